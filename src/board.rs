@@ -1,0 +1,216 @@
+//! Piece placement: one bitboard per colour and one per kind.
+
+use core::fmt;
+
+use crate::{zobrist, Bitboard, Color, Piece, PieceKind, Square};
+
+/// Where the pieces stand. A `Board` is a plain, editable placement with no rules
+/// attached: any arrangement can be built. It becomes playable through
+/// [`Position::new`](crate::Position::new), which checks it.
+#[derive(Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Board {
+    colors: [Bitboard; 2],
+    kinds: [Bitboard; 6],
+}
+
+impl Board {
+    /// The board with no pieces.
+    pub const fn empty() -> Board {
+        Board {
+            colors: [Bitboard::EMPTY; 2],
+            kinds: [Bitboard::EMPTY; 6],
+        }
+    }
+
+    /// The piece on `sq`, if any.
+    #[inline]
+    pub fn piece_at(&self, sq: Square) -> Option<Piece> {
+        let color = if self.colors[0].contains(sq) {
+            Color::Gold
+        } else if self.colors[1].contains(sq) {
+            Color::Silver
+        } else {
+            return None;
+        };
+        let kind = self.kind_at(sq)?;
+        Some(Piece { color, kind })
+    }
+
+    #[inline]
+    fn kind_at(&self, sq: Square) -> Option<PieceKind> {
+        PieceKind::ALL
+            .into_iter()
+            .find(|&k| self.kinds[k.index()].contains(sq))
+    }
+
+    /// Puts `piece` on `sq`, replacing whatever stood there.
+    pub fn set(&mut self, sq: Square, piece: Option<Piece>) {
+        if let Some(old) = self.piece_at(sq) {
+            self.toggle(old, sq);
+        }
+        if let Some(new) = piece {
+            self.toggle(new, sq);
+        }
+    }
+
+    /// Flips the presence of `piece` on `sq` in both bitboards (place on an empty square,
+    /// or remove the piece that is there).
+    #[inline]
+    pub(crate) fn toggle(&mut self, piece: Piece, sq: Square) {
+        let b = Bitboard::from_square(sq);
+        self.colors[piece.color.index()] ^= b;
+        self.kinds[piece.kind.index()] ^= b;
+    }
+
+    /// Moves `piece` from `from` to the empty square `to`.
+    #[inline]
+    pub(crate) fn move_piece(&mut self, piece: Piece, from: Square, to: Square) {
+        let b = Bitboard::from_square(from) | Bitboard::from_square(to);
+        self.colors[piece.color.index()] ^= b;
+        self.kinds[piece.kind.index()] ^= b;
+    }
+
+    /// The squares holding pieces of `color`.
+    #[inline]
+    pub const fn color(&self, color: Color) -> Bitboard {
+        self.colors[color as usize]
+    }
+
+    /// The squares holding pieces of `kind`, of either colour.
+    #[inline]
+    pub const fn kind(&self, kind: PieceKind) -> Bitboard {
+        self.kinds[kind as usize]
+    }
+
+    /// The squares holding `piece`.
+    #[inline]
+    pub const fn pieces(&self, piece: Piece) -> Bitboard {
+        self.colors[piece.color as usize].intersect(self.kinds[piece.kind as usize])
+    }
+
+    /// The occupied squares.
+    #[inline]
+    pub const fn occupied(&self) -> Bitboard {
+        self.colors[0].union(self.colors[1])
+    }
+
+    /// The number of pieces equal to `piece`.
+    pub const fn count(&self, piece: Piece) -> u32 {
+        self.pieces(piece).count()
+    }
+
+    /// The pieces of `color` that are strictly stronger than `kind`.
+    #[inline]
+    pub(crate) fn stronger_than(&self, color: Color, kind: PieceKind) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        let mut k = kind.index() + 1;
+        while k < 6 {
+            b |= self.kinds[k];
+            k += 1;
+        }
+        b & self.colors[color.index()]
+    }
+
+    /// The frozen pieces of `color`: those with a strictly stronger enemy piece beside them
+    /// and no friendly piece beside them.
+    pub fn frozen(&self, color: Color) -> Bitboard {
+        let own = self.colors[color.index()];
+        let enemy = self.colors[color.opponent().index()];
+        let lonely = own & !own.neighbours();
+        if lonely.is_empty() {
+            return Bitboard::EMPTY;
+        }
+        let mut frozen = Bitboard::EMPTY;
+        // Walk down from the elephant: pieces weaker than kind k are threatened by the
+        // neighbours of enemy pieces of kind k or stronger.
+        let mut threat = Bitboard::EMPTY;
+        for k in (0..5).rev() {
+            threat |= (enemy & self.kinds[k + 1]).neighbours();
+            frozen |= lonely & self.kinds[k] & threat;
+        }
+        frozen
+    }
+
+    /// Whether the piece on `sq` is frozen (false for an empty square).
+    pub fn is_frozen(&self, sq: Square) -> bool {
+        match self.piece_at(sq) {
+            Some(p) => self.frozen(p.color).contains(sq),
+            None => false,
+        }
+    }
+
+    /// Pieces standing on a trap with no friendly piece beside them: the pieces the rules
+    /// would remove. A playable position has none.
+    pub fn unsupported_on_traps(&self) -> Bitboard {
+        let g = self.colors[0];
+        let s = self.colors[1];
+        Bitboard::TRAPS & ((g & !g.neighbours()) | (s & !s.neighbours()))
+    }
+
+    /// Whether a rabbit of `color` stands on `color`'s goal rank.
+    pub fn rabbit_on_goal(&self, color: Color) -> bool {
+        let goal = match color {
+            Color::Gold => Bitboard::RANK_8,
+            Color::Silver => Bitboard::RANK_1,
+        };
+        (self.pieces(PieceKind::Rabbit.of(color)) & goal).any()
+    }
+
+    /// The Zobrist hash of the placement alone (no side to move).
+    pub fn hash(&self) -> u64 {
+        let mut h = 0;
+        for sq in self.occupied() {
+            if let Some(p) = self.piece_at(sq) {
+                h ^= zobrist::piece_key(p, sq);
+            }
+        }
+        h
+    }
+
+    /// The board with colours swapped and ranks flipped: Gold's pieces become Silver's and
+    /// a1 becomes a8. Move counts are invariant under this with the side to move swapped.
+    pub fn flip_colors(&self) -> Board {
+        Board {
+            colors: [self.colors[1].flip_ranks(), self.colors[0].flip_ranks()],
+            kinds: self.kinds.map(Bitboard::flip_ranks),
+        }
+    }
+
+    /// Iterates over the pieces, a1 first.
+    pub fn iter(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
+        self.occupied()
+            .iter()
+            .filter_map(move |sq| self.piece_at(sq).map(|p| (sq, p)))
+    }
+}
+
+impl fmt::Debug for Board {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Board(")?;
+        for sq in crate::notation::position_text::AEI_ORDER {
+            write!(f, "{}", self.piece_at(sq).map_or('.', Piece::char))?;
+        }
+        write!(f, ")")
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Color::*;
+    use crate::PieceKind::*;
+
+    #[test]
+    fn freezing_needs_stronger_enemy_and_no_friend() {
+        let mut b = Board::empty();
+        b.set(Square::D4, Some(Dog.of(Gold)));
+        b.set(Square::D5, Some(Horse.of(Silver)));
+        assert!(b.is_frozen(Square::D4));
+        assert!(!b.is_frozen(Square::D5));
+        b.set(Square::C4, Some(Rabbit.of(Gold)));
+        assert!(!b.is_frozen(Square::D4));
+        b.set(Square::C4, None);
+        b.set(Square::D5, Some(Dog.of(Silver)));
+        assert!(!b.is_frozen(Square::D4), "equal pieces never freeze");
+    }
+}

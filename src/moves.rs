@@ -1,0 +1,81 @@
+//! A full turn as a sequence of steps.
+
+use core::fmt;
+
+use crate::{Direction, Square, Step};
+
+/// The most steps a turn can have.
+pub const MAX_STEPS: usize = 4;
+
+/// A turn: one to four steps, played in order. Moves produced by the move generator
+/// hold a shortest step sequence giving their resulting board.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Move {
+    steps: [Step; MAX_STEPS],
+    len: u8,
+}
+
+impl Move {
+    /// The move with no steps (not playable; a start for building one).
+    pub const EMPTY: Move = Move {
+        steps: [Step::new(Square::A1, Direction::North); MAX_STEPS],
+        len: 0,
+    };
+
+    /// A move from a slice of steps; `None` when it holds more than four.
+    pub fn from_steps(steps: &[Step]) -> Option<Move> {
+        if steps.len() > MAX_STEPS {
+            return None;
+        }
+        let mut m = Move::EMPTY;
+        m.steps[..steps.len()].copy_from_slice(steps);
+        m.len = steps.len() as u8;
+        Some(m)
+    }
+
+    /// The steps, in order.
+    #[inline]
+    pub fn steps(&self) -> &[Step] {
+        &self.steps[..self.len as usize]
+    }
+
+    /// The number of steps.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.len as usize
+    }
+
+    /// Whether the move has no steps.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Appends a step; the caller guarantees there is room.
+    #[inline]
+    pub(crate) fn push(&mut self, step: Step) {
+        self.steps[self.len as usize] = step;
+        self.len += 1;
+    }
+}
+
+impl fmt::Debug for Move {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Move({self})")
+    }
+}
+
+impl fmt::Display for Move {
+    /// The steps as squares and directions, e.g. `e2n e3n` (no piece letters; the
+    /// official notation with letters and captures needs the position, see
+    /// [`notation`](crate::notation)).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, s) in self.steps().iter().enumerate() {
+            if i > 0 {
+                f.write_str(" ")?;
+            }
+            write!(f, "{s}")?;
+        }
+        Ok(())
+    }
+}

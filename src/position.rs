@@ -1,0 +1,461 @@
+//! A playable position: a board, the side to move and the turn in progress.
+
+use core::fmt;
+
+use crate::movegen::{self, StepList};
+use crate::{zobrist, Board, Color, Direction, Move, Piece, PieceKind, Square, Step};
+use crate::{StepEffect, StepKind};
+
+/// The state of the turn in progress.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub(crate) struct TurnState {
+    /// Steps taken so far this turn.
+    pub taken: u8,
+    /// The most steps this turn may have (4, or less in the variants).
+    pub cap: u8,
+    /// A push waiting for its second step: the square the pushed piece left and the
+    /// pushed piece's kind (the pusher must be stronger).
+    pub push: Option<(Square, PieceKind)>,
+    /// What the last step allows to be pulled: the square the mover's piece left on its
+    /// own and that piece's kind (enemy pieces weaker than it beside the square may be
+    /// pulled in).
+    pub pull: Option<(Square, PieceKind)>,
+}
+
+impl TurnState {
+    pub(crate) const fn new(cap: u8) -> TurnState {
+        TurnState {
+            taken: 0,
+            cap,
+            push: None,
+            pull: None,
+        }
+    }
+
+    #[inline]
+    pub(crate) const fn left(&self) -> u8 {
+        self.cap.saturating_sub(self.taken)
+    }
+}
+
+/// A legal Arimaa position: a board, the side to move, and the state of the turn in
+/// progress (steps taken, a push that must be completed, what may be pulled).
+///
+/// A `Position` can only be made through [`Position::new`] (or by reading text), which
+/// checks the board, and changes only through legal steps, so an invalid position cannot
+/// exist. Positions where the game is already over (a rabbit on its goal rank, a side
+/// without rabbits) are valid: judging them is a normal use, see [`Game`](crate::Game).
+#[derive(Clone, PartialEq, Eq, Hash)]
+pub struct Position {
+    board: Board,
+    side: Color,
+    hash: u64,
+    turn: TurnState,
+    start: Board,
+}
+
+/// Why a board cannot be made into a position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum PositionError {
+    /// A piece stands on a trap with no friendly piece beside it; the rules would already
+    /// have removed it.
+    #[error("{piece} on trap {square} has no friendly piece beside it and would be captured")]
+    UnsupportedOnTrap {
+        /// The piece.
+        piece: Piece,
+        /// The trap.
+        square: Square,
+    },
+}
+
+/// Why a step cannot be played. The position is left unchanged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum StepError {
+    /// The turn has already used all its steps.
+    #[error("the turn has no steps left (limit {cap})")]
+    NoStepsLeft {
+        /// The step limit of the turn.
+        cap: u8,
+    },
+    /// The step would leave the board.
+    #[error("step from {from} to the {dir} leaves the board")]
+    OffBoard {
+        /// The square stepped from.
+        from: Square,
+        /// The direction.
+        dir: Direction,
+    },
+    /// There is no piece on the square stepped from.
+    #[error("no piece on {0}")]
+    NoPiece(Square),
+    /// The target square is occupied.
+    #[error("{0} is occupied")]
+    Occupied(Square),
+    /// A push is under way and this step does not complete it.
+    #[error("the push must be completed: a stronger piece of the mover must step into {0}")]
+    PushNotCompleted(Square),
+    /// The mover's piece is frozen.
+    #[error("{piece} on {square} is frozen")]
+    Frozen {
+        /// The piece.
+        piece: Piece,
+        /// Its square.
+        square: Square,
+    },
+    /// A rabbit may not step backwards on its own.
+    #[error("{piece} on {square} may not step backwards")]
+    RabbitBackwards {
+        /// The rabbit.
+        piece: Piece,
+        /// Its square.
+        square: Square,
+    },
+    /// An enemy piece moves, but no pull completes and no stronger unfrozen piece of the
+    /// mover stands beside it to push it.
+    #[error(
+        "{piece} on {square} belongs to the opponent and can be neither pushed nor pulled here"
+    )]
+    NotPushable {
+        /// The enemy piece.
+        piece: Piece,
+        /// Its square.
+        square: Square,
+    },
+    /// A push needs two steps and the turn has only one left.
+    #[error("pushing {piece} on {square} needs two steps but one is left")]
+    PushNeedsTwoSteps {
+        /// The enemy piece.
+        piece: Piece,
+        /// Its square.
+        square: Square,
+    },
+}
+
+/// Why the turn cannot end now.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum EndTurnError {
+    /// No step has been taken (there is no pass).
+    #[error("no step taken: a turn must change the position")]
+    NoSteps,
+    /// A push is waiting for its second step.
+    #[error("the push is not completed: a stronger piece must step into {0}")]
+    PushNotCompleted(Square),
+    /// The board is the same as at the start of the turn.
+    #[error("the turn leaves the board unchanged")]
+    Unchanged,
+}
+
+/// Why a move cannot be played. The position is left unchanged.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum MoveError {
+    /// A step of the move is illegal.
+    #[error("step {} ({step}): {error}", index + 1)]
+    Step {
+        /// The index of the step in the move, from 0.
+        index: usize,
+        /// The step.
+        step: Step,
+        /// Why it is illegal.
+        error: StepError,
+    },
+    /// The steps are legal but the turn cannot end after them.
+    #[error("{0}")]
+    EndTurn(EndTurnError),
+}
+
+/// Why a step limit cannot be set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "step limit {cap} is invalid: it must be 1 to 4 and at least the {taken} step(s) already taken"
+)]
+pub struct StepCapError {
+    /// The limit asked for.
+    pub cap: u8,
+    /// Steps already taken.
+    pub taken: u8,
+}
+
+impl Position {
+    /// Makes a position with `side` to move at the start of its turn (four steps).
+    ///
+    /// # Errors
+    /// [`PositionError::UnsupportedOnTrap`] when a piece stands on a trap with no
+    /// friendly piece beside it. Any material is allowed (handicaps, free placement,
+    /// finished games), including boards where the game is already over.
+    pub fn new(board: Board, side: Color) -> Result<Position, PositionError> {
+        if let Some(square) = board.unsupported_on_traps().first() {
+            let piece = board
+                .piece_at(square)
+                .unwrap_or(Piece::new(side, PieceKind::Rabbit));
+            return Err(PositionError::UnsupportedOnTrap { piece, square });
+        }
+        Ok(Position {
+            board,
+            side,
+            hash: board.hash() ^ zobrist::side_key(side),
+            turn: TurnState::new(4),
+            start: board,
+        })
+    }
+
+    /// The placement of the pieces.
+    #[inline]
+    pub fn board(&self) -> &Board {
+        &self.board
+    }
+
+    /// The side whose turn it is.
+    #[inline]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// The Zobrist hash of the board and the side to move (not of the turn in progress),
+    /// kept up to date with every step. Equal positions have equal hashes.
+    #[inline]
+    pub fn hash(&self) -> u64 {
+        self.hash
+    }
+
+    /// Steps taken in the turn so far.
+    #[inline]
+    pub fn steps_taken(&self) -> u8 {
+        self.turn.taken
+    }
+
+    /// The step limit of this turn (4 unless a variant set it lower).
+    #[inline]
+    pub fn step_cap(&self) -> u8 {
+        self.turn.cap
+    }
+
+    /// Steps still available this turn.
+    #[inline]
+    pub fn steps_left(&self) -> u8 {
+        self.turn.left()
+    }
+
+    /// The square a stronger piece must step into to complete a push under way.
+    #[inline]
+    pub fn pending_push(&self) -> Option<Square> {
+        self.turn.push.map(|(s, _)| s)
+    }
+
+    /// The board as it was when the turn began.
+    #[inline]
+    pub fn turn_start_board(&self) -> &Board {
+        &self.start
+    }
+
+    pub(crate) fn turn_state(&self) -> &TurnState {
+        &self.turn
+    }
+
+    /// Sets the step limit of the current turn (the variants use 1 to 3).
+    ///
+    /// # Errors
+    /// When `cap` is not 1-4 or is below the steps already taken.
+    pub fn set_step_cap(&mut self, cap: u8) -> Result<(), StepCapError> {
+        if !(1..=4).contains(&cap) || cap < self.turn.taken {
+            return Err(StepCapError {
+                cap,
+                taken: self.turn.taken,
+            });
+        }
+        self.turn.cap = cap;
+        Ok(())
+    }
+
+    /// Every legal single step in the current state of the turn: simple steps, first
+    /// steps of pushes, push completions and pulls.
+    pub fn legal_steps(&self) -> StepList {
+        let mut list = StepList::new();
+        movegen::gen_steps(&self.board, self.side, &self.turn, &mut list);
+        list
+    }
+
+    /// Whether `step` is legal now.
+    pub fn is_legal_step(&self, step: Step) -> bool {
+        self.check_step(step).is_ok()
+    }
+
+    /// Checks a step and says what kind of step it would be.
+    ///
+    /// # Errors
+    /// The [`StepError`] naming the rule the step breaks.
+    pub fn check_step(&self, step: Step) -> Result<StepKind, StepError> {
+        let t = &self.turn;
+        if t.taken >= t.cap {
+            return Err(StepError::NoStepsLeft { cap: t.cap });
+        }
+        let from = step.from;
+        let to = step.to().ok_or(StepError::OffBoard {
+            from,
+            dir: step.dir,
+        })?;
+        let piece = self.board.piece_at(from).ok_or(StepError::NoPiece(from))?;
+        if self.board.occupied().contains(to) {
+            return Err(StepError::Occupied(to));
+        }
+        if let Some((s, k)) = t.push {
+            let ok = piece.color == self.side
+                && to == s
+                && piece.kind > k
+                && !self.board.frozen(self.side).contains(from);
+            return if ok {
+                Ok(StepKind::PushFinish)
+            } else {
+                Err(StepError::PushNotCompleted(s))
+            };
+        }
+        if piece.color == self.side {
+            if self.board.frozen(self.side).contains(from) {
+                return Err(StepError::Frozen {
+                    piece,
+                    square: from,
+                });
+            }
+            if piece.kind == PieceKind::Rabbit && step.dir == Direction::backwards(self.side) {
+                return Err(StepError::RabbitBackwards {
+                    piece,
+                    square: from,
+                });
+            }
+            return Ok(StepKind::Simple);
+        }
+        if let Some((t_sq, pk)) = t.pull {
+            if to == t_sq && piece.kind < pk {
+                return Ok(StepKind::Pulled);
+            }
+        }
+        let pushers = self.board.stronger_than(self.side, piece.kind)
+            & !self.board.frozen(self.side)
+            & crate::Bitboard::adjacent(from);
+        if pushers.is_empty() {
+            return Err(StepError::NotPushable {
+                piece,
+                square: from,
+            });
+        }
+        if t.left() < 2 {
+            return Err(StepError::PushNeedsTwoSteps {
+                piece,
+                square: from,
+            });
+        }
+        Ok(StepKind::Pushed)
+    }
+
+    /// Plays a step after checking it, applying trap captures; reports what happened.
+    ///
+    /// # Errors
+    /// The [`StepError`] naming the rule the step breaks; the position is unchanged.
+    pub fn play_step(&mut self, step: Step) -> Result<StepEffect, StepError> {
+        self.check_step(step)?;
+        Ok(self.play_step_unchecked(step))
+    }
+
+    /// Plays a step without checking it, for engines that only play generated steps.
+    ///
+    /// # Panics
+    /// May panic, or leave a position that breaks the rules, if `step` is not legal
+    /// (never undefined behaviour).
+    pub fn play_step_unchecked(&mut self, step: Step) -> StepEffect {
+        movegen::apply_step(
+            &mut self.board,
+            &mut self.hash,
+            self.side,
+            &mut self.turn,
+            step,
+        )
+    }
+
+    /// Whether the turn could end now.
+    ///
+    /// # Errors
+    /// The [`EndTurnError`] saying why not.
+    pub fn check_end_turn(&self) -> Result<(), EndTurnError> {
+        if let Some((s, _)) = self.turn.push {
+            return Err(EndTurnError::PushNotCompleted(s));
+        }
+        if self.turn.taken == 0 {
+            return Err(EndTurnError::NoSteps);
+        }
+        if self.board == self.start {
+            return Err(EndTurnError::Unchanged);
+        }
+        Ok(())
+    }
+
+    /// Ends the turn: the other side is to move with a fresh four-step turn.
+    ///
+    /// # Errors
+    /// The [`EndTurnError`] saying why the turn cannot end; the position is unchanged.
+    pub fn end_turn(&mut self) -> Result<(), EndTurnError> {
+        self.check_end_turn()?;
+        self.end_turn_unchecked();
+        Ok(())
+    }
+
+    pub(crate) fn end_turn_unchecked(&mut self) {
+        self.hash ^= zobrist::side_key(self.side) ^ zobrist::side_key(!self.side);
+        self.side = !self.side;
+        self.turn = TurnState::new(4);
+        self.start = self.board;
+    }
+
+    /// Plays a whole move from the current state of the turn and ends the turn,
+    /// returning the new position.
+    ///
+    /// # Errors
+    /// [`MoveError`] naming the first illegal step, or why the turn cannot end.
+    pub fn play(&self, mv: &Move) -> Result<Position, MoveError> {
+        let mut p = self.clone();
+        for (index, &step) in mv.steps().iter().enumerate() {
+            p.play_step(step)
+                .map_err(|error| MoveError::Step { index, step, error })?;
+        }
+        p.end_turn().map_err(MoveError::EndTurn)?;
+        Ok(p)
+    }
+
+    /// Plays a generated move and ends the turn without checks.
+    ///
+    /// # Panics
+    /// May panic, or give a position that breaks the rules, if `mv` is not legal here.
+    pub fn play_unchecked(&self, mv: &Move) -> Position {
+        let mut p = self.clone();
+        for &step in mv.steps() {
+            p.play_step_unchecked(step);
+        }
+        p.end_turn_unchecked();
+        p
+    }
+
+    /// The same position with colours swapped and the board flipped top to bottom.
+    /// The flipped position has the same moves, mirrored.
+    pub fn flip_colors(&self) -> Position {
+        let board = self.board.flip_colors();
+        let mut p = Position {
+            board,
+            side: !self.side,
+            hash: board.hash() ^ zobrist::side_key(!self.side),
+            turn: self.turn,
+            start: self.start.flip_colors(),
+        };
+        let flip = |o: Option<(Square, PieceKind)>| o.map(|(s, k)| (s.flip_ranks(), k));
+        p.turn.push = flip(self.turn.push);
+        p.turn.pull = flip(self.turn.pull);
+        p
+    }
+}
+
+impl fmt::Debug for Position {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "Position({self}")?;
+        if self.turn.taken > 0 || self.turn.cap != 4 {
+            write!(f, ", {} of {} steps", self.turn.taken, self.turn.cap)?;
+        }
+        write!(f, ")")
+    }
+}

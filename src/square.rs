@@ -1,0 +1,496 @@
+//! Squares, files, ranks and directions.
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::Color;
+
+/// A file (column), `a` to `h`, from Gold's left.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+#[allow(missing_docs)]
+pub enum File {
+    A,
+    B,
+    C,
+    D,
+    E,
+    F,
+    G,
+    H,
+}
+
+/// A rank (row), 1 to 8; rank 1 is Gold's home rank and Silver's goal rank.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+#[allow(missing_docs)]
+pub enum Rank {
+    First,
+    Second,
+    Third,
+    Fourth,
+    Fifth,
+    Sixth,
+    Seventh,
+    Eighth,
+}
+
+impl File {
+    /// All files, `a` first.
+    pub const ALL: [File; 8] = [
+        File::A,
+        File::B,
+        File::C,
+        File::D,
+        File::E,
+        File::F,
+        File::G,
+        File::H,
+    ];
+
+    /// The file with index 0 (`a`) to 7 (`h`).
+    #[inline]
+    pub const fn new(index: u8) -> Option<File> {
+        if index < 8 {
+            Some(File::ALL[index as usize])
+        } else {
+            None
+        }
+    }
+
+    /// Index 0 (`a`) to 7 (`h`).
+    #[inline]
+    pub const fn index(self) -> u8 {
+        self as u8
+    }
+
+    /// The letter `a`..`h`.
+    pub const fn char(self) -> char {
+        (b'a' + self as u8) as char
+    }
+
+    /// Reads a file letter `a`..`h` (lower case only, as in every notation).
+    pub const fn from_char(c: char) -> Option<File> {
+        match c {
+            'a'..='h' => File::new(c as u8 - b'a'),
+            _ => None,
+        }
+    }
+}
+
+impl Rank {
+    /// All ranks, rank 1 first.
+    pub const ALL: [Rank; 8] = [
+        Rank::First,
+        Rank::Second,
+        Rank::Third,
+        Rank::Fourth,
+        Rank::Fifth,
+        Rank::Sixth,
+        Rank::Seventh,
+        Rank::Eighth,
+    ];
+
+    /// The rank with index 0 (rank 1) to 7 (rank 8).
+    #[inline]
+    pub const fn new(index: u8) -> Option<Rank> {
+        if index < 8 {
+            Some(Rank::ALL[index as usize])
+        } else {
+            None
+        }
+    }
+
+    /// Index 0 (rank 1) to 7 (rank 8).
+    #[inline]
+    pub const fn index(self) -> u8 {
+        self as u8
+    }
+
+    /// The digit `1`..`8`.
+    pub const fn char(self) -> char {
+        (b'1' + self as u8) as char
+    }
+
+    /// Reads a rank digit `1`..`8`.
+    pub const fn from_char(c: char) -> Option<Rank> {
+        match c {
+            '1'..='8' => Rank::new(c as u8 - b'1'),
+            _ => None,
+        }
+    }
+
+    /// The goal rank of `color`: rank 8 for Gold, rank 1 for Silver.
+    pub const fn goal(color: Color) -> Rank {
+        match color {
+            Color::Gold => Rank::Eighth,
+            Color::Silver => Rank::First,
+        }
+    }
+}
+
+/// A square of the board. The index runs a1 = 0, b1 = 1, ..., h1 = 7, a2 = 8, ..., h8 = 63,
+/// the bit order of [`Bitboard`](crate::Bitboard).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+#[allow(missing_docs)]
+pub enum Square {
+    A1,
+    B1,
+    C1,
+    D1,
+    E1,
+    F1,
+    G1,
+    H1,
+    A2,
+    B2,
+    C2,
+    D2,
+    E2,
+    F2,
+    G2,
+    H2,
+    A3,
+    B3,
+    C3,
+    D3,
+    E3,
+    F3,
+    G3,
+    H3,
+    A4,
+    B4,
+    C4,
+    D4,
+    E4,
+    F4,
+    G4,
+    H4,
+    A5,
+    B5,
+    C5,
+    D5,
+    E5,
+    F5,
+    G5,
+    H5,
+    A6,
+    B6,
+    C6,
+    D6,
+    E6,
+    F6,
+    G6,
+    H6,
+    A7,
+    B7,
+    C7,
+    D7,
+    E7,
+    F7,
+    G7,
+    H7,
+    A8,
+    B8,
+    C8,
+    D8,
+    E8,
+    F8,
+    G8,
+    H8,
+}
+
+impl Square {
+    /// All 64 squares, a1 first, then b1 ... h1, a2 ... h8.
+    pub const ALL: [Square; 64] = [
+        Square::A1,
+        Square::B1,
+        Square::C1,
+        Square::D1,
+        Square::E1,
+        Square::F1,
+        Square::G1,
+        Square::H1,
+        Square::A2,
+        Square::B2,
+        Square::C2,
+        Square::D2,
+        Square::E2,
+        Square::F2,
+        Square::G2,
+        Square::H2,
+        Square::A3,
+        Square::B3,
+        Square::C3,
+        Square::D3,
+        Square::E3,
+        Square::F3,
+        Square::G3,
+        Square::H3,
+        Square::A4,
+        Square::B4,
+        Square::C4,
+        Square::D4,
+        Square::E4,
+        Square::F4,
+        Square::G4,
+        Square::H4,
+        Square::A5,
+        Square::B5,
+        Square::C5,
+        Square::D5,
+        Square::E5,
+        Square::F5,
+        Square::G5,
+        Square::H5,
+        Square::A6,
+        Square::B6,
+        Square::C6,
+        Square::D6,
+        Square::E6,
+        Square::F6,
+        Square::G6,
+        Square::H6,
+        Square::A7,
+        Square::B7,
+        Square::C7,
+        Square::D7,
+        Square::E7,
+        Square::F7,
+        Square::G7,
+        Square::H7,
+        Square::A8,
+        Square::B8,
+        Square::C8,
+        Square::D8,
+        Square::E8,
+        Square::F8,
+        Square::G8,
+        Square::H8,
+    ];
+
+    /// The four trap squares: c3, f3, c6, f6.
+    pub const TRAPS: [Square; 4] = [Square::C3, Square::F3, Square::C6, Square::F6];
+
+    /// The square with the given index (a1 = 0 .. h8 = 63).
+    #[inline]
+    pub const fn new(index: u8) -> Option<Square> {
+        if index < 64 {
+            Some(Square::ALL[index as usize])
+        } else {
+            None
+        }
+    }
+
+    /// The square on `file` and `rank`.
+    #[inline]
+    pub const fn from_coords(file: File, rank: Rank) -> Square {
+        Square::ALL[(rank as usize) * 8 + file as usize]
+    }
+
+    /// The index of the square, a1 = 0 .. h8 = 63.
+    #[inline]
+    pub const fn index(self) -> u8 {
+        self as u8
+    }
+
+    /// The file of the square.
+    #[inline]
+    pub const fn file(self) -> File {
+        File::ALL[(self as usize) & 7]
+    }
+
+    /// The rank of the square.
+    #[inline]
+    pub const fn rank(self) -> Rank {
+        Rank::ALL[(self as usize) >> 3]
+    }
+
+    /// Whether this is one of the four traps.
+    #[inline]
+    pub const fn is_trap(self) -> bool {
+        matches!(self, Square::C3 | Square::F3 | Square::C6 | Square::F6)
+    }
+
+    /// The neighbouring square in `dir`, or `None` at the edge of the board.
+    #[inline]
+    pub const fn step(self, dir: Direction) -> Option<Square> {
+        let i = self as u8;
+        match dir {
+            Direction::North => Square::new(i + 8),
+            Direction::South => {
+                if i >= 8 {
+                    Square::new(i - 8)
+                } else {
+                    None
+                }
+            }
+            Direction::East => {
+                if i & 7 != 7 {
+                    Square::new(i + 1)
+                } else {
+                    None
+                }
+            }
+            Direction::West => {
+                if i & 7 != 0 {
+                    Square::new(i - 1)
+                } else {
+                    None
+                }
+            }
+        }
+    }
+
+    /// The direction from this square to an orthogonally adjacent `other`, if adjacent.
+    pub const fn direction_to(self, other: Square) -> Option<Direction> {
+        let mut i = 0;
+        while i < 4 {
+            let d = Direction::ALL[i];
+            if let Some(s) = self.step(d) {
+                if s as u8 == other as u8 {
+                    return Some(d);
+                }
+            }
+            i += 1;
+        }
+        None
+    }
+
+    /// The square seen from the other side: rank 1 becomes rank 8 (a1 -> a8).
+    #[inline]
+    pub const fn flip_ranks(self) -> Square {
+        Square::ALL[(self as usize) ^ 56]
+    }
+
+    /// The square turned 180 degrees about the centre (a1 -> h8).
+    #[inline]
+    pub const fn rotate(self) -> Square {
+        Square::ALL[63 - self as usize]
+    }
+
+    /// The square mirrored left to right (a1 -> h1).
+    #[inline]
+    pub const fn flip_files(self) -> Square {
+        Square::ALL[(self as usize) ^ 7]
+    }
+}
+
+impl fmt::Display for Square {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.file().char(), self.rank().char())
+    }
+}
+
+impl fmt::Display for File {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.char())
+    }
+}
+
+impl fmt::Display for Rank {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.char())
+    }
+}
+
+impl TryFrom<u8> for Square {
+    type Error = ParseSquareError;
+    fn try_from(i: u8) -> Result<Square, ParseSquareError> {
+        Square::new(i).ok_or(ParseSquareError::OutOfRange(i))
+    }
+}
+
+/// Why a square name or index could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseSquareError {
+    /// The text is not a file letter `a`-`h` followed by a rank digit `1`-`8`.
+    #[error("invalid square {0:?}: expected a file a-h and a rank 1-8, like \"c3\"")]
+    Invalid(String),
+    /// The index is not below 64.
+    #[error("square index {0} is out of range 0-63")]
+    OutOfRange(u8),
+}
+
+impl FromStr for Square {
+    type Err = ParseSquareError;
+    fn from_str(s: &str) -> Result<Square, ParseSquareError> {
+        let mut chars = s.chars();
+        match (
+            chars.next().and_then(File::from_char),
+            chars.next().and_then(Rank::from_char),
+            chars.next(),
+        ) {
+            (Some(f), Some(r), None) => Ok(Square::from_coords(f, r)),
+            _ => Err(ParseSquareError::Invalid(s.chars().take(16).collect())),
+        }
+    }
+}
+
+/// A direction of a step, absolute and seen from Gold: north is towards rank 8.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
+#[repr(u8)]
+pub enum Direction {
+    /// Towards rank 8 (`n`).
+    North = 0,
+    /// Towards the h-file (`e`).
+    East = 1,
+    /// Towards rank 1 (`s`).
+    South = 2,
+    /// Towards the a-file (`w`).
+    West = 3,
+}
+
+impl Direction {
+    /// The four directions: north, east, south, west.
+    pub const ALL: [Direction; 4] = [
+        Direction::North,
+        Direction::East,
+        Direction::South,
+        Direction::West,
+    ];
+
+    /// The opposite direction.
+    #[inline]
+    pub const fn opposite(self) -> Direction {
+        Direction::ALL[(self as usize + 2) & 3]
+    }
+
+    /// The letter used in notation: `n`, `e`, `s`, `w`.
+    pub const fn char(self) -> char {
+        match self {
+            Direction::North => 'n',
+            Direction::East => 'e',
+            Direction::South => 's',
+            Direction::West => 'w',
+        }
+    }
+
+    /// Reads a direction letter `n`, `e`, `s`, `w`.
+    pub const fn from_char(c: char) -> Option<Direction> {
+        match c {
+            'n' => Some(Direction::North),
+            'e' => Some(Direction::East),
+            's' => Some(Direction::South),
+            'w' => Some(Direction::West),
+            _ => None,
+        }
+    }
+
+    /// The direction in which a rabbit of `color` may not step on its own
+    /// (south for Gold, north for Silver).
+    #[inline]
+    pub const fn backwards(color: Color) -> Direction {
+        match color {
+            Color::Gold => Direction::South,
+            Color::Silver => Direction::North,
+        }
+    }
+}
+
+impl fmt::Display for Direction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}", self.char())
+    }
+}

@@ -1,0 +1,85 @@
+//! Single steps and what playing one does.
+
+use core::fmt;
+
+use crate::{Direction, Piece, Square};
+
+/// One step: the piece on `from` moves one square in `dir`. Whose piece it is and whether
+/// the step is a simple step, half of a push or the second half of a pull follows from
+/// the position it is played in.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Step {
+    /// The square the piece leaves.
+    pub from: Square,
+    /// The direction it moves in.
+    pub dir: Direction,
+}
+
+impl Step {
+    /// The step from `from` in `dir`.
+    #[inline]
+    pub const fn new(from: Square, dir: Direction) -> Step {
+        Step { from, dir }
+    }
+
+    /// The step from `from` to the adjacent square `to`, if they are adjacent.
+    pub const fn between(from: Square, to: Square) -> Option<Step> {
+        match from.direction_to(to) {
+            Some(dir) => Some(Step { from, dir }),
+            None => None,
+        }
+    }
+
+    /// The square the piece arrives on, or `None` when the step would leave the board.
+    #[inline]
+    pub const fn to(self) -> Option<Square> {
+        self.from.step(self.dir)
+    }
+}
+
+impl fmt::Display for Step {
+    /// The square and direction, e.g. `e2n` (official notation puts the piece letter in
+    /// front; see [`notation`](crate::notation)).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.from, self.dir)
+    }
+}
+
+/// The role a step plays in the turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum StepKind {
+    /// The mover's own piece steps on its own.
+    Simple,
+    /// An enemy piece is pushed: the first step of a push. The next step must be a
+    /// stronger piece of the mover moving into the square it left.
+    Pushed,
+    /// The mover's piece moves into the square a pushed piece left, completing the push.
+    PushFinish,
+    /// An enemy piece is pulled into the square the mover's piece just left, completing
+    /// a pull.
+    Pulled,
+}
+
+/// A piece removed from a trap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Capture {
+    /// The piece that was removed.
+    pub piece: Piece,
+    /// The trap it stood on.
+    pub square: Square,
+}
+
+/// What playing a step did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct StepEffect {
+    /// The piece that moved.
+    pub piece: Piece,
+    /// Where it came from.
+    pub from: Square,
+    /// Where it went.
+    pub to: Square,
+    /// The role of the step.
+    pub kind: StepKind,
+    /// The piece a trap took after the step, if any (a step captures at most one piece).
+    pub capture: Option<Capture>,
+}

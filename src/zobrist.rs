@@ -1,0 +1,51 @@
+//! Zobrist hashing of boards and positions.
+//!
+//! Every (piece, square) pair and the side to move has a fixed pseudo-random 64-bit key;
+//! the hash of a position is the XOR of the keys of its pieces, plus the side key when
+//! Silver is to move. [`Position`](crate::Position) updates its hash with every step, and
+//! the tests check that it always equals the hash computed from scratch.
+
+use crate::{Color, Piece, Square};
+
+const fn splitmix(state: u64) -> (u64, u64) {
+    let s = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    let mut z = s;
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    (s, z ^ (z >> 31))
+}
+
+const fn make_keys() -> ([[u64; 64]; 12], u64) {
+    let mut keys = [[0u64; 64]; 12];
+    let mut state = 0x4172_696d_6161_2121; // "Arimaa!!"
+    let mut p = 0;
+    while p < 12 {
+        let mut s = 0;
+        while s < 64 {
+            let (next, k) = splitmix(state);
+            state = next;
+            keys[p][s] = k;
+            s += 1;
+        }
+        p += 1;
+    }
+    let (_, side) = splitmix(state);
+    (keys, side)
+}
+
+const KEYS: ([[u64; 64]; 12], u64) = make_keys();
+
+/// The key of `piece` standing on `sq`.
+#[inline]
+pub(crate) fn piece_key(piece: Piece, sq: Square) -> u64 {
+    KEYS.0[piece.index()][sq as usize]
+}
+
+/// The key XORed in when Silver is to move.
+#[inline]
+pub(crate) fn side_key(side: Color) -> u64 {
+    match side {
+        Color::Gold => 0,
+        Color::Silver => KEYS.1,
+    }
+}

@@ -1,0 +1,4 @@
+//! Helpers shared by integration tests. Each test binary uses only part of this module.
+#![allow(dead_code)]
+
+pub mod reference;
