@@ -43,3 +43,8 @@ pub use piece::{Piece, PieceKind};
 pub use position::{EndTurnError, MoveError, Position, PositionError, StepCapError, StepError};
 pub use square::{Direction, File, ParseSquareError, Rank, Square};
 pub use step::{Capture, Step, StepEffect, StepKind};
+
+/// The README's examples, compiled and run as doc tests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeDoctests;
