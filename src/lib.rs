@@ -24,11 +24,15 @@
 mod bitboard;
 mod board;
 mod color;
+mod eval;
+mod game;
 mod movegen;
 mod moves;
 pub mod notation;
+mod outcome;
 mod piece;
 mod position;
+mod setup;
 mod square;
 mod step;
 mod turngen;
@@ -37,10 +41,17 @@ mod zobrist;
 pub use bitboard::{Bitboard, Squares};
 pub use board::Board;
 pub use color::{ByColor, Color};
+pub use eval::harlog;
+pub use game::{Game, GameError, Phase, SetupVariant, Turn, Variant};
 pub use movegen::{StepList, MAX_LEGAL_STEPS};
 pub use moves::{Move, MAX_STEPS};
+pub use outcome::{Outcome, Reason};
 pub use piece::{Piece, PieceKind};
 pub use position::{EndTurnError, MoveError, Position, PositionError, StepCapError, StepError};
+pub use setup::{
+    endless_endgame_board, random_free, Setup, SetupError, SetupProblem, SetupRules, Symmetry,
+    STANDARD_ARMY,
+};
 pub use square::{Direction, File, ParseSquareError, Rank, Square};
 pub use step::{Capture, Step, StepEffect, StepKind};
 

@@ -397,6 +397,13 @@ impl Position {
         Ok(())
     }
 
+    /// Starts the turn afresh with step limit `cap` (the caller guarantees 1-4 and that
+    /// no step of the turn was taken).
+    pub(crate) fn reset_turn(&mut self, cap: u8) {
+        self.turn = TurnState::new(cap);
+        self.start = self.board;
+    }
+
     pub(crate) fn end_turn_unchecked(&mut self) {
         self.hash ^= zobrist::side_key(self.side) ^ zobrist::side_key(!self.side);
         self.side = !self.side;

@@ -1,0 +1,544 @@
+//! A whole game: setups, turns, repetition, the result, variants and undo.
+
+use std::collections::HashMap;
+
+use rand::Rng;
+
+use crate::outcome::decided_by_material;
+use crate::setup::{endless_endgame_board, SetupError, SetupRules};
+use crate::{Board, Color, Move, MoveError, Outcome, Position, Reason, Setup};
+
+/// How the armies are placed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum SetupVariant {
+    /// Each side places 1E 1M 2H 2D 2C 8R on its home ranks (rabbit autofill is
+    /// available through [`Setup::autofill_rabbits`]).
+    Standard,
+    /// Each side places at most the standard army, with at least one rabbit, on its
+    /// home ranks.
+    Handicap,
+    /// Free placement: any material anywhere (see [`SetupRules::Free`]); traps act once
+    /// after both sides placed.
+    Free,
+    /// Endless Endgame: random armies drawn at the start, no setup turns, Gold's first
+    /// turn has two steps.
+    EndlessEndgame,
+}
+
+/// The variant of a game: a way of setting up, and whether Dicey Moves is on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Variant {
+    /// How the armies are placed.
+    pub setup: SetupVariant,
+    /// Dicey Moves: a die before every movement turn sets its step limit.
+    pub dicey: bool,
+}
+
+impl Variant {
+    /// Standard Arimaa.
+    pub const STANDARD: Variant = Variant {
+        setup: SetupVariant::Standard,
+        dicey: false,
+    };
+
+    fn setup_rules(self) -> SetupRules {
+        match self.setup {
+            SetupVariant::Standard | SetupVariant::EndlessEndgame => SetupRules::Standard,
+            SetupVariant::Handicap => SetupRules::Handicap,
+            SetupVariant::Free => SetupRules::Free,
+        }
+    }
+}
+
+impl Default for Variant {
+    fn default() -> Variant {
+        Variant::STANDARD
+    }
+}
+
+/// Where a game stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Phase {
+    /// The given side is to place its army.
+    Setup(Color),
+    /// A movement turn is awaited (in Dicey Moves, after the die for it is rolled).
+    Play,
+    /// Dicey Moves: the die for the next movement turn must be rolled.
+    AwaitingRoll,
+    /// The game is over by the rules.
+    Over(Outcome),
+}
+
+/// One turn of the game's history.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum Turn {
+    /// A setup turn.
+    Setup(Setup),
+    /// A movement turn, with its step limit when it was below four (variants).
+    Move {
+        /// The move played.
+        mv: Move,
+        /// The step limit the turn had.
+        cap: u8,
+    },
+}
+
+/// Why a game action was refused. The game is left unchanged.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum GameError {
+    /// The game is over.
+    #[error("the game is over ({0})")]
+    Over(Outcome),
+    /// A setup was given when a movement turn is due, or the reverse.
+    #[error("expected {expected}, not {got}")]
+    WrongPhase {
+        /// What the game awaits.
+        expected: &'static str,
+        /// What was given.
+        got: &'static str,
+    },
+    /// The setup is for the wrong side.
+    #[error("it is {expected}'s setup, not {got}'s")]
+    WrongSide {
+        /// The side to set up.
+        expected: Color,
+        /// The side given.
+        got: Color,
+    },
+    /// The setup breaks the rules.
+    #[error("{0}")]
+    Setup(#[from] SetupError),
+    /// The move is illegal.
+    #[error("{0}")]
+    Move(#[from] MoveError),
+    /// The move would produce a position for the third time.
+    #[error("the move repeats a position for the third time")]
+    ThirdRepetition,
+    /// A die roll outside 1-4 (the step limit a roll gives is min(die, 4)).
+    #[error("invalid roll {0}: the step limit is 1 to 4")]
+    BadRoll(u8),
+    /// Dicey Moves: the step limit of the turn must be rolled first.
+    #[error("the die for this turn has not been rolled")]
+    RollNeeded,
+    /// Nothing to undo.
+    #[error("nothing to undo")]
+    NothingToUndo,
+}
+
+/// What an action changed, to take it back.
+#[derive(Debug, Clone)]
+struct Snapshot {
+    position: Position,
+    phase: Phase,
+    setup_board: Board,
+    history_len: usize,
+    movement_turns: usize,
+    /// The position the action recorded as seen, if any.
+    seen: Option<(Board, Color)>,
+}
+
+/// A game of Arimaa from setup to result: the history, the positions seen and how often,
+/// the step limit of each turn, and the result by the rules after every turn.
+///
+/// ```
+/// use arimaa::{Color, Game, Setup};
+/// let mut game = Game::new();
+/// game.play_setup(&Setup::ninety_nine_of_nine(Color::Gold))?;
+/// game.play_setup(&Setup::ninety_nine_of_nine(Color::Silver))?;
+/// let moves = game.legal_moves();
+/// game.play(&moves[0])?;
+/// assert_eq!(game.position().side_to_move(), Color::Silver);
+/// assert_eq!(game.outcome(), None);
+/// # Ok::<(), arimaa::GameError>(())
+/// ```
+#[derive(Debug, Clone)]
+pub struct Game {
+    variant: Variant,
+    position: Position,
+    phase: Phase,
+    setup_board: Board,
+    history: Vec<Turn>,
+    undo: Vec<Snapshot>,
+    seen: HashMap<(Board, Color), u32>,
+    movement_turns: usize,
+}
+
+impl Default for Game {
+    fn default() -> Game {
+        Game::new()
+    }
+}
+
+fn empty_position(side: Color) -> Position {
+    match Position::new(Board::empty(), side) {
+        Ok(p) => p,
+        Err(_) => unreachable!("the empty board is a valid position"),
+    }
+}
+
+impl Game {
+    /// A standard game, awaiting Gold's setup.
+    pub fn new() -> Game {
+        Game::with_setup_variant(Variant::STANDARD)
+    }
+
+    fn with_setup_variant(variant: Variant) -> Game {
+        Game {
+            variant,
+            position: empty_position(Color::Gold),
+            phase: Phase::Setup(Color::Gold),
+            setup_board: Board::empty(),
+            history: Vec::new(),
+            undo: Vec::new(),
+            seen: HashMap::new(),
+            movement_turns: 0,
+        }
+    }
+
+    /// A game of `variant`. Endless Endgame draws its armies with `rng` now; Dicey Moves
+    /// draws each turn's die from the `rng` given to [`Game::roll`].
+    pub fn start<R: Rng + ?Sized>(variant: Variant, rng: &mut R) -> Game {
+        if variant.setup == SetupVariant::EndlessEndgame {
+            let (board, _) = endless_endgame_board(rng);
+            Game::endless_endgame_with(board, variant.dicey)
+        } else {
+            Game::with_setup_variant(variant)
+        }
+    }
+
+    /// An Endless Endgame game from a given starting board (e.g. one read from a
+    /// record), Gold to move with a two-step first turn.
+    ///
+    /// # Panics
+    /// Never for a board from [`endless_endgame_board`]; a board with a piece left
+    /// unsupported on a trap has that piece removed first.
+    pub fn endless_endgame_with(board: Board, dicey: bool) -> Game {
+        let mut game = Game::with_setup_variant(Variant {
+            setup: SetupVariant::EndlessEndgame,
+            dicey,
+        });
+        game.begin_play(board);
+        game
+    }
+
+    /// A game continuing from `position`, with no history: for analysis, puzzles and
+    /// positions read from text. A turn in progress is dropped (the board as it stands
+    /// starts a fresh turn). The position counts once for repetition, and its result is
+    /// judged at once with the side not to move as the one that just moved.
+    pub fn from_position(position: Position, variant: Variant) -> Game {
+        let mut game = Game::with_setup_variant(variant);
+        game.position = position;
+        game.record_seen();
+        game.phase = if variant.dicey {
+            game.position.reset_turn(4);
+            Phase::AwaitingRoll
+        } else {
+            game.set_cap_for_turn(None);
+            Phase::Play
+        };
+        game.judge();
+        game
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The current position (during setup, an empty board with the side to set up to
+    /// move; see [`Game::board`]).
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// The pieces on the board: during setup, those placed so far (in free placement
+    /// possibly on traps, which act only once both sides placed).
+    pub fn board(&self) -> &Board {
+        match self.phase {
+            Phase::Setup(_) => &self.setup_board,
+            _ => self.position.board(),
+        }
+    }
+
+    /// Where the game stands.
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    /// The result by the rules, once the game is over.
+    pub fn outcome(&self) -> Option<Outcome> {
+        match self.phase {
+            Phase::Over(o) => Some(o),
+            _ => None,
+        }
+    }
+
+    /// Every turn played, setups included.
+    pub fn history(&self) -> &[Turn] {
+        &self.history
+    }
+
+    /// How many times the position (board and side to move) has occurred since play
+    /// began.
+    pub fn times_seen(&self, position: &Position) -> u32 {
+        self.seen
+            .get(&(*position.board(), position.side_to_move()))
+            .copied()
+            .unwrap_or(0)
+    }
+
+    /// The step limit of the current turn.
+    pub fn step_cap(&self) -> u8 {
+        self.position.step_cap()
+    }
+
+    fn snapshot(&mut self) {
+        self.undo.push(Snapshot {
+            position: self.position.clone(),
+            phase: self.phase,
+            setup_board: self.setup_board,
+            history_len: self.history.len(),
+            movement_turns: self.movement_turns,
+            seen: None,
+        });
+    }
+
+    /// Counts the current position as seen (and remembers it for undo).
+    fn record_seen(&mut self) {
+        let key = (*self.position.board(), self.position.side_to_move());
+        *self.seen.entry(key).or_insert(0) += 1;
+        if let Some(last) = self.undo.last_mut() {
+            last.seen = Some(key);
+        }
+    }
+
+    /// Plays a setup turn.
+    ///
+    /// # Errors
+    /// [`GameError`] when no setup is due, it is the other side's, or it breaks the
+    /// variant's setup rules (every problem listed).
+    pub fn play_setup(&mut self, setup: &Setup) -> Result<(), GameError> {
+        let side = match self.phase {
+            Phase::Setup(side) => side,
+            Phase::Over(o) => return Err(GameError::Over(o)),
+            _ => {
+                return Err(GameError::WrongPhase {
+                    expected: "a movement turn",
+                    got: "a setup",
+                })
+            }
+        };
+        if setup.color != side {
+            return Err(GameError::WrongSide {
+                expected: side,
+                got: setup.color,
+            });
+        }
+        setup.check(self.variant.setup_rules(), &self.setup_board)?;
+        self.snapshot();
+        setup.apply_to(&mut self.setup_board);
+        self.history.push(Turn::Setup(setup.clone()));
+        match side {
+            Color::Gold => {
+                // Traps do not act until both sides have placed.
+                self.position = empty_position(Color::Silver);
+                self.phase = Phase::Setup(Color::Silver);
+            }
+            Color::Silver => self.begin_play(self.setup_board),
+        }
+        Ok(())
+    }
+
+    /// Removes pieces left unsupported on traps (free placement), sets Gold to move and
+    /// judges the starting position.
+    fn begin_play(&mut self, mut board: Board) {
+        for sq in board.unsupported_on_traps() {
+            board.set(sq, None);
+        }
+        self.position = match Position::new(board, Color::Gold) {
+            Ok(p) => p,
+            Err(_) => unreachable!("no unsupported trap piece is left"),
+        };
+        self.record_seen();
+        self.phase = if self.variant.dicey {
+            Phase::AwaitingRoll
+        } else {
+            self.set_cap_for_turn(None);
+            Phase::Play
+        };
+        self.judge();
+    }
+
+    /// The step limit of the coming turn without dice: 2 for Gold's first turn in
+    /// Endless Endgame, else 4; with a roll, min(roll, 4).
+    fn set_cap_for_turn(&mut self, roll: Option<u8>) {
+        let cap = match roll {
+            Some(r) => r.min(4),
+            None if self.variant.setup == SetupVariant::EndlessEndgame
+                && self.movement_turns == 0 =>
+            {
+                2
+            }
+            None => 4,
+        };
+        self.position.reset_turn(cap);
+    }
+
+    /// Dicey Moves: rolls the die for the coming turn with `rng` and returns its step
+    /// limit (min(d6, 4); for Gold's first turn of Endless Endgame, 1 or 2 with equal
+    /// chance). The result by the rules (immobilization within the limit) is judged
+    /// at once.
+    ///
+    /// # Errors
+    /// [`GameError::WrongPhase`] when no roll is due.
+    pub fn roll<R: Rng + ?Sized>(&mut self, rng: &mut R) -> Result<u8, GameError> {
+        let roll = if self.variant.setup == SetupVariant::EndlessEndgame && self.movement_turns == 0
+        {
+            rng.random_range(1..=2u8)
+        } else {
+            rng.random_range(1..=6u8).min(4)
+        };
+        self.set_roll(roll)?;
+        Ok(roll)
+    }
+
+    /// Dicey Moves: sets the step limit of the coming turn to a known roll (1-4), e.g.
+    /// when replaying a record.
+    ///
+    /// # Errors
+    /// [`GameError::WrongPhase`] when no roll is due, [`GameError::BadRoll`] for a
+    /// limit outside 1-4.
+    pub fn set_roll(&mut self, cap: u8) -> Result<(), GameError> {
+        if self.phase != Phase::AwaitingRoll {
+            return Err(GameError::WrongPhase {
+                expected: "no roll",
+                got: "a roll",
+            });
+        }
+        if !(1..=4).contains(&cap) {
+            return Err(GameError::BadRoll(cap));
+        }
+        self.snapshot();
+        self.set_cap_for_turn(Some(cap));
+        self.phase = Phase::Play;
+        self.judge_mobility();
+        Ok(())
+    }
+
+    /// Whether playing `mv` would produce a position for the third time.
+    fn repeats_third_time(&self, after: &Position) -> bool {
+        self.times_seen(after) >= 2
+    }
+
+    /// The legal movement turns now: every distinct resulting board within the step
+    /// limit, except those that would produce a position for the third time. Empty when
+    /// no movement turn is due.
+    pub fn legal_moves(&self) -> Vec<Move> {
+        if self.phase != Phase::Play {
+            return Vec::new();
+        }
+        let side = !self.position.side_to_move();
+        let mut out = Vec::new();
+        self.position.for_each_move(|mv, board, _| {
+            if self.seen.get(&(*board, side)).copied().unwrap_or(0) < 2 {
+                out.push(*mv);
+            }
+        });
+        out
+    }
+
+    /// Plays a movement turn and judges the result.
+    ///
+    /// # Errors
+    /// [`GameError`] when no movement turn is due, the move is illegal (with the step
+    /// and rule), or it repeats a position a third time. The game is unchanged.
+    pub fn play(&mut self, mv: &Move) -> Result<Option<Outcome>, GameError> {
+        match self.phase {
+            Phase::Play => {}
+            Phase::Over(o) => return Err(GameError::Over(o)),
+            Phase::AwaitingRoll => return Err(GameError::RollNeeded),
+            Phase::Setup(_) => {
+                return Err(GameError::WrongPhase {
+                    expected: "a setup",
+                    got: "a movement turn",
+                })
+            }
+        }
+        let after = self.position.play(mv)?;
+        if self.repeats_third_time(&after) {
+            return Err(GameError::ThirdRepetition);
+        }
+        self.snapshot();
+        let cap = self.position.step_cap();
+        self.history.push(Turn::Move { mv: *mv, cap });
+        self.position = after;
+        self.movement_turns += 1;
+        self.record_seen();
+        self.phase = if self.variant.dicey {
+            Phase::AwaitingRoll
+        } else {
+            self.set_cap_for_turn(None);
+            Phase::Play
+        };
+        self.judge();
+        Ok(self.outcome())
+    }
+
+    /// Judges rules 1-4 and, when the step limit is known, rule 5.
+    fn judge(&mut self) {
+        if let Some(o) = decided_by_material(&self.position) {
+            self.phase = Phase::Over(o);
+        } else if self.phase == Phase::Play {
+            self.judge_mobility();
+        }
+    }
+
+    /// Rule 5: the side to move has no legal turn within its limit, counting turns that
+    /// would repeat a position a third time as unavailable.
+    fn judge_mobility(&mut self) {
+        if let Some(o) = decided_by_material(&self.position) {
+            self.phase = Phase::Over(o);
+            return;
+        }
+        let side = !self.position.side_to_move();
+        let mobile = if !self.position.has_legal_move() {
+            false
+        } else if !self.seen.iter().any(|(&(_, c), &n)| c == side && n >= 2) {
+            true
+        } else {
+            let mut any = false;
+            self.position.for_each_move(|_, board, _| {
+                any |= self.seen.get(&(*board, side)).copied().unwrap_or(0) < 2;
+            });
+            any
+        };
+        if !mobile {
+            self.phase = Phase::Over(Outcome {
+                winner: side,
+                reason: Reason::Immobilization,
+            });
+        }
+    }
+
+    /// Takes back the last action (a setup, a movement turn or a roll).
+    ///
+    /// # Errors
+    /// [`GameError::NothingToUndo`] when nothing was played.
+    pub fn undo(&mut self) -> Result<(), GameError> {
+        let snap = self.undo.pop().ok_or(GameError::NothingToUndo)?;
+        if let Some(key) = snap.seen {
+            if let Some(n) = self.seen.get_mut(&key) {
+                *n -= 1;
+                if *n == 0 {
+                    self.seen.remove(&key);
+                }
+            }
+        }
+        self.position = snap.position;
+        self.phase = snap.phase;
+        self.setup_board = snap.setup_board;
+        self.history.truncate(snap.history_len);
+        self.movement_turns = snap.movement_turns;
+        Ok(())
+    }
+}

@@ -1,0 +1,113 @@
+//! How a game ends by the rules.
+
+use core::fmt;
+
+use crate::{Color, PieceKind, Position};
+
+/// Why a game ended by the rules.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Reason {
+    /// A rabbit reached its goal rank (`g`).
+    Goal,
+    /// A side lost all its rabbits (`e`).
+    Elimination,
+    /// The side to move has no legal turn (`m`).
+    Immobilization,
+}
+
+impl Reason {
+    /// The one-letter code of archives and records: `g`, `e`, `m`.
+    pub const fn char(self) -> char {
+        match self {
+            Reason::Goal => 'g',
+            Reason::Elimination => 'e',
+            Reason::Immobilization => 'm',
+        }
+    }
+
+    /// Reads a code `g`, `e` or `m`.
+    pub const fn from_char(c: char) -> Option<Reason> {
+        match c {
+            'g' => Some(Reason::Goal),
+            'e' => Some(Reason::Elimination),
+            'm' => Some(Reason::Immobilization),
+            _ => None,
+        }
+    }
+}
+
+impl fmt::Display for Reason {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Reason::Goal => "goal",
+            Reason::Elimination => "elimination",
+            Reason::Immobilization => "immobilization",
+        })
+    }
+}
+
+/// The end of a game: who won and why.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Outcome {
+    /// The side that won.
+    pub winner: Color,
+    /// Why.
+    pub reason: Reason,
+}
+
+impl fmt::Display for Outcome {
+    /// `g g` style: the winner's letter and the reason's code.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{} {}", self.winner.char(), self.reason.char())
+    }
+}
+
+/// Rules 1-4 of the end of game for a position between turns (the side not to move has
+/// just moved): goals, then eliminations, in the official order.
+pub(crate) fn decided_by_material(pos: &Position) -> Option<Outcome> {
+    let b = pos.board();
+    let mover = !pos.side_to_move();
+    let next = pos.side_to_move();
+    let win = |winner, reason| Some(Outcome { winner, reason });
+    if b.rabbit_on_goal(mover) {
+        return win(mover, Reason::Goal);
+    }
+    if b.rabbit_on_goal(next) {
+        return win(next, Reason::Goal);
+    }
+    if b.pieces(PieceKind::Rabbit.of(next)).is_empty() {
+        return win(mover, Reason::Elimination);
+    }
+    if b.pieces(PieceKind::Rabbit.of(mover)).is_empty() {
+        return win(next, Reason::Elimination);
+    }
+    None
+}
+
+impl Position {
+    /// The result by the rules of a position between turns, taking the side not to move
+    /// as the one that just moved: in order, its goal, the opponent's goal, the
+    /// opponent's elimination, its own elimination, the opponent's immobilization
+    /// (within this turn's step limit). `None` while the game goes on.
+    ///
+    /// Repetition is not known to a bare position; [`Game`](crate::Game) also counts
+    /// turns that would repeat a position a third time as unavailable.
+    ///
+    /// ```
+    /// use arimaa::{Color, Outcome, Position, Reason};
+    /// let pos: Position = "s [ R                                                      r       ]".parse()?;
+    /// assert_eq!(pos.outcome(), Some(Outcome { winner: Color::Gold, reason: Reason::Goal }));
+    /// # Ok::<(), arimaa::notation::ParsePositionError>(())
+    /// ```
+    pub fn outcome(&self) -> Option<Outcome> {
+        if self.steps_taken() > 0 {
+            return None;
+        }
+        decided_by_material(self).or_else(|| {
+            (!self.has_legal_move()).then_some(Outcome {
+                winner: !self.side_to_move(),
+                reason: Reason::Immobilization,
+            })
+        })
+    }
+}
