@@ -8,10 +8,15 @@
 //! - the board diagram of arimaa.com and the AEI tools ([`Position::from_diagram`],
 //!   [`Position::to_diagram`]).
 //!
+//! Moves and games:
+//! - the official step notation (`2g Ee2n Ee3n Dg2n`, captures as `rc6x`) of game records, the AEI
+//!   protocol and bots: [`official`].
+//!
 //! [`Position`]: crate::Position
 //! [`Position::from_diagram`]: crate::Position::from_diagram
 //! [`Position::to_diagram`]: crate::Position::to_diagram
 
+pub mod official;
 pub(crate) mod position_text;
 
 pub use position_text::ParsePositionError;

@@ -1,0 +1,971 @@
+//! The official step notation of arimaa.com game records, the AEI protocol and every
+//! bot: `2g Ee2n Ee3n rc6s rc5x`.
+//!
+//! Reading has two phases.
+//!
+//! 1. **Syntax** ([`TurnText`], [`StepToken`], [`CaptureToken`], [`PlaceToken`],
+//!    [`TurnLabel`], all with `FromStr` and `Display`): text to tokens, no position
+//!    needed. A [`ParseTurnError`] names the token that is malformed and why.
+//! 2. **Resolution** ([`resolve_move`], [`parse_move`], [`parse_move_in_game`],
+//!    [`resolve_setup`]): tokens to a legal [`Move`] or [`Setup`] against a position or
+//!    a game. An [`IllegalTurn`] names the rule broken: piece letter does not match,
+//!    frozen, occupied, push not completed, capture token missing or wrong, unchanged
+//!    position, too many steps, third repetition (in game context).
+//!
+//! Writing ([`write_move`], [`write_setup`]) puts a capture token right after the step
+//! that caused it, which is where the rules cause it: between the two steps of a push
+//! onto a trap, and after the step of the supporter whose departure leaves a friend
+//! alone on a trap.
+//!
+//! ```
+//! use arimaa::notation::official::{parse_move, write_move};
+//! use arimaa::Position;
+//!
+//! let pos: Position =
+//!     "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]".parse()?;
+//! let mv = parse_move(&pos, "Ee2n Ee3n Dh2n")?;
+//! assert_eq!(write_move(&pos, &mv)?, "Ee2n Ee3n Dh2n");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! Historic tokens of old records: `resign` and `resigns` (the side gives up),
+//! `takeback` (the previous turn is taken back) each stand alone in a turn and are read
+//! into [`TurnBody`]; `pass` is read as a [`MoveToken::Pass`] and accepted only as the
+//! last token of a turn that has steps (it then just ends the turn; the crate never
+//! writes it).
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::{
+    Color, Direction, EndTurnError, Game, Move, MoveError, Piece, Position, Setup, Square, Step,
+    StepError, MAX_STEPS,
+};
+
+/// Longest turn text the readers look at (a setup of 64 pieces with a label fits);
+/// anything longer is refused before it is split.
+pub const MAX_TURN_LEN: usize = 1024;
+
+/// Most tokens a turn may hold (a free-placement setup fills at most 64 squares).
+pub const MAX_TURN_TOKENS: usize = 64;
+
+/// How a side letter is written: `g`/`s` (the default) or the historic `w`/`b`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum SideLetters {
+    /// `g` for Gold, `s` for Silver.
+    #[default]
+    GoldSilver,
+    /// `w` (white) for Gold, `b` (black) for Silver, as in the arimaa.com archive.
+    WhiteBlack,
+}
+
+impl SideLetters {
+    /// The letter of `color` in this style.
+    pub const fn letter(self, color: Color) -> char {
+        match (self, color) {
+            (SideLetters::GoldSilver, Color::Gold) => 'g',
+            (SideLetters::GoldSilver, Color::Silver) => 's',
+            (SideLetters::WhiteBlack, Color::Gold) => 'w',
+            (SideLetters::WhiteBlack, Color::Silver) => 'b',
+        }
+    }
+
+    /// The side and style of a letter `g s w b`.
+    pub const fn read(c: char) -> Option<(Color, SideLetters)> {
+        match c {
+            'g' => Some((Color::Gold, SideLetters::GoldSilver)),
+            's' => Some((Color::Silver, SideLetters::GoldSilver)),
+            'w' => Some((Color::Gold, SideLetters::WhiteBlack)),
+            'b' => Some((Color::Silver, SideLetters::WhiteBlack)),
+            _ => None,
+        }
+    }
+}
+
+/// The move-number-and-side label that opens a turn in a record: `2g`, `37b`.
+/// Setups are turn 1 (`1g`, `1s`); Gold's first movement turn is `2g`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct TurnLabel {
+    /// The move number, from 1.
+    pub number: u32,
+    /// The side that plays the turn.
+    pub side: Color,
+    /// How the side letter is written.
+    pub letters: SideLetters,
+}
+
+impl TurnLabel {
+    /// The label of `side`'s turn `number`, written with `g`/`s`.
+    pub const fn new(number: u32, side: Color) -> TurnLabel {
+        TurnLabel {
+            number,
+            side,
+            letters: SideLetters::GoldSilver,
+        }
+    }
+
+    /// The position of the turn in a record counting from 0: `1g` is 0, `1s` 1, `2g` 2.
+    pub fn ordinal(&self) -> u64 {
+        u64::from(self.number.saturating_sub(1)) * 2 + self.side.index() as u64
+    }
+
+    /// The label of the turn at `ordinal` (the inverse of [`TurnLabel::ordinal`]).
+    pub fn from_ordinal(ordinal: u64, letters: SideLetters) -> TurnLabel {
+        let side = if ordinal % 2 == 0 {
+            Color::Gold
+        } else {
+            Color::Silver
+        };
+        TurnLabel {
+            number: u32::try_from(ordinal / 2 + 1).unwrap_or(u32::MAX),
+            side,
+            letters,
+        }
+    }
+}
+
+impl fmt::Display for TurnLabel {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.number, self.letters.letter(self.side))
+    }
+}
+
+impl FromStr for TurnLabel {
+    type Err = ParseTurnError;
+    fn from_str(s: &str) -> Result<TurnLabel, ParseTurnError> {
+        read_label(s).ok_or_else(|| ParseTurnError::BadLabel(snippet(s)))
+    }
+}
+
+fn read_label(s: &str) -> Option<TurnLabel> {
+    let (digits, side) = s.split_at(s.len().checked_sub(1)?);
+    if digits.is_empty() || digits.len() > 9 || !digits.bytes().all(|b| b.is_ascii_digit()) {
+        return None;
+    }
+    let number: u32 = digits.parse().ok()?;
+    let mut chars = side.chars();
+    let (side, letters) = SideLetters::read(chars.next()?)?;
+    (number >= 1).then_some(TurnLabel {
+        number,
+        side,
+        letters,
+    })
+}
+
+/// A step token `<piece><square><dir>`: `Ee2n` (the gold elephant on e2 steps north).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct StepToken {
+    /// The piece said to move.
+    pub piece: Piece,
+    /// The square it leaves.
+    pub from: Square,
+    /// The direction.
+    pub dir: Direction,
+}
+
+impl StepToken {
+    /// The step, without the piece.
+    pub const fn step(&self) -> Step {
+        Step::new(self.from, self.dir)
+    }
+}
+
+impl fmt::Display for StepToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}{}", self.piece, self.from, self.dir)
+    }
+}
+
+/// A capture token `<piece><trap>x`: `rc6x` (the silver rabbit on the trap c6 is
+/// removed).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct CaptureToken {
+    /// The piece removed.
+    pub piece: Piece,
+    /// The trap it was removed from.
+    pub square: Square,
+}
+
+impl fmt::Display for CaptureToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}x", self.piece, self.square)
+    }
+}
+
+/// A setup token `<piece><square>`: `Ra1`.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PlaceToken {
+    /// The piece placed.
+    pub piece: Piece,
+    /// Where.
+    pub square: Square,
+}
+
+impl fmt::Display for PlaceToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}", self.piece, self.square)
+    }
+}
+
+/// A token of a movement turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum MoveToken {
+    /// A step.
+    Step(StepToken),
+    /// A capture caused by the step before it.
+    Capture(CaptureToken),
+    /// The historic `pass`: ends the turn early (the crate never writes it).
+    Pass,
+}
+
+impl fmt::Display for MoveToken {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            MoveToken::Step(t) => t.fmt(f),
+            MoveToken::Capture(t) => t.fmt(f),
+            MoveToken::Pass => f.write_str("pass"),
+        }
+    }
+}
+
+/// The word of a historic resignation token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ResignWord {
+    /// `resign`.
+    Resign,
+    /// `resigns`.
+    Resigns,
+}
+
+/// What a turn of a record holds.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub enum TurnBody {
+    /// No tokens: the bare tag that ends an archive move list (`37b`), naming the side
+    /// to move when the game stopped.
+    Empty,
+    /// A setup turn: the pieces placed, in the order written.
+    Setup(Vec<PlaceToken>),
+    /// A movement turn: steps and capture tokens in order.
+    Move(Vec<MoveToken>),
+    /// The historic `resign` / `resigns`: the side gives up.
+    Resign(ResignWord),
+    /// The historic `takeback`: the previous turn is taken back.
+    Takeback,
+}
+
+/// One turn of a record as text, read without a position: an optional label and the
+/// body. `Display` writes it back in the same form (`2g Ee2n Ee3n`).
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct TurnText {
+    /// The label (`2g`), when written.
+    pub label: Option<TurnLabel>,
+    /// The tokens.
+    pub body: TurnBody,
+}
+
+impl TurnText {
+    /// The step and capture tokens of a movement turn as written by the crate: without
+    /// label and without `pass` (empty for any other body).
+    pub fn move_tokens_text(&self) -> String {
+        match &self.body {
+            TurnBody::Move(tokens) => join(tokens.iter().filter(|t| **t != MoveToken::Pass)),
+            _ => String::new(),
+        }
+    }
+}
+
+fn join<T: fmt::Display>(items: impl Iterator<Item = T>) -> String {
+    let mut out = String::new();
+    for (i, item) in items.enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push_str(&item.to_string());
+    }
+    out
+}
+
+impl fmt::Display for TurnBody {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TurnBody::Empty => Ok(()),
+            TurnBody::Setup(tokens) => f.write_str(&join(tokens.iter())),
+            TurnBody::Move(tokens) => f.write_str(&join(tokens.iter())),
+            TurnBody::Resign(ResignWord::Resign) => f.write_str("resign"),
+            TurnBody::Resign(ResignWord::Resigns) => f.write_str("resigns"),
+            TurnBody::Takeback => f.write_str("takeback"),
+        }
+    }
+}
+
+impl fmt::Display for TurnText {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        if let Some(label) = self.label {
+            label.fmt(f)?;
+            if self.body != TurnBody::Empty {
+                f.write_str(" ")?;
+            }
+        }
+        self.body.fmt(f)
+    }
+}
+
+/// Why a turn's text is not well-formed official notation (no position involved).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseTurnError {
+    /// The text is longer than any turn can be.
+    #[error("turn text too long ({0} bytes, at most {MAX_TURN_LEN})")]
+    TooLong(usize),
+    /// The turn has more tokens than any turn can have.
+    #[error("turn has too many tokens ({0}, at most {MAX_TURN_TOKENS})")]
+    TooManyTokens(usize),
+    /// There is nothing to read.
+    #[error("empty turn")]
+    Empty,
+    /// The label is not a move number followed by `g`, `s`, `w` or `b`.
+    #[error("invalid turn label {0:?}: expected a move number and a side letter, like \"2g\"")]
+    BadLabel(String),
+    /// A token is malformed.
+    #[error("token {index} {token:?}: {problem}")]
+    BadToken {
+        /// The token's position among the turn's tokens (label excluded), from 1.
+        index: usize,
+        /// The token (cut to 20 characters).
+        token: String,
+        /// What is wrong with it.
+        problem: TokenProblem,
+    },
+    /// Setup tokens and step tokens are mixed in one turn.
+    #[error("token {index} {token:?}: setup tokens and step tokens cannot be mixed")]
+    Mixed {
+        /// The token's position, from 1.
+        index: usize,
+        /// The token.
+        token: String,
+    },
+    /// `resign`, `resigns` or `takeback` is not alone in its turn.
+    #[error("token {index} {token:?}: {token} must stand alone in its turn")]
+    NotAlone {
+        /// The token's position, from 1.
+        index: usize,
+        /// The token.
+        token: String,
+    },
+}
+
+/// What is wrong with a single token.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+pub enum TokenProblem {
+    /// The first character is not a piece letter `RCDHMErcdhme`.
+    #[error("expected a piece letter RCDHME or rcdhme first")]
+    BadPiece,
+    /// Characters 2-3 are not a square `a1`..`h8`.
+    #[error("expected a square a1-h8 after the piece letter")]
+    BadSquare,
+    /// The last character is not a direction `n s e w` or the capture mark `x`.
+    #[error("expected a direction n, s, e, w or the capture mark x after the square")]
+    BadSuffix,
+    /// A capture token names a square that is not a trap.
+    #[error("captures happen only on the traps c3, f3, c6, f6")]
+    NotATrap,
+    /// The token has the wrong length for any token.
+    #[error("expected a piece letter and a square (setup), plus a direction or x (move), or pass, resign, resigns, takeback")]
+    BadLength,
+}
+
+/// Any one token of official notation.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+enum AnyToken {
+    Place(PlaceToken),
+    Move(MoveToken),
+    Resign(ResignWord),
+    Takeback,
+}
+
+fn snippet(s: &str) -> String {
+    s.chars().take(20).collect()
+}
+
+fn read_piece_square(s: &str) -> Result<(Piece, Square), TokenProblem> {
+    let mut chars = s.chars();
+    let piece = chars
+        .next()
+        .and_then(Piece::from_char)
+        .ok_or(TokenProblem::BadPiece)?;
+    let square = chars
+        .as_str()
+        .get(..2)
+        .and_then(|sq| sq.parse::<Square>().ok())
+        .ok_or(TokenProblem::BadSquare)?;
+    Ok((piece, square))
+}
+
+fn read_token(s: &str) -> Result<AnyToken, TokenProblem> {
+    match s {
+        "pass" => return Ok(AnyToken::Move(MoveToken::Pass)),
+        "resign" => return Ok(AnyToken::Resign(ResignWord::Resign)),
+        "resigns" => return Ok(AnyToken::Resign(ResignWord::Resigns)),
+        "takeback" => return Ok(AnyToken::Takeback),
+        _ => {}
+    }
+    let len = s.chars().count();
+    if !(3..=4).contains(&len) {
+        return Err(TokenProblem::BadLength);
+    }
+    let (piece, square) = read_piece_square(s)?;
+    let Some(last) = s.get(3..) else {
+        return Err(TokenProblem::BadSuffix);
+    };
+    match last {
+        "" => Ok(AnyToken::Place(PlaceToken { piece, square })),
+        "x" if square.is_trap() => Ok(AnyToken::Move(MoveToken::Capture(CaptureToken {
+            piece,
+            square,
+        }))),
+        "x" => Err(TokenProblem::NotATrap),
+        _ => match last.chars().next().and_then(Direction::from_char) {
+            Some(dir) => Ok(AnyToken::Move(MoveToken::Step(StepToken {
+                piece,
+                from: square,
+                dir,
+            }))),
+            None => Err(TokenProblem::BadSuffix),
+        },
+    }
+}
+
+fn bad_token(index: usize, token: &str, problem: TokenProblem) -> ParseTurnError {
+    ParseTurnError::BadToken {
+        index,
+        token: snippet(token),
+        problem,
+    }
+}
+
+impl FromStr for StepToken {
+    type Err = ParseTurnError;
+    fn from_str(s: &str) -> Result<StepToken, ParseTurnError> {
+        match read_token(s) {
+            Ok(AnyToken::Move(MoveToken::Step(t))) => Ok(t),
+            Ok(_) => Err(bad_token(1, s, TokenProblem::BadSuffix)),
+            Err(p) => Err(bad_token(1, s, p)),
+        }
+    }
+}
+
+impl FromStr for CaptureToken {
+    type Err = ParseTurnError;
+    fn from_str(s: &str) -> Result<CaptureToken, ParseTurnError> {
+        match read_token(s) {
+            Ok(AnyToken::Move(MoveToken::Capture(t))) => Ok(t),
+            Ok(_) => Err(bad_token(1, s, TokenProblem::BadSuffix)),
+            Err(p) => Err(bad_token(1, s, p)),
+        }
+    }
+}
+
+impl FromStr for PlaceToken {
+    type Err = ParseTurnError;
+    fn from_str(s: &str) -> Result<PlaceToken, ParseTurnError> {
+        match read_token(s) {
+            Ok(AnyToken::Place(t)) => Ok(t),
+            Ok(_) => Err(bad_token(1, s, TokenProblem::BadLength)),
+            Err(p) => Err(bad_token(1, s, p)),
+        }
+    }
+}
+
+impl FromStr for MoveToken {
+    type Err = ParseTurnError;
+    fn from_str(s: &str) -> Result<MoveToken, ParseTurnError> {
+        match read_token(s) {
+            Ok(AnyToken::Move(t)) => Ok(t),
+            Ok(_) => Err(bad_token(1, s, TokenProblem::BadLength)),
+            Err(p) => Err(bad_token(1, s, p)),
+        }
+    }
+}
+
+/// Reads a turn body (no label) from whitespace-separated tokens.
+fn read_body<'a>(tokens: impl Iterator<Item = &'a str>) -> Result<TurnBody, ParseTurnError> {
+    let mut setup: Vec<PlaceToken> = Vec::new();
+    let mut moves: Vec<MoveToken> = Vec::new();
+    let mut single: Option<(usize, &str, TurnBody)> = None;
+    let mut count = 0;
+    for (i, tok) in tokens.enumerate() {
+        let index = i + 1;
+        count = index;
+        if index > MAX_TURN_TOKENS {
+            return Err(ParseTurnError::TooManyTokens(index));
+        }
+        if let Some((_, first, _)) = &single {
+            return Err(ParseTurnError::NotAlone {
+                index: 1,
+                token: snippet(first),
+            });
+        }
+        let mixed = || ParseTurnError::Mixed {
+            index,
+            token: snippet(tok),
+        };
+        match read_token(tok).map_err(|p| bad_token(index, tok, p))? {
+            AnyToken::Place(t) if moves.is_empty() => setup.push(t),
+            AnyToken::Move(t) if setup.is_empty() => moves.push(t),
+            AnyToken::Place(_) | AnyToken::Move(_) => return Err(mixed()),
+            AnyToken::Resign(w) if index == 1 => {
+                single = Some((index, tok, TurnBody::Resign(w)));
+            }
+            AnyToken::Takeback if index == 1 => single = Some((index, tok, TurnBody::Takeback)),
+            AnyToken::Resign(_) | AnyToken::Takeback => {
+                return Err(ParseTurnError::NotAlone {
+                    index,
+                    token: snippet(tok),
+                })
+            }
+        }
+    }
+    Ok(match single {
+        Some((_, _, body)) => body,
+        None if count == 0 => TurnBody::Empty,
+        None if !setup.is_empty() => TurnBody::Setup(setup),
+        None => TurnBody::Move(moves),
+    })
+}
+
+impl FromStr for TurnBody {
+    type Err = ParseTurnError;
+    /// Reads the tokens of a turn without label.
+    fn from_str(s: &str) -> Result<TurnBody, ParseTurnError> {
+        if s.len() > MAX_TURN_LEN {
+            return Err(ParseTurnError::TooLong(s.len()));
+        }
+        read_body(s.split_ascii_whitespace())
+    }
+}
+
+impl FromStr for TurnText {
+    type Err = ParseTurnError;
+    /// Reads a turn: an optional label (`2g`, `2w`), then the tokens. A label alone is
+    /// the bare final tag of an archive move list; empty text is an error.
+    fn from_str(s: &str) -> Result<TurnText, ParseTurnError> {
+        if s.len() > MAX_TURN_LEN {
+            return Err(ParseTurnError::TooLong(s.len()));
+        }
+        let mut tokens = s.split_ascii_whitespace().peekable();
+        let first = tokens.peek().copied().ok_or(ParseTurnError::Empty)?;
+        let label = if first.starts_with(|c: char| c.is_ascii_digit()) {
+            tokens.next();
+            Some(first.parse::<TurnLabel>()?)
+        } else {
+            None
+        };
+        Ok(TurnText {
+            label,
+            body: read_body(tokens)?,
+        })
+    }
+}
+
+/// Why tokens do not make a legal turn in a position: the rule broken, with the token.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalTurn {
+    /// A step token's square is empty (the server's "bad step").
+    #[error("{token}: bad step, there is no piece on {}", .token.from)]
+    NoPiece {
+        /// The step token.
+        token: StepToken,
+    },
+    /// The piece on the square is not the one the token names.
+    #[error("{token}: piece letter does not match, {} holds {found}", .token.from)]
+    WrongPiece {
+        /// The step token.
+        token: StepToken,
+        /// The piece actually there.
+        found: Piece,
+    },
+    /// The step leaves the board.
+    #[error("{token}: the step leaves the board")]
+    OffBoard {
+        /// The step token.
+        token: StepToken,
+    },
+    /// The square stepped to is occupied.
+    #[error("{token}: {square} is occupied")]
+    Occupied {
+        /// The step token.
+        token: StepToken,
+        /// The occupied square.
+        square: Square,
+    },
+    /// The mover's piece is frozen.
+    #[error("{token}: the piece is frozen")]
+    Frozen {
+        /// The step token.
+        token: StepToken,
+    },
+    /// The mover's rabbit steps backwards on its own.
+    #[error("{token}: a rabbit may not step backwards")]
+    RabbitBackwards {
+        /// The step token.
+        token: StepToken,
+    },
+    /// An enemy piece moves but is neither pushed (no stronger unfrozen piece of the
+    /// mover beside it) nor pulled.
+    #[error("{token}: the enemy piece can be neither pushed nor pulled here")]
+    NotPushable {
+        /// The step token.
+        token: StepToken,
+    },
+    /// A push is begun on the last step of the turn.
+    #[error("{token}: a push needs two steps and one is left")]
+    PushNeedsTwoSteps {
+        /// The step token.
+        token: StepToken,
+    },
+    /// A push is not completed: the next step is not a stronger piece of the mover
+    /// stepping into the square the pushed piece left, or the turn ends first.
+    #[error("{}push not completed: a stronger piece must step into {square}", .token.map(|t| format!("{t}: ")).unwrap_or_default())]
+    PushNotCompleted {
+        /// The step token that fails to complete the push (`None` when the turn ends).
+        token: Option<StepToken>,
+        /// The square the pushing piece must step into.
+        square: Square,
+    },
+    /// More steps than the turn allows.
+    #[error("{token}: too many steps, the turn allows {cap}")]
+    TooManySteps {
+        /// The first step token over the limit.
+        token: StepToken,
+        /// The step limit of the turn.
+        cap: u8,
+    },
+    /// A step caused a capture that the tokens do not record right after it.
+    #[error("capture token missing after {after}: expected {expected}")]
+    CaptureMissing {
+        /// The step that caused the capture.
+        after: StepToken,
+        /// The capture token that should follow it.
+        expected: CaptureToken,
+    },
+    /// A capture token does not match what the step before it did.
+    #[error("capture token {token} is wrong: {}", .expected.map(|e| format!("expected {e}")).unwrap_or_else(|| "no piece was captured there".to_string()))]
+    CaptureWrong {
+        /// The capture token.
+        token: CaptureToken,
+        /// The capture the step before it caused, if any.
+        expected: Option<CaptureToken>,
+    },
+    /// `pass` stands before further tokens, or the turn has nothing but `pass`.
+    #[error("pass is not a move: it may only end a turn that has steps")]
+    Pass,
+    /// The turn has no steps.
+    #[error("the turn has no steps")]
+    NoSteps,
+    /// The board after the turn is the board before it.
+    #[error("the turn leaves the position unchanged")]
+    Unchanged,
+    /// The turn would produce a position for the third time (game context only).
+    #[error("the move repeats a position for the third time")]
+    ThirdRepetition,
+}
+
+impl IllegalTurn {
+    fn from_step(token: StepToken, error: StepError) -> IllegalTurn {
+        match error {
+            StepError::NoStepsLeft { cap } => IllegalTurn::TooManySteps { token, cap },
+            StepError::OffBoard { .. } => IllegalTurn::OffBoard { token },
+            StepError::NoPiece(_) => IllegalTurn::NoPiece { token },
+            StepError::Occupied(square) => IllegalTurn::Occupied { token, square },
+            StepError::PushNotCompleted(square) => IllegalTurn::PushNotCompleted {
+                token: Some(token),
+                square,
+            },
+            StepError::Frozen { .. } => IllegalTurn::Frozen { token },
+            StepError::RabbitBackwards { .. } => IllegalTurn::RabbitBackwards { token },
+            StepError::NotPushable { .. } => IllegalTurn::NotPushable { token },
+            StepError::PushNeedsTwoSteps { .. } => IllegalTurn::PushNeedsTwoSteps { token },
+        }
+    }
+}
+
+/// Resolves the tokens of one movement turn against `pos` (at the start of its turn,
+/// or part way through: the tokens continue it). Every step must be legal, every piece
+/// letter must match the board, every capture must be recorded by a capture token
+/// right after the step that caused it (and no other capture token may appear), and the
+/// turn must be able to end after the last token.
+///
+/// # Errors
+/// The [`IllegalTurn`] naming the first rule broken.
+pub fn resolve_move(pos: &Position, tokens: &[MoveToken]) -> Result<Move, IllegalTurn> {
+    let mut p = pos.clone();
+    let mut steps: [Step; MAX_STEPS] = [Step::new(Square::A1, Direction::North); MAX_STEPS];
+    let mut n = 0usize;
+    // The capture the last step caused, not yet matched by a token.
+    let mut pending: Option<(StepToken, CaptureToken)> = None;
+    let mut passed = false;
+    for token in tokens {
+        if passed {
+            return Err(IllegalTurn::Pass);
+        }
+        match *token {
+            MoveToken::Step(t) => {
+                if let Some((after, expected)) = pending {
+                    return Err(IllegalTurn::CaptureMissing { after, expected });
+                }
+                match p.board().piece_at(t.from) {
+                    None => return Err(IllegalTurn::NoPiece { token: t }),
+                    Some(found) if found != t.piece => {
+                        return Err(IllegalTurn::WrongPiece { token: t, found })
+                    }
+                    Some(_) => {}
+                }
+                let effect = p
+                    .play_step(t.step())
+                    .map_err(|e| IllegalTurn::from_step(t, e))?;
+                // A position allows at most MAX_STEPS steps, so the slot exists.
+                let slot = steps.get_mut(n).ok_or(IllegalTurn::TooManySteps {
+                    token: t,
+                    cap: p.step_cap(),
+                })?;
+                *slot = t.step();
+                n += 1;
+                if let Some(c) = effect.capture {
+                    let ct = CaptureToken {
+                        piece: c.piece,
+                        square: c.square,
+                    };
+                    pending = Some((t, ct));
+                }
+            }
+            MoveToken::Capture(c) => match pending {
+                Some((_, expected)) if expected == c => pending = None,
+                Some((_, expected)) => {
+                    return Err(IllegalTurn::CaptureWrong {
+                        token: c,
+                        expected: Some(expected),
+                    })
+                }
+                None => {
+                    return Err(IllegalTurn::CaptureWrong {
+                        token: c,
+                        expected: None,
+                    })
+                }
+            },
+            MoveToken::Pass => {
+                if n == 0 {
+                    return Err(IllegalTurn::Pass);
+                }
+                passed = true;
+            }
+        }
+    }
+    if let Some((after, expected)) = pending {
+        return Err(IllegalTurn::CaptureMissing { after, expected });
+    }
+    p.check_end_turn().map_err(|e| match e {
+        EndTurnError::PushNotCompleted(square) => IllegalTurn::PushNotCompleted {
+            token: None,
+            square,
+        },
+        EndTurnError::NoSteps => IllegalTurn::NoSteps,
+        EndTurnError::Unchanged => IllegalTurn::Unchanged,
+    })?;
+    Move::from_steps(&steps[..n]).ok_or(IllegalTurn::NoSteps)
+}
+
+/// Why text is not a legal movement turn.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseMoveError {
+    /// The text is not well-formed notation.
+    #[error("{0}")]
+    Syntax(#[from] ParseTurnError),
+    /// The text is well formed but is not a movement turn (a setup, `resign`,
+    /// `takeback`, or nothing).
+    #[error("not a movement turn: {0:?}")]
+    NotAMove(String),
+    /// The tokens break a rule in the position.
+    #[error("{0}")]
+    Illegal(#[from] IllegalTurn),
+    /// No movement turn is due in the game (setup phase, game over, or a die roll
+    /// awaited).
+    #[error("no movement turn is due in the game")]
+    NotDue,
+}
+
+fn move_tokens(text: &str) -> Result<Vec<MoveToken>, ParseMoveError> {
+    match text.parse::<TurnBody>()? {
+        TurnBody::Move(tokens) => Ok(tokens),
+        TurnBody::Empty => Err(IllegalTurn::NoSteps.into()),
+        other => Err(ParseMoveError::NotAMove(snippet(&other.to_string()))),
+    }
+}
+
+/// Reads the tokens of one movement turn (no label), e.g. `Ee2n Ee3n rc6s rc5x`, as a
+/// legal move in `pos`.
+///
+/// ```
+/// use arimaa::notation::official::{parse_move, IllegalTurn, ParseMoveError};
+/// use arimaa::Position;
+///
+/// let pos: Position =
+///     "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]".parse()?;
+/// assert!(parse_move(&pos, "Ed2n").is_err()); // d2 holds the camel
+/// assert!(matches!(
+///     parse_move(&pos, "Ee2n Ee3s"),
+///     Err(ParseMoveError::Illegal(IllegalTurn::Unchanged))
+/// ));
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
+/// # Errors
+/// [`ParseMoveError::Syntax`] naming a malformed token, [`ParseMoveError::Illegal`]
+/// naming the rule broken, [`ParseMoveError::NotAMove`] for a setup or historic word.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
+    let tokens = move_tokens(text)?;
+    Ok(resolve_move(pos, &tokens)?)
+}
+
+/// Resolves the tokens of one movement turn in a game: as [`resolve_move`] against the
+/// game's position, and the resulting position must not occur for the third time.
+///
+/// # Errors
+/// As [`resolve_move`], plus [`IllegalTurn::ThirdRepetition`].
+pub fn resolve_move_in_game(game: &Game, tokens: &[MoveToken]) -> Result<Move, IllegalTurn> {
+    let mv = resolve_move(game.position(), tokens)?;
+    match game.position().play(&mv) {
+        Ok(after) if game.times_seen(&after) >= 2 => Err(IllegalTurn::ThirdRepetition),
+        _ => Ok(mv),
+    }
+}
+
+/// Reads the tokens of one movement turn (no label) as a legal move in `game`, third
+/// repetition included.
+///
+/// # Errors
+/// As [`parse_move`], plus [`IllegalTurn::ThirdRepetition`] and
+/// [`ParseMoveError::NotDue`] when the game awaits no movement turn.
+pub fn parse_move_in_game(game: &Game, text: &str) -> Result<Move, ParseMoveError> {
+    let tokens = move_tokens(text)?;
+    if game.phase() != crate::Phase::Play {
+        return Err(ParseMoveError::NotDue);
+    }
+    Ok(resolve_move_in_game(game, &tokens)?)
+}
+
+/// The tokens of `mv` played in `pos`, without label: `Ee2n Ee3n rc6s rc5x`. Each step
+/// token names the piece that moves; a capture token follows the step that caused it
+/// (between the two steps of a push onto a trap; after the step of a supporter whose
+/// departure leaves a friend alone on a trap).
+///
+/// # Errors
+/// The [`MoveError`] of [`Position::play`] when `mv` is not legal in `pos`.
+pub fn write_move(pos: &Position, mv: &Move) -> Result<String, MoveError> {
+    let mut p = pos.clone();
+    let mut out = String::with_capacity(mv.len() * 10);
+    for (index, &step) in mv.steps().iter().enumerate() {
+        let effect = p
+            .play_step(step)
+            .map_err(|error| MoveError::Step { index, step, error })?;
+        if index > 0 {
+            out.push(' ');
+        }
+        push_step(&mut out, effect.piece, step);
+        if let Some(c) = effect.capture {
+            out.push(' ');
+            push_capture(&mut out, c.piece, c.square);
+        }
+    }
+    p.check_end_turn().map_err(MoveError::EndTurn)?;
+    Ok(out)
+}
+
+fn push_step(out: &mut String, piece: Piece, step: Step) {
+    out.push(piece.char());
+    out.push(step.from.file().char());
+    out.push(step.from.rank().char());
+    out.push(step.dir.char());
+}
+
+fn push_capture(out: &mut String, piece: Piece, square: Square) {
+    out.push(piece.char());
+    out.push(square.file().char());
+    out.push(square.rank().char());
+    out.push('x');
+}
+
+/// The tokens of `mv` in `pos` as values (what [`write_move`] writes).
+///
+/// # Errors
+/// The [`MoveError`] of [`Position::play`] when `mv` is not legal in `pos`.
+pub fn move_to_tokens(pos: &Position, mv: &Move) -> Result<Vec<MoveToken>, MoveError> {
+    let mut p = pos.clone();
+    let mut out = Vec::with_capacity(mv.len() * 2);
+    for (index, &step) in mv.steps().iter().enumerate() {
+        let effect = p
+            .play_step(step)
+            .map_err(|error| MoveError::Step { index, step, error })?;
+        out.push(MoveToken::Step(StepToken {
+            piece: effect.piece,
+            from: step.from,
+            dir: step.dir,
+        }));
+        if let Some(c) = effect.capture {
+            out.push(MoveToken::Capture(CaptureToken {
+                piece: c.piece,
+                square: c.square,
+            }));
+        }
+    }
+    p.check_end_turn().map_err(MoveError::EndTurn)?;
+    Ok(out)
+}
+
+/// Why setup tokens do not make a setup for a side.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum IllegalSetup {
+    /// A token places a piece of the other side.
+    #[error("{token}: piece letter does not match, {side} places {} pieces", if *.side == Color::Gold { "upper-case" } else { "lower-case" })]
+    WrongColor {
+        /// The token.
+        token: PlaceToken,
+        /// The side setting up.
+        side: Color,
+    },
+}
+
+/// The setup of `side` that `tokens` describe, in the order written. Whether it obeys
+/// the setup rules is [`Setup::check`]'s (or [`Game::play_setup`]'s) business.
+///
+/// # Errors
+/// [`IllegalSetup::WrongColor`] when a token names a piece of the other side.
+pub fn resolve_setup(side: Color, tokens: &[PlaceToken]) -> Result<Setup, IllegalSetup> {
+    let mut setup = Setup::new(side);
+    for &token in tokens {
+        if token.piece.color != side {
+            return Err(IllegalSetup::WrongColor { token, side });
+        }
+        setup.place(token.piece.kind, token.square);
+    }
+    Ok(setup)
+}
+
+/// The tokens of a setup without label, in its order: `Ra1 Rb1 ...`.
+pub fn write_setup(setup: &Setup) -> String {
+    join(setup.pieces.iter().map(|&(kind, square)| PlaceToken {
+        piece: Piece::new(setup.color, kind),
+        square,
+    }))
+}
+
+/// The setup tokens of a setup, in its order.
+pub fn setup_to_tokens(setup: &Setup) -> Vec<PlaceToken> {
+    setup
+        .pieces
+        .iter()
+        .map(|&(kind, square)| PlaceToken {
+            piece: Piece::new(setup.color, kind),
+            square,
+        })
+        .collect()
+}
