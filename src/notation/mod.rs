@@ -10,7 +10,9 @@
 //!
 //! Moves and games:
 //! - the official step notation (`2g Ee2n Ee3n Dg2n`, captures as `rc6x`) of game records, the AEI
-//!   protocol and bots: [`official`].
+//!   protocol and bots: [`official`];
+//! - game records, the arimaa.com archive TSV and plain move lists, and their replay:
+//!   [`record`].
 //!
 //! [`Position`]: crate::Position
 //! [`Position::from_diagram`]: crate::Position::from_diagram
@@ -18,5 +20,6 @@
 
 pub mod official;
 pub(crate) mod position_text;
+pub mod record;
 
 pub use position_text::ParsePositionError;

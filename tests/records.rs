@@ -1,0 +1,224 @@
+//! The real archives replayed end to end: every turn legal, written back identically,
+//! every rule-decided ending right; the server's rejected moves refused for the
+//! server's reason. Data: `tests/data/allgames202602.tsv`,
+//! `tests/data/allgames201111-sample.tsv`, `tests/data/server-rejected-moves.tsv`
+//! (see `tests/data/README.md`).
+
+use std::collections::BTreeMap;
+
+use arimaa::notation::official::{parse_move, parse_move_in_game, IllegalTurn, ParseMoveError};
+use arimaa::notation::record::{Archive, ArchiveGame, RecordStop, Replay, Termination};
+use arimaa::{Color, Position};
+
+const FEB_2026: &str = include_str!("data/allgames202602.tsv");
+const NOV_2011: &str = include_str!("data/allgames201111-sample.tsv");
+const REJECTED: &str = include_str!("data/server-rejected-moves.tsv");
+
+fn archive(text: &str) -> Archive {
+    text.parse().expect("archive reads")
+}
+
+/// Replays every game and checks it; returns the number of movement turns.
+fn replay_all(a: &Archive) -> usize {
+    let mut turns = 0;
+    for g in &a.games {
+        let r = g.replay();
+        if let Some(f) = r.failure() {
+            panic!("game {}: {f}", g.id());
+        }
+        let list = g.movelist();
+        assert_eq!(r.turns_read(), list.len(), "game {}", g.id());
+        g.check_end(&r)
+            .unwrap_or_else(|e| panic!("game {}: {e}", g.id()));
+        // The record ends with its bare tag, naming the side to move.
+        let Some(RecordStop::Tag(tag)) = r.stop() else {
+            panic!("game {}: no final tag", g.id());
+        };
+        assert_eq!(tag.side, r.game().position().side_to_move());
+        // The rules end the game exactly when the record says they did.
+        match g.termination().reason() {
+            Some(_) => assert!(r.outcome().is_some()),
+            None => assert_eq!(r.outcome(), None, "game {}", g.id()),
+        }
+        // One position before every movement turn, plus the last.
+        let moves = list.len() - 3;
+        assert_eq!(r.positions().len(), moves + 1, "game {}", g.id());
+        assert_eq!(r.game().history().len(), moves + 2);
+        turns += moves;
+        // plycount is the number of the last move played (a resignation counts).
+        let tag_number = tag.number;
+        let expected = match (tag.side, g.termination()) {
+            (Color::Gold, Termination::Resignation) => tag_number,
+            (Color::Gold, _) => tag_number - 1,
+            (Color::Silver, _) => tag_number,
+        };
+        assert_eq!(g.plycount(), expected, "game {}", g.id());
+    }
+    turns
+}
+
+fn termination_counts(a: &Archive) -> BTreeMap<char, usize> {
+    let mut m = BTreeMap::new();
+    for g in &a.games {
+        *m.entry(g.termination().char()).or_insert(0) += 1;
+    }
+    m
+}
+
+#[test]
+fn february_2026_archive_replays() {
+    let a = archive(FEB_2026);
+    assert_eq!(a.games.len(), 147);
+    assert_eq!(a.to_string(), FEB_2026, "written back identically");
+    let counts = termination_counts(&a);
+    let expected: BTreeMap<char, usize> = [
+        ('g', 88),
+        ('t', 30),
+        ('r', 16),
+        ('m', 7),
+        ('e', 5),
+        ('i', 1),
+    ]
+    .into();
+    assert_eq!(counts, expected);
+    let turns = replay_all(&a);
+    assert_eq!(turns, 10_004);
+}
+
+#[test]
+fn november_2011_sample_replays() {
+    let a = archive(NOV_2011);
+    assert_eq!(a.games.len(), 12);
+    assert_eq!(a.to_string(), NOV_2011, "written back identically");
+    let counts = termination_counts(&a);
+    let expected: BTreeMap<char, usize> = [('e', 4), ('g', 4), ('t', 3), ('r', 1)].into();
+    assert_eq!(counts, expected);
+    let turns = replay_all(&a);
+    assert_eq!(turns, 887); // with February 2026: 10,891 turns, as the issue says
+}
+
+#[test]
+fn typed_columns() {
+    let a = archive(FEB_2026);
+    let g = &a.games[0];
+    assert_eq!(g.id(), 669122);
+    let gold = g.player(Color::Gold);
+    assert_eq!(gold.username, "bot_dolores_v1");
+    assert_eq!(gold.rating, Some(2616));
+    assert_eq!(gold.rating_k, Some(31));
+    assert_eq!(gold.kind, arimaa::notation::record::PlayerKind::Bot);
+    let silver = g.player(Color::Silver);
+    assert_eq!(silver.username, "browni3141");
+    assert_eq!(silver.kind, arimaa::notation::record::PlayerKind::Human);
+    assert_eq!(g.winner(), Color::Gold);
+    assert_eq!(g.termination(), Termination::Resignation);
+    assert_eq!(g.plycount(), 37);
+    assert_eq!(g.movelist().first().copied().map(|s| &s[..3]), Some("1w "));
+    assert_eq!(g.movelist().last().copied(), Some("37b"));
+    let events = g.events();
+    assert_eq!(events[0].time, Some(1769941026));
+    assert_eq!(events[0].date, "Sun Feb  1 10:17:06 2026");
+    assert_eq!(events[0].text, "b player joining");
+}
+
+/// The one game ended by an illegal move: Silver's 31st move repeated a position for
+/// the third time; the server's event log holds the move it refused.
+#[test]
+fn third_repetition_game_refuses_the_rejected_move() {
+    let a = archive(FEB_2026);
+    let illegal: Vec<&ArchiveGame> = a
+        .games
+        .iter()
+        .filter(|g| g.termination() == Termination::IllegalMove)
+        .collect();
+    assert_eq!(illegal.len(), 1);
+    let g = illegal[0];
+    assert_eq!(g.id(), 669192);
+    let r = g.replay();
+    assert!(r.failure().is_none());
+    assert_eq!(r.outcome(), None);
+    let rejected = g.rejected_moves();
+    assert_eq!(rejected.len(), 1);
+    let rej = &rejected[0];
+    assert_eq!(rej.label.map(|l| l.to_string()), Some("31b".into()));
+    assert_eq!(rej.reason, "position repeats for the 3rd time");
+    // Legal as steps in the bare position...
+    assert!(parse_move(r.game().position(), &rej.text).is_ok());
+    // ...but refused in the game, for that reason.
+    assert_eq!(
+        parse_move_in_game(r.game(), &rej.text),
+        Err(ParseMoveError::Illegal(IllegalTurn::ThirdRepetition))
+    );
+    // The winner the archive gives is the other side.
+    assert_eq!(g.winner(), Color::Gold);
+}
+
+/// The server's reason for a refused move, as a rule of the crate.
+fn server_reason(e: &IllegalTurn) -> &'static str {
+    match e {
+        IllegalTurn::PushNotCompleted { .. } => "push not completed",
+        IllegalTurn::ThirdRepetition => "position repeats for the 3rd time",
+        IllegalTurn::NoPiece { .. } => "bad step",
+        _ => "other",
+    }
+}
+
+#[test]
+fn server_rejected_moves_are_refused_for_the_servers_reason() {
+    let feb = archive(FEB_2026);
+    let nov = archive(NOV_2011);
+    let mut checked = 0;
+    for line in REJECTED.lines() {
+        if line.starts_with('#') || line.starts_with("source\t") || line.is_empty() {
+            continue;
+        }
+        let f: Vec<&str> = line.split('\t').collect();
+        assert_eq!(f.len(), 7, "{line}");
+        let (id, turn, text, reason, board) = (f[1], f[2], f[3], f[4], f[6]);
+        let side = &turn[turn.len() - 1..];
+        let pos: Position = format!("{side} {board}").parse().expect("position reads");
+        // The server's reason, without the echo of the move after "bad step".
+        let reason = if reason.starts_with("bad step") {
+            "bad step"
+        } else {
+            reason
+        };
+
+        // In the game: replay up to the turn, check the position, refuse the move.
+        let id: u64 = id.parse().unwrap();
+        let g = feb
+            .games
+            .iter()
+            .chain(&nov.games)
+            .find(|g| g.id() == id)
+            .expect("game in the archives");
+        let list = g.movelist();
+        let upto = list
+            .iter()
+            .position(|t| t.split(' ').next() == Some(turn))
+            .expect("turn in the movelist");
+        let r = Replay::run(arimaa::Game::new(), list[..upto].iter().copied());
+        assert!(r.failure().is_none());
+        assert_eq!(r.game().position(), &pos, "game {id} before {turn}");
+        let in_game = match parse_move_in_game(r.game(), text) {
+            Err(ParseMoveError::Illegal(e)) => e,
+            other => panic!("game {id} {turn} {text}: accepted or misread: {other:?}"),
+        };
+        assert_eq!(
+            server_reason(&in_game),
+            reason,
+            "{id} {turn} {text}: {in_game}"
+        );
+
+        // Without history: the same rule, except the repetition, which needs it.
+        match parse_move(&pos, text) {
+            Err(ParseMoveError::Illegal(e)) => {
+                assert_eq!(server_reason(&e), reason, "{id} {turn} {text}: {e}")
+            }
+            Ok(_) => assert_eq!(reason, "position repeats for the 3rd time"),
+            other => panic!("{id} {turn} {text}: {other:?}"),
+        }
+        checked += 1;
+    }
+    assert_eq!(checked, 18);
+}
