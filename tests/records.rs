@@ -222,3 +222,89 @@ fn server_rejected_moves_are_refused_for_the_servers_reason() {
     }
     assert_eq!(checked, 18);
 }
+
+const SETUPS: &str = "\
+1g Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ha2 Db2 Cc2 Md2 Ee2 Cf2 Dg2 Hh2
+1s ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 ha7 db7 cc7 ed7 me7 cf7 dg7 hh7
+";
+
+fn replay_text(text: &str) -> Replay {
+    let list: arimaa::notation::record::MoveList = text.parse().expect("move list reads");
+    assert_eq!(list.to_string(), text);
+    Replay::standard(list.turns())
+}
+
+#[test]
+fn historic_tokens() {
+    use arimaa::notation::record::ReplayError;
+
+    // takeback undoes the previous turn; the turn is then played again.
+    let r = replay_text(&format!(
+        "{SETUPS}2g Ee2n Ee3n\n2s takeback\n2g Ee2n\n2s ed7s\n"
+    ));
+    assert_eq!(r.failure(), None);
+    assert_eq!(r.game().history().len(), 4);
+    assert_eq!(r.positions().len(), 3);
+
+    // pass ends a turn that has steps; it is not written back, and alone it is no turn.
+    let r = replay_text(&format!("{SETUPS}2g Ee2n pass\n2s ed7s\n"));
+    assert_eq!(r.failure(), None);
+    let r = replay_text(&format!("{SETUPS}2g pass\n"));
+    let f = r.failure().expect("pass alone is refused");
+    assert_eq!(f.error, ReplayError::Illegal(IllegalTurn::Pass));
+    assert_eq!(
+        f.to_string(),
+        "turn 2g (pass): pass is not a move: it may only end a turn that has steps"
+    );
+
+    // resign ends the record; nothing may follow it.
+    let r = replay_text(&format!("{SETUPS}2g Ee2n\n2s resigns\n"));
+    assert_eq!(r.failure(), None);
+    assert_eq!(r.stop(), Some(RecordStop::Resigned(Color::Silver)));
+    let r = replay_text(&format!("{SETUPS}2g Ee2n\n2s resign\n3g Ee3n\n"));
+    assert_eq!(r.failure().map(|f| &f.error), Some(&ReplayError::AfterEnd));
+
+    // takeback with nothing to take back.
+    let r = replay_text("1g takeback\n");
+    assert!(matches!(
+        r.failure().map(|f| &f.error),
+        Some(ReplayError::Game(arimaa::GameError::NothingToUndo))
+    ));
+
+    // Labels must follow the game.
+    let r = replay_text(&format!("{SETUPS}3g Ee2n\n"));
+    assert_eq!(
+        r.failure().map(|f| f.error.to_string()),
+        Some("label 3g, but the game is at 2g".into())
+    );
+    let r = replay_text(&format!("{SETUPS}2s ed7s\n"));
+    assert!(matches!(
+        r.failure().map(|f| &f.error),
+        Some(ReplayError::Label { .. })
+    ));
+
+    // A turn after the rules ended the game fails.
+    let a = archive(FEB_2026);
+    let g = a
+        .games
+        .iter()
+        .find(|g| g.termination() == Termination::Goal)
+        .unwrap();
+    let mut list = g.movelist();
+    let tag = list.pop().unwrap().to_string();
+    let extra = format!("{tag} Ee2n");
+    list.push(&extra);
+    let r = Replay::run(arimaa::Game::new(), list.iter().copied());
+    let f = r.failure().expect("the turn after the goal fails");
+    assert!(matches!(f.error, ReplayError::GameOver(_)), "{f}");
+    assert!(f.to_string().contains("already over"), "{f}");
+}
+
+#[test]
+fn move_list_comments_and_blank_lines_are_kept() {
+    let text = format!("# a game\n\n{SETUPS}2g Ee2n Ee3n # the elephant\n  # indented\n2s ed7s\n");
+    let list: arimaa::notation::record::MoveList = text.parse().unwrap();
+    assert_eq!(list.turns().len(), 4);
+    // The indented comment loses its indentation; the rest is written back as read.
+    assert_eq!(list.to_string(), text.replace("  # indented", "# indented"));
+}

@@ -138,13 +138,13 @@ impl FromStr for TurnLabel {
 }
 
 fn read_label(s: &str) -> Option<TurnLabel> {
-    let (digits, side) = s.split_at(s.len().checked_sub(1)?);
+    let (at, last) = s.char_indices().last()?;
+    let digits = s.get(..at)?;
     if digits.is_empty() || digits.len() > 9 || !digits.bytes().all(|b| b.is_ascii_digit()) {
         return None;
     }
     let number: u32 = digits.parse().ok()?;
-    let mut chars = side.chars();
-    let (side, letters) = SideLetters::read(chars.next()?)?;
+    let (side, letters) = SideLetters::read(last)?;
     (number >= 1).then_some(TurnLabel {
         number,
         side,
