@@ -54,6 +54,7 @@ pub use setup::{
 };
 pub use square::{Direction, File, ParseSquareError, Rank, Square};
 pub use step::{Capture, Step, StepEffect, StepKind};
+pub use turngen::TurnGenerator;
 
 /// The README's examples, compiled and run as doc tests.
 #[cfg(doctest)]

@@ -28,11 +28,6 @@ impl StepList {
     }
 
     #[inline]
-    pub(crate) fn clear(&mut self) {
-        self.len = 0;
-    }
-
-    #[inline]
     fn push(&mut self, step: Step) {
         // The bound is proven above; a longer list would be a bug in generation.
         debug_assert!(self.len < MAX_LEGAL_STEPS);

@@ -1,202 +1,211 @@
 //! Full-turn move generation: every distinct board one complete turn can produce.
 //!
-//! The search runs breadth first over the steps of the turn. Each layer holds the
-//! distinct states (board and turn state) reachable with exactly that many steps, so
-//! every resulting board is first met through a shortest step sequence, and a state met
-//! again later (through a transposition, with no more steps left) is not expanded twice.
+//! # Actions
+//! A turn is searched as a sequence of *actions*: a simple step of the mover's piece
+//! (one step), a push (two steps) or a pull (two steps). Every legal step sequence splits
+//! into such actions, and between two actions nothing but the board and the number of
+//! steps left matters (no push is pending, and what may be pulled is part of the pull
+//! action itself), so the search needs no turn state beyond the first action, which
+//! may have to complete a push or may complete a pull begun before the search.
 //!
-//! Deduplication is exact. A board is keyed by how it differs from the root board: the
-//! set of changed squares and, packed four bits each, what now stands on them. A turn
-//! touches at most 12 squares (each of at most four steps empties one square, fills
-//! one and may clear one trap), so 48 bits hold the contents and the two words are a
-//! complete, collision-free description of the board. The Zobrist hash only chooses the
-//! slot in the table.
+//! # Canonical order
+//! Two actions are *independent* when neither may change a square the other depends on
+//! (precomputed square sets per step, see `geometry`): then both orders are legal and give
+//! the same board. The search is depth first and skips an action that is independent of
+//! the action before it and ordered below it (by the square of the mover's piece). It
+//! also skips a step that exactly undoes the step before it. Nothing reachable is lost:
+//! take a shortest step sequence for a board, and swap adjacent independent actions that
+//! are out of order until none is. Each swap keeps the sequence legal and its board
+//! unchanged and removes one inversion, so this ends, with a sequence the search does not
+//! skip (a shortest sequence never undoes a step).
+//!
+//! # Exactness
+//! The search still reaches many boards more than once (a piece taking two paths to the
+//! same square, dependent actions in either order). Every board is checked against a set
+//! keyed by its exact difference from the root board (see `table`): no hash decides
+//! alone whether two boards are equal.
+//!
+//! # Shortest moves
+//! When moves are reported, the search runs once per move length (1, 2, ... steps),
+//! reporting only the boards first reached at that length, so each reported move is a
+//! shortest one for its board. Counting and hashing need one pass only.
 
-use crate::movegen::{apply_step, gen_steps, StepList};
-use crate::position::TurnState;
-use crate::{Board, Color, Move, PieceKind, Position, Square};
+mod geometry;
+mod search;
+mod table;
 
-/// A board described exactly by its difference from the root board, plus (for search
-/// states) the turn state in the top 16 bits of `packed`.
-#[derive(Clone, Copy, PartialEq, Eq)]
-struct Key {
-    changed: u64,
-    packed: u64,
+use core::cell::RefCell;
+
+use search::{Grid, Search, Visit};
+use table::Table;
+
+use crate::{Board, Move, Position, Step};
+
+/// A reusable full-turn move generator: it keeps its deduplication table between calls,
+/// so repeated generation does not allocate. [`Position::count_moves`] and the other
+/// full-turn methods of [`Position`] use one kept per thread; hold your own to control
+/// the memory or to use it from a search.
+///
+/// Every method reports each distinct board once, excludes the unchanged board (the
+/// board the turn started from) and turns that end in the middle of a push, and ignores
+/// repetition (see [`Game`](crate::Game) for that).
+///
+/// ```
+/// use arimaa::{Position, TurnGenerator};
+/// let pos: Position = "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]"
+///     .parse()
+///     .unwrap();
+/// let mut gen = TurnGenerator::new();
+/// assert_eq!(gen.count(&pos), 3353);
+/// let mut hashes = Vec::new();
+/// gen.for_each_hash(&pos, |h| hashes.push(h));
+/// assert_eq!(hashes.len(), 3353);
+/// ```
+pub struct TurnGenerator {
+    table: Table,
 }
 
-fn board_key(root: &Board, b: &Board) -> Key {
-    let mut changed = 0;
-    for c in Color::ALL {
-        changed |= (root.color(c) ^ b.color(c)).0;
+impl Default for TurnGenerator {
+    fn default() -> Self {
+        TurnGenerator::new()
     }
-    for k in PieceKind::ALL {
-        changed |= (root.kind(k) ^ b.kind(k)).0;
+}
+
+impl core::fmt::Debug for TurnGenerator {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_struct("TurnGenerator")
+            .field("table_bytes", &self.table.bytes())
+            .finish()
     }
-    let mut packed = 0u64;
-    let mut shift = 0;
-    let mut bits = changed;
-    while bits != 0 {
-        let sq = Square::ALL[bits.trailing_zeros() as usize];
-        bits &= bits - 1;
-        let code = b.piece_at(sq).map_or(0, |p| p.index() as u64 + 1);
-        packed |= code << shift;
-        shift += 4;
+}
+
+struct Counter(usize);
+
+impl Visit for Counter {
+    const MOVES: bool = false;
+    #[inline(always)]
+    fn visit(&mut self, _: &Grid, _: &[Step]) -> bool {
+        self.0 += 1;
+        true
     }
-    Key { changed, packed }
 }
 
-fn state_code(t: &TurnState) -> u64 {
-    let enc = |o: Option<(Square, PieceKind)>| o.map_or(0, |(s, k)| 1 + s as u64 + 64 * k as u64);
-    enc(t.push) | (enc(t.pull) << 9)
+struct Boards<F>(F);
+
+impl<F: FnMut(&Board, u64)> Visit for Boards<F> {
+    const MOVES: bool = false;
+    #[inline(always)]
+    fn visit(&mut self, g: &Grid, _: &[Step]) -> bool {
+        (self.0)(&g.board, g.hash);
+        true
+    }
 }
 
-/// An open-addressing hash set of keys with a `u32` payload each.
-struct Table {
-    slots: Vec<(u64, Key, u32)>,
-    len: usize,
+struct Moves<F>(F);
+
+impl<F: FnMut(&Move, &Board, u64) -> bool> Visit for Moves<F> {
+    const MOVES: bool = true;
+    #[inline]
+    fn visit(&mut self, g: &Grid, path: &[Step]) -> bool {
+        let mv = Move::from_steps(path).unwrap_or(Move::EMPTY);
+        (self.0)(&mv, &g.board, g.hash)
+    }
 }
 
-const VACANT: u32 = u32::MAX;
-
-impl Table {
-    fn new() -> Table {
-        Table {
-            slots: vec![
-                (
-                    0,
-                    Key {
-                        changed: 0,
-                        packed: 0
-                    },
-                    VACANT
-                );
-                1024
-            ],
-            len: 0,
+impl TurnGenerator {
+    /// A generator with a small table; it grows as needed and keeps its size.
+    pub fn new() -> TurnGenerator {
+        TurnGenerator {
+            table: Table::new(),
         }
     }
 
-    /// Inserts the key unless present; returns whether it was inserted.
-    fn insert(&mut self, hash: u64, key: Key, payload: u32) -> bool {
-        if (self.len + 1) * 2 > self.slots.len() {
-            self.grow();
-        }
-        let mask = self.slots.len() - 1;
-        let mut i = (hash as usize) & mask;
-        loop {
-            let slot = &mut self.slots[i];
-            if slot.2 == VACANT {
-                *slot = (hash, key, payload);
-                self.len += 1;
-                return true;
+    /// The memory held by the deduplication table, in bytes.
+    pub fn table_bytes(&self) -> usize {
+        self.table.bytes()
+    }
+
+    /// Runs `visitor` over the distinct boards, in one pass (`shortest` false) or one
+    /// pass per move length.
+    fn run<V: Visit>(&mut self, pos: &Position, visitor: V, shortest: bool) -> V {
+        let root = Grid::new(pos.board());
+        let turn = *pos.turn_state();
+        let left = u32::from(turn.left());
+        self.table.clear();
+        // The board the turn started from is never a result. In the middle of a turn the
+        // current board is one when it differs from it and a step away and back reaches
+        // it; at the start of a turn the two are the same.
+        let start = root.key_of(pos.turn_start_board());
+        self.table.insert(start);
+        let undo_first = start.changed != 0;
+        let mut search = Search::new(
+            pos.side_to_move(),
+            &root,
+            &mut self.table,
+            visitor,
+            undo_first,
+        );
+        if shortest {
+            for limit in 1..=left {
+                search.run(&root, &turn, limit, limit);
             }
-            if slot.0 == hash && slot.1 == key {
-                return false;
-            }
-            i = (i + 1) & mask;
+        } else {
+            search.run(&root, &turn, 1, left);
         }
+        search.visitor
     }
 
-    fn grow(&mut self) {
-        let bigger = vec![
-            (
-                0,
-                Key {
-                    changed: 0,
-                    packed: 0
-                },
-                VACANT
-            );
-            self.slots.len() * 2
-        ];
-        let old = core::mem::replace(&mut self.slots, bigger);
-        let mask = self.slots.len() - 1;
-        for slot in old.into_iter().filter(|s| s.2 != VACANT) {
-            let mut i = (slot.0 as usize) & mask;
-            while self.slots[i].2 != VACANT {
-                i = (i + 1) & mask;
-            }
-            self.slots[i] = slot;
-        }
+    /// The number of distinct boards one complete turn can produce from `pos` (using the
+    /// steps left in the turn).
+    pub fn count(&mut self, pos: &Position) -> usize {
+        self.run(pos, Counter(0), false).0
+    }
+
+    /// Calls `f` with the Zobrist hash (placement only, as [`Board::hash`]) of every
+    /// distinct board one turn can produce. Nothing is collected.
+    pub fn for_each_hash(&mut self, pos: &Position, mut f: impl FnMut(u64)) {
+        self.run(pos, Boards(|_: &Board, h| f(h)), false);
+    }
+
+    /// Calls `f` with every distinct board one turn can produce and its Zobrist hash
+    /// (placement only). Faster than [`for_each_move`](TurnGenerator::for_each_move)
+    /// when the moves themselves are not needed.
+    pub fn for_each_board(&mut self, pos: &Position, f: impl FnMut(&Board, u64)) {
+        self.run(pos, Boards(f), false);
+    }
+
+    /// Calls `f` for every distinct board one turn can produce, with a shortest move
+    /// producing it, the board and its Zobrist hash (placement only), shorter moves
+    /// first. `f` returns `false` to stop early. Nothing is collected.
+    pub fn for_each_move(&mut self, pos: &Position, f: impl FnMut(&Move, &Board, u64) -> bool) {
+        self.run(pos, Moves(f), true);
     }
 }
 
-#[derive(Clone)]
-struct Node {
-    board: Board,
-    hash: u64,
-    turn: TurnState,
-    mv: Move,
+thread_local! {
+    static GENERATOR: RefCell<TurnGenerator> = RefCell::new(TurnGenerator::new());
 }
 
-/// Runs the search from `pos` and calls `found` once for every distinct resulting board
-/// with a shortest move producing it and the board's Zobrist hash (placement only).
-pub(crate) fn for_each_unique(pos: &Position, mut found: impl FnMut(&Move, &Board, u64)) {
-    let side = pos.side_to_move();
-    let root = *pos.board();
-    let start = *pos.turn_start_board();
-    let root_turn = *pos.turn_state();
-    let mid_turn = root_turn.taken > 0;
-    let mut results = Table::new();
-    let mut seen = Table::new();
-    let mut layer = vec![Node {
-        board: root,
-        hash: root.hash(),
-        turn: root_turn,
-        mv: Move::EMPTY,
-    }];
-    let mut next = Vec::new();
-    let mut steps = StepList::new();
-    let depth = root_turn.left();
-    for d in 0..depth {
-        let last = d + 1 == depth;
-        for node in &layer {
-            steps.clear();
-            gen_steps(&node.board, side, &node.turn, &mut steps);
-            for &step in steps.iter() {
-                let mut child = node.clone();
-                apply_step(
-                    &mut child.board,
-                    &mut child.hash,
-                    side,
-                    &mut child.turn,
-                    step,
-                );
-                child.mv.push(step);
-                let key = board_key(&root, &child.board);
-                if child.turn.push.is_none() {
-                    let unchanged = if mid_turn {
-                        child.board == start
-                    } else {
-                        key.changed == 0
-                    };
-                    if !unchanged && results.insert(child.hash, key, 0) {
-                        found(&child.mv, &child.board, child.hash);
-                    }
-                }
-                if !last && child.turn.left() > 0 {
-                    let code = state_code(&child.turn);
-                    let skey = Key {
-                        changed: key.changed,
-                        packed: key.packed | (code << 48),
-                    };
-                    let h = child.hash ^ code.wrapping_mul(0x9e37_79b9_7f4a_7c15);
-                    if seen.insert(h, skey, 0) {
-                        next.push(child);
-                    }
-                }
-            }
-        }
-        core::mem::swap(&mut layer, &mut next);
-        next.clear();
+/// Runs `f` with this thread's generator, or with a fresh one when it is in use (a
+/// callback generating moves itself).
+fn with_generator<R>(f: impl FnOnce(&mut TurnGenerator) -> R) -> R {
+    let mut f = Some(f);
+    let done = GENERATOR.with(|g| match g.try_borrow_mut() {
+        Ok(mut gen) => f.take().map(|f| f(&mut gen)),
+        Err(_) => None,
+    });
+    match (done, f) {
+        (Some(r), _) => r,
+        (None, Some(f)) => f(&mut TurnGenerator::new()),
+        (None, None) => unreachable!("the generator ran or was handed back"),
     }
 }
 
 impl Position {
     /// Every distinct board one complete turn can produce from here (using the steps
-    /// left in the turn), each as a shortest move that produces it. The unchanged board
-    /// and turns that end in the middle of a push are excluded; repetition is not
-    /// considered here (see [`Game`](crate::Game) for that).
+    /// left in the turn), each as a shortest move that produces it, shorter moves first.
+    /// The unchanged board and turns that end in the middle of a push are excluded;
+    /// repetition is not considered here (see [`Game`](crate::Game) for that).
     ///
     /// ```
     /// use arimaa::Position;
@@ -207,23 +216,33 @@ impl Position {
     /// ```
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::new();
-        for_each_unique(self, |m, _, _| out.push(*m));
+        with_generator(|g| {
+            g.for_each_move(self, |m, _, _| {
+                out.push(*m);
+                true
+            })
+        });
         out
     }
 
     /// The number of distinct boards one complete turn can produce: the length of
-    /// [`legal_moves`](Position::legal_moves) without building the list.
+    /// [`legal_moves`](Position::legal_moves) without building the list. To count many
+    /// positions without the thread-local lookup, use a [`TurnGenerator`].
     pub fn count_moves(&self) -> usize {
-        let mut n = 0;
-        for_each_unique(self, |_, _, _| n += 1);
-        n
+        with_generator(|g| g.count(self))
     }
 
     /// Calls `f` for every distinct move with the board it produces and that board's
     /// Zobrist hash (placement only; XOR in nothing for the side, which is the
-    /// opponent's after the move). Nothing is collected.
-    pub fn for_each_move(&self, f: impl FnMut(&Move, &Board, u64)) {
-        for_each_unique(self, f);
+    /// opponent's after the move). Each move is a shortest one for its board, shorter
+    /// moves first. Nothing is collected.
+    pub fn for_each_move(&self, mut f: impl FnMut(&Move, &Board, u64)) {
+        with_generator(|g| {
+            g.for_each_move(self, |m, b, h| {
+                f(m, b, h);
+                true
+            })
+        });
     }
 
     /// Whether the side to move has at least one legal turn (repetition not
@@ -237,7 +256,12 @@ impl Position {
             !self.legal_steps().is_empty()
         } else {
             let mut any = false;
-            for_each_unique(self, |_, _, _| any = true);
+            with_generator(|g| {
+                g.for_each_move(self, |_, _, _| {
+                    any = true;
+                    false
+                })
+            });
             any
         }
     }

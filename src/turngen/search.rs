@@ -1,0 +1,428 @@
+//! The depth-first turn search over actions (simple steps, pushes, pulls) with canonical
+//! ordering of independent actions. See the module documentation of `turngen` for why it
+//! finds every board and why it stays exact.
+
+use super::geometry::{neighbours, shift, StepSets, DIR, OFF, SETS, TARGET};
+use super::table::{Key, Table};
+use crate::position::TurnState;
+use crate::{zobrist, Board, Color, Direction, Piece, PieceKind, Square, Step};
+
+/// Cell codes: 0 for an empty square, `1 + Piece::index()` for a piece.
+const PIECES: [Piece; 13] = {
+    let mut out = [Piece::new(Color::Gold, PieceKind::Rabbit); 13];
+    let mut i = 0;
+    while i < 12 {
+        let color = if i < 6 { Color::Gold } else { Color::Silver };
+        out[i + 1] = Piece::new(color, PieceKind::ALL[i % 6]);
+        i += 1;
+    }
+    out
+};
+
+/// The board of a search node: bitboards, a square-to-piece table, the Zobrist hash of
+/// the placement, and the squares whose content differs from the root board.
+#[derive(Clone, Copy)]
+pub(super) struct Grid {
+    pub board: Board,
+    pub cell: [u8; 64],
+    pub hash: u64,
+    pub changed: u64,
+}
+
+impl Grid {
+    pub(super) fn new(board: &Board) -> Grid {
+        let mut cell = [0u8; 64];
+        for (sq, piece) in board.iter() {
+            cell[sq as usize] = piece.index() as u8 + 1;
+        }
+        Grid {
+            board: *board,
+            cell,
+            hash: board.hash(),
+            changed: 0,
+        }
+    }
+
+    /// Records whether `sq` now differs from the root.
+    #[inline(always)]
+    fn mark(&mut self, sq: usize, root: &[u8; 64]) {
+        let bit = 1u64 << sq;
+        if self.cell[sq] != root[sq] {
+            self.changed |= bit;
+        } else {
+            self.changed &= !bit;
+        }
+    }
+
+    /// Moves the piece on `f` one square in `dir` (the target is empty) and removes a
+    /// piece of its colour left on a trap without a friend. Returns whether a piece was
+    /// removed.
+    #[inline(always)]
+    fn step(&mut self, f: usize, dir: usize, root: &[u8; 64]) -> bool {
+        let t = TARGET[f][dir] as usize;
+        let code = self.cell[f];
+        let piece = PIECES[code as usize];
+        self.board
+            .move_piece(piece, Square::ALL[f], Square::ALL[t & 63]);
+        self.cell[f] = 0;
+        self.cell[t & 63] = code;
+        self.hash ^= zobrist::piece_key(piece, Square::ALL[f])
+            ^ zobrist::piece_key(piece, Square::ALL[t & 63]);
+        self.mark(f, root);
+        self.mark(t & 63, root);
+        let own = self.board.color(piece.color).0;
+        let traps = SETS[f][dir].traps & own;
+        if traps == 0 {
+            return false;
+        }
+        let lost = traps & !neighbours(own);
+        if lost == 0 {
+            return false;
+        }
+        // No square touches two traps, so at most one piece is lost.
+        let sq = lost.trailing_zeros() as usize;
+        let code = self.cell[sq];
+        let piece = PIECES[code as usize];
+        self.board.toggle(piece, Square::ALL[sq]);
+        self.cell[sq] = 0;
+        self.hash ^= zobrist::piece_key(piece, Square::ALL[sq]);
+        self.mark(sq, root);
+        true
+    }
+
+    /// The exact description of the board relative to the root.
+    #[inline(always)]
+    fn key(&self) -> Key {
+        let mut bits = self.changed;
+        let mut packed = 0u64;
+        let mut shift = 0;
+        while bits != 0 {
+            let sq = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            packed |= u64::from(self.cell[sq]) << shift;
+            shift += 4;
+        }
+        Key {
+            changed: self.changed,
+            packed,
+        }
+    }
+
+    /// The key of `board` relative to this grid's board (for excluding the board the turn
+    /// started from).
+    pub(super) fn key_of(&self, board: &Board) -> Key {
+        let other = Grid::new(board);
+        let mut g = other;
+        g.changed = 0;
+        for sq in 0..64 {
+            g.mark(sq, &self.cell);
+        }
+        g.key()
+    }
+}
+
+/// What a search reports boards to.
+pub(super) trait Visit {
+    /// Whether the steps leading to each board are needed.
+    const MOVES: bool;
+    /// Called once for each distinct board; returns `false` to stop the search.
+    fn visit(&mut self, grid: &Grid, path: &[Step]) -> bool;
+}
+
+/// The previous action, for the pruning rules.
+#[derive(Clone, Copy)]
+struct Last {
+    /// The square that orders actions (0: prune nothing against this action).
+    key: u8,
+    /// Whether it was a simple step of the mover's own piece.
+    simple: bool,
+    /// Squares it may have changed.
+    write: u64,
+    /// Squares its outcome depends on.
+    read: u64,
+    /// Squares its outcome depends on when paired with another simple step.
+    read_simple: u64,
+    /// The step that would exactly undo it (from square, direction), `OFF` if none.
+    undo_from: u8,
+    undo_dir: u8,
+}
+
+const FIRST: Last = Last {
+    key: 0,
+    simple: false,
+    write: 0,
+    read: 0,
+    read_simple: 0,
+    undo_from: OFF,
+    undo_dir: 0,
+};
+
+pub(super) struct Search<'a, V: Visit> {
+    side: Color,
+    root: [u8; 64],
+    table: &'a mut Table,
+    pub(super) visitor: V,
+    path: [Step; 4],
+    len: usize,
+    /// Boards at a depth below this are not reported (iterative deepening).
+    emit_from: u32,
+    /// Whether a first step may be undone by the second (in the middle of a turn the
+    /// board before the search is itself a result when it differs from the board the turn
+    /// started from, and stepping away and back is the shortest way to reach it).
+    undo_first: bool,
+    /// The most steps a move may have in this pass.
+    limit: u32,
+    stop: bool,
+}
+
+impl<'a, V: Visit> Search<'a, V> {
+    /// A search from `root` for `side`; `undo_first` allows a first step to be undone
+    /// by the second one.
+    pub(super) fn new(
+        side: Color,
+        root: &Grid,
+        table: &'a mut Table,
+        visitor: V,
+        undo_first: bool,
+    ) -> Self {
+        Search {
+            side,
+            root: root.cell,
+            table,
+            visitor,
+            path: [Step::new(Square::A1, Direction::North); 4],
+            len: 0,
+            emit_from: 1,
+            undo_first,
+            limit: 0,
+            stop: false,
+        }
+    }
+
+    /// Searches every move of `limit` steps at most from `root` (with the turn state
+    /// `turn`), reporting boards reached with `emit_from` steps or more.
+    pub(super) fn run(&mut self, root: &Grid, turn: &TurnState, emit_from: u32, limit: u32) {
+        self.emit_from = emit_from;
+        self.limit = limit;
+        self.len = 0;
+        if limit == 0 || self.stop {
+            return;
+        }
+        let side = self.side;
+        let b = &root.board;
+        if let Some((sq, kind)) = turn.push {
+            // The first step must complete the push under way.
+            let pushers =
+                b.stronger_than(side, kind).0 & !b.frozen(side).0 & neighbours(1 << sq as usize);
+            self.special(root, pushers, sq as usize);
+            return;
+        }
+        if let Some((sq, kind)) = turn.pull {
+            // The piece that just stepped away from `sq` may pull a weaker enemy into it.
+            let mut weaker = 0;
+            for k in 0..kind.index() {
+                weaker |= b.kind(PieceKind::ALL[k]).0;
+            }
+            let pulled = b.color(!side).0 & weaker & neighbours(1 << sq as usize);
+            self.special(root, pulled, sq as usize);
+        }
+        self.expand(root, 0, &FIRST);
+    }
+
+    /// First steps forced or allowed by the turn state: each piece of `movers` steps
+    /// into `to`.
+    fn special(&mut self, root: &Grid, mut movers: u64, to: usize) {
+        while movers != 0 && !self.stop {
+            let f = movers.trailing_zeros() as usize;
+            movers &= movers - 1;
+            let dir = DIR[f][to] as usize;
+            let mut child = *root;
+            child.step(f, dir, &self.root);
+            self.path[0] = Step::new(Square::ALL[f], Direction::ALL[dir & 3]);
+            self.len = 1;
+            self.found(&child, 1);
+            if self.limit > 1 {
+                self.expand(&child, 1, &FIRST);
+            }
+            self.len = 0;
+        }
+    }
+
+    /// Reports `g`, reached with `depth` steps, if it is new.
+    #[inline(always)]
+    fn found(&mut self, g: &Grid, depth: u32) {
+        if depth < self.emit_from {
+            return;
+        }
+        if self.table.insert(g.key()) && !self.visitor.visit(g, &self.path[..self.len]) {
+            self.stop = true;
+        }
+    }
+
+    #[inline(always)]
+    fn push_step(&mut self, f: usize, dir: usize) {
+        if V::MOVES {
+            self.path[self.len & 3] = Step::new(Square::ALL[f], Direction::ALL[dir & 3]);
+        }
+        self.len += 1;
+    }
+
+    /// Expands node `g`, reached with `depth` steps after action `last`.
+    fn expand(&mut self, g: &Grid, depth: u32, last: &Last) {
+        let left = self.limit - depth;
+        let side = self.side;
+        let b = &g.board;
+        let own = b.color(side).0;
+        let enemy = b.color(!side).0;
+        let empty = !(own | enemy);
+
+        // Own pieces with a stronger enemy beside them, and the frozen ones among them.
+        let mut threatened = 0;
+        let mut stronger = 0;
+        for k in (0..5).rev() {
+            stronger |= enemy & b.kind(PieceKind::ALL[k + 1]).0;
+            threatened |= own & b.kind(PieceKind::ALL[k]).0 & neighbours(stronger);
+        }
+        let mobile = own & !(threatened & !neighbours(own));
+        let rabbits = b.kind(PieceKind::Rabbit).0;
+        let back = Direction::backwards(side) as usize;
+
+        for dir in 0..4 {
+            let mut movers = mobile & shift(empty, (dir + 2) & 3);
+            if dir == back {
+                movers &= !rabbits;
+            }
+            while movers != 0 {
+                let f = movers.trailing_zeros() as usize;
+                movers &= movers - 1;
+                let s: &StepSets = &SETS[f][dir];
+                let calm = threatened & (1 << f) == 0;
+                let read_simple = if calm { s.read_calm } else { s.read_full };
+                if (f as u8) < last.key {
+                    let (ra, rb) = if last.simple {
+                        (last.read_simple, read_simple)
+                    } else {
+                        (last.read, s.read_full)
+                    };
+                    if s.write & ra == 0 && last.write & rb == 0 {
+                        continue;
+                    }
+                }
+                if f as u8 == last.undo_from && dir as u8 == last.undo_dir {
+                    continue;
+                }
+                let mut child = *g;
+                let captured = child.step(f, dir, &self.root);
+                self.push_step(f, dir);
+                self.found(&child, depth + 1);
+                if left > 1 && !self.stop {
+                    let next = Last {
+                        key: f as u8,
+                        simple: true,
+                        write: s.write,
+                        read: s.read_full,
+                        read_simple,
+                        undo_from: if captured || (depth == 0 && self.undo_first) {
+                            OFF
+                        } else {
+                            TARGET[f][dir]
+                        },
+                        undo_dir: ((dir + 2) & 3) as u8,
+                    };
+                    self.expand(&child, depth + 1, &next);
+                }
+                self.len -= 1;
+                if self.stop {
+                    return;
+                }
+            }
+        }
+
+        if left < 2 {
+            return;
+        }
+        // Pushes and pulls: a mobile piece with a weaker enemy beside it.
+        let mut below = [0u64; 6];
+        for k in 1..6 {
+            below[k] = below[k - 1] | b.kind(PieceKind::ALL[k - 1]).0;
+        }
+        let mut strong = mobile & !rabbits & neighbours(enemy);
+        while strong != 0 {
+            let p = strong.trailing_zeros() as usize;
+            strong &= strong - 1;
+            let kind = (g.cell[p] as usize - 1) % 6;
+            let victims = enemy & below[kind] & neighbours(1 << p);
+            let mut vs = victims;
+            while vs != 0 {
+                let v = vs.trailing_zeros() as usize;
+                vs &= vs - 1;
+                let dpv = DIR[p][v] as usize;
+                let mut dests = empty & neighbours(1 << v);
+                while dests != 0 {
+                    let e = dests.trailing_zeros() as usize;
+                    dests &= dests - 1;
+                    let dve = DIR[v][e] as usize;
+                    self.double(g, depth, last, p, (v, dve), (p, dpv));
+                    if self.stop {
+                        return;
+                    }
+                }
+            }
+            let mut dests = empty & neighbours(1 << p);
+            while dests != 0 {
+                let e = dests.trailing_zeros() as usize;
+                dests &= dests - 1;
+                let dpe = DIR[p][e] as usize;
+                let mut vs = victims;
+                while vs != 0 {
+                    let v = vs.trailing_zeros() as usize;
+                    vs &= vs - 1;
+                    let dvp = DIR[v][p] as usize;
+                    self.double(g, depth, last, p, (p, dpe), (v, dvp));
+                    if self.stop {
+                        return;
+                    }
+                }
+            }
+        }
+    }
+
+    /// A push or a pull by the piece on `p`: the two steps `first` and `second`.
+    #[inline(always)]
+    fn double(
+        &mut self,
+        g: &Grid,
+        depth: u32,
+        last: &Last,
+        p: usize,
+        first: (usize, usize),
+        second: (usize, usize),
+    ) {
+        let s1 = &SETS[first.0][first.1];
+        let s2 = &SETS[second.0][second.1];
+        let write = s1.write | s2.write;
+        let read = s1.read_full | s2.read_full;
+        if (p as u8) < last.key && write & last.read == 0 && last.write & read == 0 {
+            return;
+        }
+        let mut child = *g;
+        child.step(first.0, first.1, &self.root);
+        child.step(second.0, second.1, &self.root);
+        self.push_step(first.0, first.1);
+        self.push_step(second.0, second.1);
+        self.found(&child, depth + 2);
+        if depth + 2 < self.limit && !self.stop {
+            let next = Last {
+                key: p as u8,
+                simple: false,
+                write,
+                read,
+                read_simple: read,
+                undo_from: OFF,
+                undo_dir: 0,
+            };
+            self.expand(&child, depth + 2, &next);
+        }
+        self.len -= 2;
+    }
+}
