@@ -1,0 +1,591 @@
+//! The legacy Abstract Play notation, still found in older game records.
+//!
+//! - Setup: comma-separated `<piece><square>` items: `Ee2,Md2,Hb2,Hg2`. The side
+//!   placing decides the colour (the letter's case is ignored when placing).
+//! - Movement: comma-separated steps `<piece><from><to>`, each optionally followed by
+//!   the capture it caused in parentheses: `Ee5e4, re6f6(xrf6), Ra1a2, Ra2a3`. A
+//!   capture may also stand as an item of its own after its step (`xrf6`). Captures
+//!   are optional when reading (the rules know them) and checked when given; they are
+//!   always written.
+//!
+//! Whitespace is ignored everywhere. Passed steps are simply omitted. A string is
+//! legacy when it contains `,` or `(`, or a word starting with `x` ([`is_legacy`]); a
+//! single step such as `Ee2e3` reads the same in Lightvector notation.
+//!
+//! Reading is two-phase like the other notations: [`LegacyMove`] and [`LegacySetup`]
+//! are syntax values (`FromStr` + `Display`, no position needed; [`ParseLegacyError`]
+//! names the item), and [`LegacyMove::to_move`] checks every step against a position
+//! ([`LegacyMoveError`] names the step and the rule).
+//!
+//! ```
+//! use arimaa::notation::legacy;
+//! use arimaa::Position;
+//!
+//! let pos: Position =
+//!     "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]".parse()?;
+//! let mv = legacy::parse_move(&pos, "Ee2e3, Ee3e4")?;
+//! assert_eq!(legacy::write_move(&pos, &mv)?, "Ee2e3, Ee3e4");
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+use core::fmt;
+use core::str::FromStr;
+
+use crate::{
+    Board, Capture, Color, EndTurnError, Move, MoveError, Piece, PieceKind, Position, Square, Step,
+    StepError, MAX_STEPS,
+};
+
+/// The longest input the readers look at, in bytes; anything longer is refused at once.
+/// A full setup of 16 placements or a four-step move with captures is far shorter.
+pub const MAX_LEGACY_LEN: usize = 1024;
+
+/// The most items a legacy string may have (a free placement may fill the board).
+const MAX_ITEMS: usize = 64;
+
+/// Whether `text` is in the legacy notation rather than Lightvector: it contains `,`
+/// or `(`, or a whitespace-separated word starting with `x`. A single step such as
+/// `Ee2e3` is not legacy, and reads the same either way.
+pub fn is_legacy(text: &str) -> bool {
+    text.contains([',', '('])
+        || text
+            .split_whitespace()
+            .any(|w| w.starts_with('x') || w.starts_with('X'))
+}
+
+/// One step in legacy notation: `Ee2e3`, or `re6f6(xrf6)` with the capture it caused.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct LegacyStep {
+    /// The piece that moves (colour by case).
+    pub piece: Piece,
+    /// The step.
+    pub step: Step,
+    /// The capture the step causes, if written.
+    pub capture: Option<Capture>,
+}
+
+impl LegacyStep {
+    /// The square the piece moves to.
+    pub fn to(&self) -> Square {
+        // A LegacyStep is only built from two adjacent squares.
+        self.step.to().unwrap_or(self.step.from)
+    }
+}
+
+impl fmt::Display for LegacyStep {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "{}{}{}", self.piece.char(), self.step.from, self.to())?;
+        if let Some(c) = self.capture {
+            write!(f, "(x{}{})", c.piece.char(), c.square)?;
+        }
+        Ok(())
+    }
+}
+
+/// A movement turn in legacy notation: one to four steps.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct LegacyMove {
+    steps: Vec<LegacyStep>,
+}
+
+/// A setup in legacy notation: pieces and the squares they are placed on.
+#[derive(Debug, Clone, PartialEq, Eq, Hash)]
+pub struct LegacySetup {
+    placements: Vec<(Piece, Square)>,
+}
+
+/// What is wrong with one item of a legacy string.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum LegacyItemError {
+    /// A character outside the notation.
+    #[error("only piece letters, squares, x and parentheses may appear")]
+    BadCharacter,
+    /// The first character is not a piece letter.
+    #[error("expected a piece letter (RCDHME or rcdhme) first")]
+    BadPiece,
+    /// A square is malformed.
+    #[error("expected a square a1-h8")]
+    BadSquare,
+    /// A step's two squares are not side by side.
+    #[error("a step goes to an orthogonally adjacent square")]
+    NotAdjacent,
+    /// A capture note is malformed or not attached to a step.
+    #[error("a capture reads (x<piece><trap>) after the step that caused it")]
+    BadCapture,
+    /// A step carries more than one capture (a step captures at most one piece).
+    #[error("a step captures at most one piece")]
+    TwoCaptures,
+    /// A step was expected (`<piece><from><to>`).
+    #[error("expected a step <piece><from><to>")]
+    ExpectedStep,
+    /// A placement was expected (`<piece><square>`).
+    #[error("expected a placement <piece><square>")]
+    ExpectedPlacement,
+}
+
+/// Why a legacy string could not be read.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseLegacyError {
+    /// Nothing to read.
+    #[error("empty legacy notation")]
+    Empty,
+    /// Longer than any move or setup.
+    #[error("input too long ({len} bytes, at most {MAX_LEGACY_LEN})")]
+    TooLong {
+        /// The length of the input in bytes.
+        len: usize,
+    },
+    /// More items than any move or setup.
+    #[error("too many items (more than {max})")]
+    TooManyItems {
+        /// The limit.
+        max: usize,
+    },
+    /// An item could not be read.
+    #[error("could not read {item:?}: {reason}")]
+    Item {
+        /// The item as written (cut to a few characters if long).
+        item: String,
+        /// What is wrong with it.
+        reason: LegacyItemError,
+    },
+}
+
+/// Why a legacy move is not legal in a position.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LegacyMoveError {
+    /// More steps than the turn has left.
+    #[error("{count} steps, but the turn allows {cap}")]
+    TooManySteps {
+        /// Steps written.
+        count: usize,
+        /// Steps the turn has left.
+        cap: u8,
+    },
+    /// The named piece is not on the square the step starts from.
+    #[error("step {} ({step}): {}", index + 1, found.map_or(format!("no piece on {}", step.step.from), |p| format!("{} holds {p}, not {}", step.step.from, step.piece)))]
+    WrongPiece {
+        /// The index of the step, from 0.
+        index: usize,
+        /// The step as written.
+        step: LegacyStep,
+        /// What stands on the square instead.
+        found: Option<Piece>,
+    },
+    /// The step breaks a rule.
+    #[error("step {} ({step}): {error}", index + 1)]
+    Illegal {
+        /// The index of the step, from 0.
+        index: usize,
+        /// The step as written.
+        step: LegacyStep,
+        /// The rule.
+        error: StepError,
+    },
+    /// The capture written after a step is not what the step does.
+    #[error("step {} ({step}): {}", index + 1, actual.map_or("it captures nothing".to_string(), |c| format!("it captures {}{}", c.piece.char(), c.square)))]
+    WrongCapture {
+        /// The index of the step, from 0.
+        index: usize,
+        /// The step as written.
+        step: LegacyStep,
+        /// What the step really captures.
+        actual: Option<Capture>,
+    },
+    /// The turn cannot end after these steps.
+    #[error("{0}")]
+    EndTurn(EndTurnError),
+}
+
+/// Why a legacy setup cannot be placed.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum SetupError {
+    /// Two pieces on one square, or a piece on an occupied square.
+    #[error("{0} is occupied")]
+    Occupied(Square),
+}
+
+/// Why a legacy string does not give a legal move.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LegacyError {
+    /// The text could not be read.
+    #[error(transparent)]
+    Parse(#[from] ParseLegacyError),
+    /// The steps are not a legal move here.
+    #[error(transparent)]
+    Move(#[from] LegacyMoveError),
+}
+
+/// One comma-separated item, whitespace removed.
+enum Item {
+    Placement(Piece, Square),
+    Step(LegacyStep),
+    Capture(Capture),
+}
+
+fn item_error(item: &str, reason: LegacyItemError) -> ParseLegacyError {
+    ParseLegacyError::Item {
+        item: item.chars().take(16).collect(),
+        reason,
+    }
+}
+
+fn piece_of(c: u8) -> Result<Piece, LegacyItemError> {
+    Piece::from_char(c as char).ok_or(LegacyItemError::BadPiece)
+}
+
+fn square_of(b: &[u8]) -> Result<Square, LegacyItemError> {
+    core::str::from_utf8(b)
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .ok_or(LegacyItemError::BadSquare)
+}
+
+/// `x<piece><square>`.
+fn capture_of(b: &[u8]) -> Result<Capture, LegacyItemError> {
+    match b {
+        [b'x', p, rest @ ..] if rest.len() == 2 => Ok(Capture {
+            piece: piece_of(*p).map_err(|_| LegacyItemError::BadCapture)?,
+            square: square_of(rest).map_err(|_| LegacyItemError::BadCapture)?,
+        }),
+        _ => Err(LegacyItemError::BadCapture),
+    }
+}
+
+fn parse_item(b: &[u8]) -> Result<Item, LegacyItemError> {
+    if !b
+        .iter()
+        .all(|c| c.is_ascii_alphanumeric() || *c == b'(' || *c == b')')
+    {
+        return Err(LegacyItemError::BadCharacter);
+    }
+    if b.first() == Some(&b'x') {
+        return capture_of(b).map(Item::Capture);
+    }
+    let (head, rest) = match b.iter().position(|&c| c == b'(') {
+        Some(i) => b.split_at(i),
+        None => (b, &b[b.len()..]),
+    };
+    match head.len() {
+        3 => {
+            if !rest.is_empty() {
+                return Err(LegacyItemError::BadCapture);
+            }
+            Ok(Item::Placement(piece_of(head[0])?, square_of(&head[1..])?))
+        }
+        5 => {
+            let piece = piece_of(head[0])?;
+            let from = square_of(&head[1..3])?;
+            let to = square_of(&head[3..5])?;
+            let step = Step::between(from, to).ok_or(LegacyItemError::NotAdjacent)?;
+            let mut capture = None;
+            let mut rest = rest;
+            while !rest.is_empty() {
+                let close = rest
+                    .iter()
+                    .position(|&c| c == b')')
+                    .ok_or(LegacyItemError::BadCapture)?;
+                if rest[0] != b'(' {
+                    return Err(LegacyItemError::BadCapture);
+                }
+                let c = capture_of(&rest[1..close])?;
+                if capture.replace(c).is_some() {
+                    return Err(LegacyItemError::TwoCaptures);
+                }
+                rest = &rest[close + 1..];
+            }
+            Ok(Item::Step(LegacyStep {
+                piece,
+                step,
+                capture,
+            }))
+        }
+        _ => {
+            if head
+                .first()
+                .is_some_and(|&c| Piece::from_char(c as char).is_none())
+            {
+                Err(LegacyItemError::BadPiece)
+            } else if head.len() > 3 {
+                Err(LegacyItemError::ExpectedStep)
+            } else {
+                Err(LegacyItemError::ExpectedPlacement)
+            }
+        }
+    }
+}
+
+/// Splits `text` into items with whitespace removed, refusing overlong input.
+fn items(text: &str) -> Result<Vec<(String, Item)>, ParseLegacyError> {
+    if text.len() > MAX_LEGACY_LEN {
+        return Err(ParseLegacyError::TooLong { len: text.len() });
+    }
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let mut out = Vec::new();
+    for raw in compact.split(',') {
+        if raw.is_empty() {
+            continue;
+        }
+        if out.len() == MAX_ITEMS {
+            return Err(ParseLegacyError::TooManyItems { max: MAX_ITEMS });
+        }
+        let item = parse_item(raw.as_bytes()).map_err(|r| item_error(raw, r))?;
+        out.push((raw.to_string(), item));
+    }
+    if out.is_empty() {
+        return Err(ParseLegacyError::Empty);
+    }
+    Ok(out)
+}
+
+impl LegacyMove {
+    /// A move from its steps; `None` when there are none or more than four.
+    pub fn new(steps: Vec<LegacyStep>) -> Option<LegacyMove> {
+        if steps.is_empty() || steps.len() > MAX_STEPS {
+            None
+        } else {
+            Some(LegacyMove { steps })
+        }
+    }
+
+    /// The steps, in order.
+    pub fn steps(&self) -> &[LegacyStep] {
+        &self.steps
+    }
+
+    /// Checks every step against `pos` (piece letters, the rules, and captures where
+    /// written) and returns the move.
+    ///
+    /// # Errors
+    /// [`LegacyMoveError`] naming the first step that fails, or why the turn cannot end.
+    pub fn to_move(&self, pos: &Position) -> Result<Move, LegacyMoveError> {
+        if self.steps.len() > usize::from(pos.steps_left()) {
+            return Err(LegacyMoveError::TooManySteps {
+                count: self.steps.len(),
+                cap: pos.steps_left(),
+            });
+        }
+        let mut p = pos.clone();
+        let mut plain = Vec::with_capacity(self.steps.len());
+        for (index, &ls) in self.steps.iter().enumerate() {
+            let found = p.board().piece_at(ls.step.from);
+            if found != Some(ls.piece) {
+                return Err(LegacyMoveError::WrongPiece {
+                    index,
+                    step: ls,
+                    found,
+                });
+            }
+            let effect = p
+                .play_step(ls.step)
+                .map_err(|error| LegacyMoveError::Illegal {
+                    index,
+                    step: ls,
+                    error,
+                })?;
+            if ls.capture.is_some() && ls.capture != effect.capture {
+                return Err(LegacyMoveError::WrongCapture {
+                    index,
+                    step: ls,
+                    actual: effect.capture,
+                });
+            }
+            plain.push(ls.step);
+        }
+        p.check_end_turn().map_err(LegacyMoveError::EndTurn)?;
+        Move::from_steps(&plain).ok_or(LegacyMoveError::TooManySteps {
+            count: plain.len(),
+            cap: pos.steps_left(),
+        })
+    }
+
+    /// The legacy form of `mv`, legal in `pos`, with every capture written.
+    ///
+    /// # Errors
+    /// [`MoveError`] when `mv` is not legal in `pos`.
+    pub fn from_move(pos: &Position, mv: &Move) -> Result<LegacyMove, MoveError> {
+        let mut p = pos.clone();
+        let mut steps = Vec::with_capacity(mv.len());
+        for (index, &step) in mv.steps().iter().enumerate() {
+            let effect =
+                p.play_step(step)
+                    .map_err(|error| MoveError::Step { index, step, error })?;
+            steps.push(LegacyStep {
+                piece: effect.piece,
+                step,
+                capture: effect.capture,
+            });
+        }
+        p.check_end_turn().map_err(MoveError::EndTurn)?;
+        LegacyMove::new(steps).ok_or(MoveError::EndTurn(EndTurnError::NoSteps))
+    }
+}
+
+impl fmt::Display for LegacyMove {
+    /// Steps separated by `", "`, captures in parentheses: `Ee5e4, re6f6(xrf6)`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, s) in self.steps.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{s}")?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for LegacyMove {
+    type Err = ParseLegacyError;
+
+    /// Reads comma-separated steps (whitespace ignored).
+    ///
+    /// # Errors
+    /// [`ParseLegacyError`] naming the first item that is not a step or capture, or when
+    /// there are more than four steps.
+    fn from_str(s: &str) -> Result<LegacyMove, ParseLegacyError> {
+        let mut steps: Vec<LegacyStep> = Vec::new();
+        for (raw, item) in items(s)? {
+            match item {
+                Item::Step(st) => {
+                    if steps.len() == MAX_STEPS {
+                        return Err(ParseLegacyError::TooManyItems { max: MAX_STEPS });
+                    }
+                    steps.push(st);
+                }
+                Item::Capture(c) => match steps.last_mut() {
+                    Some(last) if last.capture.is_none() => last.capture = Some(c),
+                    Some(_) => return Err(item_error(&raw, LegacyItemError::TwoCaptures)),
+                    None => return Err(item_error(&raw, LegacyItemError::BadCapture)),
+                },
+                Item::Placement(..) => {
+                    return Err(item_error(&raw, LegacyItemError::ExpectedStep));
+                }
+            }
+        }
+        LegacyMove::new(steps).ok_or(ParseLegacyError::Empty)
+    }
+}
+
+impl LegacySetup {
+    /// A setup from its placements; `None` when there are none or more than 64.
+    pub fn new(placements: Vec<(Piece, Square)>) -> Option<LegacySetup> {
+        if placements.is_empty() || placements.len() > MAX_ITEMS {
+            None
+        } else {
+            Some(LegacySetup { placements })
+        }
+    }
+
+    /// The pieces of `color` on `board`, strongest first, each kind in square order
+    /// (a1 first).
+    pub fn from_board(board: &Board, color: Color) -> Option<LegacySetup> {
+        let mut placements = Vec::new();
+        for kind in PieceKind::ALL.iter().rev() {
+            let piece = Piece::new(color, *kind);
+            for sq in board.pieces(piece) {
+                placements.push((piece, sq));
+            }
+        }
+        LegacySetup::new(placements)
+    }
+
+    /// The placements, as written (letters keep their case).
+    pub fn placements(&self) -> &[(Piece, Square)] {
+        &self.placements
+    }
+
+    /// Places the pieces for `color` on `board` (the letters' case is ignored: the side
+    /// placing decides the colour). Nothing is placed when an error is returned.
+    ///
+    /// # Errors
+    /// [`SetupError::Occupied`] when a square is already taken or named twice.
+    pub fn place(&self, board: &mut Board, color: Color) -> Result<(), SetupError> {
+        let mut next = *board;
+        for &(p, sq) in &self.placements {
+            if next.piece_at(sq).is_some() {
+                return Err(SetupError::Occupied(sq));
+            }
+            next.set(sq, Some(Piece::new(color, p.kind)));
+        }
+        *board = next;
+        Ok(())
+    }
+}
+
+impl fmt::Display for LegacySetup {
+    /// Placements separated by `", "`: `Ee2, Md2, Hb2`.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for (i, (p, sq)) in self.placements.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            write!(f, "{}{sq}", p.char())?;
+        }
+        Ok(())
+    }
+}
+
+impl FromStr for LegacySetup {
+    type Err = ParseLegacyError;
+
+    /// Reads comma-separated placements (whitespace ignored).
+    ///
+    /// # Errors
+    /// [`ParseLegacyError`] naming the first item that is not a placement.
+    fn from_str(s: &str) -> Result<LegacySetup, ParseLegacyError> {
+        let mut placements = Vec::new();
+        for (raw, item) in items(s)? {
+            match item {
+                Item::Placement(p, sq) => placements.push((p, sq)),
+                _ => return Err(item_error(&raw, LegacyItemError::ExpectedPlacement)),
+            }
+        }
+        LegacySetup::new(placements).ok_or(ParseLegacyError::Empty)
+    }
+}
+
+/// Reads a legacy movement string and checks it against `pos`.
+///
+/// # Errors
+/// [`LegacyError`]: the text cannot be read, or the steps are not a legal move.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, LegacyError> {
+    let lm: LegacyMove = text.parse()?;
+    Ok(lm.to_move(pos)?)
+}
+
+/// Writes `mv`, legal in `pos`, in legacy notation with every capture:
+/// `Ee5e4, re6f6(xrf6)`.
+///
+/// # Errors
+/// [`MoveError`] when `mv` is not legal in `pos`.
+pub fn write_move(pos: &Position, mv: &Move) -> Result<String, MoveError> {
+    Ok(LegacyMove::from_move(pos, mv)?.to_string())
+}
+
+/// Reads a legacy setup for `color` and places it on `board`.
+///
+/// # Errors
+/// [`ParseLegacyError`] when the text cannot be read; a [`SetupError`] (wrapped as a
+/// string-free error) when a square is taken.
+pub fn parse_setup(text: &str, board: &mut Board, color: Color) -> Result<(), SetupParseError> {
+    let setup: LegacySetup = text.parse()?;
+    setup.place(board, color)?;
+    Ok(())
+}
+
+/// Writes the pieces of `color` on `board` as a legacy setup: `Ee2, Md2, ...`.
+/// Empty when `color` has no pieces.
+pub fn write_setup(board: &Board, color: Color) -> String {
+    LegacySetup::from_board(board, color).map_or(String::new(), |s| s.to_string())
+}
+
+/// Why a legacy setup could not be read and placed.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum SetupParseError {
+    /// The text could not be read.
+    #[error(transparent)]
+    Parse(#[from] ParseLegacyError),
+    /// A square is taken.
+    #[error(transparent)]
+    Setup(#[from] SetupError),
+}

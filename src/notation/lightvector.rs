@@ -1,0 +1,185 @@
+//! Lightvector notation: moves described by where pieces end up.
+//!
+//! ```
+//! use arimaa::notation::lightvector;
+//! use arimaa::Position;
+//!
+//! // Gold elephant d4 and horse f4, a silver rabbit on e4 between them.
+//! let pos: Position =
+//!     "g [r   e                              ErH                  R       ]".parse()?;
+//! // "re5" alone is ambiguous: the elephant or the horse could push.
+//! assert!(lightvector::parse_move(&pos, "re5").is_err());
+//! // Naming the pusher settles it.
+//! let mv = lightvector::parse_move(&pos, "re4e5 Ed4e4")?;
+//! // The crate writes the shortest form it can find; it resolves to the same board.
+//! let text = lightvector::write_move(&pos, &mv)?;
+//! assert!(text.len() <= "re5 Ee4".len());
+//! let again = lightvector::parse_move(&pos, &text)?;
+//! assert_eq!(pos.play(&again)?.board(), pos.play(&mv)?.board());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Syntax
+//! A move is a list of whitespace-separated tokens. A token is a *specifier* naming a
+//! piece (a piece letter, colour by case; a square the piece occupied at some time
+//! during the turn; or both: `E`, `d4`, `Ed4`) followed by a *property*: a square (the
+//! piece ends the turn there or is captured there), a run of directions `n s e w` (the
+//! piece takes those steps in that order, possibly with other steps between), or `x`
+//! (the piece is captured during the turn).
+//!
+//! Tokens are read from the right: a trailing `x` is a capture; a trailing digit makes
+//! the last two characters the destination; otherwise the longest trailing run of
+//! `n s e w` is the property, one character shorter if it would take the whole token
+//! (`ee` is the silver elephant stepping east, `eee` is `e` + `ee`, `d4ee` is `d4` +
+//! `ee`). What is left must be a piece letter, a square, or both. [`Lightvector`] and
+//! [`Token`] implement `FromStr` and `Display`; no position is needed to read them, and
+//! errors ([`ParseLightvectorError`]) name the token. Input longer than
+//! [`MAX_INPUT_LEN`] bytes or with more than [`MAX_TOKENS`] tokens is refused at once.
+//!
+//! # Resolution
+//! [`Lightvector::resolve`] finds the legal move the tokens identify. A turn
+//! *satisfies* the tokens when every token holds for it:
+//! - a destination token: some piece matching the specifier (its letter; the square
+//!   anywhere on its path, start, intermediate squares and the trap it died on
+//!   included) ends the turn on the square or is captured there (a piece that never
+//!   moves ends where it stands, so `Ee6e6` says the elephant stays or comes back);
+//! - a capture token: some matching piece is captured;
+//! - a direction token: some matching piece takes those directions as a subsequence of
+//!   its steps, the first of them from the named square if there is one. Direction
+//!   tokens are fulfilled in the order written: all steps matching one come before any
+//!   step matching the next. Destination and capture tokens are unordered, and one
+//!   piece may satisfy several tokens.
+//!
+//! Among all legal turns of the side to move (within the steps left in the turn,
+//! honouring [`Position::step_cap`]; repetition is not considered, the unchanged board
+//! is excluded) that satisfy the tokens, those with the fewest steps are kept, then
+//! among those the ones displacing the fewest pieces (a piece is displaced when its end
+//! or capture square differs from its start square). Turns ending on the same board
+//! count as one. One board left: that is the move ([`Resolved`] holds a step sequence
+//! for it that satisfies the tokens). None: [`ResolveError`] names the token that no
+//! turn can satisfy and why (an enemy piece that cannot be pushed or pulled that way, a
+//! frozen piece, a rabbit going backwards, out of reach), or says that the tokens work
+//! only on their own, or that two tokens are the two legs of one path. Several:
+//! [`ResolveError::Ambiguous`] with the number of boards. [`ResolveOptions::lenient`]
+//! adds Abstract Play's tie-break (fewest own pieces lost, then most enemy pieces
+//! captured).
+//!
+//! The search behind it walks step sequences depth first, one step limit at a time
+//! (1, 2, ... up to the steps left), tracking every piece's path, and prunes with an
+//! admissible lower bound on the steps the tokens still need: Manhattan distances of
+//! the candidate pieces, doubled for enemy pieces (each of their steps is paired with a
+//! push or pull step) plus the approach of a stronger piece, one more for a frozen
+//! piece, summed over tokens that must concern different pieces (different letters, or
+//! different destinations). Pruning never drops a satisfying turn.
+//!
+//! # Writing
+//! [`write`] and [`write_move`] produce, for any legal move, a string that resolves
+//! to exactly that move's resulting board, with as few tokens as the crate can find,
+//! then as few characters. The algorithm:
+//! 1. **Witness.** Find a turn reaching the same board with the fewest steps, then the
+//!    fewest displaced pieces (a bounded search on the target board). Its bucket
+//!    `(k, d)` is the best any turn to that board can have. Every candidate token is a
+//!    fact about this witness, so the witness satisfies any set of them.
+//! 2. **Check.** A set of such tokens resolves to the move exactly when no turn that
+//!    satisfies it, with fewer than `k` steps or with `k` steps and at most `d`
+//!    displaced pieces, ends on another board. The check is a search for such a
+//!    *refuting* turn; refuting turns are kept and tried first on later sets, which
+//!    rejects most sets without a search. Resolving is monotone: adding true tokens to a
+//!    set that resolves keeps it resolving.
+//! 3. **Candidates.** For each piece the witness moves or kills, every token true of
+//!    it: specifier = letter, any square of its path, or both; property = its end (or
+//!    capture) square, `x` if it died, or any subsequence of its step directions (with
+//!    the square the first of them starts from).
+//! 4. **Fewest tokens.** For set sizes 1, 2, ...: for each set of pieces of that size,
+//!    first check the conjunction of every destination and capture fact about them
+//!    (if even that fails, no choice of one token per piece can work); then find the
+//!    shortest choice of one token per piece, best first by total length, drawing
+//!    each piece's tokens only from those that work together with all facts about the
+//!    other pieces (by monotonicity, no other token can be part of a solution). The
+//!    first size with a solution wins; among its sets the shortest string wins.
+//! 5. **Bounds.** The explicit form (one `<letter><start><end>` or `<letter><start>x`
+//!    token per displaced or captured piece) is checked first and kept when shorter,
+//!    so the result is never longer than the explicit form whenever that resolves. If
+//!    nothing else resolves, every step is written as direction tokens (`Ed4ne rd5s`),
+//!    which always resolves. A budget on the number of searches bounds the time; past
+//!    it the best string so far is used.
+//!
+//! Tokens are written in the order the witness first moves their pieces. The search
+//! space is one token per piece about pieces the witness moves or kills, so strings
+//! that need two tokens about one piece, or a token about a piece that stays still, are
+//! not considered (the step-by-step form covers those moves).
+//!
+//! [`Position::step_cap`]: crate::Position::step_cap
+
+mod resolve;
+mod search;
+mod syntax;
+mod write;
+
+pub use resolve::{ResolveError, ResolveOptions, Resolved, TokenFailure};
+pub use syntax::{
+    Directions, Lightvector, ParseLightvectorError, Property, Specifier, Token, TokenError,
+    MAX_INPUT_LEN, MAX_TOKENS,
+};
+
+use crate::{Move, MoveError, Position};
+
+/// Why a Lightvector string does not give a legal move.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum LightvectorError {
+    /// The text could not be read.
+    #[error(transparent)]
+    Parse(#[from] ParseLightvectorError),
+    /// The tokens do not identify exactly one legal move.
+    #[error(transparent)]
+    Resolve(#[from] ResolveError),
+}
+
+impl Lightvector {
+    /// The legal move these tokens identify in `pos` (strict reading).
+    ///
+    /// # Errors
+    /// [`ResolveError`]: no legal move matches (with the reason), or several do.
+    pub fn resolve(&self, pos: &Position) -> Result<Resolved, ResolveError> {
+        resolve::resolve(pos, self.tokens(), ResolveOptions::default())
+    }
+
+    /// The legal move these tokens identify in `pos`, with `options`.
+    ///
+    /// # Errors
+    /// As [`Lightvector::resolve`].
+    pub fn resolve_with(
+        &self,
+        pos: &Position,
+        options: ResolveOptions,
+    ) -> Result<Resolved, ResolveError> {
+        resolve::resolve(pos, self.tokens(), options)
+    }
+}
+
+/// Reads a Lightvector string and resolves it in `pos` (strict reading).
+///
+/// # Errors
+/// [`LightvectorError`]: the text cannot be read, or does not identify exactly one
+/// legal move.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, LightvectorError> {
+    let lv: Lightvector = text.parse()?;
+    Ok(lv.resolve(pos)?.mv)
+}
+
+/// The shortest Lightvector form the crate finds for `mv`, a legal move in `pos`
+/// (see the module documentation for the algorithm).
+///
+/// # Errors
+/// [`MoveError`] when `mv` is not a legal move in `pos`.
+pub fn write(pos: &Position, mv: &Move) -> Result<Lightvector, MoveError> {
+    write::write(pos, mv)
+}
+
+/// [`write`] as a string.
+///
+/// # Errors
+/// [`MoveError`] when `mv` is not a legal move in `pos`.
+pub fn write_move(pos: &Position, mv: &Move) -> Result<String, MoveError> {
+    Ok(write(pos, mv)?.to_string())
+}

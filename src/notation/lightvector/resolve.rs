@@ -1,0 +1,340 @@
+//! Resolution: the legal move a set of tokens identifies in a position.
+
+use std::collections::HashSet;
+
+use crate::{Board, Direction, Move, Piece, PieceKind, Position, Square};
+
+use super::search::{Flow, Goals, Node, Search};
+use super::syntax::{Property, Specifier, Token};
+
+/// How ties are settled.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Hash)]
+pub struct ResolveOptions {
+    /// Abstract Play's lenient input mode: when the fewest-steps, fewest-displaced
+    /// turns still reach several boards, keep those losing the fewest own pieces, then
+    /// those capturing the most enemy pieces. Off by default (the strict reading).
+    pub lenient: bool,
+}
+
+/// A resolved move with the bucket it was chosen from.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Resolved {
+    /// A step sequence satisfying every token, with the fewest steps.
+    pub mv: Move,
+    /// The number of steps of the bucket (and of `mv`).
+    pub steps: u8,
+    /// The number of pieces the move displaces (end or capture square differs from
+    /// the start square).
+    pub displaced: u8,
+}
+
+/// Why a single token cannot be satisfied by any legal turn.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum TokenFailure {
+    /// No piece on the board matches the specifier.
+    #[error("there is no {} {} on the board", .0.color, .0.kind)]
+    NoSuchPiece(Piece),
+    /// The piece belongs to the opponent and cannot be pushed or pulled that way.
+    #[error(
+        "the {} {}{} belongs to the opponent, and no piece can push or pull it as written within {steps} steps",
+        .piece.color, .piece.kind, on(*.square)
+    )]
+    Enemy {
+        /// The piece.
+        piece: Piece,
+        /// Its square, when the token names one.
+        square: Option<Square>,
+        /// The steps the turn has.
+        steps: u8,
+    },
+    /// The piece is frozen and nothing can free it in time.
+    #[error("the {} {} on {square} is frozen, and nothing can free it in time", .piece.color, .piece.kind)]
+    Frozen {
+        /// The piece.
+        piece: Piece,
+        /// Its square.
+        square: Square,
+    },
+    /// A rabbit would have to move backwards on its own.
+    #[error("the {} rabbit{} may not move backwards", .color, on(*.square))]
+    Backwards {
+        /// The rabbit's colour.
+        color: crate::Color,
+        /// Its square, when the token names one.
+        square: Option<Square>,
+    },
+    /// The piece cannot get there in time.
+    #[error("the piece on {from} cannot get to {to} within {steps} steps")]
+    OutOfReach {
+        /// Where the piece stands.
+        from: Square,
+        /// Where the token sends it.
+        to: Square,
+        /// The steps the turn has.
+        steps: u8,
+    },
+    /// No legal turn does what the token says.
+    #[error("no legal turn of at most {steps} steps does that")]
+    Impossible {
+        /// The steps the turn has.
+        steps: u8,
+    },
+}
+
+fn on(square: Option<Square>) -> String {
+    square.map_or(String::new(), |s| format!(" on {s}"))
+}
+
+/// Why tokens do not identify exactly one legal move.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ResolveError {
+    /// The turn has no steps left to take.
+    #[error("the turn has no steps left")]
+    NoStepsLeft,
+    /// The side to move has no legal turn at all.
+    #[error("no legal move: the side to move cannot move")]
+    NoLegalMove,
+    /// One token cannot be satisfied even on its own.
+    #[error("no legal move matches {token}: {reason}")]
+    Token {
+        /// The token.
+        token: Token,
+        /// Why it fails.
+        reason: TokenFailure,
+    },
+    /// Two arrows were drawn for one piece's path: one token per piece, from where it
+    /// starts to where it ends.
+    #[error("no legal move matches: one token per piece, from where it starts to where it ends: {first} and {second} together are {combined}")]
+    Chain {
+        /// The first leg.
+        first: Token,
+        /// The second leg, starting where the first ends.
+        second: Token,
+        /// The single token meant.
+        combined: Token,
+    },
+    /// Every token can be satisfied alone, but not all of them in one turn.
+    #[error("no legal move matches: each token works on its own, but not all of them within {steps} steps")]
+    Together {
+        /// The steps the turn has.
+        steps: u8,
+    },
+    /// Several different resulting boards fit equally well.
+    #[error("ambiguous: that fits {count} different moves; say where another piece ends up")]
+    Ambiguous {
+        /// How many different boards.
+        count: usize,
+    },
+}
+
+/// One board of the winning bucket.
+struct Candidate {
+    board: Board,
+    mv: Move,
+    own_lost: u32,
+    enemy_lost: u32,
+}
+
+/// Resolves `tokens` against `pos` (the rest of its turn, within its step cap).
+pub(crate) fn resolve(
+    pos: &Position,
+    tokens: &[Token],
+    options: ResolveOptions,
+) -> Result<Resolved, ResolveError> {
+    let left = pos.steps_left();
+    if left == 0 {
+        return Err(ResolveError::NoStepsLeft);
+    }
+    let side = pos.side_to_move();
+    let goals = Goals::new(tokens, side);
+    let root = Node::root(pos);
+    let mut search = Search::new(&goals, None);
+    for k in 1..=u32::from(left) {
+        let mut best = u32::MAX;
+        let mut cands: Vec<Candidate> = Vec::new();
+        let mut seen: HashSet<Board> = HashSet::new();
+        search.run(&root, k, true, &mut |node| {
+            let d = node.displaced();
+            if d < best {
+                best = d;
+                cands.clear();
+                seen.clear();
+            }
+            if d == best && seen.insert(*node.pos.board()) {
+                cands.push(Candidate {
+                    board: *node.pos.board(),
+                    mv: node.mv,
+                    own_lost: node.captured(side),
+                    enemy_lost: node.captured(!side),
+                });
+            }
+            Flow::Continue
+        });
+        if cands.is_empty() {
+            continue;
+        }
+        if options.lenient && cands.len() > 1 {
+            let least_lost = cands.iter().map(|c| c.own_lost).min().unwrap_or(0);
+            cands.retain(|c| c.own_lost == least_lost);
+            let most_taken = cands.iter().map(|c| c.enemy_lost).max().unwrap_or(0);
+            cands.retain(|c| c.enemy_lost == most_taken);
+        }
+        return match cands.as_slice() {
+            [one] => {
+                debug_assert!(one.board != *pos.turn_start_board());
+                Ok(Resolved {
+                    mv: one.mv,
+                    steps: k as u8,
+                    displaced: best as u8,
+                })
+            }
+            many => Err(ResolveError::Ambiguous { count: many.len() }),
+        };
+    }
+    Err(diagnose(pos, tokens))
+}
+
+/// Whether some legal turn (within the steps left) satisfies `tokens`.
+fn satisfiable(pos: &Position, tokens: &[Token]) -> bool {
+    let goals = Goals::new(tokens, pos.side_to_move());
+    let root = Node::root(pos);
+    let mut search = Search::new(&goals, None);
+    search.run(&root, u32::from(pos.steps_left()), false, &mut |_| {
+        Flow::Stop
+    })
+}
+
+/// Says why no legal turn satisfies `tokens`.
+fn diagnose(pos: &Position, tokens: &[Token]) -> ResolveError {
+    if !pos.has_legal_move() {
+        return ResolveError::NoLegalMove;
+    }
+    for &t in tokens {
+        if !satisfiable(pos, &[t]) {
+            return ResolveError::Token {
+                token: t,
+                reason: why(pos, t),
+            };
+        }
+    }
+    // Two legs of one path: `Ee2e3 Ee3e4`.
+    for &a in tokens {
+        for &b in tokens {
+            if let Some(combined) = chain(a, b) {
+                return ResolveError::Chain {
+                    first: a,
+                    second: b,
+                    combined,
+                };
+            }
+        }
+    }
+    ResolveError::Together {
+        steps: pos.steps_left(),
+    }
+}
+
+/// `a` ends where `b` names its piece, with compatible letters: the two are legs of one
+/// path and `combined` is the token meant.
+fn chain(a: Token, b: Token) -> Option<Token> {
+    let (Property::Destination(mid), Property::Destination(end)) = (a.property, b.property) else {
+        return None;
+    };
+    if b.specifier.square() != Some(mid) {
+        return None;
+    }
+    let piece = match (a.specifier.piece(), b.specifier.piece()) {
+        (Some(x), Some(y)) if x != y => return None,
+        (x, y) => x.or(y),
+    };
+    let spec = Specifier::from_parts(piece, a.specifier.square())?;
+    Some(Token::new(spec, Property::Destination(end)))
+}
+
+/// Why the token `t`, which no legal turn satisfies, fails.
+fn why(pos: &Position, t: Token) -> TokenFailure {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    let steps = pos.steps_left();
+    let letter = t.specifier.piece();
+    let backwards = Direction::backwards(side);
+    let goes_back = |from: Square| match t.property {
+        Property::Destination(d) => match side {
+            crate::Color::Gold => d.rank() < from.rank(),
+            crate::Color::Silver => d.rank() > from.rank(),
+        },
+        Property::Steps(d) => d.as_slice().contains(&backwards),
+        Property::Capture => false,
+    };
+    if let Some(sq) = t.specifier.square() {
+        let Some(piece) = board
+            .piece_at(sq)
+            .filter(|p| letter.map_or(true, |l| l == *p))
+        else {
+            return TokenFailure::Impossible { steps };
+        };
+        if piece.color != side {
+            return TokenFailure::Enemy {
+                piece,
+                square: Some(sq),
+                steps,
+            };
+        }
+        if piece.kind == PieceKind::Rabbit && goes_back(sq) {
+            return TokenFailure::Backwards {
+                color: side,
+                square: Some(sq),
+            };
+        }
+        if board.frozen(side).contains(sq) && !can_move(pos, piece, sq) {
+            return TokenFailure::Frozen { piece, square: sq };
+        }
+        return match t.property {
+            Property::Destination(to) => TokenFailure::OutOfReach {
+                from: sq,
+                to,
+                steps,
+            },
+            _ => TokenFailure::Impossible { steps },
+        };
+    }
+    let Some(piece) = letter else {
+        return TokenFailure::Impossible { steps };
+    };
+    if board.pieces(piece).is_empty() {
+        return TokenFailure::NoSuchPiece(piece);
+    }
+    if piece.color != side {
+        return TokenFailure::Enemy {
+            piece,
+            square: None,
+            steps,
+        };
+    }
+    if piece.kind == PieceKind::Rabbit {
+        if let Property::Steps(d) = t.property {
+            if d.as_slice().contains(&backwards) {
+                return TokenFailure::Backwards {
+                    color: side,
+                    square: None,
+                };
+            }
+        }
+    }
+    TokenFailure::Impossible { steps }
+}
+
+/// Whether the piece on `sq` can take any step at all this turn.
+fn can_move(pos: &Position, piece: Piece, sq: Square) -> bool {
+    Direction::ALL.iter().any(|&d| {
+        super::syntax::Directions::new(&[d]).is_some_and(|dirs| {
+            satisfiable(
+                pos,
+                &[Token::new(
+                    Specifier::PieceOn(piece, sq),
+                    Property::Steps(dirs),
+                )],
+            )
+        })
+    })
+}

@@ -1,0 +1,463 @@
+//! Writing: a short Lightvector string that resolves to a given move.
+//!
+//! The algorithm is described in the documentation of the parent module.
+
+use std::cmp::Reverse;
+use std::collections::{BinaryHeap, HashMap, HashSet};
+
+use crate::{Board, Move, MoveError, Position};
+
+use super::search::{Flow, Goals, Node, Search};
+use super::syntax::{Directions, Lightvector, Property, Specifier, Token};
+
+/// At most this many searches per move; past it the best string found so far is kept
+/// (it always resolves). Typical moves need a few dozen.
+const CHECK_BUDGET: u32 = 600;
+
+/// How many combinations of tokens are tried for one set of pieces.
+const COMBO_BUDGET: u32 = 64;
+
+/// A candidate token about one piece of the witness turn.
+#[derive(Debug, Clone, Copy)]
+struct Cand {
+    token: Token,
+    /// Characters.
+    len: usize,
+    /// Where the token goes in the written string: the step at which its piece first
+    /// moved or died, or the first step a direction token matches.
+    key: u8,
+    /// For direction tokens, the first and last steps of the witness they match.
+    span: Option<(u8, u8)>,
+}
+
+/// A chosen string: tokens in order, with the count and length that rank it.
+#[derive(Debug, Clone)]
+struct Written {
+    tokens: Vec<Token>,
+    chars: usize,
+}
+
+impl Written {
+    fn rank(&self) -> (usize, usize) {
+        (self.tokens.len(), self.chars)
+    }
+}
+
+/// Orders candidates into a string: by key, direction tokens in the order of the
+/// steps they match. `None` when two direction tokens' steps interleave (they could not
+/// be written in an order the witness satisfies).
+fn arrange(cands: &[Cand]) -> Option<Written> {
+    let mut v: Vec<Cand> = cands.to_vec();
+    v.sort_by_key(|c| (c.key, c.span.map_or(0, |s| s.1)));
+    let mut last: Option<u8> = None;
+    for c in &v {
+        if let Some((first, end)) = c.span {
+            if last.is_some_and(|l| l >= first) {
+                return None;
+            }
+            last = Some(end);
+        }
+    }
+    let chars = v.iter().map(|c| c.len).sum::<usize>() + v.len().saturating_sub(1);
+    Some(Written {
+        tokens: v.iter().map(|c| c.token).collect(),
+        chars,
+    })
+}
+
+struct Writer<'a> {
+    side: crate::Color,
+    target: Board,
+    root: Node,
+    /// Steps and displaced pieces of the best bucket reaching the target.
+    kb: u32,
+    db: u32,
+    /// Turns found to refute earlier token sets: each satisfies them, has a bucket at
+    /// least as good as the target's and ends on another board.
+    refuters: Vec<Node>,
+    cache: HashMap<Vec<Token>, bool>,
+    budget: u32,
+    _pos: &'a Position,
+}
+
+impl Writer<'_> {
+    /// Whether `tokens` (all true of the witness turn) resolve to the target board:
+    /// no turn satisfying them with at most `kb` steps (and, at `kb` steps, at most
+    /// `db` displaced pieces) ends on another board.
+    fn check(&mut self, tokens: &[Token]) -> bool {
+        if let Some(&r) = self.cache.get(tokens) {
+            return r;
+        }
+        let goals = Goals::new(tokens, self.side);
+        if let Some(i) = self.refuters.iter().position(|n| goals.satisfied_by(n)) {
+            // Most recent first next time.
+            let n = self.refuters.remove(i);
+            self.refuters.insert(0, n);
+            self.cache.insert(tokens.to_vec(), false);
+            return false;
+        }
+        self.budget = self.budget.saturating_sub(1);
+        let (kb, db, target) = (self.kb, self.db, self.target);
+        let mut found: Option<Node> = None;
+        let mut search = Search::new(&goals, None);
+        search.run(&self.root, kb, false, &mut |node| {
+            if *node.pos.board() == target {
+                return Flow::Continue;
+            }
+            if (node.mv.len() as u32) < kb || node.displaced() <= db {
+                found = Some(node.clone());
+                return Flow::Stop;
+            }
+            Flow::Continue
+        });
+        let ok = found.is_none();
+        if let Some(n) = found {
+            self.refuters.insert(0, n);
+            self.refuters.truncate(32);
+        }
+        self.cache.insert(tokens.to_vec(), ok);
+        ok
+    }
+}
+
+/// The steps of tracked piece `e` in the witness: (step index, step).
+fn steps_of(w: &Node, e: usize) -> Vec<(u8, crate::Step)> {
+    w.mv.steps()
+        .iter()
+        .enumerate()
+        .filter(|(j, _)| w.movers()[*j] as usize == e)
+        .map(|(j, s)| (j as u8, *s))
+        .collect()
+}
+
+/// Every token true of tracked piece `e` in the witness, shortest first.
+fn menu(w: &Node, e: usize) -> Vec<Cand> {
+    let t = w.tracked()[e];
+    let key = t.first;
+    let mut specs = vec![Specifier::Piece(t.piece)];
+    for s in t.visited {
+        specs.push(Specifier::Square(s));
+        specs.push(Specifier::PieceOn(t.piece, s));
+    }
+    let mut out = Vec::new();
+    let mut push = |token: Token, key: u8, span: Option<(u8, u8)>| {
+        out.push(Cand {
+            token,
+            len: token.text_len(),
+            key,
+            span,
+        });
+    };
+    for &spec in &specs {
+        if t.captured {
+            push(Token::new(spec, Property::Capture), key, None);
+        }
+        push(Token::new(spec, Property::Destination(t.cur)), key, None);
+    }
+    let steps = steps_of(w, e);
+    let m = steps.len().min(crate::MAX_STEPS);
+    for mask in 1u32..(1 << m) {
+        let chosen: Vec<(u8, crate::Step)> = (0..m)
+            .filter(|i| mask & (1 << i) != 0)
+            .map(|i| steps[i])
+            .collect();
+        let dirs: Vec<crate::Direction> = chosen.iter().map(|(_, s)| s.dir).collect();
+        let Some(d) = Directions::new(&dirs) else {
+            continue;
+        };
+        let (first, from) = (chosen[0].0, chosen[0].1.from);
+        let last = chosen[chosen.len() - 1].0;
+        for spec in [
+            Specifier::Piece(t.piece),
+            Specifier::Square(from),
+            Specifier::PieceOn(t.piece, from),
+        ] {
+            push(
+                Token::new(spec, Property::Steps(d)),
+                first,
+                Some((first, last)),
+            );
+        }
+    }
+    // Shortest first; among equals captures, then destinations, then steps.
+    let kind = |c: &Cand| match c.token.property {
+        Property::Capture => 0,
+        Property::Destination(_) => 1,
+        Property::Steps(_) => 2,
+    };
+    out.sort_by_key(|c| (c.len, kind(c)));
+    out
+}
+
+/// The conjunction of every destination and capture fact about piece `e`: with its
+/// letter and each square of its path.
+fn strongest(w: &Node, e: usize) -> Vec<Cand> {
+    let t = w.tracked()[e];
+    let mut out = Vec::new();
+    for s in t.visited {
+        let spec = Specifier::PieceOn(t.piece, s);
+        let mut add = |p: Property| {
+            let token = Token::new(spec, p);
+            out.push(Cand {
+                token,
+                len: token.text_len(),
+                key: t.first,
+                span: None,
+            });
+        };
+        add(Property::Destination(t.cur));
+        if t.captured {
+            add(Property::Capture);
+        }
+    }
+    out
+}
+
+/// The explicit form: one token per displaced or captured piece, with its letter and
+/// start square, and its destination or `x`.
+fn explicit(w: &Node) -> Vec<Cand> {
+    w.tracked()
+        .iter()
+        .filter(|t| t.displaced() || t.captured)
+        .map(|t| {
+            let spec = Specifier::PieceOn(t.piece, t.start);
+            let p = if t.captured {
+                Property::Capture
+            } else {
+                Property::Destination(t.cur)
+            };
+            let token = Token::new(spec, p);
+            Cand {
+                token,
+                len: token.text_len(),
+                key: t.first,
+                span: None,
+            }
+        })
+        .collect()
+}
+
+/// Every step of the witness as direction tokens, consecutive steps of one piece merged
+/// (`Ed4ne`). This always resolves: its letters need every step of the turn, in order.
+fn full_steps(w: &Node) -> Written {
+    let mut tokens = Vec::new();
+    let steps = w.mv.steps();
+    let movers = w.movers();
+    let mut i = 0;
+    while i < steps.len() {
+        let e = movers[i];
+        let mut j = i;
+        let mut dirs = Vec::new();
+        while j < steps.len() && movers[j] == e {
+            dirs.push(steps[j].dir);
+            j += 1;
+        }
+        let piece = w.tracked()[e as usize].piece;
+        if let Some(d) = Directions::new(&dirs) {
+            tokens.push(Token::new(
+                Specifier::PieceOn(piece, steps[i].from),
+                Property::Steps(d),
+            ));
+        }
+        i = j;
+    }
+    let chars = tokens.iter().map(Token::text_len).sum::<usize>() + tokens.len().saturating_sub(1);
+    Written { tokens, chars }
+}
+
+/// The witness: a turn reaching `target` with the fewest steps, then the fewest
+/// displaced pieces.
+fn witness(pos: &Position, target: &Board, max_steps: usize) -> Option<Node> {
+    let goals = Goals::new(&[], pos.side_to_move());
+    let root = Node::root(pos);
+    let mut search = Search::new(&goals, Some(target));
+    for k in 1..=max_steps as u32 {
+        let mut best: Option<Node> = None;
+        search.run(&root, k, true, &mut |node| {
+            if best
+                .as_ref()
+                .map_or(true, |b| node.displaced() < b.displaced())
+            {
+                best = Some(node.clone());
+            }
+            Flow::Continue
+        });
+        if best.is_some() {
+            return best;
+        }
+    }
+    None
+}
+
+/// Indices `0..n` taken `k` at a time, in lexicographic order.
+fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
+    let mut out = Vec::new();
+    let mut cur = Vec::with_capacity(k);
+    fn rec(start: usize, n: usize, k: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
+        if cur.len() == k {
+            out.push(cur.clone());
+            return;
+        }
+        for i in start..n {
+            cur.push(i);
+            rec(i + 1, n, k, cur, out);
+            cur.pop();
+        }
+    }
+    rec(0, n, k, &mut cur, &mut out);
+    out
+}
+
+/// The per-piece lists of tokens that can work: a token about piece `q` is *viable*
+/// when it resolves together with every fact about the other pieces of the set.
+struct Viable {
+    menu: Vec<Cand>,
+    cursor: usize,
+    found: Vec<Cand>,
+    base: Vec<Token>,
+}
+
+impl Viable {
+    fn get(&mut self, idx: usize, w: &mut Writer<'_>) -> Option<Cand> {
+        while self.found.len() <= idx && self.cursor < self.menu.len() && w.budget > 0 {
+            let c = self.menu[self.cursor];
+            self.cursor += 1;
+            let mut tokens = self.base.clone();
+            tokens.push(c.token);
+            if w.check(&tokens) {
+                self.found.push(c);
+            }
+        }
+        self.found.get(idx).copied()
+    }
+}
+
+/// The shortest string naming each piece of `set` with one token, if shorter than
+/// `limit` (count, characters).
+fn min_combo(
+    w: &mut Writer<'_>,
+    wit: &Node,
+    set: &[usize],
+    limit: Option<(usize, usize)>,
+) -> Option<Written> {
+    let mut lists: Vec<Viable> = set
+        .iter()
+        .map(|&q| Viable {
+            menu: menu(wit, q),
+            cursor: 0,
+            found: Vec::new(),
+            base: set
+                .iter()
+                .filter(|&&o| o != q)
+                .flat_map(|&o| strongest(wit, o))
+                .map(|c| c.token)
+                .collect(),
+        })
+        .collect();
+    let n = set.len();
+    let mut heap: BinaryHeap<Reverse<(usize, Vec<usize>)>> = BinaryHeap::new();
+    let mut seen: HashSet<Vec<usize>> = HashSet::new();
+    let start = vec![0usize; n];
+    let total = |lists: &mut Vec<Viable>, w: &mut Writer<'_>, idx: &[usize]| -> Option<usize> {
+        let mut sum = n - 1;
+        for (i, &k) in idx.iter().enumerate() {
+            sum += lists[i].get(k, w)?.len;
+        }
+        Some(sum)
+    };
+    let beats = |chars: usize| limit.map_or(true, |(lt, lc)| (n, chars) < (lt, lc));
+    if let Some(t) = total(&mut lists, w, &start) {
+        heap.push(Reverse((t, start.clone())));
+        seen.insert(start);
+    }
+    let mut tries = 0;
+    while let Some(Reverse((chars, idx))) = heap.pop() {
+        if !beats(chars) || tries >= COMBO_BUDGET || w.budget == 0 {
+            return None;
+        }
+        tries += 1;
+        let cands: Vec<Cand> = idx
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &k)| lists[i].found.get(k).copied())
+            .collect();
+        if let Some(written) = arrange(&cands) {
+            if w.check(&written.tokens) {
+                return Some(written);
+            }
+        }
+        for i in 0..n {
+            let mut next = idx.clone();
+            next[i] += 1;
+            if seen.contains(&next) {
+                continue;
+            }
+            if let Some(t) = total(&mut lists, w, &next) {
+                seen.insert(next.clone());
+                heap.push(Reverse((t, next)));
+            }
+        }
+    }
+    None
+}
+
+/// Writes `mv` (legal in `pos`) as a short Lightvector string resolving to it.
+pub(crate) fn write(pos: &Position, mv: &Move) -> Result<Lightvector, MoveError> {
+    let after = pos.play(mv)?;
+    let target = *after.board();
+    let Some(wit) = witness(pos, &target, mv.len()) else {
+        // Unreachable: `mv` itself reaches the target within its length.
+        return Err(MoveError::EndTurn(crate::EndTurnError::Unchanged));
+    };
+    let mut w = Writer {
+        side: pos.side_to_move(),
+        target,
+        root: Node::root(pos),
+        kb: wit.mv.len() as u32,
+        db: wit.displaced(),
+        refuters: Vec::new(),
+        cache: HashMap::new(),
+        budget: CHECK_BUDGET,
+        _pos: pos,
+    };
+    let mut best: Option<Written> = None;
+    if let Some(e) = arrange(&explicit(&wit)) {
+        if !e.tokens.is_empty() && w.check(&e.tokens) {
+            best = Some(e);
+        }
+    }
+    let n = wit.tracked().len();
+    'sizes: for size in 1..=n {
+        if best.as_ref().is_some_and(|b| b.tokens.len() < size) {
+            break;
+        }
+        for set in combinations(n, size) {
+            if w.budget == 0 {
+                break 'sizes;
+            }
+            let all: Vec<Token> = set
+                .iter()
+                .flat_map(|&q| strongest(&wit, q))
+                .map(|c| c.token)
+                .collect();
+            if !w.check(&all) {
+                continue;
+            }
+            let limit = best.as_ref().map(Written::rank);
+            if let Some(found) = min_combo(&mut w, &wit, &set, limit) {
+                if best.as_ref().map_or(true, |b| found.rank() < b.rank()) {
+                    best = Some(found);
+                }
+            }
+        }
+        if best.as_ref().is_some_and(|b| b.tokens.len() <= size) {
+            break;
+        }
+    }
+    let fallback = full_steps(&wit);
+    let chosen = match best {
+        Some(b) if b.rank() <= fallback.rank() => b,
+        _ => fallback,
+    };
+    Lightvector::new(chosen.tokens).ok_or(MoveError::EndTurn(crate::EndTurnError::NoSteps))
+}
