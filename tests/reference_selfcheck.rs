@@ -235,29 +235,17 @@ fn opfor_positions_match() {
     check_all(&cases);
 }
 
-/// Positions of the clueless benchmark with fewer than 60,000 unique moves (records 1-24).
-/// Records 25-32 (about 316,000-338,000 moves each) are skipped here to keep this test
-/// fast; `clueless_benchmark_all` runs them under `--ignored`.
+/// The whole clueless benchmark: 32 positions, 19 to 338,034 moves, 2,987,987 in all.
 #[test]
-fn clueless_benchmark_small_subset() {
-    let all = parse_records("clueless-benchmark.txt", "count");
-    assert_eq!(all.len(), 32);
-    assert_eq!(all.iter().map(|c| c.expected).sum::<usize>(), 2_987_987);
-    let small: Vec<Case> = all.into_iter().filter(|c| c.expected < 60_000).collect();
-    assert_eq!(small.len(), 24);
-    check_all(&small);
-}
-
-/// The whole clueless benchmark, including the 8 positions with over 300,000 moves.
-#[test]
-#[ignore = "slow; run with --ignored"]
 fn clueless_benchmark_all() {
-    check_all(&parse_records("clueless-benchmark.txt", "count"));
+    let cases = parse_records("clueless-benchmark.txt", "count");
+    assert_eq!(cases.len(), 32);
+    assert_eq!(cases.iter().map(|c| c.expected).sum::<usize>(), 2_987_987);
+    check_all(&cases);
 }
 
 /// All 206 positions of four archive games.
 #[test]
-#[ignore = "slow; run with --ignored"]
 fn archive_positions_all() {
     let cases = archive_cases();
     assert_eq!(cases.len(), 206);

@@ -20,7 +20,7 @@
 //!   not north); pushed or pulled rabbits may move in any direction.
 //! - "Stronger" is always strictly stronger.
 
-use std::collections::{BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 /// Board as 64 cells, index = rank*8 + file with a1 = 0, h8 = 63.
 /// Cell: `None` or `Some((gold, kind))` with kind 0=Rabbit, 1=Cat, 2=Dog, 3=Horse,
@@ -203,7 +203,8 @@ struct Search<'a> {
     /// (board, steps used so far) pairs already expanded. Whatever is reachable from a
     /// board depends only on the board and the steps left, so expanding twice is useless.
     visited: HashSet<([u8; 64], u32)>,
-    results: BTreeSet<String>,
+    /// Each resulting board with the fewest steps found so far that reach it.
+    results: BTreeMap<String, u32>,
 }
 
 impl Search<'_> {
@@ -215,7 +216,10 @@ impl Search<'_> {
         // Any board reached by at least one step at an action boundary is a complete
         // turn, unless it equals the board the turn started from.
         if used > 0 && b != self.start {
-            self.results.insert(to_aei_board(b));
+            // Every (board, steps used) pair is visited, so the minimum over the visits
+            // is the shortest turn giving the board.
+            let depth = self.results.entry(to_aei_board(b)).or_insert(used);
+            *depth = (*depth).min(used);
         }
         if used >= self.max_steps {
             return;
@@ -291,12 +295,24 @@ impl Search<'_> {
 /// excluding turns that would end in the middle of a push or pull, with no repetition
 /// filtering.
 pub fn reference_moves(gold_to_move: bool, b: &RefBoard, max_steps: u32) -> BTreeSet<String> {
+    reference_moves_with_depth(gold_to_move, b, max_steps)
+        .into_keys()
+        .collect()
+}
+
+/// Like [`reference_moves`], with each resulting board mapped to the fewest steps
+/// (a push or pull counting 2) of any complete turn that produces it.
+pub fn reference_moves_with_depth(
+    gold_to_move: bool,
+    b: &RefBoard,
+    max_steps: u32,
+) -> BTreeMap<String, u32> {
     let mut search = Search {
         gold: gold_to_move,
         max_steps,
         start: b,
         visited: HashSet::new(),
-        results: BTreeSet::new(),
+        results: BTreeMap::new(),
     };
     search.visit(b, 0);
     search.results
