@@ -35,6 +35,8 @@ mod position;
 mod setup;
 mod square;
 mod step;
+#[cfg(feature = "proptest")]
+pub mod strategies;
 mod turngen;
 mod zobrist;
 
