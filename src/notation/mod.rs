@@ -9,8 +9,8 @@
 //!   [`Position::to_diagram`]).
 //!
 //! Moves and games:
-//! - the official step notation (`2g Ee2n Ee3n Dg2n`, captures as `rc6x`) of game records, the AEI
-//!   protocol and bots: [`official`];
+//! - the official step notation (`2g Ee2n Ee3n Dg2n`, captures as `rc6x`) of game
+//!   records, the AEI protocol and bots: [`official`];
 //! - game records, the arimaa.com archive TSV and plain move lists, and their replay:
 //!   [`record`].
 //!
