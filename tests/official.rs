@@ -237,3 +237,24 @@ fn turn_text_forms() {
         matches!(t.body, TurnBody::Move(ref v) if v[0] == MoveToken::Step("Ee2n".parse().unwrap()))
     );
 }
+
+#[test]
+fn setups() {
+    use arimaa::notation::official::{parse_setup, write_setup, ParseSetupError};
+    use arimaa::{Setup, SetupRules};
+    let text = "Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ha2 Db2 Cc2 Md2 Ee2 Cf2 Dg2 Hh2";
+    let setup = parse_setup(Color::Gold, text).unwrap();
+    assert_eq!(setup.pieces.len(), 16);
+    setup.check(SetupRules::Standard, &Board::empty()).unwrap();
+    assert_eq!(write_setup(&setup), text);
+    assert!(matches!(
+        parse_setup(Color::Silver, text),
+        Err(ParseSetupError::Illegal(_))
+    ));
+    assert!(matches!(
+        parse_setup(Color::Gold, "Ee2n"),
+        Err(ParseSetupError::NotASetup(_))
+    ));
+    let s = Setup::ninety_nine_of_nine(Color::Silver);
+    assert_eq!(parse_setup(Color::Silver, &write_setup(&s)).unwrap(), s);
+}

@@ -950,6 +950,34 @@ pub fn resolve_setup(side: Color, tokens: &[PlaceToken]) -> Result<Setup, Illega
     Ok(setup)
 }
 
+/// Why text is not a setup.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ParseSetupError {
+    /// The text is not well-formed notation.
+    #[error("{0}")]
+    Syntax(#[from] ParseTurnError),
+    /// The text is well formed but holds no setup tokens.
+    #[error("not a setup: {0:?}")]
+    NotASetup(String),
+    /// A token places a piece of the other side.
+    #[error("{0}")]
+    Illegal(#[from] IllegalSetup),
+}
+
+/// Reads the tokens of a setup turn (no label), e.g. `Ra1 Rb1 ... Ee2`, as `side`'s
+/// setup. Whether it obeys the setup rules is checked by [`Setup::check`] or
+/// [`Game::play_setup`].
+///
+/// # Errors
+/// [`ParseSetupError`] for malformed tokens, a movement turn, or a piece of the wrong
+/// side.
+pub fn parse_setup(side: Color, text: &str) -> Result<Setup, ParseSetupError> {
+    match text.parse::<TurnBody>()? {
+        TurnBody::Setup(tokens) => Ok(resolve_setup(side, &tokens)?),
+        other => Err(ParseSetupError::NotASetup(snippet(&other.to_string()))),
+    }
+}
+
 /// The tokens of a setup without label, in its order: `Ra1 Rb1 ...`.
 pub fn write_setup(setup: &Setup) -> String {
     join(setup.pieces.iter().map(|&(kind, square)| PlaceToken {

@@ -16,7 +16,7 @@
 //! let text = "\
 //! 1g Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ha2 Db2 Cc2 Md2 Ee2 Cf2 Dg2 Hh2
 //! 1s ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 ha7 db7 cc7 ed7 me7 cf7 dg7 hh7
-//! # the elephant walks
+//! ## the elephant walks
 //! 2g Ee2n Ee3n Ee4n Ee5n
 //! 2s ed7s ed6s ed5s ed4s
 //! ";
@@ -35,7 +35,7 @@ use crate::notation::official::{
     move_to_tokens, resolve_move_in_game, resolve_setup, setup_to_tokens, IllegalSetup,
     IllegalTurn, ParseTurnError, ResignWord, SideLetters, TurnBody, TurnLabel, TurnText,
 };
-use crate::{Color, Game, GameError, Outcome, Phase, Position, Reason, Turn};
+use crate::{ByColor, Color, Game, GameError, Outcome, Phase, Position, Reason, Turn};
 
 /// Longest record text the readers accept (a whole archive file or move list).
 pub const MAX_RECORD_LEN: usize = 64 << 20;
@@ -573,6 +573,14 @@ impl ArchiveGame {
                 "b" => PlayerKind::Bot,
                 _ => PlayerKind::Unknown,
             },
+        }
+    }
+
+    /// Both players.
+    pub fn players(&self) -> ByColor<Player<'_>> {
+        ByColor {
+            gold: self.player(Color::Gold),
+            silver: self.player(Color::Silver),
         }
     }
 
