@@ -83,6 +83,7 @@ struct Counter(usize);
 
 impl Visit for Counter {
     const MOVES: bool = false;
+    const BOARD: bool = false;
     #[inline(always)]
     fn visit(&mut self, _: &Grid, _: &[Step]) -> bool {
         self.0 += 1;
@@ -94,6 +95,7 @@ struct Boards<F>(F);
 
 impl<F: FnMut(&Board, u64)> Visit for Boards<F> {
     const MOVES: bool = false;
+    const BOARD: bool = true;
     #[inline(always)]
     fn visit(&mut self, g: &Grid, _: &[Step]) -> bool {
         (self.0)(&g.board, g.hash);
@@ -105,6 +107,7 @@ struct Moves<F>(F);
 
 impl<F: FnMut(&Move, &Board, u64) -> bool> Visit for Moves<F> {
     const MOVES: bool = true;
+    const BOARD: bool = true;
     #[inline]
     fn visit(&mut self, g: &Grid, path: &[Step]) -> bool {
         let mv = Move::from_steps(path).unwrap_or(Move::EMPTY);
@@ -147,10 +150,10 @@ impl TurnGenerator {
         );
         if shortest {
             for limit in 1..=left {
-                search.run(&root, &turn, limit, limit);
+                search.run(&turn, limit, limit);
             }
         } else {
-            search.run(&root, &turn, 1, left);
+            search.run(&turn, 1, left);
         }
         search.visitor
     }

@@ -2,7 +2,7 @@
 //! ordering of independent actions. See the module documentation of `turngen` for why it
 //! finds every board and why it stays exact.
 
-use super::geometry::{neighbours, shift, StepSets, DIR, OFF, SETS, TARGET};
+use super::geometry::{neighbours, shift, StepSets, DIR, OFF, SETS, TARGET, TRAPS};
 use super::table::{Key, Table};
 use crate::position::TurnState;
 use crate::{zobrist, Board, Color, Direction, Piece, PieceKind, Square, Step};
@@ -55,29 +55,31 @@ impl Grid {
     }
 
     /// Moves the piece on `f` one square in `dir` (the target is empty) and removes a
-    /// piece of its colour left on a trap without a friend. Returns whether a piece was
-    /// removed.
+    /// piece of its colour left on a trap without a friend. Returns the square of the
+    /// removed piece and its code (`OFF` and 0 when nothing was removed). The hash is
+    /// kept only when `hash` is set.
     #[inline(always)]
-    fn step(&mut self, f: usize, dir: usize, root: &[u8; 64]) -> bool {
-        let t = TARGET[f][dir] as usize;
+    fn step(&mut self, f: usize, dir: usize, root: &[u8; 64], hash: bool) -> (u8, u8) {
+        let t = TARGET[f][dir] as usize & 63;
         let code = self.cell[f];
         let piece = PIECES[code as usize];
-        self.board
-            .move_piece(piece, Square::ALL[f], Square::ALL[t & 63]);
+        self.board.move_piece(piece, Square::ALL[f], Square::ALL[t]);
         self.cell[f] = 0;
-        self.cell[t & 63] = code;
-        self.hash ^= zobrist::piece_key(piece, Square::ALL[f])
-            ^ zobrist::piece_key(piece, Square::ALL[t & 63]);
+        self.cell[t] = code;
+        if hash {
+            self.hash ^= zobrist::piece_key(piece, Square::ALL[f])
+                ^ zobrist::piece_key(piece, Square::ALL[t]);
+        }
         self.mark(f, root);
-        self.mark(t & 63, root);
+        self.mark(t, root);
         let own = self.board.color(piece.color).0;
         let traps = SETS[f][dir].traps & own;
         if traps == 0 {
-            return false;
+            return (OFF, 0);
         }
         let lost = traps & !neighbours(own);
         if lost == 0 {
-            return false;
+            return (OFF, 0);
         }
         // No square touches two traps, so at most one piece is lost.
         let sq = lost.trailing_zeros() as usize;
@@ -85,27 +87,34 @@ impl Grid {
         let piece = PIECES[code as usize];
         self.board.toggle(piece, Square::ALL[sq]);
         self.cell[sq] = 0;
-        self.hash ^= zobrist::piece_key(piece, Square::ALL[sq]);
+        if hash {
+            self.hash ^= zobrist::piece_key(piece, Square::ALL[sq]);
+        }
         self.mark(sq, root);
-        true
+        (sq as u8, code)
+    }
+
+    /// Takes back [`step`](Grid::step) (the caller restores `changed` and `hash`).
+    #[inline(always)]
+    fn unstep(&mut self, f: usize, dir: usize, captured: (u8, u8)) {
+        let t = TARGET[f][dir] as usize & 63;
+        let (sq, code) = captured;
+        if sq != OFF {
+            let sq = sq as usize & 63;
+            self.board.toggle(PIECES[code as usize], Square::ALL[sq]);
+            self.cell[sq] = code;
+        }
+        let code = self.cell[t];
+        self.board
+            .move_piece(PIECES[code as usize], Square::ALL[t], Square::ALL[f]);
+        self.cell[t] = 0;
+        self.cell[f] = code;
     }
 
     /// The exact description of the board relative to the root.
     #[inline(always)]
     fn key(&self) -> Key {
-        let mut bits = self.changed;
-        let mut packed = 0u64;
-        let mut shift = 0;
-        while bits != 0 {
-            let sq = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            packed |= u64::from(self.cell[sq]) << shift;
-            shift += 4;
-        }
-        Key {
-            changed: self.changed,
-            packed,
-        }
+        pack(self.changed, &self.cell)
     }
 
     /// The key of `board` relative to this grid's board (for excluding the board the turn
@@ -121,10 +130,108 @@ impl Grid {
     }
 }
 
+/// The key of a board given the squares that differ from the root and its cells.
+#[inline(always)]
+fn pack(changed: u64, cell: &[u8; 64]) -> Key {
+    let mut bits = changed;
+    let mut packed = 0u64;
+    let mut shift = 0;
+    while bits != 0 {
+        let sq = bits.trailing_zeros() as usize;
+        bits &= bits - 1;
+        packed |= u64::from(cell[sq]) << shift;
+        shift += 4;
+    }
+    Key { changed, packed }
+}
+
+/// Whether the canonical order skips the simple step from `f` with square sets `s` (and
+/// read set `read_simple` when paired with another simple step) after `last`.
+fn skips_step(last: &Last, s: &StepSets, read_simple: u64, f: usize) -> bool {
+    if (f as u8) >= last.key {
+        return false;
+    }
+    let (ra, rb) = if last.simple {
+        (last.read_simple, read_simple)
+    } else {
+        (last.read, s.read_full)
+    };
+    s.write & ra == 0 && last.write & rb == 0
+}
+
+/// The simple steps the canonical order skips after an action, as bitboards of from
+/// squares per direction: the same test as `skips_step`, for all squares at once.
+///
+/// A step `b` from `f` to `t` is independent of the last action `a` when `b` writes
+/// nothing `a` reads and `a` writes nothing `b` reads. `b` writes `f`, `t`, `t` if it
+/// is a trap and the traps beside `f`; so it writes into a set `R` exactly when `f` is
+/// in `R`, `t` is in `R`, or `f` is beside a trap in `R`. `b` reads (calm) `f`, `t`,
+/// the closed neighbourhood of `t` if `t` is a trap and of each trap beside `f`, plus
+/// (full) the closed neighbourhood of `f`; so it reads from a set `W` exactly when `f`
+/// or `t` is in `W`, `t` is a trap beside or in `W`, or `f` is beside such a trap, plus
+/// (full) when `f` is in or beside `W`.
+struct Prune {
+    /// Squares below the last action's key.
+    below: u64,
+    /// `f` in `R`, `f` beside a trap in `R` (the `t` part is shifted per direction).
+    write_hits: u64,
+    read_by_last: u64,
+    /// Squares `t` whose step into them reads what the last action wrote.
+    target_hits: u64,
+    /// `f` reads what the last action wrote (calm, without the `t` part).
+    calm_hits: u64,
+    /// `f` reads what the last action wrote (full, without the `t` part).
+    full_hits: u64,
+    threatened: u64,
+    simple: bool,
+}
+
+impl Prune {
+    #[inline(always)]
+    fn new(last: &Last, threatened: u64) -> Prune {
+        let below = (1u64 << last.key) - 1;
+        let read = if last.simple {
+            last.read_simple
+        } else {
+            last.read
+        };
+        let w = last.write;
+        let traps_near_w = TRAPS & (w | neighbours(w));
+        let calm_hits = w | neighbours(traps_near_w);
+        Prune {
+            below,
+            write_hits: read | neighbours(TRAPS & read),
+            read_by_last: read,
+            target_hits: w | traps_near_w,
+            calm_hits,
+            full_hits: calm_hits | w | neighbours(w),
+            threatened,
+            simple: last.simple,
+        }
+    }
+
+    /// The from squares of the skipped simple steps in direction `dir`.
+    #[inline(always)]
+    fn steps(&self, dir: usize) -> u64 {
+        let back = (dir + 2) & 3;
+        let writes = self.write_hits | shift(self.read_by_last, back);
+        let t_hits = shift(self.target_hits, back);
+        let reads = if self.simple {
+            t_hits | (self.calm_hits & !self.threatened) | (self.full_hits & self.threatened)
+        } else {
+            t_hits | self.full_hits
+        };
+        self.below & !writes & !reads
+    }
+}
+
 /// What a search reports boards to.
 pub(super) trait Visit {
     /// Whether the steps leading to each board are needed.
     const MOVES: bool;
+    /// Whether the board and its hash are needed (otherwise the grid passed to
+    /// [`visit`](Visit::visit) is not the board found).
+    const BOARD: bool;
     /// Called once for each distinct board; returns `false` to stop the search.
     fn visit(&mut self, grid: &Grid, path: &[Step]) -> bool;
 }
@@ -159,7 +266,11 @@ const FIRST: Last = Last {
 
 pub(super) struct Search<'a, V: Visit> {
     side: Color,
+    /// The node being expanded (made and unmade in place).
+    grid: Grid,
     root: [u8; 64],
+    /// The occupied squares of the root board.
+    root_occupied: u64,
     table: &'a mut Table,
     pub(super) visitor: V,
     path: [Step; 4],
@@ -187,7 +298,9 @@ impl<'a, V: Visit> Search<'a, V> {
     ) -> Self {
         Search {
             side,
+            grid: *root,
             root: root.cell,
+            root_occupied: root.board.occupied().0,
             table,
             visitor,
             path: [Step::new(Square::A1, Direction::North); 4],
@@ -199,9 +312,9 @@ impl<'a, V: Visit> Search<'a, V> {
         }
     }
 
-    /// Searches every move of `limit` steps at most from `root` (with the turn state
+    /// Searches every move of `limit` steps at most from the root (with the turn state
     /// `turn`), reporting boards reached with `emit_from` steps or more.
-    pub(super) fn run(&mut self, root: &Grid, turn: &TurnState, emit_from: u32, limit: u32) {
+    pub(super) fn run(&mut self, turn: &TurnState, emit_from: u32, limit: u32) {
         self.emit_from = emit_from;
         self.limit = limit;
         self.len = 0;
@@ -209,12 +322,12 @@ impl<'a, V: Visit> Search<'a, V> {
             return;
         }
         let side = self.side;
-        let b = &root.board;
+        let b = self.grid.board;
         if let Some((sq, kind)) = turn.push {
             // The first step must complete the push under way.
             let pushers =
                 b.stronger_than(side, kind).0 & !b.frozen(side).0 & neighbours(1 << sq as usize);
-            self.special(root, pushers, sq as usize);
+            self.special(pushers, sq as usize);
             return;
         }
         if let Some((sq, kind)) = turn.pull {
@@ -224,37 +337,40 @@ impl<'a, V: Visit> Search<'a, V> {
                 weaker |= b.kind(PieceKind::ALL[k]).0;
             }
             let pulled = b.color(!side).0 & weaker & neighbours(1 << sq as usize);
-            self.special(root, pulled, sq as usize);
+            self.special(pulled, sq as usize);
         }
-        self.expand(root, 0, &FIRST);
+        self.expand(0, &FIRST);
     }
 
     /// First steps forced or allowed by the turn state: each piece of `movers` steps
     /// into `to`.
-    fn special(&mut self, root: &Grid, mut movers: u64, to: usize) {
+    fn special(&mut self, mut movers: u64, to: usize) {
         while movers != 0 && !self.stop {
             let f = movers.trailing_zeros() as usize;
             movers &= movers - 1;
             let dir = DIR[f][to] as usize;
-            let mut child = *root;
-            child.step(f, dir, &self.root);
-            self.path[0] = Step::new(Square::ALL[f], Direction::ALL[dir & 3]);
-            self.len = 1;
-            self.found(&child, 1);
+            let (changed, hash) = (self.grid.changed, self.grid.hash);
+            let captured = self.grid.step(f, dir, &self.root, true);
+            self.push_step(f, dir);
+            self.found(1);
             if self.limit > 1 {
-                self.expand(&child, 1, &FIRST);
+                self.expand(1, &FIRST);
             }
-            self.len = 0;
+            self.len -= 1;
+            self.grid.unstep(f, dir, captured);
+            (self.grid.changed, self.grid.hash) = (changed, hash);
         }
     }
 
-    /// Reports `g`, reached with `depth` steps, if it is new.
+    /// Reports the current node, reached with `depth` steps, if it is new.
     #[inline(always)]
-    fn found(&mut self, g: &Grid, depth: u32) {
+    fn found(&mut self, depth: u32) {
         if depth < self.emit_from {
             return;
         }
-        if self.table.insert(g.key()) && !self.visitor.visit(g, &self.path[..self.len]) {
+        if self.table.insert(self.grid.key())
+            && !self.visitor.visit(&self.grid, &self.path[..self.len])
+        {
             self.stop = true;
         }
     }
@@ -267,11 +383,11 @@ impl<'a, V: Visit> Search<'a, V> {
         self.len += 1;
     }
 
-    /// Expands node `g`, reached with `depth` steps after action `last`.
-    fn expand(&mut self, g: &Grid, depth: u32, last: &Last) {
+    /// Expands the current node, reached with `depth` steps after action `last`.
+    fn expand(&mut self, depth: u32, last: &Last) {
         let left = self.limit - depth;
         let side = self.side;
-        let b = &g.board;
+        let b = self.grid.board;
         let own = b.color(side).0;
         let enemy = b.color(!side).0;
         let empty = !(own | enemy);
@@ -286,11 +402,17 @@ impl<'a, V: Visit> Search<'a, V> {
         let mobile = own & !(threatened & !neighbours(own));
         let rabbits = b.kind(PieceKind::Rabbit).0;
         let back = Direction::backwards(side) as usize;
+        let leaves = left == 1 && !V::BOARD && !V::MOVES && depth + 1 >= self.emit_from;
 
+        let prune = Prune::new(last, threatened);
         for dir in 0..4 {
             let mut movers = mobile & shift(empty, (dir + 2) & 3);
             if dir == back {
                 movers &= !rabbits;
+            }
+            movers &= !prune.steps(dir);
+            if dir as u8 == last.undo_dir && last.undo_from != OFF {
+                movers &= !(1 << (last.undo_from & 63));
             }
             while movers != 0 {
                 let f = movers.trailing_zeros() as usize;
@@ -298,23 +420,15 @@ impl<'a, V: Visit> Search<'a, V> {
                 let s: &StepSets = &SETS[f][dir];
                 let calm = threatened & (1 << f) == 0;
                 let read_simple = if calm { s.read_calm } else { s.read_full };
-                if (f as u8) < last.key {
-                    let (ra, rb) = if last.simple {
-                        (last.read_simple, read_simple)
-                    } else {
-                        (last.read, s.read_full)
-                    };
-                    if s.write & ra == 0 && last.write & rb == 0 {
-                        continue;
-                    }
-                }
-                if f as u8 == last.undo_from && dir as u8 == last.undo_dir {
+                debug_assert!(!skips_step(last, s, read_simple, f));
+                if leaves {
+                    self.leaf(own, f, dir);
                     continue;
                 }
-                let mut child = *g;
-                let captured = child.step(f, dir, &self.root);
+                let (changed, hash) = (self.grid.changed, self.grid.hash);
+                let captured = self.grid.step(f, dir, &self.root, V::BOARD);
                 self.push_step(f, dir);
-                self.found(&child, depth + 1);
+                self.found(depth + 1);
                 if left > 1 && !self.stop {
                     let next = Last {
                         key: f as u8,
@@ -322,16 +436,18 @@ impl<'a, V: Visit> Search<'a, V> {
                         write: s.write,
                         read: s.read_full,
                         read_simple,
-                        undo_from: if captured || (depth == 0 && self.undo_first) {
+                        undo_from: if captured.0 != OFF || (depth == 0 && self.undo_first) {
                             OFF
                         } else {
                             TARGET[f][dir]
                         },
                         undo_dir: ((dir + 2) & 3) as u8,
                     };
-                    self.expand(&child, depth + 1, &next);
+                    self.expand(depth + 1, &next);
                 }
                 self.len -= 1;
+                self.grid.unstep(f, dir, captured);
+                (self.grid.changed, self.grid.hash) = (changed, hash);
                 if self.stop {
                     return;
                 }
@@ -350,7 +466,7 @@ impl<'a, V: Visit> Search<'a, V> {
         while strong != 0 {
             let p = strong.trailing_zeros() as usize;
             strong &= strong - 1;
-            let kind = (g.cell[p] as usize - 1) % 6;
+            let kind = (self.grid.cell[p] as usize + 5) % 6;
             let victims = enemy & below[kind] & neighbours(1 << p);
             let mut vs = victims;
             while vs != 0 {
@@ -362,7 +478,7 @@ impl<'a, V: Visit> Search<'a, V> {
                     let e = dests.trailing_zeros() as usize;
                     dests &= dests - 1;
                     let dve = DIR[v][e] as usize;
-                    self.double(g, depth, last, p, (v, dve), (p, dpv));
+                    self.double(depth, last, p, (v, dve), (p, dpv));
                     if self.stop {
                         return;
                     }
@@ -378,7 +494,7 @@ impl<'a, V: Visit> Search<'a, V> {
                     let v = vs.trailing_zeros() as usize;
                     vs &= vs - 1;
                     let dvp = DIR[v][p] as usize;
-                    self.double(g, depth, last, p, (p, dpe), (v, dvp));
+                    self.double(depth, last, p, (p, dpe), (v, dvp));
                     if self.stop {
                         return;
                     }
@@ -387,11 +503,43 @@ impl<'a, V: Visit> Search<'a, V> {
         }
     }
 
+    /// Inserts the board after the simple step `f` in `dir` by a piece of `own` without
+    /// making it: only the cells and the changed squares are needed for the key.
+    #[inline(always)]
+    fn leaf(&mut self, own: u64, f: usize, dir: usize) {
+        let t = TARGET[f][dir] as usize & 63;
+        let cell = &mut self.grid.cell;
+        let code = cell[f];
+        let mut changed = self.grid.changed & !((1 << f) | (1 << t));
+        changed |= self.root_occupied & (1 << f);
+        changed |= u64::from(self.root[t] != code) << t;
+        cell[f] = 0;
+        cell[t] = code;
+        let after = own ^ ((1 << f) | (1 << t));
+        let lost = SETS[f][dir].traps & after & !neighbours(after);
+        let key = if lost == 0 {
+            pack(changed, cell)
+        } else {
+            let sq = lost.trailing_zeros() as usize;
+            let saved = cell[sq];
+            cell[sq] = 0;
+            changed &= !(1 << sq);
+            changed |= u64::from(self.root[sq] != 0) << sq;
+            let key = pack(changed, cell);
+            cell[sq] = saved;
+            key
+        };
+        cell[t] = 0;
+        cell[f] = code;
+        if self.table.insert(key) && !self.visitor.visit(&self.grid, &[]) {
+            self.stop = true;
+        }
+    }
+
     /// A push or a pull by the piece on `p`: the two steps `first` and `second`.
     #[inline(always)]
     fn double(
         &mut self,
-        g: &Grid,
         depth: u32,
         last: &Last,
         p: usize,
@@ -405,12 +553,12 @@ impl<'a, V: Visit> Search<'a, V> {
         if (p as u8) < last.key && write & last.read == 0 && last.write & read == 0 {
             return;
         }
-        let mut child = *g;
-        child.step(first.0, first.1, &self.root);
-        child.step(second.0, second.1, &self.root);
+        let (changed, hash) = (self.grid.changed, self.grid.hash);
+        let c1 = self.grid.step(first.0, first.1, &self.root, V::BOARD);
+        let c2 = self.grid.step(second.0, second.1, &self.root, V::BOARD);
         self.push_step(first.0, first.1);
         self.push_step(second.0, second.1);
-        self.found(&child, depth + 2);
+        self.found(depth + 2);
         if depth + 2 < self.limit && !self.stop {
             let next = Last {
                 key: p as u8,
@@ -421,8 +569,11 @@ impl<'a, V: Visit> Search<'a, V> {
                 undo_from: OFF,
                 undo_dir: 0,
             };
-            self.expand(&child, depth + 2, &next);
+            self.expand(depth + 2, &next);
         }
         self.len -= 2;
+        self.grid.unstep(second.0, second.1, c2);
+        self.grid.unstep(first.0, first.1, c1);
+        (self.grid.changed, self.grid.hash) = (changed, hash);
     }
 }
