@@ -6,8 +6,11 @@
 
 use std::collections::BTreeMap;
 
+use arimaa::notation::official::SideLetters;
 use arimaa::notation::official::{parse_move, parse_move_in_game, IllegalTurn, ParseMoveError};
-use arimaa::notation::record::{Archive, ArchiveGame, RecordStop, Replay, Termination};
+use arimaa::notation::record::{
+    game_record, movelist_field, Archive, ArchiveGame, Column, RecordStop, Replay, Termination,
+};
 use arimaa::{Color, Position};
 
 const FEB_2026: &str = include_str!("data/allgames202602.tsv");
@@ -28,6 +31,16 @@ fn replay_all(a: &Archive) -> usize {
         }
         let list = g.movelist();
         assert_eq!(r.turns_read(), list.len(), "game {}", g.id());
+        // The game written by the crate, from its history, is the record's move list
+        // character for character (setups in their order, captures where they fell,
+        // w/b labels, the final bare tag).
+        let written = game_record(r.game(), SideLetters::WhiteBlack, false).unwrap();
+        assert_eq!(
+            movelist_field(&written),
+            g.column(Column::MoveList),
+            "game {}",
+            g.id()
+        );
         g.check_end(&r)
             .unwrap_or_else(|e| panic!("game {}: {e}", g.id()));
         // The record ends with its bare tag, naming the side to move.
