@@ -1,10 +1,9 @@
 //! A whole game: setups, turns, repetition, the result, variants and undo.
 
-use std::collections::HashMap;
-
 use rand::Rng;
 
 use crate::outcome::decided_by_material;
+use crate::repetition::{Repetitions, SeenKey};
 use crate::setup::{endless_endgame_board, SetupError, SetupRules};
 use crate::{Board, Color, Move, MoveError, Outcome, Position, Reason, Setup};
 
@@ -134,7 +133,7 @@ struct Snapshot {
     history_len: usize,
     movement_turns: usize,
     /// The position the action recorded as seen, if any.
-    seen: Option<(Board, Color)>,
+    seen: Option<SeenKey>,
 }
 
 /// A game of Arimaa from setup to result: the history, the positions seen and how often,
@@ -159,7 +158,7 @@ pub struct Game {
     setup_board: Board,
     history: Vec<Turn>,
     undo: Vec<Snapshot>,
-    seen: HashMap<(Board, Color), u32>,
+    seen: Repetitions,
     movement_turns: usize,
 }
 
@@ -190,7 +189,7 @@ impl Game {
             setup_board: Board::empty(),
             history: Vec::new(),
             undo: Vec::new(),
-            seen: HashMap::new(),
+            seen: Repetitions::default(),
             movement_turns: 0,
         }
     }
@@ -281,10 +280,7 @@ impl Game {
     /// How many times the position (board and side to move) has occurred since play
     /// began.
     pub fn times_seen(&self, position: &Position) -> u32 {
-        self.seen
-            .get(&(*position.board(), position.side_to_move()))
-            .copied()
-            .unwrap_or(0)
+        self.seen.count(&SeenKey::of(position))
     }
 
     /// The step limit of the current turn.
@@ -305,8 +301,8 @@ impl Game {
 
     /// Counts the current position as seen (and remembers it for undo).
     fn record_seen(&mut self) {
-        let key = (*self.position.board(), self.position.side_to_move());
-        *self.seen.entry(key).or_insert(0) += 1;
+        let key = SeenKey::of(&self.position);
+        self.seen.add(key);
         if let Some(last) = self.undo.last_mut() {
             last.seen = Some(key);
         }
@@ -439,8 +435,8 @@ impl Game {
         }
         let side = !self.position.side_to_move();
         let mut out = Vec::new();
-        self.position.for_each_move(|mv, board, _| {
-            if self.seen.get(&(*board, side)).copied().unwrap_or(0) < 2 {
+        self.position.for_each_move(|mv, board, hash| {
+            if self.seen.count(&SeenKey::from_board(board, hash, side)) < 2 {
                 out.push(*mv);
             }
         });
@@ -503,12 +499,12 @@ impl Game {
         let side = !self.position.side_to_move();
         let mobile = if !self.position.has_legal_move() {
             false
-        } else if !self.seen.iter().any(|(&(_, c), &n)| c == side && n >= 2) {
+        } else if !self.seen.any_twice(side) {
             true
         } else {
             let mut any = false;
-            self.position.for_each_move(|_, board, _| {
-                any |= self.seen.get(&(*board, side)).copied().unwrap_or(0) < 2;
+            self.position.for_each_move(|_, board, hash| {
+                any |= self.seen.count(&SeenKey::from_board(board, hash, side)) < 2;
             });
             any
         };
@@ -527,12 +523,7 @@ impl Game {
     pub fn undo(&mut self) -> Result<(), GameError> {
         let snap = self.undo.pop().ok_or(GameError::NothingToUndo)?;
         if let Some(key) = snap.seen {
-            if let Some(n) = self.seen.get_mut(&key) {
-                *n -= 1;
-                if *n == 0 {
-                    self.seen.remove(&key);
-                }
-            }
+            self.seen.remove(&key);
         }
         self.position = snap.position;
         self.phase = snap.phase;

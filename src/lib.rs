@@ -32,6 +32,7 @@ pub mod notation;
 mod outcome;
 mod piece;
 mod position;
+mod repetition;
 mod setup;
 mod square;
 mod step;
