@@ -5,7 +5,7 @@ use rand::Rng;
 use crate::outcome::decided_by_material;
 use crate::repetition::{Repetitions, SeenKey};
 use crate::setup::{endless_endgame_board, SetupError, SetupRules};
-use crate::{Board, Color, Move, MoveError, Outcome, Position, Reason, Setup};
+use crate::{Board, Color, Move, MoveError, Outcome, Position, Reason, Setup, TurnGenerator};
 
 /// How the armies are placed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -502,9 +502,12 @@ impl Game {
         } else if !self.seen.any_twice(side) {
             true
         } else {
+            // Stop at the first turn that does not repeat a position a third time
+            // (almost always the first one generated).
             let mut any = false;
-            self.position.for_each_move(|_, board, hash| {
-                any |= self.seen.count(&SeenKey::from_board(board, hash, side)) < 2;
+            TurnGenerator::new().for_each_move(&self.position, |_, board, hash| {
+                any = self.seen.count(&SeenKey::from_board(board, hash, side)) < 2;
+                !any
             });
             any
         };
