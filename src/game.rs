@@ -227,15 +227,7 @@ impl Game {
     pub fn from_position(position: Position, variant: Variant) -> Game {
         let mut game = Game::with_setup_variant(variant);
         game.position = position;
-        game.record_seen();
-        game.phase = if variant.dicey {
-            game.position.reset_turn(4);
-            Phase::AwaitingRoll
-        } else {
-            game.set_cap_for_turn(None);
-            Phase::Play
-        };
-        game.judge();
+        game.open_turn();
         game
     }
 
@@ -355,8 +347,15 @@ impl Game {
             Ok(p) => p,
             Err(_) => unreachable!("no unsupported trap piece is left"),
         };
+        self.open_turn();
+    }
+
+    /// Counts the position just reached, prepares the coming movement turn (or awaits
+    /// its roll) and judges the result.
+    fn open_turn(&mut self) {
         self.record_seen();
         self.phase = if self.variant.dicey {
+            self.position.reset_turn(4);
             Phase::AwaitingRoll
         } else {
             self.set_cap_for_turn(None);
@@ -469,14 +468,7 @@ impl Game {
         self.history.push(Turn::Move { mv: *mv, cap });
         self.position = after;
         self.movement_turns += 1;
-        self.record_seen();
-        self.phase = if self.variant.dicey {
-            Phase::AwaitingRoll
-        } else {
-            self.set_cap_for_turn(None);
-            Phase::Play
-        };
-        self.judge();
+        self.open_turn();
         Ok(self.outcome())
     }
 
