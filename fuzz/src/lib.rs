@@ -1,0 +1,437 @@
+//! The checks behind the fuzz targets, one function per target. Each takes the raw
+//! fuzz input and panics only when the crate misbehaves: a reader that panics, text the
+//! crate accepts but cannot write back, a move it reads but cannot play, or a position
+//! that play leaves inconsistent.
+//!
+//! The crate's own test `tests/fuzz_regressions.rs` includes this file and runs every
+//! saved input under `tests/fuzz_regressions/<target>/` through the same checks.
+
+use arimaa::notation::official::{self, TurnBody, TurnText};
+use arimaa::notation::record::{Archive, MoveList, Replay};
+use arimaa::notation::{legacy, lightvector};
+use arimaa::{Board, Color, Direction, Game, Move, Phase, Piece, Position, Setup, Square, Step};
+
+/// A target's check of one input.
+pub type Check = fn(&[u8]);
+
+/// Every target: its name and its check.
+pub const TARGETS: [(&str, Check); 8] = [
+    ("position_short", position_short),
+    ("position_diagram", position_diagram),
+    ("official_turn", official_turn),
+    ("record_archive", record_archive),
+    ("record_plain", record_plain),
+    ("lightvector", lightvector),
+    ("legacy", legacy),
+    ("play", play),
+];
+
+/// Positions the notation targets read moves against (the first input byte picks
+/// one): the opening, middle games with traps in play, Silver to move, few pieces.
+const POSITIONS: [&str; 6] = [
+    "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]",
+    "s [rrrrrrrrdhcemchd            E                   DHCM CHDRRRRRRRR]",
+    "g [rrr  rr r mcchrr d    d     E            H  e D R C  C RRRRDMRRR]",
+    "s [rrrm rrrr c  d r h  c h    dE           HH  e M DDR  CC RRRR RRR]",
+    "g [    r           R                  e                        E   ]",
+    "s [             M r  rc mr     e     H  E   R    h  rD   R         ]",
+];
+
+fn pick(byte: u8) -> Option<Position> {
+    POSITIONS[usize::from(byte) % POSITIONS.len()].parse().ok()
+}
+
+/// The input as text, when it is UTF-8 (the readers take `&str`).
+fn text(data: &[u8]) -> Option<&str> {
+    std::str::from_utf8(data).ok()
+}
+
+/// The first byte picks a position, the rest is the text.
+fn position_and_text(data: &[u8]) -> Option<(Position, &str)> {
+    let (&first, rest) = data.split_first()?;
+    Some((pick(first)?, text(rest)?))
+}
+
+fn same_place(a: &Position, b: &Position) -> bool {
+    a.board() == b.board() && a.side_to_move() == b.side_to_move() && a.hash() == b.hash()
+}
+
+/// A position the crate accepted: its short form and its diagram read back as itself.
+fn check_position_text(pos: &Position) {
+    let short = pos.to_string();
+    match short.parse::<Position>() {
+        Ok(back) => assert!(same_place(pos, &back), "{short} reads back differently"),
+        Err(e) => panic!("own short form {short:?} refused: {e}"),
+    }
+    let diagram = pos.to_diagram();
+    match Position::from_diagram(&diagram) {
+        Ok(back) => assert!(same_place(pos, &back), "{diagram} reads back differently"),
+        Err(e) => panic!("own diagram {diagram:?} refused: {e}"),
+    }
+}
+
+/// The AEI short form reader.
+pub fn position_short(data: &[u8]) {
+    if let Some(s) = text(data) {
+        if let Ok(pos) = s.parse::<Position>() {
+            check_position_text(&pos);
+        }
+    }
+}
+
+/// The board diagram reader.
+pub fn position_diagram(data: &[u8]) {
+    if let Some(s) = text(data) {
+        if let Ok(pos) = Position::from_diagram(s) {
+            check_position_text(&pos);
+        }
+    }
+}
+
+/// A move the crate read in `pos`: it plays, and `write` then `read` give it back (the
+/// same resulting board).
+fn check_move_round_trip(
+    pos: &Position,
+    mv: &Move,
+    name: &str,
+    write: impl Fn(&Position, &Move) -> Option<String>,
+    read: impl Fn(&Position, &str) -> Option<Move>,
+) {
+    let after = match pos.play(mv) {
+        Ok(after) => after,
+        Err(e) => panic!("{name}: a move read in {pos} does not play: {e}"),
+    };
+    let Some(written) = write(pos, mv) else {
+        panic!("{name}: cannot write a move read in {pos}")
+    };
+    let Some(again) = read(pos, &written) else {
+        panic!("{name}: own text {written:?} does not read back in {pos}")
+    };
+    match pos.play(&again) {
+        Ok(p) => assert!(
+            same_place(&p, &after),
+            "{name}: {written:?} reads back as another move in {pos}"
+        ),
+        Err(e) => panic!("{name}: {written:?} read back as an illegal move in {pos}: {e}"),
+    }
+}
+
+/// The official notation: turn syntax (written back as read), moves against a
+/// position, setups.
+pub fn official_turn(data: &[u8]) {
+    let Some((pos, s)) = position_and_text(data) else {
+        return;
+    };
+    if let Ok(turn) = s.parse::<TurnText>() {
+        let written = turn.to_string();
+        match written.parse::<TurnText>() {
+            Ok(back) => assert_eq!(back, turn, "{written:?} reads back differently"),
+            Err(e) => panic!("own turn text {written:?} refused: {e}"),
+        }
+        if let TurnBody::Setup(tokens) = &turn.body {
+            for side in Color::ALL {
+                if let Ok(setup) = official::resolve_setup(side, tokens) {
+                    check_setup(&setup);
+                }
+            }
+        }
+    }
+    if let Ok(mv) = official::parse_move(&pos, s) {
+        check_move_round_trip(
+            &pos,
+            &mv,
+            "official",
+            |p, m| official::write_move(p, m).ok(),
+            |p, t| official::parse_move(p, t).ok(),
+        );
+    }
+}
+
+/// A setup the crate read: written back as the same tokens, and played into a game
+/// (where the rules may refuse it, without panicking).
+fn check_setup(setup: &Setup) {
+    let text = official::write_setup(setup);
+    match text.parse::<TurnBody>() {
+        Ok(TurnBody::Setup(tokens)) => {
+            assert_eq!(
+                tokens,
+                official::setup_to_tokens(setup),
+                "{text:?} reads back differently"
+            )
+        }
+        other => panic!("own setup text {text:?} reads as {other:?}"),
+    }
+    let mut game = Game::new();
+    if setup.color == Color::Silver
+        && game
+            .play_setup(&Setup::ninety_nine_of_nine(Color::Gold))
+            .is_err()
+    {
+        panic!("the 99of9 setup is refused");
+    }
+    if game.play_setup(setup).is_ok() {
+        assert!(!matches!(game.phase(), Phase::Setup(c) if c == setup.color));
+    }
+}
+
+/// The archive TSV reader and the replay of its games.
+pub fn record_archive(data: &[u8]) {
+    let Some(s) = text(data) else {
+        return;
+    };
+    if let Ok(archive) = s.parse::<Archive>() {
+        let written = archive.to_string();
+        assert!(
+            written.parse::<Archive>().is_ok(),
+            "own archive text refused"
+        );
+        for game in archive.games.iter().take(4) {
+            let _ = game.turns();
+            let _ = game.events();
+            let _ = game.rejected_moves();
+            let replay = game.replay();
+            let _ = game.check_end(&replay);
+        }
+    }
+}
+
+/// The plain move list reader and its replay.
+pub fn record_plain(data: &[u8]) {
+    let Some(s) = text(data) else {
+        return;
+    };
+    if let Ok(list) = s.parse::<MoveList>() {
+        let written = list.to_string();
+        assert!(written.parse::<MoveList>().is_ok(), "own move list refused");
+        let replay = Replay::standard(list.turns());
+        let _ = replay.outcome();
+        check_game(replay.game());
+    }
+}
+
+/// A game the crate built from a record: its history replays from a new game.
+fn check_game(game: &Game) {
+    match arimaa::notation::record::game_turns(game, Default::default()) {
+        Ok(turns) => {
+            let again = Replay::standard(turns.iter());
+            assert_eq!(
+                again.game().position(),
+                game.position(),
+                "the game's own record replays differently"
+            );
+        }
+        Err(e) => panic!("the game's history does not replay: {e}"),
+    }
+}
+
+/// Lightvector notation: syntax written back as read, moves resolved against a
+/// position.
+pub fn lightvector(data: &[u8]) {
+    let Some((pos, s)) = position_and_text(data) else {
+        return;
+    };
+    if let Ok(lv) = s.parse::<lightvector::Lightvector>() {
+        let written = lv.to_string();
+        match written.parse::<lightvector::Lightvector>() {
+            Ok(back) => assert_eq!(back, lv, "{written:?} reads back differently"),
+            Err(e) => panic!("own Lightvector text {written:?} refused: {e}"),
+        }
+    }
+    if let Ok(mv) = lightvector::parse_move(&pos, s) {
+        check_move_round_trip(
+            &pos,
+            &mv,
+            "lightvector",
+            |p, m| lightvector::write_move(p, m).ok(),
+            |p, t| lightvector::parse_move(p, t).ok(),
+        );
+    }
+}
+
+/// Legacy notation: moves against a position, setups onto a board.
+pub fn legacy(data: &[u8]) {
+    let Some((pos, s)) = position_and_text(data) else {
+        return;
+    };
+    if let Ok(lm) = s.parse::<legacy::LegacyMove>() {
+        let written = lm.to_string();
+        match written.parse::<legacy::LegacyMove>() {
+            Ok(back) => assert_eq!(back, lm, "{written:?} reads back differently"),
+            Err(e) => panic!("own legacy text {written:?} refused: {e}"),
+        }
+    }
+    if let Ok(mv) = legacy::parse_move(&pos, s) {
+        check_move_round_trip(
+            &pos,
+            &mv,
+            "legacy",
+            |p, m| legacy::write_move(p, m).ok(),
+            |p, t| legacy::parse_move(p, t).ok(),
+        );
+    }
+    let mut board = Board::empty();
+    let _ = legacy::parse_setup(s, &mut board, pos.side_to_move());
+}
+
+/// The board a play input starts from: a fixed position (even first byte) or one
+/// built square by square from the next 64 bytes (odd first byte), when valid.
+/// Returns the position and the bytes left for the steps.
+fn play_start(data: &[u8]) -> Option<(Position, &[u8])> {
+    let (&first, rest) = data.split_first()?;
+    if first % 2 == 0 {
+        return Some((pick(first / 2)?, rest));
+    }
+    if rest.len() < 64 {
+        return None;
+    }
+    let (cells, rest) = rest.split_at(64);
+    let mut board = Board::empty();
+    for (sq, &b) in Square::ALL.iter().zip(cells) {
+        // 12 pieces and 20 ways to be empty: boards come out about a third full.
+        let code = usize::from(b % 32);
+        if code < 12 {
+            board.set(*sq, Piece::from_char(char::from(b"RCDHMErcdhme"[code])));
+        }
+    }
+    // Removing a piece from a trap never leaves another alone: no square touches two.
+    for sq in board.unsupported_on_traps() {
+        board.set(sq, None);
+    }
+    let side = if first & 2 == 0 {
+        Color::Gold
+    } else {
+        Color::Silver
+    };
+    Some((Position::new(board, side).ok()?, rest))
+}
+
+/// The position's state that every operation must keep consistent: the board has no
+/// piece left alone on a trap, and a fresh position built from the board has the same
+/// hash as the one kept up step by step.
+fn check_consistent(pos: &Position) {
+    let board = pos.board();
+    assert!(
+        board.unsupported_on_traps().is_empty(),
+        "a piece left alone on a trap in {pos:?}"
+    );
+    assert!(
+        (board.color(Color::Gold) & board.color(Color::Silver)).is_empty(),
+        "a square of both colours in {pos:?}"
+    );
+    let mut count = 0;
+    for sq in Square::ALL {
+        if board.piece_at(sq).is_some() {
+            count += 1;
+        }
+    }
+    assert_eq!(
+        count,
+        board.occupied().count(),
+        "pieces and occupancy disagree in {pos:?}"
+    );
+    match Position::new(*board, pos.side_to_move()) {
+        Ok(fresh) => assert_eq!(fresh.hash(), pos.hash(), "stale hash in {pos:?}"),
+        Err(e) => panic!("the board of {pos:?} is not a valid position: {e}"),
+    }
+    assert!(
+        pos.steps_taken() <= pos.step_cap(),
+        "more steps than the cap in {pos:?}"
+    );
+}
+
+/// One operation of a play input.
+enum Op {
+    Step(Step),
+    EndTurn,
+    Cap(u8),
+}
+
+/// Reads the operations: a byte `v` with `v % 16 == 15` ends the turn, `v % 16 == 14`
+/// sets the step cap to `(v >> 4) % 6` (0 and 5 are invalid caps), anything else is a
+/// step in direction `v % 4` from the square whose index is the next byte modulo 64.
+fn ops(bytes: &[u8]) -> Vec<Op> {
+    let mut out = Vec::new();
+    let mut it = bytes.iter();
+    while let Some(&v) = it.next() {
+        out.push(match v % 16 {
+            15 => Op::EndTurn,
+            14 => Op::Cap((v >> 4) % 6),
+            _ => {
+                let Some(&s) = it.next() else {
+                    break;
+                };
+                let sq = Square::ALL[usize::from(s % 64)];
+                Op::Step(Step::new(sq, Direction::ALL[usize::from(v % 4)]))
+            }
+        });
+    }
+    out
+}
+
+/// Play through the checked API: every operation (a step, ending the turn, a step cap)
+/// either applies or returns an error and leaves the position exactly as it was; the
+/// position stays consistent; a step is accepted exactly when it is among the legal
+/// steps; a turn ends exactly when `check_end_turn` says so, and only on a changed
+/// board; a generated move then plays.
+pub fn play(data: &[u8]) {
+    let Some((mut pos, bytes)) = play_start(data) else {
+        return;
+    };
+    check_consistent(&pos);
+    for op in ops(bytes).into_iter().take(512) {
+        let before = pos.clone();
+        match op {
+            Op::Step(step) => {
+                let legal = before.legal_steps().contains(&step);
+                assert_eq!(legal, before.is_legal_step(step), "{step} in {before:?}");
+                assert_eq!(
+                    legal,
+                    before.check_step(step).is_ok(),
+                    "{step} in {before:?}"
+                );
+                match pos.play_step(step) {
+                    Ok(_) => assert!(legal, "illegal {step} accepted in {before:?}"),
+                    Err(_) => {
+                        assert!(!legal, "legal {step} refused in {before:?}");
+                        assert_eq!(pos, before, "a refused step changed the position");
+                    }
+                }
+            }
+            Op::EndTurn => {
+                let allowed = before.check_end_turn().is_ok();
+                match pos.end_turn() {
+                    Ok(()) => {
+                        assert!(allowed, "end of turn accepted against check_end_turn");
+                        assert_ne!(before.turn_start_board(), pos.board(), "unchanged turn");
+                        assert_eq!(pos.side_to_move(), !before.side_to_move());
+                        assert_eq!(pos.steps_taken(), 0);
+                    }
+                    Err(_) => {
+                        assert!(!allowed, "end of turn refused against check_end_turn");
+                        assert_eq!(pos, before, "a refused end of turn changed the position");
+                    }
+                }
+            }
+            Op::Cap(cap) => {
+                if pos.set_step_cap(cap).is_err() {
+                    assert_eq!(pos, before, "a refused step cap changed the position");
+                }
+            }
+        }
+        check_consistent(&pos);
+    }
+    // A whole generated turn plays through the checked API from where the steps left
+    // the turn.
+    let moves = pos.legal_moves();
+    if let Some(mv) = moves.get(bytes.len() % moves.len().max(1)) {
+        match pos.play(mv) {
+            Ok(after) => check_consistent(&after),
+            Err(e) => panic!("generated move {mv} refused in {pos:?}: {e}"),
+        }
+    }
+}
+
+/// Whether every fixed position of the targets reads (for the regression test).
+pub fn positions_read() -> bool {
+    (0..POSITIONS.len()).all(|i| pick(i as u8).is_some())
+}
