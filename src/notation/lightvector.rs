@@ -183,3 +183,6 @@ pub fn write(pos: &Position, mv: &Move) -> Result<Lightvector, MoveError> {
 pub fn write_move(pos: &Position, mv: &Move) -> Result<String, MoveError> {
     Ok(write(pos, mv)?.to_string())
 }
+
+#[cfg(test)]
+mod tests;

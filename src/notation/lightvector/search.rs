@@ -168,12 +168,67 @@ impl Node {
     }
 }
 
+/// The smaller piece-step count and the smaller total, each on its own (both are
+/// lower bounds over the same candidates).
+#[inline]
+fn both_min(a: (u32, u32), b: (u32, u32)) -> (u32, u32) {
+    (a.0.min(b.0), a.1.min(b.1))
+}
+
 /// Manhattan distance.
 #[inline]
 pub(crate) fn dist(a: Square, b: Square) -> u32 {
     let (af, ar) = (a.file().index() as i32, a.rank().index() as i32);
     let (bf, br) = (b.file().index() as i32, b.rank().index() as i32);
     ((af - bf).abs() + (ar - br).abs()) as u32
+}
+
+/// Squares at each Manhattan distance from each square.
+static RINGS: [[u64; 15]; 64] = {
+    let mut t = [[0u64; 15]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            let df = (a % 8) as i32 - (b % 8) as i32;
+            let dr = (a / 8) as i32 - (b / 8) as i32;
+            let d = (if df < 0 { -df } else { df }) + (if dr < 0 { -dr } else { dr });
+            t[a][d as usize] |= 1u64 << b;
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
+/// The smallest Manhattan distance from `center` to a square of `set`, or `INF`.
+#[inline]
+fn ring_min(center: Square, set: Bitboard) -> u32 {
+    if set.is_empty() {
+        return INF;
+    }
+    let rings = &RINGS[center.index() as usize];
+    for (d, r) in rings.iter().enumerate() {
+        if r & set.0 != 0 {
+            return d as u32;
+        }
+    }
+    INF
+}
+
+/// The squares from which a rabbit of `color` can reach `target` without stepping
+/// backwards: the ranks behind it and its own.
+#[inline]
+fn behind_or_level(color: Color, target: Square) -> Bitboard {
+    let r = u32::from(target.rank().index());
+    match color {
+        Color::Gold => Bitboard(if r == 7 {
+            !0
+        } else {
+            (1u64 << (8 * (r + 1))) - 1
+        }),
+        Color::Silver => Bitboard(!0u64 << (8 * r)),
+    }
 }
 
 /// Whether a rabbit of `color` can go from `a` to `b` on its own (never backwards).
@@ -198,14 +253,7 @@ fn trap_dist(x: Square, rabbit: Option<Color>) -> u32 {
 
 /// How many steps a piece of the mover stronger than `kind` needs to come beside
 /// `sq` (0 when one is beside it already); `INF` when the mover has no such piece.
-fn approach(board: &Board, side: Color, sq: Square, kind: PieceKind, limit: u32) -> u32 {
-    let mut strong = Bitboard::EMPTY;
-    for k in PieceKind::ALL {
-        if k > kind {
-            strong |= board.kind(k);
-        }
-    }
-    strong &= board.color(side);
+fn approach(strong: Bitboard, sq: Square, limit: u32) -> u32 {
     if strong.is_empty() {
         return INF;
     }
@@ -253,6 +301,8 @@ pub(crate) struct Goals {
     groups: Vec<Group>,
     /// Plain tokens with no piece letter.
     unlettered: Vec<usize>,
+    /// The squares of all destination tokens.
+    dest_squares: Bitboard,
 }
 
 impl Goals {
@@ -265,6 +315,7 @@ impl Goals {
             dirs: Vec::new(),
             groups: Vec::new(),
             unlettered: Vec::new(),
+            dest_squares: Bitboard::EMPTY,
         };
         for t in tokens {
             let i = g.goals.len();
@@ -273,6 +324,9 @@ impl Goals {
                 square: t.specifier.square(),
                 property: t.property,
             });
+            if let Property::Destination(d) = t.property {
+                g.dest_squares = g.dest_squares.with(d);
+            }
             let dir_index = match t.property {
                 Property::Steps(d) => {
                     g.dirs.push((i, d));
@@ -412,40 +466,121 @@ impl Goals {
         probe.dir_token as usize >= self.dirs.len()
     }
 
-    /// A lower bound on the steps still needed before every token holds, or `INF`.
+    /// The pieces now on the board that some token could be about, by colour, and the
+    /// squares whose arrival of a piece could satisfy a token naming only a square.
+    fn candidates(&self, node: &Node) -> Cands {
+        let board = node.pos.board();
+        let mut c = Cands {
+            own: Bitboard::EMPTY,
+            enemy: Bitboard::EMPTY,
+            arrive: Bitboard::EMPTY,
+            dests: self.dest_squares,
+        };
+        let add = |c: &mut Cands, sq: Square| {
+            if board.color(self.side).contains(sq) {
+                c.own = c.own.with(sq);
+            } else if board.color(!self.side).contains(sq) {
+                c.enemy = c.enemy.with(sq);
+            }
+        };
+        for gr in &self.groups {
+            if gr.piece.color == self.side {
+                c.own |= board.pieces(gr.piece);
+            } else {
+                c.enemy |= board.pieces(gr.piece);
+            }
+        }
+        let mut squares = Bitboard::EMPTY;
+        for &i in &self.unlettered {
+            if let Some(s) = self.goals[i].square {
+                squares = squares.with(s);
+            }
+        }
+        for &(gi, _) in self.dirs.iter().skip(node.dir_token as usize) {
+            let g = &self.goals[gi];
+            if g.piece.is_none() {
+                if let Some(s) = g.square {
+                    squares = squares.with(s);
+                }
+            }
+        }
+        if squares.any() {
+            c.arrive = squares;
+            for s in squares {
+                add(&mut c, s);
+            }
+            for (i, t) in node.tracked().iter().enumerate() {
+                if !t.captured && ((t.visited & squares).any() || node.prog[i] > 0) {
+                    add(&mut c, t.cur);
+                }
+            }
+        }
+        c
+    }
+
+    /// A lower bound on the steps still needed before every token holds (`INF` when
+    /// they cannot), with its parts.
     ///
     /// Costs are distances: an own piece needs at least its Manhattan distance in steps
     /// (one more if it is frozen now), and an enemy piece moves only when pushed or
     /// pulled, so each of its steps is paired with a step of the mover, and a stronger
-    /// piece of the mover must first come beside it. Three bounds are combined:
+    /// piece of the mover must first come beside it (unless a pull of it is possible
+    /// right now). Three bounds are combined:
     /// - letter groups: tokens with different piece letters speak about different
     ///   pieces, and destination tokens with different squares about different pieces,
     ///   so their distances add up; with `o` own and `e` enemy piece-steps needed, at
     ///   least `e + max(o, e)` steps remain (less one when a pull is already possible);
-    /// - the costliest single token (with the freezing and approach penalties);
+    /// - the costliest single token (with the freezing and approach penalties, and for
+    ///   a token naming only a square, the steps to bring a piece there);
     /// - the direction letters still to match, which all need distinct steps.
-    pub fn lower_bound(&self, node: &Node) -> u32 {
+    pub fn lower_bound(&self, node: &Node) -> Bound {
         if self.is_empty() {
-            return 0;
+            return Bound::ZERO;
         }
         let pos = &node.pos;
         let board = pos.board();
         let turn = pos.turn_state();
         let pending = u32::from(turn.push.is_some());
-        let pre = u32::from(turn.pull.is_some() && turn.push.is_none());
-        let left = u32::from(pos.steps_left());
-        let frozen = board.frozen(self.side);
+        let cands = self.candidates(node);
+        let pull = if turn.push.is_none() { turn.pull } else { None };
+        let pullable = match pull {
+            Some((sq, k)) => {
+                let mut weaker = Bitboard::EMPTY;
+                for kind in PieceKind::ALL {
+                    if kind < k {
+                        weaker |= board.kind(kind);
+                    }
+                }
+                board.color(!self.side) & weaker & Bitboard::adjacent(sq)
+            }
+            None => Bitboard::EMPTY,
+        };
+        let pre = u32::from((pullable & cands.enemy).any());
+        let mut strong = [Bitboard::EMPTY; 6];
+        let mut acc = Bitboard::EMPTY;
+        for k in (0..6).rev() {
+            strong[k] = acc;
+            acc |= board.kind(PieceKind::ALL[k]) & board.color(self.side);
+        }
         let cx = Cx {
             node,
             board,
             side: self.side,
-            frozen,
-            pre,
-            left,
+            frozen: board.frozen(self.side),
+            pullable,
+            left: u32::from(pos.steps_left()),
+            strong,
         };
         let mut own = 0u32;
         let mut enemy = 0u32;
         let mut single = 0u32;
+        // Squares of destinations that a piece no token names must leave first.
+        let mut vacate = Bitboard::EMPTY;
+        let mut lettered = [false; 12];
+        for gr in &self.groups {
+            lettered[gr.piece.index()] = true;
+        }
+        let named = |sq: Square| board.piece_at(sq).is_some_and(|p| lettered[p.index()]);
         for gr in &self.groups {
             let mut dest_sum = 0u32;
             let mut other = 0u32;
@@ -455,13 +590,18 @@ impl Goals {
                 let g = &self.goals[i];
                 let (raw, s) = cx.cost(g);
                 if raw >= INF || s >= INF {
-                    return INF;
+                    return Bound::IMPOSSIBLE;
                 }
                 single = single.max(s);
                 let d = match g.property {
                     Property::Destination(d) => Some(d),
                     _ => None,
                 };
+                if let Some(d) = d {
+                    if raw > 0 && board.occupied().contains(d) && !named(d) {
+                        vacate = vacate.with(d);
+                    }
+                }
                 if d != last_dest {
                     dest_sum += cur_max;
                     cur_max = 0;
@@ -473,7 +613,7 @@ impl Goals {
             for &i in &gr.captures {
                 let (raw, s) = cx.cost(&self.goals[i]);
                 if raw >= INF || s >= INF {
-                    return INF;
+                    return Bound::IMPOSSIBLE;
                 }
                 single = single.max(s);
                 other = other.max(raw);
@@ -485,7 +625,7 @@ impl Goals {
                 }
                 let (raw, s) = self.dir_cost(&cx, di);
                 if raw >= INF || s >= INF {
-                    return INF;
+                    return Bound::IMPOSSIBLE;
                 }
                 single = single.max(s);
                 letters += raw;
@@ -498,20 +638,105 @@ impl Goals {
                 enemy += need;
             }
         }
+        // Tokens naming only a square: either the piece standing there now does it (a
+        // piece no lettered token names, so its steps add up with theirs), or another
+        // piece comes there first (which costs at least `arrive`).
+        let mut pinned = Bitboard::EMPTY;
+        let mut pinned_need = [0u32; 64];
+        let mut arrive = INF;
+        let mut unpinned = false;
         for &i in &self.unlettered {
-            let (raw, s) = cx.cost(&self.goals[i]);
+            let g = &self.goals[i];
+            let (raw, s) = cx.cost(g);
             if raw >= INF || s >= INF {
-                return INF;
+                return Bound::IMPOSSIBLE;
             }
             single = single.max(s);
+            match self.pin(&cx, g, &named) {
+                Some((x, need, other)) => {
+                    pinned = pinned.with(x);
+                    let slot = &mut pinned_need[x.index() as usize];
+                    *slot = (*slot).max(need);
+                    arrive = arrive.min(other);
+                }
+                None => unpinned = true,
+            }
         }
-        let grouped = enemy + own.max((enemy + pending).saturating_sub(pre));
+        for di in node.dir_token as usize..self.dirs.len() {
+            let (gi, dirs) = self.dirs[di];
+            let g = &self.goals[gi];
+            if g.piece.is_some() {
+                continue;
+            }
+            let started = di == node.dir_token as usize
+                && node.prog[..node.ntracked as usize].iter().any(|&p| p > 0);
+            let pin = if started {
+                None
+            } else {
+                g.square.and_then(|s| {
+                    let x = board.piece_at(s)?;
+                    if named(s) {
+                        return None;
+                    }
+                    let len = dirs.len() as u32;
+                    let back = dirs
+                        .as_slice()
+                        .contains(&crate::Direction::backwards(self.side));
+                    let need = if x.color == self.side && x.kind == PieceKind::Rabbit && back {
+                        INF
+                    } else {
+                        len
+                    };
+                    Some((s, need, 2 + len))
+                })
+            };
+            match pin {
+                Some((x, need, other)) => {
+                    pinned = pinned.with(x);
+                    let slot = &mut pinned_need[x.index() as usize];
+                    *slot = (*slot).max(need);
+                    arrive = arrive.min(other);
+                }
+                None => unpinned = true,
+            }
+        }
+        vacate &= !pinned;
+        let (mut h_own, mut h_enemy) = (0u32, 0u32);
+        for sq in vacate {
+            if board.color(self.side).contains(sq) {
+                h_own += 1;
+            } else {
+                h_enemy += 1;
+            }
+        }
+        let combine = |o: u32, e: u32| e + o.max((e + pending).saturating_sub(pre));
+        let mut grouped = combine(own + h_own, enemy + h_enemy);
+        if pinned.any() && !unpinned {
+            let (mut po, mut pe) = (0u32, 0u32);
+            for x in pinned {
+                let need = pinned_need[x.index() as usize];
+                if board.color(self.side).contains(x) {
+                    po += need;
+                } else {
+                    pe += need;
+                }
+            }
+            let with_pinned = combine(own + h_own + po, enemy + h_enemy + pe);
+            grouped = grouped.max(with_pinned.min(arrive));
+        }
         // Direction letters: own (or unknown colour) and enemy.
         let (mut o, mut e) = (0u32, 0u32);
         for di in node.dir_token as usize..self.dirs.len() {
             let (gi, dirs) = self.dirs[di];
+            if self.goals[gi].piece.is_none() {
+                let (raw, s) = self.dir_cost(&cx, di);
+                if raw >= INF || s >= INF {
+                    return Bound::IMPOSSIBLE;
+                }
+                single = single.max(s);
+            }
             let n = if di == node.dir_token as usize {
-                self.current_letters(node, gi, dirs)
+                self.current_letters(node, dirs)
             } else {
                 dirs.len() as u32
             };
@@ -521,12 +746,17 @@ impl Goals {
             }
         }
         let letters = e + o.max((e + pending).saturating_sub(pre));
-        grouped.max(single).max(letters)
+        Bound {
+            value: grouped.max(single).max(letters),
+            grouped,
+            single,
+            letters,
+        }
     }
 
     /// The fewest letters of the current direction token still to match (by the piece
     /// furthest along).
-    fn current_letters(&self, node: &Node, _gi: usize, dirs: Directions) -> u32 {
+    fn current_letters(&self, node: &Node, dirs: Directions) -> u32 {
         let best = node.prog[..node.ntracked as usize]
             .iter()
             .copied()
@@ -535,25 +765,50 @@ impl Goals {
         (dirs.len() as u32).saturating_sub(u32::from(best))
     }
 
+    /// For a plain token naming only a square, the piece standing on it now, when no
+    /// lettered token names that piece and no piece has visited the square during the
+    /// turn: the piece's square, the steps it must take to satisfy the token itself,
+    /// and a lower bound on the whole turn if any other piece satisfies it instead (it
+    /// must come to the square after the piece there leaves).
+    fn pin(
+        &self,
+        cx: &Cx<'_>,
+        g: &Goal,
+        named: &dyn Fn(Square) -> bool,
+    ) -> Option<(Square, u32, u32)> {
+        let s = g.square?;
+        let x = cx.board.piece_at(s)?;
+        if named(s) {
+            return None;
+        }
+        let node = cx.node;
+        if node
+            .tracked()
+            .iter()
+            .any(|t| t.visited.contains(s) && t.cur != s)
+        {
+            return None;
+        }
+        let (need, _) = cx.piece_cost(s, x, None, g.property);
+        let metric = match g.property {
+            Property::Destination(d) => dist(s, d),
+            Property::Capture => trap_dist(s, None),
+            Property::Steps(_) => 0,
+        };
+        // Leave (1), arrive (1), then do it.
+        let other = 2 + metric;
+        Some((s, need.min(INF), other))
+    }
+
     /// The cost of direction token `di` (current or later), as (piece steps, total
     /// steps) for the best candidate piece.
     fn dir_cost(&self, cx: &Cx<'_>, di: usize) -> (u32, u32) {
         let (gi, dirs) = self.dirs[di];
         let g = &self.goals[gi];
-        let Some(letter) = g.piece else {
-            return (0, 0);
-        };
         let len = dirs.len() as u32;
         let node = cx.node;
-        let own = letter.color == cx.side;
-        let rabbit_back = own
-            && letter.kind == PieceKind::Rabbit
-            && dirs
-                .as_slice()
-                .contains(&crate::Direction::backwards(cx.side));
-        if rabbit_back {
-            return (INF, INF);
-        }
+        let back = crate::Direction::backwards(cx.side);
+        let has_back = dirs.as_slice().contains(&back);
         let current = di == node.dir_token as usize;
         if current {
             // A piece already part way through the token.
@@ -562,12 +817,31 @@ impl Goals {
                 let p = u32::from(node.prog[i]);
                 if p > 0 && !t.captured {
                     let raw = len - p;
-                    best = best.min((raw, cx.scale(t.cur, letter, raw)));
+                    best = both_min(best, (raw, cx.scale(t.cur, t.piece, raw)));
                 }
             }
             if best.0 < INF {
                 return best;
             }
+        }
+        let Some(letter) = g.piece else {
+            // Only a square: the piece on it now, or one that comes there first.
+            let Some(s) = g.square else {
+                return (0, 0);
+            };
+            let here = match cx.board.piece_at(s) {
+                Some(x) if !(x.color == cx.side && x.kind == PieceKind::Rabbit && has_back) => {
+                    cx.scale(s, x, len)
+                }
+                _ => INF,
+            };
+            let other = 1 + u32::from(cx.board.piece_at(s).is_some()) + len;
+            let best = here.min(other);
+            return (len.min(best), best);
+        };
+        let own = letter.color == cx.side;
+        if own && letter.kind == PieceKind::Rabbit && has_back {
+            return (INF, INF);
         }
         let mut best = (INF, INF);
         for q in cx.board.pieces(letter) {
@@ -580,16 +854,78 @@ impl Goals {
                 }
                 None => 0,
             };
-            let raw = len;
             let total = cx.scale(q, letter, travel + len);
-            best = best.min((raw, total));
+            best = both_min(best, (len, total));
         }
         best
     }
 
+    /// Whether playing `step` in `node` could lower the binding part of `bound` (the
+    /// search only needs such steps when it has no slack). `false` only when the step
+    /// provably cannot: it moves no piece a token could be about and cannot make a pull
+    /// possible, free a frozen candidate, bring a stronger piece nearer an enemy
+    /// candidate, or leave a candidate alone on a trap.
+    pub fn may_progress(&self, node: &Node, bound: &Bound, step: Step) -> bool {
+        let board = node.pos.board();
+        if node.pos.turn_state().push.is_some() {
+            return true;
+        }
+        let cands = self.candidates(node);
+        let (own_c, enemy_c) = (cands.own, cands.enemy);
+        let from = step.from;
+        let Some(x) = board.piece_at(from) else {
+            return true;
+        };
+        let all_c = own_c | enemy_c | cands.dests;
+        if all_c.contains(from) {
+            return true;
+        }
+        let Some(to) = step.to() else {
+            return true;
+        };
+        if cands.arrive.contains(to) {
+            return true;
+        }
+        // Leaving a candidate of its own colour alone on a neighbouring trap.
+        let same_c = if x.color == self.side { own_c } else { enemy_c };
+        if (Bitboard::adjacent(from) & Bitboard::TRAPS & same_c).any() {
+            return true;
+        }
+        if x.color == self.side {
+            // Making a pull of an enemy candidate possible.
+            let mut weaker = Bitboard::EMPTY;
+            for kind in PieceKind::ALL {
+                if kind < x.kind {
+                    weaker |= board.kind(kind);
+                }
+            }
+            if (Bitboard::adjacent(from) & enemy_c & weaker).any() {
+                return true;
+            }
+            if bound.single == bound.value && bound.grouped < bound.value {
+                // Freeing an own candidate, or coming nearer a weaker enemy candidate.
+                if (Bitboard::adjacent(to) & own_c).any() {
+                    return true;
+                }
+                for c in enemy_c & weaker {
+                    if dist(to, c) < dist(from, c) {
+                        return true;
+                    }
+                }
+            }
+            false
+        } else {
+            // An enemy piece pushed or pulled away from an own candidate it froze.
+            bound.single == bound.value
+                && bound.grouped < bound.value
+                && (Bitboard::adjacent(from) & own_c).any()
+        }
+    }
+
     /// A lower bound on the steps needed to make the board equal `target`: each step
-    /// fills one square and empties at most two (its start and a trap).
-    pub fn target_bound(board: &Board, target: &Board) -> u32 {
+    /// fills one square and empties at most two (its start and a trap). Also says
+    /// whether the fill count is the binding part.
+    pub fn target_bound(board: &Board, target: &Board) -> (u32, bool) {
         let mut fill = 0u32;
         let mut empty = 0u32;
         for c in Color::ALL {
@@ -601,8 +937,44 @@ impl Goals {
                 empty += (have & !want).count();
             }
         }
-        fill.max(empty.div_ceil(2))
+        let e = empty.div_ceil(2);
+        (fill.max(e), fill >= e)
     }
+}
+
+/// Pieces tokens could be about (see [`Goals::candidates`]).
+struct Cands {
+    own: Bitboard,
+    enemy: Bitboard,
+    arrive: Bitboard,
+    /// Destination squares: a piece leaving one may be making room.
+    dests: Bitboard,
+}
+
+/// A lower bound on the steps still needed, with its parts (see
+/// [`Goals::lower_bound`]).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) struct Bound {
+    /// The bound: the largest part.
+    pub value: u32,
+    grouped: u32,
+    single: u32,
+    letters: u32,
+}
+
+impl Bound {
+    const ZERO: Bound = Bound {
+        value: 0,
+        grouped: 0,
+        single: 0,
+        letters: 0,
+    };
+    const IMPOSSIBLE: Bound = Bound {
+        value: INF,
+        grouped: INF,
+        single: INF,
+        letters: INF,
+    };
 }
 
 /// What the cost functions look at.
@@ -611,30 +983,31 @@ struct Cx<'a> {
     board: &'a Board,
     side: Color,
     frozen: Bitboard,
-    pre: u32,
+    /// Enemy pieces that could be pulled by the next step.
+    pullable: Bitboard,
     left: u32,
+    /// For each kind, the mover's pieces stronger than it.
+    strong: [Bitboard; 6],
 }
 
 impl Cx<'_> {
-    /// Total steps for a piece `letter` on `q` that must itself take `raw` steps: own
-    /// pieces pay one more when frozen, enemy pieces twice plus the approach of a
-    /// stronger piece of the mover.
-    fn scale(&self, q: Square, letter: Piece, raw: u32) -> u32 {
+    /// Total steps for `piece` on `q` that must itself take `raw` steps: own pieces
+    /// pay one more when frozen, enemy pieces twice plus the approach of a stronger
+    /// piece of the mover (one less when it can be pulled right now).
+    fn scale(&self, q: Square, piece: Piece, raw: u32) -> u32 {
         if raw == 0 {
             return 0;
         }
-        if letter.color == self.side {
+        if piece.color == self.side {
             raw + u32::from(self.frozen.contains(q))
+        } else if self.pullable.contains(q) {
+            2 * raw - 1
         } else {
-            let a = if self.pre == 1 {
-                0
-            } else {
-                approach(self.board, self.side, q, letter.kind, self.left)
-            };
+            let a = approach(self.strong[piece.kind.index()], q, self.left);
             if a >= INF {
                 return INF;
             }
-            (2 * raw + a).saturating_sub(self.pre)
+            2 * raw + a
         }
     }
 
@@ -657,92 +1030,174 @@ impl Cx<'_> {
         let Some(letter) = g.piece else {
             return self.unlettered_cost(g);
         };
-        let own = letter.color == self.side;
-        let own_rabbit = own && letter.kind == PieceKind::Rabbit;
+        if letter.color == self.side {
+            return self.own_cost(g, letter);
+        }
         let mut best = (INF, INF);
         for q in self.board.pieces(letter) {
-            let visited = node.visited_of(q);
             let via = match g.square {
-                Some(s) if !visited.contains(s) => Some(s),
+                Some(s) if s != q && !node.visited_of(q).contains(s) => Some(s),
                 _ => None,
             };
-            let raw = match g.property {
-                Property::Destination(d) => match via {
-                    None => {
-                        if own_rabbit && !forward_ok(self.side, q, d) {
-                            continue;
-                        }
-                        dist(q, d)
-                    }
-                    Some(s) => {
-                        if own_rabbit
-                            && !(forward_ok(self.side, q, s) && forward_ok(self.side, s, d))
-                        {
-                            continue;
-                        }
-                        dist(q, s) + dist(s, d)
-                    }
-                },
-                Property::Capture => {
-                    let rb = own_rabbit.then_some(self.side);
-                    match via {
-                        None => trap_dist(q, rb),
-                        Some(s) => {
-                            if own_rabbit && !forward_ok(self.side, q, s) {
-                                continue;
-                            }
-                            dist(q, s).saturating_add(trap_dist(s, rb))
-                        }
-                    }
-                }
-                Property::Steps(_) => 0,
-            };
-            if raw >= INF {
-                continue;
-            }
-            let total = match g.property {
-                // On a trap already: its support must leave (a push or pull of an
-                // enemy supporter is two steps).
-                Property::Capture if raw == 0 => {
-                    if own {
-                        1
-                    } else {
-                        2u32.saturating_sub(self.pre).max(1)
-                    }
-                }
-                _ => self.scale(q, letter, raw),
-            };
-            best = best.min((raw, total));
+            best = both_min(best, self.piece_cost(q, letter, via, g.property));
         }
         best
     }
 
-    /// Tokens with only a square: a piece that visited the square, or one that will.
+    /// [`Cx::cost`] for a token about the mover's own pieces, over all candidates at
+    /// once with distance rings (the same values as [`Cx::piece_cost`] per piece).
+    fn own_cost(&self, g: &Goal, letter: Piece) -> (u32, u32) {
+        let node = self.node;
+        let all = self.board.pieces(letter);
+        let rabbit = letter.kind == PieceKind::Rabbit;
+        // Pieces measured straight to the target (no square to visit first), and pieces
+        // that must pass the named square first.
+        let (direct, via) = match g.square {
+            None => (all, Bitboard::EMPTY),
+            Some(s) => {
+                let mut d = all & Bitboard::from_square(s);
+                for t in node.tracked() {
+                    if !t.captured && t.visited.contains(s) && all.contains(t.cur) {
+                        d = d.with(t.cur);
+                    }
+                }
+                (d, all & !d)
+            }
+        };
+        let frozen = self.frozen;
+        let side = self.side;
+        // (raw, total) of the nearest pieces of `set` to `center`, plus `extra` steps.
+        let scan = |center: Square, set: Bitboard, extra: u32, on_trap_min: bool| -> (u32, u32) {
+            let set = if rabbit {
+                set & behind_or_level(side, center)
+            } else {
+                set
+            };
+            let ru = ring_min(center, set & !frozen);
+            let rf = ring_min(center, set & frozen);
+            let raw = ru.min(rf).saturating_add(extra);
+            let tu = ru.saturating_add(extra);
+            let tf = rf.saturating_add(extra);
+            let (tu, tf) = if on_trap_min {
+                (tu.max(1), if tf == 0 { 1 } else { tf.saturating_add(1) })
+            } else {
+                (tu, if tf == 0 { 0 } else { tf.saturating_add(1) })
+            };
+            (raw.min(INF), tu.min(tf).min(INF))
+        };
+        let mut best = (INF, INF);
+        match g.property {
+            Property::Destination(d) => {
+                if direct.any() {
+                    best = both_min(best, scan(d, direct, 0, false));
+                }
+                if let (Some(s), true) = (g.square, via.any()) {
+                    if !rabbit || forward_ok(side, s, d) {
+                        best = both_min(best, scan(s, via, dist(s, d), false));
+                    }
+                }
+            }
+            Property::Capture => {
+                if direct.any() {
+                    for t in Square::TRAPS {
+                        best = both_min(best, scan(t, direct, 0, true));
+                    }
+                }
+                if let (Some(s), true) = (g.square, via.any()) {
+                    let td = trap_dist(s, rabbit.then_some(side));
+                    if td < INF {
+                        best = both_min(best, scan(s, via, td, false));
+                    }
+                }
+            }
+            Property::Steps(_) => best = (0, 0),
+        }
+        best
+    }
+
+    /// The cost for the piece on `q` to do what `property` says, passing `via` first.
+    fn piece_cost(
+        &self,
+        q: Square,
+        piece: Piece,
+        via: Option<Square>,
+        property: Property,
+    ) -> (u32, u32) {
+        let own = piece.color == self.side;
+        let own_rabbit = own && piece.kind == PieceKind::Rabbit;
+        let raw = match property {
+            Property::Destination(d) => match via {
+                None => {
+                    if own_rabbit && !forward_ok(self.side, q, d) {
+                        return (INF, INF);
+                    }
+                    dist(q, d)
+                }
+                Some(s) => {
+                    if own_rabbit && !(forward_ok(self.side, q, s) && forward_ok(self.side, s, d)) {
+                        return (INF, INF);
+                    }
+                    dist(q, s) + dist(s, d)
+                }
+            },
+            Property::Capture => {
+                let rb = own_rabbit.then_some(self.side);
+                match via {
+                    None => trap_dist(q, rb),
+                    Some(s) => {
+                        if own_rabbit && !forward_ok(self.side, q, s) {
+                            return (INF, INF);
+                        }
+                        dist(q, s).saturating_add(trap_dist(s, rb))
+                    }
+                }
+            }
+            Property::Steps(_) => 0,
+        };
+        if raw >= INF {
+            return (INF, INF);
+        }
+        let total = match property {
+            // On a trap already: its support must leave (a push or pull of an
+            // enemy supporter is two steps, one if a pull is ready).
+            Property::Capture if raw == 0 => {
+                if own {
+                    1
+                } else if self.pullable.any() {
+                    1
+                } else {
+                    2
+                }
+            }
+            _ => self.scale(q, piece, raw),
+        };
+        (raw, total)
+    }
+
+    /// Tokens with only a square: a piece that visited the square, the piece on it now,
+    /// or one that comes there first.
     fn unlettered_cost(&self, g: &Goal) -> (u32, u32) {
         let Some(s) = g.square else {
             return (0, 0);
         };
         let node = self.node;
-        let metric = |x: Square| match g.property {
-            Property::Destination(d) => dist(x, d),
-            Property::Capture => trap_dist(x, None),
-            Property::Steps(_) => 0,
-        };
-        let mut best = INF;
+        let mut best = (INF, INF);
         for t in node.tracked() {
             if !t.captured && t.visited.contains(s) {
-                best = best.min(metric(t.cur));
+                best = both_min(best, self.piece_cost(t.cur, t.piece, None, g.property));
             }
         }
-        let on_s = self.board.piece_at(s).is_some() && node.alive_at(s).is_none();
-        let here = metric(s) + u32::from(!on_s);
-        best = best.min(here);
-        if let Property::Capture = g.property {
-            if best == 0 {
-                best = 1;
-            }
+        if let Some(x) = self.board.piece_at(s) {
+            best = both_min(best, self.piece_cost(s, x, None, g.property));
         }
-        (best, best)
+        let metric = match g.property {
+            Property::Destination(d) => dist(s, d),
+            // A piece arriving on an unsupported trap dies at once.
+            Property::Capture => trap_dist(s, None),
+            Property::Steps(_) => 0,
+        };
+        let arrive = 1 + u32::from(self.board.piece_at(s).is_some()) + metric;
+        both_min(best, (1 + metric, arrive))
     }
 }
 
@@ -755,6 +1210,101 @@ pub(crate) enum Flow {
     Stop,
 }
 
+/// An exact description of a search state, for the transposition table: the board,
+/// the turn state, the matching of direction tokens, the depth, and the facts about
+/// every tracked piece (sorted by start square, so step orders that commute meet).
+#[derive(Clone, PartialEq, Eq)]
+struct StateKey {
+    hash: u64,
+    board: Board,
+    misc: u64,
+    entries: [u64; 2 * MAX_TRACKED],
+}
+
+impl core::hash::Hash for StateKey {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.hash);
+    }
+}
+
+/// A hasher for keys that carry their own well-mixed hash.
+#[derive(Default)]
+struct PassThrough(u64);
+
+impl core::hash::Hasher for PassThrough {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for &b in bytes {
+            self.0 = (self.0 ^ u64::from(b)).wrapping_mul(0x100_0000_01b3);
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = n;
+    }
+}
+
+#[inline]
+fn mix(x: u64) -> u64 {
+    let mut z = x.wrapping_add(0x9e37_79b9_7f4a_7c15);
+    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+    z ^ (z >> 31)
+}
+
+impl Node {
+    fn key(&self, depth: u32) -> StateKey {
+        let turn = self.pos.turn_state();
+        let enc = |o: Option<(Square, PieceKind)>| {
+            o.map_or(0u64, |(s, k)| 1 + u64::from(s.index()) + 64 * k as u64)
+        };
+        let misc = enc(turn.push)
+            | (enc(turn.pull) << 10)
+            | (u64::from(self.dir_token) << 20)
+            | (u64::from(depth) << 28);
+        let n = self.ntracked as usize;
+        let mut order = [0usize; MAX_TRACKED];
+        for (i, o) in order.iter_mut().enumerate().take(n) {
+            *o = i;
+        }
+        order[..n].sort_unstable_by_key(|&i| self.tracked[i].start.index());
+        let mut entries = [0u64; 2 * MAX_TRACKED];
+        let mut h = self.pos.hash() ^ mix(misc);
+        for (j, &i) in order[..n].iter().enumerate() {
+            let t = &self.tracked[i];
+            let a = t.piece.index() as u64
+                | (u64::from(t.start.index()) << 4)
+                | (u64::from(t.cur.index()) << 10)
+                | (u64::from(t.captured) << 16)
+                | (u64::from(self.prog[i]) << 17)
+                | 1 << 24;
+            entries[2 * j] = a;
+            entries[2 * j + 1] = t.visited.0;
+            h = mix(h ^ a ^ t.visited.0.rotate_left(17));
+        }
+        StateKey {
+            hash: h,
+            board: *self.pos.board(),
+            misc,
+            entries,
+        }
+    }
+}
+
+/// Which part of the bound must drop on every step when there is no slack.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Binding {
+    /// The tokens' bound: see [`Goals::may_progress`].
+    Goals,
+    /// The target's fill count: the step must put the right piece on a target square.
+    Fill,
+    /// No cheap filter.
+    Unknown,
+}
+
+type Seen = std::collections::HashSet<StateKey, core::hash::BuildHasherDefault<PassThrough>>;
+
 /// A bounded depth-first search over step sequences.
 pub(crate) struct Search<'a> {
     /// The tokens to satisfy.
@@ -763,6 +1313,7 @@ pub(crate) struct Search<'a> {
     pub target: Option<&'a Board>,
     /// Nodes expanded, for tests and tuning.
     pub nodes: u64,
+    seen: Seen,
 }
 
 impl<'a> Search<'a> {
@@ -772,14 +1323,33 @@ impl<'a> Search<'a> {
             goals,
             target,
             nodes: 0,
+            seen: Seen::default(),
         }
     }
 
-    fn bound(&self, node: &Node) -> u32 {
+    /// The bound of `node`, and which filter applies to its children when it has no
+    /// slack.
+    fn bound(&self, node: &Node) -> (Bound, Binding) {
         let b = self.goals.lower_bound(node);
         match self.target {
-            Some(t) => b.max(Goals::target_bound(node.pos.board(), t)),
-            None => b,
+            Some(t) => {
+                let (tb, fill) = Goals::target_bound(node.pos.board(), t);
+                let binding = if fill && tb >= b.value {
+                    Binding::Fill
+                } else if tb > b.value || self.goals.is_empty() {
+                    Binding::Unknown
+                } else {
+                    Binding::Goals
+                };
+                (
+                    Bound {
+                        value: tb.max(b.value),
+                        ..b
+                    },
+                    binding,
+                )
+            }
+            None => (b, Binding::Goals),
         }
     }
 
@@ -792,7 +1362,8 @@ impl<'a> Search<'a> {
 
     /// Visits every satisfying turn of at most `limit` steps from `root` (of exactly
     /// `limit` steps when `exact`), until the visitor says stop. Returns whether it
-    /// stopped.
+    /// stopped. Turns reaching a state already searched (same board, turn state, piece
+    /// paths and token progress, at the same depth) are visited once.
     pub fn run(
         &mut self,
         root: &Node,
@@ -800,15 +1371,20 @@ impl<'a> Search<'a> {
         exact: bool,
         visit: &mut dyn FnMut(&Node) -> Flow,
     ) -> bool {
-        if self.bound(root) > limit {
+        self.seen.clear();
+        let (b, binding) = self.bound(root);
+        if b.value > limit {
             return false;
         }
-        self.dfs(root, 0, limit, exact, visit)
+        self.dfs(root, &b, binding, 0, limit, exact, visit)
     }
 
+    #[allow(clippy::too_many_arguments)]
     fn dfs(
         &mut self,
         node: &Node,
+        bound: &Bound,
+        binding: Binding,
         depth: u32,
         limit: u32,
         exact: bool,
@@ -825,14 +1401,35 @@ impl<'a> Search<'a> {
             return false;
         }
         self.nodes += 1;
+        let tight = depth + bound.value == limit;
         let steps = node.pos.legal_steps();
+        let board = *node.pos.board();
         for &step in steps.iter() {
+            if tight {
+                if binding == Binding::Fill {
+                    // The fill count binds: the step must put the right piece on a
+                    // square of the target.
+                    let ok = match (self.target, step.to(), board.piece_at(step.from)) {
+                        (Some(t), Some(to), Some(x)) => t.piece_at(to) == Some(x),
+                        _ => true,
+                    };
+                    if !ok {
+                        continue;
+                    }
+                } else if binding == Binding::Goals && !self.goals.may_progress(node, bound, step) {
+                    continue;
+                }
+            }
             let mut child = node.clone();
             child.apply(step, self.goals);
-            if depth + 1 + self.bound(&child) > limit {
+            let (cb, cbinding) = self.bound(&child);
+            if depth + 1 + cb.value > limit {
                 continue;
             }
-            if self.dfs(&child, depth + 1, limit, exact, visit) {
+            if depth + 1 < limit && !self.seen.insert(child.key(depth + 1)) {
+                continue;
+            }
+            if self.dfs(&child, &cb, cbinding, depth + 1, limit, exact, visit) {
                 return true;
             }
         }

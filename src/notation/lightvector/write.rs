@@ -78,6 +78,9 @@ struct Writer<'a> {
     cache: HashMap<Vec<Token>, bool>,
     budget: u32,
     _pos: &'a Position,
+    searches: u64,
+    nodes: u64,
+    checks: u64,
 }
 
 impl Writer<'_> {
@@ -85,6 +88,7 @@ impl Writer<'_> {
     /// no turn satisfying them with at most `kb` steps (and, at `kb` steps, at most
     /// `db` displaced pieces) ends on another board.
     fn check(&mut self, tokens: &[Token]) -> bool {
+        self.checks += 1;
         if let Some(&r) = self.cache.get(tokens) {
             return r;
         }
@@ -100,6 +104,7 @@ impl Writer<'_> {
         let (kb, db, target) = (self.kb, self.db, self.target);
         let mut found: Option<Node> = None;
         let mut search = Search::new(&goals, None);
+        self.searches += 1;
         search.run(&self.root, kb, false, &mut |node| {
             if *node.pos.board() == target {
                 return Flow::Continue;
@@ -110,6 +115,17 @@ impl Writer<'_> {
             }
             Flow::Continue
         });
+        self.nodes += search.nodes;
+        if std::env::var_os("LV_DEBUG2").is_some() {
+            let t: Vec<String> = tokens.iter().map(|t| t.to_string()).collect();
+            eprintln!(
+                "  check [{}] lb={} nodes={} refuted={}",
+                t.join(" "),
+                goals.lower_bound(&self.root).value,
+                search.nodes,
+                found.is_some()
+            );
+        }
         let ok = found.is_none();
         if let Some(n) = found {
             self.refuters.insert(0, n);
@@ -190,11 +206,17 @@ fn menu(w: &Node, e: usize) -> Vec<Cand> {
 }
 
 /// The conjunction of every destination and capture fact about piece `e`: with its
-/// letter and each square of its path.
+/// letter and each square of its path (its end square adds nothing: a piece ending
+/// there has been there).
 fn strongest(w: &Node, e: usize) -> Vec<Cand> {
     let t = w.tracked()[e];
     let mut out = Vec::new();
-    for s in t.visited {
+    let path = if t.visited == crate::Bitboard::from_square(t.cur) {
+        t.visited
+    } else {
+        t.visited.without(t.cur)
+    };
+    for s in path {
         let spec = Specifier::PieceOn(t.piece, s);
         let mut add = |p: Property| {
             let token = Token::new(spec, p);
@@ -282,6 +304,9 @@ fn witness(pos: &Position, target: &Board, max_steps: usize) -> Option<Node> {
             }
             Flow::Continue
         });
+        if std::env::var_os("LV_DEBUG").is_some() {
+            eprintln!("witness k={k} nodes={}", search.nodes);
+        }
         if best.is_some() {
             return best;
         }
@@ -419,6 +444,9 @@ pub(crate) fn write(pos: &Position, mv: &Move) -> Result<Lightvector, MoveError>
         cache: HashMap::new(),
         budget: CHECK_BUDGET,
         _pos: pos,
+        searches: 0,
+        nodes: 0,
+        checks: 0,
     };
     let mut best: Option<Written> = None;
     if let Some(e) = arrange(&explicit(&wit)) {
@@ -453,6 +481,12 @@ pub(crate) fn write(pos: &Position, mv: &Move) -> Result<Lightvector, MoveError>
         if best.as_ref().is_some_and(|b| b.tokens.len() <= size) {
             break;
         }
+    }
+    if std::env::var_os("LV_DEBUG").is_some() {
+        eprintln!(
+            "write: kb={} db={} tracked={} checks={} searches={} nodes={}",
+            w.kb, w.db, n, w.checks, w.searches, w.nodes
+        );
     }
     let fallback = full_steps(&wit);
     let chosen = match best {

@@ -1,0 +1,402 @@
+//! Pruning invariance: the pruned resolver and writer against a brute-force reference
+//! that walks every step sequence and evaluates the tokens from scratch.
+
+use std::collections::HashSet;
+
+use crate::{Board, Color, Direction, Move, Piece, PieceKind, Position, Square, Step};
+
+use super::resolve::{resolve, ResolveError, ResolveOptions};
+use super::syntax::{Directions, Property, Specifier, Token};
+
+/// splitmix64.
+struct Rng(u64);
+
+/// The seed of a test, varied by the environment variable `LV_TEST_SEED` (to search
+/// for counterexamples beyond the fixed seeds).
+fn seed(base: u64) -> u64 {
+    base ^ std::env::var("LV_TEST_SEED")
+        .ok()
+        .and_then(|s| s.parse::<u64>().ok())
+        .unwrap_or(0)
+}
+
+impl Rng {
+    fn next(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+    fn below(&mut self, n: usize) -> usize {
+        (self.next() % n as u64) as usize
+    }
+}
+
+/// A random position with `n` pieces (both colours, at least one each).
+fn random_position(rng: &mut Rng, n: usize, cap: u8) -> Position {
+    loop {
+        let mut b = Board::empty();
+        for i in 0..n {
+            let sq = Square::ALL[rng.below(64)];
+            let color = if i % 2 == 0 {
+                Color::Gold
+            } else {
+                Color::Silver
+            };
+            let kind = PieceKind::ALL[rng.below(6)];
+            b.set(sq, Some(Piece::new(color, kind)));
+        }
+        for sq in b.unsupported_on_traps() {
+            b.set(sq, None);
+        }
+        let side = if rng.below(2) == 0 {
+            Color::Gold
+        } else {
+            Color::Silver
+        };
+        if let Ok(mut p) = Position::new(b, side) {
+            if p.set_step_cap(cap).is_ok() && p.has_legal_move() {
+                return p;
+            }
+        }
+    }
+}
+
+/// A piece's history in one turn.
+#[derive(Clone, Debug)]
+struct Hist {
+    piece: Piece,
+    start: Square,
+    path: Vec<Square>,
+    captured: bool,
+    /// (global step index, from, direction).
+    steps: Vec<(usize, Square, Direction)>,
+}
+
+/// Replays `steps` from `pos`, recording every piece's history (pieces that never
+/// move included).
+fn histories(pos: &Position, steps: &[Step]) -> (Vec<Hist>, Board) {
+    let mut p = pos.clone();
+    let mut hs: Vec<Hist> = pos
+        .board()
+        .iter()
+        .map(|(sq, piece)| Hist {
+            piece,
+            start: sq,
+            path: vec![sq],
+            captured: false,
+            steps: Vec::new(),
+        })
+        .collect();
+    for (i, &s) in steps.iter().enumerate() {
+        let eff = p.play_step_unchecked(s);
+        let h = hs
+            .iter_mut()
+            .find(|h| !h.captured && *h.path.last().unwrap() == eff.from)
+            .expect("mover");
+        h.path.push(eff.to);
+        h.steps.push((i, eff.from, s.dir));
+        if let Some(c) = eff.capture {
+            let v = hs
+                .iter_mut()
+                .find(|h| !h.captured && *h.path.last().unwrap() == c.square)
+                .expect("captured");
+            v.captured = true;
+        }
+    }
+    (hs, *p.board())
+}
+
+fn matches(h: &Hist, spec: Specifier) -> bool {
+    spec.piece().map_or(true, |l| l == h.piece)
+}
+
+/// Whether direction tokens `dirs[i..]` can be matched after step index `after`.
+fn dirs_hold(hs: &[Hist], dirs: &[(Specifier, Directions)], after: Option<usize>) -> bool {
+    let Some(&(spec, d)) = dirs.first() else {
+        return true;
+    };
+    let want = d.as_slice();
+    for h in hs.iter().filter(|h| matches(h, spec)) {
+        let cand: Vec<&(usize, Square, Direction)> = h
+            .steps
+            .iter()
+            .filter(|(i, _, _)| after.map_or(true, |a| *i > a))
+            .collect();
+        // Every way to choose the subsequence.
+        let m = cand.len();
+        if m > 12 {
+            continue;
+        }
+        for mask in 0u32..(1 << m) {
+            if mask.count_ones() as usize != want.len() {
+                continue;
+            }
+            let chosen: Vec<&&(usize, Square, Direction)> = (0..m)
+                .filter(|i| mask & (1 << i) != 0)
+                .map(|i| &cand[i])
+                .collect();
+            if chosen.iter().zip(want).any(|(c, w)| c.2 != *w) {
+                continue;
+            }
+            if spec.square().is_some_and(|s| chosen[0].1 != s) {
+                continue;
+            }
+            if dirs_hold(hs, &dirs[1..], Some(chosen[chosen.len() - 1].0)) {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+fn holds(hs: &[Hist], tokens: &[Token]) -> bool {
+    for t in tokens {
+        let ok = match t.property {
+            Property::Destination(d) => hs.iter().any(|h| {
+                matches(h, t.specifier)
+                    && t.specifier.square().map_or(true, |s| h.path.contains(&s))
+                    && *h.path.last().unwrap() == d
+            }),
+            Property::Capture => hs.iter().any(|h| {
+                matches(h, t.specifier)
+                    && h.captured
+                    && t.specifier.square().map_or(true, |s| h.path.contains(&s))
+            }),
+            Property::Steps(_) => true,
+        };
+        if !ok {
+            return false;
+        }
+    }
+    let dirs: Vec<(Specifier, Directions)> = tokens
+        .iter()
+        .filter_map(|t| match t.property {
+            Property::Steps(d) => Some((t.specifier, d)),
+            _ => None,
+        })
+        .collect();
+    dirs_hold(hs, &dirs, None)
+}
+
+/// Every legal turn (step sequence) from `pos` within its steps left.
+fn all_turns(pos: &Position) -> Vec<Vec<Step>> {
+    fn rec(p: &Position, cur: &mut Vec<Step>, out: &mut Vec<Vec<Step>>) {
+        if !cur.is_empty() && p.check_end_turn().is_ok() {
+            out.push(cur.clone());
+        }
+        for &s in p.legal_steps().iter() {
+            let mut c = p.clone();
+            c.play_step_unchecked(s);
+            cur.push(s);
+            rec(&c, cur, out);
+            cur.pop();
+        }
+    }
+    let mut out = Vec::new();
+    rec(pos, &mut Vec::new(), &mut out);
+    out
+}
+
+#[derive(Debug, PartialEq, Eq)]
+enum RefResult {
+    One(Board, usize, usize),
+    None,
+    Ambiguous(usize),
+}
+
+fn reference(pos: &Position, turns: &[Vec<Step>], tokens: &[Token]) -> RefResult {
+    let mut best: Option<(usize, usize)> = None;
+    let mut boards: HashSet<Board> = HashSet::new();
+    for t in turns {
+        let (hs, board) = histories(pos, t);
+        if !holds(&hs, tokens) {
+            continue;
+        }
+        let displaced = hs
+            .iter()
+            .filter(|h| *h.path.last().unwrap() != h.start)
+            .count();
+        let key = (t.len(), displaced);
+        if best.map_or(true, |b| key < b) {
+            best = Some(key);
+            boards.clear();
+        }
+        if best == Some(key) {
+            boards.insert(board);
+        }
+    }
+    match (best, boards.len()) {
+        (None, _) => RefResult::None,
+        (Some((k, d)), 1) => RefResult::One(*boards.iter().next().unwrap(), k, d),
+        (_, n) => RefResult::Ambiguous(n),
+    }
+}
+
+/// Tokens true of `turn`, chosen at random in every form.
+fn random_tokens(rng: &mut Rng, pos: &Position, turn: &[Step]) -> Vec<Token> {
+    let (hs, _) = histories(pos, turn);
+    let moved: Vec<&Hist> = hs
+        .iter()
+        .filter(|h| h.path.len() > 1 || h.captured)
+        .collect();
+    let mut out = Vec::new();
+    let n = 1 + rng.below(3);
+    for _ in 0..n {
+        let h = if moved.is_empty() || rng.below(6) == 0 {
+            &hs[rng.below(hs.len())]
+        } else {
+            moved[rng.below(moved.len())]
+        };
+        let sq = h.path[rng.below(h.path.len())];
+        let spec = match rng.below(3) {
+            0 => Specifier::Piece(h.piece),
+            1 => Specifier::Square(sq),
+            _ => Specifier::PieceOn(h.piece, sq),
+        };
+        let prop = match rng.below(4) {
+            0 if h.captured => Property::Capture,
+            1 | 2 if !h.steps.is_empty() => {
+                // A subsequence of its steps, the first from the named square when there is
+                // one (else any).
+                let m = h.steps.len();
+                let first = rng.below(m);
+                let mut dirs = vec![h.steps[first].2];
+                for st in &h.steps[first + 1..] {
+                    if rng.below(2) == 0 {
+                        dirs.push(st.2);
+                    }
+                }
+                let d = Directions::new(&dirs).unwrap();
+                let spec = match spec {
+                    Specifier::Square(_) => Specifier::Square(h.steps[first].1),
+                    Specifier::PieceOn(p, _) => Specifier::PieceOn(p, h.steps[first].1),
+                    s => s,
+                };
+                out.push(Token::new(spec, Property::Steps(d)));
+                continue;
+            }
+            _ => Property::Destination(*h.path.last().unwrap()),
+        };
+        out.push(Token::new(spec, prop));
+    }
+    // Direction tokens in the order of their first steps keeps most sets satisfiable;
+    // sometimes shuffle, and sometimes add a random (likely false) token.
+    if rng.below(4) == 0 {
+        let sq = Square::ALL[rng.below(64)];
+        let p = Piece::new(
+            if rng.below(2) == 0 {
+                Color::Gold
+            } else {
+                Color::Silver
+            },
+            PieceKind::ALL[rng.below(6)],
+        );
+        out.push(Token::new(Specifier::Piece(p), Property::Destination(sq)));
+    }
+    out
+}
+
+fn check_position(rng: &mut Rng, pos: &Position, rounds: usize) -> usize {
+    let turns = all_turns(pos);
+    if turns.is_empty() {
+        return 0;
+    }
+    let mut checked = 0;
+    for _ in 0..rounds {
+        let turn = &turns[rng.below(turns.len())];
+        let tokens = random_tokens(rng, pos, turn);
+        let want = reference(pos, &turns, &tokens);
+        let got = resolve(pos, &tokens, ResolveOptions::default());
+        let text: Vec<String> = tokens.iter().map(|t| t.to_string()).collect();
+        match (&want, &got) {
+            (RefResult::One(b, k, d), Ok(r)) => {
+                let mut p = pos.clone();
+                for &s in r.mv.steps() {
+                    p.play_step(s).unwrap();
+                }
+                assert_eq!(p.board(), b, "{pos:?} {text:?}");
+                assert_eq!(
+                    (r.steps as usize, r.displaced as usize),
+                    (*k, *d),
+                    "{pos:?} {text:?}"
+                );
+            }
+            (RefResult::Ambiguous(n), Err(ResolveError::Ambiguous { count })) => {
+                assert_eq!(n, count, "{pos:?} {text:?}");
+            }
+            (RefResult::None, Err(e)) => {
+                assert!(
+                    !matches!(e, ResolveError::Ambiguous { .. }),
+                    "{pos:?} {text:?}"
+                );
+            }
+            _ => panic!("{pos:?} {text:?}: reference {want:?}, resolver {got:?}"),
+        }
+        checked += 1;
+    }
+    checked
+}
+
+#[test]
+fn pruning_invariance_small_boards_four_steps() {
+    let mut rng = Rng(seed(12345));
+    let mut checked = 0;
+    for _ in 0..120 {
+        let n = 4 + rng.below(4);
+        let pos = random_position(&mut rng, n, 4);
+        checked += check_position(&mut rng, &pos, 6);
+    }
+    assert!(checked > 500, "{checked}");
+}
+
+#[test]
+fn pruning_invariance_larger_boards_three_steps() {
+    let mut rng = Rng(seed(777));
+    let mut checked = 0;
+    for _ in 0..50 {
+        let n = 9 + rng.below(5);
+        let pos = random_position(&mut rng, n, 3);
+        checked += check_position(&mut rng, &pos, 6);
+    }
+    assert!(checked > 200, "{checked}");
+}
+
+#[test]
+fn writer_resolves_to_every_move_of_small_boards() {
+    let mut rng = Rng(seed(4242));
+    let mut checked = 0;
+    for round in 0..40 {
+        let n = 4 + rng.below(5);
+        let cap = if round % 4 == 0 {
+            2 + rng.below(2) as u8
+        } else {
+            4
+        };
+        let pos = random_position(&mut rng, n, cap);
+        let turns = all_turns(&pos);
+        let moves = pos.legal_moves();
+        for mv in moves.iter().take(40) {
+            let lv = super::write(&pos, mv).unwrap();
+            let want = pos.play(mv).unwrap();
+            match reference(&pos, &turns, lv.tokens()) {
+                RefResult::One(b, _, _) => {
+                    assert_eq!(&b, want.board(), "{pos:?} {mv:?} {lv}");
+                }
+                other => panic!("{pos:?} {mv:?} wrote {lv}: {other:?}"),
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 300, "{checked}");
+}
+
+#[test]
+fn moves_compare() {
+    // Move equality is by steps; boards are what the notation identifies.
+    assert_ne!(
+        Move::from_steps(&[Step::new(Square::A1, Direction::North)]),
+        Move::from_steps(&[Step::new(Square::A2, Direction::North)])
+    );
+}
