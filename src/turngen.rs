@@ -155,6 +155,7 @@ impl TurnGenerator {
         } else {
             search.run(&turn, 1, left);
         }
+        search.flush();
         search.visitor
     }
 

@@ -5,6 +5,7 @@
 use super::geometry::{neighbours, shift, StepSets, DIR, OFF, SETS, TARGET, TRAPS};
 use super::table::{Key, Table};
 use crate::position::TurnState;
+use crate::MAX_LEGAL_STEPS;
 use crate::{zobrist, Board, Color, Direction, Piece, PieceKind, Square, Step};
 
 /// Cell codes: 0 for an empty square, `1 + Piece::index()` for a piece.
@@ -232,6 +233,9 @@ pub(super) trait Visit {
     /// Whether the board and its hash are needed (otherwise the grid passed to
     /// [`visit`](Visit::visit) is not the board found).
     const BOARD: bool;
+    /// Whether boards may be inserted later than found, in batches: when neither the
+    /// board nor the moves are needed.
+    const DEFER: bool = !Self::BOARD && !Self::MOVES;
     /// Called once for each distinct board; returns `false` to stop the search.
     fn visit(&mut self, grid: &Grid, path: &[Step]) -> bool;
 }
@@ -284,7 +288,16 @@ pub(super) struct Search<'a, V: Visit> {
     /// The most steps a move may have in this pass.
     limit: u32,
     stop: bool,
+    /// Keys waiting to be inserted (visitors that need neither boards nor moves).
+    pending: [Key; PENDING],
+    waiting: usize,
 }
+
+/// Keys are inserted in batches of at least this many.
+const BATCH: usize = 64;
+/// Room for a batch that has not reached [`BATCH`] plus the leaves of one node and the
+/// node itself.
+const PENDING: usize = BATCH + MAX_LEGAL_STEPS + 1;
 
 impl<'a, V: Visit> Search<'a, V> {
     /// A search from `root` for `side`; `undo_first` allows a first step to be undone
@@ -309,6 +322,11 @@ impl<'a, V: Visit> Search<'a, V> {
             undo_first,
             limit: 0,
             stop: false,
+            pending: [Key {
+                changed: 0,
+                packed: 0,
+            }; PENDING],
+            waiting: 0,
         }
     }
 
@@ -368,6 +386,16 @@ impl<'a, V: Visit> Search<'a, V> {
         if depth < self.emit_from {
             return;
         }
+        if V::DEFER {
+            // At most `BATCH` keys wait after this, leaving room for the leaves of the
+            // node's children (a node expanding leaves adds no other keys).
+            if self.waiting >= BATCH {
+                self.flush();
+            }
+            self.pending[self.waiting] = self.grid.key();
+            self.waiting += 1;
+            return;
+        }
         if self.table.insert(self.grid.key())
             && !self.visitor.visit(&self.grid, &self.path[..self.len])
         {
@@ -402,7 +430,7 @@ impl<'a, V: Visit> Search<'a, V> {
         let mobile = own & !(threatened & !neighbours(own));
         let rabbits = b.kind(PieceKind::Rabbit).0;
         let back = Direction::backwards(side) as usize;
-        let leaves = left == 1 && !V::BOARD && !V::MOVES && depth + 1 >= self.emit_from;
+        let leaves = left == 1 && V::DEFER && depth + 1 >= self.emit_from;
 
         let prune = Prune::new(last, threatened);
         for dir in 0..4 {
@@ -422,7 +450,8 @@ impl<'a, V: Visit> Search<'a, V> {
                 let read_simple = if calm { s.read_calm } else { s.read_full };
                 debug_assert!(!skips_step(last, s, read_simple, f));
                 if leaves {
-                    self.leaf(own, f, dir);
+                    self.pending[self.waiting] = self.leaf_key(own, f, dir);
+                    self.waiting += 1;
                     continue;
                 }
                 let (changed, hash) = (self.grid.changed, self.grid.hash);
@@ -454,6 +483,9 @@ impl<'a, V: Visit> Search<'a, V> {
             }
         }
 
+        if self.waiting >= BATCH {
+            self.flush();
+        }
         if left < 2 {
             return;
         }
@@ -503,10 +535,29 @@ impl<'a, V: Visit> Search<'a, V> {
         }
     }
 
-    /// Inserts the board after the simple step `f` in `dir` by a piece of `own` without
-    /// making it: only the cells and the changed squares are needed for the key.
+    /// Inserts the waiting keys. Their table slots are touched first, all together, so
+    /// that the cache misses overlap instead of following each other.
+    #[inline(never)]
+    pub(super) fn flush(&mut self) {
+        let keys = &self.pending[..self.waiting];
+        self.waiting = 0;
+        let mut touched = 0;
+        for &key in keys {
+            touched ^= self.table.peek(key);
+        }
+        core::hint::black_box(touched);
+        for &key in keys {
+            if self.table.insert(key) && !self.visitor.visit(&self.grid, &[]) {
+                self.stop = true;
+                return;
+            }
+        }
+    }
+
+    /// The key of the board after the simple step `f` in `dir` by a piece of `own`,
+    /// without making it: only the cells and the changed squares are needed.
     #[inline(always)]
-    fn leaf(&mut self, own: u64, f: usize, dir: usize) {
+    fn leaf_key(&mut self, own: u64, f: usize, dir: usize) -> Key {
         let t = TARGET[f][dir] as usize & 63;
         let cell = &mut self.grid.cell;
         let code = cell[f];
@@ -516,7 +567,10 @@ impl<'a, V: Visit> Search<'a, V> {
         cell[f] = 0;
         cell[t] = code;
         let after = own ^ ((1 << f) | (1 << t));
-        let lost = SETS[f][dir].traps & after & !neighbours(after);
+        let mut lost = SETS[f][dir].traps & after;
+        if lost != 0 {
+            lost &= !neighbours(after);
+        }
         let key = if lost == 0 {
             pack(changed, cell)
         } else {
@@ -531,9 +585,7 @@ impl<'a, V: Visit> Search<'a, V> {
         };
         cell[t] = 0;
         cell[f] = code;
-        if self.table.insert(key) && !self.visitor.visit(&self.grid, &[]) {
-            self.stop = true;
-        }
+        key
     }
 
     /// A push or a pull by the piece on `p`: the two steps `first` and `second`.

@@ -7,8 +7,10 @@
 //! keys are equal exactly when the boards are. The set never compares hashes alone.
 //!
 //! The slots are reused from one search to the next: each holds the number of the search
-//! that filled it (its epoch), so starting a new search empties the set without touching
-//! memory.
+//! (or of the growth within a search) that filled it, its epoch, so emptying the set
+//! touches no memory. Each search uses only as many slots as the boards it finds need
+//! (at most half full), starting from the size the previous search ended
+//! with, so a small search stays in the cache even after a large one.
 
 /// A board described by its difference from the root board: `changed` holds the squares
 /// whose content differs, `packed` what stands on them now (4 bits a square, lowest
@@ -22,37 +24,61 @@ pub(crate) struct Key {
 
 const EPOCH_SHIFT: u32 = 48;
 const CONTENT_MASK: u64 = (1 << EPOCH_SHIFT) - 1;
+const LAST_EPOCH: u64 = (1 << (64 - EPOCH_SHIFT)) - 1;
 
-/// The smallest table: 2^12 slots (64 KiB).
-const MIN_BITS: u32 = 12;
+/// The smallest table: 2^10 slots (16 KiB).
+const MIN_BITS: u32 = 10;
 
 pub(crate) struct Table {
     /// `[changed, packed | epoch << 48]` per slot; a slot whose epoch is not the current
-    /// one is vacant.
+    /// one is vacant. Only the first `1 << bits` slots are in use.
     slots: Vec<[u64; 2]>,
     bits: u32,
     len: usize,
+    /// Grow when `len` reaches this.
+    limit: usize,
     epoch: u64,
+    /// The keys being moved while growing.
+    spill: Vec<Key>,
 }
 
 impl Table {
     pub(crate) fn new() -> Table {
-        Table {
-            slots: vec![[0, 0]; 1 << MIN_BITS],
+        let mut t = Table {
+            slots: Vec::new(),
             bits: MIN_BITS,
             len: 0,
-            epoch: 1,
-        }
+            limit: 0,
+            epoch: 0,
+            spill: Vec::new(),
+        };
+        t.start(MIN_BITS);
+        t
     }
 
-    /// Empties the set in constant time (a full clear only when the epoch wraps).
-    pub(crate) fn clear(&mut self) {
+    /// Starts a new epoch with `1 << bits` slots in use.
+    fn start(&mut self, bits: u32) {
+        self.bits = bits;
         self.len = 0;
+        self.limit = (1 << bits) / 2;
+        if self.slots.len() < 1 << bits {
+            self.slots.resize(1 << bits, [0, 0]);
+        }
         self.epoch += 1;
-        if self.epoch >= 1 << (64 - EPOCH_SHIFT) {
+        if self.epoch > LAST_EPOCH {
             self.slots.iter_mut().for_each(|s| *s = [0, 0]);
             self.epoch = 1;
         }
+    }
+
+    /// Empties the set for a new search, sized for about as many keys as the last one
+    /// held.
+    pub(crate) fn clear(&mut self) {
+        let mut bits = MIN_BITS;
+        while (1 << bits) / 2 < self.len && bits < self.bits {
+            bits += 1;
+        }
+        self.start(bits);
     }
 
     /// The number of keys in the set.
@@ -63,25 +89,32 @@ impl Table {
 
     /// The memory the slots use, in bytes.
     pub(crate) fn bytes(&self) -> usize {
-        self.slots.len() * core::mem::size_of::<[u64; 2]>()
+        self.slots.capacity() * core::mem::size_of::<[u64; 2]>()
+            + self.spill.capacity() * core::mem::size_of::<Key>()
     }
 
-    #[inline]
+    #[inline(always)]
     fn slot_of(key: Key, bits: u32) -> usize {
         let h = (key.changed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ key.packed)
             .wrapping_mul(0xbf58_476d_1ce4_e5b9);
         (h >> (64 - bits)) as usize
     }
 
+    /// Reads the slot where the search for `key` starts (to bring it into the cache).
+    #[inline(always)]
+    pub(crate) fn peek(&self, key: Key) -> u64 {
+        self.slots[Table::slot_of(key, self.bits)][1]
+    }
+
     /// Adds `key`; returns whether it was new.
     #[inline]
     pub(crate) fn insert(&mut self, key: Key) -> bool {
         debug_assert!(key.packed <= CONTENT_MASK);
-        if (self.len + 1) * 2 > self.slots.len() {
+        if self.len >= self.limit {
             self.grow();
         }
         let tagged = key.packed | (self.epoch << EPOCH_SHIFT);
-        let mask = self.slots.len() - 1;
+        let mask = (1 << self.bits) - 1;
         let mut i = Table::slot_of(key, self.bits);
         loop {
             let slot = &mut self.slots[i];
@@ -97,27 +130,26 @@ impl Table {
         }
     }
 
-    /// Doubles the number of slots, keeping the current keys.
+    /// Doubles the number of slots in use, keeping the keys.
     #[cold]
     fn grow(&mut self) {
-        let bits = self.bits + 1;
-        let old = core::mem::replace(&mut self.slots, vec![[0, 0]; 1 << bits]);
-        self.bits = bits;
-        let mask = self.slots.len() - 1;
-        for s in old
-            .into_iter()
-            .filter(|s| s[1] >> EPOCH_SHIFT == self.epoch)
-        {
-            let key = Key {
-                changed: s[0],
-                packed: s[1] & CONTENT_MASK,
-            };
-            let mut i = Table::slot_of(key, bits);
-            while self.slots[i][1] >> EPOCH_SHIFT == self.epoch {
-                i = (i + 1) & mask;
-            }
-            self.slots[i] = s;
+        let epoch = self.epoch;
+        self.spill.clear();
+        self.spill.extend(
+            self.slots[..1 << self.bits]
+                .iter()
+                .filter(|s| s[1] >> EPOCH_SHIFT == epoch)
+                .map(|s| Key {
+                    changed: s[0],
+                    packed: s[1] & CONTENT_MASK,
+                }),
+        );
+        self.start(self.bits + 1);
+        let spill = core::mem::take(&mut self.spill);
+        for &key in &spill {
+            self.insert(key);
         }
+        self.spill = spill;
     }
 }
 
@@ -132,16 +164,32 @@ mod tests {
             changed: i.wrapping_mul(0x1234_5678_9abc_def1) | 1,
             packed: i & CONTENT_MASK,
         };
-        for i in 0..10_000 {
-            assert!(t.insert(key(i)));
+        for round in 0..3 {
+            for i in 0..10_000 {
+                assert!(t.insert(key(i)), "round {round}");
+            }
+            assert_eq!(t.len(), 10_000);
+            for i in 0..10_000 {
+                assert!(!t.insert(key(i)));
+            }
+            t.clear();
+            assert_eq!(t.len(), 0);
         }
-        assert_eq!(t.len(), 10_000);
-        for i in 0..10_000 {
-            assert!(!t.insert(key(i)));
-        }
-        t.clear();
-        assert_eq!(t.len(), 0);
         assert!(t.insert(key(7)));
         assert!(!t.insert(key(7)));
+    }
+
+    #[test]
+    fn epochs_wrap_around() {
+        let mut t = Table::new();
+        let key = Key {
+            changed: 5,
+            packed: 3,
+        };
+        for _ in 0..(LAST_EPOCH + 10) {
+            t.clear();
+            assert!(t.insert(key));
+            assert!(!t.insert(key));
+        }
     }
 }
