@@ -23,5 +23,5 @@ pub(crate) mod position_text;
 pub mod record;
 
 pub use position_text::ParsePositionError;
-pub mod lightvector;
 pub mod legacy;
+pub mod lightvector;

@@ -170,12 +170,6 @@ pub(crate) fn resolve(
             }
             Flow::Continue
         });
-        if std::env::var_os("LV_DEBUG").is_some() {
-            eprintln!("resolve k={k} nodes={} found={}", search.nodes, cands.len());
-            for c in &cands {
-                eprintln!("   {} best={best}", c.mv);
-            }
-        }
         if cands.is_empty() {
             continue;
         }

@@ -865,12 +865,11 @@ impl Goals {
     /// provably cannot: it moves no piece a token could be about and cannot make a pull
     /// possible, free a frozen candidate, bring a stronger piece nearer an enemy
     /// candidate, or leave a candidate alone on a trap.
-    pub fn may_progress(&self, node: &Node, bound: &Bound, step: Step) -> bool {
+    fn may_progress(&self, node: &Node, cands: &Cands, bound: &Bound, step: Step) -> bool {
         let board = node.pos.board();
         if node.pos.turn_state().push.is_some() {
             return true;
         }
-        let cands = self.candidates(node);
         let (own_c, enemy_c) = (cands.own, cands.enemy);
         let from = step.from;
         let Some(x) = board.piece_at(from) else {
@@ -1313,6 +1312,8 @@ pub(crate) struct Search<'a> {
     pub target: Option<&'a Board>,
     /// Nodes expanded, for tests and tuning.
     pub nodes: u64,
+    /// Children whose bound was computed, for tests and tuning.
+    pub children: u64,
     seen: Seen,
 }
 
@@ -1323,6 +1324,7 @@ impl<'a> Search<'a> {
             goals,
             target,
             nodes: 0,
+            children: 0,
             seen: Seen::default(),
         }
     }
@@ -1402,6 +1404,7 @@ impl<'a> Search<'a> {
         }
         self.nodes += 1;
         let tight = depth + bound.value == limit;
+        let cands = (tight && binding == Binding::Goals).then(|| self.goals.candidates(node));
         let steps = node.pos.legal_steps();
         let board = *node.pos.board();
         for &step in steps.iter() {
@@ -1416,12 +1419,15 @@ impl<'a> Search<'a> {
                     if !ok {
                         continue;
                     }
-                } else if binding == Binding::Goals && !self.goals.may_progress(node, bound, step) {
-                    continue;
+                } else if let Some(c) = &cands {
+                    if !self.goals.may_progress(node, c, bound, step) {
+                        continue;
+                    }
                 }
             }
             let mut child = node.clone();
             child.apply(step, self.goals);
+            self.children += 1;
             let (cb, cbinding) = self.bound(&child);
             if depth + 1 + cb.value > limit {
                 continue;

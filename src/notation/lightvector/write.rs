@@ -15,7 +15,7 @@ use super::syntax::{Directions, Lightvector, Property, Specifier, Token};
 const CHECK_BUDGET: u32 = 600;
 
 /// How many combinations of tokens are tried for one set of pieces.
-const COMBO_BUDGET: u32 = 64;
+const COMBO_BUDGET: u32 = 400;
 
 /// A candidate token about one piece of the witness turn.
 #[derive(Debug, Clone, Copy)]
@@ -65,7 +65,7 @@ fn arrange(cands: &[Cand]) -> Option<Written> {
     })
 }
 
-struct Writer<'a> {
+struct Writer {
     side: crate::Color,
     target: Board,
     root: Node,
@@ -77,18 +77,13 @@ struct Writer<'a> {
     refuters: Vec<Node>,
     cache: HashMap<Vec<Token>, bool>,
     budget: u32,
-    _pos: &'a Position,
-    searches: u64,
-    nodes: u64,
-    checks: u64,
 }
 
-impl Writer<'_> {
+impl Writer {
     /// Whether `tokens` (all true of the witness turn) resolve to the target board:
     /// no turn satisfying them with at most `kb` steps (and, at `kb` steps, at most
     /// `db` displaced pieces) ends on another board.
     fn check(&mut self, tokens: &[Token]) -> bool {
-        self.checks += 1;
         if let Some(&r) = self.cache.get(tokens) {
             return r;
         }
@@ -104,27 +99,22 @@ impl Writer<'_> {
         let (kb, db, target) = (self.kb, self.db, self.target);
         let mut found: Option<Node> = None;
         let mut search = Search::new(&goals, None);
-        self.searches += 1;
-        search.run(&self.root, kb, false, &mut |node| {
-            if *node.pos.board() == target {
-                return Flow::Continue;
+        // One step limit at a time, so a short refuting turn is found before the search
+        // wanders into long ones.
+        for limit in 1..=kb {
+            let stopped = search.run(&self.root, limit, true, &mut |node| {
+                if *node.pos.board() == target {
+                    return Flow::Continue;
+                }
+                if limit < kb || node.displaced() <= db {
+                    found = Some(node.clone());
+                    return Flow::Stop;
+                }
+                Flow::Continue
+            });
+            if stopped {
+                break;
             }
-            if (node.mv.len() as u32) < kb || node.displaced() <= db {
-                found = Some(node.clone());
-                return Flow::Stop;
-            }
-            Flow::Continue
-        });
-        self.nodes += search.nodes;
-        if std::env::var_os("LV_DEBUG2").is_some() {
-            let t: Vec<String> = tokens.iter().map(|t| t.to_string()).collect();
-            eprintln!(
-                "  check [{}] lb={} nodes={} refuted={}",
-                t.join(" "),
-                goals.lower_bound(&self.root).value,
-                search.nodes,
-                found.is_some()
-            );
         }
         let ok = found.is_none();
         if let Some(n) = found {
@@ -304,14 +294,41 @@ fn witness(pos: &Position, target: &Board, max_steps: usize) -> Option<Node> {
             }
             Flow::Continue
         });
-        if std::env::var_os("LV_DEBUG").is_some() {
-            eprintln!("witness k={k} nodes={}", search.nodes);
-        }
         if best.is_some() {
             return best;
         }
     }
     None
+}
+
+/// Seeds the refuters with the witness minus the steps of some of its pieces (when
+/// that is still a legal turn changing the board): such a turn satisfies every token
+/// about the other pieces, so any set of tokens must say something about the pieces
+/// left out.
+fn seed_refuters(w: &mut Writer, pos: &Position, wit: &Node) {
+    let goals = Goals::new(&[], pos.side_to_move());
+    let n = wit.tracked().len().min(8);
+    let steps = wit.mv.steps();
+    let movers = wit.movers();
+    for mask in 1u32..(1 << n) - 1 {
+        let mut node = Node::root(pos);
+        let mut ok = true;
+        let mut any = false;
+        for (j, &s) in steps.iter().enumerate() {
+            if mask & (1 << movers[j]) != 0 {
+                continue;
+            }
+            if node.pos.check_step(s).is_err() {
+                ok = false;
+                break;
+            }
+            node.apply(s, &goals);
+            any = true;
+        }
+        if ok && any && node.pos.check_end_turn().is_ok() && *node.pos.board() != w.target {
+            w.refuters.push(node);
+        }
+    }
 }
 
 /// Indices `0..n` taken `k` at a time, in lexicographic order.
@@ -333,65 +350,28 @@ fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
     out
 }
 
-/// The per-piece lists of tokens that can work: a token about piece `q` is *viable*
-/// when it resolves together with every fact about the other pieces of the set.
-struct Viable {
-    menu: Vec<Cand>,
-    cursor: usize,
-    found: Vec<Cand>,
-    base: Vec<Token>,
-}
-
-impl Viable {
-    fn get(&mut self, idx: usize, w: &mut Writer<'_>) -> Option<Cand> {
-        while self.found.len() <= idx && self.cursor < self.menu.len() && w.budget > 0 {
-            let c = self.menu[self.cursor];
-            self.cursor += 1;
-            let mut tokens = self.base.clone();
-            tokens.push(c.token);
-            if w.check(&tokens) {
-                self.found.push(c);
-            }
-        }
-        self.found.get(idx).copied()
-    }
-}
-
 /// The shortest string naming each piece of `set` with one token, if shorter than
 /// `limit` (count, characters).
 fn min_combo(
-    w: &mut Writer<'_>,
+    w: &mut Writer,
     wit: &Node,
     set: &[usize],
     limit: Option<(usize, usize)>,
 ) -> Option<Written> {
-    let mut lists: Vec<Viable> = set
-        .iter()
-        .map(|&q| Viable {
-            menu: menu(wit, q),
-            cursor: 0,
-            found: Vec::new(),
-            base: set
-                .iter()
-                .filter(|&&o| o != q)
-                .flat_map(|&o| strongest(wit, o))
-                .map(|c| c.token)
-                .collect(),
-        })
-        .collect();
+    let menus: Vec<Vec<Cand>> = set.iter().map(|&q| menu(wit, q)).collect();
     let n = set.len();
-    let mut heap: BinaryHeap<Reverse<(usize, Vec<usize>)>> = BinaryHeap::new();
-    let mut seen: HashSet<Vec<usize>> = HashSet::new();
-    let start = vec![0usize; n];
-    let total = |lists: &mut Vec<Viable>, w: &mut Writer<'_>, idx: &[usize]| -> Option<usize> {
+    let total = |idx: &[usize]| -> Option<usize> {
         let mut sum = n - 1;
         for (i, &k) in idx.iter().enumerate() {
-            sum += lists[i].get(k, w)?.len;
+            sum += menus[i].get(k)?.len;
         }
         Some(sum)
     };
     let beats = |chars: usize| limit.map_or(true, |(lt, lc)| (n, chars) < (lt, lc));
-    if let Some(t) = total(&mut lists, w, &start) {
+    let mut heap: BinaryHeap<Reverse<(usize, Vec<usize>)>> = BinaryHeap::new();
+    let mut seen: HashSet<Vec<usize>> = HashSet::new();
+    let start = vec![0usize; n];
+    if let Some(t) = total(&start) {
         heap.push(Reverse((t, start.clone())));
         seen.insert(start);
     }
@@ -401,11 +381,7 @@ fn min_combo(
             return None;
         }
         tries += 1;
-        let cands: Vec<Cand> = idx
-            .iter()
-            .enumerate()
-            .filter_map(|(i, &k)| lists[i].found.get(k).copied())
-            .collect();
+        let cands: Vec<Cand> = idx.iter().enumerate().map(|(i, &k)| menus[i][k]).collect();
         if let Some(written) = arrange(&cands) {
             if w.check(&written.tokens) {
                 return Some(written);
@@ -417,7 +393,7 @@ fn min_combo(
             if seen.contains(&next) {
                 continue;
             }
-            if let Some(t) = total(&mut lists, w, &next) {
+            if let Some(t) = total(&next) {
                 seen.insert(next.clone());
                 heap.push(Reverse((t, next)));
             }
@@ -443,11 +419,8 @@ pub(crate) fn write(pos: &Position, mv: &Move) -> Result<Lightvector, MoveError>
         refuters: Vec::new(),
         cache: HashMap::new(),
         budget: CHECK_BUDGET,
-        _pos: pos,
-        searches: 0,
-        nodes: 0,
-        checks: 0,
     };
+    seed_refuters(&mut w, pos, &wit);
     let mut best: Option<Written> = None;
     if let Some(e) = arrange(&explicit(&wit)) {
         if !e.tokens.is_empty() && w.check(&e.tokens) {
@@ -481,12 +454,6 @@ pub(crate) fn write(pos: &Position, mv: &Move) -> Result<Lightvector, MoveError>
         if best.as_ref().is_some_and(|b| b.tokens.len() <= size) {
             break;
         }
-    }
-    if std::env::var_os("LV_DEBUG").is_some() {
-        eprintln!(
-            "write: kb={} db={} tracked={} checks={} searches={} nodes={}",
-            w.kb, w.db, n, w.checks, w.searches, w.nodes
-        );
     }
     let fallback = full_steps(&wit);
     let chosen = match best {
