@@ -270,3 +270,107 @@ impl Position {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::collections::HashSet;
+
+    const BENCHMARK: &str = include_str!("../tests/data/clueless-benchmark.txt");
+
+    /// Every distinct board a complete turn can produce, by a plain breadth-first search
+    /// over positions (turn state included) with the checked single-step API.
+    fn naive(pos: &Position) -> HashSet<Board> {
+        let mut results = HashSet::new();
+        let mut seen = HashSet::new();
+        let mut layer = vec![pos.clone()];
+        while !layer.is_empty() {
+            let mut next = Vec::new();
+            for p in &layer {
+                for &step in p.legal_steps().iter() {
+                    let mut child = p.clone();
+                    child.play_step(step).expect("generated steps are legal");
+                    if child.check_end_turn().is_ok() {
+                        results.insert(*child.board());
+                    }
+                    if seen.insert(child.clone()) {
+                        next.push(child);
+                    }
+                }
+            }
+            layer = next;
+        }
+        results
+    }
+
+    fn positions() -> Vec<Position> {
+        BENCHMARK
+            .lines()
+            .zip(BENCHMARK.lines().skip(1))
+            .filter_map(|(header, board)| {
+                let side = header.split("side=").nth(1)?.chars().next()?;
+                format!("{side} {board}").parse().ok()
+            })
+            .collect()
+    }
+
+    /// Positions in the middle of turns: 1 to 3 steps played (chosen by a fixed
+    /// pseudo-random sequence, so pushes under way and pull options occur), caps 1 to 4.
+    fn midturn_positions() -> Vec<Position> {
+        let mut out = Vec::new();
+        let mut seed = 0x2545_f491_4f6c_dd1du64;
+        for pos in positions() {
+            for taken in 0..=3u8 {
+                // Whole four-step turns are the data tests' work; here at most three
+                // steps are searched.
+                for cap in taken.max(1)..=(taken + 3).min(4) {
+                    let mut p = pos.clone();
+                    p.set_step_cap(cap).expect("valid cap");
+                    for _ in 0..taken {
+                        let steps = p.legal_steps();
+                        if steps.is_empty() {
+                            break;
+                        }
+                        seed = seed.wrapping_mul(6_364_136_223_846_793_005).wrapping_add(1);
+                        let step = steps[(seed >> 33) as usize % steps.len()];
+                        p.play_step(step).expect("generated steps are legal");
+                    }
+                    out.push(p);
+                }
+            }
+        }
+        out
+    }
+
+    #[test]
+    fn all_paths_agree_with_a_naive_search_in_the_middle_of_turns() {
+        let positions = midturn_positions();
+        assert!(positions.len() > 300);
+        let mut pushes = 0;
+        let mut gen = TurnGenerator::new();
+        for pos in &positions {
+            pushes += usize::from(pos.pending_push().is_some());
+            let want = naive(pos);
+            assert_eq!(gen.count(pos), want.len(), "count of {pos:?}");
+            let mut boards = HashSet::new();
+            gen.for_each_board(pos, |b, h| {
+                assert_eq!(h, b.hash());
+                assert!(boards.insert(*b), "board reported twice in {pos:?}");
+            });
+            assert_eq!(boards, want, "boards of {pos:?}");
+            let mut moved = HashSet::new();
+            let mut last_len = 0;
+            gen.for_each_move(pos, |m, b, _| {
+                assert!(m.len() >= last_len, "shorter moves first");
+                last_len = m.len();
+                let after = pos.play(m).expect("reported moves are legal");
+                assert_eq!(after.board(), b);
+                assert!(moved.insert(*b));
+                true
+            });
+            assert_eq!(moved, want, "moves of {pos:?}");
+            assert_eq!(pos.has_legal_move(), !want.is_empty());
+        }
+        assert!(pushes > 10, "pushes under way are covered ({pushes})");
+    }
+}

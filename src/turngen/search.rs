@@ -226,6 +226,58 @@ impl Prune {
     }
 }
 
+/// The number of set bits of each byte value.
+static POP8: [u8; 256] = {
+    let mut t = [0u8; 256];
+    let mut i = 0;
+    while i < 256 {
+        t[i] = (i as u32).count_ones() as u8;
+        i += 1;
+    }
+    t
+};
+
+/// Where each square's entry sits in the packed contents of a key whose changed squares
+/// are `changed`: the number of changed squares below it.
+#[derive(Default)]
+struct Slots {
+    changed: u64,
+    /// Changed squares on the ranks below each rank.
+    below_rank: [u32; 8],
+}
+
+impl Slots {
+    #[inline(always)]
+    fn new(changed: u64) -> Slots {
+        let mut below_rank = [0; 8];
+        let mut total = 0;
+        for (r, below) in below_rank.iter_mut().enumerate() {
+            *below = total;
+            total += u32::from(POP8[((changed >> (8 * r)) & 0xff) as usize]);
+        }
+        Slots {
+            changed,
+            below_rank,
+        }
+    }
+
+    #[inline(always)]
+    fn index(&self, sq: usize) -> u32 {
+        let on_rank = (self.changed >> (sq & 56)) & ((1 << (sq & 7)) - 1);
+        self.below_rank[sq >> 3] + u32::from(POP8[on_rank as usize])
+    }
+}
+
+/// The packed contents `p` with the entry at index `i` changed: `had` says whether the
+/// square had an entry, `want` whether it keeps one, holding `code`.
+#[inline(always)]
+fn edit(p: u64, i: u32, had: bool, want: bool, code: u64) -> u64 {
+    let shift = 4 * i;
+    let low = (1u64 << shift) - 1;
+    let high = (p >> (4 * u32::from(had))) & !low;
+    (p & low) | (high << (4 * u32::from(want))) | ((code * u64::from(want)) << shift)
+}
+
 /// What a search reports boards to.
 pub(super) trait Visit {
     /// Whether the steps leading to each board are needed.
@@ -291,6 +343,8 @@ pub(super) struct Search<'a, V: Visit> {
     /// Keys waiting to be inserted (visitors that need neither boards nor moves).
     pending: [Key; PENDING],
     waiting: usize,
+    /// The key of the node being expanded (kept when boards are inserted later).
+    node_key: Key,
 }
 
 /// Keys are inserted in batches of at least this many.
@@ -327,6 +381,10 @@ impl<'a, V: Visit> Search<'a, V> {
                 packed: 0,
             }; PENDING],
             waiting: 0,
+            node_key: Key {
+                changed: 0,
+                packed: 0,
+            },
         }
     }
 
@@ -357,6 +415,8 @@ impl<'a, V: Visit> Search<'a, V> {
             let pulled = b.color(!side).0 & weaker & neighbours(1 << sq as usize);
             self.special(pulled, sq as usize);
         }
+        // The node key is the root's again after the first steps above.
+        self.node_key = self.grid.key();
         self.expand(0, &FIRST);
     }
 
@@ -392,7 +452,8 @@ impl<'a, V: Visit> Search<'a, V> {
             if self.waiting >= BATCH {
                 self.flush();
             }
-            self.pending[self.waiting] = self.grid.key();
+            self.node_key = self.grid.key();
+            self.pending[self.waiting] = self.node_key;
             self.waiting += 1;
             return;
         }
@@ -431,6 +492,12 @@ impl<'a, V: Visit> Search<'a, V> {
         let rabbits = b.kind(PieceKind::Rabbit).0;
         let back = Direction::backwards(side) as usize;
         let leaves = left == 1 && V::DEFER && depth + 1 >= self.emit_from;
+        let slots = if leaves {
+            debug_assert_eq!(self.node_key, self.grid.key());
+            Slots::new(self.node_key.changed)
+        } else {
+            Slots::default()
+        };
 
         let prune = Prune::new(last, threatened);
         for dir in 0..4 {
@@ -450,7 +517,13 @@ impl<'a, V: Visit> Search<'a, V> {
                 let read_simple = if calm { s.read_calm } else { s.read_full };
                 debug_assert!(!skips_step(last, s, read_simple, f));
                 if leaves {
-                    self.pending[self.waiting] = self.leaf_key(own, f, dir);
+                    let key = self.leaf_key(own, f, dir, &slots);
+                    debug_assert_eq!(key, {
+                        let mut g = self.grid;
+                        g.step(f, dir, &self.root, false);
+                        g.key()
+                    });
+                    self.pending[self.waiting] = key;
                     self.waiting += 1;
                     continue;
                 }
@@ -555,34 +628,47 @@ impl<'a, V: Visit> Search<'a, V> {
     }
 
     /// The key of the board after the simple step `f` in `dir` by a piece of `own`,
-    /// without making it: only the cells and the changed squares are needed.
+    /// without making it: the node's key with the entries of `f` and `t` edited
+    /// (`slots` locates them), or, when the step captures, packed afresh.
     #[inline(always)]
-    fn leaf_key(&mut self, own: u64, f: usize, dir: usize) -> Key {
+    fn leaf_key(&mut self, own: u64, f: usize, dir: usize, slots: &Slots) -> Key {
         let t = TARGET[f][dir] as usize & 63;
-        let cell = &mut self.grid.cell;
-        let code = cell[f];
-        let mut changed = self.grid.changed & !((1 << f) | (1 << t));
-        changed |= self.root_occupied & (1 << f);
-        changed |= u64::from(self.root[t] != code) << t;
-        cell[f] = 0;
-        cell[t] = code;
+        let code = self.grid.cell[f];
+        let node = self.node_key;
+        let had_f = node.changed & (1 << f) != 0;
+        let had_t = node.changed & (1 << t) != 0;
+        let want_f = self.root_occupied & (1 << f) != 0;
+        let want_t = self.root[t] != code;
+        let mut changed = node.changed & !((1 << f) | (1 << t));
+        changed |= u64::from(want_f) << f | u64::from(want_t) << t;
         let after = own ^ ((1 << f) | (1 << t));
         let mut lost = SETS[f][dir].traps & after;
         if lost != 0 {
             lost &= !neighbours(after);
         }
-        let key = if lost == 0 {
-            pack(changed, cell)
-        } else {
-            let sq = lost.trailing_zeros() as usize;
-            let saved = cell[sq];
-            cell[sq] = 0;
-            changed &= !(1 << sq);
-            changed |= u64::from(self.root[sq] != 0) << sq;
-            let key = pack(changed, cell);
-            cell[sq] = saved;
-            key
-        };
+        if lost == 0 {
+            // Edit the higher square first, so the lower one keeps its index.
+            let (i_f, i_t) = (slots.index(f), slots.index(t));
+            let code = u64::from(code);
+            let packed = if t > f {
+                let p = edit(node.packed, i_t, had_t, want_t, code);
+                edit(p, i_f, had_f, want_f, 0)
+            } else {
+                let p = edit(node.packed, i_f, had_f, want_f, 0);
+                edit(p, i_t, had_t, want_t, code)
+            };
+            return Key { changed, packed };
+        }
+        let cell = &mut self.grid.cell;
+        let sq = lost.trailing_zeros() as usize;
+        let saved = cell[sq];
+        cell[f] = 0;
+        cell[t] = code;
+        cell[sq] = 0;
+        changed &= !(1 << sq);
+        changed |= u64::from(self.root[sq] != 0) << sq;
+        let key = pack(changed, cell);
+        cell[sq] = saved;
         cell[t] = 0;
         cell[f] = code;
         key
