@@ -37,7 +37,7 @@ mod table;
 use core::cell::RefCell;
 
 use search::{Grid, Search, Visit};
-use table::Table;
+use table::{Buckets, Table, MAX_BUCKET_BITS};
 
 use crate::{Board, Move, Position, Step};
 
@@ -63,6 +63,7 @@ use crate::{Board, Move, Position, Step};
 /// ```
 pub struct TurnGenerator {
     table: Table,
+    buckets: Buckets,
 }
 
 impl Default for TurnGenerator {
@@ -74,7 +75,7 @@ impl Default for TurnGenerator {
 impl core::fmt::Debug for TurnGenerator {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.debug_struct("TurnGenerator")
-            .field("table_bytes", &self.table.bytes())
+            .field("table_bytes", &self.table_bytes())
             .finish()
     }
 }
@@ -120,12 +121,13 @@ impl TurnGenerator {
     pub fn new() -> TurnGenerator {
         TurnGenerator {
             table: Table::new(),
+            buckets: Buckets::new(),
         }
     }
 
-    /// The memory held by the deduplication table, in bytes.
+    /// The memory held for deduplication (kept between calls), in bytes.
     pub fn table_bytes(&self) -> usize {
-        self.table.bytes()
+        self.table.bytes() + self.buckets.bytes()
     }
 
     /// Runs `visitor` over the distinct boards, in one pass (`shortest` false) or one
@@ -145,6 +147,8 @@ impl TurnGenerator {
             pos.side_to_move(),
             &root,
             &mut self.table,
+            &mut self.buckets,
+            bucket_bits(pos),
             visitor,
             undo_first,
         );
@@ -155,7 +159,7 @@ impl TurnGenerator {
         } else {
             search.run(&turn, 1, left);
         }
-        search.flush();
+        search.finish(start);
         search.visitor
     }
 
@@ -183,6 +187,24 @@ impl TurnGenerator {
     /// first. `f` returns `false` to stop early. Nothing is collected.
     pub fn for_each_move(&mut self, pos: &Position, f: impl FnMut(&Move, &Board, u64) -> bool) {
         self.run(pos, Moves(f), true);
+    }
+}
+
+/// How many hash bits choose the bucket of a deferred key (0: no buckets), from a rough
+/// estimate of the number of boards the search meets: a sixteenth of the number of legal
+/// first steps to the power of the steps left, aiming at a few thousand keys a bucket.
+/// Only the speed depends on it.
+fn bucket_bits(pos: &Position) -> u32 {
+    let steps = pos.legal_steps().len() as u64;
+    let estimate = steps.pow(u32::from(pos.steps_left())) / 16;
+    let mut bits = 0;
+    while bits < MAX_BUCKET_BITS && estimate >> bits > 4096 {
+        bits += 1;
+    }
+    if estimate < 32_768 {
+        0
+    } else {
+        bits
     }
 }
 

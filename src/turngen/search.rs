@@ -3,7 +3,7 @@
 //! finds every board and why it stays exact.
 
 use super::geometry::{neighbours, shift, StepSets, DIR, OFF, SETS, TARGET, TRAPS};
-use super::table::{Key, Table};
+use super::table::{Buckets, Key, Table};
 use crate::position::TurnState;
 use crate::MAX_LEGAL_STEPS;
 use crate::{zobrist, Board, Color, Direction, Piece, PieceKind, Square, Step};
@@ -328,6 +328,9 @@ pub(super) struct Search<'a, V: Visit> {
     /// The occupied squares of the root board.
     root_occupied: u64,
     table: &'a mut Table,
+    /// Where deferred keys go when `bucketed` (see [`Buckets`]).
+    buckets: &'a mut Buckets,
+    bucketed: bool,
     pub(super) visitor: V,
     path: [Step; 4],
     len: usize,
@@ -355,20 +358,29 @@ const PENDING: usize = BATCH + MAX_LEGAL_STEPS + 1;
 
 impl<'a, V: Visit> Search<'a, V> {
     /// A search from `root` for `side`; `undo_first` allows a first step to be undone
-    /// by the second one.
+    /// by the second one. Deferred keys (see [`Visit::DEFER`]) go into `1 << bucket_bits`
+    /// buckets, or straight into the table when `bucket_bits` is 0.
     pub(super) fn new(
         side: Color,
         root: &Grid,
         table: &'a mut Table,
+        buckets: &'a mut Buckets,
+        bucket_bits: u32,
         visitor: V,
         undo_first: bool,
     ) -> Self {
+        let bucketed = V::DEFER && bucket_bits > 0;
+        if bucketed {
+            buckets.start(bucket_bits);
+        }
         Search {
             side,
             grid: *root,
             root: root.cell,
             root_occupied: root.board.occupied().0,
             table,
+            buckets,
+            bucketed,
             visitor,
             path: [Step::new(Square::A1, Direction::North); 4],
             len: 0,
@@ -614,6 +626,12 @@ impl<'a, V: Visit> Search<'a, V> {
     pub(super) fn flush(&mut self) {
         let keys = &self.pending[..self.waiting];
         self.waiting = 0;
+        if self.bucketed {
+            for &key in keys {
+                self.buckets.push(key);
+            }
+            return;
+        }
         let mut touched = 0;
         for &key in keys {
             touched ^= self.table.peek(key);
@@ -623,6 +641,29 @@ impl<'a, V: Visit> Search<'a, V> {
             if self.table.insert(key) && !self.visitor.visit(&self.grid, &[]) {
                 self.stop = true;
                 return;
+            }
+        }
+    }
+
+    /// Ends the search: inserts the keys still waiting, bucket by bucket when they were
+    /// set aside, `start` (the board the turn started from, never reported) first.
+    pub(super) fn finish(&mut self, start: Key) {
+        self.flush();
+        if !self.bucketed {
+            return;
+        }
+        let skip = self.buckets.bits();
+        let start_bucket = self.buckets.bucket_of(start);
+        for b in 0..self.buckets.count() {
+            let keys = self.buckets.keys(b);
+            self.table.clear_for_bucket(keys.len() + 1, skip);
+            if b == start_bucket {
+                self.table.insert(start);
+            }
+            for &key in keys {
+                if self.table.insert(key) && !self.visitor.visit(&self.grid, &[]) {
+                    return;
+                }
             }
         }
     }

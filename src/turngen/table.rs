@@ -34,6 +34,9 @@ pub(crate) struct Table {
     /// one is vacant. Only the first `1 << bits` slots are in use.
     slots: Vec<[u64; 2]>,
     bits: u32,
+    /// The top bits of the hash to ignore (they chose the bucket of the keys, see
+    /// [`Buckets`]).
+    skip: u32,
     len: usize,
     /// Grow when `len` reaches this.
     limit: usize,
@@ -47,6 +50,7 @@ impl Table {
         let mut t = Table {
             slots: Vec::new(),
             bits: MIN_BITS,
+            skip: 0,
             len: 0,
             limit: 0,
             epoch: 0,
@@ -78,6 +82,18 @@ impl Table {
         while (1 << bits) / 2 < self.len && bits < self.bits {
             bits += 1;
         }
+        self.skip = 0;
+        self.start(bits);
+    }
+
+    /// Empties the set for the keys of one bucket: `keys` of them, whose hashes share
+    /// their top `skip` bits.
+    pub(crate) fn clear_for_bucket(&mut self, keys: usize, skip: u32) {
+        let mut bits = MIN_BITS;
+        while (1 << bits) / 2 <= keys {
+            bits += 1;
+        }
+        self.skip = skip;
         self.start(bits);
     }
 
@@ -93,17 +109,22 @@ impl Table {
             + self.spill.capacity() * core::mem::size_of::<Key>()
     }
 
+    /// The hash of a key: its top bits choose a bucket, the next ones a slot.
     #[inline(always)]
-    fn slot_of(key: Key, bits: u32) -> usize {
-        let h = (key.changed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ key.packed)
-            .wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        (h >> (64 - bits)) as usize
+    fn hash(key: Key) -> u64 {
+        (key.changed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ key.packed)
+            .wrapping_mul(0xbf58_476d_1ce4_e5b9)
+    }
+
+    #[inline(always)]
+    fn slot_of(&self, key: Key) -> usize {
+        ((Table::hash(key) << self.skip) >> (64 - self.bits)) as usize
     }
 
     /// Reads the slot where the search for `key` starts (to bring it into the cache).
     #[inline(always)]
     pub(crate) fn peek(&self, key: Key) -> u64 {
-        self.slots[Table::slot_of(key, self.bits)][1]
+        self.slots[self.slot_of(key)][1]
     }
 
     /// Adds `key`; returns whether it was new.
@@ -115,7 +136,7 @@ impl Table {
         }
         let tagged = key.packed | (self.epoch << EPOCH_SHIFT);
         let mask = (1 << self.bits) - 1;
-        let mut i = Table::slot_of(key, self.bits);
+        let mut i = self.slot_of(key);
         loop {
             let slot = &mut self.slots[i];
             if slot[1] == tagged && slot[0] == key.changed {
@@ -150,6 +171,73 @@ impl Table {
             self.insert(key);
         }
         self.spill = spill;
+    }
+}
+
+/// Keys set aside by the top bits of their hash, so that each bucket can be deduplicated
+/// with a table small enough to stay in the cache: writing the keys out and reading them
+/// back is sequential, where inserting them into one large table would miss the cache
+/// on almost every key.
+pub(crate) struct Buckets {
+    /// `1 << bits` buckets are in use (`bits` from 1 to [`MAX_BUCKET_BITS`]).
+    bits: u32,
+    lists: Vec<Vec<Key>>,
+}
+
+/// At most 256 buckets.
+pub(crate) const MAX_BUCKET_BITS: u32 = 8;
+
+impl Buckets {
+    pub(crate) fn new() -> Buckets {
+        Buckets {
+            bits: 1,
+            lists: Vec::new(),
+        }
+    }
+
+    /// Empties the buckets and uses `1 << bits` of them.
+    pub(crate) fn start(&mut self, bits: u32) {
+        let bits = bits.clamp(1, MAX_BUCKET_BITS);
+        self.bits = bits;
+        if self.lists.len() < 1 << bits {
+            self.lists.resize_with(1 << bits, Vec::new);
+        }
+        self.lists[..1 << bits].iter_mut().for_each(Vec::clear);
+    }
+
+    /// The bucket of `key`.
+    #[inline(always)]
+    pub(crate) fn bucket_of(&self, key: Key) -> usize {
+        (Table::hash(key) >> (64 - self.bits)) as usize
+    }
+
+    #[inline(always)]
+    pub(crate) fn push(&mut self, key: Key) {
+        let b = self.bucket_of(key);
+        self.lists[b].push(key);
+    }
+
+    /// The number of buckets in use.
+    pub(crate) fn count(&self) -> usize {
+        1 << self.bits
+    }
+
+    /// The hash bits that chose the bucket, for [`Table::clear_for_bucket`].
+    pub(crate) fn bits(&self) -> u32 {
+        self.bits
+    }
+
+    /// The keys of bucket `b`.
+    pub(crate) fn keys(&self, b: usize) -> &[Key] {
+        &self.lists[b]
+    }
+
+    /// The memory held, in bytes.
+    pub(crate) fn bytes(&self) -> usize {
+        self.lists
+            .iter()
+            .map(|l| l.capacity() * core::mem::size_of::<Key>())
+            .sum()
     }
 }
 
