@@ -73,41 +73,50 @@
 //! different destinations). Pruning never drops a satisfying turn.
 //!
 //! # Writing
-//! [`write`] and [`write_move`] produce, for any legal move, a string that resolves
+//! [`write()`] and [`write_move`] produce, for any legal move, a string that resolves
 //! to exactly that move's resulting board, with as few tokens as the crate can find,
 //! then as few characters. The algorithm:
 //! 1. **Witness.** Find a turn reaching the same board with the fewest steps, then the
-//!    fewest displaced pieces (a bounded search on the target board). Its bucket
+//!    fewest displaced pieces (a bounded search towards the target board). Its bucket
 //!    `(k, d)` is the best any turn to that board can have. Every candidate token is a
-//!    fact about this witness, so the witness satisfies any set of them.
+//!    fact about this witness, so the witness satisfies any set of them (direction
+//!    tokens are written in the order of the witness's steps).
 //! 2. **Check.** A set of such tokens resolves to the move exactly when no turn that
 //!    satisfies it, with fewer than `k` steps or with `k` steps and at most `d`
-//!    displaced pieces, ends on another board. The check is a search for such a
-//!    *refuting* turn; refuting turns are kept and tried first on later sets, which
-//!    rejects most sets without a search. Resolving is monotone: adding true tokens to a
-//!    set that resolves keeps it resolving.
+//!    displaced pieces, ends on another board. The check searches for such a
+//!    *refuting* turn one step limit at a time (short refutations are found first).
+//!    Refuting turns are kept and tried first on later sets, which rejects most sets
+//!    without a search; the store starts with the witness minus the steps of some of
+//!    its pieces (when still legal), which refutes every set that says nothing about
+//!    those pieces. Resolving is monotone: adding true tokens to a set that resolves
+//!    keeps it resolving, and a set implied by one that fails fails too.
 //! 3. **Candidates.** For each piece the witness moves or kills, every token true of
-//!    it: specifier = letter, any square of its path, or both; property = its end (or
-//!    capture) square, `x` if it died, or any subsequence of its step directions (with
-//!    the square the first of them starts from).
+//!    it: specifier = its letter, any square of its path, or both; property = its end
+//!    (or capture) square, `x` if it died, or any subsequence of its step directions
+//!    (with the square the first of them starts from), shortest first.
 //! 4. **Fewest tokens.** For set sizes 1, 2, ...: for each set of pieces of that size,
 //!    first check the conjunction of every destination and capture fact about them
-//!    (if even that fails, no choice of one token per piece can work); then find the
-//!    shortest choice of one token per piece, best first by total length, drawing
-//!    each piece's tokens only from those that work together with all facts about the
-//!    other pieces (by monotonicity, no other token can be part of a solution). The
-//!    first size with a solution wins; among its sets the shortest string wins.
+//!    (letter and each square of the path); if even that fails, no choice of one
+//!    destination or capture token per piece can work, and the set is skipped. Then
+//!    try one token per piece, best first by total length (a priority queue over the
+//!    per-piece lists); the first combination that resolves is the shortest for that
+//!    set. The first size with a solution wins; among its sets the shortest string
+//!    wins.
 //! 5. **Bounds.** The explicit form (one `<letter><start><end>` or `<letter><start>x`
-//!    token per displaced or captured piece) is checked first and kept when shorter,
-//!    so the result is never longer than the explicit form whenever that resolves. If
-//!    nothing else resolves, every step is written as direction tokens (`Ed4ne rd5s`),
-//!    which always resolves. A budget on the number of searches bounds the time; past
-//!    it the best string so far is used.
+//!    token per displaced or captured piece) is checked first and kept unless something
+//!    shorter resolves, so the result is never longer than the explicit form whenever
+//!    that resolves. If nothing else resolves, every step is written as direction
+//!    tokens, consecutive steps of a piece merged (`Ed4ne rd5s`), which always
+//!    resolves: its letters need every step of the turn, in order. Budgets on the
+//!    number of searches and combinations bound the time; past them the best string so
+//!    far is used.
 //!
 //! Tokens are written in the order the witness first moves their pieces. The search
-//! space is one token per piece about pieces the witness moves or kills, so strings
-//! that need two tokens about one piece, or a token about a piece that stays still, are
-//! not considered (the step-by-step form covers those moves).
+//! space is one token per piece the witness moves or kills, so strings that need two
+//! tokens about one piece, or a token about a piece that never moves, are not
+//! considered (the step-by-step form covers those moves), and a set of pieces whose
+//! destination and capture facts are not enough is not tried with direction tokens
+//! alone.
 //!
 //! [`Position::step_cap`]: crate::Position::step_cap
 
@@ -176,7 +185,7 @@ pub fn write(pos: &Position, mv: &Move) -> Result<Lightvector, MoveError> {
     write::write(pos, mv)
 }
 
-/// [`write`] as a string.
+/// [`write()`] as a string.
 ///
 /// # Errors
 /// [`MoveError`] when `mv` is not a legal move in `pos`.

@@ -12,7 +12,7 @@
 
 use crate::{Bitboard, Board, Color, Move, Piece, PieceKind, Position, Square, Step, MAX_STEPS};
 
-use super::syntax::{Directions, Property, Token};
+use super::syntax::{Directions, Property, Token, MAX_TOKENS};
 
 /// "Cannot be done": larger than any step count.
 pub(crate) const INF: u32 = 1000;
@@ -186,12 +186,12 @@ pub(crate) fn dist(a: Square, b: Square) -> u32 {
 /// Squares at each Manhattan distance from each square.
 static RINGS: [[u64; 15]; 64] = {
     let mut t = [[0u64; 15]; 64];
-    let mut a = 0;
+    let mut a: usize = 0;
     while a < 64 {
-        let mut b = 0;
+        let mut b: usize = 0;
         while b < 64 {
-            let df = (a % 8) as i32 - (b % 8) as i32;
-            let dr = (a / 8) as i32 - (b / 8) as i32;
+            let df = (a % 8) as i64 - (b % 8) as i64;
+            let dr = (a / 8) as i64 - (b / 8) as i64;
             let d = (if df < 0 { -df } else { df }) + (if dr < 0 { -dr } else { dr });
             t[a][d as usize] |= 1u64 << b;
             b += 1;
@@ -571,21 +571,19 @@ impl Goals {
             left: u32::from(pos.steps_left()),
             strong,
         };
-        let mut own = 0u32;
-        let mut enemy = 0u32;
         let mut single = 0u32;
-        // Squares of destinations that a piece no token names must leave first.
-        let mut vacate = Bitboard::EMPTY;
+        // What each piece letter needs: pieces with different letters are different
+        // pieces, so their needs add up.
+        let mut classes = [Class::EMPTY; 12];
         let mut lettered = [false; 12];
         for gr in &self.groups {
             lettered[gr.piece.index()] = true;
         }
         let named = |sq: Square| board.piece_at(sq).is_some_and(|p| lettered[p.index()]);
+        // Destination squares held by a piece no lettered token names: it must leave.
+        let mut vacate = Bitboard::EMPTY;
         for gr in &self.groups {
-            let mut dest_sum = 0u32;
-            let mut other = 0u32;
-            let mut last_dest: Option<Square> = None;
-            let mut cur_max = 0u32;
+            let class = &mut classes[gr.piece.index()];
             for &i in &gr.dests {
                 let g = &self.goals[i];
                 let (raw, s) = cx.cost(g);
@@ -593,32 +591,21 @@ impl Goals {
                     return Bound::IMPOSSIBLE;
                 }
                 single = single.max(s);
-                let d = match g.property {
-                    Property::Destination(d) => Some(d),
-                    _ => None,
-                };
-                if let Some(d) = d {
+                if let Property::Destination(d) = g.property {
                     if raw > 0 && board.occupied().contains(d) && !named(d) {
                         vacate = vacate.with(d);
                     }
+                    class.dest(d, raw);
                 }
-                if d != last_dest {
-                    dest_sum += cur_max;
-                    cur_max = 0;
-                    last_dest = d;
-                }
-                cur_max = cur_max.max(raw);
             }
-            dest_sum += cur_max;
             for &i in &gr.captures {
                 let (raw, s) = cx.cost(&self.goals[i]);
                 if raw >= INF || s >= INF {
                     return Bound::IMPOSSIBLE;
                 }
                 single = single.max(s);
-                other = other.max(raw);
+                class.capture = class.capture.max(raw);
             }
-            let mut letters = 0u32;
             for &di in &gr.dirs {
                 if di < node.dir_token as usize {
                     continue;
@@ -628,21 +615,15 @@ impl Goals {
                     return Bound::IMPOSSIBLE;
                 }
                 single = single.max(s);
-                letters += raw;
-            }
-            other = other.max(letters);
-            let need = dest_sum.max(other);
-            if gr.piece.color == self.side {
-                own += need;
-            } else {
-                enemy += need;
+                class.letters += raw;
             }
         }
-        // Tokens naming only a square: either the piece standing there now does it (a
-        // piece no lettered token names, so its steps add up with theirs), or another
-        // piece comes there first (which costs at least `arrive`).
+        // Tokens naming only a square: either the piece standing there now does it (its
+        // needs join its letter's), or another piece comes there first (which costs at
+        // least `arrive`).
+        let mut pins: [(usize, Pinned); MAX_TOKENS] = [(0, Pinned::Letters(0)); MAX_TOKENS];
+        let mut npins = 0;
         let mut pinned = Bitboard::EMPTY;
-        let mut pinned_need = [0u32; 64];
         let mut arrive = INF;
         let mut unpinned = false;
         for &i in &self.unlettered {
@@ -652,14 +633,19 @@ impl Goals {
                 return Bound::IMPOSSIBLE;
             }
             single = single.max(s);
-            match self.pin(&cx, g, &named) {
-                Some((x, need, other)) => {
+            match self.pin(&cx, g) {
+                Some((x, letter, need, other)) if npins < MAX_TOKENS => {
                     pinned = pinned.with(x);
-                    let slot = &mut pinned_need[x.index() as usize];
-                    *slot = (*slot).max(need);
+                    let what = match g.property {
+                        Property::Destination(d) => Pinned::Dest(d, need),
+                        Property::Capture => Pinned::Capture(need),
+                        Property::Steps(_) => Pinned::Letters(need),
+                    };
+                    pins[npins] = (letter.index(), what);
+                    npins += 1;
                     arrive = arrive.min(other);
                 }
-                None => unpinned = true,
+                _ => unpinned = true,
             }
         }
         for di in node.dir_token as usize..self.dirs.len() {
@@ -668,16 +654,16 @@ impl Goals {
             if g.piece.is_some() {
                 continue;
             }
+            let (raw, s) = self.dir_cost(&cx, di);
+            if raw >= INF || s >= INF {
+                return Bound::IMPOSSIBLE;
+            }
+            single = single.max(s);
             let started = di == node.dir_token as usize
                 && node.prog[..node.ntracked as usize].iter().any(|&p| p > 0);
-            let pin = if started {
-                None
-            } else {
-                g.square.and_then(|s| {
-                    let x = board.piece_at(s)?;
-                    if named(s) {
-                        return None;
-                    }
+            let occupant = g.square.and_then(|sq| board.piece_at(sq).map(|x| (sq, x)));
+            match occupant {
+                Some((sq, x)) if !started && npins < MAX_TOKENS => {
                     let len = dirs.len() as u32;
                     let back = dirs
                         .as_slice()
@@ -687,17 +673,12 @@ impl Goals {
                     } else {
                         len
                     };
-                    Some((s, need, 2 + len))
-                })
-            };
-            match pin {
-                Some((x, need, other)) => {
-                    pinned = pinned.with(x);
-                    let slot = &mut pinned_need[x.index() as usize];
-                    *slot = (*slot).max(need);
-                    arrive = arrive.min(other);
+                    pinned = pinned.with(sq);
+                    pins[npins] = (x.index(), Pinned::Letters(need));
+                    npins += 1;
+                    arrive = arrive.min(2 + len);
                 }
-                None => unpinned = true,
+                _ => unpinned = true,
             }
         }
         vacate &= !pinned;
@@ -710,31 +691,38 @@ impl Goals {
             }
         }
         let combine = |o: u32, e: u32| e + o.max((e + pending).saturating_sub(pre));
-        let mut grouped = combine(own + h_own, enemy + h_enemy);
-        if pinned.any() && !unpinned {
-            let (mut po, mut pe) = (0u32, 0u32);
-            for x in pinned {
-                let need = pinned_need[x.index() as usize];
-                if board.color(self.side).contains(x) {
-                    po += need;
+        let sum = |classes: &[Class; 12]| -> (u32, u32) {
+            let (mut o, mut e) = (0u32, 0u32);
+            for (i, c) in classes.iter().enumerate() {
+                let need = c.need();
+                if (i < 6) == (self.side == Color::Gold) {
+                    o += need;
                 } else {
-                    pe += need;
+                    e += need;
                 }
             }
-            let with_pinned = combine(own + h_own + po, enemy + h_enemy + pe);
+            (o, e)
+        };
+        let (own, enemy) = sum(&classes);
+        let mut grouped = combine(own + h_own, enemy + h_enemy);
+        if npins > 0 && !unpinned {
+            let mut with = classes;
+            for &(letter, what) in &pins[..npins] {
+                let c = &mut with[letter];
+                match what {
+                    Pinned::Dest(d, need) => c.dest(d, need),
+                    Pinned::Capture(need) => c.capture = c.capture.max(need),
+                    Pinned::Letters(need) => c.letters = c.letters.saturating_add(need),
+                }
+            }
+            let (po, pe) = sum(&with);
+            let with_pinned = combine(po + h_own, pe + h_enemy);
             grouped = grouped.max(with_pinned.min(arrive));
         }
         // Direction letters: own (or unknown colour) and enemy.
         let (mut o, mut e) = (0u32, 0u32);
         for di in node.dir_token as usize..self.dirs.len() {
             let (gi, dirs) = self.dirs[di];
-            if self.goals[gi].piece.is_none() {
-                let (raw, s) = self.dir_cost(&cx, di);
-                if raw >= INF || s >= INF {
-                    return Bound::IMPOSSIBLE;
-                }
-                single = single.max(s);
-            }
             let n = if di == node.dir_token as usize {
                 self.current_letters(node, dirs)
             } else {
@@ -765,22 +753,14 @@ impl Goals {
         (dirs.len() as u32).saturating_sub(u32::from(best))
     }
 
-    /// For a plain token naming only a square, the piece standing on it now, when no
-    /// lettered token names that piece and no piece has visited the square during the
-    /// turn: the piece's square, the steps it must take to satisfy the token itself,
-    /// and a lower bound on the whole turn if any other piece satisfies it instead (it
-    /// must come to the square after the piece there leaves).
-    fn pin(
-        &self,
-        cx: &Cx<'_>,
-        g: &Goal,
-        named: &dyn Fn(Square) -> bool,
-    ) -> Option<(Square, u32, u32)> {
+    /// For a plain token naming only a square, the piece standing on it now (when no
+    /// piece has left the square during the turn): the square, the piece, the steps it
+    /// must take to satisfy the token itself, and a lower bound on the whole turn if
+    /// another piece satisfies it instead (it must come to the square after the piece
+    /// there leaves).
+    fn pin(&self, cx: &Cx<'_>, g: &Goal) -> Option<(Square, Piece, u32, u32)> {
         let s = g.square?;
         let x = cx.board.piece_at(s)?;
-        if named(s) {
-            return None;
-        }
         let node = cx.node;
         if node
             .tracked()
@@ -796,8 +776,7 @@ impl Goals {
             Property::Steps(_) => 0,
         };
         // Leave (1), arrive (1), then do it.
-        let other = 2 + metric;
-        Some((s, need.min(INF), other))
+        Some((s, x, need.min(INF), 2 + metric))
     }
 
     /// The cost of direction token `di` (current or later), as (piece steps, total
@@ -939,6 +918,53 @@ impl Goals {
         let e = empty.div_ceil(2);
         (fill.max(e), fill >= e)
     }
+}
+
+/// What the pieces of one letter need, in their own steps.
+#[derive(Debug, Clone, Copy)]
+struct Class {
+    /// Destination squares with the most steps any one needs (pieces ending on
+    /// different squares are different pieces).
+    dests: [(Square, u32); 8],
+    ndests: u8,
+    capture: u32,
+    /// Direction letters (each a step of its own).
+    letters: u32,
+}
+
+impl Class {
+    const EMPTY: Class = Class {
+        dests: [(Square::A1, 0); 8],
+        ndests: 0,
+        capture: 0,
+        letters: 0,
+    };
+
+    fn dest(&mut self, d: Square, raw: u32) {
+        let n = self.ndests as usize;
+        if let Some(e) = self.dests[..n].iter_mut().find(|e| e.0 == d) {
+            e.1 = e.1.max(raw);
+        } else if n < self.dests.len() {
+            self.dests[n] = (d, raw);
+            self.ndests += 1;
+        }
+    }
+
+    fn need(&self) -> u32 {
+        let dests: u32 = self.dests[..self.ndests as usize]
+            .iter()
+            .map(|e| e.1)
+            .fold(0, u32::saturating_add);
+        dests.max(self.capture).max(self.letters)
+    }
+}
+
+/// A square-only token given to the piece standing on the square.
+#[derive(Debug, Clone, Copy)]
+enum Pinned {
+    Dest(Square, u32),
+    Capture(u32),
+    Letters(u32),
 }
 
 /// Pieces tokens could be about (see [`Goals::candidates`]).
@@ -1160,9 +1186,7 @@ impl Cx<'_> {
             // On a trap already: its support must leave (a push or pull of an
             // enemy supporter is two steps, one if a pull is ready).
             Property::Capture if raw == 0 => {
-                if own {
-                    1
-                } else if self.pullable.any() {
+                if own || self.pullable.any() {
                     1
                 } else {
                     2
@@ -1198,6 +1222,12 @@ impl Cx<'_> {
         let arrive = 1 + u32::from(self.board.piece_at(s).is_some()) + metric;
         both_min(best, (1 + metric, arrive))
     }
+}
+
+#[cfg(test)]
+thread_local! {
+    /// Nodes expanded and children bounded on this thread, for tuning tests.
+    pub(crate) static STATS: core::cell::Cell<(u64, u64)> = const { core::cell::Cell::new((0, 0)) };
 }
 
 /// What a visitor tells the search to do next.
@@ -1403,6 +1433,8 @@ impl<'a> Search<'a> {
             return false;
         }
         self.nodes += 1;
+        #[cfg(test)]
+        STATS.with(|c| c.set((c.get().0 + 1, c.get().1)));
         let tight = depth + bound.value == limit;
         let cands = (tight && binding == Binding::Goals).then(|| self.goals.candidates(node));
         let steps = node.pos.legal_steps();
@@ -1428,6 +1460,8 @@ impl<'a> Search<'a> {
             let mut child = node.clone();
             child.apply(step, self.goals);
             self.children += 1;
+            #[cfg(test)]
+            STATS.with(|c| c.set((c.get().0, c.get().1 + 1)));
             let (cb, cbinding) = self.bound(&child);
             if depth + 1 + cb.value > limit {
                 continue;

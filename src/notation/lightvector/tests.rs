@@ -400,3 +400,72 @@ fn moves_compare() {
         Move::from_steps(&[Step::new(Square::A2, Direction::North)])
     );
 }
+
+/// Timing and search statistics on the busy benchmark positions (run by hand:
+/// `cargo test --release --lib bench_positions_stats -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn bench_positions_stats() {
+    use super::search::STATS;
+    use std::time::Instant;
+    const BENCH: &str = include_str!("../../../tests/data/clueless-benchmark.txt");
+    let mut side = 'g';
+    let mut rows = Vec::new();
+    for line in BENCH.lines() {
+        if let Some(rest) = line.strip_prefix("### ") {
+            side = rest
+                .split("side=")
+                .nth(1)
+                .and_then(|s| s.chars().next())
+                .unwrap_or('g');
+            let count: usize = rest
+                .split("count=")
+                .nth(1)
+                .and_then(|s| s.parse().ok())
+                .unwrap_or(0);
+            if !(20_000..100_000).contains(&count) {
+                side = '-';
+            }
+        } else if line.starts_with('[') && side != '-' {
+            let pos: Position = format!("{side} {line}").parse().unwrap();
+            let moves = pos.legal_moves();
+            for i in 0..40 {
+                let mv = moves[i * moves.len() / 40];
+                STATS.with(|c| c.set((0, 0)));
+                let t = Instant::now();
+                let lv = super::write(&pos, &mv).unwrap();
+                let tw = t.elapsed().as_micros();
+                let (wn, wc) = STATS.with(|c| c.get());
+                STATS.with(|c| c.set((0, 0)));
+                let t = Instant::now();
+                let r = resolve(&pos, lv.tokens(), ResolveOptions::default()).unwrap();
+                let tr = t.elapsed().as_micros();
+                let (rn, rc) = STATS.with(|c| c.get());
+                assert_eq!(
+                    pos.play(&r.mv).unwrap().board(),
+                    pos.play(&mv).unwrap().board()
+                );
+                rows.push((tw, wn, wc, tr, rn, rc, format!("{pos} | {mv} | {lv}")));
+            }
+        }
+    }
+    type Row = (u128, u64, u64, u128, u64, u64, String);
+    let sum = |f: &dyn Fn(&Row) -> u128| -> u128 { rows.iter().map(f).sum() };
+    let n = rows.len() as u128;
+    println!(
+        "n={n} write {} us ({} nodes, {} children) resolve {} us ({} nodes, {} children)",
+        sum(&|r| r.0) / n,
+        sum(&|r| r.1 as u128) / n,
+        sum(&|r| r.2 as u128) / n,
+        sum(&|r| r.3) / n,
+        sum(&|r| r.4 as u128) / n,
+        sum(&|r| r.5 as u128) / n,
+    );
+    rows.sort_by_key(|r| std::cmp::Reverse(r.2));
+    for r in rows.iter().take(12) {
+        println!(
+            "{:>7} us {:>6} n {:>7} c | {:>6} us {:>5} n {:>6} c | {}",
+            r.0, r.1, r.2, r.3, r.4, r.5, r.6
+        );
+    }
+}
