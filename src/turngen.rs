@@ -36,8 +36,8 @@ mod table;
 
 use core::cell::RefCell;
 
-use search::{Grid, Search, Visit};
-use table::{Buckets, Table, MAX_BUCKET_BITS};
+use search::{Grid, HashDeltas, Search, Visit};
+use table::{Buckets, Key, Table, MAX_BUCKET_BITS};
 
 use crate::{Board, Move, Position, Step};
 
@@ -86,20 +86,42 @@ impl Visit for Counter {
     const MOVES: bool = false;
     const BOARD: bool = false;
     #[inline(always)]
-    fn visit(&mut self, _: &Grid, _: &[Step]) -> bool {
+    fn visit(&mut self, _: &Grid, _: Key, _: &[Step]) -> bool {
         self.0 += 1;
         true
     }
 }
 
-struct Boards<F>(F);
+/// Visitors that need the boards or their hashes but not the moves: the boards may be
+/// met in any order and inserted later (in buckets), and each new board and its hash
+/// are rebuilt from its key and the root.
+struct Boards<F> {
+    f: F,
+    root: Grid,
+    hashes: Box<HashDeltas>,
+}
 
 impl<F: FnMut(&Board, u64)> Visit for Boards<F> {
     const MOVES: bool = false;
-    const BOARD: bool = true;
-    #[inline(always)]
-    fn visit(&mut self, g: &Grid, _: &[Step]) -> bool {
-        (self.0)(&g.board, g.hash);
+    const BOARD: bool = false;
+    #[inline]
+    fn visit(&mut self, _: &Grid, key: Key, _: &[Step]) -> bool {
+        (self.f)(&self.root.board_of(key), self.hashes.hash_of(key));
+        true
+    }
+}
+
+struct Hashes<F> {
+    f: F,
+    hashes: Box<HashDeltas>,
+}
+
+impl<F: FnMut(u64)> Visit for Hashes<F> {
+    const MOVES: bool = false;
+    const BOARD: bool = false;
+    #[inline]
+    fn visit(&mut self, _: &Grid, key: Key, _: &[Step]) -> bool {
+        (self.f)(self.hashes.hash_of(key));
         true
     }
 }
@@ -110,7 +132,7 @@ impl<F: FnMut(&Move, &Board, u64) -> bool> Visit for Moves<F> {
     const MOVES: bool = true;
     const BOARD: bool = true;
     #[inline]
-    fn visit(&mut self, g: &Grid, path: &[Step]) -> bool {
+    fn visit(&mut self, g: &Grid, _: Key, path: &[Step]) -> bool {
         let mv = Move::from_steps(path).unwrap_or(Move::EMPTY);
         (self.0)(&mv, &g.board, g.hash)
     }
@@ -171,15 +193,18 @@ impl TurnGenerator {
 
     /// Calls `f` with the Zobrist hash (placement only, as [`Board::hash`]) of every
     /// distinct board one turn can produce. Nothing is collected.
-    pub fn for_each_hash(&mut self, pos: &Position, mut f: impl FnMut(u64)) {
-        self.run(pos, Boards(|_: &Board, h| f(h)), false);
+    pub fn for_each_hash(&mut self, pos: &Position, f: impl FnMut(u64)) {
+        let hashes = HashDeltas::new(&Grid::new(pos.board()));
+        self.run(pos, Hashes { f, hashes }, false);
     }
 
     /// Calls `f` with every distinct board one turn can produce and its Zobrist hash
     /// (placement only). Faster than [`for_each_move`](TurnGenerator::for_each_move)
     /// when the moves themselves are not needed.
     pub fn for_each_board(&mut self, pos: &Position, f: impl FnMut(&Board, u64)) {
-        self.run(pos, Boards(f), false);
+        let root = Grid::new(pos.board());
+        let hashes = HashDeltas::new(&root);
+        self.run(pos, Boards { f, root, hashes }, false);
     }
 
     /// Calls `f` for every distinct board one turn can produce, with a shortest move
@@ -364,6 +389,27 @@ mod tests {
         out
     }
 
+    /// A position large enough for the bucketed path: the hashes from keys equal the
+    /// hashes of the boards, and the count equals the published one.
+    #[test]
+    fn hashes_from_keys_match_boards_on_a_large_position() {
+        let pos = &positions()[29];
+        assert!(bucket_bits(pos) > 0, "the bucketed path is exercised");
+        let mut gen = TurnGenerator::new();
+        assert_eq!(gen.count(pos), 338_034);
+        let mut from_boards = Vec::new();
+        gen.for_each_board(pos, |b, h| {
+            debug_assert_eq!(h, b.hash());
+            from_boards.push(h);
+        });
+        let mut from_keys = Vec::new();
+        gen.for_each_hash(pos, |h| from_keys.push(h));
+        from_boards.sort_unstable();
+        from_keys.sort_unstable();
+        assert_eq!(from_boards.len(), 338_034);
+        assert_eq!(from_boards, from_keys);
+    }
+
     #[test]
     fn all_paths_agree_with_a_naive_search_in_the_middle_of_turns() {
         let positions = midturn_positions();
@@ -375,10 +421,17 @@ mod tests {
             let want = naive(pos);
             assert_eq!(gen.count(pos), want.len(), "count of {pos:?}");
             let mut boards = HashSet::new();
+            let mut hashes = Vec::new();
             gen.for_each_board(pos, |b, h| {
                 assert_eq!(h, b.hash());
                 assert!(boards.insert(*b), "board reported twice in {pos:?}");
+                hashes.push(h);
             });
+            let mut only_hashes = Vec::new();
+            gen.for_each_hash(pos, |h| only_hashes.push(h));
+            hashes.sort_unstable();
+            only_hashes.sort_unstable();
+            assert_eq!(hashes, only_hashes, "hashes of {pos:?}");
             assert_eq!(boards, want, "boards of {pos:?}");
             let mut moved = HashSet::new();
             let mut last_len = 0;

@@ -118,6 +118,26 @@ impl Grid {
         pack(self.changed, &self.cell)
     }
 
+    /// The board whose key relative to this grid's board is `key`.
+    pub(super) fn board_of(&self, key: Key) -> Board {
+        let mut board = self.board;
+        let mut bits = key.changed;
+        let mut packed = key.packed;
+        while bits != 0 {
+            let sq = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            let (old, new) = (self.cell[sq] as usize, (packed & 15) as usize);
+            packed >>= 4;
+            if old != 0 {
+                board.toggle(PIECES[old % 13], Square::ALL[sq]);
+            }
+            if new != 0 {
+                board.toggle(PIECES[new % 13], Square::ALL[sq]);
+            }
+        }
+        board
+    }
+
     /// The key of `board` relative to this grid's board (for excluding the board the turn
     /// started from).
     pub(super) fn key_of(&self, board: &Board) -> Key {
@@ -128,6 +148,50 @@ impl Grid {
             g.mark(sq, &self.cell);
         }
         g.key()
+    }
+}
+
+/// The Zobrist hashes of the boards found, from their keys: for each square and each
+/// content, what putting that content there instead of the root's changes in the hash.
+pub(super) struct HashDeltas {
+    root_hash: u64,
+    delta: [[u64; 16]; 64],
+}
+
+impl HashDeltas {
+    pub(super) fn new(root: &Grid) -> Box<HashDeltas> {
+        let mut d = Box::new(HashDeltas {
+            root_hash: root.hash,
+            delta: [[0; 16]; 64],
+        });
+        let key = |code: u8, sq: usize| {
+            if code == 0 {
+                0
+            } else {
+                zobrist::piece_key(PIECES[code as usize % 13], Square::ALL[sq])
+            }
+        };
+        for (sq, row) in d.delta.iter_mut().enumerate() {
+            for (code, entry) in row.iter_mut().enumerate().take(13) {
+                *entry = key(code as u8, sq) ^ key(root.cell[sq], sq);
+            }
+        }
+        d
+    }
+
+    /// The Zobrist hash (placement only) of the board with key `key`.
+    #[inline]
+    pub(super) fn hash_of(&self, key: Key) -> u64 {
+        let mut h = self.root_hash;
+        let mut bits = key.changed;
+        let mut packed = key.packed;
+        while bits != 0 {
+            let sq = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            h ^= self.delta[sq][(packed & 15) as usize];
+            packed >>= 4;
+        }
+        h
     }
 }
 
@@ -288,8 +352,9 @@ pub(super) trait Visit {
     /// Whether boards may be inserted later than found, in batches: when neither the
     /// board nor the moves are needed.
     const DEFER: bool = !Self::BOARD && !Self::MOVES;
-    /// Called once for each distinct board; returns `false` to stop the search.
-    fn visit(&mut self, grid: &Grid, path: &[Step]) -> bool;
+    /// Called once for each distinct board, with its key; returns `false` to stop the
+    /// search.
+    fn visit(&mut self, grid: &Grid, key: Key, path: &[Step]) -> bool;
 }
 
 /// The previous action, for the pruning rules.
@@ -469,9 +534,8 @@ impl<'a, V: Visit> Search<'a, V> {
             self.waiting += 1;
             return;
         }
-        if self.table.insert(self.grid.key())
-            && !self.visitor.visit(&self.grid, &self.path[..self.len])
-        {
+        let key = self.grid.key();
+        if self.table.insert(key) && !self.visitor.visit(&self.grid, key, &self.path[..self.len]) {
             self.stop = true;
         }
     }
@@ -638,7 +702,7 @@ impl<'a, V: Visit> Search<'a, V> {
         }
         core::hint::black_box(touched);
         for &key in keys {
-            if self.table.insert(key) && !self.visitor.visit(&self.grid, &[]) {
+            if self.table.insert(key) && !self.visitor.visit(&self.grid, key, &[]) {
                 self.stop = true;
                 return;
             }
@@ -661,7 +725,7 @@ impl<'a, V: Visit> Search<'a, V> {
                 self.table.insert(start);
             }
             for &key in keys {
-                if self.table.insert(key) && !self.visitor.visit(&self.grid, &[]) {
+                if self.table.insert(key) && !self.visitor.visit(&self.grid, key, &[]) {
                     return;
                 }
             }
