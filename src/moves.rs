@@ -8,8 +8,9 @@ use crate::{Direction, Square, Step};
 pub const MAX_STEPS: usize = 4;
 
 /// A turn: one to four steps, played in order. Moves produced by the move generator
-/// hold a shortest step sequence giving their resulting board.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+/// hold a shortest step sequence giving their resulting board. Two moves are equal when
+/// their step sequences are.
+#[derive(Clone, Copy)]
 pub struct Move {
     steps: [Step; MAX_STEPS],
     len: u8,
@@ -56,6 +57,20 @@ impl Move {
     pub(crate) fn push(&mut self, step: Step) {
         self.steps[self.len as usize] = step;
         self.len += 1;
+    }
+}
+
+impl PartialEq for Move {
+    fn eq(&self, other: &Move) -> bool {
+        self.steps() == other.steps()
+    }
+}
+
+impl Eq for Move {}
+
+impl core::hash::Hash for Move {
+    fn hash<H: core::hash::Hasher>(&self, state: &mut H) {
+        self.steps().hash(state);
     }
 }
 
