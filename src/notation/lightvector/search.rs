@@ -303,6 +303,8 @@ pub(crate) struct Goals {
     unlettered: Vec<usize>,
     /// The squares of all destination tokens.
     dest_squares: Bitboard,
+    /// Capture tokens that may be about the mover's own pieces.
+    captures_by_mover: Vec<usize>,
 }
 
 impl Goals {
@@ -316,6 +318,7 @@ impl Goals {
             groups: Vec::new(),
             unlettered: Vec::new(),
             dest_squares: Bitboard::EMPTY,
+            captures_by_mover: Vec::new(),
         };
         for t in tokens {
             let i = g.goals.len();
@@ -326,6 +329,11 @@ impl Goals {
             });
             if let Property::Destination(d) = t.property {
                 g.dest_squares = g.dest_squares.with(d);
+            }
+            if t.property == Property::Capture
+                && t.specifier.piece().map_or(true, |p| p.color == side)
+            {
+                g.captures_by_mover.push(i);
             }
             let dir_index = match t.property {
                 Property::Steps(d) => {
@@ -475,7 +483,33 @@ impl Goals {
             enemy: Bitboard::EMPTY,
             arrive: Bitboard::EMPTY,
             dests: self.dest_squares,
+            helpers: Bitboard::EMPTY,
         };
+        // Squares whose pieces the bound counts as having to leave: beside and on the
+        // traps (for captures), and the first square of each direction token's steps.
+        if !self.captures_by_mover.is_empty() {
+            c.helpers |= Bitboard::TRAPS | Bitboard::TRAPS.neighbours();
+        }
+        // A piece on a trap that must make room may die when its support leaves.
+        c.helpers |= (self.dest_squares & Bitboard::TRAPS).neighbours();
+        for (k, &(gi, dirs)) in self.dirs.iter().enumerate().skip(node.dir_token as usize) {
+            let g = &self.goals[gi];
+            let d = dirs.as_slice();
+            let from = match (g.piece, g.square) {
+                (_, Some(s)) => Bitboard::from_square(s),
+                (Some(p), None) => board.pieces(p),
+                (None, None) => Bitboard::EMPTY,
+            };
+            c.helpers |= from.shift(d[0]);
+            if k == node.dir_token as usize {
+                for (i, t) in node.tracked().iter().enumerate() {
+                    let p = node.prog[i] as usize;
+                    if p > 0 && p < d.len() && !t.captured {
+                        c.helpers |= Bitboard::from_square(t.cur).shift(d[p]);
+                    }
+                }
+            }
+        }
         let add = |c: &mut Cands, sq: Square| {
             if board.color(self.side).contains(sq) {
                 c.own = c.own.with(sq);
@@ -506,6 +540,7 @@ impl Goals {
         }
         if squares.any() {
             c.arrive = squares;
+            c.helpers |= (squares & Bitboard::TRAPS).neighbours();
             for s in squares {
                 add(&mut c, s);
             }
@@ -541,7 +576,6 @@ impl Goals {
         let board = pos.board();
         let turn = pos.turn_state();
         let pending = u32::from(turn.push.is_some());
-        let cands = self.candidates(node);
         let pull = if turn.push.is_none() { turn.pull } else { None };
         let pullable = match pull {
             Some((sq, k)) => {
@@ -555,7 +589,25 @@ impl Goals {
             }
             None => Bitboard::EMPTY,
         };
-        let pre = u32::from((pullable & cands.enemy).any());
+        // A pull of an enemy piece some token may be about is possible right now.
+        let pre = if pullable.is_empty() {
+            0
+        } else if !self.unlettered.is_empty()
+            || self
+                .dirs
+                .iter()
+                .any(|&(gi, _)| self.goals[gi].piece.is_none())
+        {
+            1
+        } else {
+            let mut enemy = Bitboard::EMPTY;
+            for gr in &self.groups {
+                if gr.piece.color != self.side {
+                    enemy |= board.pieces(gr.piece);
+                }
+            }
+            u32::from((pullable & enemy).any())
+        };
         let mut strong = [Bitboard::EMPTY; 6];
         let mut acc = Bitboard::EMPTY;
         for k in (0..6).rev() {
@@ -604,7 +656,7 @@ impl Goals {
                     return Bound::IMPOSSIBLE;
                 }
                 single = single.max(s);
-                class.capture = class.capture.max(raw);
+                class.add_capture(raw);
             }
             for &di in &gr.dirs {
                 if di < node.dir_token as usize {
@@ -615,7 +667,7 @@ impl Goals {
                     return Bound::IMPOSSIBLE;
                 }
                 single = single.max(s);
-                class.letters += raw;
+                class.add_letters(raw);
             }
         }
         // Tokens naming only a square: either the piece standing there now does it (its
@@ -711,8 +763,8 @@ impl Goals {
                 let c = &mut with[letter];
                 match what {
                     Pinned::Dest(d, need) => c.dest(d, need),
-                    Pinned::Capture(need) => c.capture = c.capture.max(need),
-                    Pinned::Letters(need) => c.letters = c.letters.saturating_add(need),
+                    Pinned::Capture(need) => c.add_capture(need),
+                    Pinned::Letters(need) => c.add_letters(need),
                 }
             }
             let (po, pe) = sum(&with);
@@ -784,56 +836,82 @@ impl Goals {
     fn dir_cost(&self, cx: &Cx<'_>, di: usize) -> (u32, u32) {
         let (gi, dirs) = self.dirs[di];
         let g = &self.goals[gi];
-        let len = dirs.len() as u32;
+        let d = dirs.as_slice();
+        let len = d.len() as u32;
         let node = cx.node;
         let back = crate::Direction::backwards(cx.side);
-        let has_back = dirs.as_slice().contains(&back);
-        let current = di == node.dir_token as usize;
-        if current {
+        let has_back = d.contains(&back);
+        // A piece on a trap may die when a step of the token's own piece takes its last
+        // support away, so it need not cost a step of its own.
+        let occupied = cx.board.occupied() & !Bitboard::TRAPS;
+        // Steps of other pieces an own piece on `at` needs before stepping `dir` from
+        // there: the square must be on the board (else it must go elsewhere first: a
+        // step of its own, also one more) and empty (its occupant leaves first).
+        let clear = |at: Square, dir: crate::Direction| -> u32 {
+            match at.step(dir) {
+                Some(t) => u32::from(occupied.contains(t)),
+                None => 1,
+            }
+        };
+        let mut best = (INF, INF);
+        if di == node.dir_token as usize {
             // A piece already part way through the token.
-            let mut best = (INF, INF);
             for (i, t) in node.tracked().iter().enumerate() {
                 let p = u32::from(node.prog[i]);
                 if p > 0 && !t.captured {
                     let raw = len - p;
-                    best = both_min(best, (raw, cx.scale(t.cur, t.piece, raw)));
+                    let helper = if t.piece.color == cx.side && raw > 0 {
+                        clear(t.cur, d[p as usize])
+                    } else {
+                        0
+                    };
+                    let total = cx.scale_with(t.cur, t.piece, raw, helper);
+                    best = both_min(best, (raw, total));
                 }
-            }
-            if best.0 < INF {
-                return best;
             }
         }
         let Some(letter) = g.piece else {
             // Only a square: the piece on it now, or one that comes there first.
             let Some(s) = g.square else {
-                return (0, 0);
+                return both_min(best, (0, 0));
+            };
+            let Some(target) = s.step(d[0]) else {
+                return best;
             };
             let here = match cx.board.piece_at(s) {
-                Some(x) if !(x.color == cx.side && x.kind == PieceKind::Rabbit && has_back) => {
-                    cx.scale(s, x, len)
+                Some(x) if x.color == cx.side => {
+                    if x.kind == PieceKind::Rabbit && has_back {
+                        INF
+                    } else {
+                        cx.scale_with(s, x, len, u32::from(occupied.contains(target)))
+                    }
                 }
-                _ => INF,
+                Some(x) => cx.scale(s, x, len),
+                None => INF,
             };
             let other = 1 + u32::from(cx.board.piece_at(s).is_some()) + len;
-            let best = here.min(other);
-            return (len.min(best), best);
+            let total = here.min(other);
+            return both_min(best, (len.min(total), total));
         };
         let own = letter.color == cx.side;
         if own && letter.kind == PieceKind::Rabbit && has_back {
-            return (INF, INF);
+            return best;
         }
-        let mut best = (INF, INF);
         for q in cx.board.pieces(letter) {
-            let travel = match g.square {
+            let (travel, extra) = match g.square {
                 Some(s) => {
                     if own && letter.kind == PieceKind::Rabbit && !forward_ok(cx.side, q, s) {
                         continue;
                     }
-                    dist(q, s)
+                    let Some(target) = s.step(d[0]) else {
+                        continue;
+                    };
+                    let blocked = occupied.contains(target) && target != q;
+                    (dist(q, s), u32::from(own && blocked))
                 }
-                None => 0,
+                None => (0, if own { clear(q, d[0]) } else { 0 }),
             };
-            let total = cx.scale(q, letter, travel + len);
+            let total = cx.scale_with(q, letter, travel + len, extra);
             best = both_min(best, (len, total));
         }
         best
@@ -854,7 +932,7 @@ impl Goals {
         let Some(x) = board.piece_at(from) else {
             return true;
         };
-        let all_c = own_c | enemy_c | cands.dests;
+        let all_c = own_c | enemy_c | cands.dests | cands.helpers;
         if all_c.contains(from) {
             return true;
         }
@@ -925,22 +1003,28 @@ impl Goals {
 struct Class {
     /// Destination squares with the most steps any one needs (pieces ending on
     /// different squares are different pieces).
-    dests: [(Square, u32); 8],
+    dests: [(Square, u16); 4],
     ndests: u8,
-    capture: u32,
+    capture: u16,
     /// Direction letters (each a step of its own).
-    letters: u32,
+    letters: u16,
 }
 
 impl Class {
     const EMPTY: Class = Class {
-        dests: [(Square::A1, 0); 8],
+        dests: [(Square::A1, 0); 4],
         ndests: 0,
         capture: 0,
         letters: 0,
     };
 
+    /// Steps are below `INF`, which fits.
+    fn narrow(x: u32) -> u16 {
+        x.min(INF) as u16
+    }
+
     fn dest(&mut self, d: Square, raw: u32) {
+        let raw = Class::narrow(raw);
         let n = self.ndests as usize;
         if let Some(e) = self.dests[..n].iter_mut().find(|e| e.0 == d) {
             e.1 = e.1.max(raw);
@@ -948,14 +1032,28 @@ impl Class {
             self.dests[n] = (d, raw);
             self.ndests += 1;
         }
+        // Further squares are left out: a smaller sum is still a lower bound.
+    }
+
+    fn add_capture(&mut self, raw: u32) {
+        self.capture = self.capture.max(Class::narrow(raw));
+    }
+
+    fn add_letters(&mut self, raw: u32) {
+        self.letters = self
+            .letters
+            .saturating_add(Class::narrow(raw))
+            .min(INF as u16);
     }
 
     fn need(&self) -> u32 {
         let dests: u32 = self.dests[..self.ndests as usize]
             .iter()
-            .map(|e| e.1)
+            .map(|e| u32::from(e.1))
             .fold(0, u32::saturating_add);
-        dests.max(self.capture).max(self.letters)
+        dests
+            .max(u32::from(self.capture))
+            .max(u32::from(self.letters))
     }
 }
 
@@ -974,6 +1072,8 @@ struct Cands {
     arrive: Bitboard,
     /// Destination squares: a piece leaving one may be making room.
     dests: Bitboard,
+    /// Other squares a piece leaving may be making room or removing support.
+    helpers: Bitboard,
 }
 
 /// A lower bound on the steps still needed, with its parts (see
@@ -1020,11 +1120,17 @@ impl Cx<'_> {
     /// pay one more when frozen, enemy pieces twice plus the approach of a stronger
     /// piece of the mover (one less when it can be pulled right now).
     fn scale(&self, q: Square, piece: Piece, raw: u32) -> u32 {
+        self.scale_with(q, piece, raw, 0)
+    }
+
+    /// [`Cx::scale`] when an own piece also needs `helper` steps of other pieces to
+    /// clear its way (one of which may also free it when frozen).
+    fn scale_with(&self, q: Square, piece: Piece, raw: u32, helper: u32) -> u32 {
         if raw == 0 {
             return 0;
         }
         if piece.color == self.side {
-            raw + u32::from(self.frozen.contains(q))
+            raw + helper.max(u32::from(self.frozen.contains(q)))
         } else if self.pullable.contains(q) {
             2 * raw - 1
         } else {
@@ -1091,47 +1197,82 @@ impl Cx<'_> {
         };
         let frozen = self.frozen;
         let side = self.side;
-        // (raw, total) of the nearest pieces of `set` to `center`, plus `extra` steps.
-        let scan = |center: Square, set: Bitboard, extra: u32, on_trap_min: bool| -> (u32, u32) {
+        let occupied = self.board.occupied();
+        // (raw, total) of the nearest pieces of `set` to `center`, with `path` more steps
+        // of their own; a piece that must move pays `helper` steps of other pieces (to
+        // clear its way) and one more if frozen.
+        let scan = |center: Square, set: Bitboard, path: u32, helper: u32| -> (u32, u32) {
             let set = if rabbit {
                 set & behind_or_level(side, center)
             } else {
                 set
             };
-            let ru = ring_min(center, set & !frozen);
-            let rf = ring_min(center, set & frozen);
-            let raw = ru.min(rf).saturating_add(extra);
-            let tu = ru.saturating_add(extra);
-            let tf = rf.saturating_add(extra);
-            let (tu, tf) = if on_trap_min {
-                (tu.max(1), if tf == 0 { 1 } else { tf.saturating_add(1) })
+            let ru = ring_min(center, set & !frozen).saturating_add(path);
+            let rf = ring_min(center, set & frozen).saturating_add(path);
+            let raw = ru.min(rf);
+            let tu = if ru == 0 {
+                0
             } else {
-                (tu, if tf == 0 { 0 } else { tf.saturating_add(1) })
+                ru.saturating_add(helper)
+            };
+            // One step of another piece may both free a frozen piece and clear its way.
+            let tf = if rf == 0 {
+                0
+            } else {
+                rf.saturating_add(helper.max(1))
             };
             (raw.min(INF), tu.min(tf).min(INF))
         };
         let mut best = (INF, INF);
         match g.property {
             Property::Destination(d) => {
+                // Another piece on the destination must leave first (on a trap it may
+                // die when the candidate's own step takes its support away).
+                let occ = u32::from(occupied.contains(d) && !d.is_trap());
                 if direct.any() {
-                    best = both_min(best, scan(d, direct, 0, false));
+                    best = both_min(best, scan(d, direct, 0, occ));
                 }
                 if let (Some(s), true) = (g.square, via.any()) {
                     if !rabbit || forward_ok(side, s, d) {
-                        best = both_min(best, scan(s, via, dist(s, d), false));
+                        let helper = if via.contains(d) { 0 } else { occ };
+                        best = both_min(best, scan(s, via, dist(s, d), helper));
                     }
                 }
             }
             Property::Capture => {
                 if direct.any() {
+                    let own = self.board.color(side);
                     for t in Square::TRAPS {
-                        best = both_min(best, scan(t, direct, 0, true));
+                        // Every friend beside the trap must be gone when the piece dies
+                        // there, and a piece on the trap must leave first.
+                        let friends = own & Bitboard::adjacent(t);
+                        let n = friends.count();
+                        if direct.contains(t) {
+                            best = both_min(best, (0, n.max(1)));
+                        }
+                        // Each friend leaves by a step of its own (no square beside a trap
+                        // is a trap). A friend of ours on the trap may die when the last
+                        // supporter leaves, so that step may do both; an enemy piece
+                        // there needs a step of its own.
+                        let helper = |others: u32| match self.board.piece_at(t) {
+                            Some(p) if p.color == side => others.max(1),
+                            Some(_) => others + 1,
+                            None => others,
+                        };
+                        let beside = direct & friends;
+                        if beside.any() {
+                            best = both_min(best, scan(t, beside, 0, helper(n - 1)));
+                        }
+                        let rest = direct & !friends & !Bitboard::from_square(t);
+                        if rest.any() {
+                            best = both_min(best, scan(t, rest, 0, helper(n)));
+                        }
                     }
                 }
                 if let (Some(s), true) = (g.square, via.any()) {
                     let td = trap_dist(s, rabbit.then_some(side));
                     if td < INF {
-                        best = both_min(best, scan(s, via, td, false));
+                        best = both_min(best, scan(s, via, td, 0));
                     }
                 }
             }
@@ -1459,14 +1600,16 @@ impl<'a> Search<'a> {
             }
             let mut child = node.clone();
             child.apply(step, self.goals);
+            // A state met before at this depth has been searched (or pruned) already;
+            // its bound depends on the state alone.
+            if depth + 1 < limit && !self.seen.insert(child.key(depth + 1)) {
+                continue;
+            }
             self.children += 1;
             #[cfg(test)]
             STATS.with(|c| c.set((c.get().0, c.get().1 + 1)));
             let (cb, cbinding) = self.bound(&child);
             if depth + 1 + cb.value > limit {
-                continue;
-            }
-            if depth + 1 < limit && !self.seen.insert(child.key(depth + 1)) {
                 continue;
             }
             if self.dfs(&child, &cb, cbinding, depth + 1, limit, exact, visit) {

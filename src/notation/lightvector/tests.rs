@@ -364,6 +364,18 @@ fn pruning_invariance_larger_boards_three_steps() {
 }
 
 #[test]
+fn pruning_invariance_dense_boards_four_steps() {
+    let mut rng = Rng(seed(99));
+    let mut checked = 0;
+    for _ in 0..8 {
+        let n = 10 + rng.below(3);
+        let pos = random_position(&mut rng, n, 4);
+        checked += check_position(&mut rng, &pos, 12);
+    }
+    assert!(checked > 60, "{checked}");
+}
+
+#[test]
 fn writer_resolves_to_every_move_of_small_boards() {
     let mut rng = Rng(seed(4242));
     let mut checked = 0;
@@ -393,6 +405,29 @@ fn writer_resolves_to_every_move_of_small_boards() {
 }
 
 #[test]
+fn writer_resolves_on_dense_boards() {
+    let mut rng = Rng(seed(5151));
+    let mut checked = 0;
+    for _ in 0..6 {
+        let n = 10 + rng.below(4);
+        let pos = random_position(&mut rng, n, 4);
+        let turns = all_turns(&pos);
+        let moves = pos.legal_moves();
+        for _ in 0..25 {
+            let mv = moves[rng.below(moves.len())];
+            let lv = super::write(&pos, &mv).unwrap();
+            let want = pos.play(&mv).unwrap();
+            match reference(&pos, &turns, lv.tokens()) {
+                RefResult::One(b, _, _) => assert_eq!(&b, want.board(), "{pos:?} {mv:?} {lv}"),
+                other => panic!("{pos:?} {mv:?} wrote {lv}: {other:?}"),
+            }
+            checked += 1;
+        }
+    }
+    assert_eq!(checked, 150);
+}
+
+#[test]
 fn moves_compare() {
     // Move equality is by steps; boards are what the notation identifies.
     assert_ne!(
@@ -407,7 +442,23 @@ fn moves_compare() {
 #[ignore]
 fn bench_positions_stats() {
     use super::search::STATS;
-    use std::time::Instant;
+    /// CPU time of this thread in nanoseconds (wall time is unreliable on a shared
+    /// machine).
+    struct Instant(u64);
+    impl Instant {
+        fn cpu() -> u64 {
+            std::fs::read_to_string("/proc/thread-self/schedstat")
+                .ok()
+                .and_then(|s| s.split_whitespace().next().and_then(|x| x.parse().ok()))
+                .unwrap_or(0)
+        }
+        fn now() -> Instant {
+            Instant(Instant::cpu())
+        }
+        fn elapsed(&self) -> std::time::Duration {
+            std::time::Duration::from_nanos(Instant::cpu() - self.0)
+        }
+    }
     const BENCH: &str = include_str!("../../../tests/data/clueless-benchmark.txt");
     let mut side = 'g';
     let mut rows = Vec::new();
@@ -461,11 +512,83 @@ fn bench_positions_stats() {
         sum(&|r| r.4 as u128) / n,
         sum(&|r| r.5 as u128) / n,
     );
+    let mut w: Vec<u64> = rows.iter().map(|r| r.2).collect();
+    let mut r: Vec<u64> = rows.iter().map(|r| r.5).collect();
+    w.sort_unstable();
+    r.sort_unstable();
+    let p = |v: &Vec<u64>, q: usize| v[v.len() * q / 100];
+    println!(
+        "children: write p50 {} p90 {} p99 {}; resolve p50 {} p90 {} p99 {}",
+        p(&w, 50),
+        p(&w, 90),
+        p(&w, 99),
+        p(&r, 50),
+        p(&r, 90),
+        p(&r, 99)
+    );
     rows.sort_by_key(|r| std::cmp::Reverse(r.2));
     for r in rows.iter().take(12) {
         println!(
             "{:>7} us {:>6} n {:>7} c | {:>6} us {:>5} n {:>6} c | {}",
             r.0, r.1, r.2, r.3, r.4, r.5, r.6
         );
+    }
+}
+
+/// Root bounds against the true step counts for some costly inputs (by hand).
+#[test]
+#[ignore]
+fn root_bounds() {
+    use super::search::{Goals, Node};
+    let cases = [
+        (
+            "s [rrr mrrrr cdcd r h    h         R  E     H e  H M DCCD RRRR  RRR]",
+            "hs g6x ce6",
+        ),
+        (
+            "g [rrr  rr r mcchrr d    d     E            H  e D R C  C RRRRDMRRR]",
+            "Ra3 Ce g1w",
+        ),
+        (
+            "g [rr mh r r M  r rr  E     R     H       eD   C  R  HC R  RRR   RR]",
+            "Rb2 Ce4 Ex",
+        ),
+        (
+            "g [rrr  rrr  c rc   d    h h           E d  C  e H R DD C RRRR MRRR]",
+            "Cf2 Mw Hx",
+        ),
+        (
+            "g [rr mr rrrcdc dr  h eE h                R H    H   D DCC RRR M RR]",
+            "Ra3 c1w",
+        ),
+        (
+            "g [rrr  rr r mcchrr d    d     E            H  e D R C  C RRRRDMRRR]",
+            "Cx Hn Cd2",
+        ),
+        (
+            "s [rrr mrrrr cdcd r h    h         R  E     H e  H M DCCD RRRR  RRR]",
+            "de rd8 h8s",
+        ),
+        (
+            "g [rr mr rrrcdc dr  h eE h                R H    H   D DCC RRR M RR]",
+            "Re g1e Cf1",
+        ),
+    ];
+    for (p, text) in cases {
+        let pos: Position = p.parse().unwrap();
+        let lv: super::Lightvector = text.parse().unwrap();
+        let goals = Goals::new(lv.tokens(), pos.side_to_move());
+        let lb = goals.lower_bound(&Node::root(&pos)).value;
+        let r = resolve(&pos, lv.tokens(), ResolveOptions::default()).unwrap();
+        println!("{text:14} lb {lb} steps {} {}", r.steps, r.mv);
+        for t in lv.tokens() {
+            let g1 = Goals::new(&[*t], pos.side_to_move());
+            let lb1 = g1.lower_bound(&Node::root(&pos)).value;
+            let r1 = resolve(&pos, &[*t], ResolveOptions::default());
+            println!(
+                "    {t:6} lb {lb1} alone {:?}",
+                r1.map(|r| r.steps).map_err(|e| e.to_string())
+            );
+        }
     }
 }
