@@ -17,6 +17,8 @@ use super::syntax::{Directions, Property, Token, MAX_TOKENS};
 /// "Cannot be done": larger than any step count.
 pub(crate) const INF: u32 = 1000;
 
+const USE_TT: bool = true;
+
 /// The most pieces a turn can touch: each step moves one piece and kills at most one.
 const MAX_TRACKED: usize = 2 * MAX_STEPS;
 
@@ -1602,7 +1604,7 @@ impl<'a> Search<'a> {
             child.apply(step, self.goals);
             // A state met before at this depth has been searched (or pruned) already;
             // its bound depends on the state alone.
-            if depth + 1 < limit && !self.seen.insert(child.key(depth + 1)) {
+            if USE_TT && depth + 1 < limit && !self.seen.insert(child.key(depth + 1)) {
                 continue;
             }
             self.children += 1;

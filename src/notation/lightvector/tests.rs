@@ -512,6 +512,10 @@ fn bench_positions_stats() {
         sum(&|r| r.4 as u128) / n,
         sum(&|r| r.5 as u128) / n,
     );
+    println!(
+        "writer phases (witness, explicit, strongest, accepted, refuted): {:?}",
+        super::write::PHASES.with(|p| p.get()).map(|x| x / n as u64)
+    );
     let mut w: Vec<u64> = rows.iter().map(|r| r.2).collect();
     let mut r: Vec<u64> = rows.iter().map(|r| r.5).collect();
     w.sort_unstable();

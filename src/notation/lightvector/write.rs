@@ -79,6 +79,49 @@ struct Writer {
     budget: u32,
 }
 
+#[cfg(test)]
+thread_local! {
+    /// Children bounded per phase of writing (witness, explicit, strongest, combination
+    /// accepted, combination refuted), for tuning tests.
+    pub(crate) static PHASES: core::cell::Cell<[u64; 5]> = const { core::cell::Cell::new([0; 5]) };
+}
+
+#[cfg(test)]
+fn phase<T>(i: usize, f: impl FnOnce() -> T) -> T {
+    let before = super::search::STATS.with(|c| c.get().1);
+    let r = f();
+    let d = super::search::STATS.with(|c| c.get().1) - before;
+    PHASES.with(|p| {
+        let mut v = p.get();
+        v[i] += d;
+        p.set(v);
+    });
+    r
+}
+
+#[cfg(test)]
+fn phase_split(yes: usize, no: usize, f: impl FnOnce() -> bool) -> bool {
+    let before = super::search::STATS.with(|c| c.get().1);
+    let r = f();
+    let d = super::search::STATS.with(|c| c.get().1) - before;
+    PHASES.with(|p| {
+        let mut v = p.get();
+        v[if r { yes } else { no }] += d;
+        p.set(v);
+    });
+    r
+}
+
+#[cfg(not(test))]
+fn phase<T>(_: usize, f: impl FnOnce() -> T) -> T {
+    f()
+}
+
+#[cfg(not(test))]
+fn phase_split(_: usize, _: usize, f: impl FnOnce() -> bool) -> bool {
+    f()
+}
+
 impl Writer {
     /// Whether `tokens` (all true of the witness turn) resolve to the target board:
     /// no turn satisfying them with at most `kb` steps (and, at `kb` steps, at most
@@ -354,11 +397,11 @@ fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
 /// `limit` (count, characters).
 fn min_combo(
     w: &mut Writer,
-    wit: &Node,
+    all_menus: &[Vec<Cand>],
     set: &[usize],
     limit: Option<(usize, usize)>,
 ) -> Option<Written> {
-    let menus: Vec<Vec<Cand>> = set.iter().map(|&q| menu(wit, q)).collect();
+    let menus: Vec<&Vec<Cand>> = set.iter().map(|&q| &all_menus[q]).collect();
     let n = set.len();
     let total = |idx: &[usize]| -> Option<usize> {
         let mut sum = n - 1;
@@ -383,7 +426,7 @@ fn min_combo(
         tries += 1;
         let cands: Vec<Cand> = idx.iter().enumerate().map(|(i, &k)| menus[i][k]).collect();
         if let Some(written) = arrange(&cands) {
-            if w.check(&written.tokens) {
+            if phase_split(3, 4, || w.check(&written.tokens)) {
                 return Some(written);
             }
         }
@@ -402,11 +445,69 @@ fn min_combo(
     None
 }
 
+/// The shortest string of one token per piece for some set of the witness's pieces,
+/// fewest tokens first, that ranks below `bound` (count, characters), if any.
+fn shortest(
+    w: &mut Writer,
+    wit: &Node,
+    menus: &[Vec<Cand>],
+    mut bound: Option<(usize, usize)>,
+) -> Option<Written> {
+    let n = menus.len();
+    let mut best: Option<Written> = None;
+    for size in 1..=n {
+        if bound.is_some_and(|b| b.0 < size) || w.budget == 0 {
+            break;
+        }
+        // Sets whose shortest possible string is shortest first, so that a good string
+        // found early rules the others out before any search.
+        let mut sets: Vec<(usize, Vec<usize>)> = combinations(n, size)
+            .into_iter()
+            .map(|set| {
+                let least = set
+                    .iter()
+                    .map(|&q| menus[q].first().map_or(0, |c| c.len))
+                    .sum::<usize>()
+                    + size
+                    - 1;
+                (least, set)
+            })
+            .collect();
+        sets.sort();
+        for (least, set) in sets {
+            if w.budget == 0 {
+                break;
+            }
+            if bound.is_some_and(|b| b <= (size, least)) {
+                continue;
+            }
+            let all: Vec<Token> = set
+                .iter()
+                .flat_map(|&q| strongest(wit, q))
+                .map(|c| c.token)
+                .collect();
+            if !phase(2, || w.check(&all)) {
+                continue;
+            }
+            if let Some(found) = min_combo(w, menus, &set, bound) {
+                if bound.map_or(true, |b| found.rank() < b) {
+                    bound = Some(found.rank());
+                    best = Some(found);
+                }
+            }
+        }
+        if best.is_some() {
+            break;
+        }
+    }
+    best
+}
+
 /// Writes `mv` (legal in `pos`) as a short Lightvector string resolving to it.
 pub(crate) fn write(pos: &Position, mv: &Move) -> Result<Lightvector, MoveError> {
     let after = pos.play(mv)?;
     let target = *after.board();
-    let Some(wit) = witness(pos, &target, mv.len()) else {
+    let Some(wit) = phase(0, || witness(pos, &target, mv.len())) else {
         // Unreachable: `mv` itself reaches the target within its length.
         return Err(MoveError::EndTurn(crate::EndTurnError::Unchanged));
     };
@@ -421,38 +522,24 @@ pub(crate) fn write(pos: &Position, mv: &Move) -> Result<Lightvector, MoveError>
         budget: CHECK_BUDGET,
     };
     seed_refuters(&mut w, pos, &wit);
-    let mut best: Option<Written> = None;
-    if let Some(e) = arrange(&explicit(&wit)) {
-        if !e.tokens.is_empty() && w.check(&e.tokens) {
-            best = Some(e);
-        }
-    }
+    // The explicit form bounds the search before it is checked: only a shorter string
+    // is looked for, and the explicit form is checked only if none is found.
+    let explicit_form = arrange(&explicit(&wit)).filter(|e| !e.tokens.is_empty());
     let n = wit.tracked().len();
-    'sizes: for size in 1..=n {
-        if best.as_ref().is_some_and(|b| b.tokens.len() < size) {
-            break;
-        }
-        for set in combinations(n, size) {
-            if w.budget == 0 {
-                break 'sizes;
+    let menus: Vec<Vec<Cand>> = (0..n).map(|q| menu(&wit, q)).collect();
+    let mut best = shortest(
+        &mut w,
+        &wit,
+        &menus,
+        explicit_form.as_ref().map(Written::rank),
+    );
+    if best.is_none() {
+        if let Some(e) = explicit_form {
+            if phase(1, || w.check(&e.tokens)) {
+                best = Some(e);
+            } else {
+                best = shortest(&mut w, &wit, &menus, None);
             }
-            let all: Vec<Token> = set
-                .iter()
-                .flat_map(|&q| strongest(&wit, q))
-                .map(|c| c.token)
-                .collect();
-            if !w.check(&all) {
-                continue;
-            }
-            let limit = best.as_ref().map(Written::rank);
-            if let Some(found) = min_combo(&mut w, &wit, &set, limit) {
-                if best.as_ref().map_or(true, |b| found.rank() < b.rank()) {
-                    best = Some(found);
-                }
-            }
-        }
-        if best.as_ref().is_some_and(|b| b.tokens.len() <= size) {
-            break;
         }
     }
     let fallback = full_steps(&wit);
