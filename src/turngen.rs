@@ -98,7 +98,7 @@ impl Visit for Counter {
 struct Boards<F> {
     f: F,
     root: Grid,
-    hashes: Box<HashDeltas>,
+    hashes: HashDeltas,
 }
 
 impl<F: FnMut(&Board, u64)> Visit for Boards<F> {
@@ -113,7 +113,7 @@ impl<F: FnMut(&Board, u64)> Visit for Boards<F> {
 
 struct Hashes<F> {
     f: F,
-    hashes: Box<HashDeltas>,
+    hashes: HashDeltas,
 }
 
 impl<F: FnMut(u64)> Visit for Hashes<F> {

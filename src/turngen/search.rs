@@ -159,11 +159,11 @@ pub(super) struct HashDeltas {
 }
 
 impl HashDeltas {
-    pub(super) fn new(root: &Grid) -> Box<HashDeltas> {
-        let mut d = Box::new(HashDeltas {
+    pub(super) fn new(root: &Grid) -> HashDeltas {
+        let mut d = HashDeltas {
             root_hash: root.hash,
             delta: [[0; 16]; 64],
-        });
+        };
         let key = |code: u8, sq: usize| {
             if code == 0 {
                 0
