@@ -141,13 +141,11 @@ impl Grid {
     /// The key of `board` relative to this grid's board (for excluding the board the turn
     /// started from).
     pub(super) fn key_of(&self, board: &Board) -> Key {
-        let other = Grid::new(board);
-        let mut g = other;
-        g.changed = 0;
+        let mut other = Grid::new(board);
         for sq in 0..64 {
-            g.mark(sq, &self.cell);
+            other.mark(sq, &self.cell);
         }
-        g.key()
+        other.key()
     }
 }
 
@@ -346,8 +344,9 @@ fn edit(p: u64, i: u32, had: bool, want: bool, code: u64) -> u64 {
 pub(super) trait Visit {
     /// Whether the steps leading to each board are needed.
     const MOVES: bool;
-    /// Whether the board and its hash are needed (otherwise the grid passed to
-    /// [`visit`](Visit::visit) is not the board found).
+    /// Whether the board and its hash are needed when the board is found (otherwise the
+    /// grid passed to [`visit`](Visit::visit) is not the board found, and the search
+    /// does not keep the hash up to date).
     const BOARD: bool;
     /// Whether boards may be inserted later than found, in batches: when neither the
     /// board nor the moves are needed.
