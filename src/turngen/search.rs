@@ -407,9 +407,13 @@ pub(super) struct Search<'a, V: Visit> {
     /// The most steps a move may have in this pass.
     limit: u32,
     stop: bool,
-    /// Keys waiting to be inserted (visitors that need neither boards nor moves).
+    /// Keys waiting to be inserted: all boards found (visitors that need neither boards
+    /// nor moves), or the leaves of one node (the others).
     pending: [Key; PENDING],
     waiting: usize,
+    /// The leaf step of each waiting key set aside by a node for visitors that need
+    /// boards or moves (from square, direction).
+    leaf_steps: [(u8, u8); PENDING],
     /// The key of the node being expanded (kept when boards are inserted later).
     node_key: Key,
 }
@@ -457,6 +461,7 @@ impl<'a, V: Visit> Search<'a, V> {
                 packed: 0,
             }; PENDING],
             waiting: 0,
+            leaf_steps: [(0, 0); PENDING],
             node_key: Key {
                 changed: 0,
                 packed: 0,
@@ -566,9 +571,17 @@ impl<'a, V: Visit> Search<'a, V> {
         let mobile = own & !(threatened & !neighbours(own));
         let rabbits = b.kind(PieceKind::Rabbit).0;
         let back = Direction::backwards(side) as usize;
-        let leaves = left == 1 && V::DEFER && depth + 1 >= self.emit_from;
+        // The children are leaves, keyed without being made: set aside (deferred
+        // visitors) or inserted together after the loop (the others, which need the
+        // boards and moves of the new ones only).
+        let leaves = left == 1 && depth + 1 >= self.emit_from;
+        let first_leaf = self.waiting;
         let slots = if leaves {
-            debug_assert_eq!(self.node_key, self.grid.key());
+            if V::DEFER {
+                debug_assert_eq!(self.node_key, self.grid.key());
+            } else {
+                self.node_key = self.grid.key();
+            }
             Slots::new(self.node_key.changed)
         } else {
             Slots::default()
@@ -599,6 +612,7 @@ impl<'a, V: Visit> Search<'a, V> {
                         g.key()
                     });
                     self.pending[self.waiting] = key;
+                    self.leaf_steps[self.waiting] = (f as u8, dir as u8);
                     self.waiting += 1;
                     continue;
                 }
@@ -631,6 +645,9 @@ impl<'a, V: Visit> Search<'a, V> {
             }
         }
 
+        if !V::DEFER && leaves {
+            self.report_leaves(first_leaf);
+        }
         if self.waiting >= BATCH {
             self.flush();
         }
@@ -702,6 +719,36 @@ impl<'a, V: Visit> Search<'a, V> {
         core::hint::black_box(touched);
         for &key in keys {
             if self.table.insert(key) && !self.visitor.visit(&self.grid, key, &[]) {
+                self.stop = true;
+                return;
+            }
+        }
+    }
+
+    /// Inserts the leaf keys waiting from `first` on (all children of the current node,
+    /// their slots touched together first) and reports the new ones, made one by one.
+    fn report_leaves(&mut self, first: usize) {
+        let end = self.waiting;
+        self.waiting = first;
+        let mut touched = 0;
+        for &key in &self.pending[first..end] {
+            touched ^= self.table.peek(key);
+        }
+        core::hint::black_box(touched);
+        for i in first..end {
+            let key = self.pending[i];
+            if !self.table.insert(key) {
+                continue;
+            }
+            let (f, dir) = (self.leaf_steps[i].0 as usize, self.leaf_steps[i].1 as usize);
+            let (changed, hash) = (self.grid.changed, self.grid.hash);
+            let captured = self.grid.step(f, dir, &self.root, true);
+            self.push_step(f, dir);
+            let go_on = self.visitor.visit(&self.grid, key, &self.path[..self.len]);
+            self.len -= 1;
+            self.grid.unstep(f, dir, captured);
+            (self.grid.changed, self.grid.hash) = (changed, hash);
+            if !go_on {
                 self.stop = true;
                 return;
             }
