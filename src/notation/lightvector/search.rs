@@ -307,6 +307,8 @@ pub(crate) struct Goals {
     dest_squares: Bitboard,
     /// Capture tokens that may be about the mover's own pieces.
     captures_by_mover: Vec<usize>,
+    /// The squares named in specifiers: the only squares of a path tokens look at.
+    pub named_squares: Bitboard,
 }
 
 impl Goals {
@@ -321,6 +323,7 @@ impl Goals {
             unlettered: Vec::new(),
             dest_squares: Bitboard::EMPTY,
             captures_by_mover: Vec::new(),
+            named_squares: Bitboard::EMPTY,
         };
         for t in tokens {
             let i = g.goals.len();
@@ -331,6 +334,9 @@ impl Goals {
             });
             if let Property::Destination(d) = t.property {
                 g.dest_squares = g.dest_squares.with(d);
+            }
+            if let Some(sq) = t.specifier.square() {
+                g.named_squares = g.named_squares.with(sq);
             }
             if t.property == Property::Capture
                 && t.specifier.piece().map_or(true, |p| p.color == side)
@@ -1426,19 +1432,41 @@ fn mix(x: u64) -> u64 {
 }
 
 impl Node {
-    fn key(&self, depth: u32) -> StateKey {
+    /// The transposition key. Pieces that are back where they started, alive, with no
+    /// progress on a direction token and no token square on their path are left out,
+    /// and paths are cut to the squares tokens name: nothing else can tell such states
+    /// apart.
+    fn key(&self, depth: u32, named: Bitboard) -> StateKey {
         let turn = self.pos.turn_state();
         let enc = |o: Option<(Square, PieceKind)>| {
             o.map_or(0u64, |(s, k)| 1 + u64::from(s.index()) + 64 * k as u64)
         };
+        // A pull nobody can make is no different from no pull: states reached by
+        // independent steps in another order then meet.
+        let board = self.pos.board();
+        let side = self.pos.side_to_move();
+        let pull = turn.pull.filter(|&(sq, k)| {
+            turn.push.is_none()
+                && PieceKind::ALL
+                    .iter()
+                    .filter(|&&w| w < k)
+                    .any(|&w| (board.pieces(w.of(!side)) & Bitboard::adjacent(sq)).any())
+        });
         let misc = enc(turn.push)
-            | (enc(turn.pull) << 10)
+            | (enc(pull) << 10)
             | (u64::from(self.dir_token) << 20)
             | (u64::from(depth) << 28);
-        let n = self.ntracked as usize;
         let mut order = [0usize; MAX_TRACKED];
-        for (i, o) in order.iter_mut().enumerate().take(n) {
-            *o = i;
+        let mut n = 0;
+        for (i, t) in self.tracked().iter().enumerate() {
+            let relevant = t.captured
+                || t.cur != t.start
+                || self.prog[i] > 0
+                || (t.visited & named).without(t.start).any();
+            if relevant {
+                order[n] = i;
+                n += 1;
+            }
         }
         order[..n].sort_unstable_by_key(|&i| self.tracked[i].start.index());
         let mut entries = [0u64; 2 * MAX_TRACKED];
@@ -1451,9 +1479,10 @@ impl Node {
                 | (u64::from(t.captured) << 16)
                 | (u64::from(self.prog[i]) << 17)
                 | 1 << 24;
+            let visited = (t.visited & named).0;
             entries[2 * j] = a;
-            entries[2 * j + 1] = t.visited.0;
-            h = mix(h ^ a ^ t.visited.0.rotate_left(17));
+            entries[2 * j + 1] = visited;
+            h = mix(h ^ a ^ visited.rotate_left(17));
         }
         StateKey {
             hash: h,
@@ -1604,7 +1633,12 @@ impl<'a> Search<'a> {
             child.apply(step, self.goals);
             // A state met before at this depth has been searched (or pruned) already;
             // its bound depends on the state alone.
-            if USE_TT && depth + 1 < limit && !self.seen.insert(child.key(depth + 1)) {
+            if USE_TT
+                && depth + 1 < limit
+                && !self
+                    .seen
+                    .insert(child.key(depth + 1, self.goals.named_squares))
+            {
                 continue;
             }
             self.children += 1;
