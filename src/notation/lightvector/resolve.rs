@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use crate::{Board, Direction, Move, Piece, PieceKind, Position, Square};
 
-use super::search::{Flow, Goals, Node, Search};
+use super::search::{FastBuild, Flow, Goals, Node, Search};
 use super::syntax::{Property, Specifier, Token};
 
 /// How ties are settled.
@@ -152,7 +152,7 @@ pub(crate) fn resolve(
     for k in 1..=u32::from(left) {
         let mut best = u32::MAX;
         let mut cands: Vec<Candidate> = Vec::new();
-        let mut seen: HashSet<Board> = HashSet::new();
+        let mut seen: HashSet<Board, FastBuild> = HashSet::default();
         search.run(&root, k, true, &mut |node| {
             let d = node.displaced();
             if d < best {

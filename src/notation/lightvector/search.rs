@@ -1506,6 +1506,55 @@ enum Binding {
 
 type Seen = std::collections::HashSet<StateKey, core::hash::BuildHasherDefault<PassThrough>>;
 
+thread_local! {
+    /// Transposition tables kept between searches on this thread, so their memory is
+    /// allocated (and grown) once.
+    static TABLES: core::cell::RefCell<Vec<Seen>> = const { core::cell::RefCell::new(Vec::new()) };
+}
+
+/// A small, fast hasher (FxHash's multiply-rotate) for the crate's own keys.
+#[derive(Default, Clone, Copy)]
+pub(crate) struct FastHasher(u64);
+
+impl core::hash::Hasher for FastHasher {
+    fn finish(&self) -> u64 {
+        mix(self.0)
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut b = [0u8; 8];
+            b[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(b));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7cc1_b727_220a_95);
+    }
+    fn write_u8(&mut self, n: u8) {
+        self.write_u64(u64::from(n));
+    }
+    fn write_usize(&mut self, n: usize) {
+        self.write_u64(n as u64);
+    }
+}
+
+/// A `BuildHasher` for [`FastHasher`].
+pub(crate) type FastBuild = core::hash::BuildHasherDefault<FastHasher>;
+
+impl Drop for Search<'_> {
+    fn drop(&mut self) {
+        let mut seen = core::mem::take(&mut self.seen);
+        seen.clear();
+        TABLES.with(|t| {
+            let mut t = t.borrow_mut();
+            // Keep a few tables of moderate size (a key is about 200 bytes).
+            if t.len() < 4 && seen.capacity() <= 4096 {
+                t.push(seen);
+            }
+        });
+    }
+}
+
 /// A bounded depth-first search over step sequences.
 pub(crate) struct Search<'a> {
     /// The tokens to satisfy.
@@ -1527,7 +1576,9 @@ impl<'a> Search<'a> {
             target,
             nodes: 0,
             children: 0,
-            seen: Seen::default(),
+            seen: TABLES
+                .with(|t| t.borrow_mut().pop())
+                .unwrap_or_else(|| Seen::with_capacity_and_hasher(512, Default::default())),
         }
     }
 

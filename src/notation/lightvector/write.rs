@@ -7,7 +7,7 @@ use std::collections::{BinaryHeap, HashMap, HashSet};
 
 use crate::{Board, Move, MoveError, Position};
 
-use super::search::{Flow, Goals, Node, Search};
+use super::search::{FastBuild, Flow, Goals, Node, Search};
 use super::syntax::{Directions, Lightvector, Property, Specifier, Token};
 
 /// At most this many searches per move; past it the best string found so far is kept
@@ -75,7 +75,7 @@ struct Writer {
     /// Turns found to refute earlier token sets: each satisfies them, has a bucket at
     /// least as good as the target's and ends on another board.
     refuters: Vec<Node>,
-    cache: HashMap<Vec<Token>, bool>,
+    cache: HashMap<Vec<Token>, bool, FastBuild>,
     budget: u32,
 }
 
@@ -518,7 +518,7 @@ pub(crate) fn write(pos: &Position, mv: &Move) -> Result<Lightvector, MoveError>
         kb: wit.mv.len() as u32,
         db: wit.displaced(),
         refuters: Vec::new(),
-        cache: HashMap::new(),
+        cache: HashMap::default(),
         budget: CHECK_BUDGET,
     };
     seed_refuters(&mut w, pos, &wit);
