@@ -1528,7 +1528,7 @@ impl core::hash::Hasher for FastHasher {
         }
     }
     fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x51_7cc1_b727_220a_95);
+        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
     }
     fn write_u8(&mut self, n: u8) {
         self.write_u64(u64::from(n));
