@@ -35,7 +35,9 @@
 //! sets the keys aside and checks them in batches (the table slots of a batch are
 //! touched together, so their cache misses overlap), and a large search puts them into
 //! buckets by hash and checks one bucket at a time with a table that stays in the cache.
-//! A board or hash is rebuilt from the key when it turns out to be new.
+//! A hash is computed from the key when it turns out to be new. Where boards or moves
+//! are reported, the leaves of a node are keyed without being made, checked together,
+//! and only the new ones are made.
 
 mod geometry;
 mod search;
@@ -99,25 +101,22 @@ impl Visit for Counter {
     }
 }
 
-/// Visitors that need the boards or their hashes but not the moves: the boards may be
-/// met in any order and inserted later (in buckets), and each new board and its hash
-/// are rebuilt from its key and the root.
-struct Boards<F> {
-    f: F,
-    root: Grid,
-    hashes: HashDeltas,
-}
+/// Boards and hashes, no moves: each board is checked as soon as it is reached (a node's
+/// leaves together), and only the new ones are made.
+struct Boards<F>(F);
 
 impl<F: FnMut(&Board, u64)> Visit for Boards<F> {
     const MOVES: bool = false;
-    const BOARD: bool = false;
+    const BOARD: bool = true;
     #[inline]
-    fn visit(&mut self, _: &Grid, key: Key, _: &[Step]) -> bool {
-        (self.f)(&self.root.board_of(key), self.hashes.hash_of(key));
+    fn visit(&mut self, g: &Grid, _: Key, _: &[Step]) -> bool {
+        (self.0)(&g.board, g.hash);
         true
     }
 }
 
+/// Hashes only: the boards may be met in any order and inserted later (in buckets), and
+/// each new board's hash is computed from its key.
 struct Hashes<F> {
     f: F,
     hashes: HashDeltas,
@@ -209,9 +208,7 @@ impl TurnGenerator {
     /// (placement only). Faster than [`for_each_move`](TurnGenerator::for_each_move)
     /// when the moves themselves are not needed.
     pub fn for_each_board(&mut self, pos: &Position, f: impl FnMut(&Board, u64)) {
-        let root = Grid::new(pos.board());
-        let hashes = HashDeltas::new(&root);
-        self.run(pos, Boards { f, root, hashes }, false);
+        self.run(pos, Boards(f), false);
     }
 
     /// Calls `f` for every distinct board one turn can produce, with a shortest move

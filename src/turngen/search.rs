@@ -118,26 +118,6 @@ impl Grid {
         pack(self.changed, &self.cell)
     }
 
-    /// The board whose key relative to this grid's board is `key`.
-    pub(super) fn board_of(&self, key: Key) -> Board {
-        let mut board = self.board;
-        let mut bits = key.changed;
-        let mut packed = key.packed;
-        while bits != 0 {
-            let sq = bits.trailing_zeros() as usize;
-            bits &= bits - 1;
-            let (old, new) = (self.cell[sq] as usize, (packed & 15) as usize);
-            packed >>= 4;
-            if old != 0 {
-                board.toggle(PIECES[old % 13], Square::ALL[sq]);
-            }
-            if new != 0 {
-                board.toggle(PIECES[new % 13], Square::ALL[sq]);
-            }
-        }
-        board
-    }
-
     /// The key of `board` relative to this grid's board (for excluding the board the turn
     /// started from).
     pub(super) fn key_of(&self, board: &Board) -> Key {
