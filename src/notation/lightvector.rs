@@ -66,11 +66,26 @@
 //!
 //! The search behind it walks step sequences depth first, one step limit at a time
 //! (1, 2, ... up to the steps left), tracking every piece's path, and prunes with an
-//! admissible lower bound on the steps the tokens still need: Manhattan distances of
-//! the candidate pieces, doubled for enemy pieces (each of their steps is paired with a
-//! push or pull step) plus the approach of a stronger piece, one more for a frozen
-//! piece, summed over tokens that must concern different pieces (different letters, or
-//! different destinations). Pruning never drops a satisfying turn.
+//! admissible lower bound on the steps the tokens still need (pruning never drops a
+//! satisfying turn; unit tests compare it with a brute-force walk of every step
+//! sequence on thousands of random positions and token sets):
+//! - per token: the Manhattan distance of the nearest candidate piece (own rabbits
+//!   never backwards), doubled for an enemy piece (each of its steps is paired with a
+//!   push or pull step) plus the approach of a stronger piece of the mover, and for an
+//!   own piece the steps other pieces must take first: to free it if frozen, to clear
+//!   the square it must enter (a destination, the first square of a direction run, a
+//!   trap to die on), to take the support away from a trap it must die on;
+//! - per piece letter: tokens with different letters, and destinations on different
+//!   squares, speak about different pieces, so their distances add up (with `o` own
+//!   and `e` enemy steps needed, at least `e + max(o, e)` remain), plus one step for
+//!   each destination held by a piece no token names; a token naming only a square is
+//!   either done by the piece standing there (its needs join that piece's letter) or
+//!   by another piece that must come there first;
+//! - the direction letters still to match, which all need distinct steps.
+//!
+//! With no slack left, only steps that can lower the bound are tried. States reached
+//! again at the same depth (same board, pull possibility, token progress, and the
+//! facts tokens can see about each piece's path) are searched once.
 //!
 //! # Writing
 //! [`write()`] and [`write_move`] produce, for any legal move, a string that resolves
