@@ -73,6 +73,16 @@ pub enum TokenFailure {
         /// The steps the turn has.
         steps: u8,
     },
+    /// No piece of that kind can get there in time.
+    #[error("no {} {} can get to {to} within {steps} steps", .piece.color, .piece.kind)]
+    NoneInReach {
+        /// The piece letter.
+        piece: Piece,
+        /// Where the token sends it.
+        to: Square,
+        /// The steps the turn has.
+        steps: u8,
+    },
     /// No legal turn does what the token says.
     #[error("no legal turn of at most {steps} steps does that")]
     Impossible {
@@ -320,6 +330,19 @@ fn why(pos: &Position, t: Token) -> TokenFailure {
                 };
             }
         }
+    }
+    if let Property::Destination(to) = t.property {
+        let pieces = board.pieces(piece);
+        if let (Some(from), 1) = (pieces.first(), pieces.count()) {
+            if board.frozen(side).contains(from) && !can_move(pos, piece, from) {
+                return TokenFailure::Frozen {
+                    piece,
+                    square: from,
+                };
+            }
+            return TokenFailure::OutOfReach { from, to, steps };
+        }
+        return TokenFailure::NoneInReach { piece, to, steps };
     }
     TokenFailure::Impossible { steps }
 }
