@@ -565,8 +565,8 @@ pub fn write_move(pos: &Position, mv: &Move) -> Result<String, MoveError> {
 /// Reads a legacy setup for `color` and places it on `board`.
 ///
 /// # Errors
-/// [`ParseLegacyError`] when the text cannot be read; a [`SetupError`] (wrapped as a
-/// string-free error) when a square is taken.
+/// [`SetupParseError::Parse`] when the text cannot be read, [`SetupParseError::Setup`]
+/// when a square is taken or named twice (nothing is placed then).
 pub fn parse_setup(text: &str, board: &mut Board, color: Color) -> Result<(), SetupParseError> {
     let setup: LegacySetup = text.parse()?;
     setup.place(board, color)?;
