@@ -16,6 +16,9 @@ games="${1:-2}"
 target="${CARGO_TARGET_DIR:-target}"
 venv="${AEI_VENV:-$target/aei-venv}"
 aei_version="1.4.1"
+# An absolute path: the controller runs from a scratch directory.
+mkdir -p "$venv"
+venv="$(cd "$venv" && pwd)"
 
 if [ ! -x "$venv/bin/roundrobin" ]; then
     echo "== making a venv in $venv with aei==$aei_version"
