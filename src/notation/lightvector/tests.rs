@@ -439,7 +439,7 @@ fn moves_compare() {
 /// Timing and search statistics on the busy benchmark positions (run by hand:
 /// `cargo test --release --lib bench_positions_stats -- --ignored --nocapture`).
 #[test]
-#[ignore]
+#[ignore = "prints timing statistics for tuning; run by hand with --ignored --nocapture"]
 fn bench_positions_stats() {
     use super::search::STATS;
     /// CPU time of this thread in nanoseconds (wall time is unreliable on a shared
@@ -541,7 +541,7 @@ fn bench_positions_stats() {
 
 /// Root bounds against the true step counts for some costly inputs (by hand).
 #[test]
-#[ignore]
+#[ignore = "prints search bounds for tuning; run by hand with --ignored --nocapture"]
 fn root_bounds() {
     use super::search::{Goals, Node};
     let cases = [
