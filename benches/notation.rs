@@ -22,35 +22,18 @@ use arimaa::notation::{legacy, lightvector};
 use arimaa::{Board, Move, Piece, Position, Square};
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
 
-const BENCHMARK: &str = include_str!("../tests/data/clueless-benchmark.txt");
+mod common;
 
 /// Moves taken from each position.
 const PER_POSITION: usize = 40;
 
-/// The benchmark positions with 20,000 or more distinct moves, with their counts.
+/// The benchmark positions with 20,000 or more distinct moves, with their counts (the
+/// mid-game positions; the 300,000-move ones are artificial).
 fn busy_positions() -> Vec<(Position, usize)> {
-    let mut out = Vec::new();
-    let mut header: Option<(char, usize)> = None;
-    for line in BENCHMARK.lines() {
-        if let Some(rest) = line.strip_prefix("### ") {
-            let field = |name: &str| {
-                rest.split_whitespace()
-                    .find_map(|w| w.strip_prefix(name).map(str::to_owned))
-            };
-            let side = field("side=").and_then(|s| s.chars().next());
-            let count = field("count=").and_then(|c| c.parse().ok());
-            header = side.zip(count);
-        } else if line.starts_with('[') {
-            if let Some((side, count)) = header.take() {
-                let pos: Position = format!("{side} {line}").parse().expect("valid position");
-                // The mid-game positions; the 300,000-move ones are artificial.
-                if (20_000..100_000).contains(&count) {
-                    out.push((pos, count));
-                }
-            }
-        }
-    }
-    out
+    common::benchmark()
+        .into_iter()
+        .filter(|(_, count)| (20_000..100_000).contains(count))
+        .collect()
 }
 
 /// A move with its position, resulting board and texts.
