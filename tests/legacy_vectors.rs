@@ -11,18 +11,7 @@ use arimaa::notation::legacy::{
 };
 use arimaa::notation::lightvector;
 use arimaa::{Board, Color, Piece, PieceKind, Position, Square, StepError};
-use lightvector_support::{board_from_list, free, VECTORS};
-
-fn section(number: &str) -> Vec<&'static str> {
-    let header = format!("## {number}");
-    let mut lines = VECTORS.lines().skip_while(|l| !l.starts_with(&header));
-    lines.next();
-    lines
-        .skip_while(|l| l.starts_with("##"))
-        .take_while(|l| !l.starts_with("## ") && !l.starts_with("####"))
-        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .collect()
-}
+use lightvector_support::{board_from_list, free, section, VECTORS};
 
 fn after(pos: &Position, text: &str) -> Board {
     let mv = legacy::parse_move(pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));

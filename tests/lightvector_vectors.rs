@@ -12,19 +12,7 @@ use arimaa::notation::lightvector::{
     self, Lightvector, Property, ResolveError, ResolveOptions, Specifier, Token, TokenFailure,
 };
 use arimaa::{Board, Color, Move, Position, Square, Step};
-use lightvector_support::{free, position, VECTORS};
-
-/// The lines of the section whose header starts with `## {number}`.
-fn section(number: &str) -> Vec<&'static str> {
-    let header = format!("## {number}");
-    let mut lines = VECTORS.lines().skip_while(|l| !l.starts_with(&header));
-    lines.next();
-    lines
-        .skip_while(|l| l.starts_with("##"))
-        .take_while(|l| !l.starts_with("## ") && !l.starts_with("####"))
-        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
-        .collect()
-}
+use lightvector_support::{free, position, section};
 
 fn after(pos: &Position, mv: &Move) -> Board {
     *pos.play(mv).expect("resolved move is legal").board()

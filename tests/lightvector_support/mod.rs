@@ -7,6 +7,18 @@ use arimaa::{Board, Color, Piece, PieceKind, Position, Square};
 /// The Abstract Play vectors (see the header of the file for provenance).
 pub const VECTORS: &str = include_str!("../data/abstractplay-vectors.txt");
 
+/// The lines of the section whose header starts with `## {number}`.
+pub fn section(number: &str) -> Vec<&'static str> {
+    let header = format!("## {number}");
+    let mut lines = VECTORS.lines().skip_while(|l| !l.starts_with(&header));
+    lines.next();
+    lines
+        .skip_while(|l| l.starts_with("##"))
+        .take_while(|l| !l.starts_with("## ") && !l.starts_with("####"))
+        .filter(|l| !l.trim().is_empty() && !l.trim_start().starts_with('#'))
+        .collect()
+}
+
 /// Reads `<piece><square>` items separated by spaces and/or commas onto a board.
 pub fn board_from_list(list: &str) -> Board {
     let mut b = Board::empty();
