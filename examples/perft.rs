@@ -12,8 +12,10 @@ use std::time::Instant;
 
 use arimaa::Position;
 
-const OPENING: &str = "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]";
-const BENCHMARK: &str = include_str!("../tests/data/clueless-benchmark.txt");
+// The embedded default: the opening and the 32-position benchmark, loaded as the
+// benchmarks load them.
+#[path = "../benches/common/mod.rs"]
+mod common;
 
 /// Reads `g [..]`/`s [..]` (also `w`/`b`), ignoring anything after the closing `]`.
 fn read_line(line: &str) -> Result<Position, String> {
@@ -22,31 +24,6 @@ fn read_line(line: &str) -> Result<Position, String> {
         None => line,
     };
     text.parse::<Position>().map_err(|e| e.to_string())
-}
-
-/// The benchmark file: a header `### N side=g count=C`, then the board `[...]` on the
-/// next line (then a diagram, ignored).
-fn benchmark_positions() -> Vec<(Position, usize)> {
-    let mut out = Vec::new();
-    let mut header: Option<(char, usize)> = None;
-    for line in BENCHMARK.lines() {
-        if let Some(rest) = line.strip_prefix("### ") {
-            let field = |name: &str| {
-                rest.split_whitespace()
-                    .find_map(|w| w.strip_prefix(name).map(str::to_owned))
-            };
-            let side = field("side=").and_then(|s| s.chars().next());
-            let count = field("count=").and_then(|c| c.parse().ok());
-            header = side.zip(count);
-        } else if line.starts_with('[') {
-            if let Some((side, count)) = header.take() {
-                if let Ok(pos) = read_line(&format!("{side} {line}")) {
-                    out.push((pos, count));
-                }
-            }
-        }
-    }
-    out
 }
 
 fn report(label: &str, moves: usize, secs: f64) {
@@ -107,11 +84,11 @@ fn main() -> ExitCode {
             ExitCode::SUCCESS
         };
     }
-    let opening: Position = OPENING.parse().expect("embedded opening is valid");
+    let opening = common::opening();
     let t = Instant::now();
     let n = opening.count_moves();
     report("opening", n, t.elapsed().as_secs_f64());
-    let positions = benchmark_positions();
+    let positions = common::benchmark();
     let t = Instant::now();
     let mut total = 0;
     let mut wrong = 0;
@@ -127,7 +104,7 @@ fn main() -> ExitCode {
         total,
         t.elapsed().as_secs_f64(),
     );
-    if wrong > 0 || n != 3353 {
+    if wrong > 0 || n != common::OPENING_MOVES {
         eprintln!("error: {wrong} benchmark count(s) differ from the reference");
         return ExitCode::FAILURE;
     }
