@@ -78,9 +78,9 @@
 //! - per piece letter: tokens with different letters, and destinations on different
 //!   squares, speak about different pieces, so their distances add up (with `o` own
 //!   and `e` enemy steps needed, at least `e + max(o, e)` remain), plus one step for
-//!   each destination held by a piece no token names; a token naming only a square is
-//!   either done by the piece standing there (its needs join that piece's letter) or
-//!   by another piece that must come there first;
+//!   each destination off the traps held by a piece no token names; a token naming
+//!   only a square is either done by the piece standing there (its needs join that
+//!   piece's letter) or by another piece that must come there first;
 //! - the direction letters still to match, which all need distinct steps.
 //!
 //! With no slack left, only steps that can lower the bound are tried. States reached

@@ -596,3 +596,102 @@ fn root_bounds() {
         }
     }
 }
+
+/// Checks the lower bound along `turn` (which satisfies `tokens`): after every prefix,
+/// the bound may not exceed the steps the turn still takes.
+fn check_admissible_along(pos: &Position, turn: &[Step], tokens: &[Token]) {
+    use super::search::{Goals, Node};
+    let goals = Goals::new(tokens, pos.side_to_move());
+    let mut node = Node::root(pos);
+    for i in 0..=turn.len() {
+        let b = goals.lower_bound(&node).value;
+        let left = (turn.len() - i) as u32;
+        assert!(
+            b <= left,
+            "{pos:?} tokens {:?} turn {:?}: bound {b} after {i} steps, {left} left",
+            tokens.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
+            turn.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+        );
+        if i < turn.len() {
+            node.apply(turn[i], &goals);
+        }
+    }
+}
+
+/// The bound never exceeds the true number of steps still needed: on random small
+/// boards, along every turn that satisfies random tokens.
+#[test]
+fn bound_is_admissible_small_boards() {
+    let mut rng = Rng(seed(2024));
+    let mut checked = 0;
+    for round in 0..150 {
+        let n = 4 + rng.below(7);
+        let cap = if round % 5 == 0 { 3 } else { 4 };
+        let pos = random_position(&mut rng, n, cap);
+        let turns = all_turns(&pos);
+        if turns.is_empty() || turns.len() > 60_000 {
+            continue;
+        }
+        for _ in 0..4 {
+            let turn = &turns[rng.below(turns.len())];
+            let tokens = random_tokens(&mut rng, &pos, turn);
+            for t in &turns {
+                let (hs, _) = histories(&pos, t);
+                if holds(&hs, &tokens) {
+                    check_admissible_along(&pos, t, &tokens);
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 2000, "{checked}");
+}
+
+/// The same along real game turns: the benchmark positions, tokens true of a random
+/// legal move, checked along that move's steps.
+#[test]
+fn bound_is_admissible_on_game_positions() {
+    const BENCH: &str = include_str!("../../../tests/data/clueless-benchmark.txt");
+    let mut rng = Rng(seed(31337));
+    let mut side = 'g';
+    let mut checked = 0;
+    for line in BENCH.lines() {
+        if let Some(rest) = line.strip_prefix("### ") {
+            side = if rest.contains("side=s") { 's' } else { 'g' };
+        } else if line.starts_with('[') {
+            let pos: Position = format!("{side} {line}").parse().unwrap();
+            let moves = pos.legal_moves();
+            for _ in 0..150 {
+                let mv = moves[rng.below(moves.len())];
+                let tokens = random_tokens(&mut rng, &pos, mv.steps());
+                let (hs, _) = histories(&pos, mv.steps());
+                if holds(&hs, &tokens) {
+                    check_admissible_along(&pos, mv.steps(), &tokens);
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 2000, "{checked}");
+}
+
+/// A destination on a trap held by a piece no token names does not cost that piece a
+/// step: it may die there instead (the bound once charged one, and the resolver then
+/// called a satisfiable token impossible).
+#[test]
+fn destination_trap_occupant_may_die_instead_of_leaving() {
+    let pos: Position = "s [                                 C    MrRerE      Drrr R  RRRRR ]"
+        .parse()
+        .unwrap();
+    let tokens: Vec<Token> = ["c4c4", "ec3c3", "eb4c3"]
+        .iter()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let want = reference(&pos, &all_turns(&pos), &tokens);
+    let RefResult::One(board, 4, 2) = want else {
+        panic!("reference: {want:?}");
+    };
+    let got = resolve(&pos, &tokens, ResolveOptions::default()).unwrap();
+    assert_eq!((got.steps, got.displaced), (4, 2));
+    assert_eq!(*pos.play(&got.mv).unwrap().board(), board);
+}

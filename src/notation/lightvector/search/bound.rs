@@ -187,7 +187,8 @@ impl Goals {
             lettered[gr.piece.index()] = true;
         }
         let named = |sq: Square| board.piece_at(sq).is_some_and(|p| lettered[p.index()]);
-        // Destination squares held by a piece no lettered token names: it must leave.
+        // Destination squares held by a piece no lettered token names: it must leave
+        // (unless the square is a trap, where it may die instead).
         let mut vacate = Bitboard::EMPTY;
         for gr in &self.groups {
             let class = &mut classes[gr.piece.index()];
@@ -199,7 +200,7 @@ impl Goals {
                 }
                 single = single.max(s);
                 if let Property::Destination(d) = g.property {
-                    if raw > 0 && board.occupied().contains(d) && !named(d) {
+                    if raw > 0 && board.occupied().contains(d) && !d.is_trap() && !named(d) {
                         vacate = vacate.with(d);
                     }
                     class.dest(d, raw);
