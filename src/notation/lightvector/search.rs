@@ -232,6 +232,17 @@ impl<'a> Search<'a> {
             }
             let mut child = node.clone();
             child.apply(step, self.goals);
+            if depth + 1 == limit {
+                // The last step: an admissible bound is zero exactly when the turn
+                // could end here satisfied, so the leaf test alone decides.
+                self.children += 1;
+                #[cfg(test)]
+                STATS.with(|c| c.set((c.get().0, c.get().1 + 1)));
+                if self.is_leaf(&child) && visit(&child) == Flow::Stop {
+                    return true;
+                }
+                continue;
+            }
             // A state met before at this depth has been searched (or pruned) already;
             // its bound depends on the state alone.
             if USE_TT
