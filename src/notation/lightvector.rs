@@ -81,9 +81,19 @@
 //!   each destination off the traps held by a piece no token names; a token naming
 //!   only a square is either done by the piece standing there (its needs join that
 //!   piece's letter) or by another piece that must come there first;
-//! - the direction letters still to match, which all need distinct steps.
+//! - the direction letters still to match, which all need distinct steps;
+//! - by assignment: every token is given to a piece that fulfils it (and a dying
+//!   piece to the trap it dies on), which fixes what each of those pieces must still
+//!   do: squares to visit, where to end or die, which direction letters to take. The
+//!   fewest steps of each follow from Manhattan walks and, per axis, the letters it
+//!   must take each way; pieces standing where an agent must go, and friends beside
+//!   the trap an agent dies on, must take a step too. Pieces are distinct, so their
+//!   steps add up (again `e + max(o, e)`), and a piece given several tokens has their
+//!   needs merged. The bound is the cheapest assignment, found by branch and bound.
 //!
-//! With no slack left, only steps that can lower the bound are tried. States reached
+//! With no slack left, only steps that can lower the bound are tried: for the
+//! assignment part, steps of a piece some assignment speaks about in a direction it
+//! can use, and steps that may kill a piece or make a pull possible. States reached
 //! again at the same depth (same board, pull possibility, token progress, and the
 //! facts tokens can see about each piece's path) are searched once.
 //!

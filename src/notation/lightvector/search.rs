@@ -6,10 +6,15 @@
 //! that have moved or died so far with the squares they visited, and how far the
 //! direction tokens have been matched.
 //!
-//! The search is a depth-first walk to a fixed step limit, pruned by an admissible lower
-//! bound on the steps still needed to satisfy every token (see [`Goals::lower_bound`]).
-//! Pruning never loses a turn that satisfies the tokens within the limit.
+//! The search is a depth-first walk to a fixed step limit, pruned by admissible lower
+//! bounds on the steps still needed to satisfy every token: a cheap one computed for
+//! every node (see [`Goals::lower_bound`]), and the dearer assignment bound (module
+//! `assign`), asked only when the cheap one does not prune, which gives every token to
+//! a piece and adds up what those pieces must do. The last step needs neither: a
+//! child at the limit is kept exactly when the turn can end there satisfied. Pruning
+//! never loses a turn that satisfies the tokens within the limit.
 
+mod assign;
 mod bound;
 mod goals;
 mod node;
@@ -115,6 +120,7 @@ pub(crate) struct Search<'a> {
     pub nodes: u64,
     /// Children whose bound was computed, for tests and tuning.
     pub children: u64,
+    scratch: assign::Scratch,
     seen: Seen,
 }
 
@@ -126,6 +132,7 @@ impl<'a> Search<'a> {
             target,
             nodes: 0,
             children: 0,
+            scratch: assign::Scratch::default(),
             seen: TABLES
                 .with(|t| t.borrow_mut().pop())
                 .unwrap_or_else(|| Seen::with_capacity_and_hasher(512, Default::default())),
@@ -134,7 +141,23 @@ impl<'a> Search<'a> {
 
     /// The bound of `node`, and which filter applies to its children when it has no
     /// slack.
-    fn bound(&self, node: &Node) -> (Bound, Binding) {
+    fn bound(&mut self, node: &Node, depth: u32, limit: u32) -> (Bound, Binding) {
+        let (mut b, mut binding) = self.cheap_bound(node);
+        // The assignment bound is dearer: asked only when the cheap parts do not prune.
+        if !self.goals.is_empty()
+            && depth + b.value <= limit
+            && self
+                .goals
+                .assignment_exceeds(node, limit - depth, &mut self.scratch)
+        {
+            b.value = limit - depth + 1;
+            binding = Binding::Unknown;
+        }
+        (b, binding)
+    }
+
+    /// The bound from the tokens' cheap parts and the target.
+    fn cheap_bound(&self, node: &Node) -> (Bound, Binding) {
         let b = self.goals.lower_bound(node);
         match self.target {
             Some(t) => {
@@ -177,7 +200,7 @@ impl<'a> Search<'a> {
         visit: &mut dyn FnMut(&Node) -> Flow,
     ) -> bool {
         self.seen.clear();
-        let (b, binding) = self.bound(root);
+        let (b, binding) = self.bound(root, 0, limit);
         if b.value > limit {
             return false;
         }
@@ -210,9 +233,19 @@ impl<'a> Search<'a> {
         STATS.with(|c| c.set((c.get().0 + 1, c.get().1)));
         let tight = depth + bound.value == limit;
         let cands = (tight && binding == Binding::Goals).then(|| self.goals.candidates(node));
+        // With no step to spare by the assignment bound, only steps that can lower it.
+        let spare = limit - depth - 1;
+        let no_spare = (!self.goals.is_empty()
+            && self
+                .goals
+                .assignment_exceeds(node, spare, &mut self.scratch))
+        .then(|| self.scratch.relevant());
         let steps = node.pos.legal_steps();
         let board = *node.pos.board();
         for &step in steps.iter() {
+            if no_spare.is_some_and(|r| !r.may_help(node, self.goals.side, step)) {
+                continue;
+            }
             if tight {
                 if binding == Binding::Fill {
                     // The fill count binds: the step must put the right piece on a
@@ -256,7 +289,7 @@ impl<'a> Search<'a> {
             self.children += 1;
             #[cfg(test)]
             STATS.with(|c| c.set((c.get().0, c.get().1 + 1)));
-            let (cb, cbinding) = self.bound(&child);
+            let (cb, cbinding) = self.bound(&child, depth + 1, limit);
             if depth + 1 + cb.value > limit {
                 continue;
             }

@@ -584,7 +584,11 @@ fn root_bounds() {
         let goals = Goals::new(lv.tokens(), pos.side_to_move());
         let lb = goals.lower_bound(&Node::root(&pos)).value;
         let r = resolve(&pos, lv.tokens(), ResolveOptions::default()).unwrap();
-        println!("{text:14} lb {lb} steps {} {}", r.steps, r.mv);
+        let root = Node::root(&pos);
+        let ab = (0..=4)
+            .find(|&b| !goals.assignment_exceeds(&root, b, &mut Default::default()))
+            .unwrap_or(5);
+        println!("{text:14} lb {lb} assign {ab} steps {} {}", r.steps, r.mv);
         for t in lv.tokens() {
             let g1 = Goals::new(&[*t], pos.side_to_move());
             let lb1 = g1.lower_bound(&Node::root(&pos)).value;
@@ -604,8 +608,14 @@ fn check_admissible_along(pos: &Position, turn: &[Step], tokens: &[Token]) {
     let goals = Goals::new(tokens, pos.side_to_move());
     let mut node = Node::root(pos);
     for i in 0..=turn.len() {
-        let b = goals.lower_bound(&node).value;
         let left = (turn.len() - i) as u32;
+        let b = goals.lower_bound(&node).value;
+        assert!(
+            !goals.assignment_exceeds(&node, left, &mut Default::default()),
+            "{pos:?} tokens {:?} turn {:?}: assignment bound exceeds {left} after {i} steps",
+            tokens.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
+            turn.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+        );
         assert!(
             b <= left,
             "{pos:?} tokens {:?} turn {:?}: bound {b} after {i} steps, {left} left",
@@ -694,4 +704,25 @@ fn destination_trap_occupant_may_die_instead_of_leaving() {
     let got = resolve(&pos, &tokens, ResolveOptions::default()).unwrap();
     assert_eq!((got.steps, got.displaced), (4, 2));
     assert_eq!(*pos.play(&got.mv).unwrap().board(), board);
+}
+
+/// Pruning invariance on real game positions: the benchmark positions with the turn
+/// cut to three steps (so that every step sequence can be walked), tokens true of
+/// random turns.
+#[test]
+fn pruning_invariance_game_positions_three_steps() {
+    const BENCH: &str = include_str!("../../../tests/data/clueless-benchmark.txt");
+    let mut rng = Rng(seed(4711));
+    let mut side = 'g';
+    let mut checked = 0;
+    for (i, line) in BENCH.lines().enumerate() {
+        if let Some(rest) = line.strip_prefix("### ") {
+            side = if rest.contains("side=s") { 's' } else { 'g' };
+        } else if line.starts_with('[') && i % 3 == 0 {
+            let mut pos: Position = format!("{side} {line}").parse().unwrap();
+            pos.set_step_cap(3).unwrap();
+            checked += check_position(&mut rng, &pos, 10);
+        }
+    }
+    assert!(checked > 50, "{checked}");
 }

@@ -1,0 +1,855 @@
+//! The assignment bound: every token given to a piece that fulfils it, and what those
+//! pieces then need in steps of their own.
+//!
+//! Every step of a turn moves exactly one piece, so the steps still to come are the sum,
+//! over all pieces, of the steps each piece still takes. A token is fulfilled by some
+//! piece (its *agent*); fixing an agent for every token fixes what each agent must do:
+//! squares it must still visit, where it must end or die, and which direction letters
+//! its steps must contain. From that alone, the fewest steps of its own follow
+//! (Manhattan walks, and per axis the letters it must take in each direction). Some
+//! choices also force *other* pieces to take a step: a piece must step off a square an
+//! agent has to enter (unless the square is a trap, where it may die instead), and
+//! every friend beside the trap an agent dies on must step away first. A direction
+//! token's first step either starts where its agent stands now (and the square it
+//! enters must be cleared) or after a step of the agent's own. The pieces are distinct,
+//! so their steps add up; enemy steps each need a step of the mover too (a push or a
+//! pull), which gives `e + max(o, e)` steps from `o` own and `e` enemy piece-steps.
+//!
+//! The bound says whether every choice of agents (and of the trap each dying agent
+//! dies on) costs more than the steps the search has left, by branch and bound. A piece
+//! that fulfils several tokens has their needs merged, so nothing is counted twice.
+//! Freezing, approaching an enemy piece before moving it and the order of tokens are
+//! left to the other parts of the bound: leaving them out only makes this part smaller.
+//!
+//! When a node has no step to spare by this bound, a step can only help if it lowers
+//! what some choice costs, and every such cost drops by one at most per step (except
+//! when the step kills a piece): the search then plays only steps of a piece some
+//! choice within one step of the budget speaks about, in a direction that choice can
+//! use, and steps that may kill a piece or make a pull of such a piece possible
+//! ([`Relevant::may_help`]).
+
+use crate::notation::lightvector::syntax::Property;
+use crate::{Bitboard, Board, Color, Direction, Piece, PieceKind, Square};
+
+use super::bound::dist;
+use super::goals::Goals;
+use super::node::Node;
+use super::INF;
+
+/// Open tokens beyond this many: no assignment bound.
+const MAX_OPEN: usize = 16;
+/// Choices for one token beyond this many: no assignment bound.
+const MAX_OPTIONS: usize = 24;
+/// Pieces with needs (agents and pieces that must step away).
+const MAX_REQS: usize = 16;
+/// Branch-and-bound nodes before giving up (then nothing is pruned).
+const MAX_WORK: u32 = 2048;
+
+/// Where a piece must be when the turn ends.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum End {
+    /// Anywhere (or dead anywhere).
+    Free,
+    /// On this square, alive or captured there.
+    At(Square),
+    /// Captured on this trap.
+    DieAt(Square),
+}
+
+/// Where a direction token's first matched step starts.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum Start {
+    /// From this square.
+    At(Square),
+    /// After at least one step of the agent's own that matches none of its letters.
+    Later,
+}
+
+/// What one token asks of its agent.
+#[derive(Debug, Clone, Copy)]
+struct Need {
+    /// A square it must still occupy at some time.
+    visit: Option<Square>,
+    end: End,
+    /// Direction letters its steps must contain, by [`Direction`] index.
+    letters: [u8; 4],
+    /// For a direction token: its place among the direction tokens, and where its
+    /// first letter starts.
+    dir: Option<(u8, Start)>,
+}
+
+/// One way to fulfil a token: its agent, what the agent must do, and the squares whose
+/// occupants must step away.
+#[derive(Debug, Clone, Copy)]
+struct Choice {
+    agent: Square,
+    need: Need,
+    leave: Bitboard,
+    /// What the choice costs on its own.
+    alone: u32,
+}
+
+/// An open token: its choices (a range of the pool, cheapest first).
+#[derive(Clone, Copy)]
+struct Open {
+    start: usize,
+    n: usize,
+    /// The token, to recognise copies of the same token.
+    goal: usize,
+}
+
+/// Memory the bound reuses from one call to the next, and what the last call found.
+#[derive(Default)]
+pub(crate) struct Scratch {
+    pool: Vec<Choice>,
+    /// For each direction, the pieces whose step that way may lower what a choice of
+    /// the last call (within one step of its budget) costs.
+    relevant: [Bitboard; 4],
+}
+
+/// The needs of one piece, merged over the tokens it fulfils.
+#[derive(Debug, Clone, Copy)]
+struct Req {
+    /// Where it stands now (its identity).
+    sq: Square,
+    piece: Piece,
+    /// Squares it must still occupy (beyond the first direction token's start).
+    visits: Bitboard,
+    end: End,
+    letters: [u8; 4],
+    /// The earliest direction token it fulfils: its place and where it starts (all
+    /// letters come after that).
+    first_dir: Option<(u8, Start)>,
+    /// It must take at least one step (to make room or take support away).
+    leave: bool,
+    /// Two needs no piece can meet together (two ends).
+    conflict: bool,
+    /// Its steps, from the above.
+    cost: u32,
+}
+
+/// The fewest steps `p + m` with `p - m = delta`, `p >= plus` and `m >= minus`, as
+/// `(p, m)`.
+#[inline]
+fn axis(plus: u32, minus: u32, delta: i32) -> (u32, u32) {
+    let p = (plus as i32).max(minus as i32 + delta);
+    (p as u32, (p - delta) as u32)
+}
+
+/// Whether a rabbit of `color` may go from `a` to `b` (never backwards).
+#[inline]
+fn forward(color: Color, a: Square, b: Square) -> bool {
+    match color {
+        Color::Gold => b.rank() >= a.rank(),
+        Color::Silver => b.rank() <= a.rank(),
+    }
+}
+
+impl Req {
+    const fn new(sq: Square, piece: Piece) -> Req {
+        Req {
+            sq,
+            piece,
+            visits: Bitboard::EMPTY,
+            end: End::Free,
+            letters: [0; 4],
+            first_dir: None,
+            leave: false,
+            conflict: false,
+            cost: 0,
+        }
+    }
+
+    fn merge(&mut self, n: &Need) {
+        if let Some(v) = n.visit {
+            self.visits = self.visits.with(v);
+        }
+        self.end = match (self.end, n.end) {
+            (End::Free, e) | (e, End::Free) => e,
+            (End::At(a), End::At(b)) if a == b => End::At(a),
+            (End::At(a), End::DieAt(t)) | (End::DieAt(t), End::At(a)) if a == t => End::DieAt(t),
+            (End::DieAt(a), End::DieAt(b)) if a == b => End::DieAt(a),
+            (e, _) => {
+                self.conflict = true;
+                e
+            }
+        };
+        for (l, &k) in self.letters.iter_mut().zip(&n.letters) {
+            *l += k;
+        }
+        if let Some((order, start)) = n.dir {
+            // The earliest direction token keeps its start; a later token's start is a
+            // square to visit (a step before it may be an earlier token's letter).
+            let (keep, other) = match self.first_dir {
+                Some(first) if first.0 < order => (first, start),
+                previous => ((order, start), previous.map_or(Start::Later, |p| p.1)),
+            };
+            self.first_dir = Some(keep);
+            if let Start::At(s) = other {
+                self.visits = self.visits.with(s);
+            }
+        }
+    }
+
+    /// The fewest steps this piece can take to meet its needs (`INF` when it cannot).
+    fn steps(&self, side: Color) -> u32 {
+        if self.conflict {
+            return INF;
+        }
+        let c = self.sq;
+        let end = match self.end {
+            End::Free => None,
+            End::At(s) | End::DieAt(s) => Some(s),
+        };
+        let start = match self.first_dir {
+            Some((_, Start::At(s))) => Some(s),
+            _ => None,
+        };
+        let own_rabbit = self.piece.color == side && self.piece.kind == PieceKind::Rabbit;
+        if own_rabbit {
+            if self.letters[Direction::backwards(side) as usize] > 0 {
+                return INF;
+            }
+            let stops = self.visits | start.map_or(Bitboard::EMPTY, Bitboard::from_square);
+            for w in stops {
+                if !forward(side, c, w) || end.is_some_and(|e| !forward(side, w, e)) {
+                    return INF;
+                }
+            }
+            if end.is_some_and(|e| !forward(side, c, e)) {
+                return INF;
+            }
+        }
+        let [n, e, s, w] = self.letters.map(u32::from);
+        let all = n + e + s + w;
+        // Steps from `from` to the end that take every letter.
+        let letters = |from: Square| -> u32 {
+            let Some(to) = end else {
+                return all;
+            };
+            let dr = i32::from(to.rank().index()) - i32::from(from.rank().index());
+            let df = i32::from(to.file().index()) - i32::from(from.file().index());
+            let (pn, ps) = axis(n, s, dr);
+            let (pe, pw) = axis(e, w, df);
+            if own_rabbit && (if side == Color::Gold { ps } else { pn }) > 0 {
+                return INF;
+            }
+            pn + ps + pe + pw
+        };
+        let mut best = letters(c);
+        match self.first_dir {
+            Some((_, Start::At(a))) => best = best.max(dist(c, a) + letters(a)),
+            Some((_, Start::Later)) => best = best.max(1 + all),
+            None => {}
+        }
+        let mut stops = self.visits;
+        if let Some(a) = start {
+            stops = stops.with(a);
+        }
+        best = best.max(walk(c, stops, end));
+        if self.leave {
+            best = best.max(if end == Some(c) { 2 } else { 1 });
+        }
+        best.min(INF)
+    }
+}
+
+/// The shortest walk from `from` through every square of `stops` (in any order), then
+/// to `end` if given; a lower bound on it when there are more than three stops.
+fn walk(from: Square, stops: Bitboard, end: Option<Square>) -> u32 {
+    let mut v = [from; 8];
+    let mut k = 0;
+    for s in stops.without(from) {
+        if k < v.len() {
+            v[k] = s;
+            k += 1;
+        }
+    }
+    let tail = |s: Square| end.map_or(0, |e| dist(s, e));
+    match k {
+        0 => end.map_or(0, |e| dist(from, e)),
+        1 => dist(from, v[0]) + tail(v[0]),
+        2 => {
+            let (a, b) = (v[0], v[1]);
+            let ab = dist(a, b);
+            (dist(from, a) + ab + tail(b)).min(dist(from, b) + ab + tail(a))
+        }
+        3 => [
+            (0, 1, 2),
+            (0, 2, 1),
+            (1, 0, 2),
+            (1, 2, 0),
+            (2, 0, 1),
+            (2, 1, 0),
+        ]
+        .iter()
+        .map(|&(x, y, z)| dist(from, v[x]) + dist(v[x], v[y]) + dist(v[y], v[z]) + tail(v[z]))
+        .min()
+        .unwrap_or(0),
+        _ => v[..k]
+            .iter()
+            .map(|&s| dist(from, s) + tail(s))
+            .max()
+            .unwrap_or(0),
+    }
+}
+
+/// The branch-and-bound state.
+struct Solver<'a> {
+    side: Color,
+    board: &'a Board,
+    /// `pending - pre`: one more own step owed (a push to complete), or one fewer (a
+    /// pull ready now).
+    owed: i32,
+    budget: u32,
+    reqs: [Req; MAX_REQS],
+    nreqs: usize,
+    /// Own and enemy piece-steps of the current choices.
+    own: u32,
+    enemy: u32,
+    work: u32,
+    aborted: bool,
+}
+
+impl Solver<'_> {
+    /// The steps of the turn for `own` and `enemy` piece-steps.
+    #[inline]
+    fn total(&self, own: u32, enemy: u32) -> u32 {
+        let paired = (enemy as i32 + self.owed).max(0) as u32;
+        enemy + own.max(paired)
+    }
+
+    /// What a choice costs on its own.
+    fn alone(&self, agent: Square, piece: Piece, need: &Need, leave: Bitboard) -> u32 {
+        let mut r = Req::new(agent, piece);
+        r.merge(need);
+        let steps = r.steps(self.side);
+        let theirs = (leave & self.board.color(!self.side)).count();
+        let (own, enemy) = if piece.color == self.side {
+            (steps, theirs)
+        } else {
+            (0, steps + theirs)
+        };
+        self.total(own + leave.count() - theirs, enemy)
+    }
+
+    /// Adds a choice for the token being listed (the last of `pool`, from `open.start`)
+    /// unless it alone costs more than the budget, keeping its list cheapest first.
+    /// `false` when the list is full.
+    #[allow(clippy::too_many_arguments)]
+    fn push(
+        &self,
+        pool: &mut Vec<Choice>,
+        relevant: &mut [Bitboard; 4],
+        open: &mut Open,
+        agent: Square,
+        need: Need,
+        leave: Bitboard,
+    ) -> bool {
+        let Some(piece) = self.board.piece_at(agent) else {
+            return true;
+        };
+        // A quick look first: the agent's walk to where it must go, and its letters
+        // (an enemy's steps each need a step of the mover as well).
+        let letters: u32 = need.letters.iter().map(|&l| u32::from(l)).sum();
+        let end = match need.end {
+            End::At(s) | End::DieAt(s) => Some(s),
+            End::Free => None,
+        };
+        let mut quick = letters;
+        if let Some(e) = end {
+            quick = quick.max(dist(agent, e));
+        }
+        if let Some(v) = need.visit {
+            quick = quick.max(dist(agent, v) + end.map_or(0, |e| dist(v, e)));
+        }
+        if let Some((_, Start::At(s))) = need.dir {
+            quick = quick.max(dist(agent, s) + letters);
+        }
+        let quick = if piece.color == self.side {
+            self.total(quick, 0)
+        } else {
+            self.total(0, quick)
+        };
+        // One step lowers what a choice costs by one at most (a step that kills a
+        // piece may do more, and is let through anyway): the pieces of choices within
+        // one step more than the budget are the ones [`Relevant::may_help`] lets move.
+        if quick > self.budget + 1 {
+            return true;
+        }
+        let leave = leave.without(agent);
+        let alone = self.alone(agent, piece, &need, leave);
+        if alone > self.budget + 1 {
+            return true;
+        }
+        // The agent helps by stepping towards a square it must reach, taking one of
+        // its letters, or taking any step first when its token may start later;
+        // pieces that must step away help by any step.
+        let mut towards = [false; 4];
+        let mut targets = Bitboard::EMPTY;
+        if let Some(e) = end {
+            targets = targets.with(e);
+        }
+        if let Some(v) = need.visit {
+            targets = targets.with(v);
+        }
+        let later = matches!(need.dir, Some((_, Start::Later)));
+        if let Some((_, Start::At(s))) = need.dir {
+            targets = targets.with(s);
+        }
+        for d in Direction::ALL {
+            let i = d as usize;
+            towards[i] = later
+                || need.letters[i] > 0
+                || agent
+                    .step(d)
+                    .is_some_and(|to| targets.iter().any(|t| dist(to, t) < dist(agent, t)));
+            relevant[i] |= leave;
+            if towards[i] {
+                relevant[i] = relevant[i].with(agent);
+            }
+        }
+        if alone > self.budget {
+            return true;
+        }
+        if open.n == MAX_OPTIONS {
+            return false;
+        }
+        pool.push(Choice {
+            agent,
+            need,
+            leave,
+            alone,
+        });
+        let mut i = pool.len() - 1;
+        while i > open.start && pool[i - 1].alone > alone {
+            pool.swap(i - 1, i);
+            i -= 1;
+        }
+        open.n += 1;
+        true
+    }
+
+    /// The needs of the piece on `sq`, made if missing; `None` when full.
+    fn req(&mut self, sq: Square, piece: Piece) -> Option<usize> {
+        if let Some(i) = self.reqs[..self.nreqs].iter().position(|r| r.sq == sq) {
+            return Some(i);
+        }
+        if self.nreqs == MAX_REQS {
+            return None;
+        }
+        self.reqs[self.nreqs] = Req::new(sq, piece);
+        self.nreqs += 1;
+        Some(self.nreqs - 1)
+    }
+
+    /// Changes the needs of the piece on `sq` by `f`, saving them first. `false` when
+    /// a table is full.
+    fn touch(
+        &mut self,
+        sq: Square,
+        saved: &mut [(usize, Req); 8],
+        nsaved: &mut usize,
+        f: impl FnOnce(&mut Req),
+    ) -> bool {
+        let Some(piece) = self.board.piece_at(sq) else {
+            return false;
+        };
+        let Some(i) = self.req(sq, piece) else {
+            return false;
+        };
+        if *nsaved == saved.len() {
+            return false;
+        }
+        saved[*nsaved] = (i, self.reqs[i]);
+        *nsaved += 1;
+        let before = self.reqs[i].cost;
+        f(&mut self.reqs[i]);
+        let after = self.reqs[i].steps(self.side);
+        self.reqs[i].cost = after;
+        let sum = if piece.color == self.side {
+            &mut self.own
+        } else {
+            &mut self.enemy
+        };
+        *sum = *sum - before + after;
+        true
+    }
+
+    /// Whether some choice for tokens `t..` keeps the turn within the budget. Copies
+    /// of one token take their choices in order (`from` on), since swapping them
+    /// changes nothing.
+    fn feasible(&mut self, pool: &[Choice], open: &[Open], t: usize, from: usize) -> bool {
+        if self.total(self.own, self.enemy) > self.budget {
+            return false;
+        }
+        let Some(tok) = open.get(t) else {
+            return true;
+        };
+        self.work += 1;
+        if self.work > MAX_WORK {
+            self.aborted = true;
+            return true;
+        }
+        for i in from..tok.n {
+            let ch = pool[tok.start + i];
+            let mut saved = [(0, self.reqs[0]); 8];
+            let mut nsaved = 0;
+            let old = (self.nreqs, self.own, self.enemy);
+            let mut ok = self.touch(ch.agent, &mut saved, &mut nsaved, |r| r.merge(&ch.need));
+            for sq in ch.leave {
+                ok = ok && self.touch(sq, &mut saved, &mut nsaved, |r| r.leave = true);
+            }
+            let next_from = match open.get(t + 1) {
+                Some(next) if next.goal == tok.goal => i,
+                _ => 0,
+            };
+            let found = if ok {
+                self.feasible(pool, open, t + 1, next_from)
+            } else {
+                self.aborted = true;
+                true
+            };
+            for &(k, r) in saved[..nsaved].iter().rev() {
+                self.reqs[k] = r;
+            }
+            (self.nreqs, self.own, self.enemy) = old;
+            if found {
+                return true;
+            }
+        }
+        false
+    }
+}
+
+/// The piece on `sq` must step away for another to enter (none when the square is
+/// empty; on a trap it may die instead).
+#[inline]
+fn must_leave(board: &Board, sq: Square) -> Bitboard {
+    if !sq.is_trap() && board.occupied().contains(sq) {
+        Bitboard::from_square(sq)
+    } else {
+        Bitboard::EMPTY
+    }
+}
+
+/// Pieces weaker than `kind`.
+fn weaker(board: &Board, kind: PieceKind) -> Bitboard {
+    PieceKind::ALL
+        .iter()
+        .filter(|&&w| w < kind)
+        .fold(Bitboard::EMPTY, |b, &w| b | board.kind(w))
+}
+
+/// Squares within Manhattan distance `r` of `sq`.
+fn ball(sq: Square, r: u32) -> Bitboard {
+    let mut b = Bitboard::from_square(sq);
+    for _ in 0..r.min(14) {
+        b |= b.neighbours();
+    }
+    b
+}
+
+/// Letter counts of `dirs`, by [`Direction`] index.
+fn count(dirs: &[Direction]) -> [u8; 4] {
+    let mut l = [0u8; 4];
+    for &d in dirs {
+        l[d as usize] += 1;
+    }
+    l
+}
+
+impl Goals {
+    /// Whether every way of giving the open tokens to pieces needs more than `budget`
+    /// steps (see the module documentation). `false` when unsure (too many choices).
+    pub(crate) fn assignment_exceeds(
+        &self,
+        node: &Node,
+        budget: u32,
+        scratch: &mut Scratch,
+    ) -> bool {
+        let pos = &node.pos;
+        let board = pos.board();
+        let side = self.side;
+        let turn = pos.turn_state();
+        // A pull ready now: the next enemy step needs no step of the mover after it
+        // (when it moves a piece the choices count; settled once they are known).
+        let pullable = match (turn.push, turn.pull) {
+            (None, Some((sq, k))) => board.color(!side) & Bitboard::adjacent(sq) & weaker(board, k),
+            _ => Bitboard::EMPTY,
+        };
+        let pre = i32::from(pullable.any());
+        let mut solver = Solver {
+            side,
+            board,
+            owed: i32::from(turn.push.is_some()) - pre,
+            budget,
+            reqs: [Req::new(Square::A1, Piece::new(side, PieceKind::Rabbit)); MAX_REQS],
+            nreqs: 0,
+            own: 0,
+            enemy: 0,
+            work: 0,
+            aborted: false,
+        };
+        let pool = &mut scratch.pool;
+        pool.clear();
+        let relevant = &mut scratch.relevant;
+        *relevant = [Bitboard::EMPTY; 4];
+        let mut open = [Open {
+            start: 0,
+            n: 0,
+            goal: 0,
+        }; MAX_OPEN];
+        let mut nopen = 0;
+        for &gi in &self.plain {
+            let g = &self.goals[gi];
+            let letter_ok = |p: Piece| g.piece.map_or(true, |l| l == p);
+            let on_path = |v: Bitboard| g.square.map_or(true, |s| v.contains(s));
+            // Done for good by a piece that died.
+            let done = node.tracked().iter().any(|t| {
+                t.captured
+                    && letter_ok(t.piece)
+                    && on_path(t.visited)
+                    && match g.property {
+                        Property::Destination(d) => t.cur == d,
+                        _ => true,
+                    }
+            });
+            if done {
+                continue;
+            }
+            if nopen == MAX_OPEN {
+                return false;
+            }
+            let tok = &mut open[nopen];
+            nopen += 1;
+            tok.goal = gi;
+            tok.start = pool.len();
+            let agents = match (g.piece, g.square) {
+                (Some(p), _) => board.pieces(p),
+                (None, Some(s)) => {
+                    let mut a = board.occupied() & ball(s, budget + 1);
+                    for t in node.tracked() {
+                        if !t.captured && t.visited.contains(s) {
+                            a = a.with(t.cur);
+                        }
+                    }
+                    a
+                }
+                (None, None) => board.occupied(),
+            };
+            for q in agents {
+                let Some(piece) = board.piece_at(q) else {
+                    continue;
+                };
+                if !letter_ok(piece) {
+                    continue;
+                }
+                let visit = g.square.filter(|&s| !node.visited_of(q).contains(s));
+                let leave = visit.map_or(Bitboard::EMPTY, |v| must_leave(board, v));
+                let mut need = Need {
+                    visit,
+                    end: End::Free,
+                    letters: [0; 4],
+                    dir: None,
+                };
+                let ok = match g.property {
+                    Property::Destination(d) => {
+                        need.end = End::At(d);
+                        solver.push(pool, relevant, tok, q, need, leave | must_leave(board, d))
+                    }
+                    _ => Square::TRAPS.iter().all(|&t| {
+                        need.end = End::DieAt(t);
+                        let friends = board.color(piece.color) & Bitboard::adjacent(t);
+                        solver.push(pool, relevant, tok, q, need, leave | friends)
+                    }),
+                };
+                if !ok {
+                    return false;
+                }
+            }
+            if tok.n == 0 {
+                return true;
+            }
+        }
+        for di in node.dir_token as usize..self.dirs.len() {
+            let (gi, dirs) = self.dirs[di];
+            let g = &self.goals[gi];
+            if nopen == MAX_OPEN {
+                return false;
+            }
+            let tok = &mut open[nopen];
+            nopen += 1;
+            tok.goal = gi;
+            tok.start = pool.len();
+            let d = dirs.as_slice();
+            let order = di as u8;
+            // A piece part way through the current token goes on from where it stands,
+            // at once or after a step of its own.
+            let mut started = Bitboard::EMPTY;
+            if di == node.dir_token as usize {
+                for (i, t) in node.tracked().iter().enumerate() {
+                    let p = node.prog[i] as usize;
+                    if p == 0 || t.captured {
+                        continue;
+                    }
+                    started = started.with(t.cur);
+                    let need = |start| Need {
+                        visit: None,
+                        end: End::Free,
+                        letters: count(&d[p..]),
+                        dir: Some((order, start)),
+                    };
+                    let now = t.cur.step(d[p]).map_or(true, |to| {
+                        solver.push(
+                            pool,
+                            relevant,
+                            tok,
+                            t.cur,
+                            need(Start::At(t.cur)),
+                            must_leave(board, to),
+                        )
+                    });
+                    if !(now
+                        && solver.push(
+                            pool,
+                            relevant,
+                            tok,
+                            t.cur,
+                            need(Start::Later),
+                            Bitboard::EMPTY,
+                        ))
+                    {
+                        return false;
+                    }
+                }
+            }
+            let letters = count(d);
+            let agents = match (g.piece, g.square) {
+                (Some(p), _) => board.pieces(p),
+                (None, Some(s)) => board.occupied() & ball(s, budget + 1),
+                (None, None) => board.occupied(),
+            };
+            for q in agents & !started {
+                let need = |start| Need {
+                    visit: None,
+                    end: End::Free,
+                    letters,
+                    dir: Some((order, start)),
+                };
+                let ok = match g.square {
+                    // From the named square: the agent must get there, and the squares
+                    // it stands on and enters must be free.
+                    Some(s) => match s.step(d[0]) {
+                        Some(to) => solver.push(
+                            pool,
+                            relevant,
+                            tok,
+                            q,
+                            need(Start::At(s)),
+                            must_leave(board, s) | must_leave(board, to),
+                        ),
+                        None => true,
+                    },
+                    // From where it stands, or after a step of its own.
+                    None => {
+                        let here = q.step(d[0]).map_or(true, |to| {
+                            solver.push(
+                                pool,
+                                relevant,
+                                tok,
+                                q,
+                                need(Start::At(q)),
+                                must_leave(board, to),
+                            )
+                        });
+                        here && solver.push(
+                            pool,
+                            relevant,
+                            tok,
+                            q,
+                            need(Start::Later),
+                            Bitboard::EMPTY,
+                        )
+                    }
+                };
+                if !ok {
+                    return false;
+                }
+            }
+            if tok.n == 0 {
+                return true;
+            }
+        }
+        if nopen == 0 {
+            return false;
+        }
+        let any = relevant[0] | relevant[1] | relevant[2] | relevant[3];
+        if pre == 1 && (pullable & any).is_empty() {
+            solver.owed += 1;
+        }
+        // Copies of a token are known by the first of them; fewest choices first, with
+        // copies next to each other.
+        let open = &mut open[..nopen];
+        let goals = &self.goals;
+        for tok in open.iter_mut() {
+            let g = &goals[tok.goal];
+            if let Some(first) = goals[..tok.goal]
+                .iter()
+                .position(|h| (h.piece, h.square, h.property) == (g.piece, g.square, g.property))
+            {
+                tok.goal = first;
+            }
+        }
+        open.sort_unstable_by_key(|t| (t.n, t.goal));
+        let feasible = solver.feasible(pool, open, 0, 0);
+        !feasible && !solver.aborted
+    }
+}
+
+/// The pieces an exceeded budget can be brought back within by (see
+/// [`Goals::assignment_exceeds`]), kept apart from the scratch memory, which the
+/// children's bounds reuse.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Relevant([Bitboard; 4]);
+
+impl Scratch {
+    /// What the last call found relevant.
+    pub(crate) fn relevant(&self) -> Relevant {
+        Relevant(self.relevant)
+    }
+}
+
+impl Relevant {
+    /// After a call that found the budget exceeded (one step fewer than the node has):
+    /// whether `step` can bring the choices back within it. Only a step that lowers
+    /// what some choice costs can: one moving a piece some choice speaks about the way
+    /// that choice needs, one that may kill a piece, or one that makes a pull of such a
+    /// piece possible; any other step leaves every choice as dear as before with one
+    /// step fewer to spend.
+    pub(crate) fn may_help(self, node: &Node, side: Color, step: crate::Step) -> bool {
+        let pos = &node.pos;
+        if pos.turn_state().push.is_some() || self.0[step.dir as usize].contains(step.from) {
+            return true;
+        }
+        let board = pos.board();
+        let (Some(x), Some(to)) = (board.piece_at(step.from), step.to()) else {
+            return true;
+        };
+        // A capture: the mover onto a trap with no other friend beside it, or the
+        // last friend stepping away from beside a friend on a trap.
+        let friends = board.color(x.color).without(step.from);
+        if to.is_trap() && (Bitboard::adjacent(to) & friends).is_empty() {
+            return true;
+        }
+        for t in Bitboard::adjacent(step.from) & Bitboard::TRAPS & friends {
+            if (Bitboard::adjacent(t) & friends).is_empty() {
+                return true;
+            }
+        }
+        let any = self.0[0] | self.0[1] | self.0[2] | self.0[3];
+        x.color == side
+            && (Bitboard::adjacent(step.from) & board.color(!side) & weaker(board, x.kind) & any)
+                .any()
+    }
+}
