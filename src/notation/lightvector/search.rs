@@ -19,6 +19,7 @@ mod bound;
 mod goals;
 mod node;
 
+pub(crate) use assign::Verdict;
 pub(crate) use bound::Bound;
 pub(crate) use goals::Goals;
 pub(crate) use node::Node;
@@ -139,21 +140,36 @@ impl<'a> Search<'a> {
         }
     }
 
-    /// The bound of `node`, and which filter applies to its children when it has no
-    /// slack.
-    fn bound(&mut self, node: &Node, depth: u32, limit: u32) -> (Bound, Binding) {
+    /// The bound of `node` at `depth`, which filter applies to its children when it has
+    /// no slack by the cheap bound, and the steps that may help when it has none by
+    /// the assignment bound.
+    fn bound(
+        &mut self,
+        node: &Node,
+        depth: u32,
+        limit: u32,
+    ) -> (Bound, Binding, Option<assign::Relevant>) {
         let (mut b, mut binding) = self.cheap_bound(node);
+        let mut relevant = None;
         // The assignment bound is dearer: asked only when the cheap parts do not prune.
-        if !self.goals.is_empty()
-            && depth + b.value <= limit
-            && self
-                .goals
-                .assignment_exceeds(node, limit - depth, &mut self.scratch)
-        {
-            b.value = limit - depth + 1;
-            binding = Binding::Unknown;
+        if !self.goals.is_empty() && depth + b.value <= limit {
+            let budget = limit - depth;
+            match self.goals.assignment(node, budget, &mut self.scratch) {
+                Verdict::Exceeds => {
+                    b.value = budget + 1;
+                    binding = Binding::Unknown;
+                }
+                Verdict::Tight(r) => {
+                    if b.value < budget {
+                        b.value = budget;
+                        binding = Binding::Unknown;
+                    }
+                    relevant = Some(r);
+                }
+                Verdict::Spare => {}
+            }
         }
-        (b, binding)
+        (b, binding, relevant)
     }
 
     /// The bound from the tokens' cheap parts and the target.
@@ -200,11 +216,11 @@ impl<'a> Search<'a> {
         visit: &mut dyn FnMut(&Node) -> Flow,
     ) -> bool {
         self.seen.clear();
-        let (b, binding) = self.bound(root, 0, limit);
+        let (b, binding, relevant) = self.bound(root, 0, limit);
         if b.value > limit {
             return false;
         }
-        self.dfs(root, &b, binding, 0, limit, exact, visit)
+        self.dfs(root, &b, binding, relevant, 0, limit, exact, visit)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -213,6 +229,7 @@ impl<'a> Search<'a> {
         node: &Node,
         bound: &Bound,
         binding: Binding,
+        relevant: Option<assign::Relevant>,
         depth: u32,
         limit: u32,
         exact: bool,
@@ -233,17 +250,12 @@ impl<'a> Search<'a> {
         STATS.with(|c| c.set((c.get().0 + 1, c.get().1)));
         let tight = depth + bound.value == limit;
         let cands = (tight && binding == Binding::Goals).then(|| self.goals.candidates(node));
-        // With no step to spare by the assignment bound, only steps that can lower it.
-        let spare = limit - depth - 1;
-        let no_spare = (!self.goals.is_empty()
-            && self
-                .goals
-                .assignment_exceeds(node, spare, &mut self.scratch))
-        .then(|| self.scratch.relevant());
         let steps = node.pos.legal_steps();
         let board = *node.pos.board();
         for &step in steps.iter() {
-            if no_spare.is_some_and(|r| !r.may_help(node, self.goals.side, step)) {
+            // With no step to spare by the assignment bound, only steps that can lower
+            // it.
+            if relevant.is_some_and(|r| !r.may_help(node, self.goals.side, step)) {
                 continue;
             }
             if tight {
@@ -289,11 +301,20 @@ impl<'a> Search<'a> {
             self.children += 1;
             #[cfg(test)]
             STATS.with(|c| c.set((c.get().0, c.get().1 + 1)));
-            let (cb, cbinding) = self.bound(&child, depth + 1, limit);
+            let (cb, cbinding, crelevant) = self.bound(&child, depth + 1, limit);
             if depth + 1 + cb.value > limit {
                 continue;
             }
-            if self.dfs(&child, &cb, cbinding, depth + 1, limit, exact, visit) {
+            if self.dfs(
+                &child,
+                &cb,
+                cbinding,
+                crelevant,
+                depth + 1,
+                limit,
+                exact,
+                visit,
+            ) {
                 return true;
             }
         }

@@ -586,7 +586,12 @@ fn root_bounds() {
         let r = resolve(&pos, lv.tokens(), ResolveOptions::default()).unwrap();
         let root = Node::root(&pos);
         let ab = (0..=4)
-            .find(|&b| !goals.assignment_exceeds(&root, b, &mut Default::default()))
+            .find(|&b| {
+                !matches!(
+                    goals.assignment(&root, b, &mut Default::default()),
+                    super::search::Verdict::Exceeds
+                )
+            })
             .unwrap_or(5);
         println!("{text:14} lb {lb} assign {ab} steps {} {}", r.steps, r.mv);
         for t in lv.tokens() {
@@ -611,7 +616,10 @@ fn check_admissible_along(pos: &Position, turn: &[Step], tokens: &[Token]) {
         let left = (turn.len() - i) as u32;
         let b = goals.lower_bound(&node).value;
         assert!(
-            !goals.assignment_exceeds(&node, left, &mut Default::default()),
+            !matches!(
+                goals.assignment(&node, left, &mut Default::default()),
+                super::search::Verdict::Exceeds
+            ),
             "{pos:?} tokens {:?} turn {:?}: assignment bound exceeds {left} after {i} steps",
             tokens.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
             turn.iter().map(|s| s.to_string()).collect::<Vec<_>>(),

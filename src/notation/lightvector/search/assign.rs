@@ -102,6 +102,7 @@ struct Open {
 #[derive(Default)]
 pub(crate) struct Scratch {
     pool: Vec<Choice>,
+    undo: Vec<(usize, Req)>,
     /// For each direction, the pieces whose step that way may lower what a choice of
     /// the last call (within one step of its budget) costs.
     relevant: [Bitboard; 4],
@@ -126,6 +127,9 @@ struct Req {
     conflict: bool,
     /// Its steps, from the above.
     cost: u32,
+    /// For an enemy piece: the steps a stronger piece of the mover needs to come
+    /// beside it before it can be moved (`None` when a pull of it is ready now).
+    approach: Option<u32>,
 }
 
 /// The fewest steps `p + m` with `p - m = delta`, `p >= plus` and `m >= minus`, as
@@ -157,6 +161,7 @@ impl Req {
             leave: false,
             conflict: false,
             cost: 0,
+            approach: Some(0),
         }
     }
 
@@ -298,39 +303,131 @@ fn walk(from: Square, stops: Bitboard, end: Option<Square>) -> u32 {
 struct Solver<'a> {
     side: Color,
     board: &'a Board,
-    /// `pending - pre`: one more own step owed (a push to complete), or one fewer (a
-    /// pull ready now).
-    owed: i32,
+    /// A push waits to be completed: one more own step is owed.
+    pending: bool,
+    /// Enemy pieces a pull could move with no further own step.
+    pullable: Bitboard,
+    /// Whether such a pull counts (it moves a piece the choices speak about).
+    pre: bool,
+    /// For each kind, the mover's pieces stronger than it.
+    strong: [Bitboard; 6],
     budget: u32,
     reqs: [Req; MAX_REQS],
     nreqs: usize,
-    /// Own and enemy piece-steps of the current choices.
-    own: u32,
-    enemy: u32,
+    /// Needs replaced while trying a choice (index and old needs), to restore.
+    undo: Vec<(usize, Req)>,
     work: u32,
     aborted: bool,
 }
 
 impl Solver<'_> {
-    /// The steps of the turn for `own` and `enemy` piece-steps.
+    /// Needs (none yet) for the piece on `sq`.
+    fn new_req(&self, sq: Square, piece: Piece) -> Req {
+        let mut r = Req::new(sq, piece);
+        if piece.color != self.side {
+            r.approach = if self.pullable.contains(sq) {
+                None
+            } else {
+                Some(super::bound::approach(
+                    self.strong[piece.kind.index()],
+                    sq,
+                    self.budget,
+                ))
+            };
+        }
+        r
+    }
+
+    /// Marks the pieces of `strong` nearest to `x` (not beside it yet) as helping by a
+    /// step towards it.
+    fn approachers(&self, x: Square, strong: Bitboard, relevant: &mut [Bitboard; 4]) {
+        let mut reach = Bitboard::from_square(x).neighbours();
+        if (reach & strong).any() {
+            return;
+        }
+        for _ in 0..=self.budget {
+            let ring = reach.neighbours() & !reach & !Bitboard::from_square(x);
+            let near = ring & strong;
+            if near.any() {
+                for p in near {
+                    for d in Direction::ALL {
+                        if p.step(d).is_some_and(|to| dist(to, x) < dist(p, x)) {
+                            relevant[d as usize] = relevant[d as usize].with(p);
+                        }
+                    }
+                }
+                return;
+            }
+            reach |= ring;
+        }
+    }
+
+    /// A quick lower bound on the steps of the turn for `own` and `enemy`
+    /// piece-steps: every enemy step needs a step of the mover (one fewer when a pull
+    /// is ready, one more when a push waits).
     #[inline]
-    fn total(&self, own: u32, enemy: u32) -> u32 {
-        let paired = (enemy as i32 + self.owed).max(0) as u32;
+    fn quick_total(&self, own: u32, enemy: u32) -> u32 {
+        let paired = (enemy + u32::from(self.pending)).saturating_sub(u32::from(self.pre));
         enemy + own.max(paired)
+    }
+
+    /// The steps of the turn for the needs in `reqs`. The mover's steps must cover
+    /// its pieces' own needs and one step for each enemy step (a push or pull, one
+    /// fewer when a pull is ready, one more when a push waits). An enemy piece is
+    /// moved only by a stronger piece, which must first come beside it: for each
+    /// enemy piece `x`, the steps of pieces stronger than `x` cover the approach and
+    /// the moves of `x` and of every enemy piece at least as strong, and the mover's
+    /// weaker pieces take their steps on top. Adding needs never lowers the result.
+    fn total_of(&self, reqs: &[Req]) -> u32 {
+        let mut enemy = 0u32;
+        let mut own_by_kind = [0u32; 6];
+        let mut enemy_by_kind = [0u32; 6];
+        for r in reqs {
+            if r.piece.color == self.side {
+                own_by_kind[r.piece.kind.index()] += r.cost;
+            } else {
+                enemy += r.cost;
+                enemy_by_kind[r.piece.kind.index()] += r.cost;
+            }
+        }
+        let own: u32 = own_by_kind.iter().sum();
+        let pre = u32::from(self.pre);
+        let mut need = own.max((enemy + u32::from(self.pending)).saturating_sub(pre));
+        if enemy > 0 {
+            for r in reqs {
+                if r.cost == 0 || r.piece.color == self.side {
+                    continue;
+                }
+                let k = r.piece.kind.index();
+                let stronger: u32 = own_by_kind[k + 1..].iter().sum();
+                let moved: u32 = enemy_by_kind[k..].iter().sum();
+                let this = match r.approach {
+                    None => r.cost - 1,
+                    Some(a) => a.saturating_add(r.cost),
+                };
+                let by_stronger = stronger.max(this).max(moved.saturating_sub(pre));
+                need = need.max((own - stronger).saturating_add(by_stronger));
+            }
+        }
+        enemy.saturating_add(need).min(INF)
     }
 
     /// What a choice costs on its own.
     fn alone(&self, agent: Square, piece: Piece, need: &Need, leave: Bitboard) -> u32 {
-        let mut r = Req::new(agent, piece);
-        r.merge(need);
-        let steps = r.steps(self.side);
-        let theirs = (leave & self.board.color(!self.side)).count();
-        let (own, enemy) = if piece.color == self.side {
-            (steps, theirs)
-        } else {
-            (0, steps + theirs)
-        };
-        self.total(own + leave.count() - theirs, enemy)
+        let mut reqs = [Req::new(agent, piece); 5];
+        reqs[0] = self.new_req(agent, piece);
+        reqs[0].merge(need);
+        reqs[0].cost = reqs[0].steps(self.side);
+        let mut n = 1;
+        for sq in leave {
+            if let (Some(p), true) = (self.board.piece_at(sq), n < reqs.len()) {
+                reqs[n] = self.new_req(sq, p);
+                reqs[n].leave = true;
+                reqs[n].cost = 1;
+                n += 1;
+            }
+        }
+        self.total_of(&reqs[..n])
     }
 
     /// Adds a choice for the token being listed (the last of `pool`, from `open.start`)
@@ -367,19 +464,26 @@ impl Solver<'_> {
             quick = quick.max(dist(agent, s) + letters);
         }
         let quick = if piece.color == self.side {
-            self.total(quick, 0)
+            self.quick_total(quick, 0)
         } else {
-            self.total(0, quick)
+            self.quick_total(0, quick)
         };
-        // One step lowers what a choice costs by one at most (a step that kills a
-        // piece may do more, and is let through anyway): the pieces of choices within
-        // one step more than the budget are the ones [`Relevant::may_help`] lets move.
-        if quick > self.budget + 1 {
+        // A step of the mover lowers what a set of choices costs by one at most, an
+        // enemy step by two (a step that kills a piece may do more, and is let through
+        // anyway): the pieces of choices within that of the budget are the ones
+        // [`Relevant::may_help`] lets move.
+        let leave = leave.without(agent);
+        let slack = if ((leave.with(agent)) & self.board.color(!self.side)).any() {
+            2
+        } else {
+            1
+        };
+        let reach = (self.budget + slack).saturating_sub(1).max(self.budget);
+        if quick > reach {
             return true;
         }
-        let leave = leave.without(agent);
         let alone = self.alone(agent, piece, &need, leave);
-        if alone > self.budget + 1 {
+        if alone > reach {
             return true;
         }
         // The agent helps by stepping towards a square it must reach, taking one of
@@ -407,6 +511,14 @@ impl Solver<'_> {
             relevant[i] |= leave;
             if towards[i] {
                 relevant[i] = relevant[i].with(agent);
+            }
+        }
+        // An enemy piece is moved only by a stronger piece beside it: the nearest such
+        // pieces help by coming nearer.
+        let theirs = leave.with(agent) & self.board.color(!self.side);
+        for x in theirs {
+            if let Some(k) = self.board.piece_at(x).map(|p| p.kind.index()) {
+                self.approachers(x, self.strong[k], relevant);
             }
         }
         if alone > self.budget {
@@ -438,41 +550,23 @@ impl Solver<'_> {
         if self.nreqs == MAX_REQS {
             return None;
         }
-        self.reqs[self.nreqs] = Req::new(sq, piece);
+        self.reqs[self.nreqs] = self.new_req(sq, piece);
         self.nreqs += 1;
         Some(self.nreqs - 1)
     }
 
     /// Changes the needs of the piece on `sq` by `f`, saving them first. `false` when
     /// a table is full.
-    fn touch(
-        &mut self,
-        sq: Square,
-        saved: &mut [(usize, Req); 8],
-        nsaved: &mut usize,
-        f: impl FnOnce(&mut Req),
-    ) -> bool {
+    fn touch(&mut self, sq: Square, f: impl FnOnce(&mut Req)) -> bool {
         let Some(piece) = self.board.piece_at(sq) else {
             return false;
         };
         let Some(i) = self.req(sq, piece) else {
             return false;
         };
-        if *nsaved == saved.len() {
-            return false;
-        }
-        saved[*nsaved] = (i, self.reqs[i]);
-        *nsaved += 1;
-        let before = self.reqs[i].cost;
+        self.undo.push((i, self.reqs[i]));
         f(&mut self.reqs[i]);
-        let after = self.reqs[i].steps(self.side);
-        self.reqs[i].cost = after;
-        let sum = if piece.color == self.side {
-            &mut self.own
-        } else {
-            &mut self.enemy
-        };
-        *sum = *sum - before + after;
+        self.reqs[i].cost = self.reqs[i].steps(self.side);
         true
     }
 
@@ -480,7 +574,7 @@ impl Solver<'_> {
     /// of one token take their choices in order (`from` on), since swapping them
     /// changes nothing.
     fn feasible(&mut self, pool: &[Choice], open: &[Open], t: usize, from: usize) -> bool {
-        if self.total(self.own, self.enemy) > self.budget {
+        if self.total_of(&self.reqs[..self.nreqs]) > self.budget {
             return false;
         }
         let Some(tok) = open.get(t) else {
@@ -493,12 +587,11 @@ impl Solver<'_> {
         }
         for i in from..tok.n {
             let ch = pool[tok.start + i];
-            let mut saved = [(0, self.reqs[0]); 8];
-            let mut nsaved = 0;
-            let old = (self.nreqs, self.own, self.enemy);
-            let mut ok = self.touch(ch.agent, &mut saved, &mut nsaved, |r| r.merge(&ch.need));
+            let mark = self.undo.len();
+            let old = self.nreqs;
+            let mut ok = self.touch(ch.agent, |r| r.merge(&ch.need));
             for sq in ch.leave {
-                ok = ok && self.touch(sq, &mut saved, &mut nsaved, |r| r.leave = true);
+                ok = ok && self.touch(sq, |r| r.leave = true);
             }
             let next_from = match open.get(t + 1) {
                 Some(next) if next.goal == tok.goal => i,
@@ -510,10 +603,12 @@ impl Solver<'_> {
                 self.aborted = true;
                 true
             };
-            for &(k, r) in saved[..nsaved].iter().rev() {
-                self.reqs[k] = r;
+            while self.undo.len() > mark {
+                if let Some((k, r)) = self.undo.pop() {
+                    self.reqs[k] = r;
+                }
             }
-            (self.nreqs, self.own, self.enemy) = old;
+            self.nreqs = old;
             if found {
                 return true;
             }
@@ -560,14 +655,24 @@ fn count(dirs: &[Direction]) -> [u8; 4] {
 }
 
 impl Goals {
-    /// Whether every way of giving the open tokens to pieces needs more than `budget`
-    /// steps (see the module documentation). `false` when unsure (too many choices).
-    pub(crate) fn assignment_exceeds(
+    /// How the cheapest way of giving the open tokens to pieces compares with
+    /// `budget` steps (see the module documentation). [`Verdict::Spare`] when unsure
+    /// (too many choices).
+    pub(crate) fn assignment(&self, node: &Node, budget: u32, scratch: &mut Scratch) -> Verdict {
+        let undo = core::mem::take(&mut scratch.undo);
+        let (verdict, undo) = self.assignment_with(node, budget, scratch, undo);
+        scratch.undo = undo;
+        verdict
+    }
+
+    fn assignment_with(
         &self,
         node: &Node,
         budget: u32,
         scratch: &mut Scratch,
-    ) -> bool {
+        mut undo: Vec<(usize, Req)>,
+    ) -> (Verdict, Vec<(usize, Req)>) {
+        undo.clear();
         let pos = &node.pos;
         let board = pos.board();
         let side = self.side;
@@ -578,16 +683,23 @@ impl Goals {
             (None, Some((sq, k))) => board.color(!side) & Bitboard::adjacent(sq) & weaker(board, k),
             _ => Bitboard::EMPTY,
         };
-        let pre = i32::from(pullable.any());
+        let mut strong = [Bitboard::EMPTY; 6];
+        let mut acc = Bitboard::EMPTY;
+        for k in (0..6).rev() {
+            strong[k] = acc;
+            acc |= board.kind(PieceKind::ALL[k]) & board.color(side);
+        }
         let mut solver = Solver {
             side,
             board,
-            owed: i32::from(turn.push.is_some()) - pre,
+            pending: turn.push.is_some(),
+            pullable,
+            pre: pullable.any(),
+            strong,
             budget,
             reqs: [Req::new(Square::A1, Piece::new(side, PieceKind::Rabbit)); MAX_REQS],
             nreqs: 0,
-            own: 0,
-            enemy: 0,
+            undo,
             work: 0,
             aborted: false,
         };
@@ -619,7 +731,7 @@ impl Goals {
                 continue;
             }
             if nopen == MAX_OPEN {
-                return false;
+                return (Verdict::Spare, solver.undo);
             }
             let tok = &mut open[nopen];
             nopen += 1;
@@ -665,18 +777,18 @@ impl Goals {
                     }),
                 };
                 if !ok {
-                    return false;
+                    return (Verdict::Spare, solver.undo);
                 }
             }
             if tok.n == 0 {
-                return true;
+                return (Verdict::Exceeds, solver.undo);
             }
         }
         for di in node.dir_token as usize..self.dirs.len() {
             let (gi, dirs) = self.dirs[di];
             let g = &self.goals[gi];
             if nopen == MAX_OPEN {
-                return false;
+                return (Verdict::Spare, solver.undo);
             }
             let tok = &mut open[nopen];
             nopen += 1;
@@ -720,7 +832,7 @@ impl Goals {
                             Bitboard::EMPTY,
                         ))
                     {
-                        return false;
+                        return (Verdict::Spare, solver.undo);
                     }
                 }
             }
@@ -774,20 +886,18 @@ impl Goals {
                     }
                 };
                 if !ok {
-                    return false;
+                    return (Verdict::Spare, solver.undo);
                 }
             }
             if tok.n == 0 {
-                return true;
+                return (Verdict::Exceeds, solver.undo);
             }
         }
         if nopen == 0 {
-            return false;
+            return (Verdict::Spare, solver.undo);
         }
         let any = relevant[0] | relevant[1] | relevant[2] | relevant[3];
-        if pre == 1 && (pullable & any).is_empty() {
-            solver.owed += 1;
-        }
+        solver.pre = (pullable & any).any();
         // Copies of a token are known by the first of them; fewest choices first, with
         // copies next to each other.
         let open = &mut open[..nopen];
@@ -802,27 +912,49 @@ impl Goals {
             }
         }
         open.sort_unstable_by_key(|t| (t.n, t.goal));
-        let feasible = solver.feasible(pool, open, 0, 0);
-        !feasible && !solver.aborted
+        let verdict = if budget > 0 && {
+            solver.budget = budget - 1;
+            solver.feasible(pool, open, 0, 0) || solver.aborted
+        } {
+            Verdict::Spare
+        } else {
+            solver.budget = budget;
+            if solver.aborted {
+                Verdict::Spare
+            } else if solver.feasible(pool, open, 0, 0) {
+                if solver.aborted || budget == 0 {
+                    Verdict::Spare
+                } else {
+                    Verdict::Tight(Relevant(*relevant))
+                }
+            } else {
+                Verdict::Exceeds
+            }
+        };
+        (verdict, solver.undo)
     }
 }
 
-/// The pieces an exceeded budget can be brought back within by (see
-/// [`Goals::assignment_exceeds`]), kept apart from the scratch memory, which the
-/// children's bounds reuse.
+/// How the cheapest assignment compares with a budget of steps.
+#[derive(Debug, Clone, Copy)]
+pub(crate) enum Verdict {
+    /// It needs more steps than the budget: the node can be pruned.
+    Exceeds,
+    /// It needs exactly the budget: no step to spare, and only the steps that
+    /// [`Relevant::may_help`] lets through can keep the budget.
+    Tight(Relevant),
+    /// It may need fewer (or the bound is unsure).
+    Spare,
+}
+
+/// The steps that can lower what a tight node's assignments cost (see
+/// [`Relevant::may_help`]).
 #[derive(Debug, Clone, Copy)]
 pub(crate) struct Relevant([Bitboard; 4]);
 
-impl Scratch {
-    /// What the last call found relevant.
-    pub(crate) fn relevant(&self) -> Relevant {
-        Relevant(self.relevant)
-    }
-}
-
 impl Relevant {
-    /// After a call that found the budget exceeded (one step fewer than the node has):
-    /// whether `step` can bring the choices back within it. Only a step that lowers
+    /// At a node whose cheapest assignment needs its whole budget: whether `step` can
+    /// leave the child within its budget (one step fewer). Only a step that lowers
     /// what some choice costs can: one moving a piece some choice speaks about the way
     /// that choice needs, one that may kill a piece, or one that makes a pull of such a
     /// piece possible; any other step leaves every choice as dear as before with one
