@@ -96,6 +96,12 @@ struct Open {
     n: usize,
     /// The token, to recognise copies of the same token.
     goal: usize,
+    /// The agents of its choices, and the fewest steps any of them takes for it.
+    agents: Bitboard,
+    least: u32,
+    /// No other token has any of its agents: whoever does it, its steps add up with
+    /// everyone else's.
+    apart: bool,
 }
 
 /// Memory the bound reuses from one call to the next, and what the last call found.
@@ -316,6 +322,9 @@ struct Solver<'a> {
     nreqs: usize,
     /// Needs replaced while trying a choice (index and old needs), to restore.
     undo: Vec<(usize, Req)>,
+    /// From each token on: the agents of the tokens apart, and the steps they take
+    /// at least (added to everything else's).
+    ahead: [(Bitboard, u32); MAX_OPEN],
     work: u32,
     aborted: bool,
 }
@@ -412,8 +421,8 @@ impl Solver<'_> {
         enemy.saturating_add(need).min(INF)
     }
 
-    /// What a choice costs on its own.
-    fn alone(&self, agent: Square, piece: Piece, need: &Need, leave: Bitboard) -> u32 {
+    /// What a choice costs on its own, and the agent's own steps for it.
+    fn alone(&self, agent: Square, piece: Piece, need: &Need, leave: Bitboard) -> (u32, u32) {
         let mut reqs = [Req::new(agent, piece); 5];
         reqs[0] = self.new_req(agent, piece);
         reqs[0].merge(need);
@@ -427,7 +436,7 @@ impl Solver<'_> {
                 n += 1;
             }
         }
-        self.total_of(&reqs[..n])
+        (self.total_of(&reqs[..n]), reqs[0].cost)
     }
 
     /// Adds a choice for the token being listed (the last of `pool`, from `open.start`)
@@ -482,7 +491,7 @@ impl Solver<'_> {
         if quick > reach {
             return true;
         }
-        let alone = self.alone(agent, piece, &need, leave);
+        let (alone, steps) = self.alone(agent, piece, &need, leave);
         if alone > reach {
             return true;
         }
@@ -533,6 +542,8 @@ impl Solver<'_> {
             leave,
             alone,
         });
+        open.agents = open.agents.with(agent);
+        open.least = open.least.min(steps);
         let mut i = pool.len() - 1;
         while i > open.start && pool[i - 1].alone > alone {
             pool.swap(i - 1, i);
@@ -580,6 +591,18 @@ impl Solver<'_> {
         let Some(tok) = open.get(t) else {
             return true;
         };
+        // The tokens apart still to come each add a piece of their own.
+        let (theirs, least) = self.ahead[t];
+        if least > 0 {
+            let rest: u32 = self.reqs[..self.nreqs]
+                .iter()
+                .filter(|r| !theirs.contains(r.sq))
+                .map(|r| r.cost)
+                .sum();
+            if rest.saturating_add(least) > self.budget {
+                return false;
+            }
+        }
         self.work += 1;
         if self.work > MAX_WORK {
             self.aborted = true;
@@ -700,6 +723,7 @@ impl Goals {
             reqs: [Req::new(Square::A1, Piece::new(side, PieceKind::Rabbit)); MAX_REQS],
             nreqs: 0,
             undo,
+            ahead: [(Bitboard::EMPTY, 0); MAX_OPEN],
             work: 0,
             aborted: false,
         };
@@ -711,6 +735,9 @@ impl Goals {
             start: 0,
             n: 0,
             goal: 0,
+            agents: Bitboard::EMPTY,
+            least: INF,
+            apart: false,
         }; MAX_OPEN];
         let mut nopen = 0;
         for &gi in &self.plain {
@@ -911,7 +938,23 @@ impl Goals {
                 tok.goal = first;
             }
         }
-        open.sort_unstable_by_key(|t| (t.n, t.goal));
+        for i in 0..open.len() {
+            let others = open
+                .iter()
+                .enumerate()
+                .filter(|&(j, _)| j != i)
+                .fold(Bitboard::EMPTY, |b, (_, t)| b | t.agents);
+            open[i].apart = (open[i].agents & others).is_empty();
+        }
+        // Tokens sharing agents first, so that the ones apart can be counted ahead.
+        open.sort_unstable_by_key(|t| (t.apart, t.n, t.goal));
+        let mut ahead = (Bitboard::EMPTY, 0);
+        for i in (0..open.len()).rev() {
+            if open[i].apart {
+                ahead = (ahead.0 | open[i].agents, ahead.1 + open[i].least);
+            }
+            solver.ahead[i] = ahead;
+        }
         let verdict = if budget > 0 && {
             solver.budget = budget - 1;
             solver.feasible(pool, open, 0, 0) || solver.aborted
