@@ -119,14 +119,15 @@
 //!    it: specifier = its letter, any square of its path, or both; property = its end
 //!    (or capture) square, `x` if it died, or any subsequence of its step directions
 //!    (with the square the first of them starts from), shortest first.
-//! 4. **Fewest tokens.** For set sizes 1, 2, ...: for each set of pieces of that size,
-//!    first check the conjunction of every destination and capture fact about them
-//!    (letter and each square of the path); if even that fails, no choice of one
-//!    destination or capture token per piece can work, and the set is skipped. Then
-//!    try one token per piece, best first by total length (a priority queue over the
-//!    per-piece lists); the first combination that resolves is the shortest for that
-//!    set. The first size with a solution wins; among its sets the shortest string
-//!    wins.
+//! 4. **Fewest tokens.** For set sizes 1, 2, ...: for each set of pieces of that size
+//!    that leaves some of the witness's pieces out, first check the conjunction of
+//!    every destination and capture fact about them (letter and each square of the
+//!    path); if even that fails, no choice of one destination or capture token per
+//!    piece can work, and the set is skipped (the set of all the pieces is always
+//!    tried: direction tokens may work where those facts do not). Then try one token
+//!    per piece, best first by total length (a priority queue over the per-piece
+//!    lists); the first combination that resolves is the shortest for that set. The
+//!    first size with a solution wins; among its sets the shortest string wins.
 //! 5. **Bounds.** The explicit form (one `<letter><start><end>` or `<letter><start>x`
 //!    token per displaced or captured piece) is checked first and kept unless something
 //!    shorter resolves, so the result is never longer than the explicit form whenever
@@ -139,9 +140,9 @@
 //! Tokens are written in the order the witness first moves their pieces. The search
 //! space is one token per piece the witness moves or kills, so strings that need two
 //! tokens about one piece, or a token about a piece that never moves, are not
-//! considered (the step-by-step form covers those moves), and a set of pieces whose
-//! destination and capture facts are not enough is not tried with direction tokens
-//! alone.
+//! considered (the step-by-step form covers those moves), and a set of pieces that
+//! leaves some out and whose destination and capture facts are not enough is not
+//! tried with direction tokens alone.
 //!
 //! [`Position::step_cap`]: crate::Position::step_cap
 

@@ -481,13 +481,18 @@ fn shortest(
             if bound.is_some_and(|b| b <= (size, least)) {
                 continue;
             }
-            let all: Vec<Token> = set
-                .iter()
-                .flat_map(|&q| strongest(wit, q))
-                .map(|c| c.token)
-                .collect();
-            if !phase(2, || w.check(&all)) {
-                continue;
+            // A set leaving some of the witness's pieces out must at least resolve by
+            // every destination and capture fact about its pieces. The whole set is
+            // tried anyway: direction tokens may do what those facts cannot.
+            if size < n {
+                let all: Vec<Token> = set
+                    .iter()
+                    .flat_map(|&q| strongest(wit, q))
+                    .map(|c| c.token)
+                    .collect();
+                if !phase(2, || w.check(&all)) {
+                    continue;
+                }
             }
             if let Some(found) = min_combo(w, menus, &set, bound) {
                 if bound.map_or(true, |b| found.rank() < b) {
