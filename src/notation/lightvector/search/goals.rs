@@ -142,13 +142,25 @@ impl Goals {
     /// worse, and for each piece the furthest progress dominates, so one counter per
     /// tracked piece is an exact record of every way the tokens could still be met.
     pub(super) fn advance_dirs(&self, node: &mut Node, e: usize, step: Step) {
-        let Some(&(gi, dirs)) = self.dirs.get(node.dir_token as usize) else {
+        let piece = node.tracked[e].piece;
+        self.advance(&mut node.dir_token, &mut node.prog, e, piece, step);
+    }
+
+    /// [`Goals::advance_dirs`] on the matching state alone.
+    fn advance(
+        &self,
+        dir_token: &mut u8,
+        prog: &mut [u8; MAX_TRACKED],
+        e: usize,
+        piece: Piece,
+        step: Step,
+    ) {
+        let Some(&(gi, dirs)) = self.dirs.get(*dir_token as usize) else {
             return;
         };
         let goal = &self.goals[gi];
         let d = dirs.as_slice();
-        let p = node.prog[e] as usize;
-        let piece = node.tracked[e].piece;
+        let p = prog[e] as usize;
         let advance = if p == 0 {
             goal.piece.map_or(true, |l| l == piece)
                 && goal.square.map_or(true, |s| s == step.from)
@@ -157,10 +169,10 @@ impl Goals {
             p < d.len() && d[p] == step.dir
         };
         if advance {
-            node.prog[e] += 1;
-            if node.prog[e] as usize == d.len() {
-                node.dir_token += 1;
-                node.prog = [0; MAX_TRACKED];
+            prog[e] += 1;
+            if prog[e] as usize == d.len() {
+                *dir_token += 1;
+                *prog = [0; MAX_TRACKED];
             }
         }
     }
@@ -207,16 +219,15 @@ impl Goals {
         if self.dirs.is_empty() {
             return true;
         }
-        let mut probe = Node::root(&node.pos);
-        probe.tracked = node.tracked;
-        probe.ntracked = node.ntracked;
+        let (mut dir_token, mut prog) = (0u8, [0u8; MAX_TRACKED]);
         for (i, &s) in node.mv.steps().iter().enumerate() {
-            self.advance_dirs(&mut probe, node.movers[i] as usize, s);
-            if probe.dir_token as usize >= self.dirs.len() {
+            let e = node.movers[i] as usize;
+            self.advance(&mut dir_token, &mut prog, e, node.tracked[e].piece, s);
+            if dir_token as usize >= self.dirs.len() {
                 return true;
             }
         }
-        probe.dir_token as usize >= self.dirs.len()
+        dir_token as usize >= self.dirs.len()
     }
 
     /// The pieces now on the board that some token could be about, by colour, and the
