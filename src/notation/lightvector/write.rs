@@ -403,42 +403,46 @@ fn min_combo(
 ) -> Option<Written> {
     let menus: Vec<&Vec<Cand>> = set.iter().map(|&q| &all_menus[q]).collect();
     let n = set.len();
-    let total = |idx: &[usize]| -> Option<usize> {
+    // A combination is one index per piece, eight bits each (menus are shorter than
+    // 256 and a turn touches at most eight pieces).
+    if n > 8 || menus.iter().any(|m| m.len() > 255) {
+        return None;
+    }
+    let index = |code: u64, i: usize| ((code >> (8 * i)) & 0xff) as usize;
+    let total = |code: u64| -> Option<usize> {
         let mut sum = n - 1;
-        for (i, &k) in idx.iter().enumerate() {
-            sum += menus[i].get(k)?.len;
+        for (i, menu) in menus.iter().enumerate() {
+            sum += menu.get(index(code, i))?.len;
         }
         Some(sum)
     };
     let beats = |chars: usize| limit.map_or(true, |(lt, lc)| (n, chars) < (lt, lc));
-    let mut heap: BinaryHeap<Reverse<(usize, Vec<usize>)>> = BinaryHeap::new();
-    let mut seen: HashSet<Vec<usize>> = HashSet::new();
-    let start = vec![0usize; n];
-    if let Some(t) = total(&start) {
-        heap.push(Reverse((t, start.clone())));
-        seen.insert(start);
+    let mut heap: BinaryHeap<Reverse<(usize, u64)>> = BinaryHeap::new();
+    let mut seen: HashSet<u64, FastBuild> = HashSet::default();
+    if let Some(t) = total(0) {
+        heap.push(Reverse((t, 0)));
+        seen.insert(0);
     }
     let mut tries = 0;
-    while let Some(Reverse((chars, idx))) = heap.pop() {
+    let mut cands: Vec<Cand> = Vec::with_capacity(n);
+    while let Some(Reverse((chars, code))) = heap.pop() {
         if !beats(chars) || tries >= COMBO_BUDGET || w.budget == 0 {
             return None;
         }
         tries += 1;
-        let cands: Vec<Cand> = idx.iter().enumerate().map(|(i, &k)| menus[i][k]).collect();
+        cands.clear();
+        cands.extend(menus.iter().enumerate().map(|(i, m)| m[index(code, i)]));
         if let Some(written) = arrange(&cands) {
             if phase_split(3, 4, || w.check(&written.tokens)) {
                 return Some(written);
             }
         }
         for i in 0..n {
-            let mut next = idx.clone();
-            next[i] += 1;
-            if seen.contains(&next) {
-                continue;
-            }
-            if let Some(t) = total(&next) {
-                seen.insert(next.clone());
-                heap.push(Reverse((t, next)));
+            let next = code + (1u64 << (8 * i));
+            if index(next, i) < menus[i].len() && seen.insert(next) {
+                if let Some(t) = total(next) {
+                    heap.push(Reverse((t, next)));
+                }
             }
         }
     }

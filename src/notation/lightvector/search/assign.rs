@@ -423,10 +423,13 @@ impl Solver<'_> {
 
     /// What a choice costs on its own, and the agent's own steps for it.
     fn alone(&self, agent: Square, piece: Piece, need: &Need, leave: Bitboard) -> (u32, u32) {
-        let mut reqs = [Req::new(agent, piece); 5];
-        reqs[0] = self.new_req(agent, piece);
-        reqs[0].merge(need);
-        reqs[0].cost = reqs[0].steps(self.side);
+        let mut first = self.new_req(agent, piece);
+        first.merge(need);
+        first.cost = first.steps(self.side);
+        if leave.is_empty() {
+            return (self.total_of(&[first]), first.cost);
+        }
+        let mut reqs = [first; 5];
         let mut n = 1;
         for sq in leave {
             if let (Some(p), true) = (self.board.piece_at(sq), n < reqs.len()) {
@@ -510,15 +513,18 @@ impl Solver<'_> {
         if let Some((_, Start::At(s))) = need.dir {
             targets = targets.with(s);
         }
-        for d in Direction::ALL {
-            let i = d as usize;
-            towards[i] = later
-                || need.letters[i] > 0
-                || agent
-                    .step(d)
-                    .is_some_and(|to| targets.iter().any(|t| dist(to, t) < dist(agent, t)));
+        // Directions towards the targets: by rank and by file.
+        let (af, ar) = (agent.file().index(), agent.rank().index());
+        for t in targets {
+            let (tf, tr) = (t.file().index(), t.rank().index());
+            towards[Direction::North as usize] |= tr > ar;
+            towards[Direction::South as usize] |= tr < ar;
+            towards[Direction::East as usize] |= tf > af;
+            towards[Direction::West as usize] |= tf < af;
+        }
+        for (i, &toward) in towards.iter().enumerate() {
             relevant[i] |= leave;
-            if towards[i] {
+            if later || toward || need.letters[i] > 0 {
                 relevant[i] = relevant[i].with(agent);
             }
         }
