@@ -437,9 +437,9 @@ fn min_combo(
                 return Some(written);
             }
         }
-        for i in 0..n {
+        for (i, menu) in menus.iter().enumerate() {
             let next = code + (1u64 << (8 * i));
-            if index(next, i) < menus[i].len() && seen.insert(next) {
+            if index(next, i) < menu.len() && seen.insert(next) {
                 if let Some(t) = total(next) {
                     heap.push(Reverse((t, next)));
                 }
