@@ -845,26 +845,22 @@ impl Goals {
                         letters: count(&d[p..]),
                         dir: Some((order, start)),
                     };
-                    let now = t.cur.step(d[p]).map_or(true, |to| {
-                        solver.push(
-                            pool,
-                            relevant,
-                            tok,
-                            t.cur,
-                            need(Start::At(t.cur)),
-                            must_leave(board, to),
-                        )
+                    // Starting later only helps when the square ahead is taken (else
+                    // starting now costs no more).
+                    let ahead = t.cur.step(d[p]).map(|to| must_leave(board, to));
+                    let now = ahead.map_or(true, |leave| {
+                        solver.push(pool, relevant, tok, t.cur, need(Start::At(t.cur)), leave)
                     });
-                    if !(now
-                        && solver.push(
+                    let later = ahead.map_or(true, Bitboard::any)
+                        && !solver.push(
                             pool,
                             relevant,
                             tok,
                             t.cur,
                             need(Start::Later),
                             Bitboard::EMPTY,
-                        ))
-                    {
+                        );
+                    if !now || later {
                         return (Verdict::Spare, solver.undo);
                     }
                 }
@@ -896,26 +892,22 @@ impl Goals {
                         ),
                         None => true,
                     },
-                    // From where it stands, or after a step of its own.
+                    // From where it stands, or after a step of its own (which only
+                    // helps when the square ahead is taken).
                     None => {
-                        let here = q.step(d[0]).map_or(true, |to| {
-                            solver.push(
+                        let ahead = q.step(d[0]).map(|to| must_leave(board, to));
+                        let here = ahead.map_or(true, |leave| {
+                            solver.push(pool, relevant, tok, q, need(Start::At(q)), leave)
+                        });
+                        here && (ahead.is_some_and(Bitboard::is_empty)
+                            || solver.push(
                                 pool,
                                 relevant,
                                 tok,
                                 q,
-                                need(Start::At(q)),
-                                must_leave(board, to),
-                            )
-                        });
-                        here && solver.push(
-                            pool,
-                            relevant,
-                            tok,
-                            q,
-                            need(Start::Later),
-                            Bitboard::EMPTY,
-                        )
+                                need(Start::Later),
+                                Bitboard::EMPTY,
+                            ))
                     }
                 };
                 if !ok {
