@@ -498,9 +498,8 @@ impl Solver<'_> {
         if alone > reach {
             return true;
         }
-        // The agent helps by stepping towards a square it must reach, taking one of
-        // its letters, or taking any step first when its token may start later;
-        // pieces that must step away help by any step.
+        // The agent helps by stepping towards a square it must reach, or by any step
+        // when its token has letters; pieces that must step away help by any step.
         let mut towards = [false; 4];
         let mut targets = Bitboard::EMPTY;
         if let Some(e) = end {
@@ -522,9 +521,13 @@ impl Solver<'_> {
             towards[Direction::East as usize] |= tf > af;
             towards[Direction::West as usize] |= tf < af;
         }
+        // With letters to take, any step may be needed (merged with an end, letters
+        // one way may need steps the other way to come back); without, a step helps
+        // only towards a square to reach.
+        let any = later || letters > 0;
         for (i, &toward) in towards.iter().enumerate() {
             relevant[i] |= leave;
-            if later || toward || need.letters[i] > 0 {
+            if any || toward {
                 relevant[i] = relevant[i].with(agent);
             }
         }
