@@ -372,6 +372,52 @@ fn seed_refuters(w: &mut Writer, pos: &Position, wit: &Node) {
             w.refuters.push(node);
         }
     }
+    // The witness with one of the mover's pieces replaced by another of the same
+    // letter taking the same steps: it refutes any set whose tokens about that piece
+    // say only its letter and directions.
+    let side = pos.side_to_move();
+    let starts: crate::Bitboard = wit
+        .tracked()
+        .iter()
+        .fold(crate::Bitboard::EMPTY, |b, t| b.with(t.start));
+    for (e, t) in wit.tracked().iter().enumerate() {
+        if t.captured || t.piece.color != side {
+            continue;
+        }
+        for other in pos.board().pieces(t.piece) & !starts {
+            let mut node = Node::root(pos);
+            let mut at = other;
+            let mut ok = true;
+            for (j, &s) in steps.iter().enumerate() {
+                let step = if movers[j] as usize == e {
+                    crate::Step::new(at, s.dir)
+                } else {
+                    s
+                };
+                if node.pos.check_step(step).is_err() {
+                    ok = false;
+                    break;
+                }
+                node.apply(step, &goals);
+                if movers[j] as usize == e {
+                    match at.step(s.dir) {
+                        Some(next) => at = next,
+                        None => {
+                            ok = false;
+                            break;
+                        }
+                    }
+                }
+            }
+            if ok
+                && node.pos.check_end_turn().is_ok()
+                && *node.pos.board() != w.target
+                && node.displaced() <= w.db
+            {
+                w.refuters.push(node);
+            }
+        }
+    }
 }
 
 /// Indices `0..n` taken `k` at a time, in lexicographic order.
