@@ -97,6 +97,11 @@ impl core::hash::Hasher for FastHasher {
 /// A `BuildHasher` for [`FastHasher`].
 pub(crate) type FastBuild = core::hash::BuildHasherDefault<FastHasher>;
 
+thread_local! {
+    /// The assignment bound's memory, kept between searches on this thread.
+    static SCRATCH: core::cell::RefCell<Vec<assign::Scratch>> = const { core::cell::RefCell::new(Vec::new()) };
+}
+
 impl Drop for Search<'_> {
     fn drop(&mut self) {
         let mut seen = core::mem::take(&mut self.seen);
@@ -106,6 +111,13 @@ impl Drop for Search<'_> {
             // Keep a few tables of moderate size (a key is about 200 bytes).
             if t.len() < 4 && seen.capacity() <= 4096 {
                 t.push(seen);
+            }
+        });
+        let scratch = core::mem::take(&mut self.scratch);
+        SCRATCH.with(|s| {
+            let mut s = s.borrow_mut();
+            if s.len() < 4 {
+                s.push(scratch);
             }
         });
     }
@@ -133,7 +145,7 @@ impl<'a> Search<'a> {
             target,
             nodes: 0,
             children: 0,
-            scratch: assign::Scratch::default(),
+            scratch: SCRATCH.with(|s| s.borrow_mut().pop()).unwrap_or_default(),
             seen: TABLES
                 .with(|t| t.borrow_mut().pop())
                 .unwrap_or_else(|| Seen::with_capacity_and_hasher(512, Default::default())),
