@@ -189,7 +189,7 @@ impl<'a> Search<'a> {
         let b = self.goals.lower_bound(node);
         match self.target {
             Some(t) => {
-                let (tb, fill) = Goals::target_bound(node.pos.board(), t);
+                let (tb, fill) = Goals::target_bound(node.pos.board(), t, self.goals.side);
                 let binding = if fill && tb >= b.value {
                     Binding::Fill
                 } else if tb > b.value || self.goals.is_empty() {

@@ -376,23 +376,39 @@ impl Goals {
         }
     }
 
-    /// A lower bound on the steps needed to make the board equal `target`: each step
-    /// fills one square and empties at most two (its start and a trap). Also says
-    /// whether the fill count is the binding part.
-    pub fn target_bound(board: &Board, target: &Board) -> (u32, bool) {
+    /// A lower bound on the steps needed to make the board equal `target` with `side`
+    /// to move: each step fills one square and empties at most two (its start and a
+    /// trap); and each square to fill needs a piece of its own, at least as far away
+    /// as the nearest piece of that kind (an enemy piece's steps each need a step of
+    /// the mover too). Also says whether the fill count is the binding part.
+    pub fn target_bound(board: &Board, target: &Board, side: Color) -> (u32, bool) {
         let mut fill = 0u32;
         let mut empty = 0u32;
+        let (mut own, mut enemy) = (0u32, 0u32);
         for c in Color::ALL {
             for k in PieceKind::ALL {
                 let p = Piece::new(c, k);
                 let have = board.pieces(p);
                 let want = target.pieces(p);
-                fill += (want & !have).count();
+                let missing = want & !have;
+                fill += missing.count();
                 empty += (have & !want).count();
+                for f in missing {
+                    let d = super::bound::ring_min(f, have);
+                    if c == side {
+                        own = own.saturating_add(d);
+                    } else {
+                        enemy = enemy.saturating_add(d);
+                    }
+                }
             }
         }
         let e = empty.div_ceil(2);
-        (fill.max(e), fill >= e)
+        // One enemy step may follow a pull already made.
+        let walk = enemy
+            .saturating_add(own.max(enemy.saturating_sub(1)))
+            .min(super::INF);
+        (fill.max(e).max(walk), fill >= e && fill >= walk)
     }
 }
 
