@@ -379,8 +379,9 @@ impl Goals {
     /// A lower bound on the steps needed to make the board equal `target` with `side`
     /// to move: each step fills one square and empties at most two (its start and a
     /// trap); and each square to fill needs a piece of its own, at least as far away
-    /// as the nearest piece of that kind (an enemy piece's steps each need a step of
-    /// the mover too). Also says whether the fill count is the binding part.
+    /// as the nearest piece of that kind, and each piece that must die walks to a trap
+    /// (an enemy piece's steps each need a step of the mover too). Also says whether
+    /// the fill count is the binding part.
     pub fn target_bound(board: &Board, target: &Board, side: Color) -> (u32, bool) {
         let mut fill = 0u32;
         let mut empty = 0u32;
@@ -393,13 +394,29 @@ impl Goals {
                 let missing = want & !have;
                 fill += missing.count();
                 empty += (have & !want).count();
+                let mut steps = 0u32;
                 for f in missing {
-                    let d = super::bound::ring_min(f, have);
-                    if c == side {
-                        own = own.saturating_add(d);
-                    } else {
-                        enemy = enemy.saturating_add(d);
+                    steps = steps.saturating_add(super::bound::ring_min(f, have));
+                }
+                // Pieces of the kind that must die: each walks to a trap first, the
+                // nearest ones at best (other pieces than those filling squares).
+                let deaths = have.count().saturating_sub(want.count()) as usize;
+                if deaths > 0 {
+                    let mut d = [0u32; 16];
+                    let mut n = 0;
+                    for q in have {
+                        if n < d.len() {
+                            d[n] = super::bound::ring_min(q, Bitboard::TRAPS);
+                            n += 1;
+                        }
                     }
+                    d[..n].sort_unstable();
+                    steps = steps.saturating_add(d[..deaths.min(n)].iter().sum());
+                }
+                if c == side {
+                    own = own.saturating_add(steps);
+                } else {
+                    enemy = enemy.saturating_add(steps);
                 }
             }
         }
