@@ -76,6 +76,8 @@ struct Writer {
     /// least as good as the target's and ends on another board.
     refuters: Vec<Node>,
     cache: HashMap<Vec<Token>, bool, FastBuild>,
+    /// The tokens being checked, compiled (kept to reuse the memory).
+    goals: Goals,
     budget: u32,
 }
 
@@ -130,18 +132,18 @@ impl Writer {
         if let Some(&r) = self.cache.get(tokens) {
             return r;
         }
-        let goals = Goals::new(tokens, self.side);
+        self.goals.refill(tokens, self.side);
+        let goals = &self.goals;
         if let Some(i) = self.refuters.iter().position(|n| goals.satisfied_by(n)) {
             // Most recent first next time.
             let n = self.refuters.remove(i);
             self.refuters.insert(0, n);
-            self.cache.insert(tokens.to_vec(), false);
             return false;
         }
         self.budget = self.budget.saturating_sub(1);
         let (kb, db, target) = (self.kb, self.db, self.target);
         let mut found: Option<Node> = None;
-        let mut search = Search::new(&goals, None);
+        let mut search = Search::new(goals, None);
         // One step limit at a time, so a short refuting turn is found before the search
         // wanders into long ones.
         for limit in 1..=kb {
@@ -160,6 +162,7 @@ impl Writer {
             }
         }
         let ok = found.is_none();
+        drop(search);
         if let Some(n) = found {
             self.refuters.insert(0, n);
             self.refuters.truncate(32);
@@ -574,6 +577,7 @@ pub(crate) fn write(pos: &Position, mv: &Move) -> Result<Lightvector, MoveError>
         db: wit.displaced(),
         refuters: Vec::new(),
         cache: HashMap::default(),
+        goals: Goals::new(&[], pos.side_to_move()),
         budget: CHECK_BUDGET,
     };
     seed_refuters(&mut w, pos, &wit);

@@ -156,7 +156,7 @@ impl Goals {
             1
         } else {
             let mut enemy = Bitboard::EMPTY;
-            for gr in &self.groups {
+            for gr in self.groups() {
                 if gr.piece.color != self.side {
                     enemy |= board.pieces(gr.piece);
                 }
@@ -183,14 +183,14 @@ impl Goals {
         // pieces, so their needs add up.
         let mut classes = [Class::EMPTY; 12];
         let mut lettered = [false; 12];
-        for gr in &self.groups {
+        for gr in self.groups() {
             lettered[gr.piece.index()] = true;
         }
         let named = |sq: Square| board.piece_at(sq).is_some_and(|p| lettered[p.index()]);
         // Destination squares held by a piece no lettered token names: it must leave
         // (unless the square is a trap, where it may die instead).
         let mut vacate = Bitboard::EMPTY;
-        for gr in &self.groups {
+        for gr in self.groups() {
             let class = &mut classes[gr.piece.index()];
             for &i in &gr.dests {
                 let g = &self.goals[i];

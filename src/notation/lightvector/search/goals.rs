@@ -37,7 +37,9 @@ pub(crate) struct Goals {
     pub(super) plain: Vec<usize>,
     /// Direction tokens in written order: goal index and directions.
     pub(super) dirs: Vec<(usize, Directions)>,
-    pub(super) groups: Vec<Group>,
+    /// The letter groups (the first `ngroups`; the rest keep their memory).
+    groups: Vec<Group>,
+    ngroups: usize,
     /// Plain tokens with no piece letter.
     pub(super) unlettered: Vec<usize>,
     /// The squares of all destination tokens.
@@ -57,11 +59,33 @@ impl Goals {
             plain: Vec::new(),
             dirs: Vec::new(),
             groups: Vec::new(),
+            ngroups: 0,
             unlettered: Vec::new(),
             dest_squares: Bitboard::EMPTY,
             captures_by_mover: Vec::new(),
             named_squares: Bitboard::EMPTY,
         };
+        g.refill(tokens, side);
+        g
+    }
+
+    /// The letter groups.
+    pub(super) fn groups(&self) -> &[Group] {
+        &self.groups[..self.ngroups]
+    }
+
+    /// Compiles `tokens` in place of the tokens held, keeping the memory.
+    pub fn refill(&mut self, tokens: &[Token], side: Color) {
+        let g = self;
+        g.side = side;
+        g.goals.clear();
+        g.plain.clear();
+        g.dirs.clear();
+        g.ngroups = 0;
+        g.unlettered.clear();
+        g.dest_squares = Bitboard::EMPTY;
+        g.captures_by_mover.clear();
+        g.named_squares = Bitboard::EMPTY;
         for t in tokens {
             let i = g.goals.len();
             g.goals.push(Goal {
@@ -92,16 +116,24 @@ impl Goals {
             };
             match t.specifier.piece() {
                 Some(p) => {
-                    let gi = match g.groups.iter().position(|gr| gr.piece == p) {
+                    let gi = match g.groups[..g.ngroups].iter().position(|gr| gr.piece == p) {
                         Some(gi) => gi,
                         None => {
-                            g.groups.push(Group {
-                                piece: p,
-                                dests: Vec::new(),
-                                captures: Vec::new(),
-                                dirs: Vec::new(),
-                            });
-                            g.groups.len() - 1
+                            if g.ngroups == g.groups.len() {
+                                g.groups.push(Group {
+                                    piece: p,
+                                    dests: Vec::new(),
+                                    captures: Vec::new(),
+                                    dirs: Vec::new(),
+                                });
+                            }
+                            let gr = &mut g.groups[g.ngroups];
+                            gr.piece = p;
+                            gr.dests.clear();
+                            gr.captures.clear();
+                            gr.dirs.clear();
+                            g.ngroups += 1;
+                            g.ngroups - 1
                         }
                     };
                     let gr = &mut g.groups[gi];
@@ -119,15 +151,14 @@ impl Goals {
                 }
             }
         }
-        let goals = g.goals.clone();
+        let goals = &g.goals;
         let dest_of = |i: &usize| match goals[*i].property {
             Property::Destination(s) => s.index(),
             _ => 0,
         };
-        for gr in &mut g.groups {
+        for gr in &mut g.groups[..g.ngroups] {
             gr.dests.sort_by_key(dest_of);
         }
-        g
     }
 
     /// Whether there are no tokens at all (every turn satisfies them).
@@ -273,7 +304,7 @@ impl Goals {
                 c.enemy = c.enemy.with(sq);
             }
         };
-        for gr in &self.groups {
+        for gr in self.groups() {
             if gr.piece.color == self.side {
                 c.own |= board.pieces(gr.piece);
             } else {
