@@ -161,7 +161,19 @@ impl<'a> Search<'a> {
         depth: u32,
         limit: u32,
     ) -> (Bound, Binding, Option<assign::Relevant>) {
-        let (mut b, mut binding) = self.cheap_bound(node);
+        let (b, binding) = self.cheap_bound(node);
+        self.with_assignment(node, depth, limit, b, binding)
+    }
+
+    /// The assignment bound added to the cheap bound `b` of `node` (see [`Search::bound`]).
+    fn with_assignment(
+        &mut self,
+        node: &Node,
+        depth: u32,
+        limit: u32,
+        mut b: Bound,
+        mut binding: Binding,
+    ) -> (Bound, Binding, Option<assign::Relevant>) {
         let mut relevant = None;
         // The assignment bound is dearer: asked only when the cheap parts do not prune.
         if !self.goals.is_empty() && depth + b.value <= limit {
@@ -300,20 +312,24 @@ impl<'a> Search<'a> {
                 }
                 continue;
             }
+            self.children += 1;
+            #[cfg(test)]
+            STATS.with(|c| c.set((c.get().0, c.get().1 + 1)));
+            let (cb, cbinding) = self.cheap_bound(&child);
+            if depth + 1 + cb.value > limit {
+                continue;
+            }
             // A state met before at this depth has been searched (or pruned) already;
             // its bound depends on the state alone.
             if USE_TT
-                && depth + 1 < limit
                 && !self
                     .seen
                     .insert(child.key(depth + 1, self.goals.named_squares))
             {
                 continue;
             }
-            self.children += 1;
-            #[cfg(test)]
-            STATS.with(|c| c.set((c.get().0, c.get().1 + 1)));
-            let (cb, cbinding, crelevant) = self.bound(&child, depth + 1, limit);
+            let (cb, cbinding, crelevant) =
+                self.with_assignment(&child, depth + 1, limit, cb, cbinding);
             if depth + 1 + cb.value > limit {
                 continue;
             }
