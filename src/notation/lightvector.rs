@@ -113,8 +113,11 @@
 //!    Refuting turns are kept and tried first on later sets, which rejects most sets
 //!    without a search; the store starts with the witness minus the steps of some of
 //!    its pieces (when still legal), which refutes every set that says nothing about
-//!    those pieces. Resolving is monotone: adding true tokens to a set that resolves
-//!    keeps it resolving, and a set implied by one that fails fails too.
+//!    those pieces, and with the witness where one of the mover's pieces is replaced
+//!    by another of the same letter taking the same steps (when legal and no worse),
+//!    which refutes every set that names that piece by letter and directions only.
+//!    Resolving is monotone: adding true tokens to a set that resolves keeps it
+//!    resolving, and a set implied by one that fails fails too.
 //! 3. **Candidates.** For each piece the witness moves or kills, every token true of
 //!    it: specifier = its letter, any square of its path, or both; property = its end
 //!    (or capture) square, `x` if it died, or any subsequence of its step directions
