@@ -437,9 +437,10 @@ fn moves_compare() {
 }
 
 /// Timing and search statistics on the busy benchmark positions: the 40 moves of each
-/// position with 20,000 to 100,000 moves that `benches/notation.rs` measures, each
-/// written and resolved five times (the fastest run counts, as the machine is shared),
-/// with percentiles and the slowest moves. Run by hand:
+/// position with 20,000 to 100,000 moves that `benches/notation.rs` measures (or
+/// `LV_STATS_MOVES` moves spread the same way), each written and resolved five times
+/// (the fastest run counts, as the machine is shared), with percentiles and the slowest
+/// moves. Run by hand:
 /// `cargo test --release --lib bench_positions_stats -- --ignored --nocapture`.
 #[test]
 #[ignore = "prints timing statistics for tuning; run by hand with --ignored --nocapture"]
@@ -457,6 +458,11 @@ fn bench_positions_stats() {
             .min()
             .unwrap_or(0)
     };
+    // Moves per position: 40 as in the benchmark, or `LV_STATS_MOVES`.
+    let per: usize = std::env::var("LV_STATS_MOVES")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(40);
     let mut side = 'g';
     let mut rows = Vec::new();
     for line in BENCH.lines() {
@@ -477,8 +483,8 @@ fn bench_positions_stats() {
         } else if line.starts_with('[') && side != '-' {
             let pos: Position = format!("{side} {line}").parse().unwrap();
             let moves = pos.legal_moves();
-            for i in 0..40 {
-                let mv = moves[i * moves.len() / 40];
+            for i in 0..per {
+                let mv = moves[i * moves.len() / per];
                 STATS.with(|c| c.set((0, 0)));
                 let lv = super::write(&pos, &mv).unwrap();
                 let (_, wc) = STATS.with(|c| c.get());
@@ -570,6 +576,18 @@ fn root_bounds() {
         (
             "g [rr mr rrrcdc dr  h eE h                R H    H   D DCC RRR M RR]",
             "Re g1e Cf1",
+        ),
+        (
+            "g [rrr  rrr  c rc   d    h h           E d  C  e H R DD C RRRR MRRR]",
+            "Cx Dd3 De",
+        ),
+        (
+            "s [rrr mrrrr cdcd r h    h         R  E     H e  H M DCCD RRRR  RRR]",
+            "g8s ha6 Cs",
+        ),
+        (
+            "g [rrr  rr r mcchrr d    d     E            H  e D R C  C RRRRDMRRR]",
+            "Hn c3w",
         ),
     ];
     for (p, text) in cases {
