@@ -11,22 +11,28 @@
 //! agent has to enter (unless the square is a trap, where it may die instead), and
 //! every friend beside the trap an agent dies on must step away first. A direction
 //! token's first step either starts where its agent stands now (and the square it
-//! enters must be cleared) or after a step of the agent's own. The pieces are distinct,
-//! so their steps add up; enemy steps each need a step of the mover too (a push or a
-//! pull), which gives `e + max(o, e)` steps from `o` own and `e` enemy piece-steps.
+//! enters must be cleared) or after a step of the agent's own (only worth considering
+//! when that square is taken). The pieces are distinct, so their steps add up. Enemy
+//! steps each need a step of the mover (a push or a pull) by a stronger piece, which
+//! must first come beside the enemy piece: with `o` own and `e` enemy piece-steps at
+//! least `e + max(o, e)` steps remain, and the mover's pieces too weak to move an enemy
+//! piece add their steps to what the stronger ones need.
 //!
-//! The bound says whether every choice of agents (and of the trap each dying agent
-//! dies on) costs more than the steps the search has left, by branch and bound. A piece
-//! that fulfils several tokens has their needs merged, so nothing is counted twice.
-//! Freezing, approaching an enemy piece before moving it and the order of tokens are
-//! left to the other parts of the bound: leaving them out only makes this part smaller.
+//! The bound says how the cheapest choice of agents (and of the trap each dying agent
+//! dies on) compares with the steps the search has left, by branch and bound: more
+//! (the node is pruned), exactly as many (no step to spare), or fewer. A piece that
+//! fulfils several tokens has their needs merged, so nothing is counted twice; tokens
+//! whose agents no other token can use add their least steps ahead, which settles
+//! most budgets at once. Freezing and the order of tokens are left to the other parts
+//! of the bound: leaving them out only makes this part smaller.
 //!
-//! When a node has no step to spare by this bound, a step can only help if it lowers
-//! what some choice costs, and every such cost drops by one at most per step (except
-//! when the step kills a piece): the search then plays only steps of a piece some
-//! choice within one step of the budget speaks about, in a direction that choice can
-//! use, and steps that may kill a piece or make a pull of such a piece possible
-//! ([`Relevant::may_help`]).
+//! With no step to spare, a step can only help if it lowers what some choice costs.
+//! A step of the mover's pieces lowers any cost by one at most, an enemy piece's step
+//! by two (a step that kills a piece may do more): the search then plays only steps of
+//! a piece that some choice within that of the budget speaks about (its agent, a piece
+//! that must step away, or the nearest stronger piece an enemy agent waits for), in a
+//! direction that choice can use, and steps that may kill a piece or make a pull of
+//! such a piece possible ([`Relevant::may_help`]).
 
 use crate::notation::lightvector::syntax::Property;
 use crate::{Bitboard, Board, Color, Direction, Piece, PieceKind, Square};
@@ -36,13 +42,14 @@ use super::goals::Goals;
 use super::node::Node;
 use super::INF;
 
-/// Open tokens beyond this many: no assignment bound.
+/// Open tokens beyond this many: the bound says nothing ([`Verdict::Spare`]).
 const MAX_OPEN: usize = 16;
-/// Choices for one token beyond this many: no assignment bound.
+/// Choices for one token beyond this many: the bound says nothing.
 const MAX_OPTIONS: usize = 24;
-/// Pieces with needs (agents and pieces that must step away).
+/// Pieces with needs (agents and pieces that must step away) beyond this many: the
+/// bound says nothing.
 const MAX_REQS: usize = 16;
-/// Branch-and-bound nodes before giving up (then nothing is pruned).
+/// Branch-and-bound nodes before giving up (the bound then says nothing).
 const MAX_WORK: u32 = 2048;
 
 /// Where a piece must be when the turn ends.
