@@ -627,15 +627,22 @@ fn check_admissible_along(pos: &Position, turn: &[Step], tokens: &[Token]) {
     for i in 0..=turn.len() {
         let left = (turn.len() - i) as u32;
         let b = goals.lower_bound(&node).value;
+        let verdict = goals.assignment(&node, left, &mut Default::default());
         assert!(
-            !matches!(
-                goals.assignment(&node, left, &mut Default::default()),
-                super::search::Verdict::Exceeds
-            ),
+            !matches!(verdict, super::search::Verdict::Exceeds),
             "{pos:?} tokens {:?} turn {:?}: assignment bound exceeds {left} after {i} steps",
             tokens.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
             turn.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
         );
+        // With no step to spare, the turn's next step must be one the search tries.
+        if let (super::search::Verdict::Tight(relevant), Some(&step)) = (verdict, turn.get(i)) {
+            assert!(
+                relevant.may_help(&node, pos.side_to_move(), step),
+                "{pos:?} tokens {:?} turn {:?}: step {step} after {i} steps filtered out",
+                tokens.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
+                turn.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
+            );
+        }
         assert!(
             b <= left,
             "{pos:?} tokens {:?} turn {:?}: bound {b} after {i} steps, {left} left",
@@ -678,7 +685,8 @@ fn bound_is_admissible_small_boards() {
 }
 
 /// The same along real game turns: the benchmark positions, tokens true of a random
-/// legal move, checked along that move's steps.
+/// legal move, checked along that move's steps (also that the search's no-spare
+/// filter lets each of its steps through).
 #[test]
 fn bound_is_admissible_on_game_positions() {
     const BENCH: &str = include_str!("../../../tests/data/clueless-benchmark.txt");
@@ -691,7 +699,7 @@ fn bound_is_admissible_on_game_positions() {
         } else if line.starts_with('[') {
             let pos: Position = format!("{side} {line}").parse().unwrap();
             let moves = pos.legal_moves();
-            for _ in 0..150 {
+            for _ in 0..600 {
                 let mv = moves[rng.below(moves.len())];
                 let tokens = random_tokens(&mut rng, &pos, mv.steps());
                 let (hs, _) = histories(&pos, mv.steps());
@@ -702,7 +710,7 @@ fn bound_is_admissible_on_game_positions() {
             }
         }
     }
-    assert!(checked > 2000, "{checked}");
+    assert!(checked > 8000, "{checked}");
 }
 
 /// A destination on a trap held by a piece no token names does not cost that piece a
