@@ -713,6 +713,44 @@ fn bound_is_admissible_on_game_positions() {
     assert!(checked > 8000, "{checked}");
 }
 
+/// The same along real game turns from the archive: every position before a turn of
+/// the four games of `tests/data/archive-positions.tsv`, tokens true of random legal
+/// moves.
+#[test]
+fn bound_is_admissible_on_archive_positions() {
+    const ARCHIVE: &str = include_str!("../../../tests/data/archive-positions.tsv");
+    let mut rng = Rng(seed(8086));
+    let mut checked = 0;
+    for line in ARCHIVE.lines().filter(|l| !l.starts_with('#')) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let (Some(turn), Some(board)) = (fields.get(1), fields.get(2)) else {
+            continue;
+        };
+        let side = match turn.chars().last() {
+            Some('w' | 'g') => 'g',
+            Some('b' | 's') => 's',
+            _ => continue,
+        };
+        let Ok(pos) = format!("{side} {board}").parse::<Position>() else {
+            continue;
+        };
+        let moves = pos.legal_moves();
+        if moves.is_empty() {
+            continue;
+        }
+        for _ in 0..60 {
+            let mv = moves[rng.below(moves.len())];
+            let tokens = random_tokens(&mut rng, &pos, mv.steps());
+            let (hs, _) = histories(&pos, mv.steps());
+            if holds(&hs, &tokens) {
+                check_admissible_along(&pos, mv.steps(), &tokens);
+                checked += 1;
+            }
+        }
+    }
+    assert!(checked > 6000, "{checked}");
+}
+
 /// A destination on a trap held by a piece no token names does not cost that piece a
 /// step: it may die there instead (the bound once charged one, and the resolver then
 /// called a satisfiable token impossible).
@@ -753,4 +791,27 @@ fn pruning_invariance_game_positions_three_steps() {
         }
     }
     assert!(checked > 50, "{checked}");
+}
+
+/// A piece that must make room for a destination may be the enemy piece a pull ready
+/// now moves: the cheap bound once counted a step of the mover for that pull too, one
+/// more than the turn needs.
+#[test]
+fn room_made_by_a_ready_pull_costs_no_pairing_step() {
+    let pos: Position = "s [         r       H E          M          DD r   RR  HRRR    m   ]"
+        .parse()
+        .unwrap();
+    let tokens: Vec<Token> = ["rb7b7", "Rf2e2", "mn"]
+        .iter()
+        .map(|t| t.parse().unwrap())
+        .collect();
+    let turn = [
+        Step::new(Square::E1, Direction::East),
+        Step::new(Square::E2, Direction::South),
+        Step::new(Square::F2, Direction::West),
+        Step::new(Square::F1, Direction::North),
+    ];
+    check_admissible_along(&pos, &turn, &tokens);
+    let r = resolve(&pos, &tokens, ResolveOptions::default()).unwrap();
+    assert_eq!(r.steps, 4);
 }

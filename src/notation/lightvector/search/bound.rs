@@ -144,8 +144,9 @@ impl Goals {
             }
             None => Bitboard::EMPTY,
         };
-        // A pull of an enemy piece some token may be about is possible right now.
-        let pre = if pullable.is_empty() {
+        // A pull of an enemy piece some token may be about is possible right now (or of
+        // one that must make room, see `vacate` below).
+        let mut pre = if pullable.is_empty() {
             0
         } else if !self.unlettered.is_empty()
             || self
@@ -290,6 +291,10 @@ impl Goals {
             }
         }
         vacate &= !pinned;
+        // An enemy piece that must make room may be the one a pull ready now moves.
+        if (pullable & vacate).any() {
+            pre = 1;
+        }
         let (mut h_own, mut h_enemy) = (0u32, 0u32);
         for sq in vacate {
             if board.color(self.side).contains(sq) {
