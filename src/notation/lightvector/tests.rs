@@ -746,6 +746,31 @@ fn bound_is_admissible_on_archive_positions() {
                 check_admissible_along(&pos, mv.steps(), &tokens);
                 checked += 1;
             }
+            // The same steps in another order, when that is a legal turn the tokens
+            // still hold for.
+            let mut steps = mv.steps().to_vec();
+            for i in (1..steps.len()).rev() {
+                steps.swap(i, rng.below(i + 1));
+            }
+            let mut p = pos.clone();
+            if steps.iter().all(|&s| p.play_step(s).is_ok()) && p.check_end_turn().is_ok() {
+                let (hs, _) = histories(&pos, &steps);
+                if holds(&hs, &tokens) {
+                    check_admissible_along(&pos, &steps, &tokens);
+                }
+            }
+            // From the middle of the turn: the first step taken, tokens about the rest.
+            if mv.len() > 1 {
+                let mut mid = pos.clone();
+                if mid.play_step(mv.steps()[0]).is_ok() {
+                    let rest = &mv.steps()[1..];
+                    let tokens = random_tokens(&mut rng, &mid, rest);
+                    let (hs, _) = histories(&mid, rest);
+                    if holds(&hs, &tokens) {
+                        check_admissible_along(&mid, rest, &tokens);
+                    }
+                }
+            }
         }
     }
     assert!(checked > 6000, "{checked}");
