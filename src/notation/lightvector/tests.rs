@@ -797,6 +797,36 @@ fn destination_trap_occupant_may_die_instead_of_leaving() {
     assert_eq!(*pos.play(&got.mv).unwrap().board(), board);
 }
 
+/// The same along random legal moves of positions from the 147 games of February 2026
+/// (`tests/data/allgames202602.tsv`), one position in seven.
+#[test]
+fn bound_is_admissible_on_archive_games() {
+    const GAMES: &str = include_str!("../../../tests/data/allgames202602.tsv");
+    let archive: crate::notation::record::Archive = GAMES.parse().unwrap();
+    let mut rng = Rng(seed(1066));
+    let mut checked = 0;
+    let mut k = 0;
+    for g in &archive.games {
+        for pos in g.replay().positions() {
+            k += 1;
+            if k % 7 != 0 {
+                continue;
+            }
+            let moves = pos.legal_moves();
+            for _ in 0..if moves.is_empty() { 0 } else { 6 } {
+                let mv = moves[rng.below(moves.len())];
+                let tokens = random_tokens(&mut rng, pos, mv.steps());
+                let (hs, _) = histories(pos, mv.steps());
+                if holds(&hs, &tokens) {
+                    check_admissible_along(pos, mv.steps(), &tokens);
+                    checked += 1;
+                }
+            }
+        }
+    }
+    assert!(checked > 5000, "{checked}");
+}
+
 /// Pruning invariance on real game positions: the benchmark positions with the turn
 /// cut to three steps (so that every step sequence can be walked), tokens true of
 /// random turns.
