@@ -135,9 +135,8 @@ impl Writer {
         self.goals.refill(tokens, self.side);
         let goals = &self.goals;
         if let Some(i) = self.refuters.iter().position(|n| goals.satisfied_by(n)) {
-            // Most recent first next time.
-            let n = self.refuters.remove(i);
-            self.refuters.insert(0, n);
+            // Tried first next time.
+            self.refuters.swap(0, i);
             return false;
         }
         self.budget = self.budget.saturating_sub(1);
