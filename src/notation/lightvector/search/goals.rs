@@ -422,6 +422,9 @@ impl Goals {
                 let p = Piece::new(c, k);
                 let have = board.pieces(p);
                 let want = target.pieces(p);
+                if have == want {
+                    continue;
+                }
                 let missing = want & !have;
                 fill += missing.count();
                 empty += (have & !want).count();
