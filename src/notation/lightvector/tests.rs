@@ -439,8 +439,8 @@ fn moves_compare() {
 /// Timing and search statistics on the busy benchmark positions: the 40 moves of each
 /// position with 20,000 to 100,000 moves that `benches/notation.rs` measures (or
 /// `LV_STATS_MOVES` moves spread the same way), each written and resolved five times
-/// (the fastest run counts, as the machine is shared), with percentiles and the slowest
-/// moves. Run by hand:
+/// (`LV_STATS_RUNS`; the fastest run counts, as the machine is shared), with
+/// percentiles and the slowest moves. Run by hand:
 /// `cargo test --release --lib bench_positions_stats -- --ignored --nocapture`.
 #[test]
 #[ignore = "prints timing statistics for tuning; run by hand with --ignored --nocapture"]
@@ -448,8 +448,13 @@ fn bench_positions_stats() {
     use super::search::STATS;
     use std::time::Instant;
     const BENCH: &str = include_str!("../../../tests/data/clueless-benchmark.txt");
+    // Timed runs per move: five, or `LV_STATS_RUNS` (1 to count instructions).
+    let runs: usize = std::env::var("LV_STATS_RUNS")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(5);
     let best_of = |f: &mut dyn FnMut()| -> u128 {
-        (0..5)
+        (0..runs)
             .map(|_| {
                 let t = Instant::now();
                 f();
@@ -485,18 +490,20 @@ fn bench_positions_stats() {
             let moves = pos.legal_moves();
             for i in 0..per {
                 let mv = moves[i * moves.len() / per];
+                let mut lv = None;
                 STATS.with(|c| c.set((0, 0)));
-                let lv = super::write(&pos, &mv).unwrap();
-                let (_, wc) = STATS.with(|c| c.get());
                 let tw = best_of(&mut || {
-                    super::write(&pos, &mv).unwrap();
+                    lv = Some(super::write(&pos, &mv).unwrap());
                 });
+                let (_, wc) = STATS.with(|c| c.get());
+                let lv = lv.unwrap();
+                let mut r = None;
                 STATS.with(|c| c.set((0, 0)));
-                let r = resolve(&pos, lv.tokens(), ResolveOptions::default()).unwrap();
-                let (_, rc) = STATS.with(|c| c.get());
                 let tr = best_of(&mut || {
-                    resolve(&pos, lv.tokens(), ResolveOptions::default()).unwrap();
+                    r = Some(resolve(&pos, lv.tokens(), ResolveOptions::default()).unwrap());
                 });
+                let (_, rc) = STATS.with(|c| c.get());
+                let r = r.unwrap();
                 assert_eq!(
                     pos.play(&r.mv).unwrap().board(),
                     pos.play(&mv).unwrap().board()
@@ -518,17 +525,18 @@ fn bench_positions_stats() {
             v[v.len() - 1]
         )
     };
-    println!("{n} moves, microseconds (fastest of five runs)");
+    println!("{n} moves, microseconds (fastest of {runs} runs)");
     println!("write:   {}", pct(rows.iter().map(|r| r.0).collect()));
     println!("resolve: {}", pct(rows.iter().map(|r| r.2).collect()));
+    let per_run = (n * runs) as u64;
     println!(
         "children bounded: write {}, resolve {} on average",
-        rows.iter().map(|r| r.1).sum::<u64>() / n as u64,
-        rows.iter().map(|r| r.3).sum::<u64>() / n as u64
+        rows.iter().map(|r| r.1).sum::<u64>() / per_run,
+        rows.iter().map(|r| r.3).sum::<u64>() / per_run
     );
     println!(
         "writer phases (witness, explicit, strongest, accepted, refuted), children: {:?}",
-        super::write::PHASES.with(|p| p.get()).map(|x| x / n as u64)
+        super::write::PHASES.with(|p| p.get()).map(|x| x / per_run)
     );
     rows.sort_by_key(|r| std::cmp::Reverse(r.0));
     for r in rows.iter().take(10) {
