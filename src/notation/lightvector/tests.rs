@@ -8,6 +8,9 @@ use crate::{Board, Color, Direction, Move, Piece, PieceKind, Position, Square, S
 use super::resolve::{resolve, ResolveError, ResolveOptions};
 use super::syntax::{Directions, Property, Specifier, Token};
 
+#[path = "../../../benches/common/mod.rs"]
+mod bench_common;
+
 /// splitmix64.
 struct Rng(u64);
 
@@ -447,7 +450,6 @@ fn moves_compare() {
 fn bench_positions_stats() {
     use super::search::STATS;
     use std::time::Instant;
-    const BENCH: &str = include_str!("../../../tests/data/clueless-benchmark.txt");
     // Timed runs per move: five, or `LV_STATS_RUNS` (1 to count instructions).
     let runs: usize = std::env::var("LV_STATS_RUNS")
         .ok()
@@ -468,48 +470,33 @@ fn bench_positions_stats() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(40);
-    let mut side = 'g';
     let mut rows = Vec::new();
-    for line in BENCH.lines() {
-        if let Some(rest) = line.strip_prefix("### ") {
-            side = rest
-                .split("side=")
-                .nth(1)
-                .and_then(|s| s.chars().next())
-                .unwrap_or('g');
-            let count: usize = rest
-                .split("count=")
-                .nth(1)
-                .and_then(|s| s.parse().ok())
-                .unwrap_or(0);
-            if !(20_000..100_000).contains(&count) {
-                side = '-';
-            }
-        } else if line.starts_with('[') && side != '-' {
-            let pos: Position = format!("{side} {line}").parse().unwrap();
-            let moves = pos.legal_moves();
-            for i in 0..per {
-                let mv = moves[i * moves.len() / per];
-                let mut lv = None;
-                STATS.with(|c| c.set((0, 0)));
-                let tw = best_of(&mut || {
-                    lv = Some(super::write(&pos, &mv).unwrap());
-                });
-                let (_, wc) = STATS.with(|c| c.get());
-                let lv = lv.unwrap();
-                let mut r = None;
-                STATS.with(|c| c.set((0, 0)));
-                let tr = best_of(&mut || {
-                    r = Some(resolve(&pos, lv.tokens(), ResolveOptions::default()).unwrap());
-                });
-                let (_, rc) = STATS.with(|c| c.get());
-                let r = r.unwrap();
-                assert_eq!(
-                    pos.play(&r.mv).unwrap().board(),
-                    pos.play(&mv).unwrap().board()
-                );
-                rows.push((tw, wc, tr, rc, format!("{pos} | {mv} | {lv}")));
-            }
+    for (pos, count) in benchmark_positions() {
+        if !(20_000..100_000).contains(&count) {
+            continue;
+        }
+        let moves = pos.legal_moves();
+        for i in 0..per {
+            let mv = moves[i * moves.len() / per];
+            let mut lv = None;
+            STATS.with(|c| c.set((0, 0)));
+            let tw = best_of(&mut || {
+                lv = Some(super::write(&pos, &mv).unwrap());
+            });
+            let (_, wc) = STATS.with(|c| c.get());
+            let lv = lv.unwrap();
+            let mut r = None;
+            STATS.with(|c| c.set((0, 0)));
+            let tr = best_of(&mut || {
+                r = Some(resolve(&pos, lv.tokens(), ResolveOptions::default()).unwrap());
+            });
+            let (_, rc) = STATS.with(|c| c.get());
+            let r = r.unwrap();
+            assert_eq!(
+                pos.play(&r.mv).unwrap().board(),
+                pos.play(&mv).unwrap().board()
+            );
+            rows.push((tw, wc, tr, rc, format!("{pos} | {mv} | {lv}")));
         }
     }
     let n = rows.len();
@@ -663,6 +650,61 @@ fn check_admissible_along(pos: &Position, turn: &[Step], tokens: &[Token]) {
     }
 }
 
+/// The 32 positions of `tests/data/clueless-benchmark.txt` with their published counts
+/// of distinct moves (read by the benchmarks' loader).
+fn benchmark_positions() -> Vec<(Position, usize)> {
+    bench_common::benchmark()
+}
+
+/// Tokens read from their texts.
+fn tokens_of(texts: &[&str]) -> Vec<Token> {
+    texts.iter().map(|t| t.parse().unwrap()).collect()
+}
+
+/// Checks the bounds along `n` random legal moves of `pos`, with tokens true of each:
+/// along the move's steps, along the same steps in another order when that is a legal
+/// turn the tokens still hold for, and from the middle of the turn (its first step
+/// taken, tokens about the rest). Returns how many moves were checked along their steps.
+fn check_random_moves(rng: &mut Rng, pos: &Position, n: usize) -> usize {
+    let moves = pos.legal_moves();
+    if moves.is_empty() {
+        return 0;
+    }
+    let mut checked = 0;
+    for _ in 0..n {
+        let mv = moves[rng.below(moves.len())];
+        let tokens = random_tokens(rng, pos, mv.steps());
+        let (hs, _) = histories(pos, mv.steps());
+        if holds(&hs, &tokens) {
+            check_admissible_along(pos, mv.steps(), &tokens);
+            checked += 1;
+        }
+        let mut steps = mv.steps().to_vec();
+        for i in (1..steps.len()).rev() {
+            steps.swap(i, rng.below(i + 1));
+        }
+        let mut p = pos.clone();
+        if steps.iter().all(|&s| p.play_step(s).is_ok()) && p.check_end_turn().is_ok() {
+            let (hs, _) = histories(pos, &steps);
+            if holds(&hs, &tokens) {
+                check_admissible_along(pos, &steps, &tokens);
+            }
+        }
+        if mv.len() > 1 {
+            let mut mid = pos.clone();
+            if mid.play_step(mv.steps()[0]).is_ok() {
+                let rest = &mv.steps()[1..];
+                let tokens = random_tokens(rng, &mid, rest);
+                let (hs, _) = histories(&mid, rest);
+                if holds(&hs, &tokens) {
+                    check_admissible_along(&mid, rest, &tokens);
+                }
+            }
+        }
+    }
+    checked
+}
+
 /// The bound never exceeds the true number of steps still needed: on random small
 /// boards, along every turn that satisfies random tokens.
 #[test]
@@ -697,26 +739,10 @@ fn bound_is_admissible_small_boards() {
 /// filter lets each of its steps through).
 #[test]
 fn bound_is_admissible_on_game_positions() {
-    const BENCH: &str = include_str!("../../../tests/data/clueless-benchmark.txt");
     let mut rng = Rng(seed(31337));
-    let mut side = 'g';
     let mut checked = 0;
-    for line in BENCH.lines() {
-        if let Some(rest) = line.strip_prefix("### ") {
-            side = if rest.contains("side=s") { 's' } else { 'g' };
-        } else if line.starts_with('[') {
-            let pos: Position = format!("{side} {line}").parse().unwrap();
-            let moves = pos.legal_moves();
-            for _ in 0..600 {
-                let mv = moves[rng.below(moves.len())];
-                let tokens = random_tokens(&mut rng, &pos, mv.steps());
-                let (hs, _) = histories(&pos, mv.steps());
-                if holds(&hs, &tokens) {
-                    check_admissible_along(&pos, mv.steps(), &tokens);
-                    checked += 1;
-                }
-            }
-        }
+    for (pos, _) in benchmark_positions() {
+        checked += check_random_moves(&mut rng, &pos, 600);
     }
     assert!(checked > 8000, "{checked}");
 }
@@ -739,46 +765,8 @@ fn bound_is_admissible_on_archive_positions() {
             Some('b' | 's') => 's',
             _ => continue,
         };
-        let Ok(pos) = format!("{side} {board}").parse::<Position>() else {
-            continue;
-        };
-        let moves = pos.legal_moves();
-        if moves.is_empty() {
-            continue;
-        }
-        for _ in 0..60 {
-            let mv = moves[rng.below(moves.len())];
-            let tokens = random_tokens(&mut rng, &pos, mv.steps());
-            let (hs, _) = histories(&pos, mv.steps());
-            if holds(&hs, &tokens) {
-                check_admissible_along(&pos, mv.steps(), &tokens);
-                checked += 1;
-            }
-            // The same steps in another order, when that is a legal turn the tokens
-            // still hold for.
-            let mut steps = mv.steps().to_vec();
-            for i in (1..steps.len()).rev() {
-                steps.swap(i, rng.below(i + 1));
-            }
-            let mut p = pos.clone();
-            if steps.iter().all(|&s| p.play_step(s).is_ok()) && p.check_end_turn().is_ok() {
-                let (hs, _) = histories(&pos, &steps);
-                if holds(&hs, &tokens) {
-                    check_admissible_along(&pos, &steps, &tokens);
-                }
-            }
-            // From the middle of the turn: the first step taken, tokens about the rest.
-            if mv.len() > 1 {
-                let mut mid = pos.clone();
-                if mid.play_step(mv.steps()[0]).is_ok() {
-                    let rest = &mv.steps()[1..];
-                    let tokens = random_tokens(&mut rng, &mid, rest);
-                    let (hs, _) = histories(&mid, rest);
-                    if holds(&hs, &tokens) {
-                        check_admissible_along(&mid, rest, &tokens);
-                    }
-                }
-            }
+        if let Ok(pos) = format!("{side} {board}").parse::<Position>() {
+            checked += check_random_moves(&mut rng, &pos, 60);
         }
     }
     assert!(checked > 6000, "{checked}");
@@ -792,10 +780,7 @@ fn destination_trap_occupant_may_die_instead_of_leaving() {
     let pos: Position = "s [                                 C    MrRerE      Drrr R  RRRRR ]"
         .parse()
         .unwrap();
-    let tokens: Vec<Token> = ["c4c4", "ec3c3", "eb4c3"]
-        .iter()
-        .map(|t| t.parse().unwrap())
-        .collect();
+    let tokens = tokens_of(&["c4c4", "ec3c3", "eb4c3"]);
     let want = reference(&pos, &all_turns(&pos), &tokens);
     let RefResult::One(board, 4, 2) = want else {
         panic!("reference: {want:?}");
@@ -813,24 +798,12 @@ fn bound_is_admissible_on_archive_games() {
     let archive: crate::notation::record::Archive = GAMES.parse().unwrap();
     let mut rng = Rng(seed(1066));
     let mut checked = 0;
-    let mut k = 0;
-    for g in &archive.games {
-        for pos in g.replay().positions() {
-            k += 1;
-            if k % 7 != 0 {
-                continue;
-            }
-            let moves = pos.legal_moves();
-            for _ in 0..if moves.is_empty() { 0 } else { 6 } {
-                let mv = moves[rng.below(moves.len())];
-                let tokens = random_tokens(&mut rng, pos, mv.steps());
-                let (hs, _) = histories(pos, mv.steps());
-                if holds(&hs, &tokens) {
-                    check_admissible_along(pos, mv.steps(), &tokens);
-                    checked += 1;
-                }
-            }
-        }
+    let positions = archive
+        .games
+        .iter()
+        .flat_map(|g| g.replay().positions().to_vec());
+    for pos in positions.step_by(7) {
+        checked += check_random_moves(&mut rng, &pos, 6);
     }
     assert!(checked > 5000, "{checked}");
 }
@@ -840,18 +813,11 @@ fn bound_is_admissible_on_archive_games() {
 /// random turns.
 #[test]
 fn pruning_invariance_game_positions_three_steps() {
-    const BENCH: &str = include_str!("../../../tests/data/clueless-benchmark.txt");
     let mut rng = Rng(seed(4711));
-    let mut side = 'g';
     let mut checked = 0;
-    for (i, line) in BENCH.lines().enumerate() {
-        if let Some(rest) = line.strip_prefix("### ") {
-            side = if rest.contains("side=s") { 's' } else { 'g' };
-        } else if line.starts_with('[') && i % 3 == 0 {
-            let mut pos: Position = format!("{side} {line}").parse().unwrap();
-            pos.set_step_cap(3).unwrap();
-            checked += check_position(&mut rng, &pos, 10);
-        }
+    for (mut pos, _) in benchmark_positions().into_iter().step_by(3) {
+        pos.set_step_cap(3).unwrap();
+        checked += check_position(&mut rng, &pos, 10);
     }
     assert!(checked > 50, "{checked}");
 }
@@ -864,10 +830,7 @@ fn room_made_by_a_ready_pull_costs_no_pairing_step() {
     let pos: Position = "s [         r       H E          M          DD r   RR  HRRR    m   ]"
         .parse()
         .unwrap();
-    let tokens: Vec<Token> = ["rb7b7", "Rf2e2", "mn"]
-        .iter()
-        .map(|t| t.parse().unwrap())
-        .collect();
+    let tokens = tokens_of(&["rb7b7", "Rf2e2", "mn"]);
     let turn = [
         Step::new(Square::E1, Direction::East),
         Step::new(Square::E2, Direction::South),

@@ -675,6 +675,21 @@ fn weaker(board: &Board, kind: PieceKind) -> Bitboard {
         .fold(Bitboard::EMPTY, |b, &w| b | board.kind(w))
 }
 
+/// The next open token's slot, for goal `goal` with its choices from `start` in the
+/// pool; `None` when all are taken.
+fn next_open<'a>(
+    open: &'a mut [Open; MAX_OPEN],
+    nopen: &mut usize,
+    goal: usize,
+    start: usize,
+) -> Option<&'a mut Open> {
+    let tok = open.get_mut(*nopen)?;
+    *nopen += 1;
+    tok.goal = goal;
+    tok.start = start;
+    Some(tok)
+}
+
 /// Squares within Manhattan distance `r` of `sq`.
 fn ball(sq: Square, r: u32) -> Bitboard {
     let mut b = Bitboard::from_square(sq);
@@ -773,13 +788,9 @@ impl Goals {
             if done {
                 continue;
             }
-            if nopen == MAX_OPEN {
+            let Some(tok) = next_open(&mut open, &mut nopen, gi, pool.len()) else {
                 return (Verdict::Spare, solver.undo);
-            }
-            let tok = &mut open[nopen];
-            nopen += 1;
-            tok.goal = gi;
-            tok.start = pool.len();
+            };
             let agents = match (g.piece, g.square) {
                 (Some(p), _) => board.pieces(p),
                 (None, Some(s)) => {
@@ -830,13 +841,9 @@ impl Goals {
         for di in node.dir_token as usize..self.dirs.len() {
             let (gi, dirs) = self.dirs[di];
             let g = &self.goals[gi];
-            if nopen == MAX_OPEN {
+            let Some(tok) = next_open(&mut open, &mut nopen, gi, pool.len()) else {
                 return (Verdict::Spare, solver.undo);
-            }
-            let tok = &mut open[nopen];
-            nopen += 1;
-            tok.goal = gi;
-            tok.start = pool.len();
+            };
             let d = dirs.as_slice();
             let order = di as u8;
             // A piece part way through the current token goes on from where it stands,
