@@ -37,7 +37,7 @@
 use crate::notation::lightvector::syntax::Property;
 use crate::{Bitboard, Board, Color, Direction, Piece, PieceKind, Square};
 
-use super::bound::dist;
+use super::bound::{dist, forward_ok, ring, ring_min, stronger_by_kind, weaker_than, within};
 use super::goals::Goals;
 use super::node::Node;
 use super::INF;
@@ -153,15 +153,6 @@ fn axis(plus: u32, minus: u32, delta: i32) -> (u32, u32) {
     (p as u32, (p - delta) as u32)
 }
 
-/// Whether a rabbit of `color` may go from `a` to `b` (never backwards).
-#[inline]
-fn forward(color: Color, a: Square, b: Square) -> bool {
-    match color {
-        Color::Gold => b.rank() >= a.rank(),
-        Color::Silver => b.rank() <= a.rank(),
-    }
-}
-
 impl Req {
     const fn new(sq: Square, piece: Piece) -> Req {
         Req {
@@ -230,11 +221,11 @@ impl Req {
             }
             let stops = self.visits | start.map_or(Bitboard::EMPTY, Bitboard::from_square);
             for w in stops {
-                if !forward(side, c, w) || end.is_some_and(|e| !forward(side, w, e)) {
+                if !forward_ok(side, c, w) || end.is_some_and(|e| !forward_ok(side, w, e)) {
                     return INF;
                 }
             }
-            if end.is_some_and(|e| !forward(side, c, e)) {
+            if end.is_some_and(|e| !forward_ok(side, c, e)) {
                 return INF;
             }
         }
@@ -357,24 +348,16 @@ impl Solver<'_> {
     /// Marks the pieces of `strong` nearest to `x` (not beside it yet) as helping by a
     /// step towards it.
     fn approachers(&self, x: Square, strong: Bitboard, relevant: &mut [Bitboard; 4]) {
-        let mut reach = Bitboard::from_square(x).neighbours();
-        if (reach & strong).any() {
+        let d = ring_min(x, strong);
+        if d < 2 || d > self.budget + 2 {
             return;
         }
-        for _ in 0..=self.budget {
-            let ring = reach.neighbours() & !reach & !Bitboard::from_square(x);
-            let near = ring & strong;
-            if near.any() {
-                for p in near {
-                    for d in Direction::ALL {
-                        if p.step(d).is_some_and(|to| dist(to, x) < dist(p, x)) {
-                            relevant[d as usize] = relevant[d as usize].with(p);
-                        }
-                    }
+        for p in ring(x, d) & strong {
+            for dir in Direction::ALL {
+                if p.step(dir).is_some_and(|to| dist(to, x) < d) {
+                    relevant[dir as usize] = relevant[dir as usize].with(p);
                 }
-                return;
             }
-            reach |= ring;
         }
     }
 
@@ -667,14 +650,6 @@ fn must_leave(board: &Board, sq: Square) -> Bitboard {
     }
 }
 
-/// Pieces weaker than `kind`.
-fn weaker(board: &Board, kind: PieceKind) -> Bitboard {
-    PieceKind::ALL
-        .iter()
-        .filter(|&&w| w < kind)
-        .fold(Bitboard::EMPTY, |b, &w| b | board.kind(w))
-}
-
 /// The next open token's slot, for goal `goal` with its choices from `start` in the
 /// pool; `None` when all are taken.
 fn next_open<'a>(
@@ -688,15 +663,6 @@ fn next_open<'a>(
     tok.goal = goal;
     tok.start = start;
     Some(tok)
-}
-
-/// Squares within Manhattan distance `r` of `sq`.
-fn ball(sq: Square, r: u32) -> Bitboard {
-    let mut b = Bitboard::from_square(sq);
-    for _ in 0..r.min(14) {
-        b |= b.neighbours();
-    }
-    b
 }
 
 /// Letter counts of `dirs`, by [`Direction`] index.
@@ -734,15 +700,12 @@ impl Goals {
         // A pull ready now: the next enemy step needs no step of the mover after it
         // (when it moves a piece the choices count; settled once they are known).
         let pullable = match (turn.push, turn.pull) {
-            (None, Some((sq, k))) => board.color(!side) & Bitboard::adjacent(sq) & weaker(board, k),
+            (None, Some((sq, k))) => {
+                board.color(!side) & Bitboard::adjacent(sq) & weaker_than(board, k)
+            }
             _ => Bitboard::EMPTY,
         };
-        let mut strong = [Bitboard::EMPTY; 6];
-        let mut acc = Bitboard::EMPTY;
-        for k in (0..6).rev() {
-            strong[k] = acc;
-            acc |= board.kind(PieceKind::ALL[k]) & board.color(side);
-        }
+        let strong = stronger_by_kind(board, side);
         let mut solver = Solver {
             side,
             board,
@@ -794,7 +757,7 @@ impl Goals {
             let agents = match (g.piece, g.square) {
                 (Some(p), _) => board.pieces(p),
                 (None, Some(s)) => {
-                    let mut a = board.occupied() & ball(s, budget + 1);
+                    let mut a = board.occupied() & within(s, budget + 1);
                     for t in node.tracked() {
                         if !t.captured && t.visited.contains(s) {
                             a = a.with(t.cur);
@@ -885,7 +848,7 @@ impl Goals {
             let letters = count(d);
             let agents = match (g.piece, g.square) {
                 (Some(p), _) => board.pieces(p),
-                (None, Some(s)) => board.occupied() & ball(s, budget + 1),
+                (None, Some(s)) => board.occupied() & within(s, budget + 1),
                 (None, None) => board.occupied(),
             };
             for q in agents & !started {
@@ -1039,7 +1002,10 @@ impl Relevant {
         }
         let any = self.0[0] | self.0[1] | self.0[2] | self.0[3];
         x.color == side
-            && (Bitboard::adjacent(step.from) & board.color(!side) & weaker(board, x.kind) & any)
+            && (Bitboard::adjacent(step.from)
+                & board.color(!side)
+                & weaker_than(board, x.kind)
+                & any)
                 .any()
     }
 }

@@ -55,6 +55,43 @@ pub(super) fn ring_min(center: Square, set: Bitboard) -> u32 {
     INF
 }
 
+/// The squares at Manhattan distance `d` from `center`.
+#[inline]
+pub(super) fn ring(center: Square, d: u32) -> Bitboard {
+    RINGS[center.index() as usize]
+        .get(d as usize)
+        .map_or(Bitboard::EMPTY, |&r| Bitboard(r))
+}
+
+/// The squares within Manhattan distance `r` of `center`.
+#[inline]
+pub(super) fn within(center: Square, r: u32) -> Bitboard {
+    RINGS[center.index() as usize]
+        .iter()
+        .take(r as usize + 1)
+        .fold(Bitboard::EMPTY, |b, &x| b | Bitboard(x))
+}
+
+/// The pieces (of both colours) weaker than `kind`.
+#[inline]
+pub(super) fn weaker_than(board: &Board, kind: PieceKind) -> Bitboard {
+    PieceKind::ALL
+        .iter()
+        .filter(|&&w| w < kind)
+        .fold(Bitboard::EMPTY, |b, &w| b | board.kind(w))
+}
+
+/// For each kind, the pieces of `side` stronger than it.
+pub(super) fn stronger_by_kind(board: &Board, side: Color) -> [Bitboard; 6] {
+    let mut strong = [Bitboard::EMPTY; 6];
+    let mut acc = Bitboard::EMPTY;
+    for k in (0..6).rev() {
+        strong[k] = acc;
+        acc |= board.kind(PieceKind::ALL[k]) & board.color(side);
+    }
+    strong
+}
+
 /// The squares from which a rabbit of `color` can reach `target` without stepping
 /// backwards: the ranks behind it and its own.
 #[inline]
@@ -134,13 +171,7 @@ impl Goals {
         let pull = if turn.push.is_none() { turn.pull } else { None };
         let pullable = match pull {
             Some((sq, k)) => {
-                let mut weaker = Bitboard::EMPTY;
-                for kind in PieceKind::ALL {
-                    if kind < k {
-                        weaker |= board.kind(kind);
-                    }
-                }
-                board.color(!self.side) & weaker & Bitboard::adjacent(sq)
+                board.color(!self.side) & weaker_than(board, k) & Bitboard::adjacent(sq)
             }
             None => Bitboard::EMPTY,
         };
@@ -164,12 +195,7 @@ impl Goals {
             }
             u32::from((pullable & enemy).any())
         };
-        let mut strong = [Bitboard::EMPTY; 6];
-        let mut acc = Bitboard::EMPTY;
-        for k in (0..6).rev() {
-            strong[k] = acc;
-            acc |= board.kind(PieceKind::ALL[k]) & board.color(self.side);
-        }
+        let strong = stronger_by_kind(board, self.side);
         let cx = Cx {
             node,
             board,

@@ -3,7 +3,7 @@
 
 use crate::{Bitboard, Board, Color, Piece, PieceKind, Square, Step};
 
-use super::bound::{dist, Bound};
+use super::bound::{dist, weaker_than, Bound};
 use super::node::{Node, Tracked, MAX_TRACKED};
 use crate::notation::lightvector::syntax::{Directions, Property, Token};
 
@@ -378,12 +378,7 @@ impl Goals {
         }
         if x.color == self.side {
             // Making a pull of an enemy candidate possible.
-            let mut weaker = Bitboard::EMPTY;
-            for kind in PieceKind::ALL {
-                if kind < x.kind {
-                    weaker |= board.kind(kind);
-                }
-            }
+            let weaker = weaker_than(board, x.kind);
             if (Bitboard::adjacent(from) & enemy_c & weaker).any() {
                 return true;
             }
