@@ -301,20 +301,17 @@ impl<'a> Search<'a> {
             }
             let mut child = node.clone();
             child.apply(step, self.goals);
+            self.children += 1;
+            #[cfg(test)]
+            STATS.with(|c| c.set((c.get().0, c.get().1 + 1)));
             if depth + 1 == limit {
                 // The last step: an admissible bound is zero exactly when the turn
                 // could end here satisfied, so the leaf test alone decides.
-                self.children += 1;
-                #[cfg(test)]
-                STATS.with(|c| c.set((c.get().0, c.get().1 + 1)));
                 if self.is_leaf(&child) && visit(&child) == Flow::Stop {
                     return true;
                 }
                 continue;
             }
-            self.children += 1;
-            #[cfg(test)]
-            STATS.with(|c| c.set((c.get().0, c.get().1 + 1)));
             let (cb, cbinding) = self.cheap_bound(&child);
             if depth + 1 + cb.value > limit {
                 continue;

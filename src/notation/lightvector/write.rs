@@ -352,27 +352,32 @@ fn witness(pos: &Position, target: &Board, max_steps: usize) -> Option<Node> {
 /// left out.
 fn seed_refuters(w: &mut Writer, pos: &Position, wit: &Node) {
     let goals = Goals::new(&[], pos.side_to_move());
-    let n = wit.tracked().len().min(8);
     let steps = wit.mv.steps();
     let movers = wit.movers();
-    for mask in 1u32..(1 << n) - 1 {
+    // Keeps `turn` if it is a legal turn, no worse than the witness, to another board.
+    let mut keep = |turn: &mut dyn Iterator<Item = crate::Step>| {
         let mut node = Node::root(pos);
-        let mut ok = true;
-        let mut any = false;
-        for (j, &s) in steps.iter().enumerate() {
-            if mask & (1 << movers[j]) != 0 {
-                continue;
-            }
+        for s in turn {
             if node.pos.check_step(s).is_err() {
-                ok = false;
-                break;
+                return;
             }
             node.apply(s, &goals);
-            any = true;
         }
-        if ok && any && node.pos.check_end_turn().is_ok() && *node.pos.board() != w.target {
+        if node.pos.check_end_turn().is_ok()
+            && *node.pos.board() != w.target
+            && (node.mv.len() < steps.len() || node.displaced() <= w.db)
+        {
             w.refuters.push(node);
         }
+    };
+    let n = wit.tracked().len().min(8);
+    for mask in 1u32..(1 << n) - 1 {
+        let mut rest = steps
+            .iter()
+            .zip(movers)
+            .filter(|&(_, &e)| mask & (1 << e) == 0)
+            .map(|(&s, _)| s);
+        keep(&mut rest);
     }
     // The witness with one of the mover's pieces replaced by another of the same
     // letter taking the same steps: it refutes any set whose tokens about that piece
@@ -387,36 +392,23 @@ fn seed_refuters(w: &mut Writer, pos: &Position, wit: &Node) {
             continue;
         }
         for other in pos.board().pieces(t.piece) & !starts {
-            let mut node = Node::root(pos);
-            let mut at = other;
-            let mut ok = true;
-            for (j, &s) in steps.iter().enumerate() {
-                let step = if movers[j] as usize == e {
-                    crate::Step::new(at, s.dir)
-                } else {
-                    s
-                };
-                if node.pos.check_step(step).is_err() {
-                    ok = false;
-                    break;
-                }
-                node.apply(step, &goals);
-                if movers[j] as usize == e {
-                    match at.step(s.dir) {
-                        Some(next) => at = next,
-                        None => {
-                            ok = false;
-                            break;
-                        }
+            // Its steps from its own square, in the witness's directions (an
+            // off-board step makes the turn illegal).
+            let mut at = Some(other);
+            let swapped: Vec<crate::Step> = steps
+                .iter()
+                .zip(movers)
+                .map_while(|(&s, &m)| {
+                    if m as usize != e {
+                        return Some(s);
                     }
-                }
-            }
-            if ok
-                && node.pos.check_end_turn().is_ok()
-                && *node.pos.board() != w.target
-                && node.displaced() <= w.db
-            {
-                w.refuters.push(node);
+                    let from = at?;
+                    at = from.step(s.dir);
+                    Some(crate::Step::new(from, s.dir))
+                })
+                .collect();
+            if swapped.len() == steps.len() {
+                keep(&mut swapped.into_iter());
             }
         }
     }
