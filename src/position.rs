@@ -235,10 +235,26 @@ impl Position {
         self.turn.left()
     }
 
-    /// The square a stronger piece must step into to complete a push under way.
+    /// A push under way: the square a piece of the side to move stronger than the
+    /// pushed piece must step into next, and the pushed piece's kind. While it is
+    /// `Some`, the only legal steps complete the push and the turn cannot end.
     #[inline]
-    pub fn pending_push(&self) -> Option<Square> {
-        self.turn.push.map(|(s, _)| s)
+    pub fn pending_push(&self) -> Option<(Square, PieceKind)> {
+        self.turn.push
+    }
+
+    /// What the last step allows to be pulled: the square the mover's piece has just
+    /// left by a plain step, and that piece's kind. An enemy piece weaker than it and
+    /// beside that square may be pulled into it by the next step (also when the moving
+    /// piece was captured on a trap by that step). `None` at the start of a turn, after
+    /// a push or a pull, and while a push waits to be completed.
+    #[inline]
+    pub fn pull_source(&self) -> Option<(Square, PieceKind)> {
+        if self.turn.push.is_some() {
+            None
+        } else {
+            self.turn.pull
+        }
     }
 
     /// The board as it was when the turn began.

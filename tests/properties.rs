@@ -377,8 +377,12 @@ impl Walker {
         prop_assert_eq!(pos.steps_taken(), naive.taken);
         prop_assert_eq!(pos.step_cap(), naive.cap);
         prop_assert_eq!(
-            pos.pending_push(),
-            naive.push.map(|(sq, _)| Square::ALL[sq])
+            pos.pending_push().map(|(sq, kind)| (sq, kind as u8)),
+            naive.push.map(|(sq, kind)| (Square::ALL[sq], kind))
+        );
+        prop_assert_eq!(
+            pos.pull_source().map(|(sq, kind)| (sq, kind as u8)),
+            naive.pull.map(|(sq, kind)| (Square::ALL[sq], kind))
         );
 
         // Freezing, both colours.
@@ -852,7 +856,11 @@ fn check_flip(pos: &Position) -> Result<(), TestCaseError> {
     prop_assert_eq!(flipped.step_cap(), pos.step_cap());
     prop_assert_eq!(
         flipped.pending_push(),
-        pos.pending_push().map(Square::flip_ranks)
+        pos.pending_push().map(|(sq, kind)| (sq.flip_ranks(), kind))
+    );
+    prop_assert_eq!(
+        flipped.pull_source(),
+        pos.pull_source().map(|(sq, kind)| (sq.flip_ranks(), kind))
     );
 
     let mirror = |s: &Step| {
