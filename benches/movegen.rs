@@ -189,7 +189,7 @@ fn legality(c: &mut Criterion) {
             .filter(|(pos, text)| {
                 parse_move(pos, text)
                     .ok()
-                    .is_some_and(|mv| pos.play(&mv).is_ok())
+                    .is_some_and(|mv| pos.after(&mv).is_ok())
             })
             .count()
     };

@@ -89,10 +89,10 @@ fn cases() -> Vec<Case> {
         assert_eq!(moves.len(), count, "published move count");
         for i in 0..PER_POSITION {
             let mv = moves[i * moves.len() / PER_POSITION];
-            let board = *pos.play(&mv).expect("legal").board();
+            let board = *pos.after(&mv).expect("legal").board();
             let written = lightvector::write_move(&pos, &mv).expect("legal");
             let back = lightvector::parse_move(&pos, &written).expect("written form resolves");
-            assert_eq!(pos.play(&back).expect("legal").board(), &board);
+            assert_eq!(pos.after(&back).expect("legal").board(), &board);
             out.push(Case {
                 explicit: explicit(&pos, &mv),
                 pos: pos.clone(),
@@ -113,7 +113,7 @@ fn bench(c: &mut Criterion) {
         .iter()
         .filter(|k| {
             lightvector::parse_move(&k.pos, &k.explicit)
-                .is_ok_and(|m| k.pos.play(&m).is_ok_and(|p| *p.board() == k.board))
+                .is_ok_and(|m| k.pos.after(&m).is_ok_and(|p| *p.board() == k.board))
         })
         .collect();
 

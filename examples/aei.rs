@@ -836,7 +836,7 @@ mod tests {
     fn play_best(e: &mut Engine) -> Position {
         let mv = best(e);
         let parsed = parse_move(e.game.position(), &mv).expect("legal move");
-        e.game.position().play(&parsed).expect("plays")
+        e.game.position().after(&parsed).expect("plays")
     }
 
     #[test]

@@ -51,7 +51,7 @@ fn convert(from: From, position: &str, text: &str) -> Result<String, String> {
         From::Lightvector => lightvector::parse_move(&pos, text).map_err(|e| e.to_string())?,
         From::Legacy => legacy::parse_move(&pos, text).map_err(|e| e.to_string())?,
     };
-    let after = pos.play(&mv).map_err(|e| e.to_string())?;
+    let after = pos.after(&mv).map_err(|e| e.to_string())?;
     let official = official::write_move(&pos, &mv).map_err(|e| e.to_string())?;
     let lv = lightvector::write_move(&pos, &mv).map_err(|e| e.to_string())?;
     let legacy = legacy::write_move(&pos, &mv).map_err(|e| e.to_string())?;

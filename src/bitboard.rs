@@ -31,66 +31,77 @@ impl Bitboard {
 
     /// The set holding one square.
     #[inline]
+    #[must_use]
     pub const fn from_square(sq: Square) -> Bitboard {
         Bitboard(1 << sq as u8)
     }
 
     /// Whether the set is empty.
     #[inline]
+    #[must_use]
     pub const fn is_empty(self) -> bool {
         self.0 == 0
     }
 
     /// Whether the set holds at least one square.
     #[inline]
+    #[must_use]
     pub const fn any(self) -> bool {
         self.0 != 0
     }
 
     /// Whether `sq` is in the set.
     #[inline]
+    #[must_use]
     pub const fn contains(self, sq: Square) -> bool {
         self.0 & (1 << sq as u8) != 0
     }
 
     /// The set with `sq` added.
     #[inline]
+    #[must_use]
     pub const fn with(self, sq: Square) -> Bitboard {
         Bitboard(self.0 | (1 << sq as u8))
     }
 
     /// The set with `sq` removed.
     #[inline]
+    #[must_use]
     pub const fn without(self, sq: Square) -> Bitboard {
         Bitboard(self.0 & !(1 << sq as u8))
     }
 
     /// The union of two sets.
     #[inline]
+    #[must_use]
     pub const fn union(self, other: Bitboard) -> Bitboard {
         Bitboard(self.0 | other.0)
     }
 
     /// The intersection of two sets.
     #[inline]
+    #[must_use]
     pub const fn intersect(self, other: Bitboard) -> Bitboard {
         Bitboard(self.0 & other.0)
     }
 
     /// The squares of `self` not in `other`.
     #[inline]
+    #[must_use]
     pub const fn difference(self, other: Bitboard) -> Bitboard {
         Bitboard(self.0 & !other.0)
     }
 
     /// The number of squares in the set.
     #[inline]
+    #[must_use]
     pub const fn count(self) -> u32 {
         self.0.count_ones()
     }
 
     /// The lowest square of the set (a1 first), if any.
     #[inline]
+    #[must_use]
     pub const fn first(self) -> Option<Square> {
         if self.0 == 0 {
             None
@@ -101,6 +112,7 @@ impl Bitboard {
 
     /// Every square moved one step in `dir`; squares that would leave the board drop out.
     #[inline]
+    #[must_use]
     pub const fn shift(self, dir: Direction) -> Bitboard {
         match dir {
             Direction::North => Bitboard(self.0 << 8),
@@ -112,6 +124,7 @@ impl Bitboard {
 
     /// The squares orthogonally adjacent to at least one square of the set.
     #[inline]
+    #[must_use]
     pub const fn neighbours(self) -> Bitboard {
         let b = self.0;
         Bitboard((b << 8) | (b >> 8) | ((b & NOT_FILE_H) << 1) | ((b & NOT_FILE_A) >> 1))
@@ -119,18 +132,21 @@ impl Bitboard {
 
     /// The squares orthogonally adjacent to `sq`.
     #[inline]
+    #[must_use]
     pub const fn adjacent(sq: Square) -> Bitboard {
         Bitboard::from_square(sq).neighbours()
     }
 
     /// The set seen from the other side: rank 1 becomes rank 8.
     #[inline]
+    #[must_use]
     pub const fn flip_ranks(self) -> Bitboard {
         Bitboard(self.0.swap_bytes())
     }
 
     /// Iterates over the squares, a1 first.
     #[inline]
+    #[must_use]
     pub const fn iter(self) -> Squares {
         Squares(self.0)
     }

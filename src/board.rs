@@ -15,6 +15,7 @@ pub struct Board {
 
 impl Board {
     /// The board with no pieces.
+    #[must_use]
     pub const fn empty() -> Board {
         Board {
             colors: [Bitboard::EMPTY; 2],
@@ -24,6 +25,7 @@ impl Board {
 
     /// The piece on `sq`, if any.
     #[inline]
+    #[must_use]
     pub fn piece_at(&self, sq: Square) -> Option<Piece> {
         let color = if self.colors[0].contains(sq) {
             Color::Gold
@@ -72,29 +74,34 @@ impl Board {
 
     /// The squares holding pieces of `color`.
     #[inline]
+    #[must_use]
     pub const fn color(&self, color: Color) -> Bitboard {
         self.colors[color as usize]
     }
 
     /// The squares holding pieces of `kind`, of either colour.
     #[inline]
+    #[must_use]
     pub const fn kind(&self, kind: PieceKind) -> Bitboard {
         self.kinds[kind as usize]
     }
 
     /// The squares holding `piece`.
     #[inline]
+    #[must_use]
     pub const fn pieces(&self, piece: Piece) -> Bitboard {
         self.colors[piece.color as usize].intersect(self.kinds[piece.kind as usize])
     }
 
     /// The occupied squares.
     #[inline]
+    #[must_use]
     pub const fn occupied(&self) -> Bitboard {
         self.colors[0].union(self.colors[1])
     }
 
     /// The number of pieces equal to `piece`.
+    #[must_use]
     pub const fn count(&self, piece: Piece) -> u32 {
         self.pieces(piece).count()
     }
@@ -113,6 +120,7 @@ impl Board {
 
     /// The frozen pieces of `color`: those with a strictly stronger enemy piece beside them
     /// and no friendly piece beside them.
+    #[must_use]
     pub fn frozen(&self, color: Color) -> Bitboard {
         let own = self.colors[color.index()];
         let enemy = self.colors[color.opponent().index()];
@@ -132,6 +140,7 @@ impl Board {
     }
 
     /// Whether the piece on `sq` is frozen (false for an empty square).
+    #[must_use]
     pub fn is_frozen(&self, sq: Square) -> bool {
         match self.piece_at(sq) {
             Some(p) => self.frozen(p.color).contains(sq),
@@ -141,6 +150,7 @@ impl Board {
 
     /// Pieces standing on a trap with no friendly piece beside them: the pieces the rules
     /// would remove. A playable position has none.
+    #[must_use]
     pub fn unsupported_on_traps(&self) -> Bitboard {
         let g = self.colors[0];
         let s = self.colors[1];
@@ -148,6 +158,7 @@ impl Board {
     }
 
     /// Whether a rabbit of `color` stands on `color`'s goal rank.
+    #[must_use]
     pub fn rabbit_on_goal(&self, color: Color) -> bool {
         let goal = match color {
             Color::Gold => Bitboard::RANK_8,
@@ -157,6 +168,7 @@ impl Board {
     }
 
     /// The Zobrist hash of the placement alone (no side to move).
+    #[must_use]
     pub fn hash(&self) -> u64 {
         let mut h = 0;
         for sq in self.occupied() {
@@ -169,6 +181,7 @@ impl Board {
 
     /// The board with colours swapped and ranks flipped: Gold's pieces become Silver's and
     /// a1 becomes a8. Move counts are invariant under this with the side to move swapped.
+    #[must_use]
     pub fn flip_colors(&self) -> Board {
         Board {
             colors: [self.colors[1].flip_ranks(), self.colors[0].flip_ranks()],

@@ -20,12 +20,14 @@ impl Color {
 
     /// The index of the colour: Gold 0, Silver 1.
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The other side.
     #[inline]
+    #[must_use]
     pub const fn opponent(self) -> Color {
         match self {
             Color::Gold => Color::Silver,
@@ -34,6 +36,7 @@ impl Color {
     }
 
     /// The letter of the side in official notation: `g` or `s`.
+    #[must_use]
     pub const fn char(self) -> char {
         match self {
             Color::Gold => 'g',
@@ -42,6 +45,7 @@ impl Color {
     }
 
     /// Reads a side letter: `g`/`w` for Gold, `s`/`b` for Silver (case-insensitive).
+    #[must_use]
     pub const fn from_char(c: char) -> Option<Color> {
         match c {
             'g' | 'G' | 'w' | 'W' => Some(Color::Gold),

@@ -49,6 +49,7 @@ fn army(board: &Board, side: Color) -> f64 {
 /// assert_eq!(format!("{:.2}", harlog(rabbit_down.board())), "-1.00");
 /// # Ok::<(), arimaa::notation::ParsePositionError>(())
 /// ```
+#[must_use]
 pub fn harlog(board: &Board) -> f64 {
     let gold_rabbits = board.pieces(PieceKind::Rabbit.of(Color::Gold)).any();
     let silver_rabbits = board.pieces(PieceKind::Rabbit.of(Color::Silver)).any();

@@ -177,6 +177,7 @@ fn empty_position(side: Color) -> Position {
 
 impl Game {
     /// A standard game, awaiting Gold's setup.
+    #[must_use]
     pub fn new() -> Game {
         Game::with_setup_variant(Variant::STANDARD)
     }
@@ -196,6 +197,7 @@ impl Game {
 
     /// A game of `variant`. Endless Endgame draws its armies with `rng` now; Dicey Moves
     /// draws each turn's die from the `rng` given to [`Game::roll`].
+    #[must_use]
     pub fn start<R: Rng + ?Sized>(variant: Variant, rng: &mut R) -> Game {
         if variant.setup == SetupVariant::EndlessEndgame {
             let (board, _) = endless_endgame_board(rng);
@@ -211,6 +213,7 @@ impl Game {
     /// # Panics
     /// Never for a board from [`endless_endgame_board`]; a board with a piece left
     /// unsupported on a trap has that piece removed first.
+    #[must_use]
     pub fn endless_endgame_with(board: Board, dicey: bool) -> Game {
         let mut game = Game::with_setup_variant(Variant {
             setup: SetupVariant::EndlessEndgame,
@@ -224,6 +227,7 @@ impl Game {
     /// positions read from text. A turn in progress is dropped (the board as it stands
     /// starts a fresh turn). The position counts once for repetition, and its result is
     /// judged at once with the side not to move as the one that just moved.
+    #[must_use]
     pub fn from_position(position: Position, variant: Variant) -> Game {
         let mut game = Game::with_setup_variant(variant);
         game.position = position;
@@ -232,18 +236,21 @@ impl Game {
     }
 
     /// The variant.
+    #[must_use]
     pub fn variant(&self) -> Variant {
         self.variant
     }
 
     /// The current position (during setup, an empty board with the side to set up to
     /// move; see [`Game::board`]).
+    #[must_use]
     pub fn position(&self) -> &Position {
         &self.position
     }
 
     /// The pieces on the board: during setup, those placed so far (in free placement
     /// possibly on traps, which act only once both sides placed).
+    #[must_use]
     pub fn board(&self) -> &Board {
         match self.phase {
             Phase::Setup(_) => &self.setup_board,
@@ -252,11 +259,13 @@ impl Game {
     }
 
     /// Where the game stands.
+    #[must_use]
     pub fn phase(&self) -> Phase {
         self.phase
     }
 
     /// The result by the rules, once the game is over.
+    #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
         match self.phase {
             Phase::Over(o) => Some(o),
@@ -265,17 +274,20 @@ impl Game {
     }
 
     /// Every turn played, setups included.
+    #[must_use]
     pub fn history(&self) -> &[Turn] {
         &self.history
     }
 
     /// How many times the position (board and side to move) has occurred since play
     /// began.
+    #[must_use]
     pub fn times_seen(&self, position: &Position) -> u32 {
         self.seen.count(&SeenKey::of(position))
     }
 
     /// The step limit of the current turn.
+    #[must_use]
     pub fn step_cap(&self) -> u8 {
         self.position.step_cap()
     }
@@ -428,6 +440,7 @@ impl Game {
     /// The legal movement turns now: every distinct resulting board within the step
     /// limit, except those that would produce a position for the third time. Empty when
     /// no movement turn is due.
+    #[must_use]
     pub fn legal_moves(&self) -> Vec<Move> {
         if self.phase != Phase::Play {
             return Vec::new();
@@ -459,7 +472,7 @@ impl Game {
                 })
             }
         }
-        let after = self.position.play(mv)?;
+        let after = self.position.after(mv)?;
         if self.repeats_third_time(&after) {
             return Err(GameError::ThirdRepetition);
         }

@@ -24,6 +24,7 @@ impl Move {
     };
 
     /// A move from a slice of steps; `None` when it holds more than four.
+    #[must_use]
     pub fn from_steps(steps: &[Step]) -> Option<Move> {
         if steps.len() > MAX_STEPS {
             return None;
@@ -36,18 +37,21 @@ impl Move {
 
     /// The steps, in order.
     #[inline]
+    #[must_use]
     pub fn steps(&self) -> &[Step] {
         &self.steps[..self.len as usize]
     }
 
     /// The number of steps.
     #[inline]
+    #[must_use]
     pub fn len(&self) -> usize {
         self.len as usize
     }
 
     /// Whether the move has no steps.
     #[inline]
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.len == 0
     }

@@ -17,6 +17,7 @@ pub enum Reason {
 
 impl Reason {
     /// The one-letter code of archives and records: `g`, `e`, `m`.
+    #[must_use]
     pub const fn char(self) -> char {
         match self {
             Reason::Goal => 'g',
@@ -26,6 +27,7 @@ impl Reason {
     }
 
     /// Reads a code `g`, `e` or `m`.
+    #[must_use]
     pub const fn from_char(c: char) -> Option<Reason> {
         match c {
             'g' => Some(Reason::Goal),
@@ -99,6 +101,7 @@ impl Position {
     /// assert_eq!(pos.outcome(), Some(Outcome { winner: Color::Gold, reason: Reason::Goal }));
     /// # Ok::<(), arimaa::notation::ParsePositionError>(())
     /// ```
+    #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
         if self.steps_taken() > 0 {
             return None;

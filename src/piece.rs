@@ -36,12 +36,14 @@ impl PieceKind {
 
     /// The index of the kind, 0 (rabbit) to 5 (elephant).
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The kind with the given index (0 rabbit .. 5 elephant).
     #[inline]
+    #[must_use]
     pub const fn from_index(i: usize) -> Option<PieceKind> {
         if i < 6 {
             Some(PieceKind::ALL[i])
@@ -51,6 +53,7 @@ impl PieceKind {
     }
 
     /// The upper-case letter of the kind: `R C D H M E`.
+    #[must_use]
     pub const fn char(self) -> char {
         match self {
             PieceKind::Rabbit => 'R',
@@ -63,6 +66,7 @@ impl PieceKind {
     }
 
     /// Reads a kind letter in either case.
+    #[must_use]
     pub const fn from_char(c: char) -> Option<PieceKind> {
         match c.to_ascii_uppercase() {
             'R' => Some(PieceKind::Rabbit),
@@ -77,6 +81,7 @@ impl PieceKind {
 
     /// The piece of this kind for `color`.
     #[inline]
+    #[must_use]
     pub const fn of(self, color: Color) -> Piece {
         Piece { color, kind: self }
     }
@@ -108,11 +113,13 @@ pub struct Piece {
 impl Piece {
     /// Makes a piece.
     #[inline]
+    #[must_use]
     pub const fn new(color: Color, kind: PieceKind) -> Piece {
         Piece { color, kind }
     }
 
     /// The letter of the piece: upper case for Gold, lower case for Silver.
+    #[must_use]
     pub const fn char(self) -> char {
         let c = self.kind.char();
         match self.color {
@@ -122,6 +129,7 @@ impl Piece {
     }
 
     /// Reads a piece letter: `RCDHME` Gold, `rcdhme` Silver.
+    #[must_use]
     pub const fn from_char(c: char) -> Option<Piece> {
         let color = if c.is_ascii_uppercase() {
             Color::Gold
@@ -136,6 +144,7 @@ impl Piece {
 
     /// A dense index 0..12: Gold kinds 0..6, Silver kinds 6..12.
     #[inline]
+    #[must_use]
     pub const fn index(self) -> usize {
         self.color.index() * 6 + self.kind.index()
     }

@@ -200,12 +200,14 @@ impl Position {
 
     /// The placement of the pieces.
     #[inline]
+    #[must_use]
     pub fn board(&self) -> &Board {
         &self.board
     }
 
     /// The side whose turn it is.
     #[inline]
+    #[must_use]
     pub fn side_to_move(&self) -> Color {
         self.side
     }
@@ -213,24 +215,28 @@ impl Position {
     /// The Zobrist hash of the board and the side to move (not of the turn in progress),
     /// kept up to date with every step. Equal positions have equal hashes.
     #[inline]
+    #[must_use]
     pub fn hash(&self) -> u64 {
         self.hash
     }
 
     /// Steps taken in the turn so far.
     #[inline]
+    #[must_use]
     pub fn steps_taken(&self) -> u8 {
         self.turn.taken
     }
 
     /// The step limit of this turn (4 unless a variant set it lower).
     #[inline]
+    #[must_use]
     pub fn step_cap(&self) -> u8 {
         self.turn.cap
     }
 
     /// Steps still available this turn.
     #[inline]
+    #[must_use]
     pub fn steps_left(&self) -> u8 {
         self.turn.left()
     }
@@ -239,6 +245,7 @@ impl Position {
     /// pushed piece must step into next, and the pushed piece's kind. While it is
     /// `Some`, the only legal steps complete the push and the turn cannot end.
     #[inline]
+    #[must_use]
     pub fn pending_push(&self) -> Option<(Square, PieceKind)> {
         self.turn.push
     }
@@ -249,6 +256,7 @@ impl Position {
     /// piece was captured on a trap by that step). `None` at the start of a turn, after
     /// a push or a pull, and while a push waits to be completed.
     #[inline]
+    #[must_use]
     pub fn pull_source(&self) -> Option<(Square, PieceKind)> {
         if self.turn.push.is_some() {
             None
@@ -259,6 +267,7 @@ impl Position {
 
     /// The board as it was when the turn began.
     #[inline]
+    #[must_use]
     pub fn turn_start_board(&self) -> &Board {
         &self.start
     }
@@ -284,6 +293,7 @@ impl Position {
 
     /// Every legal single step in the current state of the turn: simple steps, first
     /// steps of pushes, push completions and pulls.
+    #[must_use]
     pub fn legal_steps(&self) -> StepList {
         let mut list = StepList::new();
         movegen::gen_steps(&self.board, self.side, &self.turn, &mut list);
@@ -291,6 +301,7 @@ impl Position {
     }
 
     /// Whether `step` is legal now.
+    #[must_use]
     pub fn is_legal_step(&self, step: Step) -> bool {
         self.check_step(step).is_ok()
     }
@@ -427,12 +438,38 @@ impl Position {
         self.start = self.board;
     }
 
-    /// Plays a whole move from the current state of the turn and ends the turn,
-    /// returning the new position.
+    /// Plays a whole move from the current state of the turn and ends the turn, in
+    /// place. [`after`](Position::after) returns the new position instead.
+    ///
+    /// # Errors
+    /// [`MoveError`] naming the first illegal step, or why the turn cannot end; the
+    /// position is unchanged.
+    ///
+    /// ```
+    /// use arimaa::{Color, Position, Step, Square, Direction, Move};
+    /// let mut pos: Position =
+    ///     "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]".parse()?;
+    /// let mv = Move::from_steps(&[Step::new(Square::D2, Direction::North)]).unwrap();
+    /// pos.play(&mv)?;
+    /// assert_eq!(pos.side_to_move(), Color::Silver);
+    /// // An illegal move leaves the position as it was.
+    /// assert!(pos.play(&mv).is_err());
+    /// assert_eq!(pos.side_to_move(), Color::Silver);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn play(&mut self, mv: &Move) -> Result<(), MoveError> {
+        *self = self.after(mv)?;
+        Ok(())
+    }
+
+    /// The position after a whole move played from the current state of the turn and
+    /// the end of the turn; `self` is not changed. [`play`](Position::play) plays in
+    /// place instead.
     ///
     /// # Errors
     /// [`MoveError`] naming the first illegal step, or why the turn cannot end.
-    pub fn play(&self, mv: &Move) -> Result<Position, MoveError> {
+    #[must_use = "`after` returns the new position; use `play` to play in place"]
+    pub fn after(&self, mv: &Move) -> Result<Position, MoveError> {
         let mut p = self.clone();
         for (index, &step) in mv.steps().iter().enumerate() {
             p.play_step(step)
@@ -442,21 +479,33 @@ impl Position {
         Ok(p)
     }
 
-    /// Plays a generated move and ends the turn without checks.
+    /// Plays a generated move and ends the turn in place, without checks.
+    ///
+    /// # Panics
+    /// May panic, or leave a position that breaks the rules, if `mv` is not legal here
+    /// (never undefined behaviour).
+    pub fn play_unchecked(&mut self, mv: &Move) {
+        for &step in mv.steps() {
+            self.play_step_unchecked(step);
+        }
+        self.end_turn_unchecked();
+    }
+
+    /// The position after a generated move and the end of the turn, without checks;
+    /// `self` is not changed.
     ///
     /// # Panics
     /// May panic, or give a position that breaks the rules, if `mv` is not legal here.
-    pub fn play_unchecked(&self, mv: &Move) -> Position {
+    #[must_use = "`after_unchecked` returns the new position; use `play_unchecked` to play in place"]
+    pub fn after_unchecked(&self, mv: &Move) -> Position {
         let mut p = self.clone();
-        for &step in mv.steps() {
-            p.play_step_unchecked(step);
-        }
-        p.end_turn_unchecked();
+        p.play_unchecked(mv);
         p
     }
 
     /// The same position with colours swapped and the board flipped top to bottom.
     /// The flipped position has the same moves, mirrored.
+    #[must_use]
     pub fn flip_colors(&self) -> Position {
         let board = self.board.flip_colors();
         let mut p = Position {

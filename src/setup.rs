@@ -113,6 +113,7 @@ fn home_squares(color: Color) -> Vec<Square> {
 
 impl Setup {
     /// An empty setup for `color`.
+    #[must_use]
     pub fn new(color: Color) -> Setup {
         Setup {
             color,
@@ -130,6 +131,7 @@ impl Setup {
     /// "Quick setup"): for Gold Ee2 Md2 Hb2 Hg2, cats behind the traps on c2 and f2, dogs
     /// on d1 and e1, rabbits on a1 a2 b1 c1 f1 g1 h1 h2; Silver's is its mirror image
     /// across the middle of the board (ee7 md7 ...).
+    #[must_use]
     pub fn ninety_nine_of_nine(color: Color) -> Setup {
         use PieceKind::*;
         use Square::*;
@@ -164,6 +166,7 @@ impl Setup {
     }
 
     /// A uniformly random standard setup for `color`.
+    #[must_use]
     pub fn random_standard<R: Rng + ?Sized>(color: Color, rng: &mut R) -> Setup {
         let mut kinds: Vec<PieceKind> = Vec::with_capacity(16);
         for kind in PieceKind::ALL {
@@ -266,6 +269,7 @@ impl Setup {
 
     /// The setup of `color` read off a board: all its pieces, a1 first (how Endless
     /// Endgame and free-placement armies are written as setup turns).
+    #[must_use]
     pub fn from_board(board: &Board, color: Color) -> Setup {
         Setup {
             color,
@@ -292,6 +296,7 @@ pub enum Symmetry {
 /// uniform and independent, redrawn until the army has 4-12 pieces; the pieces go on
 /// uniformly random distinct squares of ranks 1-2; Silver gets the same army by
 /// reflection or rotation, chosen with equal chance.
+#[must_use]
 pub fn endless_endgame_board<R: Rng + ?Sized>(rng: &mut R) -> (Board, Symmetry) {
     let counts = loop {
         let c = [
@@ -334,6 +339,7 @@ pub fn endless_endgame_board<R: Rng + ?Sized>(rng: &mut R) -> (Board, Symmetry) 
 /// A random free-placement setup for `color` (for self-play and tests): 1-8 rabbits and
 /// 0 up to the standard number of each other kind, on random squares of the side's home
 /// ranks and the two traps in front of them, never on `board`'s occupied squares.
+#[must_use]
 pub fn random_free<R: Rng + ?Sized>(color: Color, board: &Board, rng: &mut R) -> Setup {
     let mut squares: Vec<Square> = home_squares(color);
     squares.extend(match color {

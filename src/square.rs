@@ -50,6 +50,7 @@ impl File {
 
     /// The file with index 0 (`a`) to 7 (`h`).
     #[inline]
+    #[must_use]
     pub const fn new(index: u8) -> Option<File> {
         if index < 8 {
             Some(File::ALL[index as usize])
@@ -60,16 +61,19 @@ impl File {
 
     /// Index 0 (`a`) to 7 (`h`).
     #[inline]
+    #[must_use]
     pub const fn index(self) -> u8 {
         self as u8
     }
 
     /// The letter `a`..`h`.
+    #[must_use]
     pub const fn char(self) -> char {
         (b'a' + self as u8) as char
     }
 
     /// Reads a file letter `a`..`h` (lower case only, as in every notation).
+    #[must_use]
     pub const fn from_char(c: char) -> Option<File> {
         match c {
             'a'..='h' => File::new(c as u8 - b'a'),
@@ -93,6 +97,7 @@ impl Rank {
 
     /// The rank with index 0 (rank 1) to 7 (rank 8).
     #[inline]
+    #[must_use]
     pub const fn new(index: u8) -> Option<Rank> {
         if index < 8 {
             Some(Rank::ALL[index as usize])
@@ -103,16 +108,19 @@ impl Rank {
 
     /// Index 0 (rank 1) to 7 (rank 8).
     #[inline]
+    #[must_use]
     pub const fn index(self) -> u8 {
         self as u8
     }
 
     /// The digit `1`..`8`.
+    #[must_use]
     pub const fn char(self) -> char {
         (b'1' + self as u8) as char
     }
 
     /// Reads a rank digit `1`..`8`.
+    #[must_use]
     pub const fn from_char(c: char) -> Option<Rank> {
         match c {
             '1'..='8' => Rank::new(c as u8 - b'1'),
@@ -121,6 +129,7 @@ impl Rank {
     }
 
     /// The goal rank of `color`: rank 8 for Gold, rank 1 for Silver.
+    #[must_use]
     pub const fn goal(color: Color) -> Rank {
         match color {
             Color::Gold => Rank::Eighth,
@@ -275,6 +284,7 @@ impl Square {
 
     /// The square with the given index (a1 = 0 .. h8 = 63).
     #[inline]
+    #[must_use]
     pub const fn new(index: u8) -> Option<Square> {
         if index < 64 {
             Some(Square::ALL[index as usize])
@@ -285,36 +295,42 @@ impl Square {
 
     /// The square on `file` and `rank`.
     #[inline]
+    #[must_use]
     pub const fn from_coords(file: File, rank: Rank) -> Square {
         Square::ALL[(rank as usize) * 8 + file as usize]
     }
 
     /// The index of the square, a1 = 0 .. h8 = 63.
     #[inline]
+    #[must_use]
     pub const fn index(self) -> u8 {
         self as u8
     }
 
     /// The file of the square.
     #[inline]
+    #[must_use]
     pub const fn file(self) -> File {
         File::ALL[(self as usize) & 7]
     }
 
     /// The rank of the square.
     #[inline]
+    #[must_use]
     pub const fn rank(self) -> Rank {
         Rank::ALL[(self as usize) >> 3]
     }
 
     /// Whether this is one of the four traps.
     #[inline]
+    #[must_use]
     pub const fn is_trap(self) -> bool {
         matches!(self, Square::C3 | Square::F3 | Square::C6 | Square::F6)
     }
 
     /// The neighbouring square in `dir`, or `None` at the edge of the board.
     #[inline]
+    #[must_use]
     pub const fn step(self, dir: Direction) -> Option<Square> {
         let i = self as u8;
         match dir {
@@ -344,6 +360,7 @@ impl Square {
     }
 
     /// The direction from this square to an orthogonally adjacent `other`, if adjacent.
+    #[must_use]
     pub const fn direction_to(self, other: Square) -> Option<Direction> {
         let mut i = 0;
         while i < 4 {
@@ -360,18 +377,21 @@ impl Square {
 
     /// The square seen from the other side: rank 1 becomes rank 8 (a1 -> a8).
     #[inline]
+    #[must_use]
     pub const fn flip_ranks(self) -> Square {
         Square::ALL[(self as usize) ^ 56]
     }
 
     /// The square turned 180 degrees about the centre (a1 -> h8).
     #[inline]
+    #[must_use]
     pub const fn rotate(self) -> Square {
         Square::ALL[63 - self as usize]
     }
 
     /// The square mirrored left to right (a1 -> h1).
     #[inline]
+    #[must_use]
     pub const fn flip_files(self) -> Square {
         Square::ALL[(self as usize) ^ 7]
     }
@@ -453,11 +473,13 @@ impl Direction {
 
     /// The opposite direction.
     #[inline]
+    #[must_use]
     pub const fn opposite(self) -> Direction {
         Direction::ALL[(self as usize + 2) & 3]
     }
 
     /// The letter used in notation: `n`, `e`, `s`, `w`.
+    #[must_use]
     pub const fn char(self) -> char {
         match self {
             Direction::North => 'n',
@@ -468,6 +490,7 @@ impl Direction {
     }
 
     /// Reads a direction letter `n`, `e`, `s`, `w`.
+    #[must_use]
     pub const fn from_char(c: char) -> Option<Direction> {
         match c {
             'n' => Some(Direction::North),
@@ -481,6 +504,7 @@ impl Direction {
     /// The direction in which a rabbit of `color` may not step on its own
     /// (south for Gold, north for Silver).
     #[inline]
+    #[must_use]
     pub const fn backwards(color: Color) -> Direction {
         match color {
             Color::Gold => Direction::South,

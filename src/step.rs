@@ -18,11 +18,13 @@ pub struct Step {
 impl Step {
     /// The step from `from` in `dir`.
     #[inline]
+    #[must_use]
     pub const fn new(from: Square, dir: Direction) -> Step {
         Step { from, dir }
     }
 
     /// The step from `from` to the adjacent square `to`, if they are adjacent.
+    #[must_use]
     pub const fn between(from: Square, to: Square) -> Option<Step> {
         match from.direction_to(to) {
             Some(dir) => Some(Step { from, dir }),
@@ -32,6 +34,7 @@ impl Step {
 
     /// The square the piece arrives on, or `None` when the step would leave the board.
     #[inline]
+    #[must_use]
     pub const fn to(self) -> Option<Square> {
         self.from.step(self.dir)
     }

@@ -253,7 +253,7 @@ mod tests {
     fn moves_are_legal() {
         runner(64)
             .run(&arb_position_with_move(), |(pos, mv)| {
-                prop_assert!(pos.play(&mv).is_ok());
+                prop_assert!(pos.after(&mv).is_ok());
                 Ok(())
             })
             .expect("legal moves");

@@ -146,6 +146,7 @@ impl<F: FnMut(&Move, &Board, u64) -> bool> Visit for Moves<F> {
 
 impl TurnGenerator {
     /// A generator with a small table; it grows as needed and keeps its size.
+    #[must_use]
     pub fn new() -> TurnGenerator {
         TurnGenerator {
             table: Table::new(),
@@ -154,6 +155,7 @@ impl TurnGenerator {
     }
 
     /// The memory held for deduplication (kept between calls), in bytes.
+    #[must_use]
     pub fn table_bytes(&self) -> usize {
         self.table.bytes() + self.buckets.bytes()
     }
@@ -193,6 +195,7 @@ impl TurnGenerator {
 
     /// The number of distinct boards one complete turn can produce from `pos` (using the
     /// steps left in the turn).
+    #[must_use]
     pub fn count(&mut self, pos: &Position) -> usize {
         self.run(pos, Counter(0), false).0
     }
@@ -269,6 +272,7 @@ impl Position {
     ///     .unwrap();
     /// assert_eq!(pos.legal_moves().len(), 3353);
     /// ```
+    #[must_use]
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::new();
         with_generator(|g| {
@@ -285,6 +289,7 @@ impl Position {
     /// [`TurnGenerator`] kept per thread, whose tables stay allocated for the thread's
     /// life (about 15 MB after the largest positions); hold your own generator to
     /// control that memory.
+    #[must_use]
     pub fn count_moves(&self) -> usize {
         with_generator(|g| g.count(self))
     }
@@ -304,6 +309,7 @@ impl Position {
 
     /// Whether the side to move has at least one legal turn (repetition not
     /// considered).
+    #[must_use]
     pub fn has_legal_move(&self) -> bool {
         if self.steps_taken() == 0 {
             // At the start of a turn every legal first step begins a turn that changes
@@ -444,7 +450,7 @@ mod tests {
             gen.for_each_move(pos, |m, b, _| {
                 assert!(m.len() >= last_len, "shorter moves first");
                 last_len = m.len();
-                let after = pos.play(m).expect("reported moves are legal");
+                let after = pos.after(m).expect("reported moves are legal");
                 assert_eq!(after.board(), b);
                 assert!(moved.insert(*b));
                 true

@@ -127,7 +127,7 @@ fn check_case(case: &Case) -> Vec<String> {
         if !(1..=4).contains(&mv.len()) {
             fail(format!("move {mv} has {} steps", mv.len()));
         }
-        match pos.play(mv) {
+        match pos.after(mv) {
             Ok(after) => {
                 played.insert(*after.board());
             }

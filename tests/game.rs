@@ -145,7 +145,7 @@ fn immobilization_by_repetition_only() {
     assert!(p.has_legal_move());
     let only = p.legal_moves();
     assert_eq!(only.len(), 1);
-    let after = p.play(&only[0]).unwrap();
+    let after = p.after(&only[0]).unwrap();
     assert_eq!(g.times_seen(&after), 2);
     assert_eq!(out, win(Color::Gold, Reason::Immobilization));
     // Without the repetition history the bare position is not immobilized.

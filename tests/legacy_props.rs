@@ -24,8 +24,8 @@ proptest! {
         let back = legacy::parse_move(&pos, &text)
             .map_err(|e| TestCaseError::fail(format!("{pos} {mv}: {text}: {e}")))?;
         prop_assert_eq!(back, mv);
-        let a = *pos.play(&back).unwrap().board();
-        let b = *pos.play(&mv).unwrap().board();
+        let a = *pos.after(&back).unwrap().board();
+        let b = *pos.after(&mv).unwrap().board();
         prop_assert_eq!(a, b);
         // The syntax value survives Display then FromStr.
         let lm: LegacyMove = text.parse().unwrap();
@@ -85,7 +85,7 @@ proptest! {
     ) {
         let pos: Position = random_position(seed, 5);
         if let Ok(mv) = legacy::parse_move(&pos, &s) {
-            prop_assert!(pos.play(&mv).is_ok());
+            prop_assert!(pos.after(&mv).is_ok());
         }
         let _ = s.parse::<LegacySetup>();
     }

@@ -15,7 +15,7 @@ use lightvector_support::{board_from_list, free, section, VECTORS};
 
 fn after(pos: &Position, text: &str) -> Board {
     let mv = legacy::parse_move(pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));
-    *pos.play(&mv).unwrap().board()
+    *pos.after(&mv).unwrap().board()
 }
 
 #[test]
@@ -34,7 +34,7 @@ fn detection_section() {
 fn compatibility_section() {
     let p = free("Hg3,Cf2,Ra2,Ee1", "dh3,ra7,ee8");
     let dx = lightvector::parse_move(&p, "dx").unwrap();
-    let dx = *p.play(&dx).unwrap().board();
+    let dx = *p.after(&dx).unwrap().board();
     assert_eq!(after(&p, "Hg3g4,dh3g3,dg3f3(xdf3),Hg4g3"), dx);
     assert_eq!(after(&p, "Hg3g2, dh3g3, dg3f3, Hg2g3"), dx);
     assert_ne!(after(&p, "Hg3g4"), dx);
@@ -329,11 +329,11 @@ fn recorded_games() {
                 "{} ply {ply}",
                 g.name
             );
-            let next = pos.play(&mv).unwrap();
+            let next = pos.after(&mv).unwrap();
             let lv = lightvector::write_move(&pos, &mv).unwrap();
             let back = lightvector::parse_move(&pos, &lv)
                 .unwrap_or_else(|e| panic!("{} ply {ply}: {lv}: {e}", g.name));
-            assert_eq!(pos.play(&back).unwrap().board(), next.board(), "{lv}");
+            assert_eq!(pos.after(&back).unwrap().board(), next.board(), "{lv}");
             lv_chars += lv.len();
             legacy_chars += text.len();
             plies += 1;

@@ -78,15 +78,15 @@ proptest! {
         let Some((pos, mv)) = position_and_move(seed, plies, pick) else {
             return Ok(());
         };
-        let board = *pos.play(&mv).unwrap().board();
+        let board = *pos.after(&mv).unwrap().board();
         let text = lightvector::write_move(&pos, &mv).unwrap();
         let back = lightvector::parse_move(&pos, &text)
             .map_err(|e| TestCaseError::fail(format!("{pos} {mv}: {text}: {e}")))?;
-        let got = *pos.play(&back).unwrap().board();
+        let got = *pos.after(&back).unwrap().board();
         prop_assert_eq!(got, board, "{} {} {}", pos, mv, text);
         let ex = explicit(&pos, &mv);
         if let Ok(exm) = lightvector::parse_move(&pos, &ex) {
-            if pos.play(&exm).unwrap().board() == &board {
+            if pos.after(&exm).unwrap().board() == &board {
                 prop_assert!(rank(&text) <= rank(&ex), "{} {}: {} longer than {}", pos, mv, text, ex);
             }
         }
@@ -111,8 +111,8 @@ proptest! {
         let back = lightvector::parse_move(&pos, &text)
             .map_err(|e| TestCaseError::fail(format!("{pos:?} {mv}: {text}: {e}")))?;
         prop_assert!(back.len() <= cap as usize);
-        let got = *pos.play(&back).unwrap().board();
-        let want = *pos.play(&mv).unwrap().board();
+        let got = *pos.after(&back).unwrap().board();
+        let want = *pos.after(&mv).unwrap().board();
         prop_assert_eq!(got, want);
     }
 }
@@ -175,7 +175,7 @@ proptest! {
             // Display then FromStr gives the same tokens.
             prop_assert_eq!(lv.to_string().parse::<Lightvector>().unwrap(), lv.clone());
             if let Ok(r) = lv.resolve(&pos) {
-                prop_assert!(pos.play(&r.mv).is_ok());
+                prop_assert!(pos.after(&r.mv).is_ok());
             }
         }
     }

@@ -15,7 +15,7 @@ use arimaa::{Board, Color, Move, Position, Square, Step};
 use lightvector_support::{free, position, section};
 
 fn after(pos: &Position, mv: &Move) -> Board {
-    *pos.play(mv).expect("resolved move is legal").board()
+    *pos.after(mv).expect("resolved move is legal").board()
 }
 
 /// (tokens, characters) of a string: the writer's ranking.
@@ -499,7 +499,7 @@ fn compatibility_section() {
         let r = lenient(&p, input).unwrap_or_else(|e| panic!("{input}: {e}"));
         let text = check_written(&p, &r.mv);
         assert!(strict(&p, &text).is_ok(), "{text}");
-        p = p.play(&r.mv).unwrap();
+        p = p.after(&r.mv).unwrap();
     }
 
     // Illegal in the rules, so also unreadable as Lightvector.

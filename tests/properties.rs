@@ -746,7 +746,7 @@ fn crate_moves(pos: &Position) -> Result<BTreeMap<String, u32>, TestCaseError> {
             pos.steps_left()
         );
         let after = pos
-            .play(mv)
+            .after(mv)
             .map_err(|e| TestCaseError::fail(format!("move {mv} of {pos:?} refused: {e}")))?;
         prop_assert_eq!(after.hash(), fresh_hash(&after));
         boards.insert(*after.board());

@@ -97,7 +97,7 @@ fn check_move_round_trip(
     write: impl Fn(&Position, &Move) -> Option<String>,
     read: impl Fn(&Position, &str) -> Option<Move>,
 ) {
-    let after = match pos.play(mv) {
+    let after = match pos.after(mv) {
         Ok(after) => after,
         Err(e) => panic!("{name}: a move read in {pos} does not play: {e}"),
     };
@@ -107,7 +107,7 @@ fn check_move_round_trip(
     let Some(again) = read(pos, &written) else {
         panic!("{name}: own text {written:?} does not read back in {pos}")
     };
-    match pos.play(&again) {
+    match pos.after(&again) {
         Ok(p) => assert!(
             same_place(&p, &after),
             "{name}: {written:?} reads back as another move in {pos}"
@@ -438,7 +438,7 @@ pub fn play(data: &[u8]) {
     }
     let moves = pos.legal_moves();
     if let Some(mv) = moves.get(bytes.len() % moves.len().max(1)) {
-        match pos.play(mv) {
+        match pos.after(mv) {
             Ok(after) => check_consistent(&after),
             Err(e) => panic!("generated move {mv} refused in {pos:?}: {e}"),
         }

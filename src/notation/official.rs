@@ -833,7 +833,7 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
 /// As [`resolve_move`], plus [`IllegalTurn::ThirdRepetition`].
 pub fn resolve_move_in_game(game: &Game, tokens: &[MoveToken]) -> Result<Move, IllegalTurn> {
     let mv = resolve_move(game.position(), tokens)?;
-    match game.position().play(&mv) {
+    match game.position().after(&mv) {
         Ok(after) if game.times_seen(&after) >= 2 => Err(IllegalTurn::ThirdRepetition),
         _ => Ok(mv),
     }

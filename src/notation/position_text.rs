@@ -207,6 +207,7 @@ impl Position {
 
     /// Writes the board diagram (see [`Position::from_diagram`]); the first line is the
     /// side to move, empty traps are marked `x`.
+    #[must_use]
     pub fn to_diagram(&self) -> String {
         let mut s = String::with_capacity(256);
         s.push(self.side_to_move().char());

@@ -121,7 +121,7 @@ pub fn random_position(seed: u64, plies: usize) -> Position {
             break;
         }
         let mv = moves[(rng() % moves.len() as u64) as usize];
-        let next = pos.play(&mv).expect("generated move is legal");
+        let next = pos.after(&mv).expect("generated move is legal");
         let b = next.board();
         let rabbits = |c| b.count(Piece::new(c, PieceKind::Rabbit));
         if rabbits(Color::Gold) == 0 || rabbits(Color::Silver) == 0 {

@@ -394,7 +394,7 @@ fn writer_resolves_to_every_move_of_small_boards() {
         let moves = pos.legal_moves();
         for mv in moves.iter().take(40) {
             let lv = super::write(&pos, mv).unwrap();
-            let want = pos.play(mv).unwrap();
+            let want = pos.after(mv).unwrap();
             match reference(&pos, &turns, lv.tokens()) {
                 RefResult::One(b, _, _) => {
                     assert_eq!(&b, want.board(), "{pos:?} {mv:?} {lv}");
@@ -419,7 +419,7 @@ fn writer_resolves_on_dense_boards() {
         for _ in 0..25 {
             let mv = moves[rng.below(moves.len())];
             let lv = super::write(&pos, &mv).unwrap();
-            let want = pos.play(&mv).unwrap();
+            let want = pos.after(&mv).unwrap();
             match reference(&pos, &turns, lv.tokens()) {
                 RefResult::One(b, _, _) => assert_eq!(&b, want.board(), "{pos:?} {mv:?} {lv}"),
                 other => panic!("{pos:?} {mv:?} wrote {lv}: {other:?}"),
@@ -493,8 +493,8 @@ fn bench_positions_stats() {
             let (_, rc) = STATS.with(|c| c.get());
             let r = r.unwrap();
             assert_eq!(
-                pos.play(&r.mv).unwrap().board(),
-                pos.play(&mv).unwrap().board()
+                pos.after(&r.mv).unwrap().board(),
+                pos.after(&mv).unwrap().board()
             );
             rows.push((tw, wc, tr, rc, format!("{pos} | {mv} | {lv}")));
         }
@@ -787,7 +787,7 @@ fn destination_trap_occupant_may_die_instead_of_leaving() {
     };
     let got = resolve(&pos, &tokens, ResolveOptions::default()).unwrap();
     assert_eq!((got.steps, got.displaced), (4, 2));
-    assert_eq!(*pos.play(&got.mv).unwrap().board(), board);
+    assert_eq!(*pos.after(&got.mv).unwrap().board(), board);
 }
 
 /// The same along random legal moves of positions from the 147 games of February 2026

@@ -554,7 +554,7 @@ fn shortest(
 
 /// Writes `mv` (legal in `pos`) as a short Lightvector string resolving to it.
 pub(crate) fn write(pos: &Position, mv: &Move) -> Result<Lightvector, MoveError> {
-    let after = pos.play(mv)?;
+    let after = pos.after(mv)?;
     let target = *after.board();
     let Some(wit) = phase(0, || witness(pos, &target, mv.len())) else {
         // Unreachable: `mv` itself reaches the target within its length.
