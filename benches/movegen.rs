@@ -137,7 +137,7 @@ fn hashing(c: &mut Criterion) {
     // The reported hashes are the hashes of the boards, computed from scratch.
     let (pos, _) = &bench[0];
     let mut fresh = Vec::new();
-    pos.for_each_move(|_, board, hash| fresh.push((hash, board.hash())));
+    pos.for_each_move(|_, board, hash| fresh.push((hash, board.zobrist())));
     assert!(fresh.iter().all(|(a, b)| a == b));
     let mut boards = Vec::new();
     gen.for_each_board(pos, |board, _| boards.push(*board));
@@ -167,7 +167,7 @@ fn hashing(c: &mut Criterion) {
             b.iter(|| {
                 boards
                     .iter()
-                    .fold(0u64, |acc, board| acc ^ black_box(board).hash())
+                    .fold(0u64, |acc, board| acc ^ black_box(board).zobrist())
             })
         },
     );

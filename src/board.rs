@@ -169,7 +169,7 @@ impl Board {
 
     /// The Zobrist hash of the placement alone (no side to move).
     #[must_use]
-    pub fn hash(&self) -> u64 {
+    pub fn zobrist(&self) -> u64 {
         let mut h = 0;
         for sq in self.occupied() {
             if let Some(p) = self.piece_at(sq) {

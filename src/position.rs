@@ -45,6 +45,20 @@ impl TurnState {
 /// checks the board, and changes only through legal steps, so an invalid position cannot
 /// exist. Positions where the game is already over (a rabbit on its goal rank, a side
 /// without rabbits) are valid: judging them is a normal use, see [`Game`](crate::Game).
+///
+/// # Equality and hashing
+/// Two positions are equal (`Eq`, and `Hash` agrees) when everything that decides the
+/// legal continuations is equal: the board, the side to move, and the turn in progress
+/// (steps taken, step limit, a push waiting to be completed, what may be pulled, and
+/// the board the turn started from, which the turn may not end on). Between turns
+/// (no step taken, four steps) that is just the board and the side to move.
+///
+/// Three 64-bit keys, all kept up to date step by step:
+/// - [`zobrist`](Position::zobrist): the board and the side to move only, the key for
+///   repetition and for tables of positions between turns;
+/// - [`turn_key`](Position::turn_key): everything `Eq` compares, the key for
+///   transposition tables inside a turn (it equals `zobrist` between turns);
+/// - [`Board::zobrist`]: the placement alone.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
     board: Board,
@@ -52,6 +66,8 @@ pub struct Position {
     hash: u64,
     turn: TurnState,
     start: Board,
+    /// The Zobrist hash of `start` (placement only).
+    start_hash: u64,
 }
 
 /// Why a board cannot be made into a position.
@@ -192,9 +208,10 @@ impl Position {
         Ok(Position {
             board,
             side,
-            hash: board.hash() ^ zobrist::side_key(side),
+            hash: board.zobrist() ^ zobrist::side_key(side),
             turn: TurnState::new(4),
             start: board,
+            start_hash: board.zobrist(),
         })
     }
 
@@ -213,11 +230,72 @@ impl Position {
     }
 
     /// The Zobrist hash of the board and the side to move (not of the turn in progress),
-    /// kept up to date with every step. Equal positions have equal hashes.
+    /// kept up to date with every step: the placement's [`Board::zobrist`], with a fixed
+    /// key XORed in when Silver is to move. Positions with the same board and side to
+    /// move have the same hash, whatever their turn state; see
+    /// [`turn_key`](Position::turn_key) for a key that tells turn states apart.
     #[inline]
     #[must_use]
-    pub fn hash(&self) -> u64 {
+    pub fn zobrist(&self) -> u64 {
         self.hash
+    }
+
+    /// A 64-bit key of everything position equality compares: the board, the side to
+    /// move and the turn in progress (steps taken, step limit, a pending push, what may
+    /// be pulled, the board the turn started from). Equal positions have equal keys;
+    /// different ones collide only by the chance of any 64-bit hash. It is the key for
+    /// transposition tables inside a turn, where [`zobrist`](Position::zobrist) would
+    /// confuse, say, a board reached with one step left with the same board reached
+    /// with three. Between turns (no step taken, four steps) it equals `zobrist`.
+    ///
+    /// ```
+    /// use arimaa::{Direction, Position, Square, Step};
+    /// let start: Position =
+    ///     "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]".parse()?;
+    /// assert_eq!(start.turn_key(), start.zobrist());
+    /// let step = |sq, dir| Step::new(sq, dir);
+    /// let after = |steps: &[Step]| -> Result<Position, arimaa::StepError> {
+    ///     let mut p = start.clone();
+    ///     for &s in steps {
+    ///         p.play_step(s)?;
+    ///     }
+    ///     Ok(p)
+    /// };
+    /// let (a, h, c) = (
+    ///     step(Square::A2, Direction::North),
+    ///     step(Square::H2, Direction::North),
+    ///     step(Square::C2, Direction::North),
+    /// );
+    /// // The same board and turn state reached in two orders: equal keys.
+    /// assert_eq!(after(&[a, h, c])?, after(&[h, a, c])?);
+    /// assert_eq!(after(&[a, h, c])?.turn_key(), after(&[h, a, c])?.turn_key());
+    /// // The same board after one step and after three: different keys.
+    /// let d = step(Square::D2, Direction::North);
+    /// let one = after(&[d])?;
+    /// let three = after(&[a, step(Square::A3, Direction::South), d])?;
+    /// assert_eq!(one.board(), three.board());
+    /// assert_eq!(one.zobrist(), three.zobrist());
+    /// assert_ne!(one, three);
+    /// assert_ne!(one.turn_key(), three.turn_key());
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    #[inline]
+    pub fn turn_key(&self) -> u64 {
+        let t = &self.turn;
+        if t.taken == 0 && t.cap == 4 {
+            // No step taken: the turn started from this board, nothing is pending.
+            return self.hash;
+        }
+        // Taken and cap in bits 0-5, the push in bits 6-15 and the pull in 16-25 (a
+        // presence bit, the square and the kind each).
+        let square = |o: Option<(Square, PieceKind)>| match o {
+            Some((sq, kind)) => 1 << 9 | (sq as u64) << 3 | kind as u64,
+            None => 0,
+        };
+        let code =
+            u64::from(t.taken) | u64::from(t.cap) << 3 | square(t.push) << 6 | square(t.pull) << 16;
+        self.hash ^ zobrist::mix(self.start_hash ^ zobrist::mix(code))
     }
 
     /// Steps taken in the turn so far.
@@ -429,6 +507,7 @@ impl Position {
     pub(crate) fn reset_turn(&mut self, cap: u8) {
         self.turn = TurnState::new(cap);
         self.start = self.board;
+        self.start_hash = self.hash ^ zobrist::side_key(self.side);
     }
 
     pub(crate) fn end_turn_unchecked(&mut self) {
@@ -436,6 +515,7 @@ impl Position {
         self.side = !self.side;
         self.turn = TurnState::new(4);
         self.start = self.board;
+        self.start_hash = self.hash ^ zobrist::side_key(self.side);
     }
 
     /// Plays a whole move from the current state of the turn and ends the turn, in
@@ -511,9 +591,10 @@ impl Position {
         let mut p = Position {
             board,
             side: !self.side,
-            hash: board.hash() ^ zobrist::side_key(!self.side),
+            hash: board.zobrist() ^ zobrist::side_key(!self.side),
             turn: self.turn,
             start: self.start.flip_colors(),
+            start_hash: self.start.flip_colors().zobrist(),
         };
         let flip = |o: Option<(Square, PieceKind)>| o.map(|(s, k)| (s.flip_ranks(), k));
         p.turn.push = flip(self.turn.push);

@@ -17,7 +17,7 @@ pub(crate) struct SeenKey {
 impl SeenKey {
     pub(crate) fn of(pos: &Position) -> SeenKey {
         SeenKey {
-            hash: pos.hash(),
+            hash: pos.zobrist(),
             board: *pos.board(),
             side: pos.side_to_move(),
         }

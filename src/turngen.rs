@@ -200,7 +200,7 @@ impl TurnGenerator {
         self.run(pos, Counter(0), false).0
     }
 
-    /// Calls `f` with the Zobrist hash (placement only, as [`Board::hash`]) of every
+    /// Calls `f` with the Zobrist hash (placement only, as [`Board::zobrist`]) of every
     /// distinct board one turn can produce. Nothing is collected.
     pub fn for_each_hash(&mut self, pos: &Position, f: impl FnMut(u64)) {
         let hashes = HashDeltas::new(&Grid::new(pos.board()));
@@ -401,6 +401,55 @@ mod tests {
         out
     }
 
+    /// Every state a turn passes through (board and turn state), from the benchmark
+    /// positions and from the middle of turns, many reached in several orders: equal
+    /// positions have equal turn keys, different positions different ones, and between
+    /// turns the key is the Zobrist hash.
+    #[test]
+    fn turn_keys_follow_position_equality() {
+        use std::collections::HashMap;
+        let mut starts: Vec<Position> = positions().into_iter().take(4).collect();
+        starts.extend(midturn_positions().into_iter().step_by(40));
+        let mut transpositions = 0;
+        for start in starts {
+            let mut keys: HashMap<u64, Position> = HashMap::new();
+            let mut layer = vec![start];
+            while !layer.is_empty() {
+                let mut next = Vec::new();
+                for p in &layer {
+                    match keys.get(&p.turn_key()) {
+                        Some(q) => {
+                            assert_eq!(q, p, "two positions share a turn key");
+                            transpositions += 1;
+                            continue;
+                        }
+                        None => {
+                            keys.insert(p.turn_key(), p.clone());
+                        }
+                    }
+                    if p.steps_taken() == 0 && p.step_cap() == 4 {
+                        assert_eq!(p.turn_key(), p.zobrist());
+                    }
+                    for &step in p.legal_steps().iter() {
+                        let mut child = p.clone();
+                        child.play_step(step).expect("generated steps are legal");
+                        next.push(child);
+                    }
+                    if p.check_end_turn().is_ok() {
+                        let mut ended = p.clone();
+                        ended.end_turn().expect("the turn may end");
+                        assert_eq!(ended.turn_key(), ended.zobrist());
+                    }
+                }
+                layer = next;
+            }
+        }
+        assert!(
+            transpositions > 1000,
+            "states reached in several orders ({transpositions})"
+        );
+    }
+
     /// A position large enough for the bucketed path: the hashes from keys equal the
     /// hashes of the boards, and the count equals the published one.
     #[test]
@@ -411,7 +460,7 @@ mod tests {
         assert_eq!(gen.count(pos), 338_034);
         let mut from_boards = Vec::new();
         gen.for_each_board(pos, |b, h| {
-            debug_assert_eq!(h, b.hash());
+            debug_assert_eq!(h, b.zobrist());
             from_boards.push(h);
         });
         let mut from_keys = Vec::new();
@@ -435,7 +484,7 @@ mod tests {
             let mut boards = HashSet::new();
             let mut hashes = Vec::new();
             gen.for_each_board(pos, |b, h| {
-                assert_eq!(h, b.hash());
+                assert_eq!(h, b.zobrist());
                 assert!(boards.insert(*b), "board reported twice in {pos:?}");
                 hashes.push(h);
             });

@@ -33,6 +33,13 @@ const fn make_keys() -> ([[u64; 64]; 12], u64) {
     (keys, side)
 }
 
+/// A 64-bit mixing function (the SplitMix64 finaliser): small changes of the input
+/// change about half the bits of the output.
+#[inline]
+pub(crate) const fn mix(x: u64) -> u64 {
+    splitmix(x).1
+}
+
 const KEYS: ([[u64; 64]; 12], u64) = make_keys();
 
 /// The key of `piece` standing on `sq`.

@@ -19,7 +19,7 @@
 //! - the board, the frozen pieces, what the step was and what it captured;
 //! - property a: `legal_steps()` equals the set of all 64 x 4 (square, direction) pairs
 //!   for which `check_step` is `Ok`, and equals the naive model's legal steps;
-//! - property d: `Position::hash()` equals the hash of a fresh `Position::new` of the
+//! - property d: `Position::zobrist()` equals the hash of a fresh `Position::new` of the
 //!   same board and side;
 //! - whether the turn may end (`check_end_turn`).
 //!
@@ -351,7 +351,7 @@ fn aei_board(pos: &Position) -> String {
 fn fresh_hash(pos: &Position) -> u64 {
     Position::new(*pos.board(), pos.side_to_move())
         .expect("a reachable board is a valid position")
-        .hash()
+        .zobrist()
 }
 
 impl Walker {
@@ -436,7 +436,12 @@ impl Walker {
         );
 
         // Property d.
-        prop_assert_eq!(pos.hash(), fresh_hash(pos), "incremental hash in {:?}", pos);
+        prop_assert_eq!(
+            pos.zobrist(),
+            fresh_hash(pos),
+            "incremental hash in {:?}",
+            pos
+        );
 
         prop_assert_eq!(pos.check_end_turn().is_ok(), naive.can_end_turn());
         Ok(())
@@ -748,7 +753,7 @@ fn crate_moves(pos: &Position) -> Result<BTreeMap<String, u32>, TestCaseError> {
         let after = pos
             .after(mv)
             .map_err(|e| TestCaseError::fail(format!("move {mv} of {pos:?} refused: {e}")))?;
-        prop_assert_eq!(after.hash(), fresh_hash(&after));
+        prop_assert_eq!(after.zobrist(), fresh_hash(&after));
         boards.insert(*after.board());
         let previous = out.insert(aei_board(&after), mv.len() as u32);
         prop_assert!(previous.is_none(), "two moves give the board after {}", mv);
@@ -759,7 +764,7 @@ fn crate_moves(pos: &Position) -> Result<BTreeMap<String, u32>, TestCaseError> {
     let mut bad_hashes = 0;
     pos.for_each_move(|_, board, hash| {
         reported.insert(*board);
-        bad_hashes += usize::from(hash != board.hash());
+        bad_hashes += usize::from(hash != board.zobrist());
     });
     prop_assert_eq!(bad_hashes, 0, "for_each_move hashes");
     prop_assert!(
@@ -851,7 +856,7 @@ fn check_flip(pos: &Position) -> Result<(), TestCaseError> {
     prop_assert_eq!(&flipped.flip_colors(), pos, "flipping twice");
     prop_assert_eq!(flipped.side_to_move(), !pos.side_to_move());
     prop_assert_eq!(aei_board(&flipped), flip_aei(&aei_board(pos)));
-    prop_assert_eq!(flipped.hash(), fresh_hash(&flipped));
+    prop_assert_eq!(flipped.zobrist(), fresh_hash(&flipped));
     prop_assert_eq!(flipped.steps_taken(), pos.steps_taken());
     prop_assert_eq!(flipped.step_cap(), pos.step_cap());
     prop_assert_eq!(

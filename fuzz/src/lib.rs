@@ -53,7 +53,7 @@ fn position_and_text(data: &[u8]) -> Option<(Position, &str)> {
 }
 
 fn same_place(a: &Position, b: &Position) -> bool {
-    a.board() == b.board() && a.side_to_move() == b.side_to_move() && a.hash() == b.hash()
+    a.board() == b.board() && a.side_to_move() == b.side_to_move() && a.zobrist() == b.zobrist()
 }
 
 /// A position the crate accepted: its short form and its diagram read back as itself.
@@ -331,7 +331,7 @@ fn check_consistent(pos: &Position) {
     );
     match Position::new(*board, pos.side_to_move()) {
         Ok(fresh) => {
-            assert_eq!(fresh.hash(), pos.hash(), "stale hash in {pos:?}");
+            assert_eq!(fresh.zobrist(), pos.zobrist(), "stale hash in {pos:?}");
             // Between turns nothing but the board and the side is left: the position
             // is the fresh one, and has the same steps.
             if pos.steps_taken() == 0 && pos.step_cap() == 4 {

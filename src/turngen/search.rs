@@ -39,7 +39,7 @@ impl Grid {
         Grid {
             board: *board,
             cell,
-            hash: board.hash(),
+            hash: board.zobrist(),
             changed: 0,
         }
     }

@@ -238,7 +238,7 @@ impl Node {
         }
         order[..n].sort_unstable_by_key(|&i| self.tracked[i].start.index());
         let mut entries = [0u64; 2 * MAX_TRACKED];
-        let mut h = self.pos.hash() ^ mix(misc);
+        let mut h = self.pos.zobrist() ^ mix(misc);
         for (j, &i) in order[..n].iter().enumerate() {
             let t = &self.tracked[i];
             let a = t.piece.index() as u64
