@@ -18,6 +18,12 @@
 //! assert_eq!(pos.side_to_move(), Color::Silver);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! # Randomness
+//! Everything random (setups, Endless Endgame armies, Dicey Moves rolls) takes the
+//! random number generator from the caller: the crate never reads the operating
+//! system's randomness, and it builds for `wasm32-unknown-unknown`. The `rand` version
+//! of its signatures is re-exported as [`arimaa::rand`](rand).
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
@@ -58,6 +64,14 @@ pub use setup::{
 pub use square::{Direction, File, ParseSquareError, Rank, Square};
 pub use step::{Capture, Step, StepEffect, StepKind};
 pub use turngen::TurnGenerator;
+
+/// The version of [`rand`](https://docs.rs/rand/0.9) whose traits appear in this crate's
+/// signatures ([`Setup::random_standard`], [`Game::start`], [`Game::roll`], ...), so
+/// callers need not depend on the same version themselves: pass any
+/// `arimaa::rand::Rng`, for example a seeded `StdRng` or `SmallRng` of your own
+/// `rand` 0.9 dependency with its `std_rng` or `small_rng` feature. The crate itself
+/// never draws randomness from the operating system.
+pub use rand;
 
 // The unit tests share the benchmarks' loader (`benches/common`), which names the
 // crate `arimaa`.
