@@ -88,12 +88,22 @@ pub(crate) fn decided_by_material(pos: &Position) -> Option<Outcome> {
 
 impl Position {
     /// The result by the rules of a position between turns, taking the side not to move
-    /// as the one that just moved: in order, its goal, the opponent's goal, the
-    /// opponent's elimination, its own elimination, the opponent's immobilization
-    /// (within this turn's step limit). `None` while the game goes on.
+    /// as the one that just moved (A below) and the side to move as B. The game ends
+    /// only at the end of a turn, never in the middle of one, and the first of these
+    /// that holds decides:
+    /// 1. a rabbit of A stands on A's goal rank: A wins by goal;
+    /// 2. a rabbit of B stands on B's goal rank: B wins by goal;
+    /// 3. B has no rabbits: A wins by elimination;
+    /// 4. A has no rabbits: B wins by elimination;
+    /// 5. B has no legal turn (within this turn's step limit): A wins by
+    ///    immobilization.
+    ///
+    /// `None` while the game goes on, and for every position in the middle of a turn
+    /// (a step taken): see [`outcome_if_ended`](Position::outcome_if_ended) for the
+    /// result the turn would have if it ended now.
     ///
     /// Repetition is not known to a bare position; [`Game`](crate::Game) also counts
-    /// turns that would repeat a position a third time as unavailable.
+    /// turns that would repeat a position a third time as unavailable in rule 5.
     ///
     /// ```
     /// use arimaa::{Color, Outcome, Position, Reason};
@@ -112,5 +122,44 @@ impl Position {
                 reason: Reason::Immobilization,
             })
         })
+    }
+
+    /// The result by the rules if the turn in progress ended now: the
+    /// [`outcome`](Position::outcome) of the position after
+    /// [`end_turn`](Position::end_turn), with the side to move as the one that just
+    /// moved and the opponent's next turn taken as four steps. `None` when the game
+    /// would go on, and when the turn cannot end now (see
+    /// [`can_end_turn`](Position::can_end_turn)). Repetition is not considered (see
+    /// [`Game`](crate::Game)).
+    ///
+    /// A search inside a turn uses it to see a goal (or an elimination) as soon as the
+    /// steps reach it, with the official precedence: a rabbit of the mover on its goal
+    /// wins even when the opponent's rabbit stands on its goal too.
+    ///
+    /// ```
+    /// use arimaa::{Color, Direction, Outcome, Position, Reason, Square, Step};
+    /// let mut pos: Position =
+    ///     "g [                      r          R                              ]".parse()?;
+    /// pos.play_step(Step::new(Square::B4, Direction::North))?;
+    /// pos.play_step(Step::new(Square::B5, Direction::North))?;
+    /// pos.play_step(Step::new(Square::B6, Direction::North))?;
+    /// assert_eq!(pos.outcome(), None); // in the middle of a turn
+    /// assert_eq!(pos.outcome_if_ended(), None);
+    /// pos.play_step(Step::new(Square::B7, Direction::North))?;
+    /// assert!(pos.can_end_turn());
+    /// assert_eq!(
+    ///     pos.outcome_if_ended(),
+    ///     Some(Outcome { winner: Color::Gold, reason: Reason::Goal })
+    /// );
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    #[must_use]
+    pub fn outcome_if_ended(&self) -> Option<Outcome> {
+        if !self.can_end_turn() {
+            return None;
+        }
+        let mut ended = self.clone();
+        ended.end_turn_unchecked();
+        ended.outcome()
     }
 }

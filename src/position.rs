@@ -46,6 +46,22 @@ impl TurnState {
 /// exist. Positions where the game is already over (a rabbit on its goal rank, a side
 /// without rabbits) are valid: judging them is a normal use, see [`Game`](crate::Game).
 ///
+/// # Inside a turn
+/// A turn is played step by step ([`play_step`](Position::play_step), then
+/// [`end_turn`](Position::end_turn)) or as a whole [`Move`]
+/// ([`play`](Position::play) in place, [`after`](Position::after) for a new position).
+/// What a search inside a turn needs to know is public:
+/// - [`steps_taken`](Position::steps_taken), [`steps_left`](Position::steps_left) and
+///   [`step_cap`](Position::step_cap);
+/// - [`pending_push`](Position::pending_push): a push waiting for its second step;
+/// - [`pull_source`](Position::pull_source): whether, and what, the next step may pull;
+/// - [`can_end_turn`](Position::can_end_turn) (and
+///   [`check_end_turn`](Position::check_end_turn) for why not);
+/// - [`outcome_if_ended`](Position::outcome_if_ended): the result by the rules if the
+///   turn ended now ([`outcome`](Position::outcome) judges only between turns);
+/// - [`turn_start_board`](Position::turn_start_board): the board the turn may not end on;
+/// - [`turn_key`](Position::turn_key): a key for transposition tables inside a turn.
+///
 /// # Equality and hashing
 /// Two positions are equal (`Eq`, and `Hash` agrees) when everything that decides the
 /// legal continuations is equal: the board, the side to move, and the turn in progress
@@ -475,7 +491,16 @@ impl Position {
         )
     }
 
-    /// Whether the turn could end now.
+    /// Whether the turn may end now: at least one step taken, no push waiting to be
+    /// completed, and the board differs from the one the turn started from.
+    /// [`check_end_turn`](Position::check_end_turn) says why not.
+    #[must_use]
+    #[inline]
+    pub fn can_end_turn(&self) -> bool {
+        self.check_end_turn().is_ok()
+    }
+
+    /// Whether the turn could end now, and if not, why.
     ///
     /// # Errors
     /// The [`EndTurnError`] saying why not.

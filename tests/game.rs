@@ -36,11 +36,45 @@ fn win(winner: Color, reason: Reason) -> Option<Outcome> {
     Some(Outcome { winner, reason })
 }
 
+/// Plays `m` from `p` in a game, and checks that the position with the move's steps
+/// played (the turn not yet ended) judges the same result by `outcome_if_ended`, and
+/// none by `outcome`, at every step.
 fn play(p: &Position, m: &str) -> Game {
     let mut g = Game::from_position(p.clone(), Variant::STANDARD);
     assert_eq!(g.outcome(), None, "game over before the move");
     g.play(&mv(m)).unwrap();
+    let mut stepped = p.clone();
+    for &step in mv(m).steps() {
+        stepped.play_step(step).unwrap();
+        assert_eq!(stepped.outcome(), None, "no result in the middle of a turn");
+    }
+    assert!(stepped.can_end_turn());
+    assert_eq!(stepped.outcome_if_ended(), g.outcome(), "{m} from {p:?}");
     g
+}
+
+#[test]
+fn no_result_when_the_turn_cannot_end() {
+    // Gold's elephant pushes a silver rabbit onto rank 1 (Silver's goal) but has not
+    // completed the push: the turn cannot end, so nothing is judged.
+    let mut p = pos('g', "Eh3 rh2 rc8 Ra4");
+    p.play_step(Step::new(Square::H2, Direction::South))
+        .unwrap();
+    assert!(!p.can_end_turn());
+    assert_eq!(p.outcome_if_ended(), None);
+    p.play_step(Step::new(Square::H3, Direction::South))
+        .unwrap();
+    assert!(p.can_end_turn());
+    assert_eq!(p.outcome_if_ended(), win(Color::Silver, Reason::Goal));
+    // Back to the starting board: the turn cannot end either.
+    let mut q = pos('g', "Eh3 rh2 rc8 Ra4");
+    q.play_step(Step::new(Square::H3, Direction::North))
+        .unwrap();
+    q.play_step(Step::new(Square::H4, Direction::South))
+        .unwrap();
+    assert_eq!(q.board(), q.turn_start_board());
+    assert!(!q.can_end_turn());
+    assert_eq!(q.outcome_if_ended(), None);
 }
 
 #[test]
