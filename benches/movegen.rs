@@ -19,6 +19,8 @@
 
 mod common;
 
+use std::ops::ControlFlow;
+
 use arimaa::notation::official::{parse_move, write_move};
 use arimaa::{Position, TurnGenerator};
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
@@ -111,9 +113,10 @@ fn turns(c: &mut Criterion) {
         b.iter(|| {
             let mut total = 0usize;
             for (pos, _) in &bench {
-                gen.for_each_board(black_box(pos), |board, _| {
+                let _: ControlFlow<()> = gen.for_each_board(black_box(pos), |board, _| {
                     black_box(board);
                     total += 1;
+                    ControlFlow::Continue(())
                 });
             }
             assert_eq!(total, common::BENCHMARK_MOVES);
@@ -137,10 +140,16 @@ fn hashing(c: &mut Criterion) {
     // The reported hashes are the hashes of the boards, computed from scratch.
     let (pos, _) = &bench[0];
     let mut fresh = Vec::new();
-    pos.for_each_move(|_, board, hash| fresh.push((hash, board.zobrist())));
+    let _: ControlFlow<()> = pos.for_each_move(|_, board, hash| {
+        fresh.push((hash, board.zobrist()));
+        ControlFlow::Continue(())
+    });
     assert!(fresh.iter().all(|(a, b)| a == b));
     let mut boards = Vec::new();
-    gen.for_each_board(pos, |board, _| boards.push(*board));
+    let _: ControlFlow<()> = gen.for_each_board(pos, |board, _| {
+        boards.push(*board);
+        ControlFlow::Continue(())
+    });
 
     let mut g = c.benchmark_group("hashing");
     g.sample_size(20);
@@ -150,9 +159,10 @@ fn hashing(c: &mut Criterion) {
             let mut n = 0usize;
             let mut fold = 0u64;
             for (pos, _) in &bench {
-                gen.for_each_hash(black_box(pos), |h| {
+                let _: ControlFlow<()> = gen.for_each_hash(black_box(pos), |h| {
                     n += 1;
                     fold ^= h;
+                    ControlFlow::Continue(())
                 });
             }
             assert_eq!(n, common::BENCHMARK_MOVES);

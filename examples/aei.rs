@@ -28,6 +28,7 @@
 
 use std::collections::VecDeque;
 use std::io::{self, BufRead, Write};
+use std::ops::ControlFlow;
 use std::sync::mpsc;
 use std::time::{Duration, Instant};
 
@@ -525,11 +526,12 @@ fn opponent_wins_at_once(board: &Board, us: Color, nodes: &mut u64) -> bool {
         return true;
     }
     let mut wins = false;
-    pos.for_each_move(|_, reply, _| {
+    let _: ControlFlow<()> = pos.for_each_move(|_, reply, _| {
         *nodes += 1;
         if !wins && winner_after(reply, them) == Some(them) {
             wins = true;
         }
+        ControlFlow::Continue(())
     });
     wins
 }
@@ -549,15 +551,15 @@ fn search(
     let mut winning: Option<Candidate> = None;
     let mut candidates: Vec<Candidate> = Vec::new();
     let mut losing: Vec<Candidate> = Vec::new();
-    pos.for_each_move(|mv, board, _| {
+    let _: ControlFlow<()> = pos.for_each_move(|mv, board, _| {
         nodes += 1;
         // Third repetitions are not legal in the game.
         let after = match Position::new(*board, !us) {
             Ok(p) => p,
-            Err(_) => return,
+            Err(_) => return ControlFlow::Continue(()),
         };
         if game.times_seen(&after) >= 2 {
-            return;
+            return ControlFlow::Continue(());
         }
         let c = Candidate {
             mv: *mv,
@@ -581,6 +583,7 @@ fn search(
             Some(_) => losing.push(c),
             None => candidates.push(c),
         }
+        ControlFlow::Continue(())
     });
     let choice = |c: &Candidate, nodes: u64, note: &str| Choice {
         mv: c.mv,
@@ -917,7 +920,10 @@ mod tests {
             let mut budget = u32::MAX;
             let fast = goal_in_one(&p, &mut budget);
             let mut slow = false;
-            p.for_each_move(|_, b, _| slow |= b.rabbit_on_goal(side));
+            let _: ControlFlow<()> = p.for_each_move(|_, b, _| {
+                slow |= b.rabbit_on_goal(side);
+                ControlFlow::Continue(())
+            });
             assert_eq!(fast, Some(slow), "{text}");
         }
     }

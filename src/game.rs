@@ -1,5 +1,7 @@
 //! A whole game: setups, turns, repetition, the result, variants and undo.
 
+use core::ops::ControlFlow;
+
 use rand::Rng;
 
 use crate::outcome::decided_by_material;
@@ -447,10 +449,11 @@ impl Game {
         }
         let side = !self.position.side_to_move();
         let mut out = Vec::new();
-        self.position.for_each_move(|mv, board, hash| {
+        let _: ControlFlow<()> = self.position.for_each_move(|mv, board, hash| {
             if self.seen.count(&SeenKey::from_board(board, hash, side)) < 2 {
                 out.push(*mv);
             }
+            ControlFlow::Continue(())
         });
         out
     }
@@ -509,12 +512,15 @@ impl Game {
         } else {
             // Stop at the first turn that does not repeat a position a third time
             // (almost always the first one generated).
-            let mut any = false;
-            TurnGenerator::new().for_each_move(&self.position, |_, board, hash| {
-                any = self.seen.count(&SeenKey::from_board(board, hash, side)) < 2;
-                !any
-            });
-            any
+            TurnGenerator::new()
+                .for_each_board(&self.position, |board, hash| {
+                    if self.seen.count(&SeenKey::from_board(board, hash, side)) < 2 {
+                        ControlFlow::Break(())
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                })
+                .is_break()
         };
         if !mobile {
             self.phase = Phase::Over(Outcome {

@@ -56,6 +56,17 @@ impl Move {
         self.len == 0
     }
 
+    /// The move of a step path of the move generator, which is a slice of a
+    /// `[Step; MAX_STEPS]` and so never longer: a longer slice is a bug of the caller and
+    /// panics (it is never cut to a wrong move).
+    #[inline]
+    pub(crate) fn from_path(path: &[Step]) -> Move {
+        let mut m = Move::EMPTY;
+        m.steps[..path.len()].copy_from_slice(path);
+        m.len = path.len() as u8;
+        m
+    }
+
     /// Appends a step; the caller guarantees there is room.
     #[inline]
     pub(crate) fn push(&mut self, step: Step) {

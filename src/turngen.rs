@@ -48,6 +48,8 @@ use core::cell::RefCell;
 use search::{Grid, HashDeltas, Search, Visit};
 use table::{Buckets, Key, Table, MAX_BUCKET_BITS};
 
+use core::ops::ControlFlow;
+
 use crate::{Board, Move, Position, Step};
 
 /// A reusable full-turn move generator: it keeps its deduplication table between calls,
@@ -59,7 +61,23 @@ use crate::{Board, Move, Position, Step};
 /// board the turn started from) and turns that end in the middle of a push, and ignores
 /// repetition (see [`Game`](crate::Game) for that).
 ///
+/// # Visitors
+/// The visitors call a closure for each distinct board one turn can produce, collect
+/// nothing, and all stop early the same way: the closure returns
+/// [`ControlFlow::Continue(())`](ControlFlow::Continue) to go on or
+/// [`ControlFlow::Break(value)`](ControlFlow::Break) to stop, and the visitor returns
+/// `Break(value)` when the closure stopped it, `Continue(())` when it saw every board.
+/// From the most to the least informative (and slowest to fastest):
+/// - [`Position::for_each_move`] and [`TurnGenerator::for_each_move`]: a shortest move
+///   for each board, the board, and its Zobrist hash; shorter moves first;
+/// - [`TurnGenerator::for_each_board`]: the board and its hash, in no particular order;
+/// - [`TurnGenerator::for_each_hash`]: the hash alone, in no particular order.
+///
+/// The hashes are [`Board::zobrist`] of the boards reached: the placement alone, without
+/// the side to move that [`Position::zobrist`] adds.
+///
 /// ```
+/// use std::ops::ControlFlow;
 /// use arimaa::{Position, TurnGenerator};
 /// let pos: Position = "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]"
 ///     .parse()
@@ -67,8 +85,21 @@ use crate::{Board, Move, Position, Step};
 /// let mut gen = TurnGenerator::new();
 /// assert_eq!(gen.count(&pos), 3353);
 /// let mut hashes = Vec::new();
-/// gen.for_each_hash(&pos, |h| hashes.push(h));
+/// let all = gen.for_each_hash(&pos, |h| {
+///     hashes.push(h);
+///     ControlFlow::<()>::Continue(())
+/// });
+/// assert_eq!(all, ControlFlow::Continue(()));
 /// assert_eq!(hashes.len(), 3353);
+/// // Stop at the first move of four steps, and get it back.
+/// let first_long = gen.for_each_move(&pos, |mv, _, _| {
+///     if mv.len() == 4 {
+///         ControlFlow::Break(*mv)
+///     } else {
+///         ControlFlow::Continue(())
+///     }
+/// });
+/// assert!(matches!(first_long, ControlFlow::Break(mv) if mv.len() == 4));
 /// ```
 pub struct TurnGenerator {
     table: Table,
@@ -101,46 +132,71 @@ impl Visit for Counter {
     }
 }
 
+/// Keeps the value a visitor's callback broke with; `false` stops the search.
+#[inline(always)]
+fn keep<B>(flow: ControlFlow<B>, stopped: &mut Option<B>) -> bool {
+    match flow {
+        ControlFlow::Continue(()) => true,
+        ControlFlow::Break(b) => {
+            *stopped = Some(b);
+            false
+        }
+    }
+}
+
+/// What a visitor's run gives back: `Break` with the value its callback broke with.
+fn flow<B>(stopped: Option<B>) -> ControlFlow<B> {
+    match stopped {
+        Some(b) => ControlFlow::Break(b),
+        None => ControlFlow::Continue(()),
+    }
+}
+
 /// Boards and hashes, no moves: each board is checked as soon as it is reached (a node's
 /// leaves together), and only the new ones are made.
-struct Boards<F>(F);
+struct Boards<F, B> {
+    f: F,
+    stopped: Option<B>,
+}
 
-impl<F: FnMut(&Board, u64)> Visit for Boards<F> {
+impl<B, F: FnMut(&Board, u64) -> ControlFlow<B>> Visit for Boards<F, B> {
     const MOVES: bool = false;
     const BOARD: bool = true;
     #[inline]
     fn visit(&mut self, g: &Grid, _: Key, _: &[Step]) -> bool {
-        (self.0)(&g.board, g.hash);
-        true
+        keep((self.f)(&g.board, g.hash), &mut self.stopped)
     }
 }
 
 /// Hashes only: the boards may be met in any order and inserted later (in buckets), and
 /// each new board's hash is computed from its key.
-struct Hashes<F> {
+struct Hashes<F, B> {
     f: F,
     hashes: HashDeltas,
+    stopped: Option<B>,
 }
 
-impl<F: FnMut(u64)> Visit for Hashes<F> {
+impl<B, F: FnMut(u64) -> ControlFlow<B>> Visit for Hashes<F, B> {
     const MOVES: bool = false;
     const BOARD: bool = false;
     #[inline]
     fn visit(&mut self, _: &Grid, key: Key, _: &[Step]) -> bool {
-        (self.f)(self.hashes.hash_of(key));
-        true
+        keep((self.f)(self.hashes.hash_of(key)), &mut self.stopped)
     }
 }
 
-struct Moves<F>(F);
+struct Moves<F, B> {
+    f: F,
+    stopped: Option<B>,
+}
 
-impl<F: FnMut(&Move, &Board, u64) -> bool> Visit for Moves<F> {
+impl<B, F: FnMut(&Move, &Board, u64) -> ControlFlow<B>> Visit for Moves<F, B> {
     const MOVES: bool = true;
     const BOARD: bool = true;
     #[inline]
     fn visit(&mut self, g: &Grid, _: Key, path: &[Step]) -> bool {
-        let mv = Move::from_steps(path).unwrap_or(Move::EMPTY);
-        (self.0)(&mv, &g.board, g.hash)
+        let mv = Move::from_path(path);
+        keep((self.f)(&mv, &g.board, g.hash), &mut self.stopped)
     }
 }
 
@@ -201,24 +257,45 @@ impl TurnGenerator {
     }
 
     /// Calls `f` with the Zobrist hash (placement only, as [`Board::zobrist`]) of every
-    /// distinct board one turn can produce. Nothing is collected.
-    pub fn for_each_hash(&mut self, pos: &Position, f: impl FnMut(u64)) {
+    /// distinct board one turn can produce, in no particular order. The fastest of the
+    /// visitors; see the [visitors](TurnGenerator#visitors) for stopping early.
+    pub fn for_each_hash<B>(
+        &mut self,
+        pos: &Position,
+        f: impl FnMut(u64) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
         let hashes = HashDeltas::new(&Grid::new(pos.board()));
-        self.run(pos, Hashes { f, hashes }, false);
+        let visitor = Hashes {
+            f,
+            hashes,
+            stopped: None,
+        };
+        flow(self.run(pos, visitor, false).stopped)
     }
 
     /// Calls `f` with every distinct board one turn can produce and its Zobrist hash
-    /// (placement only). Faster than [`for_each_move`](TurnGenerator::for_each_move)
-    /// when the moves themselves are not needed.
-    pub fn for_each_board(&mut self, pos: &Position, f: impl FnMut(&Board, u64)) {
-        self.run(pos, Boards(f), false);
+    /// (placement only), in no particular order. Faster than
+    /// [`for_each_move`](TurnGenerator::for_each_move) when the moves themselves are
+    /// not needed; see the [visitors](TurnGenerator#visitors) for stopping early.
+    pub fn for_each_board<B>(
+        &mut self,
+        pos: &Position,
+        f: impl FnMut(&Board, u64) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        let visitor = Boards { f, stopped: None };
+        flow(self.run(pos, visitor, false).stopped)
     }
 
     /// Calls `f` for every distinct board one turn can produce, with a shortest move
     /// producing it, the board and its Zobrist hash (placement only), shorter moves
-    /// first. `f` returns `false` to stop early. Nothing is collected.
-    pub fn for_each_move(&mut self, pos: &Position, f: impl FnMut(&Move, &Board, u64) -> bool) {
-        self.run(pos, Moves(f), true);
+    /// first; see the [visitors](TurnGenerator#visitors) for stopping early.
+    pub fn for_each_move<B>(
+        &mut self,
+        pos: &Position,
+        f: impl FnMut(&Move, &Board, u64) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        let visitor = Moves { f, stopped: None };
+        flow(self.run(pos, visitor, true).stopped)
     }
 }
 
@@ -275,10 +352,10 @@ impl Position {
     #[must_use]
     pub fn legal_moves(&self) -> Vec<Move> {
         let mut out = Vec::new();
-        with_generator(|g| {
+        let _: ControlFlow<()> = with_generator(|g| {
             g.for_each_move(self, |m, _, _| {
                 out.push(*m);
-                true
+                ControlFlow::Continue(())
             })
         });
         out
@@ -295,16 +372,31 @@ impl Position {
     }
 
     /// Calls `f` for every distinct move with the board it produces and that board's
-    /// Zobrist hash (placement only; XOR in nothing for the side, which is the
-    /// opponent's after the move). Each move is a shortest one for its board, shorter
-    /// moves first. Nothing is collected.
-    pub fn for_each_move(&self, mut f: impl FnMut(&Move, &Board, u64)) {
-        with_generator(|g| {
-            g.for_each_move(self, |m, b, h| {
-                f(m, b, h);
-                true
-            })
-        });
+    /// Zobrist hash (placement only, [`Board::zobrist`]). Each move is a shortest one
+    /// for its board, shorter moves first. Nothing is collected. `f` returns
+    /// [`ControlFlow::Break`] to stop, and the value it breaks with is returned; see
+    /// the [visitors](TurnGenerator#visitors) for the others (boards or hashes only,
+    /// faster).
+    ///
+    /// ```
+    /// use std::ops::ControlFlow;
+    /// use arimaa::Position;
+    /// let pos: Position = "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]"
+    ///     .parse()
+    ///     .unwrap();
+    /// // The first move that puts a piece on d4.
+    /// let found = pos.for_each_move(|mv, board, _| match board.piece_at(arimaa::Square::D4) {
+    ///     Some(_) => ControlFlow::Break(*mv),
+    ///     None => ControlFlow::Continue(()),
+    /// });
+    /// let ControlFlow::Break(mv) = found else { panic!("d4 is reachable") };
+    /// assert_eq!(mv.len(), 2);
+    /// ```
+    pub fn for_each_move<B>(
+        &self,
+        f: impl FnMut(&Move, &Board, u64) -> ControlFlow<B>,
+    ) -> ControlFlow<B> {
+        with_generator(|g| g.for_each_move(self, f))
     }
 
     /// Whether the side to move has at least one legal turn (repetition not
@@ -318,14 +410,7 @@ impl Position {
             // empty).
             !self.legal_steps().is_empty()
         } else {
-            let mut any = false;
-            with_generator(|g| {
-                g.for_each_move(self, |_, _, _| {
-                    any = true;
-                    false
-                })
-            });
-            any
+            with_generator(|g| g.for_each_board(self, |_, _| ControlFlow::Break(()))).is_break()
         }
     }
 }
@@ -450,6 +535,54 @@ mod tests {
         );
     }
 
+    /// Every visitor stops at the call whose closure breaks (also from the batched and
+    /// bucketed paths), returns the value it broke with, and leaves the generator ready
+    /// for the next search.
+    #[test]
+    fn every_visitor_stops_when_asked() {
+        let all = positions();
+        let mut gen = TurnGenerator::new();
+        // A small position (keys batched, no buckets) and a large one (buckets).
+        for pos in [&all[0], &all[29]] {
+            let n = gen.count(pos);
+            for stop_at in [1, 2, n / 2, n - 1, n] {
+                let mut calls = 0;
+                let at = |calls: &mut usize| {
+                    *calls += 1;
+                    if *calls == stop_at {
+                        ControlFlow::Break(*calls)
+                    } else {
+                        ControlFlow::Continue(())
+                    }
+                };
+                assert_eq!(
+                    gen.for_each_hash(pos, |_| at(&mut calls)),
+                    ControlFlow::Break(stop_at)
+                );
+                assert_eq!(calls, stop_at, "hashes");
+                calls = 0;
+                assert_eq!(
+                    gen.for_each_board(pos, |_, _| at(&mut calls)),
+                    ControlFlow::Break(stop_at)
+                );
+                assert_eq!(calls, stop_at, "boards");
+                calls = 0;
+                assert_eq!(
+                    gen.for_each_move(pos, |_, _, _| at(&mut calls)),
+                    ControlFlow::Break(stop_at)
+                );
+                assert_eq!(calls, stop_at, "moves");
+                calls = 0;
+                assert_eq!(
+                    pos.for_each_move(|_, _, _| at(&mut calls)),
+                    ControlFlow::Break(stop_at)
+                );
+                assert_eq!(calls, stop_at, "moves of the position");
+                assert_eq!(gen.count(pos), n, "the generator is reusable");
+            }
+        }
+    }
+
     /// A position large enough for the bucketed path: the hashes from keys equal the
     /// hashes of the boards, and the count equals the published one.
     #[test]
@@ -459,12 +592,16 @@ mod tests {
         let mut gen = TurnGenerator::new();
         assert_eq!(gen.count(pos), 338_034);
         let mut from_boards = Vec::new();
-        gen.for_each_board(pos, |b, h| {
+        let _: ControlFlow<()> = gen.for_each_board(pos, |b, h| {
             debug_assert_eq!(h, b.zobrist());
             from_boards.push(h);
+            ControlFlow::Continue(())
         });
         let mut from_keys = Vec::new();
-        gen.for_each_hash(pos, |h| from_keys.push(h));
+        let _: ControlFlow<()> = gen.for_each_hash(pos, |h| {
+            from_keys.push(h);
+            ControlFlow::Continue(())
+        });
         from_boards.sort_unstable();
         from_keys.sort_unstable();
         assert_eq!(from_boards.len(), 338_034);
@@ -483,26 +620,30 @@ mod tests {
             assert_eq!(gen.count(pos), want.len(), "count of {pos:?}");
             let mut boards = HashSet::new();
             let mut hashes = Vec::new();
-            gen.for_each_board(pos, |b, h| {
+            let _: ControlFlow<()> = gen.for_each_board(pos, |b, h| {
                 assert_eq!(h, b.zobrist());
                 assert!(boards.insert(*b), "board reported twice in {pos:?}");
                 hashes.push(h);
+                ControlFlow::Continue(())
             });
             let mut only_hashes = Vec::new();
-            gen.for_each_hash(pos, |h| only_hashes.push(h));
+            let _: ControlFlow<()> = gen.for_each_hash(pos, |h| {
+                only_hashes.push(h);
+                ControlFlow::Continue(())
+            });
             hashes.sort_unstable();
             only_hashes.sort_unstable();
             assert_eq!(hashes, only_hashes, "hashes of {pos:?}");
             assert_eq!(boards, want, "boards of {pos:?}");
             let mut moved = HashSet::new();
             let mut last_len = 0;
-            gen.for_each_move(pos, |m, b, _| {
+            let _: ControlFlow<()> = gen.for_each_move(pos, |m, b, _| {
                 assert!(m.len() >= last_len, "shorter moves first");
                 last_len = m.len();
                 let after = pos.after(m).expect("reported moves are legal");
                 assert_eq!(after.board(), b);
                 assert!(moved.insert(*b));
-                true
+                ControlFlow::Continue(())
             });
             assert_eq!(moved, want, "moves of {pos:?}");
             assert_eq!(pos.has_legal_move(), !want.is_empty());

@@ -14,6 +14,7 @@
 //! `Position::from_diagram`; both must give the same position.
 
 use std::collections::HashSet;
+use std::ops::ControlFlow;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -346,14 +347,18 @@ fn archive_games_replay_through_generated_moves() {
             after.case.label
         );
         let target = *after.case.pos.board();
-        let mut found = false;
-        before.case.pos.for_each_move(|_, board, _| {
-            found |= *board == target;
+        let found = before.case.pos.for_each_move(|_, board, _| {
+            if *board == target {
+                ControlFlow::Break(())
+            } else {
+                ControlFlow::Continue(())
+            }
         });
         assert!(
-            found,
+            found.is_break(),
             "{} -> {}: the played turn is not among the generated moves",
-            before.case.label, after.case.label
+            before.case.label,
+            after.case.label
         );
         assert_eq!(
             after.case.pos.side_to_move(),

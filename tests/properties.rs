@@ -38,6 +38,7 @@
 mod common;
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::ops::ControlFlow;
 
 use arimaa::{Board, Color, Direction, Piece, PieceKind, Position, Square, Step, StepKind};
 use common::reference::{parse_aei, reference_moves_with_depth, to_aei_board, RefBoard};
@@ -762,10 +763,12 @@ fn crate_moves(pos: &Position) -> Result<BTreeMap<String, u32>, TestCaseError> {
     prop_assert_eq!(pos.has_legal_move(), !out.is_empty());
     let mut reported = HashSet::new();
     let mut bad_hashes = 0;
-    pos.for_each_move(|_, board, hash| {
+    let all: ControlFlow<()> = pos.for_each_move(|_, board, hash| {
         reported.insert(*board);
         bad_hashes += usize::from(hash != board.zobrist());
+        ControlFlow::Continue(())
     });
+    prop_assert!(all.is_continue());
     prop_assert_eq!(bad_hashes, 0, "for_each_move hashes");
     prop_assert!(
         reported == boards,

@@ -686,6 +686,9 @@ impl<'a, V: Visit> Search<'a, V> {
     pub(super) fn flush(&mut self) {
         let keys = &self.pending[..self.waiting];
         self.waiting = 0;
+        if self.stop {
+            return;
+        }
         if self.bucketed {
             for &key in keys {
                 self.buckets.push(key);
@@ -739,7 +742,7 @@ impl<'a, V: Visit> Search<'a, V> {
     /// set aside, `start` (the board the turn started from, never reported) first.
     pub(super) fn finish(&mut self, start: Key) {
         self.flush();
-        if !self.bucketed {
+        if !self.bucketed || self.stop {
             return;
         }
         let skip = self.buckets.bits();
