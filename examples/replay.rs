@@ -70,7 +70,7 @@ fn check_archive_game(g: &ArchiveGame, tally: &mut Tally) {
             Ok(()) => Ok(format!(
                 "{} turns, termination {}",
                 movement_turns(&replay),
-                g.termination()
+                g.termination().char()
             )),
         },
     };

@@ -90,22 +90,17 @@ impl core::hash::Hash for Move {
 }
 
 impl fmt::Debug for Move {
+    /// The steps as squares and directions, e.g. `Move(e2n e3n)`. `Move` has no
+    /// `Display`: a move is written in a notation, which needs the position (piece
+    /// letters, captures), e.g. [`official::write_move`](crate::notation::official::write_move).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Move({self})")
-    }
-}
-
-impl fmt::Display for Move {
-    /// The steps as squares and directions, e.g. `e2n e3n` (no piece letters; the
-    /// official notation with letters and captures needs the position, see
-    /// [`notation`](crate::notation)).
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str("Move(")?;
         for (i, s) in self.steps().iter().enumerate() {
             if i > 0 {
                 f.write_str(" ")?;
             }
             write!(f, "{s}")?;
         }
-        Ok(())
+        f.write_str(")")
     }
 }

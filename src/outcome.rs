@@ -39,6 +39,8 @@ impl Reason {
 }
 
 impl fmt::Display for Reason {
+    /// In words: `goal`, `elimination`, `immobilization` ([`Reason::char`] gives the
+    /// code of records).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
             Reason::Goal => "goal",
@@ -58,9 +60,21 @@ pub struct Outcome {
 }
 
 impl fmt::Display for Outcome {
-    /// `g g` style: the winner's letter and the reason's code.
+    /// In words, e.g. `Gold wins by goal`. Records write the winner's letter
+    /// ([`Color::char`]) and the reason's code ([`Reason::char`]) instead.
+    ///
+    /// ```
+    /// use arimaa::{Color, Outcome, Reason};
+    /// let o = Outcome { winner: Color::Gold, reason: Reason::Goal };
+    /// assert_eq!(o.to_string(), "Gold wins by goal");
+    /// assert_eq!((o.winner.char(), o.reason.char()), ('g', 'g'));
+    /// ```
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} {}", self.winner.char(), self.reason.char())
+        let winner = match self.winner {
+            Color::Gold => "Gold",
+            Color::Silver => "Silver",
+        };
+        write!(f, "{winner} wins by {}", self.reason)
     }
 }
 

@@ -126,13 +126,13 @@ fn check_case(case: &Case) -> Vec<String> {
     let mut played: HashSet<Board> = HashSet::with_capacity(moves.len());
     for mv in &moves {
         if !(1..=4).contains(&mv.len()) {
-            fail(format!("move {mv} has {} steps", mv.len()));
+            fail(format!("move {mv:?} has {} steps", mv.len()));
         }
         match pos.after(mv) {
             Ok(after) => {
                 played.insert(*after.board());
             }
-            Err(e) => fail(format!("returned move {mv} cannot be played: {e}")),
+            Err(e) => fail(format!("returned move {mv:?} cannot be played: {e}")),
         }
     }
     if played.len() != want {

@@ -22,7 +22,7 @@ proptest! {
         let mv = moves[pick % moves.len()];
         let text = legacy::write_move(&pos, &mv).unwrap();
         let back = legacy::parse_move(&pos, &text)
-            .map_err(|e| TestCaseError::fail(format!("{pos} {mv}: {text}: {e}")))?;
+            .map_err(|e| TestCaseError::fail(format!("{pos} {mv:?}: {text}: {e}")))?;
         prop_assert_eq!(back, mv);
         let a = *pos.after(&back).unwrap().board();
         let b = *pos.after(&mv).unwrap().board();

@@ -81,13 +81,13 @@ proptest! {
         let board = *pos.after(&mv).unwrap().board();
         let text = lightvector::write_move(&pos, &mv).unwrap();
         let back = lightvector::parse_move(&pos, &text)
-            .map_err(|e| TestCaseError::fail(format!("{pos} {mv}: {text}: {e}")))?;
+            .map_err(|e| TestCaseError::fail(format!("{pos} {mv:?}: {text}: {e}")))?;
         let got = *pos.after(&back).unwrap().board();
-        prop_assert_eq!(got, board, "{} {} {}", pos, mv, text);
+        prop_assert_eq!(got, board, "{} {:?} {}", pos, mv, text);
         let ex = explicit(&pos, &mv);
         if let Ok(exm) = lightvector::parse_move(&pos, &ex) {
             if pos.after(&exm).unwrap().board() == &board {
-                prop_assert!(rank(&text) <= rank(&ex), "{} {}: {} longer than {}", pos, mv, text, ex);
+                prop_assert!(rank(&text) <= rank(&ex), "{} {:?}: {} longer than {}", pos, mv, text, ex);
             }
         }
     }
@@ -109,7 +109,7 @@ proptest! {
         prop_assert!(mv.len() <= cap as usize);
         let text = lightvector::write_move(&pos, &mv).unwrap();
         let back = lightvector::parse_move(&pos, &text)
-            .map_err(|e| TestCaseError::fail(format!("{pos:?} {mv}: {text}: {e}")))?;
+            .map_err(|e| TestCaseError::fail(format!("{pos:?} {mv:?}: {text}: {e}")))?;
         prop_assert!(back.len() <= cap as usize);
         let got = *pos.after(&back).unwrap().board();
         let want = *pos.after(&mv).unwrap().board();

@@ -746,18 +746,22 @@ fn crate_moves(pos: &Position) -> Result<BTreeMap<String, u32>, TestCaseError> {
     for mv in &moves {
         prop_assert!(
             !mv.is_empty() && mv.len() <= usize::from(pos.steps_left()),
-            "move {} has {} steps, {} left",
+            "move {:?} has {} steps, {} left",
             mv,
             mv.len(),
             pos.steps_left()
         );
         let after = pos
             .after(mv)
-            .map_err(|e| TestCaseError::fail(format!("move {mv} of {pos:?} refused: {e}")))?;
+            .map_err(|e| TestCaseError::fail(format!("move {mv:?} of {pos:?} refused: {e}")))?;
         prop_assert_eq!(after.zobrist(), fresh_hash(&after));
         boards.insert(*after.board());
         let previous = out.insert(aei_board(&after), mv.len() as u32);
-        prop_assert!(previous.is_none(), "two moves give the board after {}", mv);
+        prop_assert!(
+            previous.is_none(),
+            "two moves give the board after {:?}",
+            mv
+        );
     }
     prop_assert_eq!(pos.count_moves(), out.len());
     prop_assert_eq!(pos.has_legal_move(), !out.is_empty());

@@ -440,7 +440,7 @@ pub fn play(data: &[u8]) {
     if let Some(mv) = moves.get(bytes.len() % moves.len().max(1)) {
         match pos.after(mv) {
             Ok(after) => check_consistent(&after),
-            Err(e) => panic!("generated move {mv} refused in {pos:?}: {e}"),
+            Err(e) => panic!("generated move {mv:?} refused in {pos:?}: {e}"),
         }
     }
 }

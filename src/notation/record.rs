@@ -263,8 +263,22 @@ impl Termination {
 }
 
 impl fmt::Display for Termination {
+    /// In words, e.g. `resignation` or `illegal move`; [`Termination::char`] gives the
+    /// archive's code letter.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.char())
+        f.write_str(match self {
+            Termination::Goal => "goal",
+            Termination::Immobilization => "immobilization",
+            Termination::Elimination => "elimination",
+            Termination::Time => "time",
+            Termination::Resignation => "resignation",
+            Termination::IllegalMove => "illegal move",
+            Termination::Score => "score",
+            Termination::Forfeit => "forfeit",
+            Termination::Abandoned => "abandoned",
+            Termination::Repetition => "repetition",
+            Termination::Draw => "draw",
+        })
     }
 }
 

@@ -496,7 +496,7 @@ fn bench_positions_stats() {
                 pos.after(&r.mv).unwrap().board(),
                 pos.after(&mv).unwrap().board()
             );
-            rows.push((tw, wc, tr, rc, format!("{pos} | {mv} | {lv}")));
+            rows.push((tw, wc, tr, rc, format!("{pos} | {mv:?} | {lv}")));
         }
     }
     let n = rows.len();
@@ -600,7 +600,7 @@ fn root_bounds() {
                 )
             })
             .unwrap_or(5);
-        println!("{text:14} lb {lb} assign {ab} steps {} {}", r.steps, r.mv);
+        println!("{text:14} lb {lb} assign {ab} steps {} {:?}", r.steps, r.mv);
         for t in lv.tokens() {
             let g1 = Goals::new(&[*t], pos.side_to_move());
             let lb1 = g1.lower_bound(&Node::root(&pos)).value;
