@@ -41,6 +41,14 @@ fn army(board: &Board, side: Color) -> f64 {
 /// then no guide; the game was decided by who made the last capture). The result is
 /// never NaN.
 ///
+/// **Not a result.** Harlog scores material only. Whether a game is over, and who won,
+/// is judged by the rules: [`Position::outcome`](crate::Position::outcome) between
+/// turns, [`Position::outcome_if_ended`](crate::Position::outcome_if_ended) inside a
+/// turn, and [`Game::outcome`](crate::Game::outcome), which also knows repetition. A
+/// side far ahead in material may have lost by goal or immobilization, and the
+/// infinities above only say that a side has no rabbits left, not who made the last
+/// move or whose rabbit reached its goal first.
+///
 /// ```
 /// use arimaa::{harlog, Position};
 /// let start: Position = "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]".parse()?;
