@@ -125,7 +125,7 @@ fn main() -> ExitCode {
     let mut rng = StdRng::seed_from_u64(opts.seed);
     let mut out = std::io::stdout().lock();
     let mut total_turns = 0usize;
-    let mut reasons = [0u64; 3];
+    let mut reasons = [0u64; 4];
     let mut wins = [0u64; 2];
     for k in 1..=opts.games {
         match play_game(opts.variant, &mut rng) {
@@ -142,6 +142,8 @@ fn main() -> ExitCode {
                     Reason::Goal => 0,
                     Reason::Elimination => 1,
                     Reason::Immobilization => 2,
+                    // Reasons a later version may add.
+                    _ => 3,
                 }] += 1;
             }
             Err(e) => {
@@ -151,14 +153,15 @@ fn main() -> ExitCode {
         }
     }
     eprintln!(
-        "games {} average length {:.1} turns; gold {} silver {}; goal {} elimination {} immobilization {}",
+        "games {} average length {:.1} turns; gold {} silver {}; goal {} elimination {} immobilization {} other {}",
         opts.games,
         total_turns as f64 / opts.games.max(1) as f64,
         wins[0],
         wins[1],
         reasons[0],
         reasons[1],
-        reasons[2]
+        reasons[2],
+        reasons[3]
     );
     ExitCode::SUCCESS
 }

@@ -11,6 +11,7 @@ use crate::{Board, Color, Move, MoveError, Outcome, Position, Reason, Setup, Tur
 
 /// How the armies are placed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum SetupVariant {
     /// Each side places 1E 1M 2H 2D 2C 8R on its home ranks (rabbit autofill is
     /// available through [`Setup::autofill_rabbits`]).
@@ -86,6 +87,7 @@ pub enum Turn {
 
 /// Why a game action was refused. The game is left unchanged.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum GameError {
     /// The game is over.
     #[error("the game is over ({0})")]

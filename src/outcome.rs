@@ -6,6 +6,7 @@ use crate::{Color, PieceKind, Position};
 
 /// Why a game ended by the rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Reason {
     /// A rabbit reached its goal rank (`g`).
     Goal,

@@ -88,6 +88,7 @@ pub struct Position {
 
 /// Why a board cannot be made into a position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum PositionError {
     /// A piece stands on a trap with no friendly piece beside it; the rules would already
     /// have removed it.
@@ -102,6 +103,7 @@ pub enum PositionError {
 
 /// Why a step cannot be played. The position is left unchanged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum StepError {
     /// The turn has already used all its steps.
     #[error("the turn has no steps left (limit {cap})")]
@@ -165,6 +167,7 @@ pub enum StepError {
 
 /// Why the turn cannot end now.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum EndTurnError {
     /// No step has been taken (there is no pass).
     #[error("no step taken: a turn must change the position")]
@@ -179,6 +182,7 @@ pub enum EndTurnError {
 
 /// Why a move cannot be played. The position is left unchanged.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum MoveError {
     /// A step of the move is illegal.
     #[error("step {} ({step}): {error}", index + 1)]
@@ -215,10 +219,8 @@ impl Position {
     /// friendly piece beside it. Any material is allowed (handicaps, free placement,
     /// finished games), including boards where the game is already over.
     pub fn new(board: Board, side: Color) -> Result<Position, PositionError> {
-        if let Some(square) = board.unsupported_on_traps().first() {
-            let piece = board
-                .piece_at(square)
-                .unwrap_or(Piece::new(side, PieceKind::Rabbit));
+        let unsupported = board.unsupported_on_traps();
+        if let Some((square, piece)) = board.iter().find(|&(sq, _)| unsupported.contains(sq)) {
             return Err(PositionError::UnsupportedOnTrap { piece, square });
         }
         Ok(Position {

@@ -13,6 +13,7 @@ pub const STANDARD_ARMY: [u8; 6] = [8, 2, 2, 2, 1, 1];
 
 /// The rules a setup is checked against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum SetupRules {
     /// Exactly 1E 1M 2H 2D 2C 8R on the side's two home ranks.
     Standard,
@@ -35,6 +36,7 @@ pub struct Setup {
 
 /// One thing wrong with a setup.
 #[derive(Debug, Clone, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum SetupProblem {
     /// A piece is placed outside the side's two home ranks.
     OutsideHomeRanks(Square),

@@ -424,6 +424,7 @@ impl TryFrom<u8> for Square {
 
 /// Why a square name or index could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseSquareError {
     /// The text is not a file letter `a`-`h` followed by a rank digit `1`-`8`.
     #[error("invalid square {0:?}: expected a file a-h and a rank 1-8, like \"c3\"")]

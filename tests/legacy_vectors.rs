@@ -261,7 +261,7 @@ fn trusted(pos: &Position, text: &str) -> Position {
     let mut b = *pos.board();
     for s in lm.steps() {
         b.set(s.step.from, None);
-        b.set(s.to(), Some(s.piece));
+        b.set(s.to().expect("read steps stay on the board"), Some(s.piece));
         for sq in b.unsupported_on_traps() {
             b.set(sq, None);
         }

@@ -65,16 +65,24 @@ pub struct LegacyStep {
 }
 
 impl LegacyStep {
-    /// The square the piece moves to.
-    pub fn to(&self) -> Square {
-        // A LegacyStep is only built from two adjacent squares.
-        self.step.to().unwrap_or(self.step.from)
+    /// The square the piece moves to; `None` when the step leaves the board (never for
+    /// a step read from text, only for one built by hand).
+    #[must_use]
+    pub fn to(&self) -> Option<Square> {
+        self.step.to()
     }
 }
 
 impl fmt::Display for LegacyStep {
+    /// The legacy form `Ee2e3`, with `(xrf6)` for a capture. A step that leaves the board
+    /// (only possible in a step built by hand) has no legacy spelling and is written
+    /// with its direction instead, as in `Ea1s`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}{}", self.piece.char(), self.step.from, self.to())?;
+        write!(f, "{}{}", self.piece.char(), self.step.from)?;
+        match self.to() {
+            Some(to) => write!(f, "{to}")?,
+            None => write!(f, "{}", self.step.dir)?,
+        }
         if let Some(c) = self.capture {
             write!(f, "(x{}{})", c.piece.char(), c.square)?;
         }
@@ -96,6 +104,7 @@ pub struct LegacySetup {
 
 /// What is wrong with one item of a legacy string.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum LegacyItemError {
     /// A character outside the notation.
     #[error("only piece letters, squares, x and parentheses may appear")]
@@ -125,6 +134,7 @@ pub enum LegacyItemError {
 
 /// Why a legacy string could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseLegacyError {
     /// Nothing to read.
     #[error("empty legacy notation")]
@@ -153,6 +163,7 @@ pub enum ParseLegacyError {
 
 /// Why a legacy move is not legal in a position.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum LegacyMoveError {
     /// More steps than the turn has left.
     #[error("{count} steps, but the turn allows {cap}")]
@@ -199,6 +210,7 @@ pub enum LegacyMoveError {
 
 /// Why a legacy setup cannot be placed.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SetupError {
     /// Two pieces on one square, or a piece on an occupied square.
     #[error("{0} is occupied")]
@@ -207,6 +219,7 @@ pub enum SetupError {
 
 /// Why a legacy string does not give a legal move.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum LegacyError {
     /// The text could not be read.
     #[error(transparent)]
@@ -581,6 +594,7 @@ pub fn write_setup(board: &Board, color: Color) -> String {
 
 /// Why a legacy setup could not be read and placed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum SetupParseError {
     /// The text could not be read.
     #[error(transparent)]

@@ -312,6 +312,7 @@ impl fmt::Display for TurnText {
 
 /// Why a turn's text is not well-formed official notation (no position involved).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseTurnError {
     /// The text is longer than any turn can be.
     #[error("turn text too long ({0} bytes, at most {MAX_TURN_LEN})")]
@@ -355,6 +356,7 @@ pub enum ParseTurnError {
 
 /// What is wrong with a single token.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
+#[non_exhaustive]
 pub enum TokenProblem {
     /// The first character is not a piece letter `RCDHMErcdhme`.
     #[error("expected a piece letter RCDHME or rcdhme first")]
@@ -568,6 +570,7 @@ impl FromStr for TurnText {
 
 /// Why tokens do not make a legal turn in a position: the rule broken, with the token.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum IllegalTurn {
     /// A step token's square is empty (the server's "bad step").
     #[error("{token}: bad step, there is no piece on {}", .token.from)]
@@ -776,6 +779,7 @@ pub fn resolve_move(pos: &Position, tokens: &[MoveToken]) -> Result<Move, Illega
 
 /// Why text is not a legal movement turn.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseMoveError {
     /// The text is not well-formed notation.
     #[error("{0}")]
@@ -923,6 +927,7 @@ pub fn move_to_tokens(pos: &Position, mv: &Move) -> Result<Vec<MoveToken>, MoveE
 
 /// Why setup tokens do not make a setup for a side.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum IllegalSetup {
     /// A token places a piece of the other side.
     #[error("{token}: piece letter does not match, {side} places {} pieces", if *.side == Color::Gold { "upper-case" } else { "lower-case" })]
@@ -952,6 +957,7 @@ pub fn resolve_setup(side: Color, tokens: &[PlaceToken]) -> Result<Setup, Illega
 
 /// Why text is not a setup.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseSetupError {
     /// The text is not well-formed notation.
     #[error("{0}")]

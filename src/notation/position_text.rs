@@ -23,6 +23,7 @@ const MAX_LEN: usize = 4096;
 
 /// Why a position could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParsePositionError {
     /// The text is empty.
     #[error("empty position text")]

@@ -190,6 +190,7 @@ impl Column {
 
 /// How an archived game ended (the `termination` column).
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Termination {
     /// `g`: a rabbit reached its goal.
     Goal,
@@ -370,6 +371,7 @@ pub struct RejectedMove {
 
 /// Why a record could not be read.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RecordError {
     /// The text is longer than any record the readers accept.
     #[error("record text too long ({0} bytes, at most {MAX_RECORD_LEN})")]
@@ -893,6 +895,7 @@ impl fmt::Display for MoveList {
 
 /// Why a record's turn could not be replayed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ReplayError {
     /// The turn is not well-formed notation.
     #[error("{0}")]
@@ -950,6 +953,7 @@ pub struct ReplayFailure {
 
 /// How a record stopped other than by the rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum RecordStop {
     /// The final bare tag (`37b`).
     Tag(TurnLabel),
