@@ -24,6 +24,34 @@
 //! random number generator from the caller: the crate never reads the operating
 //! system's randomness, and it builds for `wasm32-unknown-unknown`. The `rand` version
 //! of its signatures is re-exported as [`arimaa::rand`](rand).
+//!
+//! # Cargo features
+//! - `proptest`: public proptest strategies for positions, moves and games
+//!   (`arimaa::strategies`).
+//! - `serde`: `Serialize` and `Deserialize` for the vocabulary types and positions, each
+//!   in its short text form, so that stored data stays readable and does not depend on
+//!   the order of enum variants:
+//!
+//! | type | form | example |
+//! |------|------|---------|
+//! | [`Color`] | its name | `"gold"` |
+//! | [`PieceKind`] | its name | `"elephant"` |
+//! | [`Piece`] | its letter, upper case for Gold | `"E"`, `"r"` |
+//! | [`File`], [`Rank`] | letter, digit | `"e"`, `"2"` |
+//! | [`Square`] | its name | `"e2"` |
+//! | [`Direction`] | its letter | `"n"` |
+//! | [`Step`] | square and direction | `"e2n"` |
+//! | [`Move`] | a sequence of at most four steps | `["e2n", "e3n"]` |
+//! | [`Reason`] | its name | `"goal"` |
+//! | [`Outcome`] | a map | `{"winner": "gold", "reason": "goal"}` |
+//! | [`Bitboard`] | its bits, a1 = bit 0 | `65280` |
+//! | [`Position`] | the AEI short form | `"g [rrrr... ]"` |
+//!
+//! Reading checks what the constructors check (a position is read with
+//! [`FromStr`](core::str::FromStr), so an illegal board is refused). The AEI form holds a
+//! position between turns only: serializing a position in the middle of a turn (a step
+//! taken, or a step limit below four) is an error rather than a silent loss of its turn
+//! state.
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
@@ -39,6 +67,8 @@ mod outcome;
 mod piece;
 mod position;
 mod repetition;
+#[cfg(feature = "serde")]
+mod serde_impls;
 mod setup;
 mod square;
 mod step;
