@@ -19,6 +19,71 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # The rules
+//! The crate implements these rules exactly; the tests check the fast code against plain
+//! models written from this statement.
+//!
+//! **Board and pieces.** An 8x8 board, files a-h and ranks 1-8, a1 in Gold's lower left;
+//! the traps are c3, f3, c6 and f6. Gold moves first, sets up on ranks 1-2 and scores on
+//! rank 8; Silver sets up on ranks 7-8 and scores on rank 1. Directions are seen from
+//! Gold (north is towards rank 8). The kinds, strongest first: elephant, camel, horse,
+//! dog, cat, rabbit. "Stronger" is always strict: equal pieces never push, pull or
+//! freeze each other.
+//!
+//! **A turn** is one to four steps (fewer when a variant caps it), split among pieces
+//! freely, and must leave a board different from the one it started from; there is no
+//! pass. A *step* moves an unfrozen piece of the mover to an adjacent empty square; the
+//! mover's rabbits may not step backwards on their own. A *push* (two steps) moves an
+//! enemy piece weaker than an adjacent unfrozen piece of the mover to an adjacent empty
+//! square, then the pusher into the square it left; a *pull* (two steps) moves the
+//! mover's piece away first and the weaker enemy piece into the square it left. Pushed
+//! and pulled rabbits may move in any direction, frozen pieces may be pushed and pulled,
+//! a push must be completed within the turn (so it cannot begin on the last step), and
+//! the step that completes a push cannot also begin a pull.
+//!
+//! **After every step** (also between the two steps of a push or pull) a piece standing on
+//! a trap with no friendly piece beside it is captured; a pull still completes when the
+//! puller was captured by its own step. A piece is *frozen* when a stronger enemy piece
+//! is beside it and no friendly piece is; freezing is judged again after every step.
+//!
+//! **Repetition.** A turn may not produce the same position (board and side to move) a
+//! third time; positions count from the first movement turn (or from the position a game
+//! is started from), [`Game`] keeps the count.
+//!
+//! **End of game,** judged only at the end of a turn: with A the side that just moved and
+//! B the side to move, the first that holds decides: a rabbit of A on A's goal rank (A
+//! wins), a rabbit of B on B's goal rank (B wins), B has no rabbits (A wins), A has no
+//! rabbits (B wins), B has no legal turn, counting turns that would repeat a position a
+//! third time as unavailable (A wins). See [`Position::outcome`].
+//!
+//! **Setups and variants.** A standard setup places 1 elephant, 1 camel, 2 horses, 2 dogs,
+//! 2 cats and 8 rabbits on the side's two home ranks ([`Setup`], [`SetupRules`]); the
+//! variants (handicap and free placement, Endless Endgame, Dicey Moves) are described at
+//! [`SetupVariant`] and [`Variant`], Harlog at [`harlog`].
+//!
+//! # Decisions where the rules texts are silent
+//! - **What makes a position valid.** Only one thing: no piece stands on a trap without a
+//!   friendly piece beside it. Any material is allowed (handicaps, free placement,
+//!   variants), and positions where the game is over are valid, so that their result can
+//!   be asked for.
+//! - **Pull or push.** When an enemy piece steps into the square the mover's piece has just
+//!   left, and it could be pulled there, the step is the pull. Reading it as the first step
+//!   of a push by another piece would only restrict what may follow, so every board
+//!   reachable one way is reachable the other.
+//! - **Moves from the middle of a turn.** [`Position::legal_moves`] on a position with
+//!   steps already taken lists the boards that completing the turn can give and that
+//!   differ from the board at the turn's start; the current board is among them when a
+//!   step away and back reaches it.
+//! - **Free placement.** Pieces go on any empty squares, traps included; a side needs at
+//!   least one rabbit and may not put a rabbit on its own goal rank; after both sides have
+//!   placed, unsupported pieces on traps are removed once. The result is then judged as if
+//!   Silver had just moved.
+//! - **Dice.** A roll is the step limit of the turn, min(d6, 4); in Endless Endgame Gold's
+//!   first roll is 1 or 2. Immobilization is judged against the roll once it is known.
+//! - **Harlog without rabbits.** `+inf` when only Silver has no rabbits, `-inf` when only
+//!   Gold has none, `0.0` when neither has any; never NaN (and never a result: see
+//!   [`harlog`]).
+//!
 //! # Randomness
 //! Everything random (setups, Endless Endgame armies, Dicey Moves rolls) takes the
 //! random number generator from the caller: the crate never reads the operating
