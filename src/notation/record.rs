@@ -35,7 +35,7 @@ use crate::notation::official::{
     move_to_tokens, resolve_move_in_game, resolve_setup, setup_to_tokens, IllegalSetup,
     IllegalTurn, ParseTurnError, ResignWord, SideLetters, TurnBody, TurnLabel, TurnText,
 };
-use crate::{ByColor, Color, Game, GameError, Outcome, Phase, Position, Reason, Turn};
+use crate::{ByColor, Color, Game, GameError, Move, Outcome, Phase, Position, Reason, Turn};
 
 /// Longest record text the readers accept (a whole archive file or move list).
 pub const MAX_RECORD_LEN: usize = 64 << 20;
@@ -129,7 +129,8 @@ pub enum Column {
     Result,
     /// `termination`: how the game ended (see [`Termination`]).
     Termination,
-    /// `plycount`: the number of the last move played.
+    /// `plycount`: the move number of the last turn played (not a count of plies; see
+    /// [`ArchiveGame::plycount`]).
     PlyCount,
     /// `mode`: the server mode.
     Mode,
@@ -594,8 +595,15 @@ impl ArchiveGame {
         self.termination
     }
 
-    /// The `plycount` column: the number of the last move played (for a game that ended
-    /// after Silver's turn 37, `37`; in the archive a resignation counts as a move).
+    /// The `plycount` column as the archive writes it. Despite its name it is **not a
+    /// count of plies** (turns): it is the move number of the last turn played, a
+    /// resignation counting as a turn. A game whose move list ends `37w ..`, `37b` (the
+    /// bare tag of the side that did not get to move) has 37, and so does one ending
+    /// `37b ..`, `38w` (not 38, unless the termination is `r`: Gold resigned at `38w`).
+    /// Such a game has about 74 turns, setups included.
+    ///
+    /// To count or walk the movement turns themselves, replay the game:
+    /// [`Replay::moves`] gives each one with its label and the positions around it.
     pub fn plycount(&self) -> u32 {
         self.plycount
     }
@@ -955,11 +963,62 @@ pub enum RecordStop {
 pub struct Replay {
     game: Game,
     positions: Vec<Position>,
+    /// The movement turns played, each with its label; `positions[i]` is the position
+    /// before `moves[i]` and `positions[i + 1]` the one after.
+    moves: Vec<(TurnLabel, Move)>,
+    letters: SideLetters,
+    /// The ordinal of the game's first turn when the record writes no labels.
+    default_base: i64,
     entries: usize,
     label_base: Option<i64>,
     stop: Option<RecordStop>,
     failure: Option<ReplayFailure>,
 }
+
+/// One movement turn of a [`Replay`]: its label, the position it was played from, the
+/// move, and the position it led to. Given by [`Replay::moves`].
+#[derive(Debug, Clone, Copy)]
+pub struct ReplayedMove<'a> {
+    /// The turn's label (`2g`, `37b`): as written in the record, or counted from the
+    /// start when the record writes none.
+    pub label: TurnLabel,
+    /// The position before the move (the move is legal here).
+    pub before: &'a Position,
+    /// The move played.
+    pub mv: Move,
+    /// The position after the move: the other side to move, the turn's captures done.
+    pub after: &'a Position,
+}
+
+/// The iterator of [`Replay::moves`]: the movement turns in order.
+#[derive(Debug, Clone)]
+pub struct ReplayMoves<'a> {
+    moves: core::slice::Iter<'a, (TurnLabel, Move)>,
+    positions: &'a [Position],
+    index: usize,
+}
+
+impl<'a> Iterator for ReplayMoves<'a> {
+    type Item = ReplayedMove<'a>;
+
+    fn next(&mut self) -> Option<ReplayedMove<'a>> {
+        let (label, mv) = self.moves.next()?;
+        let i = self.index;
+        self.index += 1;
+        Some(ReplayedMove {
+            label: *label,
+            before: self.positions.get(i)?,
+            mv: *mv,
+            after: self.positions.get(i + 1)?,
+        })
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.moves.size_hint()
+    }
+}
+
+impl ExactSizeIterator for ReplayMoves<'_> {}
 
 fn side_to_play(game: &Game) -> Color {
     match game.phase() {
@@ -977,9 +1036,19 @@ impl Replay {
         } else {
             vec![game.position().clone()]
         };
+        let mut start = game.clone();
+        while start.undo().is_ok() {}
+        let default_base = match game.history().first() {
+            Some(Turn::Setup(_)) => 0,
+            _ if matches!(start.phase(), Phase::Setup(_)) => 0,
+            _ => 2 + start.position().side_to_move().index() as i64,
+        };
         Replay {
             game,
             positions,
+            moves: Vec::new(),
+            letters: SideLetters::GoldSilver,
+            default_base,
             entries: 0,
             label_base: None,
             stop: None,
@@ -1066,6 +1135,22 @@ impl Replay {
         Ok(())
     }
 
+    /// The label of the turn the game is at, for a record that does not write labels:
+    /// counted as [`game_turns`] does (`1g` for the first setup; a game without setups
+    /// starts at `2g`, or `2s` when Silver moves first), or from the first label
+    /// written.
+    fn label_due(&self) -> TurnLabel {
+        let done = i64::try_from(self.game.history().len()).unwrap_or(i64::MAX);
+        let base = self.label_base.unwrap_or(self.default_base);
+        let ordinal = u64::try_from(base.saturating_add(done)).unwrap_or(0);
+        let label = TurnLabel::from_ordinal(ordinal, self.letters);
+        // The side actually to move, should the count disagree.
+        TurnLabel {
+            side: side_to_play(&self.game),
+            ..label
+        }
+    }
+
     fn play(&mut self, turn: &TurnText) -> Result<(), ReplayError> {
         if self.entries >= MAX_TURNS {
             return Err(ReplayError::TooManyTurns);
@@ -1075,6 +1160,7 @@ impl Replay {
         }
         if let Some(label) = turn.label {
             self.check_label(label)?;
+            self.letters = label.letters;
         }
         match &turn.body {
             TurnBody::Empty => {
@@ -1108,6 +1194,7 @@ impl Replay {
                     Phase::AwaitingRoll => return Err(ReplayError::Game(GameError::RollNeeded)),
                 }
                 let mv = resolve_move_in_game(&self.game, tokens)?;
+                let label = turn.label.unwrap_or_else(|| self.label_due());
                 let written = move_to_tokens(self.game.position(), &mv)
                     .map(|t| {
                         t.iter()
@@ -1126,6 +1213,7 @@ impl Replay {
                     }
                     e => ReplayError::Game(e),
                 })?;
+                self.moves.push((label, mv));
                 self.positions.push(self.game.position().clone());
                 Ok(())
             }
@@ -1140,6 +1228,9 @@ impl Replay {
                 let was_move = matches!(self.game.history().last(), Some(Turn::Move { .. }));
                 let had_play = !matches!(self.game.phase(), Phase::Setup(_));
                 self.game.undo().map_err(ReplayError::Game)?;
+                if was_move {
+                    self.moves.pop();
+                }
                 if was_move || (had_play && matches!(self.game.phase(), Phase::Setup(_))) {
                     self.positions.pop();
                 }
@@ -1157,6 +1248,46 @@ impl Replay {
     /// while the setups are not complete).
     pub fn positions(&self) -> &[Position] {
         &self.positions
+    }
+
+    /// The movement turns replayed, in order, each with the position it was played
+    /// from and the position it led to: no pairing of [`Replay::positions`] with the
+    /// game's history needed. Setups, tags, resignations and taken-back turns do not
+    /// appear. There is one item per movement turn, so `moves().len()` is the number of
+    /// movement turns (unlike the archive's [`ArchiveGame::plycount`]).
+    ///
+    /// ```
+    /// use arimaa::notation::{official, record::Replay};
+    /// use arimaa::Game;
+    ///
+    /// let replay = Replay::run(
+    ///     Game::new(),
+    ///     [
+    ///         "1g Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ha2 Db2 Cc2 Md2 Ee2 Cf2 Dg2 Hh2",
+    ///         "1s ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 ha7 db7 cc7 ed7 me7 cf7 dg7 hh7",
+    ///         "2g Ee2n Ee3n Ee4n Ee5n",
+    ///         "2s ed7s ed6s ed5s ed4s",
+    ///     ],
+    /// );
+    /// assert!(replay.failure().is_none());
+    /// let mut written = Vec::new();
+    /// for m in replay.moves() {
+    ///     // `m.before` is the position the move is legal in: write it from there.
+    ///     let text = official::write_move(m.before, &m.mv)?;
+    ///     assert_eq!(m.before.side_to_move(), m.label.side);
+    ///     assert_ne!(m.before.board(), m.after.board());
+    ///     written.push(format!("{} {text}", m.label));
+    /// }
+    /// assert_eq!(written, ["2g Ee2n Ee3n Ee4n Ee5n", "2s ed7s ed6s ed5s ed4s"]);
+    /// assert_eq!(replay.moves().len(), 2);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn moves(&self) -> ReplayMoves<'_> {
+        ReplayMoves {
+            moves: self.moves.iter(),
+            positions: &self.positions,
+            index: 0,
+        }
     }
 
     /// The result by the rules after the last turn replayed.
