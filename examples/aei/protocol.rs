@@ -2,9 +2,7 @@
 
 use std::time::{Duration, Instant};
 
-use arimaa::notation::official::{
-    resolve_move_in_game, resolve_setup, write_move, write_setup, TurnBody, TurnText,
-};
+use arimaa::notation::official::{write_move, write_setup, TurnBody, TurnText};
 use arimaa::{Color, Game, Phase, Position, Setup, SetupRules, Variant};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -302,15 +300,15 @@ impl Engine {
     fn make_move(&mut self, text: &str) -> Result<(), CommandError> {
         let turn: TurnText = text.trim().parse()?;
         match (self.game.phase(), turn.body) {
-            (Phase::Setup(side), TurnBody::Setup(tokens)) => {
-                let setup = resolve_setup(side, &tokens)?;
+            (Phase::Setup(side), TurnBody::Setup(syntax)) => {
+                let setup = syntax.to_setup(side)?;
                 self.game.play_setup(&setup)?;
             }
             (Phase::Setup(side), _) => {
                 return Err(usage("makemove", format!("expected {side}'s setup")))
             }
-            (Phase::Play, TurnBody::Move(tokens)) => {
-                let mv = resolve_move_in_game(&self.game, &tokens)?;
+            (Phase::Play, TurnBody::Move(syntax)) => {
+                let mv = syntax.to_move_in_game(&self.game)?;
                 self.game.play(&mv)?;
             }
             (Phase::Play, _) => return Err(usage("makemove", "expected a movement turn")),

@@ -2,8 +2,8 @@
 
 use super::MAX_TURNS;
 use crate::notation::official::{
-    move_to_tokens, resolve_move_in_game, resolve_setup, IllegalSetup, IllegalTurn, ParseTurnError,
-    SideLetters, TurnBody, TurnLabel, TurnText,
+    IllegalSetup, IllegalTurn, OfficialMove, ParseTurnError, SideLetters, TurnBody, TurnLabel,
+    TurnText,
 };
 use crate::{Color, Game, GameError, Move, Outcome, Phase, Position, Turn};
 
@@ -78,7 +78,7 @@ pub enum RecordStop {
 ///
 /// Each turn is checked: the label (when written) must be the turn due, a setup must
 /// obey the game's setup rules, a movement turn must resolve (see
-/// [`resolve_move_in_game`]) and be written back by the crate exactly as the record has
+/// [`OfficialMove::to_move_in_game`]) and be written back by the crate exactly as the record has
 /// it, and no turn may come after the rules ended the game. A bare tag (`37b`) ends
 /// the record; `takeback` undoes the previous turn; `resign` ends the record.
 #[derive(Debug, Clone)]
@@ -291,19 +291,19 @@ impl Replay {
                 self.stop = Some(RecordStop::Tag(label));
                 Ok(())
             }
-            TurnBody::Setup(tokens) => {
+            TurnBody::Setup(syntax) => {
                 if let Phase::Over(o) = self.game.phase() {
                     return Err(ReplayError::GameOver(o));
                 }
                 let side = side_to_play(&self.game);
-                let setup = resolve_setup(side, tokens)?;
+                let setup = syntax.to_setup(side)?;
                 self.game.play_setup(&setup).map_err(ReplayError::Game)?;
                 if !matches!(self.game.phase(), Phase::Setup(_)) {
                     self.positions.push(self.game.position().clone());
                 }
                 Ok(())
             }
-            TurnBody::Move(tokens) => {
+            TurnBody::Move(syntax) => {
                 match self.game.phase() {
                     Phase::Over(o) => return Err(ReplayError::GameOver(o)),
                     Phase::Play => {}
@@ -315,16 +315,11 @@ impl Replay {
                     }
                     Phase::AwaitingRoll => return Err(ReplayError::Game(GameError::RollNeeded)),
                 }
-                let mv = resolve_move_in_game(&self.game, tokens)?;
+                let mv = syntax.to_move_in_game(&self.game)?;
                 let label = turn.label.unwrap_or_else(|| self.label_due());
-                let written = move_to_tokens(self.game.position(), &mv)
-                    .map(|t| {
-                        t.iter()
-                            .map(ToString::to_string)
-                            .collect::<Vec<_>>()
-                            .join(" ")
-                    })
-                    .map_err(|e| ReplayError::Game(GameError::Move(e)))?;
+                let written = OfficialMove::from_move(self.game.position(), &mv)
+                    .map_err(|e| ReplayError::Game(GameError::Move(e)))?
+                    .to_string();
                 let record = turn.move_tokens_text();
                 if written != record {
                     return Err(ReplayError::WrittenBack { record, written });

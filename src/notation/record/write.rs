@@ -1,7 +1,7 @@
 //! A game's history written as record turns.
 
 use crate::notation::official::{
-    move_to_tokens, setup_to_tokens, ResignWord, SideLetters, TurnBody, TurnLabel, TurnText,
+    OfficialMove, OfficialSetup, ResignWord, SideLetters, TurnBody, TurnLabel, TurnText,
 };
 use crate::{Game, GameError, Phase, Turn};
 
@@ -28,7 +28,7 @@ pub fn game_turns(game: &Game, letters: SideLetters) -> Result<Vec<TurnText>, Ga
             Turn::Setup(setup) => {
                 out.push(TurnText {
                     label,
-                    body: TurnBody::Setup(setup_to_tokens(setup)),
+                    body: TurnBody::Setup(OfficialSetup::from_setup(setup)),
                 });
                 g.play_setup(setup)?;
             }
@@ -36,7 +36,7 @@ pub fn game_turns(game: &Game, letters: SideLetters) -> Result<Vec<TurnText>, Ga
                 if g.phase() == Phase::AwaitingRoll {
                     g.set_roll(*cap)?;
                 }
-                let tokens = move_to_tokens(g.position(), mv)?;
+                let tokens = OfficialMove::from_move(g.position(), mv)?;
                 out.push(TurnText {
                     label,
                     body: TurnBody::Move(tokens),
