@@ -14,7 +14,7 @@
 //! (possibly halfway through a push).
 //!
 //! Along every walk, after every step and every turn end, the crate is compared with a
-//! naive model written here from `shared/spec/RULES.md` (its own board array, freezing,
+//! naive model written here from the official rules of Arimaa (its own board array, freezing,
 //! captures, and push/pull bookkeeping derived from the steps played):
 //! - the board, the frozen pieces, what the step was and what it captured;
 //! - property a: `legal_steps()` equals the set of all 64 x 4 (square, direction) pairs

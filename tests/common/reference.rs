@@ -2,7 +2,8 @@
 //!
 //! This module deliberately uses nothing from the `arimaa` crate: it exists so that
 //! property tests can cross-check the crate's fast bitboard move generator against a
-//! second implementation written straight from the rules (`shared/spec/RULES.md`).
+//! second implementation written straight from the official rules of Arimaa, not from
+//! the crate.
 //! Clarity beats speed everywhere here.
 //!
 //! Model of a turn used below:
