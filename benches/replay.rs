@@ -7,7 +7,7 @@
 //! `replay/notation_allgames202602` is the notation alone: each movement turn read,
 //! resolved against the position before it and written back.
 
-use arimaa::notation::official::{resolve_move, write_move, TurnBody, TurnText};
+use arimaa::notation::official::{write_move, TurnBody, TurnText};
 use arimaa::notation::record::Archive;
 use arimaa::Position;
 use criterion::{criterion_group, criterion_main, Criterion, Throughput};
@@ -48,10 +48,10 @@ fn notation_only(turns: &[(Position, String)]) -> usize {
         let Ok(turn) = text.parse::<TurnText>() else {
             continue;
         };
-        let TurnBody::Move(tokens) = &turn.body else {
+        let TurnBody::Move(syntax) = &turn.body else {
             continue;
         };
-        if let Ok(mv) = resolve_move(pos, tokens) {
+        if let Ok(mv) = syntax.to_move(pos) {
             if write_move(pos, &mv).is_ok_and(|w| w == turn.move_tokens_text()) {
                 same += 1;
             }

@@ -5,7 +5,7 @@
 mod lightvector_support;
 
 use arimaa::notation::legacy::{self, LegacyMove, LegacySetup};
-use arimaa::{Board, Color, Position};
+use arimaa::{Board, Color, Position, Setup};
 use lightvector_support::{random_position, random_setup, splitmix};
 use proptest::prelude::*;
 
@@ -52,9 +52,12 @@ proptest! {
         let mut rng = splitmix(seed);
         let board = random_setup(&mut rng);
         for color in Color::ALL {
-            let text = legacy::write_setup(&board, color);
+            let setup = Setup::from_board(&board, color);
+            let text = legacy::write_setup(&setup);
+            let back = legacy::parse_setup(color, &text).unwrap();
+            prop_assert_eq!(&back, &setup);
             let mut b = Board::empty();
-            legacy::parse_setup(&text, &mut b, color).unwrap();
+            back.apply_to(&mut b);
             let mut want = Board::empty();
             for (sq, p) in board.iter().filter(|(_, p)| p.color == color) {
                 want.set(sq, Some(p));
@@ -74,8 +77,7 @@ proptest! {
         let _ = s.parse::<LegacyMove>();
         let _ = s.parse::<LegacySetup>();
         let _ = legacy::is_legacy(&s);
-        let mut b = Board::empty();
-        let _ = legacy::parse_setup(&s, &mut b, Color::Silver);
+        let _ = legacy::parse_setup(Color::Silver, &s);
     }
 
     #[test]

@@ -230,11 +230,11 @@ fn turn_text_forms() {
         assert_eq!(s.parse::<TurnText>().unwrap().to_string(), s);
     }
     let t: TurnText = "1g Ra1 Rb1".parse().unwrap();
-    assert!(matches!(t.body, TurnBody::Setup(ref v) if v.len() == 2));
+    assert!(matches!(t.body, TurnBody::Setup(ref v) if v.tokens().len() == 2));
     let t: TurnText = "Ee2n Ee3n".parse().unwrap();
     assert_eq!(t.label, None);
     assert!(
-        matches!(t.body, TurnBody::Move(ref v) if v[0] == MoveToken::Step("Ee2n".parse().unwrap()))
+        matches!(t.body, TurnBody::Move(ref v) if v.tokens()[0] == MoveToken::Step("Ee2n".parse().unwrap()))
     );
 }
 

@@ -58,6 +58,20 @@ fn replay_all(a: &Archive) -> usize {
         assert_eq!(r.positions().len(), moves + 1, "game {}", g.id());
         assert_eq!(r.game().history().len(), moves + 2);
         turns += moves;
+        // `Replay::moves` pairs each movement turn with the positions around it: the
+        // record's entries 2.. (after the two setups, before the tag) in order, each
+        // with its label, each legal in `before` and leading to `after`.
+        assert_eq!(r.moves().len(), moves, "game {}", g.id());
+        let mut count = 0;
+        for (m, entry) in r.moves().zip(&list[2..]) {
+            let label = entry.split(' ').next().unwrap();
+            assert_eq!(m.label.to_string(), label, "game {}", g.id());
+            assert_eq!(m.before.side_to_move(), m.label.side);
+            let played = m.before.after(&m.mv).expect("legal in `before`");
+            assert_eq!(&played, m.after, "game {} {label}", g.id());
+            count += 1;
+        }
+        assert_eq!(count, moves);
         // plycount is the number of the last move played (a resignation counts).
         let tag_number = tag.number;
         let expected = match (tag.side, g.termination()) {
@@ -245,6 +259,48 @@ fn replay_text(text: &str) -> Replay {
     let list: arimaa::notation::record::MoveList = text.parse().expect("move list reads");
     assert_eq!(list.to_string(), text);
     Replay::standard(list.turns())
+}
+
+/// `Replay::moves` labels turns of a record that writes no labels as `game_turns`
+/// would, follows the first label written, and forgets taken-back turns.
+#[test]
+fn replay_moves_labels_and_takebacks() {
+    let labels = |r: &Replay| r.moves().map(|m| m.label.to_string()).collect::<Vec<_>>();
+    let unlabelled: Vec<&str> = SETUPS
+        .lines()
+        .map(|l| l.split_once(' ').unwrap().1)
+        .chain(["Ee2n Ee3n", "ed7s", "Ee4n"])
+        .collect();
+    let r = Replay::run(arimaa::Game::new(), unlabelled);
+    assert_eq!(r.failure(), None);
+    assert_eq!(labels(&r), ["2g", "2s", "3g"]);
+
+    // A game from a position, Silver to move: no setups, the first turn is 2s.
+    let pos: Position = "s [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]"
+        .parse()
+        .unwrap();
+    let game = arimaa::Game::from_position(pos.clone(), arimaa::Variant::STANDARD);
+    let r = Replay::run(game.clone(), ["ed7s", "Ee2n"]);
+    assert_eq!(r.failure(), None);
+    assert_eq!(labels(&r), ["2s", "3g"]);
+    let first = r.moves().next().unwrap();
+    assert_eq!(first.before, &pos);
+    assert_eq!(first.after, &r.positions()[1]);
+    // White/black letters and a base taken from the record's first label.
+    let r = Replay::run(game, ["10b ed7s", "11w Ee2n", "11b ed6s"]);
+    assert_eq!(r.failure(), None);
+    assert_eq!(labels(&r), ["10b", "11w", "11b"]);
+
+    // A turn taken back is not among the moves; the one played instead is.
+    let r = replay_text(&format!(
+        "{SETUPS}2g Ee2n Ee3n\n2s takeback\n2g Ee2n\n2s ed7s\n"
+    ));
+    assert_eq!(r.failure(), None);
+    let moves: Vec<_> = r.moves().collect();
+    assert_eq!(labels(&r), ["2g", "2s"]);
+    assert_eq!(moves[0].mv.len(), 1);
+    assert_eq!(moves[1].before, moves[0].after);
+    assert_eq!(moves[1].after, r.game().position());
 }
 
 #[test]

@@ -128,9 +128,9 @@ pub fn official_turn(data: &[u8]) {
             Ok(back) => assert_eq!(back, turn, "{written:?} reads back differently"),
             Err(e) => panic!("own turn text {written:?} refused: {e}"),
         }
-        if let TurnBody::Setup(tokens) = &turn.body {
+        if let TurnBody::Setup(syntax) = &turn.body {
             for side in Color::ALL {
-                if let Ok(setup) = official::resolve_setup(side, tokens) {
+                if let Ok(setup) = syntax.to_setup(side) {
                     check_setup(&setup);
                 }
             }
@@ -152,10 +152,10 @@ pub fn official_turn(data: &[u8]) {
 fn check_setup(setup: &Setup) {
     let text = official::write_setup(setup);
     match text.parse::<TurnBody>() {
-        Ok(TurnBody::Setup(tokens)) => {
+        Ok(TurnBody::Setup(syntax)) => {
             assert_eq!(
-                tokens,
-                official::setup_to_tokens(setup),
+                syntax,
+                official::OfficialSetup::from_setup(setup),
                 "{text:?} reads back differently"
             )
         }
@@ -269,8 +269,14 @@ pub fn legacy(data: &[u8]) {
             |p, t| legacy::parse_move(p, t).ok(),
         );
     }
-    let mut board = Board::empty();
-    let _ = legacy::parse_setup(s, &mut board, pos.side_to_move());
+    if let Ok(setup) = legacy::parse_setup(pos.side_to_move(), s) {
+        let text = legacy::write_setup(&setup);
+        match legacy::parse_setup(setup.color, &text) {
+            Ok(back) => assert_eq!(back, setup, "{text:?} reads back differently"),
+            Err(e) => panic!("own legacy setup {text:?} refused: {e}"),
+        }
+        check_setup(&setup);
+    }
 }
 
 /// The board a play input starts from: a fixed position (even first byte) or one

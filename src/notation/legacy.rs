@@ -15,7 +15,10 @@
 //! Reading is two-phase like the other notations: [`LegacyMove`] and [`LegacySetup`]
 //! are syntax values (`FromStr` + `Display`, no position needed; [`ParseLegacyError`]
 //! names the item), and [`LegacyMove::to_move`] checks every step against a position
-//! ([`LegacyMoveError`] names the step and the rule).
+//! ([`LegacyMoveError`] names the step and the rule); [`LegacySetup::to_setup`] gives
+//! a side's [`Setup`]. Writing goes back through [`LegacyMove::from_move`] and
+//! [`LegacySetup::from_setup`]. In one call: [`parse_move`], [`write_move`],
+//! [`parse_setup`], [`write_setup`].
 //!
 //! ```
 //! use arimaa::notation::legacy;
@@ -32,8 +35,8 @@ use core::fmt;
 use core::str::FromStr;
 
 use crate::{
-    Board, Capture, Color, EndTurnError, Move, MoveError, Piece, PieceKind, Position, Square, Step,
-    StepError, MAX_STEPS,
+    Capture, Color, EndTurnError, Move, MoveError, Piece, Position, Setup, Square, Step, StepError,
+    MAX_STEPS,
 };
 
 /// The longest input the readers look at, in bytes; anything longer is refused at once.
@@ -206,15 +209,6 @@ pub enum LegacyMoveError {
     /// The turn cannot end after these steps.
     #[error("{0}")]
     EndTurn(EndTurnError),
-}
-
-/// Why a legacy setup cannot be placed.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum SetupError {
-    /// Two pieces on one square, or a piece on an occupied square.
-    #[error("{0} is occupied")]
-    Occupied(Square),
 }
 
 /// Why a legacy string does not give a legal move.
@@ -489,39 +483,35 @@ impl LegacySetup {
         }
     }
 
-    /// The pieces of `color` on `board`, strongest first, each kind in square order
-    /// (a1 first).
-    pub fn from_board(board: &Board, color: Color) -> Option<LegacySetup> {
-        let mut placements = Vec::new();
-        for kind in PieceKind::ALL.iter().rev() {
-            let piece = Piece::new(color, *kind);
-            for sq in board.pieces(piece) {
-                placements.push((piece, sq));
-            }
-        }
-        LegacySetup::new(placements)
-    }
-
     /// The placements, as written (letters keep their case).
     pub fn placements(&self) -> &[(Piece, Square)] {
         &self.placements
     }
 
-    /// Places the pieces for `color` on `board` (the letters' case is ignored: the side
-    /// placing decides the colour). Nothing is placed when an error is returned.
+    /// The setup of `color` these placements describe, in the order written (the
+    /// letters' case is ignored: the side placing decides the colour). Whether it obeys
+    /// the setup rules (a square named twice or already taken included) is
+    /// [`Setup::check`]'s (or [`Game::play_setup`]'s) business, as for every notation.
     ///
-    /// # Errors
-    /// [`SetupError::Occupied`] when a square is already taken or named twice.
-    pub fn place(&self, board: &mut Board, color: Color) -> Result<(), SetupError> {
-        let mut next = *board;
-        for &(p, sq) in &self.placements {
-            if next.piece_at(sq).is_some() {
-                return Err(SetupError::Occupied(sq));
-            }
-            next.set(sq, Some(Piece::new(color, p.kind)));
+    /// [`Game::play_setup`]: crate::Game::play_setup
+    pub fn to_setup(&self, color: Color) -> Setup {
+        let mut setup = Setup::new(color);
+        for &(piece, square) in &self.placements {
+            setup.place(piece.kind, square);
         }
-        *board = next;
-        Ok(())
+        setup
+    }
+
+    /// The placements of `setup`, in its order; `None` when it places no piece or
+    /// more than 64.
+    pub fn from_setup(setup: &Setup) -> Option<LegacySetup> {
+        LegacySetup::new(
+            setup
+                .pieces
+                .iter()
+                .map(|&(kind, square)| (Piece::new(setup.color, kind), square))
+                .collect(),
+        )
     }
 }
 
@@ -575,31 +565,34 @@ pub fn write_move(pos: &Position, mv: &Move) -> Result<String, MoveError> {
     Ok(LegacyMove::from_move(pos, mv)?.to_string())
 }
 
-/// Reads a legacy setup for `color` and places it on `board`.
+/// Reads a legacy setup as `color`'s setup (the letters' case is ignored), in the
+/// order written. The setup rules are checked by [`Setup::check`] or
+/// [`Game::play_setup`].
+///
+/// ```
+/// use arimaa::notation::legacy;
+/// use arimaa::{Board, Color, SetupRules};
+///
+/// let setup = legacy::parse_setup(Color::Silver, "Ee7, md7")?;
+/// assert_eq!(setup.pieces.len(), 2);
+/// assert_eq!(legacy::write_setup(&setup), "ee7, md7");
+/// // A square named twice reads, and the rules refuse it.
+/// let twice = legacy::parse_setup(Color::Gold, "Ee2, Me2")?;
+/// assert!(twice.check(SetupRules::Free, &Board::empty()).is_err());
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
 ///
 /// # Errors
-/// [`SetupParseError::Parse`] when the text cannot be read, [`SetupParseError::Setup`]
-/// when a square is taken or named twice (nothing is placed then).
-pub fn parse_setup(text: &str, board: &mut Board, color: Color) -> Result<(), SetupParseError> {
-    let setup: LegacySetup = text.parse()?;
-    setup.place(board, color)?;
-    Ok(())
+/// [`ParseLegacyError`] when the text is not comma-separated placements.
+///
+/// [`Game::play_setup`]: crate::Game::play_setup
+pub fn parse_setup(color: Color, text: &str) -> Result<Setup, ParseLegacyError> {
+    let syntax: LegacySetup = text.parse()?;
+    Ok(syntax.to_setup(color))
 }
 
-/// Writes the pieces of `color` on `board` as a legacy setup: `Ee2, Md2, ...`.
-/// Empty when `color` has no pieces.
-pub fn write_setup(board: &Board, color: Color) -> String {
-    LegacySetup::from_board(board, color).map_or(String::new(), |s| s.to_string())
-}
-
-/// Why a legacy setup could not be read and placed.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum SetupParseError {
-    /// The text could not be read.
-    #[error(transparent)]
-    Parse(#[from] ParseLegacyError),
-    /// A square is taken.
-    #[error(transparent)]
-    Setup(#[from] SetupError),
+/// Writes `setup` as a legacy setup, in its order: `Ee2, Md2, ...` (empty when it
+/// places no piece).
+pub fn write_setup(setup: &Setup) -> String {
+    LegacySetup::from_setup(setup).map_or(String::new(), |s| s.to_string())
 }

@@ -1,6 +1,55 @@
-//! Reading and writing positions and moves as text.
+//! Reading and writing positions, moves, setups and games as text.
 //!
-//! Positions:
+//! # One scheme for every notation
+//!
+//! Each move notation has a *syntax* type: the text read into values, with no position
+//! needed. Reading text needs no position; turning syntax into a move does, because
+//! only the position says which piece stands where and what a step captures:
+//!
+//! | step | method | error |
+//! |---|---|---|
+//! | text to syntax | `text.parse::<Syntax>()` (`FromStr`) | what is malformed, and where |
+//! | syntax to move | `syntax.to_move(&position)` | the rule broken |
+//! | move to syntax | `Syntax::from_move(&position, &mv)` | [`MoveError`] when `mv` is not legal there |
+//! | syntax to text | `syntax.to_string()` (`Display`) | none |
+//!
+//! and the module functions `parse_move(&position, text)` (text to a legal move) and
+//! `write_move(&position, &mv)` (a legal move to text) do both steps at once. Setups
+//! follow the same pattern without a position: `parse_setup(color, text)` gives a
+//! [`Setup`] of that side, `write_setup(&setup)` its text, and the syntax types have
+//! `to_setup(color)` and `from_setup(&setup)`. A setup that reads is not yet legal:
+//! the setup rules are [`Setup::check`]'s (and [`Game::play_setup`]'s) business.
+//!
+//! | module | move syntax | setup syntax | what it is |
+//! |---|---|---|---|
+//! | [`official`] | [`OfficialMove`](official::OfficialMove) | [`OfficialSetup`](official::OfficialSetup) | the step notation of arimaa.com records, the AEI protocol and bots: `Ee2n Ee3n rc6s rc5x`; [`TurnText`](official::TurnText) adds the turn label (`2g`) and the historic words |
+//! | [`lightvector`] | [`Lightvector`](lightvector::Lightvector) | (none) | moves described by where pieces end up (`re5 Ee4`): shortest to write, resolved by search |
+//! | [`legacy`] | [`LegacyMove`](legacy::LegacyMove) | [`LegacySetup`](legacy::LegacySetup) | the comma-separated notation of old Abstract Play records (`Ee5e4, re6f6(xrf6)`) |
+//! | [`record`] | (uses [`official`]) | (uses [`official`]) | whole games: the arimaa.com archive TSV ([`Archive`](record::Archive)), plain move lists ([`MoveList`](record::MoveList)), replayed into a [`Game`] turn by turn ([`Replay`](record::Replay), whose [`moves`](record::Replay::moves) pair every move with the positions before and after it), and a game's history written back ([`game_turns`](record::game_turns)) |
+//!
+//! Official notation also resolves against a game, third repetition included
+//! ([`OfficialMove::to_move_in_game`](official::OfficialMove::to_move_in_game),
+//! [`parse_move_in_game`](official::parse_move_in_game)).
+//!
+//! ```
+//! use arimaa::notation::{legacy, official, lightvector};
+//! use arimaa::Position;
+//!
+//! let pos: Position =
+//!     "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]".parse()?;
+//! let mv = official::parse_move(&pos, "Ee2n Ee3n")?;
+//! assert_eq!(legacy::write_move(&pos, &mv)?, "Ee2e3, Ee3e4");
+//! assert_eq!(legacy::parse_move(&pos, "Ee2e3, Ee3e4")?, mv);
+//! let lv = lightvector::write_move(&pos, &mv)?;
+//! assert_eq!(lightvector::parse_move(&pos, &lv)?, mv);
+//! // The same in two steps: text to syntax, syntax to move.
+//! let syntax: official::OfficialMove = "Ee2n Ee3n".parse()?;
+//! assert_eq!(syntax.to_move(&pos)?, mv);
+//! assert_eq!(official::OfficialMove::from_move(&pos, &mv)?, syntax);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Positions
 //! - the AEI short form `g [rrrrrrrr...]` ([`Position`]'s `FromStr` and `Display`):
 //!   a side letter (`g`/`s`, also `w`/`b`), then 64 characters in brackets for the
 //!   squares a8..h8, a7..h7, ..., a1..h1, with a space (or `.`, `x`, `X`) for an
@@ -8,20 +57,19 @@
 //! - the board diagram of arimaa.com and the AEI tools ([`Position::from_diagram`],
 //!   [`Position::to_diagram`]).
 //!
-//! Moves and games:
-//! - the official step notation (`2g Ee2n Ee3n Dg2n`, captures as `rc6x`) of game
-//!   records, the AEI protocol and bots: [`official`];
-//! - game records, the arimaa.com archive TSV and plain move lists, and their replay:
-//!   [`record`].
-//!
 //! [`Position`]: crate::Position
 //! [`Position::from_diagram`]: crate::Position::from_diagram
 //! [`Position::to_diagram`]: crate::Position::to_diagram
+//! [`MoveError`]: crate::MoveError
+//! [`Setup`]: crate::Setup
+//! [`Setup::check`]: crate::Setup::check
+//! [`Game::play_setup`]: crate::Game::play_setup
+//! [`Game`]: crate::Game
 
+pub mod legacy;
+pub mod lightvector;
 pub mod official;
 pub(crate) mod position_text;
 pub mod record;
 
 pub use position_text::ParsePositionError;
-pub mod legacy;
-pub mod lightvector;

@@ -3,16 +3,18 @@
 //!
 //! Reading has two phases.
 //!
-//! 1. **Syntax** ([`TurnText`], [`StepToken`], [`CaptureToken`], [`PlaceToken`],
-//!    [`TurnLabel`], all with `FromStr` and `Display`): text to tokens, no position
+//! 1. **Syntax** ([`OfficialMove`], [`OfficialSetup`], [`TurnText`], [`StepToken`],
+//!    [`CaptureToken`], [`PlaceToken`], [`TurnLabel`], all with `FromStr` and `Display`): text to tokens, no position
 //!    needed. A [`ParseTurnError`] names the token that is malformed and why.
-//! 2. **Resolution** ([`resolve_move`], [`parse_move`], [`parse_move_in_game`],
-//!    [`resolve_setup`]): tokens to a legal [`Move`] or [`Setup`] against a position or
-//!    a game. An [`IllegalTurn`] names the rule broken: piece letter does not match,
+//! 2. **Resolution** ([`OfficialMove::to_move`], [`OfficialMove::to_move_in_game`],
+//!    [`OfficialSetup::to_setup`]; in one call from text: [`parse_move`],
+//!    [`parse_move_in_game`], [`parse_setup`]): tokens to a legal [`Move`] or [`Setup`]
+//!    against a position or a game. An [`IllegalTurn`] names the rule broken: piece letter does not match,
 //!    frozen, occupied, push not completed, capture token missing or wrong, unchanged
 //!    position, too many steps, third repetition (in game context).
 //!
-//! Writing ([`write_move`], [`write_setup`]) puts a capture token right after the step
+//! Writing ([`OfficialMove::from_move`], [`OfficialSetup::from_setup`]; as text:
+//! [`write_move`], [`write_setup`]) puts a capture token right after the step
 //! that caused it, which is where the rules cause it: between the two steps of a push
 //! onto a trap, and after the step of the supporter whose departure leaves a friend
 //! alone on a trap.
@@ -244,9 +246,9 @@ pub enum TurnBody {
     /// to move when the game stopped.
     Empty,
     /// A setup turn: the pieces placed, in the order written.
-    Setup(Vec<PlaceToken>),
+    Setup(OfficialSetup),
     /// A movement turn: steps and capture tokens in order.
-    Move(Vec<MoveToken>),
+    Move(OfficialMove),
     /// The historic `resign` / `resigns`: the side gives up.
     Resign(ResignWord),
     /// The historic `takeback`: the previous turn is taken back.
@@ -268,7 +270,7 @@ impl TurnText {
     /// label and without `pass` (empty for any other body).
     pub fn move_tokens_text(&self) -> String {
         match &self.body {
-            TurnBody::Move(tokens) => join(tokens.iter().filter(|t| **t != MoveToken::Pass)),
+            TurnBody::Move(m) => join(m.tokens.iter().filter(|t| **t != MoveToken::Pass)),
             _ => String::new(),
         }
     }
@@ -289,8 +291,8 @@ impl fmt::Display for TurnBody {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
             TurnBody::Empty => Ok(()),
-            TurnBody::Setup(tokens) => f.write_str(&join(tokens.iter())),
-            TurnBody::Move(tokens) => f.write_str(&join(tokens.iter())),
+            TurnBody::Setup(setup) => setup.fmt(f),
+            TurnBody::Move(m) => m.fmt(f),
             TurnBody::Resign(ResignWord::Resign) => f.write_str("resign"),
             TurnBody::Resign(ResignWord::Resigns) => f.write_str("resigns"),
             TurnBody::Takeback => f.write_str("takeback"),
@@ -529,8 +531,8 @@ fn read_body<'a>(tokens: impl Iterator<Item = &'a str>) -> Result<TurnBody, Pars
     Ok(match single {
         Some((_, _, body)) => body,
         None if count == 0 => TurnBody::Empty,
-        None if !setup.is_empty() => TurnBody::Setup(setup),
-        None => TurnBody::Move(moves),
+        None if !setup.is_empty() => TurnBody::Setup(OfficialSetup { tokens: setup }),
+        None => TurnBody::Move(OfficialMove { tokens: moves }),
     })
 }
 
@@ -691,92 +693,6 @@ impl IllegalTurn {
     }
 }
 
-/// Resolves the tokens of one movement turn against `pos` (at the start of its turn,
-/// or part way through: the tokens continue it). Every step must be legal, every piece
-/// letter must match the board, every capture must be recorded by a capture token
-/// right after the step that caused it (and no other capture token may appear), and the
-/// turn must be able to end after the last token.
-///
-/// # Errors
-/// The [`IllegalTurn`] naming the first rule broken.
-pub fn resolve_move(pos: &Position, tokens: &[MoveToken]) -> Result<Move, IllegalTurn> {
-    let mut p = pos.clone();
-    let mut steps: [Step; MAX_STEPS] = [Step::new(Square::A1, Direction::North); MAX_STEPS];
-    let mut n = 0usize;
-    // The capture the last step caused, not yet matched by a token.
-    let mut pending: Option<(StepToken, CaptureToken)> = None;
-    let mut passed = false;
-    for token in tokens {
-        if passed {
-            return Err(IllegalTurn::Pass);
-        }
-        match *token {
-            MoveToken::Step(t) => {
-                if let Some((after, expected)) = pending {
-                    return Err(IllegalTurn::CaptureMissing { after, expected });
-                }
-                match p.board().piece_at(t.from) {
-                    None => return Err(IllegalTurn::NoPiece { token: t }),
-                    Some(found) if found != t.piece => {
-                        return Err(IllegalTurn::WrongPiece { token: t, found })
-                    }
-                    Some(_) => {}
-                }
-                let effect = p
-                    .play_step(t.step())
-                    .map_err(|e| IllegalTurn::from_step(t, e))?;
-                // A position allows at most MAX_STEPS steps, so the slot exists.
-                let slot = steps.get_mut(n).ok_or(IllegalTurn::TooManySteps {
-                    token: t,
-                    cap: p.step_cap(),
-                })?;
-                *slot = t.step();
-                n += 1;
-                if let Some(c) = effect.capture {
-                    let ct = CaptureToken {
-                        piece: c.piece,
-                        square: c.square,
-                    };
-                    pending = Some((t, ct));
-                }
-            }
-            MoveToken::Capture(c) => match pending {
-                Some((_, expected)) if expected == c => pending = None,
-                Some((_, expected)) => {
-                    return Err(IllegalTurn::CaptureWrong {
-                        token: c,
-                        expected: Some(expected),
-                    })
-                }
-                None => {
-                    return Err(IllegalTurn::CaptureWrong {
-                        token: c,
-                        expected: None,
-                    })
-                }
-            },
-            MoveToken::Pass => {
-                if n == 0 {
-                    return Err(IllegalTurn::Pass);
-                }
-                passed = true;
-            }
-        }
-    }
-    if let Some((after, expected)) = pending {
-        return Err(IllegalTurn::CaptureMissing { after, expected });
-    }
-    p.check_end_turn().map_err(|e| match e {
-        EndTurnError::PushNotCompleted(square) => IllegalTurn::PushNotCompleted {
-            token: None,
-            square,
-        },
-        EndTurnError::NoSteps => IllegalTurn::NoSteps,
-        EndTurnError::Unchanged => IllegalTurn::Unchanged,
-    })?;
-    Move::from_steps(&steps[..n]).ok_or(IllegalTurn::NoSteps)
-}
-
 /// Why text is not a legal movement turn.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -797,11 +713,192 @@ pub enum ParseMoveError {
     NotDue,
 }
 
-fn move_tokens(text: &str) -> Result<Vec<MoveToken>, ParseMoveError> {
-    match text.parse::<TurnBody>()? {
-        TurnBody::Move(tokens) => Ok(tokens),
-        TurnBody::Empty => Err(IllegalTurn::NoSteps.into()),
-        other => Err(ParseMoveError::NotAMove(snippet(&other.to_string()))),
+/// The tokens of one movement turn without label, `Ee2n Ee3n rc6s rc5x`: the syntax of
+/// a move in official notation. `FromStr` reads it without a position ([`TurnBody`]
+/// reads any turn); [`OfficialMove::to_move`] finds the legal move it describes in a
+/// position, [`OfficialMove::from_move`] writes a move as tokens, and `Display` writes
+/// them back as text.
+///
+/// ```
+/// use arimaa::notation::official::OfficialMove;
+/// use arimaa::Position;
+///
+/// let pos: Position =
+///     "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]".parse()?;
+/// let syntax: OfficialMove = "Ee2n Ee3n".parse()?;
+/// assert_eq!(syntax.tokens().len(), 2);
+/// let mv = syntax.to_move(&pos)?;
+/// assert_eq!(OfficialMove::from_move(&pos, &mv)?, syntax);
+/// assert_eq!(syntax.to_string(), "Ee2n Ee3n");
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct OfficialMove {
+    tokens: Vec<MoveToken>,
+}
+
+impl OfficialMove {
+    /// A movement turn of these tokens, in order (checked only by
+    /// [`OfficialMove::to_move`]).
+    pub fn new(tokens: Vec<MoveToken>) -> OfficialMove {
+        OfficialMove { tokens }
+    }
+
+    /// The step, capture and `pass` tokens, in order.
+    pub fn tokens(&self) -> &[MoveToken] {
+        &self.tokens
+    }
+
+    /// The legal move these tokens describe in `pos` (at the start of its turn, or
+    /// part way through: the tokens continue it). Every step must be legal, every piece
+    /// letter must match the board, every capture must be recorded by a capture token
+    /// right after the step that caused it (and no other capture token may appear), and
+    /// the turn must be able to end after the last token.
+    ///
+    /// # Errors
+    /// The [`IllegalTurn`] naming the first rule broken.
+    pub fn to_move(&self, pos: &Position) -> Result<Move, IllegalTurn> {
+        let mut p = pos.clone();
+        let mut steps: [Step; MAX_STEPS] = [Step::new(Square::A1, Direction::North); MAX_STEPS];
+        let mut n = 0usize;
+        // The capture the last step caused, not yet matched by a token.
+        let mut pending: Option<(StepToken, CaptureToken)> = None;
+        let mut passed = false;
+        for token in &self.tokens {
+            if passed {
+                return Err(IllegalTurn::Pass);
+            }
+            match *token {
+                MoveToken::Step(t) => {
+                    if let Some((after, expected)) = pending {
+                        return Err(IllegalTurn::CaptureMissing { after, expected });
+                    }
+                    match p.board().piece_at(t.from) {
+                        None => return Err(IllegalTurn::NoPiece { token: t }),
+                        Some(found) if found != t.piece => {
+                            return Err(IllegalTurn::WrongPiece { token: t, found })
+                        }
+                        Some(_) => {}
+                    }
+                    let effect = p
+                        .play_step(t.step())
+                        .map_err(|e| IllegalTurn::from_step(t, e))?;
+                    // A position allows at most MAX_STEPS steps, so the slot exists.
+                    let slot = steps.get_mut(n).ok_or(IllegalTurn::TooManySteps {
+                        token: t,
+                        cap: p.step_cap(),
+                    })?;
+                    *slot = t.step();
+                    n += 1;
+                    if let Some(c) = effect.capture {
+                        let ct = CaptureToken {
+                            piece: c.piece,
+                            square: c.square,
+                        };
+                        pending = Some((t, ct));
+                    }
+                }
+                MoveToken::Capture(c) => match pending {
+                    Some((_, expected)) if expected == c => pending = None,
+                    Some((_, expected)) => {
+                        return Err(IllegalTurn::CaptureWrong {
+                            token: c,
+                            expected: Some(expected),
+                        })
+                    }
+                    None => {
+                        return Err(IllegalTurn::CaptureWrong {
+                            token: c,
+                            expected: None,
+                        })
+                    }
+                },
+                MoveToken::Pass => {
+                    if n == 0 {
+                        return Err(IllegalTurn::Pass);
+                    }
+                    passed = true;
+                }
+            }
+        }
+        if let Some((after, expected)) = pending {
+            return Err(IllegalTurn::CaptureMissing { after, expected });
+        }
+        p.check_end_turn().map_err(|e| match e {
+            EndTurnError::PushNotCompleted(square) => IllegalTurn::PushNotCompleted {
+                token: None,
+                square,
+            },
+            EndTurnError::NoSteps => IllegalTurn::NoSteps,
+            EndTurnError::Unchanged => IllegalTurn::Unchanged,
+        })?;
+        Move::from_steps(&steps[..n]).ok_or(IllegalTurn::NoSteps)
+    }
+
+    /// The legal move these tokens describe in `game`: as [`OfficialMove::to_move`]
+    /// against the game's position, and the resulting position must not occur for the
+    /// third time.
+    ///
+    /// # Errors
+    /// As [`OfficialMove::to_move`], plus [`IllegalTurn::ThirdRepetition`].
+    pub fn to_move_in_game(&self, game: &Game) -> Result<Move, IllegalTurn> {
+        let mv = self.to_move(game.position())?;
+        match game.position().after(&mv) {
+            Ok(after) if game.times_seen(&after) >= 2 => Err(IllegalTurn::ThirdRepetition),
+            _ => Ok(mv),
+        }
+    }
+
+    /// The tokens of `mv` played in `pos` (what [`write_move`] writes): each step token
+    /// names the piece that moves; a capture token follows the step that caused it.
+    ///
+    /// # Errors
+    /// The [`MoveError`] of [`Position::play`] when `mv` is not legal in `pos`.
+    pub fn from_move(pos: &Position, mv: &Move) -> Result<OfficialMove, MoveError> {
+        let mut p = pos.clone();
+        let mut tokens = Vec::with_capacity(mv.len() * 2);
+        for (index, &step) in mv.steps().iter().enumerate() {
+            let effect =
+                p.play_step(step)
+                    .map_err(|error| MoveError::Step { index, step, error })?;
+            tokens.push(MoveToken::Step(StepToken {
+                piece: effect.piece,
+                from: step.from,
+                dir: step.dir,
+            }));
+            if let Some(c) = effect.capture {
+                tokens.push(MoveToken::Capture(CaptureToken {
+                    piece: c.piece,
+                    square: c.square,
+                }));
+            }
+        }
+        p.check_end_turn().map_err(MoveError::EndTurn)?;
+        Ok(OfficialMove { tokens })
+    }
+}
+
+impl fmt::Display for OfficialMove {
+    /// The tokens separated by single spaces.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&join(self.tokens.iter()))
+    }
+}
+
+impl FromStr for OfficialMove {
+    type Err = ParseMoveError;
+    /// Reads the tokens of one movement turn without label. Empty text gives no tokens
+    /// (which [`OfficialMove::to_move`] refuses as [`IllegalTurn::NoSteps`]).
+    ///
+    /// # Errors
+    /// [`ParseMoveError::Syntax`] naming a malformed token, [`ParseMoveError::NotAMove`]
+    /// for a setup or a historic word.
+    fn from_str(text: &str) -> Result<OfficialMove, ParseMoveError> {
+        match text.parse::<TurnBody>()? {
+            TurnBody::Move(m) => Ok(m),
+            TurnBody::Empty => Ok(OfficialMove::default()),
+            other => Err(ParseMoveError::NotAMove(snippet(&other.to_string()))),
+        }
     }
 }
 
@@ -826,21 +923,8 @@ fn move_tokens(text: &str) -> Result<Vec<MoveToken>, ParseMoveError> {
 /// [`ParseMoveError::Syntax`] naming a malformed token, [`ParseMoveError::Illegal`]
 /// naming the rule broken, [`ParseMoveError::NotAMove`] for a setup or historic word.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
-    let tokens = move_tokens(text)?;
-    Ok(resolve_move(pos, &tokens)?)
-}
-
-/// Resolves the tokens of one movement turn in a game: as [`resolve_move`] against the
-/// game's position, and the resulting position must not occur for the third time.
-///
-/// # Errors
-/// As [`resolve_move`], plus [`IllegalTurn::ThirdRepetition`].
-pub fn resolve_move_in_game(game: &Game, tokens: &[MoveToken]) -> Result<Move, IllegalTurn> {
-    let mv = resolve_move(game.position(), tokens)?;
-    match game.position().after(&mv) {
-        Ok(after) if game.times_seen(&after) >= 2 => Err(IllegalTurn::ThirdRepetition),
-        _ => Ok(mv),
-    }
+    let syntax: OfficialMove = text.parse()?;
+    Ok(syntax.to_move(pos)?)
 }
 
 /// Reads the tokens of one movement turn (no label) as a legal move in `game`, third
@@ -850,11 +934,11 @@ pub fn resolve_move_in_game(game: &Game, tokens: &[MoveToken]) -> Result<Move, I
 /// As [`parse_move`], plus [`IllegalTurn::ThirdRepetition`] and
 /// [`ParseMoveError::NotDue`] when the game awaits no movement turn.
 pub fn parse_move_in_game(game: &Game, text: &str) -> Result<Move, ParseMoveError> {
-    let tokens = move_tokens(text)?;
+    let syntax: OfficialMove = text.parse()?;
     if game.phase() != crate::Phase::Play {
         return Err(ParseMoveError::NotDue);
     }
-    Ok(resolve_move_in_game(game, &tokens)?)
+    Ok(syntax.to_move_in_game(game)?)
 }
 
 /// The tokens of `mv` played in `pos`, without label: `Ee2n Ee3n rc6s rc5x`. Each step
@@ -898,33 +982,6 @@ fn push_capture(out: &mut String, piece: Piece, square: Square) {
     out.push('x');
 }
 
-/// The tokens of `mv` in `pos` as values (what [`write_move`] writes).
-///
-/// # Errors
-/// The [`MoveError`] of [`Position::play`] when `mv` is not legal in `pos`.
-pub fn move_to_tokens(pos: &Position, mv: &Move) -> Result<Vec<MoveToken>, MoveError> {
-    let mut p = pos.clone();
-    let mut out = Vec::with_capacity(mv.len() * 2);
-    for (index, &step) in mv.steps().iter().enumerate() {
-        let effect = p
-            .play_step(step)
-            .map_err(|error| MoveError::Step { index, step, error })?;
-        out.push(MoveToken::Step(StepToken {
-            piece: effect.piece,
-            from: step.from,
-            dir: step.dir,
-        }));
-        if let Some(c) = effect.capture {
-            out.push(MoveToken::Capture(CaptureToken {
-                piece: c.piece,
-                square: c.square,
-            }));
-        }
-    }
-    p.check_end_turn().map_err(MoveError::EndTurn)?;
-    Ok(out)
-}
-
 /// Why setup tokens do not make a setup for a side.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
@@ -939,20 +996,78 @@ pub enum IllegalSetup {
     },
 }
 
-/// The setup of `side` that `tokens` describe, in the order written. Whether it obeys
-/// the setup rules is [`Setup::check`]'s (or [`Game::play_setup`]'s) business.
-///
-/// # Errors
-/// [`IllegalSetup::WrongColor`] when a token names a piece of the other side.
-pub fn resolve_setup(side: Color, tokens: &[PlaceToken]) -> Result<Setup, IllegalSetup> {
-    let mut setup = Setup::new(side);
-    for &token in tokens {
-        if token.piece.color != side {
-            return Err(IllegalSetup::WrongColor { token, side });
-        }
-        setup.place(token.piece.kind, token.square);
+/// The tokens of a setup turn without label, `Ra1 Rb1 ... Ee2`: the syntax of a setup in
+/// official notation. `FromStr` reads it; [`OfficialSetup::to_setup`] gives the
+/// [`Setup`] of a side, [`OfficialSetup::from_setup`] writes one as tokens, and
+/// `Display` writes them back as text.
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Default)]
+pub struct OfficialSetup {
+    tokens: Vec<PlaceToken>,
+}
+
+impl OfficialSetup {
+    /// A setup turn of these tokens, in order (checked only by
+    /// [`OfficialSetup::to_setup`]).
+    pub fn new(tokens: Vec<PlaceToken>) -> OfficialSetup {
+        OfficialSetup { tokens }
     }
-    Ok(setup)
+
+    /// The placement tokens, in order.
+    pub fn tokens(&self) -> &[PlaceToken] {
+        &self.tokens
+    }
+
+    /// The setup of `side` these tokens describe, in the order written. Whether it obeys
+    /// the setup rules is [`Setup::check`]'s (or [`Game::play_setup`]'s) business.
+    ///
+    /// # Errors
+    /// [`IllegalSetup::WrongColor`] when a token names a piece of the other side.
+    pub fn to_setup(&self, side: Color) -> Result<Setup, IllegalSetup> {
+        let mut setup = Setup::new(side);
+        for &token in &self.tokens {
+            if token.piece.color != side {
+                return Err(IllegalSetup::WrongColor { token, side });
+            }
+            setup.place(token.piece.kind, token.square);
+        }
+        Ok(setup)
+    }
+
+    /// The tokens of `setup`, in its order (what [`write_setup`] writes).
+    pub fn from_setup(setup: &Setup) -> OfficialSetup {
+        OfficialSetup {
+            tokens: setup
+                .pieces
+                .iter()
+                .map(|&(kind, square)| PlaceToken {
+                    piece: Piece::new(setup.color, kind),
+                    square,
+                })
+                .collect(),
+        }
+    }
+}
+
+impl fmt::Display for OfficialSetup {
+    /// The tokens separated by single spaces.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&join(self.tokens.iter()))
+    }
+}
+
+impl FromStr for OfficialSetup {
+    type Err = ParseSetupError;
+    /// Reads the tokens of a setup turn without label.
+    ///
+    /// # Errors
+    /// [`ParseSetupError::Syntax`] for malformed tokens,
+    /// [`ParseSetupError::NotASetup`] for anything but placement tokens.
+    fn from_str(text: &str) -> Result<OfficialSetup, ParseSetupError> {
+        match text.parse::<TurnBody>()? {
+            TurnBody::Setup(setup) => Ok(setup),
+            other => Err(ParseSetupError::NotASetup(snippet(&other.to_string()))),
+        }
+    }
 }
 
 /// Why text is not a setup.
@@ -978,10 +1093,8 @@ pub enum ParseSetupError {
 /// [`ParseSetupError`] for malformed tokens, a movement turn, or a piece of the wrong
 /// side.
 pub fn parse_setup(side: Color, text: &str) -> Result<Setup, ParseSetupError> {
-    match text.parse::<TurnBody>()? {
-        TurnBody::Setup(tokens) => Ok(resolve_setup(side, &tokens)?),
-        other => Err(ParseSetupError::NotASetup(snippet(&other.to_string()))),
-    }
+    let syntax: OfficialSetup = text.parse()?;
+    Ok(syntax.to_setup(side)?)
 }
 
 /// The tokens of a setup without label, in its order: `Ra1 Rb1 ...`.
@@ -990,16 +1103,4 @@ pub fn write_setup(setup: &Setup) -> String {
         piece: Piece::new(setup.color, kind),
         square,
     }))
-}
-
-/// The setup tokens of a setup, in its order.
-pub fn setup_to_tokens(setup: &Setup) -> Vec<PlaceToken> {
-    setup
-        .pieces
-        .iter()
-        .map(|&(kind, square)| PlaceToken {
-            piece: Piece::new(setup.color, kind),
-            square,
-        })
-        .collect()
 }

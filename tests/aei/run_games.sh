@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Plays games between the crate's AEI engine (examples/aei.rs) and the reference random
+# Plays games between the crate's AEI engine (examples/aei/) and the reference random
 # engine of the AEI tools (pyrimaa.simple_engine), refereed by the reference round-robin
 # controller (pyrimaa.roundrobin), and fails on any illegal move, protocol error,
 # engine error or timeout.
