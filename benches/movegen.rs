@@ -11,7 +11,7 @@
 //! - `hashing`: the Zobrist hash of every distinct full-turn result of the benchmark
 //!   ([`arimaa::TurnGenerator::for_each_hash`]), and hashing boards from scratch.
 //! - `legality`: reading a move in official notation against its position and checking
-//!   it by playing it (`notation::official::parse_move` then [`arimaa::Position::play`]).
+//!   it by playing it (`notation::official::parse_move` then [`arimaa::Position::after`]).
 //!
 //! ```text
 //! cargo bench --bench movegen

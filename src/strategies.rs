@@ -14,7 +14,7 @@
 //! })?;
 //! // Every generated move is legal in its position.
 //! runner.run(&arb_position_with_move(), |(pos, mv)| {
-//!     prop_assert!(pos.play(&mv).is_ok());
+//!     prop_assert!(pos.after(&mv).is_ok());
 //!     Ok(())
 //! })?;
 //! # Ok::<(), Box<dyn std::error::Error>>(())

@@ -3,7 +3,7 @@
 //!
 //! For every position:
 //! - `count_moves()` and `legal_moves().len()` equal the published count;
-//! - playing every move of `legal_moves()` with the checked `Position::play` succeeds,
+//! - playing every move of `legal_moves()` with the checked `Position::after` succeeds,
 //!   each move has 1 to 4 steps, and the resulting boards are pairwise distinct (checked
 //!   with a plain `HashSet<Board>`, not the generator's own deduplication);
 //! - `has_legal_move()` is true exactly when the count is not zero;

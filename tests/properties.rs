@@ -25,7 +25,7 @@
 //! - whether the turn may end (`check_end_turn`).
 //!
 //! Then, on the positions reached:
-//! - property b: the boards of `legal_moves()` (each played with the checked `play`, at
+//! - property b: the boards of `legal_moves()` (each played with the checked `after`, at
 //!   most the cap in steps, no two giving the same board) equal those of the slow
 //!   reference enumerator `tests/common/reference.rs`, with step caps 4, 3, 2 and 1; in
 //!   the middle of a turn they equal those of a breadth-first search over the naive
@@ -737,7 +737,7 @@ fn random_game(family: Family, seed: u64, turns: usize) -> Result<(Walker, Rng),
 // Checks of full-turn generation.
 
 /// The moves of `pos` as AEI boards with their step counts. Checks that every move is
-/// legal through the checked `play`, has 1 to `steps_left` steps, that no two moves give
+/// legal through the checked `after`, has 1 to `steps_left` steps, that no two moves give
 /// the same board, that the hashes after the moves are right, and that `count_moves`,
 /// `has_legal_move` and `for_each_move` agree.
 fn crate_moves(pos: &Position) -> Result<BTreeMap<String, u32>, TestCaseError> {

@@ -15,7 +15,7 @@
 //! let text = lightvector::write_move(&pos, &mv)?;
 //! assert!(text.len() <= "re5 Ee4".len());
 //! let again = lightvector::parse_move(&pos, &text)?;
-//! assert_eq!(pos.play(&again)?.board(), pos.play(&mv)?.board());
+//! assert_eq!(pos.after(&again)?.board(), pos.after(&mv)?.board());
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
