@@ -99,9 +99,12 @@ impl Board {
         self.pieces(piece).count()
     }
 
-    /// The pieces of `color` that are strictly stronger than `kind`.
+    /// The pieces of `color` that are strictly stronger than `kind`: the pieces that
+    /// freeze, push or pull a piece of `kind` of the other colour beside them. This is
+    /// the one place the crate builds "stronger than" (freezing, move generation, the
+    /// turn search and Harlog all use it or [`Board::weaker_than`]).
     #[inline]
-    pub(crate) fn stronger_than(&self, color: Color, kind: PieceKind) -> Bitboard {
+    pub fn stronger_than(&self, color: Color, kind: PieceKind) -> Bitboard {
         let mut b = Bitboard::EMPTY;
         let mut k = kind.index() + 1;
         while k < 6 {
@@ -111,24 +114,50 @@ impl Board {
         b & self.colors[color.index()]
     }
 
+    /// The pieces of `color` that are strictly weaker than `kind`: those a piece of
+    /// `kind` of the other colour may push or pull (and freezes when beside them).
+    #[inline]
+    pub fn weaker_than(&self, color: Color, kind: PieceKind) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        let mut k = 0;
+        while k < kind.index() {
+            b |= self.kinds[k];
+            k += 1;
+        }
+        b & self.colors[color.index()]
+    }
+
+    /// The pieces of `color` with a strictly stronger enemy piece beside them: those
+    /// the enemy may push or pull, frozen unless a friend stands beside them too.
+    #[inline]
+    pub fn threatened(&self, color: Color) -> Bitboard {
+        self.threatened_among(color, self.colors[color.index()])
+    }
+
+    /// [`Board::threatened`] restricted to the pieces of `among`.
+    #[inline]
+    fn threatened_among(&self, color: Color, among: Bitboard) -> Bitboard {
+        let enemy = self.colors[color.opponent().index()];
+        let mut threatened = Bitboard::EMPTY;
+        // Walk down from the elephant: `stronger` is the enemy pieces stronger than kind
+        // k (what `stronger_than` gives, built once for all kinds).
+        let mut stronger = Bitboard::EMPTY;
+        for k in (0..5).rev() {
+            stronger |= enemy & self.kinds[k + 1];
+            threatened |= among & self.kinds[k] & stronger.neighbours();
+        }
+        threatened
+    }
+
     /// The frozen pieces of `color`: those with a strictly stronger enemy piece beside them
     /// and no friendly piece beside them.
     pub fn frozen(&self, color: Color) -> Bitboard {
         let own = self.colors[color.index()];
-        let enemy = self.colors[color.opponent().index()];
         let lonely = own & !own.neighbours();
         if lonely.is_empty() {
             return Bitboard::EMPTY;
         }
-        let mut frozen = Bitboard::EMPTY;
-        // Walk down from the elephant: pieces weaker than kind k are threatened by the
-        // neighbours of enemy pieces of kind k or stronger.
-        let mut threat = Bitboard::EMPTY;
-        for k in (0..5).rev() {
-            threat |= (enemy & self.kinds[k + 1]).neighbours();
-            frozen |= lonely & self.kinds[k] & threat;
-        }
-        frozen
+        self.threatened_among(color, lonely)
     }
 
     /// Whether the piece on `sq` is frozen (false for an empty square).
