@@ -229,6 +229,75 @@ mod tests {
     use crate::Color::*;
     use crate::PieceKind::*;
 
+    /// Random boards: each square empty or holding a random piece.
+    fn random_boards(n: usize) -> Vec<Board> {
+        let mut state = 7;
+        let mut next = || {
+            let (s, v) = crate::hash::splitmix(state);
+            state = s;
+            v
+        };
+        (0..n)
+            .map(|_| {
+                let density = next() % 64;
+                let mut b = Board::empty();
+                for sq in Square::ALL {
+                    let r = next();
+                    if r % 64 < density {
+                        let color = if r & 64 == 0 { Gold } else { Silver };
+                        let kind = PieceKind::ALL[((r >> 8) % 6) as usize];
+                        b.set(sq, Some(kind.of(color)));
+                    }
+                }
+                b
+            })
+            .collect()
+    }
+
+    /// The strength relations against their definitions, square by square.
+    #[test]
+    fn strength_relations_match_their_definitions() {
+        for b in random_boards(2000) {
+            for color in Color::ALL {
+                for kind in PieceKind::ALL {
+                    let pieces_where = |f: &dyn Fn(Piece) -> bool| -> Bitboard {
+                        b.iter().filter(|&(_, p)| f(p)).map(|(sq, _)| sq).collect()
+                    };
+                    assert_eq!(
+                        b.stronger_than(color, kind),
+                        pieces_where(&|p| p.color == color && p.kind > kind)
+                    );
+                    assert_eq!(
+                        b.weaker_than(color, kind),
+                        pieces_where(&|p| p.color == color && p.kind < kind)
+                    );
+                }
+                let threatened: Bitboard = b
+                    .iter()
+                    .filter(|&(sq, p)| {
+                        p.color == color
+                            && Bitboard::adjacent(sq).iter().any(|n| {
+                                b.piece_at(n)
+                                    .is_some_and(|q| q.color != color && q.kind > p.kind)
+                            })
+                    })
+                    .map(|(sq, _)| sq)
+                    .collect();
+                assert_eq!(b.threatened(color), threatened);
+                let lonely: Bitboard = b
+                    .iter()
+                    .filter(|&(sq, p)| {
+                        !Bitboard::adjacent(sq)
+                            .iter()
+                            .any(|n| b.piece_at(n).is_some_and(|q| q.color == p.color))
+                    })
+                    .map(|(sq, _)| sq)
+                    .collect();
+                assert_eq!(b.frozen(color), threatened & lonely);
+            }
+        }
+    }
+
     #[test]
     fn freezing_needs_stronger_enemy_and_no_friend() {
         let mut b = Board::empty();

@@ -14,15 +14,33 @@ const fn closed(sq: Square) -> Bitboard {
 /// The square one step from `from` in `dir`, for a step that stays on the board.
 ///
 /// The callers step only pieces that the search's masks (an empty square beside them in
-/// `dir`) or the step tables showed to have a target, so the index arithmetic never
-/// leaves the board; a debug assertion checks it against [`Square::step`].
+/// `dir`) showed to have a target, so the off-board entries of the table are never
+/// read; a debug assertion checks every lookup against [`Square::step`].
 #[inline(always)]
 pub(super) fn target(from: Square, dir: Direction) -> Square {
-    const OFFSET: [u8; 4] = [8, 1, 64 - 8, 64 - 1];
-    let t = Square::from_index_wrapping((from as u8).wrapping_add(OFFSET[dir as usize]));
+    let t = TARGET[from as usize][dir as usize];
     debug_assert_eq!(from.step(dir), Some(t));
     t
 }
+
+/// `TARGET[sq][dir]`: the square one step from `sq` in `dir` (for a step off the board,
+/// `sq` itself, which [`target`]'s callers never ask for).
+static TARGET: [[Square; 4]; 64] = {
+    let mut out = [[Square::A1; 4]; 64];
+    let mut i = 0;
+    while i < 64 {
+        let mut d = 0;
+        while d < 4 {
+            out[i][d] = match Square::ALL[i].step(Direction::ALL[d]) {
+                Some(t) => t,
+                None => Square::ALL[i],
+            };
+            d += 1;
+        }
+        i += 1;
+    }
+    out
+};
 
 /// What one geometric step (a piece moving from `f` to the adjacent `t`) may touch.
 ///
