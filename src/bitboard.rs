@@ -106,7 +106,7 @@ impl Bitboard {
         if self.0 == 0 {
             None
         } else {
-            Square::new(self.0.trailing_zeros() as u8)
+            Some(Square::from_index_wrapping(self.0.trailing_zeros() as u8))
         }
     }
 
@@ -128,6 +128,13 @@ impl Bitboard {
     pub const fn neighbours(self) -> Bitboard {
         let b = self.0;
         Bitboard((b << 8) | (b >> 8) | ((b & NOT_FILE_H) << 1) | ((b & NOT_FILE_A) >> 1))
+    }
+
+    /// The squares with a lower index than `sq` (a1, b1, ... up to the square before
+    /// it): empty for a1.
+    #[inline]
+    pub(crate) const fn below(sq: Square) -> Bitboard {
+        Bitboard((1u64 << sq as u32) - 1)
     }
 
     /// The squares orthogonally adjacent to `sq`.
@@ -165,7 +172,7 @@ impl Iterator for Squares {
         }
         let i = self.0.trailing_zeros() as u8;
         self.0 &= self.0 - 1;
-        Square::new(i)
+        Some(Square::from_index_wrapping(i))
     }
 
     #[inline]

@@ -106,9 +106,12 @@ impl Board {
         self.pieces(piece).count()
     }
 
-    /// The pieces of `color` that are strictly stronger than `kind`.
+    /// The pieces of `color` that are strictly stronger than `kind`: the pieces that
+    /// freeze, push or pull a piece of `kind` of the other colour beside them. This is
+    /// the one place the crate builds "stronger than" (freezing, move generation, the
+    /// turn search and Harlog all use it or [`Board::weaker_than`]).
     #[inline]
-    pub(crate) fn stronger_than(&self, color: Color, kind: PieceKind) -> Bitboard {
+    pub fn stronger_than(&self, color: Color, kind: PieceKind) -> Bitboard {
         let mut b = Bitboard::EMPTY;
         let mut k = kind.index() + 1;
         while k < 6 {
@@ -118,25 +121,51 @@ impl Board {
         b & self.colors[color.index()]
     }
 
+    /// The pieces of `color` that are strictly weaker than `kind`: those a piece of
+    /// `kind` of the other colour may push or pull (and freezes when beside them).
+    #[inline]
+    pub fn weaker_than(&self, color: Color, kind: PieceKind) -> Bitboard {
+        let mut b = Bitboard::EMPTY;
+        let mut k = 0;
+        while k < kind.index() {
+            b |= self.kinds[k];
+            k += 1;
+        }
+        b & self.colors[color.index()]
+    }
+
+    /// The pieces of `color` with a strictly stronger enemy piece beside them: those
+    /// the enemy may push or pull, frozen unless a friend stands beside them too.
+    #[inline]
+    pub fn threatened(&self, color: Color) -> Bitboard {
+        self.threatened_among(color, self.colors[color.index()])
+    }
+
+    /// [`Board::threatened`] restricted to the pieces of `among`.
+    #[inline]
+    fn threatened_among(&self, color: Color, among: Bitboard) -> Bitboard {
+        let enemy = self.colors[color.opponent().index()];
+        let mut threatened = Bitboard::EMPTY;
+        // Walk down from the elephant: `stronger` is the enemy pieces stronger than kind
+        // k (what `stronger_than` gives, built once for all kinds).
+        let mut stronger = Bitboard::EMPTY;
+        for k in (0..5).rev() {
+            stronger |= enemy & self.kinds[k + 1];
+            threatened |= among & self.kinds[k] & stronger.neighbours();
+        }
+        threatened
+    }
+
     /// The frozen pieces of `color`: those with a strictly stronger enemy piece beside them
     /// and no friendly piece beside them.
     #[must_use]
     pub fn frozen(&self, color: Color) -> Bitboard {
         let own = self.colors[color.index()];
-        let enemy = self.colors[color.opponent().index()];
         let lonely = own & !own.neighbours();
         if lonely.is_empty() {
             return Bitboard::EMPTY;
         }
-        let mut frozen = Bitboard::EMPTY;
-        // Walk down from the elephant: pieces weaker than kind k are threatened by the
-        // neighbours of enemy pieces of kind k or stronger.
-        let mut threat = Bitboard::EMPTY;
-        for k in (0..5).rev() {
-            threat |= (enemy & self.kinds[k + 1]).neighbours();
-            frozen |= lonely & self.kinds[k] & threat;
-        }
-        frozen
+        self.threatened_among(color, lonely)
     }
 
     /// Whether the piece on `sq` is frozen (false for an empty square).
@@ -212,6 +241,75 @@ mod tests {
     use super::*;
     use crate::Color::*;
     use crate::PieceKind::*;
+
+    /// Random boards: each square empty or holding a random piece.
+    fn random_boards(n: usize) -> Vec<Board> {
+        let mut state = 7;
+        let mut next = || {
+            let (s, v) = crate::hash::splitmix(state);
+            state = s;
+            v
+        };
+        (0..n)
+            .map(|_| {
+                let density = next() % 64;
+                let mut b = Board::empty();
+                for sq in Square::ALL {
+                    let r = next();
+                    if r % 64 < density {
+                        let color = if r & 64 == 0 { Gold } else { Silver };
+                        let kind = PieceKind::ALL[((r >> 8) % 6) as usize];
+                        b.set(sq, Some(kind.of(color)));
+                    }
+                }
+                b
+            })
+            .collect()
+    }
+
+    /// The strength relations against their definitions, square by square.
+    #[test]
+    fn strength_relations_match_their_definitions() {
+        for b in random_boards(2000) {
+            for color in Color::ALL {
+                for kind in PieceKind::ALL {
+                    let pieces_where = |f: &dyn Fn(Piece) -> bool| -> Bitboard {
+                        b.iter().filter(|&(_, p)| f(p)).map(|(sq, _)| sq).collect()
+                    };
+                    assert_eq!(
+                        b.stronger_than(color, kind),
+                        pieces_where(&|p| p.color == color && p.kind > kind)
+                    );
+                    assert_eq!(
+                        b.weaker_than(color, kind),
+                        pieces_where(&|p| p.color == color && p.kind < kind)
+                    );
+                }
+                let threatened: Bitboard = b
+                    .iter()
+                    .filter(|&(sq, p)| {
+                        p.color == color
+                            && Bitboard::adjacent(sq).iter().any(|n| {
+                                b.piece_at(n)
+                                    .is_some_and(|q| q.color != color && q.kind > p.kind)
+                            })
+                    })
+                    .map(|(sq, _)| sq)
+                    .collect();
+                assert_eq!(b.threatened(color), threatened);
+                let lonely: Bitboard = b
+                    .iter()
+                    .filter(|&(sq, p)| {
+                        !Bitboard::adjacent(sq)
+                            .iter()
+                            .any(|n| b.piece_at(n).is_some_and(|q| q.color == p.color))
+                    })
+                    .map(|(sq, _)| sq)
+                    .collect();
+                assert_eq!(b.frozen(color), threatened & lonely);
+            }
+        }
+    }
 
     #[test]
     fn freezing_needs_stronger_enemy_and_no_friend() {

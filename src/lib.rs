@@ -125,6 +125,7 @@ mod board;
 mod color;
 mod eval;
 mod game;
+mod hash;
 mod movegen;
 mod moves;
 pub mod notation;

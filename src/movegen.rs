@@ -74,7 +74,6 @@ pub(crate) fn gen_steps(board: &Board, side: Color, turn: &TurnState, out: &mut 
     }
     let empty = !board.occupied();
     let own = board.color(side);
-    let enemy = board.color(!side);
     let frozen = board.frozen(side);
     let mobile = own & !frozen;
 
@@ -104,7 +103,7 @@ pub(crate) fn gen_steps(board: &Board, side: Color, turn: &TurnState, out: &mut 
     let mut pull_sq = Bitboard::EMPTY;
     if let Some((sq, kind)) = turn.pull {
         pull_sq = Bitboard::from_square(sq);
-        pulled = enemy & !stronger_or_equal(board, kind) & Bitboard::adjacent(sq);
+        pulled = board.weaker_than(!side, kind) & Bitboard::adjacent(sq);
         for v in pulled {
             if let Some(step) = Step::between(v, sq) {
                 out.push(step);
@@ -117,10 +116,9 @@ pub(crate) fn gen_steps(board: &Board, side: Color, turn: &TurnState, out: &mut 
     // could be pulled there was listed as a pull already.
     if turn.left() >= 2 {
         let mut pushable = Bitboard::EMPTY;
-        let mut strong = Bitboard::EMPTY;
-        for k in (0..5).rev() {
-            strong |= mobile & board.kind(PieceKind::ALL[k + 1]);
-            pushable |= enemy & board.kind(PieceKind::ALL[k]) & strong.neighbours();
+        for kind in PieceKind::ALL.into_iter().take(5) {
+            let strong = board.stronger_than(side, kind) & mobile;
+            pushable |= board.pieces(kind.of(!side)) & strong.neighbours();
         }
         for dir in Direction::ALL {
             let mut victims = pushable & empty.shift(dir.opposite());
@@ -128,16 +126,6 @@ pub(crate) fn gen_steps(board: &Board, side: Color, turn: &TurnState, out: &mut 
             out.push_all(victims, dir);
         }
     }
-}
-
-/// The pieces of either colour at least as strong as `kind`.
-#[inline]
-fn stronger_or_equal(board: &Board, kind: PieceKind) -> Bitboard {
-    let mut b = Bitboard::EMPTY;
-    for k in kind.index()..6 {
-        b |= board.kind(PieceKind::ALL[k]);
-    }
-    b
 }
 
 /// Plays `step` (assumed legal) for `side`: moves the piece, removes a piece left

@@ -3,6 +3,7 @@
 use std::collections::HashMap;
 use std::hash::{BuildHasherDefault, Hash, Hasher};
 
+use crate::hash::PassThroughHasher;
 use crate::{zobrist, Board, Color, Position};
 
 /// A position as the repetition rule sees it: board and side to move. Compared exactly;
@@ -39,30 +40,12 @@ impl Hash for SeenKey {
     }
 }
 
-/// Passes a Zobrist hash through unchanged.
-#[derive(Default)]
-pub(crate) struct ZobristHasher(u64);
-
-impl Hasher for ZobristHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for &b in bytes {
-            self.0 = self.0.rotate_left(8) ^ u64::from(b);
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = n;
-    }
-}
-
 /// How often each position has occurred, with the number of positions seen at least
 /// twice for each side to move (when there are none, no turn can be a third
 /// repetition and nothing needs looking up).
 #[derive(Debug, Clone, Default)]
 pub(crate) struct Repetitions {
-    counts: HashMap<SeenKey, u32, BuildHasherDefault<ZobristHasher>>,
+    counts: HashMap<SeenKey, u32, BuildHasherDefault<PassThroughHasher>>,
     twice: [u32; 2],
 }
 

@@ -5,15 +5,8 @@
 //! Silver is to move. [`Position`](crate::Position) updates its hash with every step, and
 //! the tests check that it always equals the hash computed from scratch.
 
+use crate::hash::splitmix;
 use crate::{Color, Piece, Square};
-
-const fn splitmix(state: u64) -> (u64, u64) {
-    let s = state.wrapping_add(0x9e37_79b9_7f4a_7c15);
-    let mut z = s;
-    z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-    z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-    (s, z ^ (z >> 31))
-}
 
 const fn make_keys() -> ([[u64; 64]; 12], u64) {
     let mut keys = [[0u64; 64]; 12];

@@ -1,44 +1,46 @@
-//! Precomputed square sets for the turn search: neighbours, step targets, and for every
-//! single step the squares it may change and the squares its outcome depends on.
+//! Precomputed square sets for the turn search: for every single step the squares it
+//! may change and the squares its outcome depends on, and the direction between two
+//! adjacent squares. Everything is built at compile time from the crate's
+//! [`Bitboard`] and [`Square`] (traps, neighbours, shifts), so the search and the rest
+//! of the crate share one geometry.
 
-/// No square: the target of a step off the board.
-pub(super) const OFF: u8 = 64;
-
-pub(super) const TRAPS: u64 = (1 << 18) | (1 << 21) | (1 << 42) | (1 << 45);
-const NOT_FILE_A: u64 = 0xfefe_fefe_fefe_fefe;
-const NOT_FILE_H: u64 = 0x7f7f_7f7f_7f7f_7f7f;
-
-/// The squares orthogonally adjacent to any square of `b`.
-#[inline]
-pub(super) const fn neighbours(b: u64) -> u64 {
-    (b << 8) | (b >> 8) | ((b & NOT_FILE_H) << 1) | ((b & NOT_FILE_A) >> 1)
-}
-
-/// `b` moved one square in direction `dir` (0 north, 1 east, 2 south, 3 west), squares
-/// leaving the board dropped.
-#[inline]
-pub(super) const fn shift(b: u64, dir: usize) -> u64 {
-    match dir {
-        0 => b << 8,
-        1 => (b & NOT_FILE_H) << 1,
-        2 => b >> 8,
-        _ => (b & NOT_FILE_A) >> 1,
-    }
-}
+use crate::{Bitboard, Direction, Square};
 
 /// A square and its neighbours.
-const fn closed(sq: usize) -> u64 {
-    (1 << sq) | neighbours(1 << sq)
+const fn closed(sq: Square) -> Bitboard {
+    Bitboard::from_square(sq).union(Bitboard::adjacent(sq))
 }
 
-const fn target(sq: usize, dir: usize) -> u8 {
-    let b = shift(1 << sq, dir);
-    if b == 0 {
-        OFF
-    } else {
-        b.trailing_zeros() as u8
-    }
+/// The square one step from `from` in `dir`, for a step that stays on the board.
+///
+/// The callers step only pieces that the search's masks (an empty square beside them in
+/// `dir`) showed to have a target, so the off-board entries of the table are never
+/// read; a debug assertion checks every lookup against [`Square::step`].
+#[inline(always)]
+pub(super) fn target(from: Square, dir: Direction) -> Square {
+    let t = TARGET[from as usize][dir as usize];
+    debug_assert_eq!(from.step(dir), Some(t));
+    t
 }
+
+/// `TARGET[sq][dir]`: the square one step from `sq` in `dir` (for a step off the board,
+/// `sq` itself, which [`target`]'s callers never ask for).
+static TARGET: [[Square; 4]; 64] = {
+    let mut out = [[Square::A1; 4]; 64];
+    let mut i = 0;
+    while i < 64 {
+        let mut d = 0;
+        while d < 4 {
+            out[i][d] = match Square::ALL[i].step(Direction::ALL[d]) {
+                Some(t) => t,
+                None => Square::ALL[i],
+            };
+            d += 1;
+        }
+        i += 1;
+    }
+    out
+};
 
 /// What one geometric step (a piece moving from `f` to the adjacent `t`) may touch.
 ///
@@ -55,94 +57,97 @@ const fn target(sq: usize, dir: usize) -> u8 {
 /// - `traps`: the traps that may capture after the step.
 #[derive(Clone, Copy)]
 pub(super) struct StepSets {
-    pub write: u64,
-    pub read_full: u64,
-    pub read_calm: u64,
-    pub traps: u64,
+    pub write: Bitboard,
+    pub read_full: Bitboard,
+    pub read_calm: Bitboard,
+    pub traps: Bitboard,
 }
 
-const fn step_sets(f: usize, t: usize) -> StepSets {
-    let traps = TRAPS & ((1 << t) | neighbours(1 << f));
-    let mut read_calm = (1 << f) | (1 << t);
-    if TRAPS & (1 << t) != 0 {
-        read_calm |= closed(t);
+const NO_SETS: StepSets = StepSets {
+    write: Bitboard::EMPTY,
+    read_full: Bitboard::EMPTY,
+    read_calm: Bitboard::EMPTY,
+    traps: Bitboard::EMPTY,
+};
+
+const fn step_sets(f: Square, t: Square) -> StepSets {
+    let from = Bitboard::from_square(f);
+    let to = Bitboard::from_square(t);
+    let traps = Bitboard::TRAPS.intersect(to.union(from.neighbours()));
+    let mut read_calm = from.union(to);
+    if t.is_trap() {
+        read_calm = read_calm.union(closed(t));
     }
-    let mut beside = TRAPS & neighbours(1 << f);
-    while beside != 0 {
-        let trap = beside.trailing_zeros() as usize;
-        beside &= beside - 1;
-        read_calm |= closed(trap);
+    let mut beside = Bitboard::TRAPS.intersect(from.neighbours());
+    while let Some(trap) = beside.first() {
+        beside = beside.without(trap);
+        read_calm = read_calm.union(closed(trap));
     }
     StepSets {
-        write: (1 << f) | (1 << t) | traps,
-        read_full: read_calm | closed(f),
+        write: from.union(to).union(traps),
+        read_full: read_calm.union(closed(f)),
         read_calm,
         traps,
     }
 }
 
-const fn make_targets() -> [[u8; 4]; 64] {
-    let mut out = [[OFF; 4]; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        let mut d = 0;
-        while d < 4 {
-            out[sq][d] = target(sq, d);
-            d += 1;
-        }
-        sq += 1;
-    }
-    out
-}
-
 const fn make_sets() -> [[StepSets; 4]; 64] {
-    let none = StepSets {
-        write: 0,
-        read_full: 0,
-        read_calm: 0,
-        traps: 0,
-    };
-    let mut out = [[none; 4]; 64];
-    let mut sq = 0;
-    while sq < 64 {
+    let mut out = [[NO_SETS; 4]; 64];
+    let mut i = 0;
+    while i < 64 {
+        let sq = Square::ALL[i];
         let mut d = 0;
         while d < 4 {
-            let t = target(sq, d);
-            if t != OFF {
-                out[sq][d] = step_sets(sq, t as usize);
+            if let Some(t) = sq.step(Direction::ALL[d]) {
+                out[i][d] = step_sets(sq, t);
             }
             d += 1;
         }
-        sq += 1;
+        i += 1;
     }
     out
 }
 
-const fn make_dirs() -> [[u8; 64]; 64] {
-    let mut out = [[4u8; 64]; 64];
-    let mut sq = 0;
-    while sq < 64 {
+const fn make_dirs() -> [[Direction; 64]; 64] {
+    let mut out = [[Direction::North; 64]; 64];
+    let mut i = 0;
+    while i < 64 {
         let mut d = 0;
         while d < 4 {
-            let t = target(sq, d);
-            if t != OFF {
-                out[sq][t as usize] = d as u8;
+            if let Some(t) = Square::ALL[i].step(Direction::ALL[d]) {
+                out[i][t as usize] = Direction::ALL[d];
             }
             d += 1;
         }
-        sq += 1;
+        i += 1;
     }
     out
 }
 
-/// `TARGET[sq][dir]`: the square one step from `sq` in `dir`, or [`OFF`].
-pub(super) static TARGET: [[u8; 4]; 64] = make_targets();
+/// `SETS[sq][dir]`: the [`StepSets`] of the step from `sq` in `dir` (empty sets for a
+/// step off the board).
+static SETS: [[StepSets; 4]; 64] = make_sets();
 
-/// `SETS[sq][dir]`: the [`StepSets`] of the step from `sq` in `dir`.
-pub(super) static SETS: [[StepSets; 4]; 64] = make_sets();
+/// The [`StepSets`] of the step from `from` in `dir`.
+#[inline(always)]
+pub(super) fn sets(from: Square, dir: Direction) -> &'static StepSets {
+    &SETS[from as usize][dir as usize]
+}
 
-/// `DIR[from][to]`: the direction from `from` to the adjacent `to` (4 if not adjacent).
-pub(super) static DIR: [[u8; 64]; 64] = make_dirs();
+/// `DIR[from][to]`: the direction from `from` to `to` when they are adjacent (other
+/// entries are never read).
+static DIR: [[Direction; 64]; 64] = make_dirs();
+
+/// The direction from `from` to the adjacent `to`.
+///
+/// The callers pass only pairs taken from a square and the neighbours bitboard of the
+/// other; a debug assertion checks adjacency against [`Square::direction_to`].
+#[inline(always)]
+pub(super) fn direction(from: Square, to: Square) -> Direction {
+    let d = DIR[from as usize][to as usize];
+    debug_assert_eq!(from.direction_to(to), Some(d));
+    d
+}
 
 #[cfg(test)]
 mod tests {
@@ -150,16 +155,22 @@ mod tests {
 
     #[test]
     fn tables_agree_with_the_square_type() {
-        use crate::{Direction, Square};
         for sq in Square::ALL {
             for d in Direction::ALL {
-                let want = sq.step(d).map_or(OFF, |s| s as u8);
-                assert_eq!(TARGET[sq as usize][d as usize], want);
-                if want != OFF {
-                    assert_eq!(DIR[sq as usize][want as usize], d as u8);
-                    let s = SETS[sq as usize][d as usize];
-                    assert_eq!(s.write & s.read_calm, s.write, "writes are read");
+                match sq.step(d) {
+                    Some(t) => {
+                        assert_eq!(target(sq, d), t);
+                        assert_eq!(direction(sq, t), d);
+                        let s = sets(sq, d);
+                        assert_eq!(s.write & s.read_calm, s.write, "writes are read");
+                        assert_eq!(s.read_full & s.read_calm, s.read_calm);
+                        assert!(s.write.contains(sq) && s.write.contains(t));
+                    }
+                    None => assert!(sets(sq, d).write.is_empty()),
                 }
+            }
+            for other in Bitboard::adjacent(sq) {
+                assert_eq!(Some(direction(sq, other)), sq.direction_to(other));
             }
         }
     }

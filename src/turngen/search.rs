@@ -2,11 +2,11 @@
 //! ordering of independent actions. See the module documentation of `turngen` for why it
 //! finds every board and why it stays exact.
 
-use super::geometry::{neighbours, shift, StepSets, DIR, OFF, SETS, TARGET, TRAPS};
+use super::geometry::{direction, sets, target, StepSets};
 use super::table::{Buckets, Key, Table};
 use crate::position::TurnState;
 use crate::MAX_LEGAL_STEPS;
-use crate::{zobrist, Board, Color, Direction, Piece, PieceKind, Square, Step};
+use crate::{zobrist, Bitboard, Board, Color, Direction, Piece, PieceKind, Square, Step};
 
 /// Cell codes: 0 for an empty square, `1 + Piece::index()` for a piece.
 const PIECES: [Piece; 13] = {
@@ -27,7 +27,7 @@ pub(super) struct Grid {
     pub board: Board,
     pub cell: [u8; 64],
     pub hash: u64,
-    pub changed: u64,
+    pub changed: Bitboard,
 }
 
 impl Grid {
@@ -40,76 +40,74 @@ impl Grid {
             board: *board,
             cell,
             hash: board.zobrist(),
-            changed: 0,
+            changed: Bitboard::EMPTY,
         }
     }
 
     /// Records whether `sq` now differs from the root.
     #[inline(always)]
-    fn mark(&mut self, sq: usize, root: &[u8; 64]) {
-        let bit = 1u64 << sq;
-        if self.cell[sq] != root[sq] {
-            self.changed |= bit;
+    fn mark(&mut self, sq: Square, root: &[u8; 64]) {
+        let i = sq as usize;
+        if self.cell[i] != root[i] {
+            self.changed = self.changed.with(sq);
         } else {
-            self.changed &= !bit;
+            self.changed = self.changed.without(sq);
         }
     }
 
     /// Moves the piece on `f` one square in `dir` (the target is empty) and removes a
     /// piece of its colour left on a trap without a friend. Returns the square of the
-    /// removed piece and its code (`OFF` and 0 when nothing was removed). The hash is
-    /// kept only when `hash` is set.
+    /// removed piece and its code, if one was removed. The hash is kept only when `hash`
+    /// is set.
     #[inline(always)]
-    fn step(&mut self, f: usize, dir: usize, root: &[u8; 64], hash: bool) -> (u8, u8) {
-        let t = TARGET[f][dir] as usize & 63;
-        let code = self.cell[f];
+    fn step(
+        &mut self,
+        f: Square,
+        dir: Direction,
+        root: &[u8; 64],
+        hash: bool,
+    ) -> Option<(Square, u8)> {
+        let t = target(f, dir);
+        let code = self.cell[f as usize];
         let piece = PIECES[code as usize];
-        self.board.move_piece(piece, Square::ALL[f], Square::ALL[t]);
-        self.cell[f] = 0;
-        self.cell[t] = code;
+        self.board.move_piece(piece, f, t);
+        self.cell[f as usize] = 0;
+        self.cell[t as usize] = code;
         if hash {
-            self.hash ^= zobrist::piece_key(piece, Square::ALL[f])
-                ^ zobrist::piece_key(piece, Square::ALL[t]);
+            self.hash ^= zobrist::piece_key(piece, f) ^ zobrist::piece_key(piece, t);
         }
         self.mark(f, root);
         self.mark(t, root);
-        let own = self.board.color(piece.color).0;
-        let traps = SETS[f][dir].traps & own;
-        if traps == 0 {
-            return (OFF, 0);
-        }
-        let lost = traps & !neighbours(own);
-        if lost == 0 {
-            return (OFF, 0);
+        let own = self.board.color(piece.color);
+        let traps = sets(f, dir).traps & own;
+        if traps.is_empty() {
+            return None;
         }
         // No square touches two traps, so at most one piece is lost.
-        let sq = lost.trailing_zeros() as usize;
-        let code = self.cell[sq];
+        let sq = (traps & !own.neighbours()).first()?;
+        let code = self.cell[sq as usize];
         let piece = PIECES[code as usize];
-        self.board.toggle(piece, Square::ALL[sq]);
-        self.cell[sq] = 0;
+        self.board.toggle(piece, sq);
+        self.cell[sq as usize] = 0;
         if hash {
-            self.hash ^= zobrist::piece_key(piece, Square::ALL[sq]);
+            self.hash ^= zobrist::piece_key(piece, sq);
         }
         self.mark(sq, root);
-        (sq as u8, code)
+        Some((sq, code))
     }
 
     /// Takes back [`step`](Grid::step) (the caller restores `changed` and `hash`).
     #[inline(always)]
-    fn unstep(&mut self, f: usize, dir: usize, captured: (u8, u8)) {
-        let t = TARGET[f][dir] as usize & 63;
-        let (sq, code) = captured;
-        if sq != OFF {
-            let sq = sq as usize & 63;
-            self.board.toggle(PIECES[code as usize], Square::ALL[sq]);
-            self.cell[sq] = code;
+    fn unstep(&mut self, f: Square, dir: Direction, captured: Option<(Square, u8)>) {
+        let t = target(f, dir);
+        if let Some((sq, code)) = captured {
+            self.board.toggle(PIECES[code as usize], sq);
+            self.cell[sq as usize] = code;
         }
-        let code = self.cell[t];
-        self.board
-            .move_piece(PIECES[code as usize], Square::ALL[t], Square::ALL[f]);
-        self.cell[t] = 0;
-        self.cell[f] = code;
+        let code = self.cell[t as usize];
+        self.board.move_piece(PIECES[code as usize], t, f);
+        self.cell[t as usize] = 0;
+        self.cell[f as usize] = code;
     }
 
     /// The exact description of the board relative to the root.
@@ -122,7 +120,7 @@ impl Grid {
     /// started from).
     pub(super) fn key_of(&self, board: &Board) -> Key {
         let mut other = Grid::new(board);
-        for sq in 0..64 {
+        for sq in Square::ALL {
             other.mark(sq, &self.cell);
         }
         other.key()
@@ -175,23 +173,23 @@ impl HashDeltas {
 
 /// The key of a board given the squares that differ from the root and its cells.
 #[inline(always)]
-fn pack(changed: u64, cell: &[u8; 64]) -> Key {
-    let mut bits = changed;
+fn pack(changed: Bitboard, cell: &[u8; 64]) -> Key {
     let mut packed = 0u64;
     let mut shift = 0;
-    while bits != 0 {
-        let sq = bits.trailing_zeros() as usize;
-        bits &= bits - 1;
-        packed |= u64::from(cell[sq]) << shift;
+    for sq in changed {
+        packed |= u64::from(cell[sq as usize]) << shift;
         shift += 4;
     }
-    Key { changed, packed }
+    Key {
+        changed: changed.0,
+        packed,
+    }
 }
 
 /// Whether the canonical order skips the simple step from `f` with square sets `s` (and
 /// read set `read_simple` when paired with another simple step) after `last`.
-fn skips_step(last: &Last, s: &StepSets, read_simple: u64, f: usize) -> bool {
-    if (f as u8) >= last.key {
+fn skips_step(last: &Last, s: &StepSets, read_simple: Bitboard, f: Square) -> bool {
+    if f >= last.key {
         return false;
     }
     let (ra, rb) = if last.simple {
@@ -199,7 +197,7 @@ fn skips_step(last: &Last, s: &StepSets, read_simple: u64, f: usize) -> bool {
     } else {
         (last.read, s.read_full)
     };
-    s.write & ra == 0 && last.write & rb == 0
+    (s.write & ra).is_empty() && (last.write & rb).is_empty()
 }
 
 /// The simple steps the canonical order skips after an action, as bitboards of from
@@ -215,39 +213,39 @@ fn skips_step(last: &Last, s: &StepSets, read_simple: u64, f: usize) -> bool {
 /// (full) when `f` is in or beside `W`.
 struct Prune {
     /// Squares below the last action's key.
-    below: u64,
+    below: Bitboard,
     /// `f` in `R`, `f` beside a trap in `R` (the `t` part is shifted per direction).
-    write_hits: u64,
-    read_by_last: u64,
+    write_hits: Bitboard,
+    read_by_last: Bitboard,
     /// Squares `t` whose step into them reads what the last action wrote.
-    target_hits: u64,
+    target_hits: Bitboard,
     /// `f` reads what the last action wrote (calm, without the `t` part).
-    calm_hits: u64,
+    calm_hits: Bitboard,
     /// `f` reads what the last action wrote (full, without the `t` part).
-    full_hits: u64,
-    threatened: u64,
+    full_hits: Bitboard,
+    threatened: Bitboard,
     simple: bool,
 }
 
 impl Prune {
     #[inline(always)]
-    fn new(last: &Last, threatened: u64) -> Prune {
-        let below = (1u64 << last.key) - 1;
+    fn new(last: &Last, threatened: Bitboard) -> Prune {
+        let below = Bitboard::below(last.key);
         let read = if last.simple {
             last.read_simple
         } else {
             last.read
         };
         let w = last.write;
-        let traps_near_w = TRAPS & (w | neighbours(w));
-        let calm_hits = w | neighbours(traps_near_w);
+        let traps_near_w = Bitboard::TRAPS & (w | w.neighbours());
+        let calm_hits = w | traps_near_w.neighbours();
         Prune {
             below,
-            write_hits: read | neighbours(TRAPS & read),
+            write_hits: read | (Bitboard::TRAPS & read).neighbours(),
             read_by_last: read,
             target_hits: w | traps_near_w,
             calm_hits,
-            full_hits: calm_hits | w | neighbours(w),
+            full_hits: calm_hits | w | w.neighbours(),
             threatened,
             simple: last.simple,
         }
@@ -255,10 +253,10 @@ impl Prune {
 
     /// The from squares of the skipped simple steps in direction `dir`.
     #[inline(always)]
-    fn steps(&self, dir: usize) -> u64 {
-        let back = (dir + 2) & 3;
-        let writes = self.write_hits | shift(self.read_by_last, back);
-        let t_hits = shift(self.target_hits, back);
+    fn steps(&self, dir: Direction) -> Bitboard {
+        let back = dir.opposite();
+        let writes = self.write_hits | self.read_by_last.shift(back);
+        let t_hits = self.target_hits.shift(back);
         let reads = if self.simple {
             t_hits | (self.calm_hits & !self.threatened) | (self.full_hits & self.threatened)
         } else {
@@ -304,7 +302,8 @@ impl Slots {
     }
 
     #[inline(always)]
-    fn index(&self, sq: usize) -> u32 {
+    fn index(&self, sq: Square) -> u32 {
+        let sq = sq as usize;
         let on_rank = (self.changed >> (sq & 56)) & ((1 << (sq & 7)) - 1);
         self.below_rank[sq >> 3] + u32::from(POP8[on_rank as usize])
     }
@@ -339,29 +338,28 @@ pub(super) trait Visit {
 /// The previous action, for the pruning rules.
 #[derive(Clone, Copy)]
 struct Last {
-    /// The square that orders actions (0: prune nothing against this action).
-    key: u8,
+    /// The square that orders actions (a1: no square is below it, so nothing is pruned
+    /// against this action).
+    key: Square,
     /// Whether it was a simple step of the mover's own piece.
     simple: bool,
     /// Squares it may have changed.
-    write: u64,
+    write: Bitboard,
     /// Squares its outcome depends on.
-    read: u64,
+    read: Bitboard,
     /// Squares its outcome depends on when paired with another simple step.
-    read_simple: u64,
-    /// The step that would exactly undo it (from square, direction), `OFF` if none.
-    undo_from: u8,
-    undo_dir: u8,
+    read_simple: Bitboard,
+    /// The step that would exactly undo it, if any.
+    undo: Option<Step>,
 }
 
 const FIRST: Last = Last {
-    key: 0,
+    key: Square::A1,
     simple: false,
-    write: 0,
-    read: 0,
-    read_simple: 0,
-    undo_from: OFF,
-    undo_dir: 0,
+    write: Bitboard::EMPTY,
+    read: Bitboard::EMPTY,
+    read_simple: Bitboard::EMPTY,
+    undo: None,
 };
 
 pub(super) struct Search<'a, V: Visit> {
@@ -370,7 +368,7 @@ pub(super) struct Search<'a, V: Visit> {
     grid: Grid,
     root: [u8; 64],
     /// The occupied squares of the root board.
-    root_occupied: u64,
+    root_occupied: Bitboard,
     table: &'a mut Table,
     /// Where deferred keys go when `bucketed` (see [`Buckets`]).
     buckets: &'a mut Buckets,
@@ -393,7 +391,7 @@ pub(super) struct Search<'a, V: Visit> {
     waiting: usize,
     /// The leaf step of each waiting key set aside by a node for visitors that need
     /// boards or moves (from square, direction).
-    leaf_steps: [(u8, u8); PENDING],
+    leaf_steps: [Step; PENDING],
     /// The key of the node being expanded (kept when boards are inserted later).
     node_key: Key,
 }
@@ -425,7 +423,7 @@ impl<'a, V: Visit> Search<'a, V> {
             side,
             grid: *root,
             root: root.cell,
-            root_occupied: root.board.occupied().0,
+            root_occupied: root.board.occupied(),
             table,
             buckets,
             bucketed,
@@ -441,7 +439,7 @@ impl<'a, V: Visit> Search<'a, V> {
                 packed: 0,
             }; PENDING],
             waiting: 0,
-            leaf_steps: [(0, 0); PENDING],
+            leaf_steps: [Step::new(Square::A1, Direction::North); PENDING],
             node_key: Key {
                 changed: 0,
                 packed: 0,
@@ -462,19 +460,14 @@ impl<'a, V: Visit> Search<'a, V> {
         let b = self.grid.board;
         if let Some((sq, kind)) = turn.push {
             // The first step must complete the push under way.
-            let pushers =
-                b.stronger_than(side, kind).0 & !b.frozen(side).0 & neighbours(1 << sq as usize);
-            self.special(pushers, sq as usize);
+            let pushers = b.stronger_than(side, kind) & !b.frozen(side) & Bitboard::adjacent(sq);
+            self.special(pushers, sq);
             return;
         }
         if let Some((sq, kind)) = turn.pull {
             // The piece that just stepped away from `sq` may pull a weaker enemy into it.
-            let mut weaker = 0;
-            for k in 0..kind.index() {
-                weaker |= b.kind(PieceKind::ALL[k]).0;
-            }
-            let pulled = b.color(!side).0 & weaker & neighbours(1 << sq as usize);
-            self.special(pulled, sq as usize);
+            let pulled = b.weaker_than(!side, kind) & Bitboard::adjacent(sq);
+            self.special(pulled, sq);
         }
         // The node key is the root's again after the first steps above.
         self.node_key = self.grid.key();
@@ -483,11 +476,12 @@ impl<'a, V: Visit> Search<'a, V> {
 
     /// First steps forced or allowed by the turn state: each piece of `movers` steps
     /// into `to`.
-    fn special(&mut self, mut movers: u64, to: usize) {
-        while movers != 0 && !self.stop {
-            let f = movers.trailing_zeros() as usize;
-            movers &= movers - 1;
-            let dir = DIR[f][to] as usize;
+    fn special(&mut self, movers: Bitboard, to: Square) {
+        for f in movers {
+            if self.stop {
+                return;
+            }
+            let dir = direction(f, to);
             let (changed, hash) = (self.grid.changed, self.grid.hash);
             let captured = self.grid.step(f, dir, &self.root, true);
             self.push_step(f, dir);
@@ -525,9 +519,9 @@ impl<'a, V: Visit> Search<'a, V> {
     }
 
     #[inline(always)]
-    fn push_step(&mut self, f: usize, dir: usize) {
+    fn push_step(&mut self, f: Square, dir: Direction) {
         if V::MOVES {
-            self.path[self.len & 3] = Step::new(Square::ALL[f], Direction::ALL[dir & 3]);
+            self.path[self.len & 3] = Step::new(f, dir);
         }
         self.len += 1;
     }
@@ -537,20 +531,15 @@ impl<'a, V: Visit> Search<'a, V> {
         let left = self.limit - depth;
         let side = self.side;
         let b = self.grid.board;
-        let own = b.color(side).0;
-        let enemy = b.color(!side).0;
+        let own = b.color(side);
+        let enemy = b.color(!side);
         let empty = !(own | enemy);
 
         // Own pieces with a stronger enemy beside them, and the frozen ones among them.
-        let mut threatened = 0;
-        let mut stronger = 0;
-        for k in (0..5).rev() {
-            stronger |= enemy & b.kind(PieceKind::ALL[k + 1]).0;
-            threatened |= own & b.kind(PieceKind::ALL[k]).0 & neighbours(stronger);
-        }
-        let mobile = own & !(threatened & !neighbours(own));
-        let rabbits = b.kind(PieceKind::Rabbit).0;
-        let back = Direction::backwards(side) as usize;
+        let threatened = b.threatened(side);
+        let mobile = own & !(threatened & !own.neighbours());
+        let rabbits = b.kind(PieceKind::Rabbit);
+        let back = Direction::backwards(side);
         // The children are leaves, keyed without being made: set aside (deferred
         // visitors) or inserted together after the loop (the others, which need the
         // boards and moves of the new ones only).
@@ -568,20 +557,20 @@ impl<'a, V: Visit> Search<'a, V> {
         };
 
         let prune = Prune::new(last, threatened);
-        for dir in 0..4 {
-            let mut movers = mobile & shift(empty, (dir + 2) & 3);
+        for dir in Direction::ALL {
+            let mut movers = mobile & empty.shift(dir.opposite());
             if dir == back {
                 movers &= !rabbits;
             }
             movers &= !prune.steps(dir);
-            if dir as u8 == last.undo_dir && last.undo_from != OFF {
-                movers &= !(1 << (last.undo_from & 63));
+            if let Some(undo) = last.undo {
+                if undo.dir == dir {
+                    movers = movers.without(undo.from);
+                }
             }
-            while movers != 0 {
-                let f = movers.trailing_zeros() as usize;
-                movers &= movers - 1;
-                let s: &StepSets = &SETS[f][dir];
-                let calm = threatened & (1 << f) == 0;
+            for f in movers {
+                let s: &StepSets = sets(f, dir);
+                let calm = !threatened.contains(f);
                 let read_simple = if calm { s.read_calm } else { s.read_full };
                 debug_assert!(!skips_step(last, s, read_simple, f));
                 if leaves {
@@ -592,7 +581,7 @@ impl<'a, V: Visit> Search<'a, V> {
                         g.key()
                     });
                     self.pending[self.waiting] = key;
-                    self.leaf_steps[self.waiting] = (f as u8, dir as u8);
+                    self.leaf_steps[self.waiting] = Step::new(f, dir);
                     self.waiting += 1;
                     continue;
                 }
@@ -602,17 +591,16 @@ impl<'a, V: Visit> Search<'a, V> {
                 self.found(depth + 1);
                 if left > 1 && !self.stop {
                     let next = Last {
-                        key: f as u8,
+                        key: f,
                         simple: true,
                         write: s.write,
                         read: s.read_full,
                         read_simple,
-                        undo_from: if captured.0 != OFF || (depth == 0 && self.undo_first) {
-                            OFF
+                        undo: if captured.is_some() || (depth == 0 && self.undo_first) {
+                            None
                         } else {
-                            TARGET[f][dir]
+                            Some(Step::new(target(f, dir), dir.opposite()))
                         },
-                        undo_dir: ((dir + 2) & 3) as u8,
                     };
                     self.expand(depth + 1, &next);
                 }
@@ -635,42 +623,24 @@ impl<'a, V: Visit> Search<'a, V> {
             return;
         }
         // Pushes and pulls: a mobile piece with a weaker enemy beside it.
-        let mut below = [0u64; 6];
-        for k in 1..6 {
-            below[k] = below[k - 1] | b.kind(PieceKind::ALL[k - 1]).0;
-        }
-        let mut strong = mobile & !rabbits & neighbours(enemy);
-        while strong != 0 {
-            let p = strong.trailing_zeros() as usize;
-            strong &= strong - 1;
-            let kind = (self.grid.cell[p] as usize + 5) % 6;
-            let victims = enemy & below[kind] & neighbours(1 << p);
-            let mut vs = victims;
-            while vs != 0 {
-                let v = vs.trailing_zeros() as usize;
-                vs &= vs - 1;
-                let dpv = DIR[p][v] as usize;
-                let mut dests = empty & neighbours(1 << v);
-                while dests != 0 {
-                    let e = dests.trailing_zeros() as usize;
-                    dests &= dests - 1;
-                    let dve = DIR[v][e] as usize;
+        let strong = mobile & !rabbits & enemy.neighbours();
+        for p in strong {
+            let kind = PIECES[self.grid.cell[p as usize] as usize].kind;
+            let victims = b.weaker_than(!side, kind) & Bitboard::adjacent(p);
+            for v in victims {
+                let dpv = direction(p, v);
+                for e in empty & Bitboard::adjacent(v) {
+                    let dve = direction(v, e);
                     self.double(depth, last, p, (v, dve), (p, dpv));
                     if self.stop {
                         return;
                     }
                 }
             }
-            let mut dests = empty & neighbours(1 << p);
-            while dests != 0 {
-                let e = dests.trailing_zeros() as usize;
-                dests &= dests - 1;
-                let dpe = DIR[p][e] as usize;
-                let mut vs = victims;
-                while vs != 0 {
-                    let v = vs.trailing_zeros() as usize;
-                    vs &= vs - 1;
-                    let dvp = DIR[v][p] as usize;
+            for e in empty & Bitboard::adjacent(p) {
+                let dpe = direction(p, e);
+                for v in victims {
+                    let dvp = direction(v, p);
                     self.double(depth, last, p, (p, dpe), (v, dvp));
                     if self.stop {
                         return;
@@ -723,7 +693,7 @@ impl<'a, V: Visit> Search<'a, V> {
             if !self.table.insert(key) {
                 continue;
             }
-            let (f, dir) = (self.leaf_steps[i].0 as usize, self.leaf_steps[i].1 as usize);
+            let Step { from: f, dir } = self.leaf_steps[i];
             let (changed, hash) = (self.grid.changed, self.grid.hash);
             let captured = self.grid.step(f, dir, &self.root, true);
             self.push_step(f, dir);
@@ -765,22 +735,24 @@ impl<'a, V: Visit> Search<'a, V> {
     /// without making it: the node's key with the entries of `f` and `t` edited
     /// (`slots` locates them), or, when the step captures, packed afresh.
     #[inline(always)]
-    fn leaf_key(&mut self, own: u64, f: usize, dir: usize, slots: &Slots) -> Key {
-        let t = TARGET[f][dir] as usize & 63;
-        let code = self.grid.cell[f];
+    fn leaf_key(&mut self, own: Bitboard, f: Square, dir: Direction, slots: &Slots) -> Key {
+        let t = target(f, dir);
+        let code = self.grid.cell[f as usize];
         let node = self.node_key;
-        let had_f = node.changed & (1 << f) != 0;
-        let had_t = node.changed & (1 << t) != 0;
-        let want_f = self.root_occupied & (1 << f) != 0;
-        let want_t = self.root[t] != code;
-        let mut changed = node.changed & !((1 << f) | (1 << t));
-        changed |= u64::from(want_f) << f | u64::from(want_t) << t;
-        let after = own ^ ((1 << f) | (1 << t));
-        let mut lost = SETS[f][dir].traps & after;
-        if lost != 0 {
-            lost &= !neighbours(after);
+        let node_changed = Bitboard(node.changed);
+        let had_f = node_changed.contains(f);
+        let had_t = node_changed.contains(t);
+        let want_f = self.root_occupied.contains(f);
+        let want_t = self.root[t as usize] != code;
+        let moved = Bitboard::from_square(f) | Bitboard::from_square(t);
+        let mut changed = node.changed & !moved.0;
+        changed |= u64::from(want_f) << (f as u32) | u64::from(want_t) << (t as u32);
+        let after = own ^ moved;
+        let mut lost = sets(f, dir).traps & after;
+        if lost.any() {
+            lost &= !after.neighbours();
         }
-        if lost == 0 {
+        let Some(sq) = lost.first() else {
             // Edit the higher square first, so the lower one keeps its index.
             let (i_f, i_t) = (slots.index(f), slots.index(t));
             let code = u64::from(code);
@@ -792,19 +764,20 @@ impl<'a, V: Visit> Search<'a, V> {
                 edit(p, i_t, had_t, want_t, code)
             };
             return Key { changed, packed };
-        }
+        };
         let cell = &mut self.grid.cell;
-        let sq = lost.trailing_zeros() as usize;
-        let saved = cell[sq];
-        cell[f] = 0;
-        cell[t] = code;
-        cell[sq] = 0;
-        changed &= !(1 << sq);
-        changed |= u64::from(self.root[sq] != 0) << sq;
+        let saved = cell[sq as usize];
+        cell[f as usize] = 0;
+        cell[t as usize] = code;
+        cell[sq as usize] = 0;
+        let mut changed = Bitboard(changed).without(sq);
+        if self.root[sq as usize] != 0 {
+            changed = changed.with(sq);
+        }
         let key = pack(changed, cell);
-        cell[sq] = saved;
-        cell[t] = 0;
-        cell[f] = code;
+        cell[sq as usize] = saved;
+        cell[t as usize] = 0;
+        cell[f as usize] = code;
         key
     }
 
@@ -814,15 +787,15 @@ impl<'a, V: Visit> Search<'a, V> {
         &mut self,
         depth: u32,
         last: &Last,
-        p: usize,
-        first: (usize, usize),
-        second: (usize, usize),
+        p: Square,
+        first: (Square, Direction),
+        second: (Square, Direction),
     ) {
-        let s1 = &SETS[first.0][first.1];
-        let s2 = &SETS[second.0][second.1];
+        let s1 = sets(first.0, first.1);
+        let s2 = sets(second.0, second.1);
         let write = s1.write | s2.write;
         let read = s1.read_full | s2.read_full;
-        if (p as u8) < last.key && write & last.read == 0 && last.write & read == 0 {
+        if p < last.key && (write & last.read).is_empty() && (last.write & read).is_empty() {
             return;
         }
         let (changed, hash) = (self.grid.changed, self.grid.hash);
@@ -833,13 +806,12 @@ impl<'a, V: Visit> Search<'a, V> {
         self.found(depth + 2);
         if depth + 2 < self.limit && !self.stop {
             let next = Last {
-                key: p as u8,
+                key: p,
                 simple: false,
                 write,
                 read,
                 read_simple: read,
-                undo_from: OFF,
-                undo_dir: 0,
+                undo: None,
             };
             self.expand(depth + 2, &next);
         }

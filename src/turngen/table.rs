@@ -112,8 +112,7 @@ impl Table {
     /// The hash of a key: its top bits choose a bucket, the next ones a slot.
     #[inline(always)]
     fn hash(key: Key) -> u64 {
-        (key.changed.wrapping_mul(0x9e37_79b9_7f4a_7c15) ^ key.packed)
-            .wrapping_mul(0xbf58_476d_1ce4_e5b9)
+        crate::hash::fold(key.changed, key.packed)
     }
 
     #[inline(always)]
