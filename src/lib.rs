@@ -38,6 +38,7 @@ mod square;
 mod step;
 #[cfg(feature = "proptest")]
 pub mod strategies;
+mod tactics;
 mod turngen;
 mod zobrist;
 
@@ -57,6 +58,7 @@ pub use setup::{
 };
 pub use square::{Direction, File, ParseSquareError, Rank, Square};
 pub use step::{Capture, Step, StepEffect, StepKind};
+pub use tactics::Captures;
 pub use turngen::TurnGenerator;
 
 // The unit tests share the benchmarks' loader (`benches/common`), which names the

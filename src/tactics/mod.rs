@@ -1,0 +1,70 @@
+//! Tactics: exact answers to the two questions a search asks most often about the turn
+//! in progress.
+//!
+//! - [`Position::goal_move`]: the fewest steps, and a shortest move, that end the turn with
+//!   a rabbit of the side to move on its goal rank.
+//! - [`Position::capture_moves`]: for every enemy piece, the fewest steps, and a move,
+//!   that capture it this turn ([`Captures`]).
+//!
+//! Both count steps from the current state of the turn (steps already taken, a push to
+//! complete, a pull available) within the steps it has left (its step cap, 1 to 4), both
+//! give moves that [`Position::play`] accepts, and both ignore repetition. Each is a small
+//! depth-first search over the legal steps with iterative deepening, cut by lower bounds
+//! that never exceed the true number of steps (each bound's proof is on its function);
+//! the tests compare both with the full-turn enumeration ([`Position::legal_moves`]).
+//!
+//! The defensive use: after a candidate move, ask the opponent's goal query.
+//!
+//! ```
+//! use arimaa::{Position, Step, Square, Direction, Move};
+//! // Silver's rabbit on e3 is two steps from its goal; Gold's elephant on e1 ...
+//! let pos: Position =
+//!     "g [r                                   r       R      E         ]".parse()?;
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+
+mod captures;
+mod goal;
+
+pub use captures::Captures;
+
+use crate::{Direction, Move, Square, Step, MAX_STEPS};
+
+/// The steps of the search from its root, on the stack.
+struct Path {
+    steps: [Step; MAX_STEPS],
+    len: usize,
+}
+
+impl Path {
+    const fn new() -> Path {
+        Path {
+            steps: [Step::new(Square::A1, Direction::North); MAX_STEPS],
+            len: 0,
+        }
+    }
+
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.len == 0
+    }
+
+    /// Appends a step; the searches never go deeper than the steps a turn has left.
+    #[inline]
+    fn push(&mut self, step: Step) {
+        if let Some(slot) = self.steps.get_mut(self.len) {
+            *slot = step;
+            self.len += 1;
+        }
+    }
+
+    #[inline]
+    fn pop(&mut self) {
+        self.len = self.len.saturating_sub(1);
+    }
+
+    #[inline]
+    fn to_move(&self) -> Option<Move> {
+        Move::from_steps(&self.steps[..self.len])
+    }
+}
