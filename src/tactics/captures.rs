@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::{Bitboard, Board, Color, Move, PieceKind, Position, Square};
+use crate::{Bitboard, Board, Color, Move, PieceKind, Position, Square, Step};
 
 use super::Path;
 
@@ -109,92 +109,86 @@ impl Position {
     pub fn capture_moves(&self) -> Captures {
         let mut out = Captures::new();
         let left = self.steps_left();
-        let identity = Origins::identity();
-        let mut search = CaptureSearch {
-            side: self.side_to_move(),
-            out: &mut out,
-            path: Path::new(),
-        };
-        if !search.has_target(self, &identity, Bitboard::EMPTY, left) {
-            return out;
-        }
-        // Iterative deepening: a piece is first captured at the limit equal to its
-        // fewest steps, and is no target at deeper limits.
-        for limit in 1..=left {
-            search.node(self, &identity, Bitboard::EMPTY, limit);
+        let enemy = self.board().color(!self.side_to_move()) & TRAP_ZONE;
+        for sq in enemy {
+            let bound = capture_lower_bound(self, sq).steps;
+            // Iterative deepening from the bound: the first limit that succeeds gives a
+            // shortest turn.
+            let mut path = Path::new();
+            for limit in bound..=left {
+                if capture_search(self, Some(sq), limit, &mut path) {
+                    if let Some(mv) = path.to_move() {
+                        out.insert(sq, mv);
+                    }
+                    break;
+                }
+            }
         }
         out
     }
 }
 
-/// For each square, where the enemy piece now on it stood when the query began.
-#[derive(Clone, Copy)]
-struct Origins([Square; 64]);
-
-impl Origins {
-    const fn identity() -> Origins {
-        Origins(Square::ALL)
+/// Depth-first search for a turn of at most `k` more steps during which the enemy piece
+/// now on `target` is captured (`None`: captured on the way here); on success `path` holds
+/// the steps from the root.
+fn capture_search(pos: &Position, target: Option<Square>, k: u8, path: &mut Path) -> bool {
+    let Some(sq) = target else {
+        // Captured; the turn ends as soon as it may (only a push can be waiting).
+        return pos.check_end_turn().is_ok()
+            || (k > 0
+                && pos
+                    .legal_steps()
+                    .iter()
+                    .any(|&step| expand(pos, None, step, k, path)));
+    };
+    if k == 0 {
+        return false;
     }
-
-    #[inline]
-    fn of(&self, sq: Square) -> Square {
-        self.0[sq.index() as usize]
+    let bound = capture_lower_bound(pos, sq);
+    if bound.steps > k {
+        return false;
     }
+    let steps = pos.legal_steps();
+    if bound.steps < k || pos.pending_push().is_some() {
+        return steps.iter().any(|&step| expand(pos, target, step, k, path));
+    }
+    // No slack: the next step must lower the bound. Only these can: an enemy piece
+    // moving (a push, or the end of a pull); a step that begins a pull of an involved
+    // piece (from a square beside it); a step bringing a stronger piece beside an
+    // involved piece or freeing one there (to a square at most two from it). A push
+    // cannot be waiting here (that case returned above).
+    let enemy = pos.board().color(!pos.side_to_move());
+    let near = bound.involved | bound.involved.neighbours();
+    let within_two = near | near.neighbours();
+    let from = enemy | bound.involved.neighbours();
+    steps
+        .iter()
+        .filter(|s| from.contains(s.from) || s.to().is_some_and(|t| within_two.contains(t)))
+        .any(|&step| expand(pos, target, step, k, path))
 }
 
-struct CaptureSearch<'a> {
-    side: Color,
-    out: &'a mut Captures,
-    path: Path,
-}
-
-impl CaptureSearch<'_> {
-    /// Searches on from `pos` with `k` more steps; `captured` holds the origins of the
-    /// enemy pieces captured on the way here.
-    fn node(&mut self, pos: &Position, origins: &Origins, captured: Bitboard, k: u8) {
-        let fresh = captured & !self.out.found;
-        if fresh.any() && pos.check_end_turn().is_ok() {
-            if let Some(mv) = self.path.to_move() {
-                for origin in fresh {
-                    self.out.insert(origin, mv);
-                }
-            }
+#[inline]
+fn expand(pos: &Position, target: Option<Square>, step: Step, k: u8, path: &mut Path) -> bool {
+    let mut child = pos.clone();
+    let effect = child.play_step_unchecked(step);
+    let side = pos.side_to_move();
+    let mut next = target;
+    if let Some(t) = target {
+        if effect.piece.color != side && effect.from == t {
+            next = Some(effect.to);
         }
-        if k == 0 || !self.has_target(pos, origins, captured, k) {
-            return;
-        }
-        for &step in pos.legal_steps().iter() {
-            let mut child = pos.clone();
-            let effect = child.play_step_unchecked(step);
-            let mut child_origins = *origins;
-            if effect.piece.color != self.side {
-                child_origins.0[effect.to.index() as usize] = origins.of(effect.from);
+        if let Some(c) = effect.capture {
+            if c.piece.color != side && Some(c.square) == next {
+                next = None;
             }
-            let mut child_captured = captured;
-            if let Some(c) = effect.capture {
-                if c.piece.color != self.side {
-                    child_captured = child_captured.with(child_origins.of(c.square));
-                }
-            }
-            self.path.push(step);
-            self.node(&child, &child_origins, child_captured, k - 1);
-            self.path.pop();
         }
     }
-
-    /// Whether some enemy piece not yet found could still be captured within `k` steps
-    /// from `pos`: one captured on the way here whose push is still to be completed, or
-    /// one on the board whose lower bound is at most `k`.
-    fn has_target(&self, pos: &Position, origins: &Origins, captured: Bitboard, k: u8) -> bool {
-        if (captured & !self.out.found).any() {
-            return true;
-        }
-        let board = pos.board();
-        let enemy = board.color(!self.side) & TRAP_ZONE;
-        enemy.iter().any(|sq| {
-            !self.out.found.contains(origins.of(sq)) && capture_lower_bound(pos, sq) <= k
-        })
+    path.push(step);
+    if capture_search(&child, next, k - 1, path) {
+        return true;
     }
+    path.pop();
+    false
 }
 
 /// The squares at most two steps from a trap: an enemy piece moves one square per push
@@ -222,63 +216,90 @@ fn stronger(board: &Board, color: Color, kind: PieceKind) -> Bitboard {
         & board.color(color)
 }
 
+/// A lower bound on the steps of a turn capturing a piece, with the enemy pieces whose
+/// moves it counts (and the piece itself) for every trap that reaches the bound.
+struct CaptureBound {
+    steps: u8,
+    involved: Bitboard,
+}
+
 /// A lower bound on the steps of a turn from `pos` capturing the enemy piece on `sq`
 /// (`u8::MAX` when none can).
 ///
-/// Admissible, by these facts: an enemy piece is captured only on a trap with no friend
-/// beside it, and only enemy steps can bring that about (a step of the mover's piece
-/// removes at most a piece of the mover). Enemy pieces move only in pushes and pulls,
-/// one piece one square per two steps, except that a pull already begun (see
-/// [`Position::pull_source`]) moves one piece in one step, and a push waiting for its
-/// second step costs that step first. So a piece `m` squares from a trap needs `2m`
-/// steps, each other friend beside the trap two more, a friend on the trap two more; a
-/// piece on a trap needs its friends beside it gone, two steps each. A trap three or
-/// more squares away costs at least six steps, more than a turn has. A piece that must
-/// move first, with no stronger unfrozen piece of the mover beside it (and no pull
-/// pending), needs one more step to bring or free one. The mover's elephant has nothing
-/// stronger than it to move it.
-fn capture_lower_bound(pos: &Position, sq: Square) -> u8 {
+/// Admissible, by these facts. An enemy piece is captured only on a trap with no friend
+/// beside it, and only an enemy piece's move brings that about (a step of the mover's
+/// piece removes at most a piece of the mover). Enemy pieces move only in pushes and
+/// pulls, one piece one square per two steps, by a stronger piece of the mover, except
+/// that a pull already begun (see [`Position::pull_source`]) moves a piece in one step,
+/// and a push waiting for its second step costs that step first. So, for a trap, the
+/// piece needs `2m` steps to get there from `m` squares away, each other friend beside
+/// the trap and a friend on it two more (each must move away, and a move moves one
+/// piece), and a piece the mover has nothing stronger than cannot be moved at all; a
+/// piece on a trap is captured there, or on another trap at least three squares away
+/// (six steps, more than a turn has). When no piece that must move has a stronger
+/// unfrozen piece of the mover beside it (and no pull or push is under way), a step
+/// before the first of those moves brings or frees one.
+fn capture_lower_bound(pos: &Position, sq: Square) -> CaptureBound {
+    let none = CaptureBound {
+        steps: u8::MAX,
+        involved: Bitboard::EMPTY,
+    };
     let side = pos.side_to_move();
     let board = pos.board();
-    let Some(piece) = board.piece_at(sq) else {
-        return u8::MAX;
-    };
+    if board.piece_at(sq).is_none() {
+        return none;
+    }
     let enemy = board.color(!side);
     let push = u8::from(pos.pending_push().is_some());
     // Enemy pieces a pull already begun may move into its square with one step.
     let pullable = match pos.pull_source() {
-        Some((to, kind)) => {
-            enemy & Bitboard::adjacent(to) & !stronger_or_equal(board, kind)
-        }
+        Some((to, kind)) => enemy & Bitboard::adjacent(to) & !stronger_or_equal(board, kind),
         None => Bitboard::EMPTY,
     };
-    if sq.is_trap() {
-        let friends = enemy & Bitboard::adjacent(sq);
-        let cost = 2 * friends.count() as u8;
-        let discount = u8::from((friends & pullable).any());
-        return (cost + push).saturating_sub(discount);
-    }
-    let movers = stronger(board, side, piece.kind);
-    if movers.is_empty() {
-        return u8::MAX;
-    }
-    let helpers = movers & !board.frozen(side) & Bitboard::adjacent(sq);
-    let mut best = u8::MAX;
+    let mobile = board.color(side) & !board.frozen(side);
+    // Whether some stronger piece of the mover stands beside (`helped`) or exists for
+    // (`movable`) every enemy piece in `pieces`.
+    let movable = |pieces: Bitboard| {
+        pieces.iter().all(|p| {
+            board
+                .piece_at(p)
+                .is_some_and(|q| stronger(board, side, q.kind).any())
+        })
+    };
+    let helped = |pieces: Bitboard| {
+        pieces.iter().any(|p| {
+            board.piece_at(p).is_some_and(|q| {
+                (stronger(board, side, q.kind) & mobile & Bitboard::adjacent(p)).any()
+            })
+        })
+    };
+    let this = Bitboard::from_square(sq);
+    let mut best = none;
     for trap in Square::TRAPS {
         let m = distance(sq, trap);
-        if m > 2 {
+        if m > 2 || (sq.is_trap() && m > 0) {
             continue;
         }
-        let others = enemy & Bitboard::adjacent(trap) & !Bitboard::from_square(sq);
-        let on_trap = enemy & Bitboard::from_square(trap);
-        let involved = others | on_trap | Bitboard::from_square(sq);
+        let others = enemy & Bitboard::adjacent(trap) & !this;
+        let on_trap = enemy & Bitboard::from_square(trap) & !this;
+        let moving = others | on_trap | if m > 0 { this } else { Bitboard::EMPTY };
+        if !movable(moving) {
+            continue;
+        }
         let mut cost = 2 * (m + others.count() as u8 + on_trap.count() as u8) + push;
-        if (involved & pullable).any() {
+        if (moving & pullable).any() {
             cost -= 1;
-        } else if push == 0 && (others | on_trap).is_empty() && helpers.is_empty() {
+        } else if push == 0 && !helped(moving) {
             cost += 1;
         }
-        best = best.min(cost);
+        if cost < best.steps {
+            best = CaptureBound {
+                steps: cost,
+                involved: moving | this,
+            };
+        } else if cost == best.steps {
+            best.involved |= moving | this;
+        }
     }
     best
 }

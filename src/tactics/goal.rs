@@ -38,7 +38,7 @@ impl Position {
             return Some(Move::EMPTY);
         }
         let left = self.steps_left();
-        if goal_lower_bound(self) > left {
+        if goal_lower_bound(self).steps > left {
             return None;
         }
         let mut path = Path::new();
@@ -67,16 +67,46 @@ fn forward(color: Color) -> Direction {
     Direction::backwards(color).opposite()
 }
 
-/// The rabbits that need at least one step besides their own forward steps: frozen ones
-/// (another piece must move before they can) and ones whose square ahead is taken (they
-/// step aside, or another piece leaves that square first). A frozen rabbit whose square
-/// ahead is held by an enemy piece needs at least two such steps, but one is counted.
+/// The rabbits that need steps besides their own forward steps: `one` holds those that
+/// need at least one (frozen ones: another piece must move before they can; ones whose
+/// square ahead is taken: they step aside, or another piece leaves that square first),
+/// `two` those that need at least two: frozen with an enemy piece ahead (a friend
+/// arriving frees the rabbit and it still steps aside or waits for the enemy piece to
+/// go, which takes a push or a pull of two steps), unless a pull under way could move
+/// that piece in one step.
+#[derive(Clone, Copy)]
+struct Hindered {
+    one: Bitboard,
+    two: Bitboard,
+}
+
 #[inline]
-fn hindered(pos: &Position, rabbits: Bitboard) -> Bitboard {
+fn hindered(pos: &Position, rabbits: Bitboard) -> Hindered {
     let side = pos.side_to_move();
     let board = pos.board();
-    let ahead_taken = board.occupied().shift(Direction::backwards(side));
-    rabbits & (board.frozen(side) | ahead_taken)
+    let back = Direction::backwards(side);
+    let frozen = rabbits & board.frozen(side);
+    let ahead_taken = rabbits & board.occupied().shift(back);
+    // A pull under way may move a weaker enemy piece beside its square in one step.
+    let pullable = match pos.pull_source() {
+        Some((sq, kind)) => PieceKind::ALL[..kind.index()]
+            .iter()
+            .fold(Bitboard::EMPTY, |b, &k| b | board.pieces(k.of(!side)))
+            & Bitboard::adjacent(sq),
+        None => Bitboard::EMPTY,
+    };
+    let two = frozen & (board.color(!side) & !pullable).shift(back);
+    Hindered {
+        one: frozen | ahead_taken,
+        two,
+    }
+}
+
+/// The bound of [`goal_lower_bound`] with the facts it is computed from.
+struct GoalBound {
+    steps: u8,
+    rabbits: Bitboard,
+    hindered: Hindered,
 }
 
 /// A lower bound on the steps needed to end the turn with a rabbit of the side to move
@@ -84,29 +114,42 @@ fn hindered(pos: &Position, rabbits: Bitboard) -> Bitboard {
 ///
 /// Admissible: the mover's rabbits move only by their own steps (the mover cannot push or
 /// pull its own pieces), one rank per forward step, so a rabbit `d` ranks away needs `d`
-/// steps; a hindered rabbit (see [`hindered`]) needs one more; so does every rabbit while
-/// a push waits for its second step (a step of a piece stronger than a rabbit). The two
-/// are not added: the push's second step may be the one that frees a hindered rabbit. A rabbit already on
-/// its goal rank stays there (no trap on it, no backward step), so it needs no step.
-fn goal_lower_bound(pos: &Position) -> u8 {
+/// steps, and a hindered rabbit (see [`Hindered`]) one or two more; every rabbit needs one
+/// more while a push waits for its second step (a step of a piece stronger than a rabbit),
+/// and that step may be the one that frees a hindered rabbit, so the push adds nothing to
+/// a hindered rabbit's count. A rabbit already on its goal rank stays there (no trap on
+/// it, no backward step), so it needs no step.
+fn goal_lower_bound(pos: &Position) -> GoalBound {
     let side = pos.side_to_move();
     let rabbits = pos.board().pieces(PieceKind::Rabbit.of(side));
-    if (rabbits & rank_band(side, 0)).any() {
-        return 0;
-    }
     let hindered = hindered(pos, rabbits);
-    let push = pos.pending_push().is_some();
-    for d in 1..8 {
-        let band = rabbits & rank_band(side, d);
-        if band.any() {
-            // One step that is not a forward rabbit step: the push's second step may be
-            // the one that frees or clears the way for a hindered rabbit, so the two are
-            // not added. A rabbit further away needs at least d + 1 steps.
-            let extra = u8::from(push || (band & !hindered).is_empty());
-            return d + extra;
+    let push = u8::from(pos.pending_push().is_some());
+    let mut steps = u8::MAX;
+    if (rabbits & rank_band(side, 0)).any() {
+        steps = 0;
+    } else {
+        for d in 1..8u8 {
+            if d >= steps {
+                break;
+            }
+            let band = rabbits & rank_band(side, d);
+            if band.any() {
+                let extra = if (band & !hindered.one).any() {
+                    push
+                } else if (band & !hindered.two).any() {
+                    1
+                } else {
+                    2
+                };
+                steps = steps.min(d + extra);
+            }
         }
     }
-    u8::MAX
+    GoalBound {
+        steps,
+        rabbits,
+        hindered,
+    }
 }
 
 /// Depth-first search for a turn of at most `k` more steps ending with a goal; on success
@@ -116,32 +159,45 @@ fn goal_search(pos: &Position, k: u8, path: &mut Path) -> bool {
     if !path.is_empty() && pos.board().rabbit_on_goal(side) && pos.check_end_turn().is_ok() {
         return true;
     }
-    if k == 0 || goal_lower_bound(pos) > k {
+    if k == 0 {
         return false;
     }
-    let rabbits = pos.board().pieces(PieceKind::Rabbit.of(side));
-    let near = (0..k).fold(Bitboard::EMPTY, |b, d| b | rank_band(side, d));
-    if (rabbits & near).is_empty() {
-        // Every rabbit is at least `k` ranks away, so the next step must take one that is
-        // exactly `k` away a rank forward: after any other step every rabbit would still
-        // be `k` or more ranks away with `k - 1` steps left. Such a rabbit is unfrozen with
-        // its square ahead empty (else the bound above exceeds `k`), and no push is
-        // waiting, so the step is legal.
-        let movers = rabbits & rank_band(side, k) & !hindered(pos, rabbits);
-        for sq in movers {
-            let step = Step::new(sq, forward(side));
-            if expand(pos, step, k, path) {
-                return true;
-            }
-        }
+    let bound = goal_lower_bound(pos);
+    if bound.steps > k {
         return false;
     }
-    for &step in pos.legal_steps().iter() {
-        if expand(pos, step, k, path) {
-            return true;
-        }
+    if bound.steps < k || pos.pending_push().is_some() {
+        return pos.legal_steps().iter().any(|&step| expand(pos, step, k, path));
     }
-    false
+    // No slack: the next step must lower the bound to `k - 1`, and a step lowers it by
+    // lowering one rabbit's count from `k`. For a rabbit `k` ranks away and not hindered,
+    // only its own forward step does; for a hindered rabbit, only its own step aside, a
+    // friend arriving beside it (freeing it), a friend leaving the square ahead, an enemy
+    // piece moving (a push or the end of a pull: the freezer or the blocker goes), or a
+    // step from beside the square ahead (beginning a pull of the enemy piece there, which
+    // lowers a frozen rabbit's count from two to one).
+    // A push cannot be waiting here (that case returned above).
+    let r = bound.rabbits;
+    let h = bound.hindered;
+    let band = |d: u8| if d <= k { rank_band(side, k - d) } else { Bitboard::EMPTY };
+    let free = r & band(0) & !h.one;
+    let once = r & band(1) & h.one & !h.two;
+    let twice = r & band(2) & h.two;
+    let slowed = once | twice;
+    if slowed.is_empty() {
+        // Only forward steps of unhindered rabbits: legal (unfrozen, the square ahead
+        // empty, no push waiting), so they are played without generating the others.
+        return free
+            .iter()
+            .any(|sq| expand(pos, Step::new(sq, forward(side)), k, path));
+    }
+    let ahead = slowed.shift(forward(side));
+    let from = free | slowed | ahead | ahead.neighbours() | pos.board().color(!side);
+    let to = slowed.neighbours();
+    pos.legal_steps()
+        .iter()
+        .filter(|s| from.contains(s.from) || s.to().is_some_and(|t| to.contains(t)))
+        .any(|&step| expand(pos, step, k, path))
 }
 
 #[inline]
