@@ -149,7 +149,7 @@ fn capture_search(pos: &Position, target: Option<Square>, k: u8, path: &mut Path
         return false;
     }
     let steps = pos.legal_steps();
-    if bound.steps < k || pos.pending_push().is_some() {
+    if bound.steps < k || bound.far || pos.pending_push().is_some() {
         return steps.iter().any(|&step| expand(pos, target, step, k, path));
     }
     // No slack: the next step must lower the bound. Only these can: an enemy piece
@@ -221,6 +221,9 @@ fn stronger(board: &Board, color: Color, kind: PieceKind) -> Bitboard {
 struct CaptureBound {
     steps: u8,
     involved: Bitboard,
+    /// Whether the bound counts a stronger piece walking two or more squares towards
+    /// the pieces to move (then a step anywhere may lower it).
+    far: bool,
 }
 
 /// A lower bound on the steps of a turn from `pos` capturing the enemy piece on `sq`
@@ -236,13 +239,16 @@ struct CaptureBound {
 /// the trap and a friend on it two more (each must move away, and a move moves one
 /// piece), and a piece the mover has nothing stronger than cannot be moved at all; a
 /// piece on a trap is captured there, or on another trap at least three squares away
-/// (six steps, more than a turn has). When no piece that must move has a stronger
-/// unfrozen piece of the mover beside it (and no pull or push is under way), a step
-/// before the first of those moves brings or frees one.
+/// (six steps, more than a turn has). Unless a pull or push is under way, the first of
+/// those moves needs a stronger unfrozen piece of the mover beside the piece it moves,
+/// and the steps before it move pieces of the mover one square each (or cost two steps
+/// a square in pushes and pulls of other pieces): a stronger piece `r` squares away
+/// needs `r - 1` of them, and one more to free it first if it is frozen.
 fn capture_lower_bound(pos: &Position, sq: Square) -> CaptureBound {
     let none = CaptureBound {
         steps: u8::MAX,
         involved: Bitboard::EMPTY,
+        far: false,
     };
     let side = pos.side_to_move();
     let board = pos.board();
@@ -256,9 +262,8 @@ fn capture_lower_bound(pos: &Position, sq: Square) -> CaptureBound {
         Some((to, kind)) => enemy & Bitboard::adjacent(to) & !stronger_or_equal(board, kind),
         None => Bitboard::EMPTY,
     };
-    let mobile = board.color(side) & !board.frozen(side);
-    // Whether some stronger piece of the mover stands beside (`helped`) or exists for
-    // (`movable`) every enemy piece in `pieces`.
+    let frozen = board.frozen(side);
+    // Whether the mover has a piece stronger than every enemy piece in `pieces`.
     let movable = |pieces: Bitboard| {
         pieces.iter().all(|p| {
             board
@@ -266,12 +271,19 @@ fn capture_lower_bound(pos: &Position, sq: Square) -> CaptureBound {
                 .is_some_and(|q| stronger(board, side, q.kind).any())
         })
     };
-    let helped = |pieces: Bitboard| {
-        pieces.iter().any(|p| {
-            board.piece_at(p).is_some_and(|q| {
-                (stronger(board, side, q.kind) & mobile & Bitboard::adjacent(p)).any()
-            })
-        })
+    // The fewest steps before a piece of the mover stronger than one of `pieces` can
+    // stand beside it unfrozen: it walks one square per step, after a step that frees it.
+    let approach = |pieces: Bitboard| {
+        let mut best = u8::MAX;
+        for p in pieces {
+            if let Some(q) = board.piece_at(p) {
+                for y in stronger(board, side, q.kind) {
+                    let cost = distance(y, p) - 1 + u8::from(frozen.contains(y));
+                    best = best.min(cost);
+                }
+            }
+        }
+        best
     };
     let this = Bitboard::from_square(sq);
     let mut best = none;
@@ -287,18 +299,23 @@ fn capture_lower_bound(pos: &Position, sq: Square) -> CaptureBound {
             continue;
         }
         let mut cost = 2 * (m + others.count() as u8 + on_trap.count() as u8) + push;
+        let mut far = false;
         if (moving & pullable).any() {
             cost -= 1;
-        } else if push == 0 && !helped(moving) {
-            cost += 1;
+        } else if push == 0 {
+            let walk = approach(moving);
+            far = walk > 1;
+            cost = cost.saturating_add(walk);
         }
         if cost < best.steps {
             best = CaptureBound {
                 steps: cost,
                 involved: moving | this,
+                far,
             };
         } else if cost == best.steps {
             best.involved |= moving | this;
+            best.far |= far;
         }
     }
     best
