@@ -435,3 +435,25 @@ fn a_goal_already_on_the_board_mid_turn_is_the_empty_move() {
     assert!(goal.is_empty());
     assert!(pos.play(&goal).unwrap().board().rabbit_on_goal(Color::Gold));
 }
+
+/// Regressions: goals whose shortest turn begins with steps that the no-slack filter
+/// once skipped. Both come from `endgame-positions.txt`.
+#[test]
+fn goals_that_need_a_pull_to_free_the_rabbit() {
+    let cases = [
+        // Gold's camel steps h8w and back, pulling the dog f8 that blocks and freezes
+        // the rabbit f7 (a pull begun beside the square ahead).
+        "g [  rr d M  rcrRr Dh    r           E  e        D  RRR  h         ]",
+        // Gold's dog b5 pulls the cat b6, whose dog on the trap c6 (freezing the rabbit
+        // c7) is then captured: an enemy piece two squares from the rabbit moves.
+        "g [  r       Rr r rrcd   e rDC    R   m d     R Rh      CE RR      ]",
+    ];
+    let mut gen = TurnGenerator::new();
+    for text in cases {
+        let pos: Position = text.parse().unwrap();
+        let goal = pos.goal_move().expect("a goal in four steps");
+        assert_eq!(goal.len(), 4);
+        check_goal_witness(&pos, &goal);
+        assert_eq!(goal_by_enumeration(&mut gen, &pos), Some(4));
+    }
+}

@@ -4,7 +4,7 @@ use core::fmt;
 
 use crate::{Bitboard, Board, Color, Move, PieceKind, Position, Square, Step};
 
-use super::Path;
+use super::{any_step_touching, Path};
 
 /// For each enemy piece that the side to move can capture this turn, a shortest turn
 /// capturing it, keyed by the square the piece stands on now. Held on the stack (a slot
@@ -153,18 +153,18 @@ fn capture_search(pos: &Position, target: Option<Square>, k: u8, path: &mut Path
         return steps.iter().any(|&step| expand(pos, target, step, k, path));
     }
     // No slack: the next step must lower the bound. Only these can: an enemy piece
-    // moving (a push, or the end of a pull); a step that begins a pull of an involved
-    // piece (from a square beside it); a step bringing a stronger piece beside an
-    // involved piece or freeing one there (to a square at most two from it). A push
-    // cannot be waiting here (that case returned above).
+    // moving (a push, or the end of a pull: an involved piece, or a frozen helper's
+    // freezer, which may also go by losing its support on a trap); a step that begins a
+    // pull of an involved piece (from a square beside it); a step bringing a stronger
+    // piece beside an involved piece (to a square beside it) or freeing a frozen one
+    // there (a friend arriving beside it, to a square at most two from the involved
+    // piece). A bound that counts a longer walk, or a push waiting for its second step,
+    // returned above.
     let enemy = pos.board().color(!pos.side_to_move());
     let near = bound.involved | bound.involved.neighbours();
     let within_two = near | near.neighbours();
     let from = enemy | bound.involved.neighbours();
-    steps
-        .iter()
-        .filter(|s| from.contains(s.from) || s.to().is_some_and(|t| within_two.contains(t)))
-        .any(|&step| expand(pos, target, step, k, path))
+    any_step_touching(pos, from, within_two, |step| expand(pos, target, step, k, path))
 }
 
 #[inline]

@@ -2,7 +2,7 @@
 
 use crate::{Bitboard, Color, Direction, Move, PieceKind, Position, Step};
 
-use super::Path;
+use super::{any_step_touching, Path};
 
 impl Position {
     /// A shortest way to end the turn with a rabbit of the side to move on its goal rank,
@@ -172,10 +172,11 @@ fn goal_search(pos: &Position, k: u8, path: &mut Path) -> bool {
     // No slack: the next step must lower the bound to `k - 1`, and a step lowers it by
     // lowering one rabbit's count from `k`. For a rabbit `k` ranks away and not hindered,
     // only its own forward step does; for a hindered rabbit, only its own step aside, a
-    // friend arriving beside it (freeing it), a friend leaving the square ahead, an enemy
-    // piece moving (a push or the end of a pull: the freezer or the blocker goes), or a
-    // step from beside the square ahead (beginning a pull of the enemy piece there, which
-    // lowers a frozen rabbit's count from two to one).
+    // piece arriving beside it (a friend freeing it), a friend leaving the square ahead,
+    // an enemy piece moving (a push or the end of a pull: the freezer or the blocker
+    // goes, or a freezer on a trap loses its last friend and is captured), or a step from
+    // beside the square ahead (beginning a pull of the enemy piece there, which lowers a
+    // frozen rabbit's count from two to one).
     // A push cannot be waiting here (that case returned above).
     let r = bound.rabbits;
     let h = bound.hindered;
@@ -192,12 +193,11 @@ fn goal_search(pos: &Position, k: u8, path: &mut Path) -> bool {
             .any(|sq| expand(pos, Step::new(sq, forward(side)), k, path));
     }
     let ahead = slowed.shift(forward(side));
-    let from = free | slowed | ahead | ahead.neighbours() | pos.board().color(!side);
-    let to = slowed.neighbours();
-    pos.legal_steps()
-        .iter()
-        .filter(|s| from.contains(s.from) || s.to().is_some_and(|t| to.contains(t)))
-        .any(|&step| expand(pos, step, k, path))
+    let enemy = pos.board().color(!side);
+    let from = free | slowed | slowed.neighbours() | ahead.neighbours() | enemy;
+    any_step_touching(pos, from, slowed.neighbours(), |step| {
+        expand(pos, step, k, path)
+    })
 }
 
 #[inline]

@@ -28,7 +28,7 @@ mod goal;
 
 pub use captures::Captures;
 
-use crate::{Direction, Move, Square, Step, MAX_STEPS};
+use crate::{Bitboard, Direction, Move, Position, Square, Step, MAX_STEPS};
 
 /// The steps of the search from its root, on the stack.
 struct Path {
@@ -67,4 +67,36 @@ impl Path {
     fn to_move(&self) -> Option<Move> {
         Move::from_steps(&self.steps[..self.len])
     }
+}
+
+/// Calls `f` with every legal step from a square of `from` or into a square of `to`
+/// (each once), until it returns `true`; returns whether it did. Faster than filtering
+/// [`Position::legal_steps`] when the sets are small.
+fn any_step_touching(
+    pos: &Position,
+    from: Bitboard,
+    to: Bitboard,
+    mut f: impl FnMut(Step) -> bool,
+) -> bool {
+    let occupied = pos.board().occupied();
+    for sq in from & occupied {
+        for dir in Direction::ALL {
+            let step = Step::new(sq, dir);
+            if pos.is_legal_step(step) && f(step) {
+                return true;
+            }
+        }
+    }
+    for sq in to & !occupied {
+        for dir in Direction::ALL {
+            let Some(n) = sq.step(dir) else { continue };
+            if occupied.contains(n) && !from.contains(n) {
+                let step = Step::new(n, dir.opposite());
+                if pos.is_legal_step(step) && f(step) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
 }
