@@ -93,7 +93,7 @@ fn capture_list(pos: &Position, captures: &Captures) -> String {
 }
 
 /// The output line for an input line (`None` for a skipped line).
-fn output_line(line: &str) -> Option<String> {
+pub(crate) fn output_line(line: &str) -> Option<String> {
     read_line(line).map(|r| match r {
         Ok(pos) => answer(&pos),
         Err(e) => format!("error: {e}"),

@@ -96,14 +96,14 @@ impl Position {
     ///
     /// ```
     /// use arimaa::{Position, Square};
-    /// // Gold's elephant on d3 pushes Silver's dog on d4... no: it pulls the cat on c4?
-    /// // Silver's cat on d3 stands beside the trap c3 and Gold's dog on e3 pushes it in.
-    /// let pos: Position =
-    ///     "g [r       e                                       cD  R        ]".parse()?;
+    /// // Silver's cat on b3 stands beside the empty trap c3, and Gold's dog on a3 can
+    /// // push it in: b3e, then a3e to complete the push.
+    /// let pos: Position = "g [    e              R                    Dc    r             E   ]".parse()?;
     /// let captures = pos.capture_moves();
-    /// let push = captures.get(Square::D3).expect("the cat can be pushed into c3");
+    /// let push = captures.get(Square::B3).expect("the cat can be captured");
     /// assert_eq!(push.len(), 2);
-    /// assert_eq!(pos.play(push)?.board().piece_at(Square::D3), None);
+    /// assert_eq!(captures.len(), 1);
+    /// assert_eq!(pos.play(push)?.board().piece_at(Square::C3), None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn capture_moves(&self) -> Captures {

@@ -24,13 +24,34 @@ impl Position {
     /// rabbit (tests check this on real and random positions).
     ///
     /// ```
-    /// use arimaa::Position;
-    /// // Gold's rabbit on c6 walks c6n c7n; Silver's cat on g7 blocks nothing.
-    /// let pos: Position =
-    ///     "g [      c  e     R         r    E                       R       ]".parse()?;
+    /// use arimaa::{Color, Position};
+    /// // Gold's rabbit on d6 walks d6n d7n.
+    /// let pos: Position = "g [    e              R                    Dc    r             E   ]".parse()?;
     /// let goal = pos.goal_move().expect("a goal in two steps");
     /// assert_eq!(goal.len(), 2);
-    /// assert!(pos.play(&goal)?.board().rabbit_on_goal(arimaa::Color::Gold));
+    /// assert!(pos.play(&goal)?.board().rabbit_on_goal(Color::Gold));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Defensive use
+    /// The defensive use reads naturally: after a candidate move, ask the opponent's goal
+    /// query on the resulting position (the side to move there is the opponent).
+    ///
+    /// ```
+    /// use arimaa::{Color, Position};
+    /// // Gold: rabbit d6, dog a3, elephant e1. Silver: elephant e8, cat b3, rabbit g3, two
+    /// // steps from rank 1.
+    /// let pos: Position = "g [    e              R                    Dc    r             E   ]".parse()?;
+    /// let moves = pos.legal_moves();
+    /// // Gold's moves after which Silver cannot reach its goal next turn.
+    /// let safe: Vec<_> = moves
+    ///     .iter()
+    ///     .filter(|m| pos.play(m).is_ok_and(|after| after.goal_move().is_none()))
+    ///     .collect();
+    /// assert!(!safe.is_empty() && safe.len() < moves.len());
+    /// // Better still, Gold wins at once: Silver's threat does not matter.
+    /// let win = pos.goal_move().expect("Gold's rabbit is two steps from rank 8");
+    /// assert!(pos.play(&win)?.board().rabbit_on_goal(Color::Gold));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn goal_move(&self) -> Option<Move> {

@@ -13,15 +13,8 @@
 //! that never exceed the true number of steps (each bound's proof is on its function);
 //! the tests compare both with the full-turn enumeration ([`Position::legal_moves`]).
 //!
-//! The defensive use: after a candidate move, ask the opponent's goal query.
-//!
-//! ```
-//! use arimaa::{Position, Step, Square, Direction, Move};
-//! // Silver's rabbit on e3 is two steps from its goal; Gold's elephant on e1 ...
-//! let pos: Position =
-//!     "g [r                                   r       R      E         ]".parse()?;
-//! # Ok::<(), Box<dyn std::error::Error>>(())
-//! ```
+//! The defensive use (after a candidate move, the opponent's goal query) is shown on
+//! [`Position::goal_move`].
 
 mod captures;
 mod goal;
