@@ -1,6 +1,6 @@
 //! The goal query: the fewest steps to end the turn with a rabbit on its goal rank.
 
-use crate::{Bitboard, Color, Direction, Move, PieceKind, Position, Step};
+use crate::{Bitboard, Color, Direction, Move, PieceKind, Position, Square, Step};
 
 use super::{any_step_touching, Path};
 
@@ -59,7 +59,7 @@ impl Position {
             return Some(Move::EMPTY);
         }
         let left = self.steps_left();
-        if goal_lower_bound(self).steps > left {
+        if goal_lower_bound(self).steps > left || path_bound(self, left) > left {
             return None;
         }
         let mut path = Path::new();
@@ -173,6 +173,90 @@ fn goal_lower_bound(pos: &Position) -> GoalBound {
     }
 }
 
+/// A second lower bound, from the squares a rabbit must pass (`u8::MAX` when no rabbit
+/// is within `k` ranks of its goal): the fewest over the rabbits within `k` ranks, and
+/// over the paths of forward and sideways steps to the goal rank, of one step per square
+/// entered plus the steps that must first empty the squares on the path that are taken
+/// now: one for a friend (it steps away), two for an enemy piece (pushed or pulled away;
+/// one if a pull under way may move it), none for a trap (its piece may be captured when
+/// another piece moves).
+///
+/// Admissible: every step moves one piece off one square and captures at most a piece on
+/// a trap, so emptying different squares takes different steps, apart from traps. A push
+/// moves the pusher into the square the enemy piece left, and a pull moves the enemy
+/// piece into the square the puller left, so each emptied square that held an enemy piece
+/// costs an enemy step and its partner step. The rabbit's own square is empty once it
+/// leaves.
+fn path_bound(pos: &Position, k: u8) -> u8 {
+    const FAR: u8 = 100;
+    let side = pos.side_to_move();
+    let board = pos.board();
+    let near = (0..=k.min(7)).fold(Bitboard::EMPTY, |b, d| b | rank_band(side, d));
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side)) & near;
+    if rabbits.is_empty() {
+        return u8::MAX;
+    }
+    if (rabbits & rank_band(side, 0)).any() {
+        return 0;
+    }
+    let own = board.color(side);
+    let enemy = board.color(!side);
+    let pullable = match pos.pull_source() {
+        Some((sq, kind)) => PieceKind::ALL[..kind.index()]
+            .iter()
+            .fold(Bitboard::EMPTY, |b, &k| b | board.pieces(k.of(!side)))
+            & Bitboard::adjacent(sq),
+        None => Bitboard::EMPTY,
+    };
+    let ahead: i8 = if side == Color::Gold { 1 } else { -1 };
+    let mut best = FAR;
+    for r in rabbits {
+        // The cost of entering the square on `file` of `rank`.
+        let enter = |file: usize, rank: i8| -> u8 {
+            let Some(sq) = Square::new((rank as u8) * 8 + file as u8) else {
+                return FAR;
+            };
+            1 + if sq == r || sq.is_trap() {
+                0
+            } else if own.contains(sq) {
+                1
+            } else if enemy.contains(sq) {
+                if pullable.contains(sq) {
+                    1
+                } else {
+                    2
+                }
+            } else {
+                0
+            }
+        };
+        let relax = |row: &mut [u8; 8], rank: i8| {
+            for f in 1..8 {
+                row[f] = row[f].min(row[f - 1].saturating_add(enter(f, rank)));
+            }
+            for f in (0..7).rev() {
+                row[f] = row[f].min(row[f + 1].saturating_add(enter(f, rank)));
+            }
+        };
+        let mut rank = (r.index() >> 3) as i8;
+        let mut row = [FAR; 8];
+        row[usize::from(r.index() & 7)] = 0;
+        relax(&mut row, rank);
+        let goal: i8 = if side == Color::Gold { 7 } else { 0 };
+        while rank != goal {
+            rank += ahead;
+            for (f, c) in row.iter_mut().enumerate() {
+                *c = c.saturating_add(enter(f, rank));
+            }
+            if rank != goal {
+                relax(&mut row, rank);
+            }
+        }
+        best = best.min(row.iter().copied().min().unwrap_or(FAR));
+    }
+    best
+}
+
 /// Depth-first search for a turn of at most `k` more steps ending with a goal; on success
 /// `path` holds the steps from the root.
 fn goal_search(pos: &Position, k: u8, path: &mut Path) -> bool {
@@ -184,7 +268,7 @@ fn goal_search(pos: &Position, k: u8, path: &mut Path) -> bool {
         return false;
     }
     let bound = goal_lower_bound(pos);
-    if bound.steps > k {
+    if bound.steps > k || path_bound(pos, k) > k {
         return false;
     }
     if bound.steps < k || pos.pending_push().is_some() {
