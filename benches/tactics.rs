@@ -32,7 +32,12 @@ fn goal_sum(positions: &[Position]) -> usize {
 fn capture_sum(positions: &[Position]) -> usize {
     positions
         .iter()
-        .map(|p| p.capture_moves().iter().map(|(_, m)| m.len()).sum::<usize>())
+        .map(|p| {
+            p.capture_moves()
+                .iter()
+                .map(|(_, m)| m.len())
+                .sum::<usize>()
+        })
         .sum()
 }
 

@@ -72,7 +72,10 @@ fn answer(pos: &Position) -> String {
     let goal = pos
         .goal_move()
         .map_or_else(|| "-".to_owned(), |m| m.len().to_string());
-    format!("goal {goal}\tcaptures {}", capture_list(pos, &pos.capture_moves()))
+    format!(
+        "goal {goal}\tcaptures {}",
+        capture_list(pos, &pos.capture_moves())
+    )
 }
 
 /// The capture items, ordered by steps then by square, or `-`.
@@ -177,17 +180,26 @@ fn demo() -> ExitCode {
     let safe = moves
         .iter()
         .filter(|m| {
-            pos.play(m)
-                .is_ok_and(|after| after.board().rabbit_on_goal(pos.side_to_move()) || after.goal_move().is_none())
+            pos.play(m).is_ok_and(|after| {
+                after.board().rabbit_on_goal(pos.side_to_move()) || after.goal_move().is_none()
+            })
         })
         .count();
-    println!("{safe} of Gold's {} moves win or leave Silver no goal next turn", moves.len());
+    println!(
+        "{safe} of Gold's {} moves win or leave Silver no goal next turn",
+        moves.len()
+    );
     ExitCode::SUCCESS
 }
 
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
-    match args.iter().map(String::as_str).collect::<Vec<_>>().as_slice() {
+    match args
+        .iter()
+        .map(String::as_str)
+        .collect::<Vec<_>>()
+        .as_slice()
+    {
         [] => demo(),
         ["--stdin"] => run_stdin(),
         ["--bench", file] => run_bench(file),

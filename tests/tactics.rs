@@ -60,7 +60,10 @@ fn captured_by(pos: &Position, mv: &Move) -> u64 {
             captured |= 1 << o.index();
         }
     }
-    assert!(p.check_end_turn().is_ok(), "{mv} cannot end the turn in {pos:?}");
+    assert!(
+        p.check_end_turn().is_ok(),
+        "{mv} cannot end the turn in {pos:?}"
+    );
     captured
 }
 
@@ -70,8 +73,14 @@ fn check_goal_witness(pos: &Position, mv: &Move) {
         p.play_step(step)
             .unwrap_or_else(|e| panic!("goal witness {mv} illegal in {pos:?}: {e}"));
     }
-    assert!(p.check_end_turn().is_ok(), "goal witness {mv} cannot end in {pos:?}");
-    assert!(p.board().rabbit_on_goal(pos.side_to_move()), "no goal after {mv} in {pos:?}");
+    assert!(
+        p.check_end_turn().is_ok(),
+        "goal witness {mv} cannot end in {pos:?}"
+    );
+    assert!(
+        p.board().rabbit_on_goal(pos.side_to_move()),
+        "no goal after {mv} in {pos:?}"
+    );
     assert_eq!(pos.play(mv).map(|a| *a.board()).ok(), Some(*p.board()));
 }
 
@@ -219,12 +228,16 @@ fn check_position(gen: &mut TurnGenerator, pos: &Position, stats: &mut Stats) {
             (None, None) => {}
         }
     }
-    assert_eq!(by_kind, reference.by_kind, "fewest steps per kind in {pos:?}");
+    assert_eq!(
+        by_kind, reference.by_kind,
+        "fewest steps per kind in {pos:?}"
+    );
 }
 
 fn with_cap(pos: &Position, cap: u8) -> Position {
     let mut p = pos.clone();
-    p.set_step_cap(cap).expect("caps 1-4 at the start of a turn");
+    p.set_step_cap(cap)
+        .expect("caps 1-4 at the start of a turn");
     p
 }
 
@@ -242,8 +255,15 @@ fn archive_positions_match_the_enumeration_under_every_cap() {
             check_position(&mut gen, &with_cap(pos, cap), &mut stats);
         }
     }
-    eprintln!("archive ({}): {stats:?}", if full { "full" } else { "every 8th" });
-    let expected = if full { 4 * 10_891 } else { 4 * 10_891usize.div_ceil(8) };
+    eprintln!(
+        "archive ({}): {stats:?}",
+        if full { "full" } else { "every 8th" }
+    );
+    let expected = if full {
+        4 * 10_891
+    } else {
+        4 * 10_891usize.div_ceil(8)
+    };
     assert_eq!(stats.compared, expected);
     assert!(stats.goals > 0 && stats.capture_witnesses > 0);
 }
@@ -371,7 +391,13 @@ fn check_against_walk(pos: &Position) -> Result<(), TestCaseError> {
     let captures = pos.capture_moves();
     for sq in Square::ALL {
         let got = captures.get(sq);
-        prop_assert_eq!(got.map(Move::len), by_piece[sq.index() as usize], "{} in {:?}", sq, pos);
+        prop_assert_eq!(
+            got.map(Move::len),
+            by_piece[sq.index() as usize],
+            "{} in {:?}",
+            sq,
+            pos
+        );
         if let Some(mv) = got {
             prop_assert!(captured_by(pos, mv) >> sq.index() & 1 == 1);
         }
@@ -430,7 +456,8 @@ fn a_goal_already_on_the_board_mid_turn_is_the_empty_move() {
         .parse()
         .unwrap();
     assert_eq!(pos.goal_move().map(|m| m.len()), Some(1));
-    pos.play_step(Step::new(Square::A7, arimaa::Direction::North)).unwrap();
+    pos.play_step(Step::new(Square::A7, arimaa::Direction::North))
+        .unwrap();
     let goal = pos.goal_move().expect("the turn can end with the goal");
     assert!(goal.is_empty());
     assert!(pos.play(&goal).unwrap().board().rabbit_on_goal(Color::Gold));

@@ -164,7 +164,9 @@ fn capture_search(pos: &Position, target: Option<Square>, k: u8, path: &mut Path
     let near = bound.involved | bound.involved.neighbours();
     let within_two = near | near.neighbours();
     let from = enemy | bound.involved.neighbours();
-    any_step_touching(pos, from, within_two, |step| expand(pos, target, step, k, path))
+    any_step_touching(pos, from, within_two, |step| {
+        expand(pos, target, step, k, path)
+    })
 }
 
 #[inline]

@@ -110,10 +110,12 @@ fn hindered(pos: &Position, rabbits: Bitboard) -> Hindered {
     let ahead_taken = rabbits & board.occupied().shift(back);
     // A pull under way may move a weaker enemy piece beside its square in one step.
     let pullable = match pos.pull_source() {
-        Some((sq, kind)) => PieceKind::ALL[..kind.index()]
-            .iter()
-            .fold(Bitboard::EMPTY, |b, &k| b | board.pieces(k.of(!side)))
-            & Bitboard::adjacent(sq),
+        Some((sq, kind)) => {
+            PieceKind::ALL[..kind.index()]
+                .iter()
+                .fold(Bitboard::EMPTY, |b, &k| b | board.pieces(k.of(!side)))
+                & Bitboard::adjacent(sq)
+        }
         None => Bitboard::EMPTY,
     };
     let two = frozen & (board.color(!side) & !pullable).shift(back);
@@ -202,10 +204,12 @@ fn path_bound(pos: &Position, k: u8) -> u8 {
     let own = board.color(side);
     let enemy = board.color(!side);
     let pullable = match pos.pull_source() {
-        Some((sq, kind)) => PieceKind::ALL[..kind.index()]
-            .iter()
-            .fold(Bitboard::EMPTY, |b, &k| b | board.pieces(k.of(!side)))
-            & Bitboard::adjacent(sq),
+        Some((sq, kind)) => {
+            PieceKind::ALL[..kind.index()]
+                .iter()
+                .fold(Bitboard::EMPTY, |b, &k| b | board.pieces(k.of(!side)))
+                & Bitboard::adjacent(sq)
+        }
         None => Bitboard::EMPTY,
     };
     let ahead: i8 = if side == Color::Gold { 1 } else { -1 };
@@ -272,7 +276,10 @@ fn goal_search(pos: &Position, k: u8, path: &mut Path) -> bool {
         return false;
     }
     if bound.steps < k || pos.pending_push().is_some() {
-        return pos.legal_steps().iter().any(|&step| expand(pos, step, k, path));
+        return pos
+            .legal_steps()
+            .iter()
+            .any(|&step| expand(pos, step, k, path));
     }
     // No slack: the next step must lower the bound to `k - 1`, and a step lowers it by
     // lowering one rabbit's count from `k`. For a rabbit `k` ranks away and not hindered,
@@ -285,7 +292,13 @@ fn goal_search(pos: &Position, k: u8, path: &mut Path) -> bool {
     // A push cannot be waiting here (that case returned above).
     let r = bound.rabbits;
     let h = bound.hindered;
-    let band = |d: u8| if d <= k { rank_band(side, k - d) } else { Bitboard::EMPTY };
+    let band = |d: u8| {
+        if d <= k {
+            rank_band(side, k - d)
+        } else {
+            Bitboard::EMPTY
+        }
+    };
     let free = r & band(0) & !h.one;
     let once = r & band(1) & h.one & !h.two;
     let twice = r & band(2) & h.two;

@@ -86,6 +86,10 @@ pub fn endgame_records() -> Vec<Endgame> {
 pub fn endgame_positions() -> Vec<(Position, GoalLabel)> {
     endgame_records()
         .into_iter()
-        .filter_map(|r| Position::from_diagram(&r.diagram).ok().map(|p| (p, r.label)))
+        .filter_map(|r| {
+            Position::from_diagram(&r.diagram)
+                .ok()
+                .map(|p| (p, r.label))
+        })
         .collect()
 }
