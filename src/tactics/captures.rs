@@ -148,9 +148,11 @@ fn capture_search(pos: &Position, target: Option<Square>, k: u8, path: &mut Path
     if bound.steps > k {
         return false;
     }
-    let steps = pos.legal_steps();
     if bound.steps < k || bound.far || pos.pending_push().is_some() {
-        return steps.iter().any(|&step| expand(pos, target, step, k, path));
+        return pos
+            .legal_steps()
+            .iter()
+            .any(|&step| expand(pos, target, step, k, path));
     }
     // No slack: the next step must lower the bound. Only these can: an enemy piece
     // moving (a push, or the end of a pull: an involved piece, or a frozen helper's
