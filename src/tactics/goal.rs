@@ -261,6 +261,25 @@ fn path_bound(pos: &Position, k: u8) -> u8 {
     best
 }
 
+/// The squares the paths counted by [`path_bound`] with cost at most `k` can use: for each
+/// rabbit `d <= k` ranks from its goal, the ranks from its own to the goal rank, on the
+/// files at most `k - d` from its own (each step aside costs a step).
+fn path_region(side: Color, rabbits: Bitboard, k: u8) -> Bitboard {
+    let mut region = Bitboard::EMPTY;
+    for d in 0..=k.min(7) {
+        let ranks = (0..=d).fold(Bitboard::EMPTY, |b, e| b | rank_band(side, e));
+        for r in rabbits & rank_band(side, d) {
+            let spread = i16::from(k - d);
+            let file = i16::from(r.index() & 7);
+            let files = (0..8u8)
+                .filter(|&f| (i16::from(f) - file).abs() <= spread)
+                .fold(0u64, |b, f| b | (0x0101_0101_0101_0101u64 << f));
+            region |= ranks & Bitboard(files);
+        }
+    }
+    region
+}
+
 /// Depth-first search for a turn of at most `k` more steps ending with a goal; on success
 /// `path` holds the steps from the root.
 fn goal_search(pos: &Position, k: u8, path: &mut Path) -> bool {
@@ -272,8 +291,21 @@ fn goal_search(pos: &Position, k: u8, path: &mut Path) -> bool {
         return false;
     }
     let bound = goal_lower_bound(pos);
-    if bound.steps > k || path_bound(pos, k) > k {
+    let passing = path_bound(pos, k);
+    if bound.steps > k || passing > k {
         return false;
+    }
+    if pos.pending_push().is_none() && bound.steps < k && passing == k {
+        // No slack by the path bound: the next step must lower it, so it empties a
+        // square on a path of cost `k` or moves the rabbit along one (its square is in
+        // `region`), begins a pull of an enemy piece on one (from beside it), or moves an
+        // enemy piece. Paths of cost `k` stay within `k - d` files of a rabbit `d` ranks
+        // from its goal, between its rank and the goal rank.
+        let region = path_region(side, bound.rabbits, k);
+        let from = region | region.neighbours() | pos.board().color(!side);
+        return any_step_touching(pos, from, Bitboard::EMPTY, |step| {
+            expand(pos, step, k, path)
+        });
     }
     if bound.steps < k || pos.pending_push().is_some() {
         return pos

@@ -71,8 +71,20 @@ fn any_step_touching(
     to: Bitboard,
     mut f: impl FnMut(Step) -> bool,
 ) -> bool {
-    let occupied = pos.board().occupied();
-    for sq in from & occupied {
+    let board = pos.board();
+    let occupied = board.occupied();
+    // An enemy piece moves only when pushed (a piece of the mover beside it) or pulled
+    // (beside the square a piece of the mover just left).
+    let side = pos.side_to_move();
+    let pull = pos
+        .pull_source()
+        .map_or(Bitboard::EMPTY, |(sq, _)| Bitboard::adjacent(sq));
+    let mut stuck = board.color(!side) & !(board.color(side).neighbours() | pull);
+    if pos.pending_push().is_none() {
+        // A frozen piece of the mover moves only to complete a push.
+        stuck |= board.frozen(side);
+    }
+    for sq in from & occupied & !stuck {
         for dir in Direction::ALL {
             let step = Step::new(sq, dir);
             if pos.is_legal_step(step) && f(step) {
@@ -83,7 +95,7 @@ fn any_step_touching(
     for sq in to & !occupied {
         for dir in Direction::ALL {
             let Some(n) = sq.step(dir) else { continue };
-            if occupied.contains(n) && !from.contains(n) {
+            if occupied.contains(n) && !stuck.contains(n) && !from.contains(n) {
                 let step = Step::new(n, dir.opposite());
                 if pos.is_legal_step(step) && f(step) {
                     return true;
