@@ -111,7 +111,7 @@ impl Position {
         let left = self.steps_left();
         let enemy = self.board().color(!self.side_to_move()) & TRAP_ZONE;
         for sq in enemy {
-            let bound = capture_lower_bound(self, sq).steps;
+            let bound = capture_lower_bound(self, sq, left).steps;
             // Iterative deepening from the bound: the first limit that succeeds gives a
             // shortest turn.
             let mut path = Path::new();
@@ -144,7 +144,7 @@ fn capture_search(pos: &Position, target: Option<Square>, k: u8, path: &mut Path
     if k == 0 {
         return false;
     }
-    let bound = capture_lower_bound(pos, sq);
+    let bound = capture_lower_bound(pos, sq, k);
     if bound.steps > k {
         return false;
     }
@@ -231,7 +231,8 @@ struct CaptureBound {
 }
 
 /// A lower bound on the steps of a turn from `pos` capturing the enemy piece on `sq`
-/// (`u8::MAX` when none can).
+/// (`u8::MAX` when none can); traps that need more than `limit` steps are not looked at
+/// closely (the bound is then only known to exceed `limit`).
 ///
 /// Admissible, by these facts. An enemy piece is captured only on a trap with no friend
 /// beside it, and only an enemy piece's move brings that about (a step of the mover's
@@ -248,7 +249,7 @@ struct CaptureBound {
 /// and the steps before it move pieces of the mover one square each (or cost two steps
 /// a square in pushes and pulls of other pieces): a stronger piece `r` squares away
 /// needs `r - 1` of them, and one more to free it first if it is frozen.
-fn capture_lower_bound(pos: &Position, sq: Square) -> CaptureBound {
+fn capture_lower_bound(pos: &Position, sq: Square, limit: u8) -> CaptureBound {
     let none = CaptureBound {
         steps: u8::MAX,
         involved: Bitboard::EMPTY,
@@ -298,11 +299,14 @@ fn capture_lower_bound(pos: &Position, sq: Square) -> CaptureBound {
         }
         let others = enemy & Bitboard::adjacent(trap) & !this;
         let on_trap = enemy & Bitboard::from_square(trap) & !this;
+        let mut cost = 2 * (m + others.count() as u8 + on_trap.count() as u8) + push;
+        if cost.saturating_sub(1) > limit {
+            continue; // over the limit even with a pull under way
+        }
         let moving = others | on_trap | if m > 0 { this } else { Bitboard::EMPTY };
         if !movable(moving) {
             continue;
         }
-        let mut cost = 2 * (m + others.count() as u8 + on_trap.count() as u8) + push;
         let mut far = false;
         if (moving & pullable).any() {
             cost -= 1;
