@@ -140,6 +140,7 @@ mod square;
 mod step;
 #[cfg(feature = "proptest")]
 pub mod strategies;
+mod tactics;
 mod turngen;
 mod zobrist;
 
@@ -159,6 +160,7 @@ pub use setup::{
 };
 pub use square::{Direction, File, ParseSquareError, Rank, Square};
 pub use step::{Capture, Step, StepEffect, StepKind};
+pub use tactics::Captures;
 pub use turngen::TurnGenerator;
 
 /// The version of [`rand`](https://docs.rs/rand/0.9) whose traits appear in this crate's

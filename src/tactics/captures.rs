@@ -1,0 +1,338 @@
+//! The captures query: for every enemy piece, the fewest steps to capture it this turn.
+
+use core::fmt;
+
+use crate::{Bitboard, Board, Color, Move, PieceKind, Position, Square, Step};
+
+use super::{any_step_touching, Path};
+
+/// For each enemy piece that the side to move can capture this turn, a shortest turn
+/// capturing it, keyed by the square the piece stands on now. Held on the stack (a slot
+/// per square, no allocation); iteration runs from a1 to h8.
+#[derive(Clone)]
+pub struct Captures {
+    found: Bitboard,
+    moves: [Move; 64],
+}
+
+impl Captures {
+    /// No captures.
+    pub const fn new() -> Captures {
+        Captures {
+            found: Bitboard::EMPTY,
+            moves: [Move::EMPTY; 64],
+        }
+    }
+
+    /// A shortest turn capturing the enemy piece now on `square`; its
+    /// [`len`](Move::len) is the fewest steps. `None` when that piece cannot be captured
+    /// this turn (or no enemy piece stands there).
+    #[inline]
+    pub fn get(&self, square: Square) -> Option<&Move> {
+        if self.found.contains(square) {
+            Some(&self.moves[square.index() as usize])
+        } else {
+            None
+        }
+    }
+
+    /// The squares of the enemy pieces that can be captured.
+    #[inline]
+    pub fn squares(&self) -> Bitboard {
+        self.found
+    }
+
+    /// The number of enemy pieces that can be captured.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.found.count() as usize
+    }
+
+    /// Whether no enemy piece can be captured.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.found.is_empty()
+    }
+
+    /// The fewest steps over all captures, if any.
+    pub fn fewest_steps(&self) -> Option<usize> {
+        self.iter().map(|(_, m)| m.len()).min()
+    }
+
+    /// Each capturable piece's square and a shortest turn capturing it, a1 first.
+    pub fn iter(&self) -> impl Iterator<Item = (Square, &Move)> + '_ {
+        self.found
+            .iter()
+            .map(move |sq| (sq, &self.moves[sq.index() as usize]))
+    }
+
+    fn insert(&mut self, square: Square, mv: Move) {
+        self.found = self.found.with(square);
+        self.moves[square.index() as usize] = mv;
+    }
+}
+
+impl Default for Captures {
+    fn default() -> Self {
+        Captures::new()
+    }
+}
+
+impl fmt::Debug for Captures {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_map().entries(self.iter()).finish()
+    }
+}
+
+impl Position {
+    /// For every enemy piece, named by the square it stands on now, the fewest steps of
+    /// a legal turn during which it is captured, with one such turn (a complete move that
+    /// [`Position::play`] accepts), using at most the steps the turn has left.
+    ///
+    /// A turn may not end in the middle of a push, so a capture by a push costs both of
+    /// its steps. In the middle of a turn, pieces captured earlier in the turn are no
+    /// longer on the board and are not listed; pulls and pushes under way are taken into
+    /// account. Repetition is not considered (see [`Position::goal_move`]).
+    ///
+    /// ```
+    /// use arimaa::{Position, Square};
+    /// // Silver's cat on b3 stands beside the empty trap c3, and Gold's dog on a3 can
+    /// // push it in: b3e, then a3e to complete the push.
+    /// let pos: Position = "g [    e              R                    Dc    r             E   ]".parse()?;
+    /// let captures = pos.capture_moves();
+    /// let push = captures.get(Square::B3).expect("the cat can be captured");
+    /// assert_eq!(push.len(), 2);
+    /// assert_eq!(captures.len(), 1);
+    /// assert_eq!(pos.play(push)?.board().piece_at(Square::C3), None);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn capture_moves(&self) -> Captures {
+        let mut out = Captures::new();
+        let left = self.steps_left();
+        let enemy = self.board().color(!self.side_to_move()) & TRAP_ZONE;
+        for sq in enemy {
+            let bound = capture_lower_bound(self, sq, left).steps;
+            // Iterative deepening from the bound: the first limit that succeeds gives a
+            // shortest turn.
+            let mut path = Path::new();
+            for limit in bound..=left {
+                if capture_search(self, Some(sq), limit, &mut path) {
+                    if let Some(mv) = path.to_move() {
+                        out.insert(sq, mv);
+                    }
+                    break;
+                }
+            }
+        }
+        out
+    }
+}
+
+/// Depth-first search for a turn of at most `k` more steps during which the enemy piece
+/// now on `target` is captured (`None`: captured on the way here); on success `path` holds
+/// the steps from the root.
+fn capture_search(pos: &Position, target: Option<Square>, k: u8, path: &mut Path) -> bool {
+    let Some(sq) = target else {
+        // Captured; the turn ends as soon as it may (only a push can be waiting).
+        return pos.check_end_turn().is_ok()
+            || (k > 0
+                && pos
+                    .legal_steps()
+                    .iter()
+                    .any(|&step| expand(pos, None, step, k, path)));
+    };
+    if k == 0 {
+        return false;
+    }
+    let bound = capture_lower_bound(pos, sq, k);
+    if bound.steps > k {
+        return false;
+    }
+    if bound.steps < k || bound.far || pos.pending_push().is_some() {
+        return pos
+            .legal_steps()
+            .iter()
+            .any(|&step| expand(pos, target, step, k, path));
+    }
+    // No slack: the next step must lower the bound. Only these can: an enemy piece
+    // moving (a push, or the end of a pull: an involved piece, or a frozen helper's
+    // freezer, which may also go by losing its support on a trap); a step that begins a
+    // pull of an involved piece (from a square beside it); a step bringing a stronger
+    // piece beside an involved piece (to a square beside it) or freeing a frozen one
+    // there (a friend arriving beside it, to a square at most two from the involved
+    // piece). A bound that counts a longer walk, or a push waiting for its second step,
+    // returned above.
+    let enemy = pos.board().color(!pos.side_to_move());
+    let near = bound.involved | bound.involved.neighbours();
+    let within_two = near | near.neighbours();
+    let from = enemy | bound.involved.neighbours();
+    any_step_touching(pos, from, within_two, |step| {
+        expand(pos, target, step, k, path)
+    })
+}
+
+#[inline]
+fn expand(pos: &Position, target: Option<Square>, step: Step, k: u8, path: &mut Path) -> bool {
+    let mut child = pos.clone();
+    let effect = child.play_step_unchecked(step);
+    let side = pos.side_to_move();
+    let mut next = target;
+    if let Some(t) = target {
+        if effect.piece.color != side && effect.from == t {
+            next = Some(effect.to);
+        }
+        if let Some(c) = effect.capture {
+            if c.piece.color != side && Some(c.square) == next {
+                next = None;
+            }
+        }
+    }
+    path.push(step);
+    if capture_search(&child, next, k - 1, path) {
+        return true;
+    }
+    path.pop();
+    false
+}
+
+/// The squares at most two steps from a trap: an enemy piece moves one square per push
+/// or pull, two steps each, so no other piece can reach a trap within four steps.
+const TRAP_ZONE: Bitboard = {
+    let t = Bitboard::TRAPS;
+    let one = t.union(t.neighbours());
+    one.union(one.neighbours())
+};
+
+/// The Manhattan distance between two squares.
+#[inline]
+fn distance(a: Square, b: Square) -> u8 {
+    let (fa, ra) = (a.index() & 7, a.index() >> 3);
+    let (fb, rb) = (b.index() & 7, b.index() >> 3);
+    fa.abs_diff(fb) + ra.abs_diff(rb)
+}
+
+/// The pieces of `color` strictly stronger than `kind`.
+#[inline]
+fn stronger(board: &Board, color: Color, kind: PieceKind) -> Bitboard {
+    PieceKind::ALL[kind.index() + 1..]
+        .iter()
+        .fold(Bitboard::EMPTY, |b, &k| b | board.kind(k))
+        & board.color(color)
+}
+
+/// A lower bound on the steps of a turn capturing a piece, with the enemy pieces whose
+/// moves it counts (and the piece itself) for every trap that reaches the bound.
+struct CaptureBound {
+    steps: u8,
+    involved: Bitboard,
+    /// Whether the bound counts a stronger piece walking two or more squares towards
+    /// the pieces to move (then a step anywhere may lower it).
+    far: bool,
+}
+
+/// A lower bound on the steps of a turn from `pos` capturing the enemy piece on `sq`
+/// (`u8::MAX` when none can); traps that need more than `limit` steps are not looked at
+/// closely (the bound is then only known to exceed `limit`).
+///
+/// Admissible, by these facts. An enemy piece is captured only on a trap with no friend
+/// beside it, and only an enemy piece's move brings that about (a step of the mover's
+/// piece removes at most a piece of the mover). Enemy pieces move only in pushes and
+/// pulls, one piece one square per two steps, by a stronger piece of the mover, except
+/// that a pull already begun (see [`Position::pull_source`]) moves a piece in one step,
+/// and a push waiting for its second step costs that step first. So, for a trap, the
+/// piece needs `2m` steps to get there from `m` squares away, each other friend beside
+/// the trap and a friend on it two more (each must move away, and a move moves one
+/// piece), and a piece the mover has nothing stronger than cannot be moved at all; a
+/// piece on a trap is captured there, or on another trap at least three squares away
+/// (six steps, more than a turn has). Unless a pull or push is under way, the first of
+/// those moves needs a stronger unfrozen piece of the mover beside the piece it moves,
+/// and the steps before it move pieces of the mover one square each (or cost two steps
+/// a square in pushes and pulls of other pieces): a stronger piece `r` squares away
+/// needs `r - 1` of them, and one more to free it first if it is frozen.
+fn capture_lower_bound(pos: &Position, sq: Square, limit: u8) -> CaptureBound {
+    let none = CaptureBound {
+        steps: u8::MAX,
+        involved: Bitboard::EMPTY,
+        far: false,
+    };
+    let side = pos.side_to_move();
+    let board = pos.board();
+    if board.piece_at(sq).is_none() {
+        return none;
+    }
+    let enemy = board.color(!side);
+    let push = u8::from(pos.pending_push().is_some());
+    // Enemy pieces a pull already begun may move into its square with one step.
+    let pullable = match pos.pull_source() {
+        Some((to, kind)) => enemy & Bitboard::adjacent(to) & !stronger_or_equal(board, kind),
+        None => Bitboard::EMPTY,
+    };
+    let frozen = board.frozen(side);
+    // Whether the mover has a piece stronger than every enemy piece in `pieces`.
+    let movable = |pieces: Bitboard| {
+        pieces.iter().all(|p| {
+            board
+                .piece_at(p)
+                .is_some_and(|q| stronger(board, side, q.kind).any())
+        })
+    };
+    // The fewest steps before a piece of the mover stronger than one of `pieces` can
+    // stand beside it unfrozen: it walks one square per step, after a step that frees it.
+    let approach = |pieces: Bitboard| {
+        let mut best = u8::MAX;
+        for p in pieces {
+            if let Some(q) = board.piece_at(p) {
+                for y in stronger(board, side, q.kind) {
+                    let cost = distance(y, p) - 1 + u8::from(frozen.contains(y));
+                    best = best.min(cost);
+                }
+            }
+        }
+        best
+    };
+    let this = Bitboard::from_square(sq);
+    let mut best = none;
+    for trap in Square::TRAPS {
+        let m = distance(sq, trap);
+        if m > 2 || (sq.is_trap() && m > 0) {
+            continue;
+        }
+        let others = enemy & Bitboard::adjacent(trap) & !this;
+        let on_trap = enemy & Bitboard::from_square(trap) & !this;
+        let mut cost = 2 * (m + others.count() as u8 + on_trap.count() as u8) + push;
+        if cost.saturating_sub(1) > limit {
+            continue; // over the limit even with a pull under way
+        }
+        let moving = others | on_trap | if m > 0 { this } else { Bitboard::EMPTY };
+        if !movable(moving) {
+            continue;
+        }
+        let mut far = false;
+        if (moving & pullable).any() {
+            cost -= 1;
+        } else if push == 0 {
+            let walk = approach(moving);
+            far = walk > 1;
+            cost = cost.saturating_add(walk);
+        }
+        if cost < best.steps {
+            best = CaptureBound {
+                steps: cost,
+                involved: moving | this,
+                far,
+            };
+        } else if cost == best.steps {
+            best.involved |= moving | this;
+            best.far |= far;
+        }
+    }
+    best
+}
+
+/// The pieces of either colour at least as strong as `kind`.
+#[inline]
+fn stronger_or_equal(board: &Board, kind: PieceKind) -> Bitboard {
+    PieceKind::ALL[kind.index()..]
+        .iter()
+        .fold(Bitboard::EMPTY, |b, &k| b | board.kind(k))
+}

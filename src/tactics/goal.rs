@@ -1,0 +1,363 @@
+//! The goal query: the fewest steps to end the turn with a rabbit on its goal rank.
+
+use crate::{Bitboard, Color, Direction, Move, PieceKind, Position, Square, Step};
+
+use super::{any_step_touching, Path};
+
+impl Position {
+    /// A shortest way to end the turn with a rabbit of the side to move on its goal rank,
+    /// using at most the steps the turn has left; `None` when the turn cannot end so.
+    /// The move's [`len`](Move::len) is the fewest steps, counted from the current state
+    /// of the turn, and [`Position::play`] accepts the move as it is.
+    ///
+    /// What counts is the board when the turn ends, the board the rules judge: a rabbit
+    /// of the mover on its goal rank then wins the game whatever else stands on the board
+    /// (an enemy rabbit on its own goal rank is the opponent's goal, which the rules rank
+    /// second). Rabbits pushed or pulled onto a goal rank and off it again within the
+    /// turn do not count, and the mover's own rabbits can only move by their own steps.
+    /// Repetition is not considered (as in [`Position::legal_moves`]; a [`Game`](crate::Game)
+    /// refuses a third repetition when the move is played).
+    ///
+    /// In the middle of a turn that could end now with a rabbit on its goal rank, the
+    /// answer is the empty move (0 steps): ending the turn at once. Otherwise the answer
+    /// is the shortest of the moves [`Position::legal_moves`] lists whose board has such a
+    /// rabbit (tests check this on real and random positions).
+    ///
+    /// ```
+    /// use arimaa::{Color, Position};
+    /// // Gold's rabbit on d6 walks d6n d7n.
+    /// let pos: Position = "g [    e              R                    Dc    r             E   ]".parse()?;
+    /// let goal = pos.goal_move().expect("a goal in two steps");
+    /// assert_eq!(goal.len(), 2);
+    /// assert!(pos.play(&goal)?.board().rabbit_on_goal(Color::Gold));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    ///
+    /// # Defensive use
+    /// The defensive use reads naturally: after a candidate move, ask the opponent's goal
+    /// query on the resulting position (the side to move there is the opponent).
+    ///
+    /// ```
+    /// use arimaa::{Color, Position};
+    /// // Gold: rabbit d6, dog a3, elephant e1. Silver: elephant e8, cat b3, rabbit g3, two
+    /// // steps from rank 1.
+    /// let pos: Position = "g [    e              R                    Dc    r             E   ]".parse()?;
+    /// let moves = pos.legal_moves();
+    /// // Gold's moves after which Silver cannot reach its goal next turn.
+    /// let safe: Vec<_> = moves
+    ///     .iter()
+    ///     .filter(|m| pos.play(m).is_ok_and(|after| after.goal_move().is_none()))
+    ///     .collect();
+    /// assert!(!safe.is_empty() && safe.len() < moves.len());
+    /// // Better still, Gold wins at once: Silver's threat does not matter.
+    /// let win = pos.goal_move().expect("Gold's rabbit is two steps from rank 8");
+    /// assert!(pos.play(&win)?.board().rabbit_on_goal(Color::Gold));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn goal_move(&self) -> Option<Move> {
+        if self.board().rabbit_on_goal(self.side_to_move()) && self.check_end_turn().is_ok() {
+            return Some(Move::EMPTY);
+        }
+        let left = self.steps_left();
+        if goal_lower_bound(self).steps > left || path_bound(self, left) > left {
+            return None;
+        }
+        let mut path = Path::new();
+        // Iterative deepening: the first limit that succeeds gives a shortest turn.
+        for limit in 1..=left {
+            if goal_search(self, limit, &mut path) {
+                return path.to_move();
+            }
+        }
+        None
+    }
+}
+
+/// The squares of `color`'s rabbits that are `d` steps from their goal rank.
+#[inline]
+fn rank_band(color: Color, d: u8) -> Bitboard {
+    match color {
+        Color::Gold => Bitboard(Bitboard::RANK_8.0 >> (8 * u32::from(d))),
+        Color::Silver => Bitboard(Bitboard::RANK_1.0 << (8 * u32::from(d))),
+    }
+}
+
+/// The direction of a rabbit of `color` towards its goal.
+#[inline]
+fn forward(color: Color) -> Direction {
+    Direction::backwards(color).opposite()
+}
+
+/// The rabbits that need steps besides their own forward steps: `one` holds those that
+/// need at least one (frozen ones: another piece must move before they can; ones whose
+/// square ahead is taken: they step aside, or another piece leaves that square first),
+/// `two` those that need at least two: frozen with an enemy piece ahead (a friend
+/// arriving frees the rabbit and it still steps aside or waits for the enemy piece to
+/// go, which takes a push or a pull of two steps), unless a pull under way could move
+/// that piece in one step.
+#[derive(Clone, Copy)]
+struct Hindered {
+    one: Bitboard,
+    two: Bitboard,
+}
+
+#[inline]
+fn hindered(pos: &Position, rabbits: Bitboard) -> Hindered {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    let back = Direction::backwards(side);
+    let frozen = rabbits & board.frozen(side);
+    let ahead_taken = rabbits & board.occupied().shift(back);
+    // A pull under way may move a weaker enemy piece beside its square in one step.
+    let pullable = match pos.pull_source() {
+        Some((sq, kind)) => {
+            PieceKind::ALL[..kind.index()]
+                .iter()
+                .fold(Bitboard::EMPTY, |b, &k| b | board.pieces(k.of(!side)))
+                & Bitboard::adjacent(sq)
+        }
+        None => Bitboard::EMPTY,
+    };
+    let two = frozen & (board.color(!side) & !pullable).shift(back);
+    Hindered {
+        one: frozen | ahead_taken,
+        two,
+    }
+}
+
+/// The bound of [`goal_lower_bound`] with the facts it is computed from.
+struct GoalBound {
+    steps: u8,
+    rabbits: Bitboard,
+    hindered: Hindered,
+}
+
+/// A lower bound on the steps needed to end the turn with a rabbit of the side to move
+/// on its goal rank (`u8::MAX` when it has no rabbit).
+///
+/// Admissible: the mover's rabbits move only by their own steps (the mover cannot push or
+/// pull its own pieces), one rank per forward step, so a rabbit `d` ranks away needs `d`
+/// steps, and a hindered rabbit (see [`Hindered`]) one or two more; every rabbit needs one
+/// more while a push waits for its second step (a step of a piece stronger than a rabbit),
+/// and that step may be the one that frees a hindered rabbit, so the push adds nothing to
+/// a hindered rabbit's count. A rabbit already on its goal rank stays there (no trap on
+/// it, no backward step), so it needs no step.
+fn goal_lower_bound(pos: &Position) -> GoalBound {
+    let side = pos.side_to_move();
+    let rabbits = pos.board().pieces(PieceKind::Rabbit.of(side));
+    let hindered = hindered(pos, rabbits);
+    let push = u8::from(pos.pending_push().is_some());
+    let mut steps = u8::MAX;
+    if (rabbits & rank_band(side, 0)).any() {
+        steps = 0;
+    } else {
+        for d in 1..8u8 {
+            if d >= steps {
+                break;
+            }
+            let band = rabbits & rank_band(side, d);
+            if band.any() {
+                let extra = if (band & !hindered.one).any() {
+                    push
+                } else if (band & !hindered.two).any() {
+                    1
+                } else {
+                    2
+                };
+                steps = steps.min(d + extra);
+            }
+        }
+    }
+    GoalBound {
+        steps,
+        rabbits,
+        hindered,
+    }
+}
+
+/// A second lower bound, from the squares a rabbit must pass (`u8::MAX` when no rabbit
+/// is within `k` ranks of its goal): the fewest over the rabbits within `k` ranks, and
+/// over the paths of forward and sideways steps to the goal rank, of one step per square
+/// entered plus the steps that must first empty the squares on the path that are taken
+/// now: one for a friend (it steps away), two for an enemy piece (pushed or pulled away;
+/// one if a pull under way may move it), none for a trap (its piece may be captured when
+/// another piece moves).
+///
+/// Admissible: every step moves one piece off one square and captures at most a piece on
+/// a trap, so emptying different squares takes different steps, apart from traps. A push
+/// moves the pusher into the square the enemy piece left, and a pull moves the enemy
+/// piece into the square the puller left, so each emptied square that held an enemy piece
+/// costs an enemy step and its partner step. The rabbit's own square is empty once it
+/// leaves.
+fn path_bound(pos: &Position, k: u8) -> u8 {
+    const FAR: u8 = 100;
+    let side = pos.side_to_move();
+    let board = pos.board();
+    let near = (0..=k.min(7)).fold(Bitboard::EMPTY, |b, d| b | rank_band(side, d));
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side)) & near;
+    if rabbits.is_empty() {
+        return u8::MAX;
+    }
+    if (rabbits & rank_band(side, 0)).any() {
+        return 0;
+    }
+    let own = board.color(side);
+    let enemy = board.color(!side);
+    let pullable = match pos.pull_source() {
+        Some((sq, kind)) => {
+            PieceKind::ALL[..kind.index()]
+                .iter()
+                .fold(Bitboard::EMPTY, |b, &k| b | board.pieces(k.of(!side)))
+                & Bitboard::adjacent(sq)
+        }
+        None => Bitboard::EMPTY,
+    };
+    let ahead: i8 = if side == Color::Gold { 1 } else { -1 };
+    let mut best = FAR;
+    for r in rabbits {
+        // The cost of entering the square on `file` of `rank`.
+        let enter = |file: usize, rank: i8| -> u8 {
+            let Some(sq) = Square::new((rank as u8) * 8 + file as u8) else {
+                return FAR;
+            };
+            1 + if sq == r || sq.is_trap() {
+                0
+            } else if own.contains(sq) {
+                1
+            } else if enemy.contains(sq) {
+                if pullable.contains(sq) {
+                    1
+                } else {
+                    2
+                }
+            } else {
+                0
+            }
+        };
+        let relax = |row: &mut [u8; 8], rank: i8| {
+            for f in 1..8 {
+                row[f] = row[f].min(row[f - 1].saturating_add(enter(f, rank)));
+            }
+            for f in (0..7).rev() {
+                row[f] = row[f].min(row[f + 1].saturating_add(enter(f, rank)));
+            }
+        };
+        let mut rank = (r.index() >> 3) as i8;
+        let mut row = [FAR; 8];
+        row[usize::from(r.index() & 7)] = 0;
+        relax(&mut row, rank);
+        let goal: i8 = if side == Color::Gold { 7 } else { 0 };
+        while rank != goal {
+            rank += ahead;
+            for (f, c) in row.iter_mut().enumerate() {
+                *c = c.saturating_add(enter(f, rank));
+            }
+            if rank != goal {
+                relax(&mut row, rank);
+            }
+        }
+        best = best.min(row.iter().copied().min().unwrap_or(FAR));
+    }
+    best
+}
+
+/// The squares the paths counted by [`path_bound`] with cost at most `k` can use: for each
+/// rabbit `d <= k` ranks from its goal, the ranks from its own to the goal rank, on the
+/// files at most `k - d` from its own (each step aside costs a step).
+fn path_region(side: Color, rabbits: Bitboard, k: u8) -> Bitboard {
+    let mut region = Bitboard::EMPTY;
+    for d in 0..=k.min(7) {
+        let ranks = (0..=d).fold(Bitboard::EMPTY, |b, e| b | rank_band(side, e));
+        for r in rabbits & rank_band(side, d) {
+            let spread = i16::from(k - d);
+            let file = i16::from(r.index() & 7);
+            let files = (0..8u8)
+                .filter(|&f| (i16::from(f) - file).abs() <= spread)
+                .fold(0u64, |b, f| b | (0x0101_0101_0101_0101u64 << f));
+            region |= ranks & Bitboard(files);
+        }
+    }
+    region
+}
+
+/// Depth-first search for a turn of at most `k` more steps ending with a goal; on success
+/// `path` holds the steps from the root.
+fn goal_search(pos: &Position, k: u8, path: &mut Path) -> bool {
+    let side = pos.side_to_move();
+    if !path.is_empty() && pos.board().rabbit_on_goal(side) && pos.check_end_turn().is_ok() {
+        return true;
+    }
+    if k == 0 {
+        return false;
+    }
+    let bound = goal_lower_bound(pos);
+    let passing = path_bound(pos, k);
+    if bound.steps > k || passing > k {
+        return false;
+    }
+    if pos.pending_push().is_none() && bound.steps < k && passing == k {
+        // No slack by the path bound: the next step must lower it, so it empties a
+        // square on a path of cost `k` or moves the rabbit along one (its square is in
+        // `region`), begins a pull of an enemy piece on one (from beside it), or moves an
+        // enemy piece. Paths of cost `k` stay within `k - d` files of a rabbit `d` ranks
+        // from its goal, between its rank and the goal rank.
+        let region = path_region(side, bound.rabbits, k);
+        let from = region | region.neighbours() | pos.board().color(!side);
+        return any_step_touching(pos, from, Bitboard::EMPTY, |step| {
+            expand(pos, step, k, path)
+        });
+    }
+    if bound.steps < k || pos.pending_push().is_some() {
+        return pos
+            .legal_steps()
+            .iter()
+            .any(|&step| expand(pos, step, k, path));
+    }
+    // No slack: the next step must lower the bound to `k - 1`, and a step lowers it by
+    // lowering one rabbit's count from `k`. For a rabbit `k` ranks away and not hindered,
+    // only its own forward step does; for a hindered rabbit, only its own step aside, a
+    // piece arriving beside it (a friend freeing it), a friend leaving the square ahead,
+    // an enemy piece moving (a push or the end of a pull: the freezer or the blocker
+    // goes, or a freezer on a trap loses its last friend and is captured), or a step from
+    // beside the square ahead (beginning a pull of the enemy piece there, which lowers a
+    // frozen rabbit's count from two to one).
+    // A push cannot be waiting here (that case returned above).
+    let r = bound.rabbits;
+    let h = bound.hindered;
+    let band = |d: u8| {
+        if d <= k {
+            rank_band(side, k - d)
+        } else {
+            Bitboard::EMPTY
+        }
+    };
+    let free = r & band(0) & !h.one;
+    let once = r & band(1) & h.one & !h.two;
+    let twice = r & band(2) & h.two;
+    let slowed = once | twice;
+    if slowed.is_empty() {
+        // Only forward steps of unhindered rabbits: legal (unfrozen, the square ahead
+        // empty, no push waiting), so they are played without generating the others.
+        return free
+            .iter()
+            .any(|sq| expand(pos, Step::new(sq, forward(side)), k, path));
+    }
+    let ahead = slowed.shift(forward(side));
+    let enemy = pos.board().color(!side);
+    let from = free | slowed | slowed.neighbours() | ahead.neighbours() | enemy;
+    any_step_touching(pos, from, slowed.neighbours(), |step| {
+        expand(pos, step, k, path)
+    })
+}
+
+#[inline]
+fn expand(pos: &Position, step: Step, k: u8, path: &mut Path) -> bool {
+    let mut child = pos.clone();
+    child.play_step_unchecked(step);
+    path.push(step);
+    if goal_search(&child, k - 1, path) {
+        return true;
+    }
+    path.pop();
+    false
+}
