@@ -33,6 +33,7 @@ use std::io::{BufRead, Write};
 use std::process::ExitCode;
 use std::time::Instant;
 
+use arimaa::notation::official;
 use arimaa::{Captures, Position};
 
 const USAGE: &str = "usage: tactics [--stdin | --bench FILE]";
@@ -169,18 +170,19 @@ fn demo() -> ExitCode {
     };
     println!("{}", pos.to_diagram());
     println!("{}", answer(&pos));
+    let write = |mv: &arimaa::Move| official::write_move(&pos, mv).unwrap_or_default();
     if let Some(goal) = pos.goal_move() {
-        println!("Gold's goal in {} steps: {goal}", goal.len());
+        println!("Gold's goal in {} steps: {}", goal.len(), write(&goal));
     }
     for (sq, mv) in pos.capture_moves().iter() {
-        println!("capture of {sq} in {} steps: {mv}", mv.len());
+        println!("capture of {sq} in {} steps: {}", mv.len(), write(mv));
     }
     // The defensive use: after each of Gold's moves, can Silver reach its goal at once?
     let moves = pos.legal_moves();
     let safe = moves
         .iter()
         .filter(|m| {
-            pos.play(m).is_ok_and(|after| {
+            pos.after(m).is_ok_and(|after| {
                 after.board().rabbit_on_goal(pos.side_to_move()) || after.goal_move().is_none()
             })
         })

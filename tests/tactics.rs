@@ -26,6 +26,7 @@
 mod tactics_support;
 
 use std::collections::HashSet;
+use std::ops::ControlFlow;
 
 use arimaa::{Board, Color, Move, Piece, PieceKind, Position, Square, Step, TurnGenerator};
 use proptest::prelude::*;
@@ -62,7 +63,7 @@ fn captured_by(pos: &Position, mv: &Move) -> u64 {
     }
     assert!(
         p.check_end_turn().is_ok(),
-        "{mv} cannot end the turn in {pos:?}"
+        "{mv:?} cannot end the turn in {pos:?}"
     );
     captured
 }
@@ -71,17 +72,17 @@ fn check_goal_witness(pos: &Position, mv: &Move) {
     let mut p = pos.clone();
     for &step in mv.steps() {
         p.play_step(step)
-            .unwrap_or_else(|e| panic!("goal witness {mv} illegal in {pos:?}: {e}"));
+            .unwrap_or_else(|e| panic!("goal witness {mv:?} illegal in {pos:?}: {e}"));
     }
     assert!(
         p.check_end_turn().is_ok(),
-        "goal witness {mv} cannot end in {pos:?}"
+        "goal witness {mv:?} cannot end in {pos:?}"
     );
     assert!(
         p.board().rabbit_on_goal(pos.side_to_move()),
-        "no goal after {mv} in {pos:?}"
+        "no goal after {mv:?} in {pos:?}"
     );
-    assert_eq!(pos.play(mv).map(|a| *a.board()).ok(), Some(*p.board()));
+    assert_eq!(pos.after(mv).map(|a| *a.board()).ok(), Some(*p.board()));
 }
 
 /// The goal answer by the full-turn enumeration.
@@ -91,12 +92,12 @@ fn goal_by_enumeration(gen: &mut TurnGenerator, pos: &Position) -> Option<usize>
         return Some(0);
     }
     let mut best = None;
-    gen.for_each_move(pos, |m, b, _| {
+    let _: ControlFlow<()> = gen.for_each_move(pos, |m, b, _| {
         if b.rabbit_on_goal(side) {
             best = Some(m.len());
-            return false; // shorter moves come first
+            return ControlFlow::Break(()); // shorter moves come first
         }
-        true
+        ControlFlow::Continue(())
     });
     best
 }
@@ -117,10 +118,10 @@ fn captures_by_enumeration(gen: &mut TurnGenerator, pos: &Position) -> CaptureRe
         by_kind: [None; 6],
         by_piece: [None; 64],
     };
-    gen.for_each_move(pos, |m, b, _| {
+    let _: ControlFlow<()> = gen.for_each_move(pos, |m, b, _| {
         let after = counts(b);
         if after.iter().sum::<u32>() == total_now {
-            return true;
+            return ControlFlow::Continue(());
         }
         for k in 0..6 {
             if after[k] < now[k] && r.by_kind[k].is_none() {
@@ -133,7 +134,7 @@ fn captures_by_enumeration(gen: &mut TurnGenerator, pos: &Position) -> CaptureRe
                 r.by_piece[sq.index() as usize] = Some(m.len());
             }
         }
-        true
+        ControlFlow::Continue(())
     });
     r
 }
@@ -213,7 +214,7 @@ fn check_position(gen: &mut TurnGenerator, pos: &Position, stats: &mut Stats) {
             let p = p.unwrap_or_else(|| panic!("capture of no enemy piece on {sq} in {pos:?}"));
             assert!(
                 captured_by(pos, mv) >> sq.index() & 1 == 1,
-                "{mv} does not capture {sq} in {pos:?}"
+                "{mv:?} does not capture {sq} in {pos:?}"
             );
             stats.capture_witnesses += 1;
             let slot = &mut by_kind[p.kind.index()];
@@ -460,7 +461,7 @@ fn a_goal_already_on_the_board_mid_turn_is_the_empty_move() {
         .unwrap();
     let goal = pos.goal_move().expect("the turn can end with the goal");
     assert!(goal.is_empty());
-    assert!(pos.play(&goal).unwrap().board().rabbit_on_goal(Color::Gold));
+    assert!(pos.after(&goal).unwrap().board().rabbit_on_goal(Color::Gold));
 }
 
 /// Regressions: goals whose shortest turn begins with steps that the no-slack filter

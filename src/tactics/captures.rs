@@ -103,7 +103,7 @@ impl Position {
     /// let push = captures.get(Square::B3).expect("the cat can be captured");
     /// assert_eq!(push.len(), 2);
     /// assert_eq!(captures.len(), 1);
-    /// assert_eq!(pos.play(push)?.board().piece_at(Square::C3), None);
+    /// assert_eq!(pos.after(push)?.board().piece_at(Square::C3), None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn capture_moves(&self) -> Captures {

@@ -29,7 +29,7 @@ impl Position {
     /// let pos: Position = "g [    e              R                    Dc    r             E   ]".parse()?;
     /// let goal = pos.goal_move().expect("a goal in two steps");
     /// assert_eq!(goal.len(), 2);
-    /// assert!(pos.play(&goal)?.board().rabbit_on_goal(Color::Gold));
+    /// assert!(pos.after(&goal)?.board().rabbit_on_goal(Color::Gold));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     ///
@@ -46,12 +46,12 @@ impl Position {
     /// // Gold's moves after which Silver cannot reach its goal next turn.
     /// let safe: Vec<_> = moves
     ///     .iter()
-    ///     .filter(|m| pos.play(m).is_ok_and(|after| after.goal_move().is_none()))
+    ///     .filter(|m| pos.after(m).is_ok_and(|after| after.goal_move().is_none()))
     ///     .collect();
     /// assert!(!safe.is_empty() && safe.len() < moves.len());
     /// // Better still, Gold wins at once: Silver's threat does not matter.
     /// let win = pos.goal_move().expect("Gold's rabbit is two steps from rank 8");
-    /// assert!(pos.play(&win)?.board().rabbit_on_goal(Color::Gold));
+    /// assert!(pos.after(&win)?.board().rabbit_on_goal(Color::Gold));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn goal_move(&self) -> Option<Move> {
