@@ -7,10 +7,6 @@ use std::time::Instant;
 use arimaa::{harlog, Board, Color, Direction, Game, Move, PieceKind, Position};
 use rand::Rng;
 
-/// Nodes the goal search may visit before it gives up and leaves the question to the
-/// full reply generation.
-const GOAL_SEARCH_NODES: u32 = 20_000;
-
 /// The move chosen and how.
 #[derive(Debug, Clone)]
 pub(crate) struct Choice {
@@ -74,61 +70,16 @@ fn has_legal_turn(board: &Board, color: Color) -> bool {
     has_simple_step(board, color) || Position::new(*board, color).is_ok_and(|p| p.has_legal_move())
 }
 
-/// The fewest own steps any rabbit of `color` needs to reach its goal rank.
-fn goal_distance(board: &Board, color: Color) -> u8 {
-    board
-        .pieces(PieceKind::Rabbit.of(color))
-        .iter()
-        .map(|sq| {
-            let rank = sq.rank().index();
-            match color {
-                Color::Gold => 7 - rank,
-                Color::Silver => rank,
-            }
-        })
-        .min()
-        .unwrap_or(u8::MAX)
-}
-
-/// Whether the side to move in `pos` can end its turn with one of its rabbits on its
-/// goal rank. `None` when the node budget ran out first. Sound pruning: a rabbit
-/// moves only by its own steps, so a node where every rabbit is further from its goal
-/// than the steps left is a dead end.
-pub(crate) fn goal_in_one(pos: &Position, budget: &mut u32) -> Option<bool> {
-    let side = pos.side_to_move();
-    if *budget == 0 {
-        return None;
-    }
-    *budget -= 1;
-    if pos.steps_taken() > 0 && pos.board().rabbit_on_goal(side) && pos.check_end_turn().is_ok() {
-        return Some(true);
-    }
-    if goal_distance(pos.board(), side) > pos.steps_left() {
-        return Some(false);
-    }
-    for step in &pos.legal_steps() {
-        let mut next = pos.clone();
-        if next.play_step(*step).is_err() {
-            continue;
-        }
-        if goal_in_one(&next, budget)? {
-            return Some(true);
-        }
-    }
-    Some(false)
-}
-
 /// Whether the opponent, to move on `board` after `us` moved, can win at once.
-/// Exact (repetition aside): a goal search first, then every reply judged.
+/// Exact (repetition aside): the crate's goal query first ([`Position::goal_move`]),
+/// then every reply judged for the other ways to win.
 pub(crate) fn opponent_wins_at_once(board: &Board, us: Color, nodes: &mut u64) -> bool {
     let them = !us;
     let Ok(pos) = Position::new(*board, them) else {
         return false;
     };
-    let mut budget = GOAL_SEARCH_NODES;
-    let goal = goal_in_one(&pos, &mut budget);
-    *nodes += u64::from(GOAL_SEARCH_NODES - budget);
-    if goal == Some(true) {
+    *nodes += 1;
+    if pos.goal_move().is_some() {
         return true;
     }
     let found = pos.for_each_move(|_, reply, _| {
