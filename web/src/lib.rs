@@ -402,10 +402,7 @@ impl WebGame {
             "lightvector": lightvector::write_move(&pos, &mv).unwrap_or_default(),
             "legacy": legacy::write_move(&pos, &mv).unwrap_or_default(),
         });
-        let r = self
-            .game
-            .play(&mv)
-            .map(|_| json!({ "move": written }));
+        let r = self.game.play(&mv).map(|_| json!({ "move": written }));
         self.finish(r)
     }
 
