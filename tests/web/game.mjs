@@ -50,9 +50,9 @@ function shortForm(side, pieces) {
   return `${side} [${squares.join('')}]`;
 }
 
-// The scripted game: Gold E d4, H f4, C c1, R a1, R h1 against Silver's lone rabbit on
-// e4, elephant e8 and horse b8. Silver loses its last rabbit on move 4g.
-const START = shortForm('g', 'Ed4 Hf4 Cc1 Ra1 Rh1 re4 ee8 hb8');
+// The scripted game: Gold E d4, H f4, C e3, R a1, R h1 around Silver's lone rabbit on
+// e4, with Silver's elephant e8 and horse b8. Silver loses its last rabbit on move 4g.
+const START = shortForm('g', 'Ed4 Hf4 Ce3 Ra1 Rh1 re4 ee8 hb8');
 
 const userData = mkdtempSync(path.join(tmpdir(), 'arimaa-web-chromium-'));
 const browser = await chromium.launchPersistentContext(userData, {
@@ -67,8 +67,9 @@ const browser = await chromium.launchPersistentContext(userData, {
 });
 const errors = [];
 let failed = false;
+let page = null;
 try {
-  const page = browser.pages()[0] ?? (await browser.newPage());
+  page = browser.pages()[0] ?? (await browser.newPage());
   page.on('console', (msg) => {
     if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
   });
@@ -110,7 +111,7 @@ try {
   // of its own.
   const expected = (start, official) => page.evaluate(([start, official]) => {
     const { WebGame } = window.arimaaPage;
-    const g = WebGame.from_position(start);
+    const g = start === 'standard' ? WebGame.standard() : WebGame.from_position(start);
     try {
       for (const m of official) {
         const a = JSON.parse(g.play_text(m, 'official'));
@@ -122,15 +123,16 @@ try {
     }
   }, [start, official]);
 
-  const played = [];
+  let played = [];
+  let start = START;
   const verify = async (name) => {
-    const want = await expected(START, played);
+    const want = await expected(start, played);
     check(!want.error, `the crate replays ${played.join(' / ')}`, want.error);
     const s = want.state;
     const view = await pageView();
     checkEq(view.board, s.board, `${name}: the board`);
     checkEq(view.side, s.side, `${name}: the side to move`);
-    checkEq(view.rows, s.moves.map((m) => [m.label, m.official, m.lightvector]), `${name}: the move list`);
+    checkEq(view.rows, s.moves.map((m) => [m.label, m.official, m.setup ? '' : m.lightvector]), `${name}: the move list`);
     checkEq(view.result, s.outcome ? s.outcome.text : '', `${name}: the result`);
     await screenshot(name);
     return { view, want };
@@ -160,12 +162,13 @@ try {
   let { view } = await verify('start');
   checkEq(view.rows.length, 0, 'a new game has no moves');
 
-  // 2g: an ambiguous push. The rabbit e4 to e5 can be pushed by the elephant (d4) or the
-  // horse (f4): two boards fit. A second arrow, the elephant onto e4, settles it.
+  // 2g: an ambiguous push. The rabbit e4 to e5 can be pushed by the elephant (d4), the
+  // horse (f4) or the cat (e3): three boards fit. A second arrow, the elephant onto e4
+  // (clicked after the rabbit's arrow, so the click draws rather than selects), settles it.
   await clicks('e4', 'e5');
   view = await pageView();
   checkEq(view.preview, 'ambiguous', '2g: re4e5 alone is ambiguous');
-  check(/2 different moves/.test(view.message), '2g: the page says how many moves fit', view.message);
+  check(/That fits 3 different moves/.test(view.message), '2g: the page says how many moves fit', view.message);
   check(!view.submitEnabled, '2g: an ambiguous input cannot be submitted');
   await screenshot('2g-ambiguous');
   await clicks('d4', 'e4');
@@ -185,7 +188,6 @@ try {
   // Undo that turn: Silver is to move again, the list is one row shorter.
   await page.click('#undo');
   played.pop();
-  moves -= 1;
   ({ view } = await verify('2s-undone'));
   checkEq(view.rows.length, 1, 'undo removes the last row');
 
@@ -193,11 +195,19 @@ try {
   await clicks('e8', 'e6');
   await submit('ee8s ee7s', '2s-clicks');
 
-  // 3g: a pull in four clicks: the elephant e4 to d4, then the rabbit e5 onto e4 (the
-  // square the elephant leaves).
-  await clicks('e4', 'd4', 'e5', 'e4');
+  // 3g: a pull with one arrow onto an occupied square: the rabbit e5 is sent onto the
+  // elephant's square e4 (click the rabbit, the elephant, the elephant again). The
+  // elephant must make room and its only way is d4 (the horse holds f4, the cat e3): it
+  // pulls the rabbit, and the page shows it as "also moving".
+  await clicks('e5', 'e4');
   view = await pageView();
-  checkEq(view.tokens, 'Ee4d4 re5e4', '3g: the tokens of the pull');
+  check(/A piece is selected/.test(view.message), '3g: the page asks where the selected piece goes', view.message);
+  await clicks('e4');
+  view = await pageView();
+  checkEq(view.tokens, 're5e4', '3g: the token of the pull');
+  checkEq(view.preview, 'move', '3g: the arrow resolves to one move');
+  checkEq(view.also, 'Also moving: E e4 to d4.', '3g: the elephant is shown as also moving');
+  await screenshot('3g-also-moving');
   await submit('Ee4w re5s', '3g-pull');
 
   // 3s: the elephant e6 back to e7 (one step).
@@ -205,36 +215,66 @@ try {
   await submit('ee6n', '3s');
 
   // 4g: a capture: the rabbit e4 onto the trap f3, marked as a capture by two more
-  // clicks on the arrow's head. The elephant pushes it twice; no arrow names the
-  // elephant, so the page shows it as "also moving".
+  // clicks on the arrow's head. The horse pulls it to f4 and pushes it onto the trap,
+  // ending where it started: no other piece changes square.
   await clicks('e4', 'f3');
   view = await pageView();
   checkEq(view.preview, 'move', '4g: one arrow onto the trap resolves');
-  check(/Also moving: E d4/.test(view.also), '4g: the elephant is shown as also moving', view.also);
-  await screenshot('4g-also-moving');
+  checkEq(view.also, '', '4g: nothing else changes square');
   await clicks('f3', 'f3');
   view = await pageView();
   checkEq(view.tokens, 're4f3 re4x', '4g: the capture mark');
-  await submit('re4s Ed4e re3e rf3x Ee4s', '4g-capture');
+  await submit('Hf4n re4e rf4s rf3x Hf5s', '4g-capture');
 
   // The game is over: Silver has no rabbit left.
   view = await pageView();
   checkEq(view.result, 'Gold wins by elimination', 'the result and its reason');
 
   // Export: the record the page downloads is the crate's record of the game.
-  const want = await expected(START, played);
+  const want = await expected(start, played);
   const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
   const file = await download.path();
   const text = readFileSync(file, 'utf8');
   checkEq(text, want.record, 'the exported record');
   checkEq(await page.inputValue('#record'), want.record, 'the record shown');
-  check(text.trim().split('\n').length === played.length, 'the record has one line a move', text);
+  // One line a move, then the bare tag of the side that would move next (as the archive
+  // ends its move lists).
+  checkEq(text.trim().split('\n').slice(-1)[0], '4s', 'the record ends with the tag of the side to move');
+  checkEq(text.trim().split('\n').length, played.length + 1, 'the record has one line a move');
   await screenshot('game-over');
+
+  // Against the engine: a standard game with the 99of9 setups, the engine (the AEI
+  // example's one-turn search) playing Silver. Gold's elephant goes e2 to e4 by clicks;
+  // the engine answers by itself. Its move is checked by replaying the page's move list
+  // (official notation) in the crate: the board must follow.
+  await page.selectOption('#kind', 'standard');
+  await page.selectOption('#opponent', 'silver');
+  await page.fill('#engine-ms', '300');
+  await page.click('#new-button');
+  start = 'standard';
+  played = [];
+  ({ view } = await verify('engine-start'));
+  checkEq(view.rows.map((r) => r[0]), ['1g', '1s'], 'the 99of9 setups are the first two turns');
+  await clicks('e2', 'e4');
+  checkEq((await pageView()).tokens, 'Ee2e4', 'engine game: the elephant\'s arrow');
+  await page.click('#submit');
+  await page.waitForFunction(() => document.body.dataset.moves === '4' && document.body.dataset.ready === 'yes');
+  moves += 2;
+  view = await pageView();
+  played = view.rows.slice(2).map((r) => r[1]);
+  checkEq(played[0], 'Ee2n Ee3n', 'engine game: Gold\'s move');
+  await verify('engine-reply');
+  // Undo against the engine takes back its reply and the person's move.
+  await page.click('#undo');
+  played = [];
+  ({ view } = await verify('engine-undone'));
+  checkEq(view.rows.length, 2, 'undo against the engine takes back both moves');
 
   check(errors.length === 0, 'no console errors', errors);
 } catch (e) {
   failed = true;
   console.error(e.stack || String(e));
+  if (page) await page.screenshot({ path: path.join(shots, 'failure.png') }).catch(() => {});
   if (errors.length) console.error(errors.join('\n'));
 } finally {
   await browser.close();

@@ -106,4 +106,5 @@ for _ in $(seq 50); do
     sleep 0.1
 done
 echo "== tests/web/game.mjs (Chromium $("$CHROMIUM" --version 2>/dev/null | awk '{print $2}'), playwright-core $PW_VERSION)"
+rm -rf "$ROOT/target/web-screenshots"
 node tests/web/game.mjs "http://127.0.0.1:$PORT/" "$ROOT/target/web-screenshots"
