@@ -60,7 +60,6 @@ TOOLS="$ROOT/target/web-tools"
 WASM_BINDGEN="$TOOLS/bin/wasm-bindgen"
 if [ "$("$WASM_BINDGEN" --version 2>/dev/null || true)" != "wasm-bindgen $WB_VERSION" ]; then
     echo "== installing wasm-bindgen-cli $WB_VERSION into target/web-tools (a few minutes, once)"
-    rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || true
     if ! cargo install wasm-bindgen-cli --version "$WB_VERSION" --locked --root "$TOOLS" 2>"$TOOLS.log"; then
         grep -q "failed to select a version\|no matching package" "$TOOLS.log" \
             || { grep -qi "failed to download\|failed to query\|Couldn't resolve host\|network" "$TOOLS.log" \
@@ -92,6 +91,7 @@ fi
 
 # 4. The package.
 echo "== web/build.sh"
+rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || true
 WASM_BINDGEN="$WASM_BINDGEN" bash web/build.sh
 
 # 5. Serve on 127.0.0.1 and play.

@@ -174,6 +174,7 @@ function render() {
   tbody.replaceChildren();
   for (const m of s.moves) {
     const tr = document.createElement('tr');
+    if (!m.setup) tr.title = `legacy notation: ${m.legacy}`;
     for (const text of [m.label, m.official, m.setup ? '' : m.lightvector]) {
       const td = document.createElement('td');
       td.textContent = text;
