@@ -1,0 +1,477 @@
+//! The click input model (`arimaa::clicks`): the Abstract Play arrow-entry vectors
+//! (section 4 of `tests/data/abstractplay-vectors.txt`) replayed as clicks, the rules
+//! page's click rules one by one, and robustness against arbitrary clicks.
+
+mod lightvector_support;
+
+use arimaa::clicks::{ClickEffect, ClickError, ClickInput, Instruction, Preview, Selection};
+use arimaa::notation::lightvector::{self, ResolveError, TokenFailure};
+use arimaa::{Board, Color, Piece, Position, Square};
+use lightvector_support::{free, position, random_position, splitmix};
+
+fn sq(s: &str) -> Square {
+    s.parse().unwrap()
+}
+
+/// Checks what must hold after every click: one instruction per piece, each naming the
+/// piece on its square; the preview is what resolving the text gives; the text reads
+/// back to the same tokens.
+fn check_invariants(input: &ClickInput) {
+    let pos = input.position();
+    let ins = input.instructions();
+    for (n, i) in ins.iter().enumerate() {
+        assert_eq!(pos.board().piece_at(i.from), Some(i.piece), "{i:?}");
+        assert!(
+            ins[..n].iter().all(|j| j.from != i.from),
+            "two for {}",
+            i.from
+        );
+        if i.capture {
+            assert!(i.to.is_trap(), "capture mark off a trap: {i:?}");
+        }
+    }
+    match input.selection() {
+        Selection::Piece { square, previous } => {
+            assert!(pos.board().piece_at(square).is_some());
+            if let Some(p) = previous {
+                assert!(pos.board().piece_at(p).is_some());
+            }
+        }
+        Selection::Head { square } => {
+            assert!(ins.iter().any(|i| i.to == square && i.from != square));
+        }
+        Selection::None => {}
+    }
+    let text = input.text();
+    match input.lightvector() {
+        None => {
+            assert!(ins.is_empty());
+            assert_eq!(input.preview(), &Preview::Empty);
+        }
+        Some(lv) => {
+            let again: lightvector::Lightvector = text.parse().expect("the text reads back");
+            assert_eq!(again, lv);
+            match (lv.resolve(pos), input.preview()) {
+                (Ok(r), Preview::Move(p)) => {
+                    assert_eq!(p.after.board(), pos.after(&r.mv).unwrap().board());
+                    assert_eq!(input.move_to_submit(), Some(p.mv));
+                    // Typing the text gives the same board.
+                    let typed = lightvector::parse_move(pos, &text).unwrap();
+                    assert_eq!(pos.after(&typed).unwrap().board(), p.after.board());
+                    // "Also moving" is exactly the changes no instruction names.
+                    for c in &p.changes {
+                        let named = ins.iter().any(|i| i.from == c.from);
+                        assert_eq!(named, !p.also_moving.contains(c), "{c:?}");
+                    }
+                }
+                (Err(ResolveError::Ambiguous { count }), Preview::Ambiguous { count: c }) => {
+                    assert_eq!(count, *c);
+                    assert!(!input.can_submit());
+                }
+                (Err(e), Preview::NoMove(f)) => assert_eq!(&e, f),
+                (r, p) => panic!("{text}: resolve gives {r:?}, preview {p:?}"),
+            }
+        }
+    }
+}
+
+/// Clicks `squares` in order, each accepted; returns the last effect.
+fn clicks(input: &mut ClickInput, squares: &[&str]) -> ClickEffect {
+    let mut last = ClickEffect::Ignored;
+    for s in squares {
+        last = input
+            .click(sq(s))
+            .unwrap_or_else(|e| panic!("click {s} after {:?}: {e}", input.text()));
+        check_invariants(input);
+    }
+    last
+}
+
+fn moved(input: &ClickInput) -> &arimaa::clicks::MovePreview {
+    match input.preview() {
+        Preview::Move(p) => p,
+        other => panic!("{}: expected a move, got {other:?}", input.text()),
+    }
+}
+
+/// Checks squares of the board after the previewed move (`"e6=r"`, `"c3=."`).
+fn board_has(input: &ClickInput, squares: &[&str]) {
+    let b: &Board = moved(input).after.board();
+    for s in squares {
+        let (at, what) = s.split_once('=').unwrap();
+        let want = match what.chars().next().unwrap() {
+            '.' => None,
+            c => Some(Piece::from_char(c).unwrap()),
+        };
+        assert_eq!(b.piece_at(sq(at)), want, "{}: {s}", input.text());
+    }
+}
+
+/// Abstract Play's `complete` flag: -1 not a move yet, 0 a move with steps to spare,
+/// 1 a move using every step.
+fn complete(input: &ClickInput) -> i8 {
+    match input.preview() {
+        Preview::Move(p) if p.uses_all_steps() => 1,
+        Preview::Move(_) => 0,
+        _ => -1,
+    }
+}
+
+/// Abstract Play's stored string for the move (its `lastmove`) resolves strictly to
+/// the board of the previewed move.
+fn same_board_as(input: &ClickInput, lastmove: &str) {
+    let pos = input.position();
+    let theirs = lightvector::parse_move(pos, lastmove).unwrap();
+    assert_eq!(
+        pos.after(&theirs).unwrap().board(),
+        moved(input).after.board()
+    );
+}
+
+fn also_moving(input: &ClickInput) -> Vec<String> {
+    moved(input)
+        .also_moving
+        .iter()
+        .map(|c| format!("{}{}{}", c.piece.char(), c.from, c.to))
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------
+// Section 4 of the vectors, as clicks.
+// ---------------------------------------------------------------------------------
+
+/// 4.1 the flip entered as one arrow: `h3` selects, `f3` draws `dh3f3`, a four-step
+/// move whose Lightvector form is `dx`.
+#[test]
+fn v4_1_flip_as_one_arrow() {
+    let mut input = ClickInput::new(free("Hg3,Cf2,Ra2,Ee1", "dh3,ra7,ee8"));
+    assert_eq!(clicks(&mut input, &["h3"]), ClickEffect::Selected(sq("h3")));
+    assert_eq!(complete(&input), -1);
+    clicks(&mut input, &["f3"]);
+    assert_eq!(input.text(), "dh3f3");
+    assert_eq!(complete(&input), 1);
+    board_has(&input, &["h3=.", "g3=H", "f3=."]);
+    let p = moved(&input);
+    assert_eq!(p.changes.len(), 1);
+    assert!(p.changes[0].captured);
+    same_board_as(&input, "dx");
+}
+
+/// 4.2 an ambiguous push, settled by arrowing the pusher (`d4` then `e4`: the
+/// rabbit's square is left by its own arrow, so the click draws at once).
+#[test]
+fn v4_2_ambiguous_push_then_pusher() {
+    let mut input = ClickInput::new(free("Ed4,Hf4,Ra1,Cc1", "re4,ra8,ee8"));
+    clicks(&mut input, &["e4", "e5"]);
+    assert_eq!(input.text(), "re4e5");
+    assert!(matches!(input.preview(), Preview::Ambiguous { count: 2 }));
+    assert_eq!(complete(&input), -1);
+    assert!(!input.can_submit());
+    assert_eq!(clicks(&mut input, &["d4"]), ClickEffect::Selected(sq("d4")));
+    clicks(&mut input, &["e4"]);
+    assert_eq!(input.text(), "re4e5 Ed4e4");
+    assert_eq!(complete(&input), 0);
+    board_has(&input, &["e5=r", "e4=E", "d4=."]);
+    same_board_as(&input, "re5 Ee4");
+}
+
+/// 4.3 a pull in four clicks; after three, a piece is selected but the move can be
+/// completed (the selection is dropped).
+#[test]
+fn v4_3_pull_in_four_clicks() {
+    let mut input = ClickInput::new(free("Ed4,Hf4,Ra1,Cc1", "re4,ra8,ee8"));
+    clicks(&mut input, &["d4", "c4", "e4"]);
+    assert_eq!(input.text(), "Ed4c4");
+    assert_eq!(
+        input.selection(),
+        Selection::Piece {
+            square: sq("e4"),
+            previous: None
+        }
+    );
+    assert_eq!(complete(&input), 0);
+    clicks(&mut input, &["d4"]);
+    assert_eq!(input.text(), "Ed4c4 re4d4");
+    board_has(&input, &["c4=E", "d4=r", "e4=."]);
+    same_board_as(&input, "Ec4 rd4");
+}
+
+/// 4.4 an arrow onto an occupied square: the first click on the horse changes the
+/// selection, the second sends the elephant there; where the horse goes is open.
+#[test]
+fn v4_4_arrow_onto_occupied_square() {
+    let pos = free("Ed4,Hf4,Ra1,Cc1", "re4,ra8,ee8");
+    let mut input = ClickInput::new(pos.clone());
+    clicks(&mut input, &["d4", "f4"]);
+    assert_eq!(
+        input.selection(),
+        Selection::Piece {
+            square: sq("f4"),
+            previous: Some(sq("d4"))
+        }
+    );
+    assert!(input.instructions().is_empty());
+    clicks(&mut input, &["f4"]);
+    assert_eq!(input.text(), "Ed4f4");
+    assert!(matches!(input.preview(), Preview::Ambiguous { .. }));
+    for (to, text) in [("d6", "Ed4d6"), ("e6", "Ed4e6"), ("d4", "Ed4d4")] {
+        let mut input = ClickInput::new(pos.clone());
+        clicks(&mut input, &["d4", to]);
+        assert_eq!(input.text(), text);
+        assert!(!matches!(input.preview(), Preview::NoMove(_)));
+    }
+}
+
+/// 4.5 an unsatisfiable click keeps the previous state; a click on an enemy piece
+/// re-selects.
+#[test]
+fn v4_5_unsatisfiable_click_keeps_previous() {
+    let pos = free("Ed4,Ra1", "ee5,ra8");
+    let mut input = ClickInput::new(pos.clone());
+    clicks(&mut input, &["d4"]);
+    let err = input.click(sq("h8")).unwrap_err();
+    match &err {
+        ClickError::NoMove { tokens, error } => {
+            assert_eq!(tokens.to_string(), "Ed4h8");
+            assert!(matches!(
+                error,
+                ResolveError::Token {
+                    reason: TokenFailure::OutOfReach { .. },
+                    ..
+                }
+            ));
+        }
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(input.rejection(), Some(&err));
+    assert!(input.instructions().is_empty());
+    assert_eq!(
+        input.selection(),
+        Selection::Piece {
+            square: sq("d4"),
+            previous: None
+        }
+    );
+    check_invariants(&input);
+    clicks(&mut input, &["e5"]);
+    assert_eq!(input.rejection(), None);
+    assert_eq!(
+        input.selection(),
+        Selection::Piece {
+            square: sq("e5"),
+            previous: Some(sq("d4"))
+        }
+    );
+}
+
+fn standard_opening() -> Position {
+    position(
+        "Ee2 Md2 Hb2 Hg2 Dd1 De1 Cc2 Cf2 Ra2 Ra1 Rb1 Rc1 Rf1 Rg1 Rh1 Rh2 \
+         ee7 md7 hb7 hg7 dd8 de8 cc7 cf7 ra7 ra8 rb8 rc8 rf8 rg8 rh8 rh7",
+        Color::Gold,
+        4,
+    )
+}
+
+/// Clicks `squares`, the last of which must be refused; returns the error.
+fn refused(pos: &Position, squares: &[&str]) -> ResolveError {
+    let mut input = ClickInput::new(pos.clone());
+    let (last, before) = squares.split_last().unwrap();
+    clicks(&mut input, before);
+    let text = input.text();
+    let selection = input.selection();
+    match input.click(sq(last)) {
+        Err(ClickError::NoMove { error, .. }) => {
+            assert_eq!(input.text(), text, "unchanged");
+            assert_eq!(input.selection(), selection, "unchanged");
+            check_invariants(&input);
+            error
+        }
+        other => panic!("{squares:?}: {other:?}"),
+    }
+}
+
+/// 4.6 the rejection messages, for those inputs clicks can make.
+#[test]
+fn v4_6_rejection_messages() {
+    let pos = standard_opening();
+    // Ra2a1: a1 is occupied, so a second click on it is needed.
+    let e = refused(&pos, &["a2", "a1", "a1"]);
+    assert!(
+        matches!(
+            e,
+            ResolveError::Token {
+                reason: TokenFailure::Backwards { .. },
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    let e = refused(&pos, &["b2", "b3", "a2", "b3"]);
+    assert_eq!(e, ResolveError::Together { steps: 4 });
+    for (from, to) in [("h1", "h4"), ("e1", "d3")] {
+        let e = refused(&pos, &[from, to]);
+        match e {
+            ResolveError::Token {
+                reason:
+                    TokenFailure::OutOfReach {
+                        from: f,
+                        to: t,
+                        steps,
+                    },
+                ..
+            } => assert_eq!((f, t, steps), (sq(from), sq(to), 4)),
+            other => panic!("{from}{to}: {other:?}"),
+        }
+    }
+    let e = refused(&pos, &["a7", "a6"]);
+    assert!(
+        matches!(
+            e,
+            ResolveError::Token {
+                reason: TokenFailure::Enemy { steps: 4, .. },
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    // "Ee2e3 Ee3e4" cannot be clicked: e3 is empty at the start, so clicking it selects
+    // the arrow's head, and e4 then replaces the destination (one arrow per piece).
+    let mut input = ClickInput::new(pos.clone());
+    clicks(&mut input, &["e2", "e3", "e3", "e4"]);
+    assert_eq!(input.text(), "Ee2e4");
+    // "ex", "mx", "Ra2s" have no clicks: captures are marked on traps only, and clicks
+    // make no direction tokens.
+    let frozen = free("Ma4,Rh1", "ea5,rh8");
+    let e = refused(&frozen, &["a4", "b4"]);
+    match e {
+        ResolveError::Token {
+            reason: TokenFailure::Frozen { square, .. },
+            ..
+        } => assert_eq!(square, sq("a4")),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// 4.7 two rabbits arrowed to one square: one ends there after the other steps aside.
+#[test]
+fn v4_7_two_arrows_to_one_square() {
+    let mut input = ClickInput::new(free("Rc2,Rc3,Ra1", "ee8,ra8"));
+    clicks(&mut input, &["c3", "c5", "c2", "c5"]);
+    assert_eq!(input.text(), "Rc3c5 Rc2c5");
+    assert!(!matches!(input.preview(), Preview::NoMove(_)));
+}
+
+/// 4.8 holds and capture marks.
+#[test]
+fn v4_8_holds_and_capture_marks() {
+    let mut input = ClickInput::new(free("Ed4,Cc4,Ra1", "ee8,ra8"));
+    clicks(&mut input, &["d4", "e4", "c4", "c4"]);
+    assert_eq!(input.text(), "Ed4e4 Cc4c4");
+    board_has(&input, &["e4=E", "c4=C"]);
+
+    // The shorter reading moves the elephant aside; a hold brings it back.
+    let mut input = ClickInput::new(free("Ee6,Cg2,Ra1", "dd6,ra8,ee8"));
+    clicks(&mut input, &["d6", "c6", "g2", "g3"]);
+    assert_eq!(input.text(), "dd6c6 Cg2g3");
+    assert_eq!(also_moving(&input), ["Ee6d6"]);
+    clicks(&mut input, &["e6", "e6"]);
+    assert_eq!(input.text(), "dd6c6 Cg2g3 Ee6e6");
+    assert_eq!(complete(&input), 1);
+    assert!(also_moving(&input).is_empty());
+    board_has(&input, &["e6=E", "c6=.", "g3=C"]);
+
+    // Two clicks on an occupied square; then a rabbit to the square the first one
+    // leaves and one to the elephant's start.
+    let mut input = ClickInput::new(free("Eh5,Ra1", "rh6,rg6,ra8,ee8"));
+    clicks(&mut input, &["h5", "g6"]);
+    assert!(input.instructions().is_empty());
+    clicks(&mut input, &["g6"]);
+    assert_eq!(input.text(), "Eh5g6");
+    clicks(&mut input, &["g6", "h6", "h6", "h6", "h5"]);
+    assert_eq!(input.text(), "Eh5g6 rg6h6 rh6h5");
+    assert_eq!(complete(&input), 1);
+    board_has(&input, &["g6=E", "h6=r", "h5=r"]);
+
+    let mut input = ClickInput::new(free("Re2,De3,Ra1", "ra8,ee8"));
+    clicks(&mut input, &["e2", "e4"]);
+    // Abstract Play's game reads leniently and keeps the dog (d3); the strict reading
+    // also has the dog dying on f3, so the arrow alone is ambiguous here.
+    assert_eq!(input.preview(), &Preview::Ambiguous { count: 2 });
+    clicks(&mut input, &["e3", "e3"]);
+    assert_eq!(input.text(), "Re2e4 De3e3");
+    assert_eq!(complete(&input), 1);
+    board_has(&input, &["e4=R", "e3=D"]);
+
+    // A rabbit already on a trap: hold, then capture mark (three clicks in all).
+    let mut input = ClickInput::new(free(
+        "Ra1,Rg1,Rh1,Rh2,Ce1,Ca2,Hb3,Dh3,Rg2,Rb2,Ef2,Rd2,Hf3,Dc5,Rc3,Mb4",
+        "ra7,ra8,rb8,rc8,rf8,rg8,rh8,rh7,cc7,df7,ce8,dd7,mf4,hg3,he3,ec4",
+    ));
+    clicks(&mut input, &["b3", "a4", "b4", "b3", "b2", "c2"]);
+    assert_eq!(input.text(), "Hb3a4 Mb4b3 Rb2c2");
+    // Abstract Play's lenient reading keeps the rabbit on c3; strictly, the rabbit
+    // surviving and the rabbit dying are two moves.
+    assert_eq!(input.preview(), &Preview::Ambiguous { count: 2 });
+    clicks(&mut input, &["c3", "c3"]);
+    assert_eq!(input.text(), "Hb3a4 Mb4b3 Rb2c2 Rc3c3");
+    // A hold on a trap does not tell survival from capture.
+    assert_eq!(input.preview(), &Preview::Ambiguous { count: 2 });
+    let effect = clicks(&mut input, &["c3"]);
+    assert!(matches!(
+        effect,
+        ClickEffect::Changed(Instruction { capture: true, .. })
+    ));
+    assert_eq!(input.text(), "Hb3a4 Mb4b3 Rb2c2 Rc3c3 Rc3x");
+    assert_eq!(complete(&input), 1);
+    board_has(&input, &["c3=."]);
+    // Clicking the capture mark removes it and selects the rabbit again.
+    let effect = clicks(&mut input, &["c3"]);
+    assert!(matches!(effect, ClickEffect::Removed(_)));
+    assert_eq!(input.text(), "Hb3a4 Mb4b3 Rb2c2");
+    assert_eq!(
+        input.selection(),
+        Selection::Piece {
+            square: sq("c3"),
+            previous: None
+        }
+    );
+
+    // A hold on an enemy piece on a trap, then its capture mark.
+    let mut input = ClickInput::new(free(
+        "Rh3,Re3,Rf3,Rh2,Re2,Rd2,Rg3,Rg2,Re1,Rg1,Ra3,Rd3,Ra2,Hb5,Cb2,Eb4",
+        "rg8,cb8,hf7,rh5,ef2,rd7,cb6,ra4,rf5,rd4,rc3,mb3",
+    ));
+    clicks(&mut input, &["c3", "c3"]);
+    assert_eq!(input.text(), "rc3c3");
+    clicks(&mut input, &["c3"]);
+    assert_eq!(input.text(), "rc3c3 rc3x");
+    assert_eq!(complete(&input), 0);
+    clicks(&mut input, &["b4", "b4"]);
+    assert_eq!(input.text(), "rc3c3 rc3x Eb4b4");
+    assert_eq!(complete(&input), 1);
+    board_has(&input, &["c3=.", "b4=E", "b3=m"]);
+    same_board_as(&input, "rc3x Eb4");
+}
+
+/// 4.9 a selection left open does not stop the move; an inferred pusher.
+#[test]
+fn v4_9_misc() {
+    let mut input = ClickInput::new(free("Ed4,Hf4,Ra1,Cc1", "re4,ra8,ee8"));
+    clicks(&mut input, &["d4", "c4", "f4"]);
+    assert_eq!(complete(&input), 0);
+    assert!(matches!(input.selection(), Selection::Piece { .. }));
+    assert!(input.can_submit());
+    board_has(&input, &["c4=E", "f4=H"]);
+
+    let mut input = ClickInput::new(free("Ed4,Ra1,Cc1", "re4,ra8,ee8"));
+    clicks(&mut input, &["e4", "e6", "d4", "e5"]);
+    assert_eq!(input.text(), "re4e6 Ed4e5");
+    assert_eq!(complete(&input), 1);
+    board_has(&input, &["e6=r", "e5=E"]);
+
+    let mut input = ClickInput::new(free("Ed4,Ra1,Cc1", "re4,ra8,ee8"));
+    clicks(&mut input, &["e4", "e5"]);
+    assert_eq!(complete(&input), 0);
+    assert_eq!(also_moving(&input), ["Ed4e4"]);
+}
