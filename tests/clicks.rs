@@ -475,3 +475,131 @@ fn v4_9_misc() {
     assert_eq!(complete(&input), 0);
     assert_eq!(also_moving(&input), ["Ed4e4"]);
 }
+
+// ---------------------------------------------------------------------------------
+// The rules page's clicks, one by one.
+// ---------------------------------------------------------------------------------
+
+/// Clicking an arrow's head and then another square replaces its destination (the
+/// piece need not pass the old one); clicking its tail removes it and selects the
+/// piece again.
+#[test]
+fn head_and_tail() {
+    let mut input = ClickInput::new(free("Ed4,Hf4,Ra1,Cc1", "re4,ra8,ee8"));
+    clicks(&mut input, &["d4", "d6"]);
+    assert_eq!(input.text(), "Ed4d6");
+    assert_eq!(
+        clicks(&mut input, &["d6"]),
+        ClickEffect::HeadSelected(sq("d6"))
+    );
+    let effect = clicks(&mut input, &["b5"]);
+    assert!(matches!(effect, ClickEffect::Changed(Instruction { to, .. }) if to == sq("b5")));
+    assert_eq!(input.text(), "Ed4b5");
+    board_has(&input, &["b5=E", "d4=."]);
+    // Head selected, clicked again off a trap: deselected, nothing changed.
+    clicks(&mut input, &["b5", "b5"]);
+    assert_eq!(input.selection(), Selection::None);
+    assert_eq!(input.text(), "Ed4b5");
+    // The tail.
+    let effect = clicks(&mut input, &["d4"]);
+    assert!(matches!(effect, ClickEffect::Removed(_)));
+    assert_eq!(input.text(), "");
+    assert_eq!(input.preview(), &Preview::Empty);
+    assert_eq!(
+        input.selection(),
+        Selection::Piece {
+            square: sq("d4"),
+            previous: None
+        }
+    );
+    // A new destination for the piece selected again.
+    clicks(&mut input, &["c5"]);
+    assert_eq!(input.text(), "Ed4c5");
+    // A hold off a trap: clicked again, removed.
+    clicks(&mut input, &["f4", "f4"]);
+    assert_eq!(input.text(), "Ed4c5 Hf4f4");
+    let effect = clicks(&mut input, &["f4"]);
+    assert!(matches!(effect, ClickEffect::Removed(Instruction { .. })));
+    assert_eq!(input.text(), "Ed4c5");
+    assert_eq!(input.selection(), Selection::None);
+    // A new arrow for a piece replaces its old one.
+    clicks(&mut input, &["f4", "f5", "f4", "f6"]);
+    assert_eq!(input.text(), "Ed4c5 Hf4f6");
+    // Clicking an empty square with nothing selected does nothing.
+    assert_eq!(clicks(&mut input, &["h4"]), ClickEffect::Ignored);
+}
+
+/// Several arrows ending on one trap: each pair of clicks on the head marks one more
+/// arriving piece, most recent first; once all are marked, a pair removes the marks.
+#[test]
+fn several_capture_marks_on_one_trap() {
+    // Two gold rabbits walk onto c3, each dying on arrival (four steps).
+    let pos = free("Ra3,Re3,Rh1", "ra8,ee8");
+    let mut input = ClickInput::new(pos);
+    clicks(&mut input, &["a3", "c3", "e3", "c3"]);
+    assert_eq!(input.text(), "Ra3c3 Re3c3");
+    board_has(&input, &["c3=.", "a3=.", "e3=."]);
+    let before = moved(&input).after.clone();
+    clicks(&mut input, &["c3", "c3"]);
+    assert_eq!(input.text(), "Ra3c3 Re3c3 Re3x");
+    clicks(&mut input, &["c3", "c3"]);
+    assert_eq!(input.text(), "Ra3c3 Ra3x Re3c3 Re3x");
+    assert_eq!(moved(&input).after, before);
+    let effect = clicks(&mut input, &["c3", "c3"]);
+    assert_eq!(effect, ClickEffect::MarksRemoved(sq("c3")));
+    assert_eq!(input.text(), "Ra3c3 Re3c3");
+    // The head selected and a new square: the most recent arrow moves.
+    clicks(&mut input, &["c3", "d3"]);
+    assert_eq!(input.text(), "Ra3c3 Re3d3");
+}
+
+/// A capture mark that no legal move can satisfy is refused like any other click, and
+/// the hold stays.
+#[test]
+fn impossible_capture_mark_is_refused() {
+    // A silver elephant on c3 beside a silver rabbit; the gold elephant is far away.
+    let pos = free("Eh1,Ra1", "ec3,rc4,ra8");
+    let mut input = ClickInput::new(pos);
+    clicks(&mut input, &["c3", "c3"]);
+    assert_eq!(input.text(), "ec3c3");
+    let err = input.click(sq("c3")).unwrap_err();
+    match &err {
+        ClickError::NoMove { tokens, .. } => assert_eq!(tokens.to_string(), "ec3c3 ec3x"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(input.text(), "ec3c3");
+    check_invariants(&input);
+}
+
+/// Undo takes back clicks one at a time (selections included); clear empties
+/// everything and can be undone too.
+#[test]
+fn undo_and_clear() {
+    let mut input = ClickInput::new(free("Ed4,Hf4,Ra1,Cc1", "re4,ra8,ee8"));
+    let mut states = vec![(input.instructions().to_vec(), input.selection())];
+    for s in ["e4", "e5", "d4", "e4"] {
+        clicks(&mut input, &[s]);
+        states.push((input.instructions().to_vec(), input.selection()));
+    }
+    let full = input.preview().clone();
+    input.clear();
+    assert!(input.instructions().is_empty());
+    assert_eq!(input.preview(), &Preview::Empty);
+    assert!(input.undo());
+    assert_eq!(input.preview(), &full);
+    while let Some(state) = states.pop() {
+        assert_eq!((input.instructions().to_vec(), input.selection()), state);
+        check_invariants(&input);
+        if !states.is_empty() {
+            assert!(input.undo());
+        }
+    }
+    assert!(!input.undo());
+    // A refused click leaves nothing to undo.
+    let mut input = ClickInput::new(free("Ed4,Ra1", "ee5,ra8"));
+    clicks(&mut input, &["d4"]);
+    assert!(input.click(sq("h8")).is_err());
+    assert!(input.undo());
+    assert_eq!(input.selection(), Selection::None);
+    assert!(!input.undo());
+}
