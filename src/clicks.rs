@@ -105,7 +105,7 @@
 //! game the move is submitted to does that.
 
 use crate::notation::lightvector::{
-    Lightvector, Property, ResolveError, Specifier, Token, MAX_TOKENS,
+    Lightvector, Property, ResolveError, ResolveOptions, Specifier, Token, MAX_TOKENS,
 };
 use crate::{Move, MoveError, Piece, Position, Square};
 
@@ -300,6 +300,7 @@ struct Snapshot {
 #[derive(Debug, Clone)]
 pub struct ClickInput {
     position: Position,
+    options: ResolveOptions,
     instructions: Vec<Instruction>,
     selection: Selection,
     preview: Preview,
@@ -311,8 +312,16 @@ impl ClickInput {
     /// A new input for the turn to move in `position` (its turn may already be in
     /// progress: the instructions describe the rest of it), with nothing drawn.
     pub fn new(position: Position) -> ClickInput {
+        ClickInput::with_options(position, ResolveOptions::default())
+    }
+
+    /// A new input that resolves its tokens with `options` instead of the strict
+    /// reading; `ResolveOptions { lenient: true }` is Abstract Play's game-level
+    /// reading (see [the module documentation](self#resolution-and-preview)).
+    pub fn with_options(position: Position, options: ResolveOptions) -> ClickInput {
         ClickInput {
             position,
+            options,
             instructions: Vec::new(),
             selection: Selection::None,
             preview: Preview::Empty,
@@ -324,6 +333,11 @@ impl ClickInput {
     /// The position the turn is entered from.
     pub fn position(&self) -> &Position {
         &self.position
+    }
+
+    /// How tokens are resolved.
+    pub fn options(&self) -> ResolveOptions {
+        self.options
     }
 
     /// The instructions drawn, in the order drawn (the order of the tokens).
@@ -409,7 +423,7 @@ impl ClickInput {
 
     /// Starts over on a new position (after the move was played, for instance).
     pub fn reset(&mut self, position: Position) {
-        *self = ClickInput::new(position);
+        *self = ClickInput::with_options(position, self.options);
     }
 
     /// A click on `square`.
@@ -627,7 +641,7 @@ impl ClickInput {
         next: Vec<Instruction>,
         selection: Selection,
     ) -> Result<(), ClickError> {
-        let preview = preview_of(&self.position, &next)?;
+        let preview = preview_of(&self.position, self.options, &next)?;
         if let Preview::NoMove(error) = preview {
             let tokens = tokens_of(&next)?.ok_or(ClickError::TooManyTokens)?;
             return Err(ClickError::NoMove { tokens, error });
@@ -642,7 +656,7 @@ impl ClickInput {
         next: Vec<Instruction>,
         selection: Selection,
     ) -> Result<(), ClickError> {
-        let preview = preview_of(&self.position, &next)?;
+        let preview = preview_of(&self.position, self.options, &next)?;
         self.adopt(next, selection, preview);
         Ok(())
     }
@@ -679,11 +693,15 @@ fn tokens_of(instructions: &[Instruction]) -> Result<Option<Lightvector>, ClickE
 }
 
 /// The preview of `instructions` in `pos`.
-fn preview_of(pos: &Position, instructions: &[Instruction]) -> Result<Preview, ClickError> {
+fn preview_of(
+    pos: &Position,
+    options: ResolveOptions,
+    instructions: &[Instruction],
+) -> Result<Preview, ClickError> {
     let Some(lv) = tokens_of(instructions)? else {
         return Ok(Preview::Empty);
     };
-    match lv.resolve(pos) {
+    match lv.resolve_with(pos, options) {
         Ok(resolved) => {
             let after = pos.after(&resolved.mv).map_err(ClickError::Illegal)?;
             let changes = changes(pos, &resolved.mv);

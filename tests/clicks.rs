@@ -5,7 +5,7 @@
 mod lightvector_support;
 
 use arimaa::clicks::{ClickEffect, ClickError, ClickInput, Instruction, Preview, Selection};
-use arimaa::notation::lightvector::{self, ResolveError, TokenFailure};
+use arimaa::notation::lightvector::{self, ResolveError, ResolveOptions, TokenFailure};
 use arimaa::{Board, Color, Piece, Position, Square};
 use lightvector_support::{free, position, random_position, splitmix};
 
@@ -51,12 +51,13 @@ fn check_invariants(input: &ClickInput) {
         Some(lv) => {
             let again: lightvector::Lightvector = text.parse().expect("the text reads back");
             assert_eq!(again, lv);
-            match (lv.resolve(pos), input.preview()) {
+            match (lv.resolve_with(pos, input.options()), input.preview()) {
                 (Ok(r), Preview::Move(p)) => {
                     assert_eq!(p.after.board(), pos.after(&r.mv).unwrap().board());
                     assert_eq!(input.move_to_submit(), Some(p.mv));
                     // Typing the text gives the same board.
-                    let typed = lightvector::parse_move(pos, &text).unwrap();
+                    let typed = text.parse::<lightvector::Lightvector>().unwrap();
+                    let typed = typed.resolve_with(pos, input.options()).unwrap().mv;
                     assert_eq!(pos.after(&typed).unwrap().board(), p.after.board());
                     // "Also moving" is exactly the changes no instruction names.
                     for c in &p.changes {
@@ -602,4 +603,258 @@ fn undo_and_clear() {
     assert!(input.undo());
     assert_eq!(input.selection(), Selection::None);
     assert!(!input.undo());
+}
+
+// ---------------------------------------------------------------------------------
+// Every legal turn can be entered by clicks.
+// ---------------------------------------------------------------------------------
+
+/// Clicks that draw exactly `wanted` (at most one instruction per piece) on `pos`:
+/// holds first (three clicks for a capture mark), then the arrows, those to be marked
+/// last, then a pair of clicks on a trap for each capture mark on an arrow ending
+/// there. Returns the input after the clicks and the clicks made.
+fn enter(
+    pos: &Position,
+    options: ResolveOptions,
+    wanted: &[Instruction],
+) -> Result<(ClickInput, Vec<Square>), String> {
+    let mut input = ClickInput::with_options(pos.clone(), options);
+    let mut made = Vec::new();
+    let mut click = |input: &mut ClickInput, s: Square| -> Result<ClickEffect, String> {
+        made.push(s);
+        let r = input
+            .click(s)
+            .map_err(|e| format!("click {s} refused: {e}"));
+        check_invariants(input);
+        r
+    };
+    for h in wanted.iter().filter(|i| i.is_hold()) {
+        click(&mut input, h.from)?;
+        click(&mut input, h.from)?;
+        if h.capture {
+            click(&mut input, h.from)?;
+        }
+    }
+    let mut arrows: Vec<&Instruction> = wanted.iter().filter(|i| !i.is_hold()).collect();
+    arrows.sort_by_key(|i| i.capture);
+    for a in &arrows {
+        click(&mut input, a.from)?;
+        click(&mut input, a.to)?;
+        let drawn = input.instructions().iter().any(|i| i.from == a.from && i.to == a.to);
+        if !drawn {
+            click(&mut input, a.to)?;
+        }
+    }
+    let mut traps: Vec<Square> = arrows.iter().filter(|a| a.capture).map(|a| a.to).collect();
+    traps.sort();
+    for t in traps {
+        click(&mut input, t)?;
+        click(&mut input, t)?;
+    }
+    let mut got: Vec<Instruction> = input.instructions().to_vec();
+    let mut want: Vec<Instruction> = wanted.to_vec();
+    got.sort_by_key(|i| i.from);
+    want.sort_by_key(|i| i.from);
+    if got != want {
+        return Err(format!("drew {got:?}, wanted {want:?}"));
+    }
+    Ok((input, made))
+}
+
+/// Whether `input` previews exactly the board `target`.
+fn previews(input: &ClickInput, target: &Board) -> bool {
+    matches!(input.preview(), Preview::Move(p) if p.after.board() == target)
+}
+
+/// Finds clicks that enter `mv` on `pos`: arrows for the pieces it displaces or
+/// captures, then capture marks, then holds on other pieces (those the wrong
+/// resolution moved first, then the nearest) until the preview is exactly the move's
+/// board. Returns the clicks, or why none were found.
+fn clicks_for(
+    pos: &Position,
+    options: ResolveOptions,
+    mv: &arimaa::Move,
+) -> Result<Vec<Square>, String> {
+    let target = *pos.after(mv).unwrap().board();
+    let changes = arimaa::clicks::changes(pos, mv);
+    let base: Vec<Instruction> = changes
+        .iter()
+        .map(|c| Instruction {
+            piece: c.piece,
+            from: c.from,
+            to: c.to,
+            capture: false,
+        })
+        .collect();
+    let (input, made) = enter(pos, options, &base)?;
+    if previews(&input, &target) {
+        return Ok(made);
+    }
+    let hold = |sq: Square| Instruction {
+        piece: pos.board().piece_at(sq).unwrap(),
+        from: sq,
+        to: sq,
+        capture: false,
+    };
+    let mut wanted: Vec<Instruction> = changes
+        .iter()
+        .map(|c| Instruction {
+            piece: c.piece,
+            from: c.from,
+            to: c.to,
+            capture: c.captured,
+        })
+        .collect();
+    // Marks on a trap are clicked on its head, so its occupant needs an instruction.
+    for c in &changes {
+        if c.captured && c.from != c.to && pos.board().piece_at(c.to).is_some() {
+            if !wanted.iter().any(|i| i.from == c.to) {
+                wanted.push(hold(c.to));
+            }
+        }
+    }
+    let resolve = |wanted: &[Instruction]| {
+        let tokens: Vec<lightvector::Token> = wanted.iter().flat_map(|i| i.tokens()).collect();
+        let lv = lightvector::Lightvector::new(tokens).ok_or("too many tokens")?;
+        match lv.resolve_with(pos, options) {
+            Ok(r) => Ok(Ok(*pos.after(&r.mv).unwrap().board())),
+            Err(ResolveError::Ambiguous { count }) => Ok(Err(count)),
+            Err(e) => Err(format!("{lv}: {e}")),
+        }
+    };
+    let mut candidates: Vec<Square> = pos
+        .board()
+        .iter()
+        .map(|(s, _)| s)
+        .filter(|s| !wanted.iter().any(|i| i.from == *s))
+        .collect();
+    // Holds are added one at a time, each time the one that leaves the fewest boards
+    // (a wrong board counts as one more than any ambiguity).
+    loop {
+        let tokens: usize = wanted.iter().map(|i| 1 + usize::from(i.capture)).sum();
+        if tokens > lightvector::MAX_TOKENS {
+            return Err(format!(
+                "more than {} tokens needed",
+                lightvector::MAX_TOKENS
+            ));
+        }
+        let now = resolve(&wanted)?;
+        if now == Ok(target) {
+            let (input, made) = enter(pos, options, &wanted)?;
+            if previews(&input, &target) {
+                return Ok(made);
+            }
+            return Err(format!("the clicks give {:?}", input.preview()));
+        }
+        let score = |r: Result<Board, usize>| match r {
+            Ok(b) if b == target => 0,
+            Ok(_) => usize::MAX,
+            Err(count) => count,
+        };
+        let mut best: Option<(usize, Square)> = None;
+        for &c in &candidates {
+            let mut more = wanted.clone();
+            more.push(hold(c));
+            let sc = score(resolve(&more)?);
+            if best.is_none_or(|(b, _)| sc < b) {
+                best = Some((sc, c));
+            }
+        }
+        match best {
+            Some((sc, c)) if sc < score(now) || (sc == score(now) && sc != usize::MAX) => {
+                candidates.retain(|&x| x != c);
+                wanted.push(hold(c));
+            }
+            _ => return Err(format!("still {now:?} with {} instructions; no hold helps", wanted.len())),
+        }
+    }
+}
+
+/// Every distinct move of `pos` is entered by clicks, replayed through the public
+/// API; returns the number of moves and of clicks, and the moves not enterable.
+fn coverage(pos: &Position, options: ResolveOptions, every: usize) -> (usize, usize, Vec<String>) {
+    let mut failures = Vec::new();
+    let (mut moves, mut total) = (0, 0);
+    for mv in pos.legal_moves().iter().step_by(every) {
+        moves += 1;
+        match clicks_for(pos, options, mv) {
+            Ok(made) => {
+                total += made.len();
+                // Replay the clicks found, and submit.
+                let mut input = ClickInput::with_options(pos.clone(), options);
+                for s in &made {
+                    let _ = input.click(*s);
+                }
+                let got = input.move_to_submit().expect("a move to submit");
+                assert_eq!(
+                    pos.after(&got).unwrap().board(),
+                    pos.after(mv).unwrap().board()
+                );
+            }
+            Err(e) => failures.push(format!("{pos} {mv:?}: {e}")),
+        }
+    }
+    (moves, total, failures)
+}
+
+/// Section 10 of the vectors: the click-coverage positions, every legal move.
+#[test]
+fn click_coverage_positions() {
+    let mut n = 0;
+    for line in lightvector_support::section("10. CLICK") {
+        let cols: Vec<&str> = line.split('|').map(str::trim).collect();
+        let side = if cols[2] == "g" {
+            Color::Gold
+        } else {
+            Color::Silver
+        };
+        let p = position(cols[1], side, 4);
+        for lenient in [false, true] {
+            let (moves, total, failures) = coverage(&p, ResolveOptions { lenient }, 1);
+            assert!(moves > 20, "{}", cols[0]);
+            println!("{} lenient={lenient}: {moves} moves, {total} clicks, {} not enterable {failures:#?}", cols[0], failures.len());
+        }
+        n += 1;
+    }
+    assert_eq!(n, 3);
+}
+
+/// The archive positions (`tests/data/archive-positions.tsv`): every `every`-th position,
+/// every `step`-th of its moves.
+fn archive_coverage(options: ResolveOptions, every: usize, step: usize) -> (usize, usize, usize, Vec<String>) {
+    let data = include_str!("data/archive-positions.tsv");
+    let (mut positions, mut moves, mut total, mut failures) = (0, 0, 0, Vec::new());
+    let rows = data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("game_id"));
+    for row in rows.step_by(every) {
+        let cols: Vec<&str> = row.split('\t').collect();
+        let side = if cols[1].ends_with('w') { 'g' } else { 's' };
+        let pos: Position = format!("{side} {}", cols[2]).parse().unwrap();
+        let (m, t, f) = coverage(&pos, options, step);
+        positions += 1;
+        moves += m;
+        total += t;
+        failures.extend(f);
+    }
+    (positions, moves, total, failures)
+}
+
+/// A sample of the archive positions, in the strict reading (run by `cargo test`).
+#[test]
+fn click_coverage_archive_sample() {
+    let (positions, moves, clicks, failures) = archive_coverage(ResolveOptions { lenient: std::env::var("LENIENT").is_ok() }, 10, 7);
+    println!("{positions} positions, {moves} moves, {clicks} clicks, {} not enterable: {failures:#?}", failures.len());
+}
+
+/// Every move of every archive position, strict and lenient (slow:
+/// `cargo test --test clicks -- --ignored`).
+#[test]
+#[ignore]
+fn click_coverage_archive_full() {
+    for lenient in [false, true] {
+        let (positions, moves, clicks, failures) =
+            archive_coverage(ResolveOptions { lenient }, 1, 1);
+        println!("lenient={lenient}: {positions} positions, {moves} moves, {clicks} clicks, {} not enterable: {failures:#?}", failures.len());
+    }
 }
