@@ -710,10 +710,9 @@ fn clicks_for(
         .collect();
     // Marks on a trap are clicked on its head, so its occupant needs an instruction.
     for c in &changes {
-        if c.captured && c.from != c.to && pos.board().piece_at(c.to).is_some() {
-            if !wanted.iter().any(|i| i.from == c.to) {
-                wanted.push(hold(c.to));
-            }
+        let occupied = pos.board().piece_at(c.to).is_some();
+        if c.captured && c.from != c.to && occupied && !wanted.iter().any(|i| i.from == c.to) {
+            wanted.push(hold(c.to));
         }
     }
     let resolve = |wanted: &[Instruction]| {
@@ -759,7 +758,7 @@ fn clicks_for(
             let mut more = wanted.clone();
             more.push(hold(c));
             let sc = score(resolve(&more)?);
-            if best.is_none_or(|(b, _)| sc < b) {
+            if best.map_or(true, |(b, _)| sc < b) {
                 best = Some((sc, c));
             }
         }
