@@ -996,3 +996,53 @@ fn random_clicks_never_panic() {
     }
     assert_eq!(actions, 120 * 40);
 }
+
+/// `clicks::changes` against the board: removing every changed piece from its start
+/// and putting the survivors on their ends gives the board after the move, on every
+/// move of the section 10 positions and of every 25th archive position.
+#[test]
+fn changes_rebuild_the_board() {
+    let mut positions: Vec<Position> = lightvector_support::section("10. CLICK")
+        .iter()
+        .map(|line| {
+            let cols: Vec<&str> = line.split('|').map(str::trim).collect();
+            let side = if cols[2] == "g" {
+                Color::Gold
+            } else {
+                Color::Silver
+            };
+            position(cols[1], side, 4)
+        })
+        .collect();
+    let data = include_str!("data/archive-positions.tsv");
+    for row in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("game_id"))
+        .step_by(25)
+    {
+        let cols: Vec<&str> = row.split('\t').collect();
+        let side = if cols[1].ends_with('w') { 'g' } else { 's' };
+        positions.push(format!("{side} {}", cols[2]).parse().unwrap());
+    }
+    let mut n = 0;
+    for pos in &positions {
+        for mv in pos.legal_moves() {
+            let changes = arimaa::clicks::changes(pos, &mv);
+            let mut b = *pos.board();
+            for c in &changes {
+                assert_eq!(b.piece_at(c.from), Some(c.piece));
+                b.set(c.from, None);
+            }
+            for c in changes.iter().filter(|c| !c.captured) {
+                assert_ne!(c.from, c.to);
+                b.set(c.to, Some(c.piece));
+            }
+            for c in changes.iter().filter(|c| c.captured) {
+                assert!(c.to.is_trap());
+            }
+            assert_eq!(&b, pos.after(&mv).unwrap().board(), "{pos} {mv:?}");
+            n += 1;
+        }
+    }
+    assert!(n > 10_000, "{n}");
+}
