@@ -795,3 +795,51 @@ pub fn changes(pos: &Position, mv: &Move) -> Vec<PieceChange> {
     }
     out
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Color, PieceKind};
+
+    fn ins(piece: Piece, from: &str, to: &str, capture: bool) -> Instruction {
+        Instruction {
+            piece,
+            from: from.parse().unwrap(),
+            to: to.parse().unwrap(),
+            capture,
+        }
+    }
+
+    /// The table of the module documentation.
+    #[test]
+    fn tokens_as_documented() {
+        let e = Piece::new(Color::Gold, PieceKind::Elephant);
+        let h = Piece::new(Color::Gold, PieceKind::Horse);
+        let r = Piece::new(Color::Silver, PieceKind::Rabbit);
+        let cases = [
+            (ins(e, "d4", "e6", false), "Ed4e6"),
+            (ins(e, "d4", "d4", false), "Ed4d4"),
+            (ins(h, "b3", "c3", true), "Hb3c3 Hb3x"),
+            (ins(r, "c3", "c3", true), "rc3c3 rc3x"),
+        ];
+        for (i, text) in cases {
+            let lv = tokens_of(&[i]).unwrap().unwrap();
+            assert_eq!(lv.to_string(), text);
+            assert_eq!(i.is_hold(), i.from == i.to);
+        }
+        assert_eq!(tokens_of(&[]).unwrap(), None);
+        // Sixteen tokens at most.
+        let many: Vec<Instruction> = (0..9)
+            .map(|n| {
+                let sq = Square::new(n).unwrap();
+                Instruction {
+                    piece: r,
+                    from: sq,
+                    to: sq,
+                    capture: true,
+                }
+            })
+            .collect();
+        assert_eq!(tokens_of(&many), Err(ClickError::TooManyTokens));
+    }
+}

@@ -1046,3 +1046,26 @@ fn changes_rebuild_the_board() {
     }
     assert!(n > 10_000, "{n}");
 }
+
+/// A move has at most sixteen tokens: the seventeenth hold is refused.
+#[test]
+fn too_many_instructions_are_refused() {
+    let pos = standard_opening();
+    let mut input = ClickInput::new(pos.clone());
+    let silver: Vec<Square> = pos
+        .board()
+        .iter()
+        .filter(|(_, p)| p.color == Color::Silver)
+        .map(|(s, _)| s)
+        .collect();
+    assert_eq!(silver.len(), 16);
+    for s in silver {
+        input.click(s).unwrap();
+        input.click(s).unwrap();
+    }
+    assert_eq!(input.instructions().len(), 16);
+    input.click(sq("d2")).unwrap();
+    assert_eq!(input.click(sq("d2")), Err(ClickError::TooManyTokens));
+    assert_eq!(input.instructions().len(), 16);
+    check_invariants(&input);
+}
