@@ -32,7 +32,8 @@ fi
 # 1. Chromium from Debian (no browser download by any test tool).
 CHROMIUM=/usr/bin/chromium
 if [ ! -x "$CHROMIUM" ]; then
-    command -v apt-get >/dev/null 2>&1 || skip "no chromium and no apt-get to install it"
+    command -v apt-get >/dev/null 2>&1 || die "no $CHROMIUM and no apt-get to install it"
+    [ "$(id -u)" = 0 ] || [ -n "$SUDO" ] || die "no $CHROMIUM, and apt-get needs root (or sudo -n)"
     echo "== apt-get install chromium"
     $SUDO apt-get update -qq >/dev/null 2>&1 || skip "apt-get update failed: Debian's registry unreachable"
     DEBIAN_FRONTEND=noninteractive $SUDO apt-get install -y -qq chromium >/dev/null \
@@ -85,6 +86,7 @@ if [ "$("$WASM_BINDGEN" --version 2>/dev/null || true)" != "wasm-bindgen $WB_VER
             (cd "$DIR" && cargo update -p "$MISSING" 2>&1 | grep -i "grading\|Updating [a-z]" || true)
         done
         cargo install --path "$DIR" --locked --root "$TOOLS" || die "cargo install --path wasm-bindgen-cli failed"
+        rm -rf "$SRC"
     fi
 fi
 [ "$("$WASM_BINDGEN" --version)" = "wasm-bindgen $WB_VERSION" ] || die "wasm-bindgen is not at $WB_VERSION"
