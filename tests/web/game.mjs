@@ -210,8 +210,15 @@ try {
   await screenshot('3g-also-moving');
   await submit('Ee4w re5s', '3g-pull');
 
-  // 3s: the elephant e6 back to e7 (one step).
-  await clicks('e6', 'e7');
+  // 3s: first an unsatisfiable click: the elephant e6 cannot reach d1 in four steps. The
+  // click is refused with the resolver's reason, and the input stays as it was (the
+  // elephant still selected), so the next click sends it to e7 (one step).
+  await clicks('e6', 'd1');
+  view = await pageView();
+  check(/^Refused: .*ee6d1/.test(view.message), '3s: the refused click and its reason', view.message);
+  checkEq(view.tokens, '', '3s: a refused click draws nothing');
+  await screenshot('3s-refused');
+  await clicks('e7');
   await submit('ee6n', '3s');
 
   // 4g: a capture: the rabbit e4 onto the trap f3, marked as a capture by two more
