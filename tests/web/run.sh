@@ -1,10 +1,11 @@
 #!/usr/bin/env bash
 # The board page in a real browser (issue 14): installs Debian's chromium, playwright-core
 # (npm, through web/package-lock.json) and wasm-bindgen-cli (crates.io, at the version of
-# the wasm-bindgen crate in web/Cargo.lock), builds the wasm package (web/build.sh), serves
-# web/www on 127.0.0.1 (web/serve.py) and plays a scripted game on the page with
-# Playwright in headless Chromium (tests/web/game.mjs). Screenshots go to
-# target/web-screenshots/. The last line is `web: N moves played, K checks passed`.
+# the wasm-bindgen crate in web/Cargo.lock), checks the wrapper natively (fmt, clippy,
+# web/tests/api.rs), builds the wasm package (web/build.sh), serves web/www on 127.0.0.1
+# (web/serve.py) and plays a scripted game on the page with Playwright in headless
+# Chromium (tests/web/game.mjs). Screenshots go to target/web-screenshots/. The last
+# line is `web: N moves played, K checks passed`.
 #
 # Exits 0 without testing only when the package registries (apt, npm, crates.io) cannot be
 # reached; any other failure exits non-zero.
@@ -91,7 +92,11 @@ if [ "$("$WASM_BINDGEN" --version 2>/dev/null || true)" != "wasm-bindgen $WB_VER
 fi
 [ "$("$WASM_BINDGEN" --version)" = "wasm-bindgen $WB_VERSION" ] || die "wasm-bindgen is not at $WB_VERSION"
 
-# 4. The package.
+# 4. The wrapper's own checks (natively: formatting, lints, web/tests/api.rs), then the
+#    package.
+echo "== web/: cargo fmt --check, clippy, test (native)"
+(cd web && cargo fmt -- --check && cargo clippy --locked --all-targets --quiet -- -D warnings \
+    && cargo test --locked --quiet) || die "the wrapper's native checks failed"
 echo "== web/build.sh"
 rustup target add wasm32-unknown-unknown >/dev/null 2>&1 || true
 WASM_BINDGEN="$WASM_BINDGEN" bash web/build.sh
