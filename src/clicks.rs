@@ -120,9 +120,12 @@
 //!   for example two rabbits both dying on one trap versus one of them stepping aside.
 //!
 //! `tests/clicks.rs` searches, for every move of sample positions, for clicks that enter
-//! it, and counts these cases: in the strict reading a few percent of the moves of busy
-//! archive positions, in the lenient reading well under one percent. Every move can be
-//! typed ([`crate::notation::lightvector::write`] finds a string for it).
+//! it (arrows for the pieces the move displaces or captures, capture marks, then holds)
+//! and counts these cases. On every 4th position of its archive sample, every 15th
+//! move (83,385 moves), 1,971 moves (2.4%) cannot be entered in the strict reading,
+//! nearly all of them a piece surviving on a trap, and 42 (0.05%) in the lenient
+//! reading, all among the strict ones. Every move can be typed
+//! ([`crate::notation::lightvector::write`] finds a string for it).
 
 use crate::notation::lightvector::{
     Lightvector, Property, ResolveError, ResolveOptions, Specifier, Token, MAX_TOKENS,

@@ -754,6 +754,12 @@ fn clicks_for(
             Err(count) => count,
         };
         let mut best: Option<(usize, Square)> = None;
+        if tokens == lightvector::MAX_TOKENS {
+            return Err(format!(
+                "still {now:?} with {} tokens, the most a move may have",
+                lightvector::MAX_TOKENS
+            ));
+        }
         for &c in &candidates {
             let mut more = wanted.clone();
             more.push(hold(c));
