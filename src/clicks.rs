@@ -310,6 +310,33 @@ pub enum Preview {
     NoMove(ResolveError),
 }
 
+/// A one-line English message for the preview, as a page shows it under the board:
+/// the pieces also moving (tokens such as `Ee6d6`, `dc6x`), how many moves still fit,
+/// or why none does.
+impl core::fmt::Display for Preview {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Preview::Empty => f.write_str("Click a piece, then the square where it should finish."),
+            Preview::Move(p) => {
+                write!(f, "A move of {} of {} steps.", p.steps, p.steps_left)?;
+                if let Some((first, rest)) = p.also_moving.split_first() {
+                    write!(f, " Also moving: {}", first.token())?;
+                    for c in rest {
+                        write!(f, ", {}", c.token())?;
+                    }
+                    f.write_str(".")?;
+                }
+                Ok(())
+            }
+            Preview::Ambiguous { count } => write!(
+                f,
+                "That fits {count} different moves. Say where another piece ends up to settle it."
+            ),
+            Preview::NoMove(e) => write!(f, "{e}."),
+        }
+    }
+}
+
 /// The part of the state that [`ClickInput::undo`] restores.
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Snapshot {

@@ -166,6 +166,10 @@ fn v4_2_ambiguous_push_then_pusher() {
     clicks(&mut input, &["e4", "e5"]);
     assert_eq!(input.text(), "re4e5");
     assert!(matches!(input.preview(), Preview::Ambiguous { count: 2 }));
+    assert_eq!(
+        input.preview().to_string(),
+        "That fits 2 different moves. Say where another piece ends up to settle it."
+    );
     assert_eq!(complete(&input), -1);
     assert!(!input.can_submit());
     assert_eq!(clicks(&mut input, &["d4"]), ClickEffect::Selected(sq("d4")));
@@ -243,6 +247,9 @@ fn v4_5_unsatisfiable_click_keeps_previous() {
             ));
         }
         other => panic!("{other:?}"),
+    }
+    if let ClickError::NoMove { error, .. } = &err {
+        assert_eq!(err.to_string(), format!("Ed4h8: {error}"));
     }
     assert_eq!(input.rejection(), Some(&err));
     assert!(input.instructions().is_empty());
@@ -376,8 +383,13 @@ fn v4_8_holds_and_capture_marks() {
     clicks(&mut input, &["d6", "c6", "g2", "g3"]);
     assert_eq!(input.text(), "dd6c6 Cg2g3");
     assert_eq!(also_moving(&input), ["Ee6d6"]);
+    assert_eq!(
+        input.preview().to_string(),
+        "A move of 3 of 4 steps. Also moving: Ee6d6."
+    );
     clicks(&mut input, &["e6", "e6"]);
     assert_eq!(input.text(), "dd6c6 Cg2g3 Ee6e6");
+    assert_eq!(input.preview().to_string(), "A move of 4 of 4 steps.");
     assert_eq!(complete(&input), 1);
     assert!(also_moving(&input).is_empty());
     board_has(&input, &["e6=E", "c6=.", "g3=C"]);
