@@ -115,7 +115,9 @@
 //! clicks, only by the order of their steps (direction tokens, which can be typed):
 //! - a piece that ends on a trap and survives because a friend arrived beside it
 //!   before it stepped on, where stepping on first would kill it in the same number of
-//!   steps (strict reading: ambiguous; the lenient reading keeps the own piece);
+//!   steps (strict reading: ambiguous; the lenient reading keeps the own piece). It
+//!   happens in ordinary openings: `Md2d3 Hg2g3 Cf2f3` from the standard setup fits
+//!   both the cat surviving on f3 and the cat stepping there before the horse arrives;
 //! - pieces of one letter whose paths cross (a square names every piece that visits it),
 //!   for example two rabbits both dying on one trap versus one of them stepping aside.
 //!

@@ -1087,3 +1087,24 @@ fn too_many_instructions_are_refused() {
     assert_eq!(input.instructions().len(), 16);
     check_invariants(&input);
 }
+
+/// The common case clicks cannot enter in the strict reading: a piece stepping onto a
+/// trap beside a friend that arrives in the same turn. Here the cat steps onto f3 after
+/// the horse has come to g3 (it survives) or before (it dies): the same squares, steps
+/// and displaced pieces. Strictly the arrows stay ambiguous whatever is added; the
+/// lenient reading keeps the cat.
+#[test]
+fn survival_on_a_trap_needs_the_lenient_reading() {
+    let pos = standard_opening();
+    let squares = ["d2", "d3", "g2", "g3", "f2", "f3"];
+    let mut strict = ClickInput::new(pos.clone());
+    clicks(&mut strict, &squares);
+    assert_eq!(strict.text(), "Md2d3 Hg2g3 Cf2f3");
+    assert_eq!(strict.preview(), &Preview::Ambiguous { count: 2 });
+    // Holds on the other pieces do not help.
+    clicks(&mut strict, &["e2", "e2", "c2", "c2"]);
+    assert_eq!(strict.preview(), &Preview::Ambiguous { count: 2 });
+    let mut lenient = ClickInput::with_options(pos, ResolveOptions { lenient: true });
+    clicks(&mut lenient, &squares);
+    board_has(&lenient, &["d3=M", "g3=H", "f3=C"]);
+}
