@@ -115,14 +115,19 @@
 //! clicks, only by the order of their steps (direction tokens, which can be typed):
 //! - a piece that ends on a trap and survives because a friend arrived beside it
 //!   before it stepped on, where stepping on first would kill it in the same number of
-//!   steps (strict reading: ambiguous; the lenient reading keeps the own piece);
+//!   steps (strict reading: ambiguous; the lenient reading keeps the own piece). It
+//!   happens in ordinary openings: `Md2d3 Hg2g3 Cf2f3` from the standard setup fits
+//!   both the cat surviving on f3 and the cat stepping there before the horse arrives;
 //! - pieces of one letter whose paths cross (a square names every piece that visits it),
 //!   for example two rabbits both dying on one trap versus one of them stepping aside.
 //!
 //! `tests/clicks.rs` searches, for every move of sample positions, for clicks that enter
-//! it, and counts these cases: in the strict reading a few percent of the moves of busy
-//! archive positions, in the lenient reading well under one percent. Every move can be
-//! typed ([`crate::notation::lightvector::write`] finds a string for it).
+//! it (arrows for the pieces the move displaces or captures, capture marks, then holds)
+//! and counts these cases. On every 4th position of its archive sample, every 15th
+//! move (83,385 moves), 1,971 moves (2.4%) cannot be entered in the strict reading,
+//! nearly all of them a piece surviving on a trap, and 42 (0.05%) in the lenient
+//! reading, all among the strict ones. Every move can be typed
+//! ([`crate::notation::lightvector::write`] finds a string for it).
 
 use crate::notation::lightvector::{
     Lightvector, Property, ResolveError, ResolveOptions, Specifier, Token, MAX_TOKENS,
@@ -305,6 +310,33 @@ pub enum Preview {
     /// No legal move fits (only after a removal: clicks that would lead here are
     /// refused).
     NoMove(ResolveError),
+}
+
+/// A one-line English message for the preview, as a page shows it under the board:
+/// the pieces also moving (tokens such as `Ee6d6`, `dc6x`), how many moves still fit,
+/// or why none does.
+impl core::fmt::Display for Preview {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Preview::Empty => f.write_str("Click a piece, then the square where it should finish."),
+            Preview::Move(p) => {
+                write!(f, "A move of {} of {} steps.", p.steps, p.steps_left)?;
+                if let Some((first, rest)) = p.also_moving.split_first() {
+                    write!(f, " Also moving: {}", first.token())?;
+                    for c in rest {
+                        write!(f, ", {}", c.token())?;
+                    }
+                    f.write_str(".")?;
+                }
+                Ok(())
+            }
+            Preview::Ambiguous { count } => write!(
+                f,
+                "That fits {count} different moves. Say where another piece ends up to settle it."
+            ),
+            Preview::NoMove(e) => write!(f, "{e}."),
+        }
+    }
 }
 
 /// The part of the state that [`ClickInput::undo`] restores.

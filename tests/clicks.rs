@@ -166,6 +166,10 @@ fn v4_2_ambiguous_push_then_pusher() {
     clicks(&mut input, &["e4", "e5"]);
     assert_eq!(input.text(), "re4e5");
     assert!(matches!(input.preview(), Preview::Ambiguous { count: 2 }));
+    assert_eq!(
+        input.preview().to_string(),
+        "That fits 2 different moves. Say where another piece ends up to settle it."
+    );
     assert_eq!(complete(&input), -1);
     assert!(!input.can_submit());
     assert_eq!(clicks(&mut input, &["d4"]), ClickEffect::Selected(sq("d4")));
@@ -243,6 +247,9 @@ fn v4_5_unsatisfiable_click_keeps_previous() {
             ));
         }
         other => panic!("{other:?}"),
+    }
+    if let ClickError::NoMove { error, .. } = &err {
+        assert_eq!(err.to_string(), format!("Ed4h8: {error}"));
     }
     assert_eq!(input.rejection(), Some(&err));
     assert!(input.instructions().is_empty());
@@ -376,8 +383,13 @@ fn v4_8_holds_and_capture_marks() {
     clicks(&mut input, &["d6", "c6", "g2", "g3"]);
     assert_eq!(input.text(), "dd6c6 Cg2g3");
     assert_eq!(also_moving(&input), ["Ee6d6"]);
+    assert_eq!(
+        input.preview().to_string(),
+        "A move of 3 of 4 steps. Also moving: Ee6d6."
+    );
     clicks(&mut input, &["e6", "e6"]);
     assert_eq!(input.text(), "dd6c6 Cg2g3 Ee6e6");
+    assert_eq!(input.preview().to_string(), "A move of 4 of 4 steps.");
     assert_eq!(complete(&input), 1);
     assert!(also_moving(&input).is_empty());
     board_has(&input, &["e6=E", "c6=.", "g3=C"]);
@@ -754,6 +766,12 @@ fn clicks_for(
             Err(count) => count,
         };
         let mut best: Option<(usize, Square)> = None;
+        if tokens == lightvector::MAX_TOKENS {
+            return Err(format!(
+                "still {now:?} with {} tokens, the most a move may have",
+                lightvector::MAX_TOKENS
+            ));
+        }
         for &c in &candidates {
             let mut more = wanted.clone();
             more.push(hold(c));
@@ -1068,4 +1086,25 @@ fn too_many_instructions_are_refused() {
     assert_eq!(input.click(sq("d2")), Err(ClickError::TooManyTokens));
     assert_eq!(input.instructions().len(), 16);
     check_invariants(&input);
+}
+
+/// The common case clicks cannot enter in the strict reading: a piece stepping onto a
+/// trap beside a friend that arrives in the same turn. Here the cat steps onto f3 after
+/// the horse has come to g3 (it survives) or before (it dies): the same squares, steps
+/// and displaced pieces. Strictly the arrows stay ambiguous whatever is added; the
+/// lenient reading keeps the cat.
+#[test]
+fn survival_on_a_trap_needs_the_lenient_reading() {
+    let pos = standard_opening();
+    let squares = ["d2", "d3", "g2", "g3", "f2", "f3"];
+    let mut strict = ClickInput::new(pos.clone());
+    clicks(&mut strict, &squares);
+    assert_eq!(strict.text(), "Md2d3 Hg2g3 Cf2f3");
+    assert_eq!(strict.preview(), &Preview::Ambiguous { count: 2 });
+    // Holds on the other pieces do not help.
+    clicks(&mut strict, &["e2", "e2", "c2", "c2"]);
+    assert_eq!(strict.preview(), &Preview::Ambiguous { count: 2 });
+    let mut lenient = ClickInput::with_options(pos, ResolveOptions { lenient: true });
+    clicks(&mut lenient, &squares);
+    board_has(&lenient, &["d3=M", "g3=H", "f3=C"]);
 }
