@@ -480,12 +480,11 @@ impl WebGame {
                     "also_moving": p.also_moving.iter().map(change_json).collect::<Vec<_>>(),
                 })
             }
+            // The crate's own wording (`Display for Preview`).
             Preview::Ambiguous { count } => json!({
                 "kind": "ambiguous",
                 "count": count,
-                "message": format!(
-                    "That fits {count} different moves. Say where another piece ends up to settle it."
-                ),
+                "message": input.preview().to_string(),
             }),
             Preview::NoMove(e) => json!({ "kind": "nomove", "message": e.to_string() }),
         };
