@@ -122,6 +122,7 @@
 
 mod bitboard;
 mod board;
+pub mod clicks;
 mod color;
 mod eval;
 mod game;

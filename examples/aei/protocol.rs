@@ -330,8 +330,9 @@ impl Engine {
             Phase::Play => {
                 let start = Instant::now();
                 let deadline = start + self.options.budget();
-                let choice = search(&self.game, &mut self.rng, deadline, stop)
-                    .ok_or(CommandError::NoMove)?;
+                let mut stop = || Instant::now() >= deadline || stop();
+                let choice =
+                    search(&self.game, &mut self.rng, &mut stop).ok_or(CommandError::NoMove)?;
                 let pos = self.game.position();
                 let text = write_move(pos, &choice.mv).map_err(|_| CommandError::NoMove)?;
                 let info = vec![

@@ -2,7 +2,6 @@
 //! opponent cannot win at once, within the time limit.
 
 use std::ops::ControlFlow;
-use std::time::Instant;
 
 use arimaa::{harlog, Board, Color, Direction, Game, Move, PieceKind, Position};
 use rand::Rng;
@@ -94,11 +93,12 @@ pub(crate) fn opponent_wins_at_once(board: &Board, us: Color, nodes: &mut u64) -
 }
 
 /// The one-turn search of the module documentation. `None` when there is no legal
-/// move.
+/// move. `stop` is asked before each safety check and ends the search when it says so
+/// (the caller's time limit or a stop command; no clock is read here, so the search
+/// also runs where there is none, as in the browser package `web/`).
 pub(crate) fn search(
     game: &Game,
     rng: &mut impl Rng,
-    deadline: Instant,
     stop: &mut dyn FnMut() -> bool,
 ) -> Option<Choice> {
     let pos = game.position();
@@ -155,12 +155,12 @@ pub(crate) fn search(
     candidates.sort_by(order);
     let mut checked = 0usize;
     for c in &candidates {
-        if Instant::now() >= deadline || stop() {
+        if stop() {
             return Some(choice(
                 c,
                 nodes,
                 &format!(
-                    "out of time after checking {checked} of {} moves",
+                    "stopped (time limit) after checking {checked} of {} moves",
                     candidates.len()
                 ),
             ));

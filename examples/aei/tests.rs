@@ -1,10 +1,10 @@
 //! Scripted sessions and checks of the search against full move generation.
 
-use std::ops::ControlFlow;
 use crate::input::{read_line, Input};
 use crate::protocol::{Engine, Flow};
 use crate::search::opponent_wins_at_once;
 use std::io;
+use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
 use arimaa::notation::official::parse_move;

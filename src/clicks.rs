@@ -1,0 +1,877 @@
+//! Entering a move by clicks: arrows, holds and capture marks that become Lightvector.
+//!
+//! Game sites let a player describe a turn by where pieces finish rather than by
+//! steps: select a piece, click where it should end up, and the site finds the shortest
+//! legal move that fits (Abstract Play's input model, described on its Arimaa rules
+//! page). [`ClickInput`] is that model, independent of any user interface: a state
+//! machine over the [`Position`] whose turn is being entered, driven by [`ClickInput::click`]
+//! with board squares. After every click it holds the *instructions* drawn so far
+//! ([`Instruction`]: arrows, holds, capture marks), the *selection* to draw
+//! ([`Selection`]) and the *preview* ([`Preview`]): the move those instructions resolve
+//! to and the board after it, or why there is none.
+//!
+//! ```
+//! use arimaa::clicks::{ClickInput, Preview};
+//! use arimaa::{Position, Square};
+//!
+//! // Gold elephant d4 and horse f4, a silver rabbit on e4 between them.
+//! let pos: Position =
+//!     "g [r   e                              ErH                  R       ]".parse()?;
+//! let mut input = ClickInput::new(pos);
+//! // A pull in four clicks: the elephant to c4, then the rabbit to d4.
+//! for sq in [Square::D4, Square::C4, Square::E4, Square::D4] {
+//!     input.click(sq)?;
+//! }
+//! assert_eq!(input.text(), "Ed4c4 re4d4");
+//! let Preview::Move(preview) = input.preview() else { panic!("resolved") };
+//! assert_eq!(preview.steps, 2);
+//! assert!(input.can_submit());
+//! // The same string, typed, is the same move.
+//! let typed = arimaa::notation::lightvector::parse_move(input.position(), &input.text())?;
+//! assert_eq!(Some(typed), input.move_to_submit());
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Clicks
+//! Squares always mean squares of the position the turn is entered from
+//! ([`ClickInput::position`]), never of the preview: a piece is named by the square it
+//! starts on. Each piece (starting square) has at most one instruction; drawing a new
+//! one for it replaces the old. What a click does depends on the [`Selection`]:
+//!
+//! **Nothing selected**, click on square `q`:
+//! 1. `q` is a trap where an arrow from another square ends, and the piece on `q` has an
+//!    instruction of its own (or `q` is empty): the arrow heads on `q` are selected
+//!    ([`Selection::Head`]).
+//! 2. the piece on `q` has an arrow (it moves away): the arrow is removed and the piece
+//!    selected again (clicking an arrow's tail);
+//! 3. the piece on `q` holds (must finish on `q`): off a trap the hold is removed; on a
+//!    trap it becomes a capture mark (the piece must be captured there);
+//! 4. the piece on `q` has a capture mark on its own trap: the mark is removed and the
+//!    piece selected again;
+//! 5. `q` is the head of an arrow and empty: the head is selected (to change the
+//!    arrow's destination, or to mark captures on a trap);
+//! 6. a piece (of either colour) stands on `q`: it is selected;
+//! 7. otherwise nothing happens.
+//!
+//! **A piece selected** on `s` (with `previous`, the piece selected before it, if the
+//! selection was just changed), click on `q`:
+//! - `q == s`: with a `previous` piece, that piece gets an arrow to `s` (clicking an
+//!   occupied square a second time sends the first piece there anyway; the occupant must
+//!   make room); otherwise the piece on `s` gets a hold;
+//! - `q` is empty, or its piece has an instruction that takes it away (an arrow, or a
+//!   capture mark): the piece on `s` gets an arrow to `q`;
+//! - `q` holds another piece with no such instruction: the selection changes to it, and
+//!   `s` becomes `previous`.
+//!
+//! **Arrow heads selected** on `t`, click on `q`:
+//! - `q == t` on a trap: the next capture mark among the instructions ending on `t`
+//!   (arrows and a hold), most recently drawn first; when all are marked, the marks are
+//!   removed. So after drawing an arrow onto a trap, two more clicks on its head mark it,
+//!   and each further pair marks the next piece arriving there;
+//! - `q == t` off a trap: the heads are deselected;
+//! - any other square: the most recently drawn arrow ending on `t` gets `q` as its new
+//!   destination (its capture mark is dropped; `q` may be its own start, a hold). The
+//!   piece need not pass through `t`.
+//!
+//! A click that adds or changes an instruction is refused when no legal move would
+//! match the instructions any more ([`ClickError`]): the instructions and the selection
+//! stay as they were, and [`ClickInput::rejection`] keeps the reason for display.
+//! A click that only removes an instruction is never refused. [`ClickInput::undo`] takes
+//! back the last click that changed anything, [`ClickInput::clear`] everything.
+//!
+//! # Tokens
+//! The instructions, in the order drawn, are ordinary Lightvector tokens
+//! ([`ClickInput::lightvector`], [`ClickInput::text`]); typing that text gives the same
+//! move. The piece is named by its letter and starting square:
+//!
+//! | instruction | tokens | example |
+//! |-------------|--------|---------|
+//! | arrow from `s` to `t` | `<letter><s><t>` | `Ed4e6` |
+//! | hold on `s` | `<letter><s><s>` | `Ed4d4` |
+//! | arrow onto trap `t` with a capture mark | `<letter><s><t> <letter><s>x` | `Hb3c3 Hb3x` |
+//! | capture mark on its own trap `s` | `<letter><s><s> <letter><s>x` | `rc3c3 rc3x` |
+//!
+//! A capture mark writes the destination as well as `x`, so the piece must be captured
+//! on that trap and not elsewhere.
+//!
+//! # Resolution and preview
+//! The tokens are resolved strictly ([`Lightvector::resolve`], see
+//! [the resolution rules](crate::notation::lightvector#resolution)): among the legal turns
+//! (the rest of the turn in progress) that satisfy every token, the fewest steps, then
+//! the fewest displaced pieces; one resulting board left is the move. The [`Preview`]
+//! is that move with the board after it and the pieces it also moves that no
+//! instruction names ([`MovePreview::also_moving`]), or the number of boards that
+//! still fit, or (after a removal) why nothing fits. Repetition is not judged here: the
+//! game the move is submitted to does that.
+//!
+//! [`ClickInput::with_options`] takes [`ResolveOptions`] instead: with `lenient`, ties
+//! that the strict reading leaves ambiguous are settled as on Abstract Play's game
+//! pages (fewest own pieces lost, then most enemy pieces captured). The tokens are the
+//! same; typed, they then mean the same move under that reading.
+//!
+//! # What clicks cannot say
+//! Clicks make destination and capture tokens only, naming each piece by its letter and
+//! starting square, so two turns that agree on every such fact cannot be told apart by
+//! clicks, only by the order of their steps (direction tokens, which can be typed):
+//! - a piece that ends on a trap and survives because a friend arrived beside it
+//!   before it stepped on, where stepping on first would kill it in the same number of
+//!   steps (strict reading: ambiguous; the lenient reading keeps the own piece). It
+//!   happens in ordinary openings: `Md2d3 Hg2g3 Cf2f3` from the standard setup fits
+//!   both the cat surviving on f3 and the cat stepping there before the horse arrives;
+//! - pieces of one letter whose paths cross (a square names every piece that visits it),
+//!   for example two rabbits both dying on one trap versus one of them stepping aside.
+//!
+//! `tests/clicks.rs` searches, for every move of sample positions, for clicks that enter
+//! it (arrows for the pieces the move displaces or captures, capture marks, then holds)
+//! and counts these cases. On every 4th position of its archive sample, every 15th
+//! move (83,385 moves), 1,971 moves (2.4%) cannot be entered in the strict reading,
+//! nearly all of them a piece surviving on a trap, and 42 (0.05%) in the lenient
+//! reading, all among the strict ones. Every move can be typed
+//! ([`crate::notation::lightvector::write`] finds a string for it).
+
+use crate::notation::lightvector::{
+    Lightvector, Property, ResolveError, ResolveOptions, Specifier, Token, MAX_TOKENS,
+};
+use crate::{Move, MoveError, Piece, Position, Square};
+
+/// The most clicks [`ClickInput::undo`] can take back; older ones are forgotten.
+pub const MAX_UNDO: usize = 256;
+
+/// One instruction for one piece: where it must finish the turn, and whether it must be
+/// captured there.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Instruction {
+    /// The piece, as it stands on `from` in the position the turn is entered from.
+    pub piece: Piece,
+    /// The square the piece starts on (the arrow's tail).
+    pub from: Square,
+    /// Where the piece must finish the turn, or be captured (the arrow's head); equal
+    /// to `from` for a hold.
+    pub to: Square,
+    /// Whether the piece must be captured on `to` (a capture mark; `to` is a trap).
+    pub capture: bool,
+}
+
+impl Instruction {
+    /// Whether this is a hold: the piece must finish on the square it starts on (or be
+    /// captured there, with a capture mark).
+    pub fn is_hold(&self) -> bool {
+        self.from == self.to
+    }
+
+    /// The destination token: `<letter><from><to>`.
+    pub fn destination_token(&self) -> Token {
+        Token::new(
+            Specifier::PieceOn(self.piece, self.from),
+            Property::Destination(self.to),
+        )
+    }
+
+    /// The capture token `<letter><from>x`, when the instruction has a capture mark.
+    pub fn capture_token(&self) -> Option<Token> {
+        self.capture
+            .then(|| Token::new(Specifier::PieceOn(self.piece, self.from), Property::Capture))
+    }
+
+    /// The instruction's tokens (one or two), in the order they are written.
+    pub fn tokens(&self) -> impl Iterator<Item = Token> {
+        core::iter::once(self.destination_token()).chain(self.capture_token())
+    }
+}
+
+/// What is selected, for drawing and for the meaning of the next click.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Selection {
+    /// Nothing.
+    #[default]
+    None,
+    /// The piece on `square`; the next click says where it goes.
+    Piece {
+        /// The selected piece's square.
+        square: Square,
+        /// The piece selected just before, when the click on `square` changed the
+        /// selection: a second click on `square` sends that piece there.
+        previous: Option<Square>,
+    },
+    /// The heads of the arrows ending on `square`; the next click gives the most
+    /// recent one a new destination, or (on a trap, clicking `square` again) marks a
+    /// capture.
+    Head {
+        /// The square the arrows end on.
+        square: Square,
+    },
+}
+
+/// What a click did.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum ClickEffect {
+    /// Nothing (an empty square with nothing selected).
+    Ignored,
+    /// A piece was selected (or the selection changed to it).
+    Selected(Square),
+    /// The arrow heads on a square were selected.
+    HeadSelected(Square),
+    /// The selection was dropped.
+    Deselected,
+    /// A new instruction was drawn (it replaces any earlier one for the same piece).
+    Drew(Instruction),
+    /// An instruction was changed: a new destination, or a capture mark added.
+    Changed(Instruction),
+    /// An instruction was removed.
+    Removed(Instruction),
+    /// The capture marks of the instructions ending on a trap were removed.
+    MarksRemoved(Square),
+}
+
+/// Why a click was refused; the input is left as it was before the click.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+pub enum ClickError {
+    /// No legal move would match the instructions with this click.
+    #[error("{tokens}: {error}")]
+    NoMove {
+        /// The tokens the click would have given.
+        tokens: Lightvector,
+        /// Why they do not resolve.
+        error: ResolveError,
+    },
+    /// The instructions would need more Lightvector tokens than a move may have.
+    #[error("too many instructions: a move has at most {MAX_TOKENS} tokens")]
+    TooManyTokens,
+    /// The resolved move could not be played (a bug in the resolver; reported rather
+    /// than hidden).
+    #[error("the resolved move is not legal: {0}")]
+    Illegal(MoveError),
+}
+
+/// What happens to one piece in a move: where it starts and where it ends up.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct PieceChange {
+    /// The piece.
+    pub piece: Piece,
+    /// Where it starts the turn.
+    pub from: Square,
+    /// Where it finishes the turn, or the trap it is captured on.
+    pub to: Square,
+    /// Whether it is captured (on `to`).
+    pub captured: bool,
+}
+
+impl PieceChange {
+    /// The change as a Lightvector token: `<letter><from><to>`, or `<letter><from>x`
+    /// when the piece is captured.
+    pub fn token(&self) -> Token {
+        let property = if self.captured {
+            Property::Capture
+        } else {
+            Property::Destination(self.to)
+        };
+        Token::new(Specifier::PieceOn(self.piece, self.from), property)
+    }
+}
+
+/// A resolved move, as the preview shows it.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct MovePreview {
+    /// The move (a shortest step sequence for it).
+    pub mv: Move,
+    /// The position after the move (the turn ended, the opponent to move).
+    pub after: Position,
+    /// The number of steps the move takes.
+    pub steps: u8,
+    /// The number of steps the turn had left.
+    pub steps_left: u8,
+    /// Every piece the move displaces or captures, in square order of its start.
+    pub changes: Vec<PieceChange>,
+    /// The changes to pieces no instruction names ("also moving").
+    pub also_moving: Vec<PieceChange>,
+}
+
+impl MovePreview {
+    /// Whether the move takes every step the turn had left (nothing more can be added
+    /// without replacing something).
+    pub fn uses_all_steps(&self) -> bool {
+        self.steps >= self.steps_left
+    }
+}
+
+/// What the instructions drawn so far amount to.
+#[derive(Debug, Clone, PartialEq, Eq, Default)]
+pub enum Preview {
+    /// No instruction yet.
+    #[default]
+    Empty,
+    /// Exactly one move fits.
+    Move(MovePreview),
+    /// Several moves fit equally well: another instruction is needed.
+    Ambiguous {
+        /// How many different boards fit.
+        count: usize,
+    },
+    /// No legal move fits (only after a removal: clicks that would lead here are
+    /// refused).
+    NoMove(ResolveError),
+}
+
+/// A one-line English message for the preview, as a page shows it under the board:
+/// the pieces also moving (tokens such as `Ee6d6`, `dc6x`), how many moves still fit,
+/// or why none does.
+impl core::fmt::Display for Preview {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            Preview::Empty => f.write_str("Click a piece, then the square where it should finish."),
+            Preview::Move(p) => {
+                write!(f, "A move of {} of {} steps.", p.steps, p.steps_left)?;
+                if let Some((first, rest)) = p.also_moving.split_first() {
+                    write!(f, " Also moving: {}", first.token())?;
+                    for c in rest {
+                        write!(f, ", {}", c.token())?;
+                    }
+                    f.write_str(".")?;
+                }
+                Ok(())
+            }
+            Preview::Ambiguous { count } => write!(
+                f,
+                "That fits {count} different moves. Say where another piece ends up to settle it."
+            ),
+            Preview::NoMove(e) => write!(f, "{e}."),
+        }
+    }
+}
+
+/// The part of the state that [`ClickInput::undo`] restores.
+#[derive(Debug, Clone, PartialEq, Eq)]
+struct Snapshot {
+    instructions: Vec<Instruction>,
+    selection: Selection,
+    preview: Preview,
+}
+
+/// The click input model: a turn being entered by clicks on the board (see the
+/// [module documentation](self) for what each click does).
+#[derive(Debug, Clone)]
+pub struct ClickInput {
+    position: Position,
+    options: ResolveOptions,
+    instructions: Vec<Instruction>,
+    selection: Selection,
+    preview: Preview,
+    rejection: Option<ClickError>,
+    history: Vec<Snapshot>,
+}
+
+impl ClickInput {
+    /// A new input for the turn to move in `position` (its turn may already be in
+    /// progress: the instructions describe the rest of it), with nothing drawn.
+    pub fn new(position: Position) -> ClickInput {
+        ClickInput::with_options(position, ResolveOptions::default())
+    }
+
+    /// A new input that resolves its tokens with `options` instead of the strict
+    /// reading; `ResolveOptions { lenient: true }` is Abstract Play's game-level
+    /// reading (see [the module documentation](self#resolution-and-preview)).
+    pub fn with_options(position: Position, options: ResolveOptions) -> ClickInput {
+        ClickInput {
+            position,
+            options,
+            instructions: Vec::new(),
+            selection: Selection::None,
+            preview: Preview::Empty,
+            rejection: None,
+            history: Vec::new(),
+        }
+    }
+
+    /// The position the turn is entered from.
+    pub fn position(&self) -> &Position {
+        &self.position
+    }
+
+    /// How tokens are resolved.
+    pub fn options(&self) -> ResolveOptions {
+        self.options
+    }
+
+    /// The instructions drawn, in the order drawn (the order of the tokens).
+    pub fn instructions(&self) -> &[Instruction] {
+        &self.instructions
+    }
+
+    /// What is selected.
+    pub fn selection(&self) -> Selection {
+        self.selection
+    }
+
+    /// The preview of the instructions drawn so far.
+    pub fn preview(&self) -> &Preview {
+        &self.preview
+    }
+
+    /// Why the last click was refused; cleared by the next click that is not.
+    pub fn rejection(&self) -> Option<&ClickError> {
+        self.rejection.as_ref()
+    }
+
+    /// The instructions as Lightvector tokens; `None` when nothing is drawn.
+    pub fn lightvector(&self) -> Option<Lightvector> {
+        tokens_of(&self.instructions).ok().flatten()
+    }
+
+    /// The instructions as Lightvector text (empty when nothing is drawn).
+    pub fn text(&self) -> String {
+        self.lightvector()
+            .map(|lv| lv.to_string())
+            .unwrap_or_default()
+    }
+
+    /// Whether the instructions identify exactly one legal move, so that it can be
+    /// submitted (a selection still open does not prevent it: it is dropped).
+    pub fn can_submit(&self) -> bool {
+        matches!(self.preview, Preview::Move(_))
+    }
+
+    /// The move to submit, when the instructions identify exactly one.
+    pub fn move_to_submit(&self) -> Option<Move> {
+        match &self.preview {
+            Preview::Move(p) => Some(p.mv),
+            _ => None,
+        }
+    }
+
+    /// Takes back the last click that changed anything (instructions or selection);
+    /// `false` when there is none to take back.
+    pub fn undo(&mut self) -> bool {
+        match self.history.pop() {
+            Some(s) => {
+                self.instructions = s.instructions;
+                self.selection = s.selection;
+                self.preview = s.preview;
+                self.rejection = None;
+                true
+            }
+            None => false,
+        }
+    }
+
+    /// Removes every instruction and the selection (can be undone).
+    pub fn clear(&mut self) {
+        if self.instructions.is_empty() && self.selection == Selection::None {
+            return;
+        }
+        self.save();
+        self.instructions.clear();
+        self.selection = Selection::None;
+        self.preview = Preview::Empty;
+        self.rejection = None;
+    }
+
+    /// Drops the selection, keeping the instructions (can be undone).
+    pub fn deselect(&mut self) {
+        if self.selection != Selection::None {
+            self.save();
+            self.selection = Selection::None;
+        }
+    }
+
+    /// Starts over on a new position (after the move was played, for instance).
+    pub fn reset(&mut self, position: Position) {
+        *self = ClickInput::with_options(position, self.options);
+    }
+
+    /// A click on `square`.
+    ///
+    /// # Errors
+    /// [`ClickError`] when the click would add or change an instruction so that no
+    /// legal move matches; the input is then unchanged (apart from
+    /// [`rejection`](ClickInput::rejection)).
+    pub fn click(&mut self, square: Square) -> Result<ClickEffect, ClickError> {
+        let result = match self.selection {
+            Selection::None => self.click_idle(square),
+            Selection::Piece {
+                square: s,
+                previous,
+            } => self.click_selected(s, previous, square),
+            Selection::Head { square: t } => self.click_head(t, square),
+        };
+        match &result {
+            Ok(_) => self.rejection = None,
+            Err(e) => self.rejection = Some(e.clone()),
+        }
+        result
+    }
+
+    /// The instruction for the piece starting on `sq`, with its index.
+    fn instruction_at(&self, sq: Square) -> Option<(usize, Instruction)> {
+        self.instructions
+            .iter()
+            .enumerate()
+            .find(|(_, i)| i.from == sq)
+            .map(|(n, i)| (n, *i))
+    }
+
+    /// Whether an arrow from another square ends on `sq`.
+    fn is_arrow_head(&self, sq: Square) -> bool {
+        self.instructions.iter().any(|i| i.to == sq && i.from != sq)
+    }
+
+    fn click_idle(&mut self, q: Square) -> Result<ClickEffect, ClickError> {
+        let own = self.instruction_at(q);
+        let occupant = self.position.board().piece_at(q);
+        if self.is_arrow_head(q) && q.is_trap() && (own.is_some() || occupant.is_none()) {
+            return Ok(self.select(Selection::Head { square: q }));
+        }
+        if let Some((n, ins)) = own {
+            if !ins.is_hold() {
+                // The arrow's tail: remove it and select the piece again.
+                let mut next = self.instructions.clone();
+                next.remove(n);
+                self.commit_removal(
+                    next,
+                    Selection::Piece {
+                        square: q,
+                        previous: None,
+                    },
+                )?;
+                return Ok(ClickEffect::Removed(ins));
+            }
+            if ins.capture {
+                let mut next = self.instructions.clone();
+                next.remove(n);
+                self.commit_removal(
+                    next,
+                    Selection::Piece {
+                        square: q,
+                        previous: None,
+                    },
+                )?;
+                return Ok(ClickEffect::Removed(ins));
+            }
+            if q.is_trap() {
+                let marked = Instruction {
+                    capture: true,
+                    ..ins
+                };
+                let mut next = self.instructions.clone();
+                next[n] = marked;
+                self.commit_change(next, Selection::None)?;
+                return Ok(ClickEffect::Changed(marked));
+            }
+            let mut next = self.instructions.clone();
+            next.remove(n);
+            self.commit_removal(next, Selection::None)?;
+            return Ok(ClickEffect::Removed(ins));
+        }
+        if occupant.is_none() {
+            if self.is_arrow_head(q) {
+                return Ok(self.select(Selection::Head { square: q }));
+            }
+            return Ok(ClickEffect::Ignored);
+        }
+        Ok(self.select(Selection::Piece {
+            square: q,
+            previous: None,
+        }))
+    }
+
+    fn click_selected(
+        &mut self,
+        s: Square,
+        previous: Option<Square>,
+        q: Square,
+    ) -> Result<ClickEffect, ClickError> {
+        if q == s {
+            return match previous {
+                Some(p) => self.draw(p, s),
+                None => self.draw(s, s),
+            };
+        }
+        let leaves = match self.instruction_at(q) {
+            Some((_, i)) => !i.is_hold() || i.capture,
+            None => false,
+        };
+        if self.position.board().piece_at(q).is_none() || leaves {
+            return self.draw(s, q);
+        }
+        Ok(self.select(Selection::Piece {
+            square: q,
+            previous: Some(s),
+        }))
+    }
+
+    fn click_head(&mut self, t: Square, q: Square) -> Result<ClickEffect, ClickError> {
+        if q == t {
+            if !t.is_trap() {
+                return Ok(self.select(Selection::None));
+            }
+            return self.mark_next(t);
+        }
+        // The most recently drawn arrow ending on t gets the new destination.
+        let Some(n) = self
+            .instructions
+            .iter()
+            .rposition(|i| i.to == t && i.from != t)
+        else {
+            return Ok(self.select(Selection::None));
+        };
+        let old = self.instructions[n];
+        let new = Instruction {
+            to: q,
+            capture: false,
+            ..old
+        };
+        let mut next = self.instructions.clone();
+        next.remove(n);
+        next.push(new);
+        self.commit_change(next, Selection::None)?;
+        Ok(ClickEffect::Changed(new))
+    }
+
+    /// The next capture mark on the trap `t` (most recent instruction first), or the
+    /// removal of all of them.
+    fn mark_next(&mut self, t: Square) -> Result<ClickEffect, ClickError> {
+        let unmarked = self
+            .instructions
+            .iter()
+            .rposition(|i| i.to == t && !i.capture);
+        let mut next = self.instructions.clone();
+        match unmarked {
+            Some(n) => {
+                next[n].capture = true;
+                let changed = next[n];
+                self.commit_change(next, Selection::None)?;
+                Ok(ClickEffect::Changed(changed))
+            }
+            None => {
+                for i in next.iter_mut().filter(|i| i.to == t) {
+                    i.capture = false;
+                }
+                self.commit_removal(next, Selection::None)?;
+                Ok(ClickEffect::MarksRemoved(t))
+            }
+        }
+    }
+
+    /// Draws an instruction for the piece on `from` to `to`, replacing its old one.
+    fn draw(&mut self, from: Square, to: Square) -> Result<ClickEffect, ClickError> {
+        let Some(piece) = self.position.board().piece_at(from) else {
+            // Only pieces are ever selected; an empty square is dropped quietly.
+            return Ok(self.select(Selection::None));
+        };
+        let ins = Instruction {
+            piece,
+            from,
+            to,
+            capture: false,
+        };
+        let mut next: Vec<Instruction> = self
+            .instructions
+            .iter()
+            .copied()
+            .filter(|i| i.from != from)
+            .collect();
+        next.push(ins);
+        self.commit_change(next, Selection::None)?;
+        Ok(ClickEffect::Drew(ins))
+    }
+
+    /// Changes the selection only.
+    fn select(&mut self, selection: Selection) -> ClickEffect {
+        if selection != self.selection {
+            self.save();
+            self.selection = selection;
+        }
+        match selection {
+            Selection::None => ClickEffect::Deselected,
+            Selection::Piece { square, .. } => ClickEffect::Selected(square),
+            Selection::Head { square } => ClickEffect::HeadSelected(square),
+        }
+    }
+
+    /// Adopts `next` if it still matches a legal move (or is ambiguous).
+    fn commit_change(
+        &mut self,
+        next: Vec<Instruction>,
+        selection: Selection,
+    ) -> Result<(), ClickError> {
+        let preview = preview_of(&self.position, self.options, &next)?;
+        if let Preview::NoMove(error) = preview {
+            let tokens = tokens_of(&next)?.ok_or(ClickError::TooManyTokens)?;
+            return Err(ClickError::NoMove { tokens, error });
+        }
+        self.adopt(next, selection, preview);
+        Ok(())
+    }
+
+    /// Adopts `next`, whatever its preview (a removal).
+    fn commit_removal(
+        &mut self,
+        next: Vec<Instruction>,
+        selection: Selection,
+    ) -> Result<(), ClickError> {
+        let preview = preview_of(&self.position, self.options, &next)?;
+        self.adopt(next, selection, preview);
+        Ok(())
+    }
+
+    fn adopt(&mut self, next: Vec<Instruction>, selection: Selection, preview: Preview) {
+        self.save();
+        self.instructions = next;
+        self.selection = selection;
+        self.preview = preview;
+    }
+
+    fn save(&mut self) {
+        if self.history.len() >= MAX_UNDO {
+            self.history.remove(0);
+        }
+        self.history.push(Snapshot {
+            instructions: self.instructions.clone(),
+            selection: self.selection,
+            preview: self.preview.clone(),
+        });
+    }
+}
+
+/// The tokens of `instructions`: `Ok(None)` when there are none, an error when there
+/// are too many.
+fn tokens_of(instructions: &[Instruction]) -> Result<Option<Lightvector>, ClickError> {
+    if instructions.is_empty() {
+        return Ok(None);
+    }
+    let tokens: Vec<Token> = instructions.iter().flat_map(Instruction::tokens).collect();
+    Lightvector::new(tokens)
+        .map(Some)
+        .ok_or(ClickError::TooManyTokens)
+}
+
+/// The preview of `instructions` in `pos`.
+fn preview_of(
+    pos: &Position,
+    options: ResolveOptions,
+    instructions: &[Instruction],
+) -> Result<Preview, ClickError> {
+    let Some(lv) = tokens_of(instructions)? else {
+        return Ok(Preview::Empty);
+    };
+    match lv.resolve_with(pos, options) {
+        Ok(resolved) => {
+            let after = pos.after(&resolved.mv).map_err(ClickError::Illegal)?;
+            let changes = changes(pos, &resolved.mv);
+            let also_moving = changes
+                .iter()
+                .copied()
+                .filter(|c| !instructions.iter().any(|i| i.from == c.from))
+                .collect();
+            Ok(Preview::Move(MovePreview {
+                mv: resolved.mv,
+                after,
+                steps: resolved.mv.len() as u8,
+                steps_left: pos.steps_left(),
+                changes,
+                also_moving,
+            }))
+        }
+        Err(ResolveError::Ambiguous { count }) => Ok(Preview::Ambiguous { count }),
+        Err(e) => Ok(Preview::NoMove(e)),
+    }
+}
+
+/// What `mv` does to each piece of `pos`: the pieces it displaces or captures, in the
+/// order of their starting squares. Steps that cannot be played end the walk (they do
+/// not occur for a legal move).
+pub fn changes(pos: &Position, mv: &Move) -> Vec<PieceChange> {
+    // origin[sq] = the starting square of the piece now on sq.
+    let mut origin: [Option<Square>; 64] = [None; 64];
+    for (sq, _) in pos.board().iter() {
+        origin[sq.index() as usize] = Some(sq);
+    }
+    let mut captured: Vec<(Square, Square)> = Vec::new();
+    let mut p = pos.clone();
+    for &step in mv.steps() {
+        let Ok(effect) = p.play_step(step) else {
+            break;
+        };
+        let from = origin[effect.from.index() as usize].take();
+        origin[effect.to.index() as usize] = from;
+        if let Some(c) = effect.capture {
+            if let Some(o) = origin[c.square.index() as usize].take() {
+                captured.push((o, c.square));
+            }
+        }
+    }
+    let mut out = Vec::new();
+    for (start, piece) in pos.board().iter() {
+        if let Some(&(_, trap)) = captured.iter().find(|(o, _)| *o == start) {
+            out.push(PieceChange {
+                piece,
+                from: start,
+                to: trap,
+                captured: true,
+            });
+            continue;
+        }
+        let end = origin
+            .iter()
+            .position(|o| *o == Some(start))
+            .and_then(|i| Square::new(i as u8));
+        if let Some(end) = end {
+            if end != start {
+                out.push(PieceChange {
+                    piece,
+                    from: start,
+                    to: end,
+                    captured: false,
+                });
+            }
+        }
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Color, PieceKind};
+
+    fn ins(piece: Piece, from: &str, to: &str, capture: bool) -> Instruction {
+        Instruction {
+            piece,
+            from: from.parse().unwrap(),
+            to: to.parse().unwrap(),
+            capture,
+        }
+    }
+
+    /// The table of the module documentation.
+    #[test]
+    fn tokens_as_documented() {
+        let e = Piece::new(Color::Gold, PieceKind::Elephant);
+        let h = Piece::new(Color::Gold, PieceKind::Horse);
+        let r = Piece::new(Color::Silver, PieceKind::Rabbit);
+        let cases = [
+            (ins(e, "d4", "e6", false), "Ed4e6"),
+            (ins(e, "d4", "d4", false), "Ed4d4"),
+            (ins(h, "b3", "c3", true), "Hb3c3 Hb3x"),
+            (ins(r, "c3", "c3", true), "rc3c3 rc3x"),
+        ];
+        for (i, text) in cases {
+            let lv = tokens_of(&[i]).unwrap().unwrap();
+            assert_eq!(lv.to_string(), text);
+            assert_eq!(i.is_hold(), i.from == i.to);
+        }
+        assert_eq!(tokens_of(&[]).unwrap(), None);
+        // Sixteen tokens at most.
+        let many: Vec<Instruction> = (0..9)
+            .map(|n| {
+                let sq = Square::new(n).unwrap();
+                Instruction {
+                    piece: r,
+                    from: sq,
+                    to: sq,
+                    capture: true,
+                }
+            })
+            .collect();
+        assert_eq!(tokens_of(&many), Err(ClickError::TooManyTokens));
+    }
+}

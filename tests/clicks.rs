@@ -1,0 +1,1110 @@
+//! The click input model (`arimaa::clicks`): the Abstract Play arrow-entry vectors
+//! (section 4 of `tests/data/abstractplay-vectors.txt`) replayed as clicks, the rules
+//! page's click rules one by one, and robustness against arbitrary clicks.
+
+mod lightvector_support;
+
+use arimaa::clicks::{ClickEffect, ClickError, ClickInput, Instruction, Preview, Selection};
+use arimaa::notation::lightvector::{self, ResolveError, ResolveOptions, TokenFailure};
+use arimaa::{Board, Color, Piece, Position, Square};
+use lightvector_support::{free, position, random_position, splitmix};
+
+fn sq(s: &str) -> Square {
+    s.parse().unwrap()
+}
+
+/// Checks what must hold after every click: one instruction per piece, each naming the
+/// piece on its square; the preview is what resolving the text gives; the text reads
+/// back to the same tokens.
+fn check_invariants(input: &ClickInput) {
+    let pos = input.position();
+    let ins = input.instructions();
+    for (n, i) in ins.iter().enumerate() {
+        assert_eq!(pos.board().piece_at(i.from), Some(i.piece), "{i:?}");
+        assert!(
+            ins[..n].iter().all(|j| j.from != i.from),
+            "two for {}",
+            i.from
+        );
+        if i.capture {
+            assert!(i.to.is_trap(), "capture mark off a trap: {i:?}");
+        }
+    }
+    match input.selection() {
+        Selection::Piece { square, previous } => {
+            assert!(pos.board().piece_at(square).is_some());
+            if let Some(p) = previous {
+                assert!(pos.board().piece_at(p).is_some());
+            }
+        }
+        Selection::Head { square } => {
+            assert!(ins.iter().any(|i| i.to == square && i.from != square));
+        }
+        Selection::None => {}
+    }
+    let text = input.text();
+    match input.lightvector() {
+        None => {
+            assert!(ins.is_empty());
+            assert_eq!(input.preview(), &Preview::Empty);
+        }
+        Some(lv) => {
+            let again: lightvector::Lightvector = text.parse().expect("the text reads back");
+            assert_eq!(again, lv);
+            match (lv.resolve_with(pos, input.options()), input.preview()) {
+                (Ok(r), Preview::Move(p)) => {
+                    assert_eq!(p.after.board(), pos.after(&r.mv).unwrap().board());
+                    assert_eq!(input.move_to_submit(), Some(p.mv));
+                    // Typing the text gives the same board.
+                    let typed = text.parse::<lightvector::Lightvector>().unwrap();
+                    let typed = typed.resolve_with(pos, input.options()).unwrap().mv;
+                    assert_eq!(pos.after(&typed).unwrap().board(), p.after.board());
+                    // "Also moving" is exactly the changes no instruction names.
+                    for c in &p.changes {
+                        let named = ins.iter().any(|i| i.from == c.from);
+                        assert_eq!(named, !p.also_moving.contains(c), "{c:?}");
+                    }
+                }
+                (Err(ResolveError::Ambiguous { count }), Preview::Ambiguous { count: c }) => {
+                    assert_eq!(count, *c);
+                    assert!(!input.can_submit());
+                }
+                (Err(e), Preview::NoMove(f)) => assert_eq!(&e, f),
+                (r, p) => panic!("{text}: resolve gives {r:?}, preview {p:?}"),
+            }
+        }
+    }
+}
+
+/// Clicks `squares` in order, each accepted; returns the last effect.
+fn clicks(input: &mut ClickInput, squares: &[&str]) -> ClickEffect {
+    let mut last = ClickEffect::Ignored;
+    for s in squares {
+        last = input
+            .click(sq(s))
+            .unwrap_or_else(|e| panic!("click {s} after {:?}: {e}", input.text()));
+        check_invariants(input);
+    }
+    last
+}
+
+fn moved(input: &ClickInput) -> &arimaa::clicks::MovePreview {
+    match input.preview() {
+        Preview::Move(p) => p,
+        other => panic!("{}: expected a move, got {other:?}", input.text()),
+    }
+}
+
+/// Checks squares of the board after the previewed move (`"e6=r"`, `"c3=."`).
+fn board_has(input: &ClickInput, squares: &[&str]) {
+    let b: &Board = moved(input).after.board();
+    for s in squares {
+        let (at, what) = s.split_once('=').unwrap();
+        let want = match what.chars().next().unwrap() {
+            '.' => None,
+            c => Some(Piece::from_char(c).unwrap()),
+        };
+        assert_eq!(b.piece_at(sq(at)), want, "{}: {s}", input.text());
+    }
+}
+
+/// Abstract Play's `complete` flag: -1 not a move yet, 0 a move with steps to spare,
+/// 1 a move using every step.
+fn complete(input: &ClickInput) -> i8 {
+    match input.preview() {
+        Preview::Move(p) if p.uses_all_steps() => 1,
+        Preview::Move(_) => 0,
+        _ => -1,
+    }
+}
+
+/// Abstract Play's stored string for the move (its `lastmove`) resolves strictly to
+/// the board of the previewed move.
+fn same_board_as(input: &ClickInput, lastmove: &str) {
+    let pos = input.position();
+    let theirs = lightvector::parse_move(pos, lastmove).unwrap();
+    assert_eq!(
+        pos.after(&theirs).unwrap().board(),
+        moved(input).after.board()
+    );
+}
+
+fn also_moving(input: &ClickInput) -> Vec<String> {
+    moved(input)
+        .also_moving
+        .iter()
+        .map(|c| format!("{}{}{}", c.piece.char(), c.from, c.to))
+        .collect()
+}
+
+// ---------------------------------------------------------------------------------
+// Section 4 of the vectors, as clicks.
+// ---------------------------------------------------------------------------------
+
+/// 4.1 the flip entered as one arrow: `h3` selects, `f3` draws `dh3f3`, a four-step
+/// move whose Lightvector form is `dx`.
+#[test]
+fn v4_1_flip_as_one_arrow() {
+    let mut input = ClickInput::new(free("Hg3,Cf2,Ra2,Ee1", "dh3,ra7,ee8"));
+    assert_eq!(clicks(&mut input, &["h3"]), ClickEffect::Selected(sq("h3")));
+    assert_eq!(complete(&input), -1);
+    clicks(&mut input, &["f3"]);
+    assert_eq!(input.text(), "dh3f3");
+    assert_eq!(complete(&input), 1);
+    board_has(&input, &["h3=.", "g3=H", "f3=."]);
+    let p = moved(&input);
+    assert_eq!(p.changes.len(), 1);
+    assert!(p.changes[0].captured);
+    same_board_as(&input, "dx");
+}
+
+/// 4.2 an ambiguous push, settled by arrowing the pusher (`d4` then `e4`: the
+/// rabbit's square is left by its own arrow, so the click draws at once).
+#[test]
+fn v4_2_ambiguous_push_then_pusher() {
+    let mut input = ClickInput::new(free("Ed4,Hf4,Ra1,Cc1", "re4,ra8,ee8"));
+    clicks(&mut input, &["e4", "e5"]);
+    assert_eq!(input.text(), "re4e5");
+    assert!(matches!(input.preview(), Preview::Ambiguous { count: 2 }));
+    assert_eq!(
+        input.preview().to_string(),
+        "That fits 2 different moves. Say where another piece ends up to settle it."
+    );
+    assert_eq!(complete(&input), -1);
+    assert!(!input.can_submit());
+    assert_eq!(clicks(&mut input, &["d4"]), ClickEffect::Selected(sq("d4")));
+    clicks(&mut input, &["e4"]);
+    assert_eq!(input.text(), "re4e5 Ed4e4");
+    assert_eq!(complete(&input), 0);
+    board_has(&input, &["e5=r", "e4=E", "d4=."]);
+    same_board_as(&input, "re5 Ee4");
+}
+
+/// 4.3 a pull in four clicks; after three, a piece is selected but the move can be
+/// completed (the selection is dropped).
+#[test]
+fn v4_3_pull_in_four_clicks() {
+    let mut input = ClickInput::new(free("Ed4,Hf4,Ra1,Cc1", "re4,ra8,ee8"));
+    clicks(&mut input, &["d4", "c4", "e4"]);
+    assert_eq!(input.text(), "Ed4c4");
+    assert_eq!(
+        input.selection(),
+        Selection::Piece {
+            square: sq("e4"),
+            previous: None
+        }
+    );
+    assert_eq!(complete(&input), 0);
+    clicks(&mut input, &["d4"]);
+    assert_eq!(input.text(), "Ed4c4 re4d4");
+    board_has(&input, &["c4=E", "d4=r", "e4=."]);
+    same_board_as(&input, "Ec4 rd4");
+}
+
+/// 4.4 an arrow onto an occupied square: the first click on the horse changes the
+/// selection, the second sends the elephant there; where the horse goes is open.
+#[test]
+fn v4_4_arrow_onto_occupied_square() {
+    let pos = free("Ed4,Hf4,Ra1,Cc1", "re4,ra8,ee8");
+    let mut input = ClickInput::new(pos.clone());
+    clicks(&mut input, &["d4", "f4"]);
+    assert_eq!(
+        input.selection(),
+        Selection::Piece {
+            square: sq("f4"),
+            previous: Some(sq("d4"))
+        }
+    );
+    assert!(input.instructions().is_empty());
+    clicks(&mut input, &["f4"]);
+    assert_eq!(input.text(), "Ed4f4");
+    assert!(matches!(input.preview(), Preview::Ambiguous { .. }));
+    for (to, text) in [("d6", "Ed4d6"), ("e6", "Ed4e6"), ("d4", "Ed4d4")] {
+        let mut input = ClickInput::new(pos.clone());
+        clicks(&mut input, &["d4", to]);
+        assert_eq!(input.text(), text);
+        assert!(!matches!(input.preview(), Preview::NoMove(_)));
+    }
+}
+
+/// 4.5 an unsatisfiable click keeps the previous state; a click on an enemy piece
+/// re-selects.
+#[test]
+fn v4_5_unsatisfiable_click_keeps_previous() {
+    let pos = free("Ed4,Ra1", "ee5,ra8");
+    let mut input = ClickInput::new(pos.clone());
+    clicks(&mut input, &["d4"]);
+    let err = input.click(sq("h8")).unwrap_err();
+    match &err {
+        ClickError::NoMove { tokens, error } => {
+            assert_eq!(tokens.to_string(), "Ed4h8");
+            assert!(matches!(
+                error,
+                ResolveError::Token {
+                    reason: TokenFailure::OutOfReach { .. },
+                    ..
+                }
+            ));
+        }
+        other => panic!("{other:?}"),
+    }
+    if let ClickError::NoMove { error, .. } = &err {
+        assert_eq!(err.to_string(), format!("Ed4h8: {error}"));
+    }
+    assert_eq!(input.rejection(), Some(&err));
+    assert!(input.instructions().is_empty());
+    assert_eq!(
+        input.selection(),
+        Selection::Piece {
+            square: sq("d4"),
+            previous: None
+        }
+    );
+    check_invariants(&input);
+    clicks(&mut input, &["e5"]);
+    assert_eq!(input.rejection(), None);
+    assert_eq!(
+        input.selection(),
+        Selection::Piece {
+            square: sq("e5"),
+            previous: Some(sq("d4"))
+        }
+    );
+}
+
+fn standard_opening() -> Position {
+    position(
+        "Ee2 Md2 Hb2 Hg2 Dd1 De1 Cc2 Cf2 Ra2 Ra1 Rb1 Rc1 Rf1 Rg1 Rh1 Rh2 \
+         ee7 md7 hb7 hg7 dd8 de8 cc7 cf7 ra7 ra8 rb8 rc8 rf8 rg8 rh8 rh7",
+        Color::Gold,
+        4,
+    )
+}
+
+/// Clicks `squares`, the last of which must be refused; returns the error.
+fn refused(pos: &Position, squares: &[&str]) -> ResolveError {
+    let mut input = ClickInput::new(pos.clone());
+    let (last, before) = squares.split_last().unwrap();
+    clicks(&mut input, before);
+    let text = input.text();
+    let selection = input.selection();
+    match input.click(sq(last)) {
+        Err(ClickError::NoMove { error, .. }) => {
+            assert_eq!(input.text(), text, "unchanged");
+            assert_eq!(input.selection(), selection, "unchanged");
+            check_invariants(&input);
+            error
+        }
+        other => panic!("{squares:?}: {other:?}"),
+    }
+}
+
+/// 4.6 the rejection messages, for those inputs clicks can make.
+#[test]
+fn v4_6_rejection_messages() {
+    let pos = standard_opening();
+    // Ra2a1: a1 is occupied, so a second click on it is needed.
+    let e = refused(&pos, &["a2", "a1", "a1"]);
+    assert!(
+        matches!(
+            e,
+            ResolveError::Token {
+                reason: TokenFailure::Backwards { .. },
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    let e = refused(&pos, &["b2", "b3", "a2", "b3"]);
+    assert_eq!(e, ResolveError::Together { steps: 4 });
+    for (from, to) in [("h1", "h4"), ("e1", "d3")] {
+        let e = refused(&pos, &[from, to]);
+        match e {
+            ResolveError::Token {
+                reason:
+                    TokenFailure::OutOfReach {
+                        from: f,
+                        to: t,
+                        steps,
+                    },
+                ..
+            } => assert_eq!((f, t, steps), (sq(from), sq(to), 4)),
+            other => panic!("{from}{to}: {other:?}"),
+        }
+    }
+    let e = refused(&pos, &["a7", "a6"]);
+    assert!(
+        matches!(
+            e,
+            ResolveError::Token {
+                reason: TokenFailure::Enemy { steps: 4, .. },
+                ..
+            }
+        ),
+        "{e:?}"
+    );
+    // "Ee2e3 Ee3e4" cannot be clicked: e3 is empty at the start, so clicking it selects
+    // the arrow's head, and e4 then replaces the destination (one arrow per piece).
+    let mut input = ClickInput::new(pos.clone());
+    clicks(&mut input, &["e2", "e3", "e3", "e4"]);
+    assert_eq!(input.text(), "Ee2e4");
+    // "ex", "mx", "Ra2s" have no clicks: captures are marked on traps only, and clicks
+    // make no direction tokens.
+    let frozen = free("Ma4,Rh1", "ea5,rh8");
+    let e = refused(&frozen, &["a4", "b4"]);
+    match e {
+        ResolveError::Token {
+            reason: TokenFailure::Frozen { square, .. },
+            ..
+        } => assert_eq!(square, sq("a4")),
+        other => panic!("{other:?}"),
+    }
+}
+
+/// 4.7 two rabbits arrowed to one square: one ends there after the other steps aside.
+#[test]
+fn v4_7_two_arrows_to_one_square() {
+    let mut input = ClickInput::new(free("Rc2,Rc3,Ra1", "ee8,ra8"));
+    clicks(&mut input, &["c3", "c5", "c2", "c5"]);
+    assert_eq!(input.text(), "Rc3c5 Rc2c5");
+    assert!(!matches!(input.preview(), Preview::NoMove(_)));
+}
+
+/// 4.8 holds and capture marks.
+#[test]
+fn v4_8_holds_and_capture_marks() {
+    let mut input = ClickInput::new(free("Ed4,Cc4,Ra1", "ee8,ra8"));
+    clicks(&mut input, &["d4", "e4", "c4", "c4"]);
+    assert_eq!(input.text(), "Ed4e4 Cc4c4");
+    board_has(&input, &["e4=E", "c4=C"]);
+
+    // The shorter reading moves the elephant aside; a hold brings it back.
+    let mut input = ClickInput::new(free("Ee6,Cg2,Ra1", "dd6,ra8,ee8"));
+    clicks(&mut input, &["d6", "c6", "g2", "g3"]);
+    assert_eq!(input.text(), "dd6c6 Cg2g3");
+    assert_eq!(also_moving(&input), ["Ee6d6"]);
+    assert_eq!(
+        input.preview().to_string(),
+        "A move of 3 of 4 steps. Also moving: Ee6d6."
+    );
+    clicks(&mut input, &["e6", "e6"]);
+    assert_eq!(input.text(), "dd6c6 Cg2g3 Ee6e6");
+    assert_eq!(input.preview().to_string(), "A move of 4 of 4 steps.");
+    assert_eq!(complete(&input), 1);
+    assert!(also_moving(&input).is_empty());
+    board_has(&input, &["e6=E", "c6=.", "g3=C"]);
+
+    // Two clicks on an occupied square; then a rabbit to the square the first one
+    // leaves and one to the elephant's start.
+    let mut input = ClickInput::new(free("Eh5,Ra1", "rh6,rg6,ra8,ee8"));
+    clicks(&mut input, &["h5", "g6"]);
+    assert!(input.instructions().is_empty());
+    clicks(&mut input, &["g6"]);
+    assert_eq!(input.text(), "Eh5g6");
+    clicks(&mut input, &["g6", "h6", "h6", "h6", "h5"]);
+    assert_eq!(input.text(), "Eh5g6 rg6h6 rh6h5");
+    assert_eq!(complete(&input), 1);
+    board_has(&input, &["g6=E", "h6=r", "h5=r"]);
+
+    let mut input = ClickInput::new(free("Re2,De3,Ra1", "ra8,ee8"));
+    clicks(&mut input, &["e2", "e4"]);
+    // Abstract Play's game reads leniently and keeps the dog (d3); the strict reading
+    // also has the dog dying on f3, so the arrow alone is ambiguous here.
+    assert_eq!(input.preview(), &Preview::Ambiguous { count: 2 });
+    clicks(&mut input, &["e3", "e3"]);
+    assert_eq!(input.text(), "Re2e4 De3e3");
+    assert_eq!(complete(&input), 1);
+    board_has(&input, &["e4=R", "e3=D"]);
+
+    // A rabbit already on a trap: hold, then capture mark (three clicks in all).
+    let mut input = ClickInput::new(free(
+        "Ra1,Rg1,Rh1,Rh2,Ce1,Ca2,Hb3,Dh3,Rg2,Rb2,Ef2,Rd2,Hf3,Dc5,Rc3,Mb4",
+        "ra7,ra8,rb8,rc8,rf8,rg8,rh8,rh7,cc7,df7,ce8,dd7,mf4,hg3,he3,ec4",
+    ));
+    clicks(&mut input, &["b3", "a4", "b4", "b3", "b2", "c2"]);
+    assert_eq!(input.text(), "Hb3a4 Mb4b3 Rb2c2");
+    // Abstract Play's lenient reading keeps the rabbit on c3; strictly, the rabbit
+    // surviving and the rabbit dying are two moves.
+    assert_eq!(input.preview(), &Preview::Ambiguous { count: 2 });
+    clicks(&mut input, &["c3", "c3"]);
+    assert_eq!(input.text(), "Hb3a4 Mb4b3 Rb2c2 Rc3c3");
+    // A hold on a trap does not tell survival from capture.
+    assert_eq!(input.preview(), &Preview::Ambiguous { count: 2 });
+    let effect = clicks(&mut input, &["c3"]);
+    assert!(matches!(
+        effect,
+        ClickEffect::Changed(Instruction { capture: true, .. })
+    ));
+    assert_eq!(input.text(), "Hb3a4 Mb4b3 Rb2c2 Rc3c3 Rc3x");
+    assert_eq!(complete(&input), 1);
+    board_has(&input, &["c3=."]);
+    // Clicking the capture mark removes it and selects the rabbit again.
+    let effect = clicks(&mut input, &["c3"]);
+    assert!(matches!(effect, ClickEffect::Removed(_)));
+    assert_eq!(input.text(), "Hb3a4 Mb4b3 Rb2c2");
+    assert_eq!(
+        input.selection(),
+        Selection::Piece {
+            square: sq("c3"),
+            previous: None
+        }
+    );
+
+    // A hold on an enemy piece on a trap, then its capture mark.
+    let mut input = ClickInput::new(free(
+        "Rh3,Re3,Rf3,Rh2,Re2,Rd2,Rg3,Rg2,Re1,Rg1,Ra3,Rd3,Ra2,Hb5,Cb2,Eb4",
+        "rg8,cb8,hf7,rh5,ef2,rd7,cb6,ra4,rf5,rd4,rc3,mb3",
+    ));
+    clicks(&mut input, &["c3", "c3"]);
+    assert_eq!(input.text(), "rc3c3");
+    clicks(&mut input, &["c3"]);
+    assert_eq!(input.text(), "rc3c3 rc3x");
+    assert_eq!(complete(&input), 0);
+    clicks(&mut input, &["b4", "b4"]);
+    assert_eq!(input.text(), "rc3c3 rc3x Eb4b4");
+    assert_eq!(complete(&input), 1);
+    board_has(&input, &["c3=.", "b4=E", "b3=m"]);
+    same_board_as(&input, "rc3x Eb4");
+}
+
+/// 4.9 a selection left open does not stop the move; an inferred pusher.
+#[test]
+fn v4_9_misc() {
+    let mut input = ClickInput::new(free("Ed4,Hf4,Ra1,Cc1", "re4,ra8,ee8"));
+    clicks(&mut input, &["d4", "c4", "f4"]);
+    assert_eq!(complete(&input), 0);
+    assert!(matches!(input.selection(), Selection::Piece { .. }));
+    assert!(input.can_submit());
+    board_has(&input, &["c4=E", "f4=H"]);
+
+    let mut input = ClickInput::new(free("Ed4,Ra1,Cc1", "re4,ra8,ee8"));
+    clicks(&mut input, &["e4", "e6", "d4", "e5"]);
+    assert_eq!(input.text(), "re4e6 Ed4e5");
+    assert_eq!(complete(&input), 1);
+    board_has(&input, &["e6=r", "e5=E"]);
+
+    let mut input = ClickInput::new(free("Ed4,Ra1,Cc1", "re4,ra8,ee8"));
+    clicks(&mut input, &["e4", "e5"]);
+    assert_eq!(complete(&input), 0);
+    assert_eq!(also_moving(&input), ["Ed4e4"]);
+}
+
+// ---------------------------------------------------------------------------------
+// The rules page's clicks, one by one.
+// ---------------------------------------------------------------------------------
+
+/// Clicking an arrow's head and then another square replaces its destination (the
+/// piece need not pass the old one); clicking its tail removes it and selects the
+/// piece again.
+#[test]
+fn head_and_tail() {
+    let mut input = ClickInput::new(free("Ed4,Hf4,Ra1,Cc1", "re4,ra8,ee8"));
+    clicks(&mut input, &["d4", "d6"]);
+    assert_eq!(input.text(), "Ed4d6");
+    assert_eq!(
+        clicks(&mut input, &["d6"]),
+        ClickEffect::HeadSelected(sq("d6"))
+    );
+    let effect = clicks(&mut input, &["b5"]);
+    assert!(matches!(effect, ClickEffect::Changed(Instruction { to, .. }) if to == sq("b5")));
+    assert_eq!(input.text(), "Ed4b5");
+    board_has(&input, &["b5=E", "d4=."]);
+    // Head selected, clicked again off a trap: deselected, nothing changed.
+    clicks(&mut input, &["b5", "b5"]);
+    assert_eq!(input.selection(), Selection::None);
+    assert_eq!(input.text(), "Ed4b5");
+    // The tail.
+    let effect = clicks(&mut input, &["d4"]);
+    assert!(matches!(effect, ClickEffect::Removed(_)));
+    assert_eq!(input.text(), "");
+    assert_eq!(input.preview(), &Preview::Empty);
+    assert_eq!(
+        input.selection(),
+        Selection::Piece {
+            square: sq("d4"),
+            previous: None
+        }
+    );
+    // A new destination for the piece selected again.
+    clicks(&mut input, &["c5"]);
+    assert_eq!(input.text(), "Ed4c5");
+    // A hold off a trap: clicked again, removed.
+    clicks(&mut input, &["f4", "f4"]);
+    assert_eq!(input.text(), "Ed4c5 Hf4f4");
+    let effect = clicks(&mut input, &["f4"]);
+    assert!(matches!(effect, ClickEffect::Removed(Instruction { .. })));
+    assert_eq!(input.text(), "Ed4c5");
+    assert_eq!(input.selection(), Selection::None);
+    // A new arrow for a piece replaces its old one.
+    clicks(&mut input, &["f4", "f5", "f4", "f6"]);
+    assert_eq!(input.text(), "Ed4c5 Hf4f6");
+    // Clicking an empty square with nothing selected does nothing.
+    assert_eq!(clicks(&mut input, &["h4"]), ClickEffect::Ignored);
+}
+
+/// Several arrows ending on one trap: each pair of clicks on the head marks one more
+/// arriving piece, most recent first; once all are marked, a pair removes the marks.
+#[test]
+fn several_capture_marks_on_one_trap() {
+    // Two gold rabbits walk onto c3, each dying on arrival (four steps).
+    let pos = free("Ra3,Re3,Rh1", "ra8,ee8");
+    let mut input = ClickInput::new(pos);
+    clicks(&mut input, &["a3", "c3", "e3", "c3"]);
+    assert_eq!(input.text(), "Ra3c3 Re3c3");
+    board_has(&input, &["c3=.", "a3=.", "e3=."]);
+    let before = moved(&input).after.clone();
+    clicks(&mut input, &["c3", "c3"]);
+    assert_eq!(input.text(), "Ra3c3 Re3c3 Re3x");
+    clicks(&mut input, &["c3", "c3"]);
+    assert_eq!(input.text(), "Ra3c3 Ra3x Re3c3 Re3x");
+    assert_eq!(moved(&input).after, before);
+    let effect = clicks(&mut input, &["c3", "c3"]);
+    assert_eq!(effect, ClickEffect::MarksRemoved(sq("c3")));
+    assert_eq!(input.text(), "Ra3c3 Re3c3");
+    // The head selected and a new square: the most recent arrow moves.
+    clicks(&mut input, &["c3", "d3"]);
+    assert_eq!(input.text(), "Ra3c3 Re3d3");
+}
+
+/// A capture mark that no legal move can satisfy is refused like any other click, and
+/// the hold stays.
+#[test]
+fn impossible_capture_mark_is_refused() {
+    // A silver elephant on c3 beside a silver rabbit; the gold elephant is far away.
+    let pos = free("Eh1,Ra1", "ec3,rc4,ra8");
+    let mut input = ClickInput::new(pos);
+    clicks(&mut input, &["c3", "c3"]);
+    assert_eq!(input.text(), "ec3c3");
+    let err = input.click(sq("c3")).unwrap_err();
+    match &err {
+        ClickError::NoMove { tokens, .. } => assert_eq!(tokens.to_string(), "ec3c3 ec3x"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(input.text(), "ec3c3");
+    check_invariants(&input);
+}
+
+/// Undo takes back clicks one at a time (selections included); clear empties
+/// everything and can be undone too.
+#[test]
+fn undo_and_clear() {
+    let mut input = ClickInput::new(free("Ed4,Hf4,Ra1,Cc1", "re4,ra8,ee8"));
+    let mut states = vec![(input.instructions().to_vec(), input.selection())];
+    for s in ["e4", "e5", "d4", "e4"] {
+        clicks(&mut input, &[s]);
+        states.push((input.instructions().to_vec(), input.selection()));
+    }
+    let full = input.preview().clone();
+    input.clear();
+    assert!(input.instructions().is_empty());
+    assert_eq!(input.preview(), &Preview::Empty);
+    assert!(input.undo());
+    assert_eq!(input.preview(), &full);
+    while let Some(state) = states.pop() {
+        assert_eq!((input.instructions().to_vec(), input.selection()), state);
+        check_invariants(&input);
+        if !states.is_empty() {
+            assert!(input.undo());
+        }
+    }
+    assert!(!input.undo());
+    // A refused click leaves nothing to undo.
+    let mut input = ClickInput::new(free("Ed4,Ra1", "ee5,ra8"));
+    clicks(&mut input, &["d4"]);
+    assert!(input.click(sq("h8")).is_err());
+    assert!(input.undo());
+    assert_eq!(input.selection(), Selection::None);
+    assert!(!input.undo());
+}
+
+// ---------------------------------------------------------------------------------
+// Every legal turn can be entered by clicks.
+// ---------------------------------------------------------------------------------
+
+/// Clicks that draw exactly `wanted` (at most one instruction per piece) on `pos`:
+/// holds first (three clicks for a capture mark), then the arrows, those to be marked
+/// last, then a pair of clicks on a trap for each capture mark on an arrow ending
+/// there. Returns the input after the clicks and the clicks made.
+fn enter(
+    pos: &Position,
+    options: ResolveOptions,
+    wanted: &[Instruction],
+) -> Result<(ClickInput, Vec<Square>), String> {
+    let mut input = ClickInput::with_options(pos.clone(), options);
+    let mut made = Vec::new();
+    let mut click = |input: &mut ClickInput, s: Square| -> Result<ClickEffect, String> {
+        made.push(s);
+        let r = input
+            .click(s)
+            .map_err(|e| format!("click {s} refused: {e}"));
+        check_invariants(input);
+        r
+    };
+    for h in wanted.iter().filter(|i| i.is_hold()) {
+        click(&mut input, h.from)?;
+        click(&mut input, h.from)?;
+        if h.capture {
+            click(&mut input, h.from)?;
+        }
+    }
+    let mut arrows: Vec<&Instruction> = wanted.iter().filter(|i| !i.is_hold()).collect();
+    arrows.sort_by_key(|i| i.capture);
+    for a in &arrows {
+        click(&mut input, a.from)?;
+        click(&mut input, a.to)?;
+        let drawn = input
+            .instructions()
+            .iter()
+            .any(|i| i.from == a.from && i.to == a.to);
+        if !drawn {
+            click(&mut input, a.to)?;
+        }
+    }
+    let mut traps: Vec<Square> = arrows.iter().filter(|a| a.capture).map(|a| a.to).collect();
+    traps.sort();
+    for t in traps {
+        click(&mut input, t)?;
+        click(&mut input, t)?;
+    }
+    let mut got: Vec<Instruction> = input.instructions().to_vec();
+    let mut want: Vec<Instruction> = wanted.to_vec();
+    got.sort_by_key(|i| i.from);
+    want.sort_by_key(|i| i.from);
+    if got != want {
+        return Err(format!("drew {got:?}, wanted {want:?}"));
+    }
+    Ok((input, made))
+}
+
+/// Whether `input` previews exactly the board `target`.
+fn previews(input: &ClickInput, target: &Board) -> bool {
+    matches!(input.preview(), Preview::Move(p) if p.after.board() == target)
+}
+
+/// Finds clicks that enter `mv` on `pos`: arrows for the pieces it displaces or
+/// captures, then capture marks, then holds on other pieces (those the wrong
+/// resolution moved first, then the nearest) until the preview is exactly the move's
+/// board. Returns the clicks, or why none were found.
+fn clicks_for(
+    pos: &Position,
+    options: ResolveOptions,
+    mv: &arimaa::Move,
+) -> Result<Vec<Square>, String> {
+    let target = *pos.after(mv).unwrap().board();
+    let changes = arimaa::clicks::changes(pos, mv);
+    let base: Vec<Instruction> = changes
+        .iter()
+        .map(|c| Instruction {
+            piece: c.piece,
+            from: c.from,
+            to: c.to,
+            capture: false,
+        })
+        .collect();
+    let (input, made) = enter(pos, options, &base)?;
+    if previews(&input, &target) {
+        return Ok(made);
+    }
+    let hold = |sq: Square| Instruction {
+        piece: pos.board().piece_at(sq).unwrap(),
+        from: sq,
+        to: sq,
+        capture: false,
+    };
+    let mut wanted: Vec<Instruction> = changes
+        .iter()
+        .map(|c| Instruction {
+            piece: c.piece,
+            from: c.from,
+            to: c.to,
+            capture: c.captured,
+        })
+        .collect();
+    // Marks on a trap are clicked on its head, so its occupant needs an instruction.
+    for c in &changes {
+        let occupied = pos.board().piece_at(c.to).is_some();
+        if c.captured && c.from != c.to && occupied && !wanted.iter().any(|i| i.from == c.to) {
+            wanted.push(hold(c.to));
+        }
+    }
+    let resolve = |wanted: &[Instruction]| {
+        let tokens: Vec<lightvector::Token> = wanted.iter().flat_map(|i| i.tokens()).collect();
+        let lv = lightvector::Lightvector::new(tokens).ok_or("too many tokens")?;
+        match lv.resolve_with(pos, options) {
+            Ok(r) => Ok(Ok(*pos.after(&r.mv).unwrap().board())),
+            Err(ResolveError::Ambiguous { count }) => Ok(Err(count)),
+            Err(e) => Err(format!("{lv}: {e}")),
+        }
+    };
+    let mut candidates: Vec<Square> = pos
+        .board()
+        .iter()
+        .map(|(s, _)| s)
+        .filter(|s| !wanted.iter().any(|i| i.from == *s))
+        .collect();
+    // Holds are added one at a time, each time the one that leaves the fewest boards
+    // (a wrong board counts as one more than any ambiguity).
+    loop {
+        let tokens: usize = wanted.iter().map(|i| 1 + usize::from(i.capture)).sum();
+        if tokens > lightvector::MAX_TOKENS {
+            return Err(format!(
+                "more than {} tokens needed",
+                lightvector::MAX_TOKENS
+            ));
+        }
+        let now = resolve(&wanted)?;
+        if now == Ok(target) {
+            let (input, made) = enter(pos, options, &wanted)?;
+            if previews(&input, &target) {
+                return Ok(made);
+            }
+            return Err(format!("the clicks give {:?}", input.preview()));
+        }
+        let score = |r: Result<Board, usize>| match r {
+            Ok(b) if b == target => 0,
+            Ok(_) => usize::MAX,
+            Err(count) => count,
+        };
+        let mut best: Option<(usize, Square)> = None;
+        if tokens == lightvector::MAX_TOKENS {
+            return Err(format!(
+                "still {now:?} with {} tokens, the most a move may have",
+                lightvector::MAX_TOKENS
+            ));
+        }
+        for &c in &candidates {
+            let mut more = wanted.clone();
+            more.push(hold(c));
+            let sc = score(resolve(&more)?);
+            if best.map_or(true, |(b, _)| sc < b) {
+                best = Some((sc, c));
+            }
+        }
+        match best {
+            Some((sc, c)) if sc < score(now) || (sc == score(now) && sc != usize::MAX) => {
+                candidates.retain(|&x| x != c);
+                wanted.push(hold(c));
+            }
+            _ => {
+                return Err(format!(
+                    "still {now:?} with {} instructions; no hold helps",
+                    wanted.len()
+                ))
+            }
+        }
+    }
+}
+
+/// Every distinct move of `pos` is entered by clicks, replayed through the public
+/// API; returns the number of moves and of clicks, and the moves not enterable.
+fn coverage(pos: &Position, options: ResolveOptions, every: usize) -> (usize, usize, Vec<String>) {
+    let mut failures = Vec::new();
+    let (mut moves, mut total) = (0, 0);
+    for mv in pos.legal_moves().iter().step_by(every) {
+        moves += 1;
+        match clicks_for(pos, options, mv) {
+            Ok(made) => {
+                total += made.len();
+                // Replay the clicks found, and submit.
+                let mut input = ClickInput::with_options(pos.clone(), options);
+                for s in &made {
+                    let _ = input.click(*s);
+                }
+                let got = input.move_to_submit().expect("a move to submit");
+                assert_eq!(
+                    pos.after(&got).unwrap().board(),
+                    pos.after(mv).unwrap().board()
+                );
+            }
+            Err(e) => failures.push(format!("{pos} {mv:?}: {e}")),
+        }
+    }
+    (moves, total, failures)
+}
+
+/// Section 10 of the vectors: the click-coverage positions, every legal move, in the
+/// strict and the lenient reading.
+///
+/// One move is not enterable in the strict reading: in "pieces dying on a trap"
+/// (`Rb4 Ec2 rc4 ee8 Ra1`, Gold), the rabbit a1 walks to b3 and the elephant steps
+/// from c2 onto c3, surviving because the rabbit arrived first. Stepping first, the
+/// elephant dies on c3: both turns take four steps, displace one piece and visit the
+/// same squares, so no destination or capture token tells them apart (only the order of
+/// the steps does, which direction tokens say and clicks do not). The lenient reading
+/// keeps the elephant (fewest own pieces lost), so there every move is enterable.
+#[test]
+fn click_coverage_positions() {
+    let mut n = 0;
+    for line in lightvector_support::section("10. CLICK") {
+        let cols: Vec<&str> = line.split('|').map(str::trim).collect();
+        let side = if cols[2] == "g" {
+            Color::Gold
+        } else {
+            Color::Silver
+        };
+        let p = position(cols[1], side, 4);
+        for lenient in [false, true] {
+            let (moves, total, failures) = coverage(&p, ResolveOptions { lenient }, 1);
+            assert!(moves > 20, "{}", cols[0]);
+            println!(
+                "{} lenient={lenient}: {moves} moves, {total} clicks",
+                cols[0]
+            );
+            let expected: &[&str] = match (cols[0], lenient) {
+                ("pieces dying on a trap", false) => &["Move(a1n a2n a3e c2n)"],
+                _ => &[],
+            };
+            assert_eq!(failures.len(), expected.len(), "{}: {failures:#?}", cols[0]);
+            for (f, e) in failures.iter().zip(expected) {
+                assert!(f.contains(e), "{f}");
+            }
+        }
+        n += 1;
+    }
+    assert_eq!(n, 3);
+}
+
+/// The archive positions (`tests/data/archive-positions.tsv`): every `every`-th position,
+/// every `step`-th of its moves.
+fn archive_coverage(
+    options: ResolveOptions,
+    every: usize,
+    step: usize,
+) -> (usize, usize, usize, Vec<String>) {
+    let data = include_str!("data/archive-positions.tsv");
+    let (mut positions, mut moves, mut total, mut failures) = (0, 0, 0, Vec::new());
+    let rows = data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("game_id"));
+    for row in rows.step_by(every) {
+        let cols: Vec<&str> = row.split('\t').collect();
+        let side = if cols[1].ends_with('w') { 'g' } else { 's' };
+        let pos: Position = format!("{side} {}", cols[2]).parse().unwrap();
+        let (m, t, f) = coverage(&pos, options, step);
+        positions += 1;
+        moves += m;
+        total += t;
+        failures.extend(f);
+    }
+    (positions, moves, total, failures)
+}
+
+/// A sample of the archive positions (every 20th position, every 50th move), in the
+/// strict and the lenient reading (run by `cargo test`). Moves that no click sequence
+/// enters are printed; they are limits of destination and capture tokens (see the
+/// module documentation of `arimaa::clicks`), and their share is bounded here.
+#[test]
+fn click_coverage_archive_sample() {
+    for (lenient, bound) in [(false, 0.03), (true, 0.005)] {
+        let (positions, moves, clicks, failures) =
+            archive_coverage(ResolveOptions { lenient }, 20, 50);
+        println!(
+            "lenient={lenient}: {positions} positions, {moves} moves, {clicks} clicks, {} not enterable: {failures:#?}",
+            failures.len()
+        );
+        assert!(moves > 2000);
+        assert!(
+            (failures.len() as f64) <= bound * moves as f64,
+            "lenient={lenient}: {} of {moves}",
+            failures.len()
+        );
+    }
+}
+
+/// A larger sample: every `CLICKS_POSITIONS`-th archive position (default 3), every
+/// `CLICKS_MOVES`-th move (default 10), both readings (slow:
+/// `cargo test --release --test clicks -- --ignored --nocapture`).
+#[test]
+#[ignore]
+fn click_coverage_archive_large() {
+    let var = |name: &str, default: usize| {
+        std::env::var(name)
+            .ok()
+            .and_then(|v| v.parse().ok())
+            .unwrap_or(default)
+    };
+    let (every, step) = (var("CLICKS_POSITIONS", 3), var("CLICKS_MOVES", 10));
+    for lenient in [false, true] {
+        let (positions, moves, clicks, failures) =
+            archive_coverage(ResolveOptions { lenient }, every, step);
+        println!(
+            "lenient={lenient}: {positions} positions, {moves} moves, {clicks} clicks, {} not enterable: {failures:#?}",
+            failures.len()
+        );
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// No click panics.
+// ---------------------------------------------------------------------------------
+
+/// Random positions (some in the middle of a turn, some with a step cap, some with no
+/// steps left) and random clicks, undos, clears and deselections: nothing panics, the
+/// invariants hold after every action, and a refused click changes nothing.
+#[test]
+fn random_clicks_never_panic() {
+    let mut actions = 0;
+    for seed in 0..120u64 {
+        let mut rng = splitmix(seed ^ 0x5eed);
+        let mut pos = random_position(seed, (rng() % 40) as usize);
+        // Part of a turn already played, or a step cap.
+        match rng() % 4 {
+            0 => {
+                for _ in 0..=(rng() % 4) {
+                    let steps = pos.legal_steps();
+                    if steps.is_empty() {
+                        break;
+                    }
+                    let step = steps[(rng() % steps.len() as u64) as usize];
+                    pos.play_step(step).unwrap();
+                }
+            }
+            1 => pos.set_step_cap(1 + (rng() % 3) as u8).unwrap(),
+            _ => {}
+        }
+        let mut input = ClickInput::with_options(
+            pos.clone(),
+            ResolveOptions {
+                lenient: rng() % 2 == 0,
+            },
+        );
+        for _ in 0..40 {
+            actions += 1;
+            // Mostly squares with pieces or instructions on them, sometimes any square.
+            let occupied: Vec<Square> = pos.board().iter().map(|(s, _)| s).collect();
+            let sq = match rng() % 10 {
+                0..=5 if !occupied.is_empty() => occupied[(rng() % occupied.len() as u64) as usize],
+                6 | 7 if !input.instructions().is_empty() => {
+                    let i =
+                        input.instructions()[(rng() % input.instructions().len() as u64) as usize];
+                    if rng() % 2 == 0 {
+                        i.to
+                    } else {
+                        i.from
+                    }
+                }
+                _ => Square::new((rng() % 64) as u8).unwrap(),
+            };
+            match rng() % 25 {
+                0 => {
+                    input.undo();
+                }
+                1 => input.clear(),
+                2 => input.deselect(),
+                _ => {
+                    let before = (
+                        input.instructions().to_vec(),
+                        input.selection(),
+                        input.preview().clone(),
+                    );
+                    if input.click(sq).is_err() {
+                        let after = (
+                            input.instructions().to_vec(),
+                            input.selection(),
+                            input.preview().clone(),
+                        );
+                        assert_eq!(before, after, "a refused click changed the input");
+                        assert!(input.rejection().is_some());
+                    }
+                }
+            }
+            check_invariants(&input);
+            assert_eq!(input.position(), &pos);
+        }
+    }
+    assert_eq!(actions, 120 * 40);
+}
+
+/// `clicks::changes` against the board: removing every changed piece from its start
+/// and putting the survivors on their ends gives the board after the move, on every
+/// move of the section 10 positions and of every 25th archive position.
+#[test]
+fn changes_rebuild_the_board() {
+    let mut positions: Vec<Position> = lightvector_support::section("10. CLICK")
+        .iter()
+        .map(|line| {
+            let cols: Vec<&str> = line.split('|').map(str::trim).collect();
+            let side = if cols[2] == "g" {
+                Color::Gold
+            } else {
+                Color::Silver
+            };
+            position(cols[1], side, 4)
+        })
+        .collect();
+    let data = include_str!("data/archive-positions.tsv");
+    for row in data
+        .lines()
+        .filter(|l| !l.starts_with('#') && !l.starts_with("game_id"))
+        .step_by(25)
+    {
+        let cols: Vec<&str> = row.split('\t').collect();
+        let side = if cols[1].ends_with('w') { 'g' } else { 's' };
+        positions.push(format!("{side} {}", cols[2]).parse().unwrap());
+    }
+    let mut n = 0;
+    for pos in &positions {
+        for mv in pos.legal_moves() {
+            let changes = arimaa::clicks::changes(pos, &mv);
+            let mut b = *pos.board();
+            for c in &changes {
+                assert_eq!(b.piece_at(c.from), Some(c.piece));
+                b.set(c.from, None);
+            }
+            for c in changes.iter().filter(|c| !c.captured) {
+                assert_ne!(c.from, c.to);
+                b.set(c.to, Some(c.piece));
+            }
+            for c in changes.iter().filter(|c| c.captured) {
+                assert!(c.to.is_trap());
+            }
+            assert_eq!(&b, pos.after(&mv).unwrap().board(), "{pos} {mv:?}");
+            n += 1;
+        }
+    }
+    assert!(n > 10_000, "{n}");
+}
+
+/// A move has at most sixteen tokens: the seventeenth hold is refused.
+#[test]
+fn too_many_instructions_are_refused() {
+    let pos = standard_opening();
+    let mut input = ClickInput::new(pos.clone());
+    let silver: Vec<Square> = pos
+        .board()
+        .iter()
+        .filter(|(_, p)| p.color == Color::Silver)
+        .map(|(s, _)| s)
+        .collect();
+    assert_eq!(silver.len(), 16);
+    for s in silver {
+        input.click(s).unwrap();
+        input.click(s).unwrap();
+    }
+    assert_eq!(input.instructions().len(), 16);
+    input.click(sq("d2")).unwrap();
+    assert_eq!(input.click(sq("d2")), Err(ClickError::TooManyTokens));
+    assert_eq!(input.instructions().len(), 16);
+    check_invariants(&input);
+}
+
+/// The common case clicks cannot enter in the strict reading: a piece stepping onto a
+/// trap beside a friend that arrives in the same turn. Here the cat steps onto f3 after
+/// the horse has come to g3 (it survives) or before (it dies): the same squares, steps
+/// and displaced pieces. Strictly the arrows stay ambiguous whatever is added; the
+/// lenient reading keeps the cat.
+#[test]
+fn survival_on_a_trap_needs_the_lenient_reading() {
+    let pos = standard_opening();
+    let squares = ["d2", "d3", "g2", "g3", "f2", "f3"];
+    let mut strict = ClickInput::new(pos.clone());
+    clicks(&mut strict, &squares);
+    assert_eq!(strict.text(), "Md2d3 Hg2g3 Cf2f3");
+    assert_eq!(strict.preview(), &Preview::Ambiguous { count: 2 });
+    // Holds on the other pieces do not help.
+    clicks(&mut strict, &["e2", "e2", "c2", "c2"]);
+    assert_eq!(strict.preview(), &Preview::Ambiguous { count: 2 });
+    let mut lenient = ClickInput::with_options(pos, ResolveOptions { lenient: true });
+    clicks(&mut lenient, &squares);
+    board_has(&lenient, &["d3=M", "g3=H", "f3=C"]);
+}

@@ -1,0 +1,294 @@
+// Plays a scripted game on the board page in headless Chromium (Debian's /usr/bin/chromium,
+// driven by playwright-core), by clicks on the SVG board and one typed Lightvector move.
+//
+//   node tests/web/game.mjs URL SCREENSHOT_DIR
+//
+// After every move it checks the page against the crate: a second, independent WebGame of
+// the same wasm package replays the intended moves, written here in official notation
+// (steps, not clicks), and the page's board (the pieces drawn in the SVG), side to move,
+// move list (official and Lightvector columns) and result must equal that game's. So the
+// click path (clicks -> arimaa::clicks -> Lightvector resolution -> move) is checked
+// against the plain official-notation path of the crate. Any console error fails the run.
+import { createRequire } from 'node:module';
+import { mkdirSync, mkdtempSync, rmSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const here = path.dirname(fileURLToPath(import.meta.url));
+const require = createRequire(path.join(here, '../../web/package.json'));
+const { chromium } = require('playwright-core');
+
+const [url, shots] = process.argv.slice(2);
+if (!url || !shots) {
+  console.error('usage: node tests/web/game.mjs URL SCREENSHOT_DIR');
+  process.exit(2);
+}
+mkdirSync(shots, { recursive: true });
+
+let checks = 0;
+let moves = 0;
+let shot = 0;
+function check(cond, what, detail) {
+  if (!cond) {
+    throw new Error(`check failed: ${what}${detail === undefined ? '' : `\n  ${JSON.stringify(detail)}`}`);
+  }
+  checks += 1;
+}
+function checkEq(actual, expected, what) {
+  check(JSON.stringify(actual) === JSON.stringify(expected), what, { actual, expected });
+}
+
+// The AEI short form of a position given as piece lists ("Ed4 Hf4 ..."), `side` to move.
+function shortForm(side, pieces) {
+  const squares = Array(64).fill(' ');
+  for (const p of pieces.split(/\s+/)) {
+    const file = 'abcdefgh'.indexOf(p[1]);
+    const rank = Number(p[2]);
+    squares[(8 - rank) * 8 + file] = p[0];
+  }
+  return `${side} [${squares.join('')}]`;
+}
+
+// The scripted game: Gold E d4, H f4, C e3, R a1, R h1 around Silver's lone rabbit on
+// e4, with Silver's elephant e8 and horse b8. Silver loses its last rabbit on move 4g.
+const START = shortForm('g', 'Ed4 Hf4 Ce3 Ra1 Rh1 re4 ee8 hb8');
+
+const userData = mkdtempSync(path.join(tmpdir(), 'arimaa-web-chromium-'));
+const browser = await chromium.launchPersistentContext(userData, {
+  executablePath: '/usr/bin/chromium',
+  headless: true,
+  acceptDownloads: true,
+  viewport: { width: 1100, height: 860 },
+  args: [
+    '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync',
+  ],
+});
+const errors = [];
+let failed = false;
+let page = null;
+try {
+  page = browser.pages()[0] ?? (await browser.newPage());
+  page.on('console', (msg) => {
+    if (msg.type() === 'error') errors.push(`console: ${msg.text()}`);
+  });
+  page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
+  page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
+
+  await page.goto(url);
+  await page.waitForSelector('body[data-ready="yes"]');
+
+  const screenshot = async (name) => {
+    shot += 1;
+    await page.screenshot({ path: path.join(shots, `${String(shot).padStart(2, '0')}-${name}.png`) });
+  };
+
+  // What the page shows.
+  const pageView = () => page.evaluate(() => {
+    const board = Array(64).fill('.');
+    for (const g of document.querySelectorAll('#board g.piece')) {
+      const sq = g.dataset.square;
+      board[(8 - Number(sq[1])) * 8 + 'abcdefgh'.indexOf(sq[0])] = g.dataset.piece;
+    }
+    const rows = [...document.querySelectorAll('#moves tbody tr')]
+      .map((tr) => [...tr.querySelectorAll('td')].map((td) => td.textContent));
+    return {
+      board: board.join(''),
+      side: document.getElementById('status').dataset.side,
+      rows,
+      result: document.getElementById('result').textContent,
+      preview: document.getElementById('preview').dataset.kind,
+      previewBoard: document.getElementById('preview').dataset.board,
+      tokens: document.getElementById('tokens').textContent,
+      message: document.getElementById('message').textContent,
+      also: document.getElementById('also-moving').textContent,
+      submitEnabled: !document.getElementById('submit').disabled,
+    };
+  });
+
+  // What the crate gives for the moves so far, replayed in official notation by a WebGame
+  // of its own.
+  const expected = (start, official) => page.evaluate(([start, official]) => {
+    const { WebGame } = window.arimaaPage;
+    const g = start === 'standard' ? WebGame.standard() : WebGame.from_position(start);
+    try {
+      for (const m of official) {
+        const a = JSON.parse(g.play_text(m, 'official'));
+        if (!a.ok) return { error: `${m}: ${a.error}` };
+      }
+      return { state: JSON.parse(g.state()), record: g.record() };
+    } finally {
+      g.free();
+    }
+  }, [start, official]);
+
+  let played = [];
+  let start = START;
+  const verify = async (name) => {
+    const want = await expected(start, played);
+    check(!want.error, `the crate replays ${played.join(' / ')}`, want.error);
+    const s = want.state;
+    const view = await pageView();
+    checkEq(view.board, s.board, `${name}: the board`);
+    checkEq(view.side, s.side, `${name}: the side to move`);
+    checkEq(view.rows, s.moves.map((m) => [m.label, m.official, m.setup ? '' : m.lightvector]), `${name}: the move list`);
+    checkEq(view.result, s.outcome ? s.outcome.text : '', `${name}: the result`);
+    await screenshot(name);
+    return { view, want };
+  };
+
+  const clickSquare = async (sq) => {
+    const box = await page.locator(`#board rect[data-square="${sq}"]`).boundingBox();
+    await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
+  };
+  const clicks = async (...squares) => {
+    for (const sq of squares) await clickSquare(sq);
+  };
+  const submit = async (official, name) => {
+    const view = await pageView();
+    check(view.submitEnabled, `${name}: the move can be submitted`, view);
+    await page.click('#submit');
+    played.push(official);
+    moves += 1;
+    return verify(name);
+  };
+
+  // A game from a position, two people at one screen.
+  await page.selectOption('#kind', 'position');
+  await page.fill('#position-text', START);
+  await page.selectOption('#opponent', 'none');
+  await page.click('#new-button');
+  let { view } = await verify('start');
+  checkEq(view.rows.length, 0, 'a new game has no moves');
+
+  // 2g: an ambiguous push. The rabbit e4 to e5 can be pushed by the elephant (d4), the
+  // horse (f4) or the cat (e3): three boards fit. A second arrow, the elephant onto e4
+  // (clicked after the rabbit's arrow, so the click draws rather than selects), settles it.
+  await clicks('e4', 'e5');
+  view = await pageView();
+  checkEq(view.preview, 'ambiguous', '2g: re4e5 alone is ambiguous');
+  check(/That fits 3 different moves/.test(view.message), '2g: the page says how many moves fit', view.message);
+  check(!view.submitEnabled, '2g: an ambiguous input cannot be submitted');
+  await screenshot('2g-ambiguous');
+  await clicks('d4', 'e4');
+  view = await pageView();
+  checkEq(view.tokens, 're4e5 Ed4e4', '2g: the tokens of the two arrows');
+  checkEq(view.preview, 'move', '2g: two arrows resolve to one move');
+  await submit('re4n Ed4e', '2g-push');
+
+  // 2s: a typed Lightvector move: the elephant e8 to e6.
+  await page.selectOption('#notation', 'lightvector');
+  await page.fill('#typed-text', 'ee8e6');
+  await page.click('#typed-play');
+  played.push('ee8s ee7s');
+  moves += 1;
+  await verify('2s-typed-lightvector');
+
+  // Undo that turn: Silver is to move again, the list is one row shorter.
+  await page.click('#undo');
+  played.pop();
+  ({ view } = await verify('2s-undone'));
+  checkEq(view.rows.length, 1, 'undo removes the last row');
+
+  // 2s again, by clicks: the elephant e8 to e6.
+  await clicks('e8', 'e6');
+  await submit('ee8s ee7s', '2s-clicks');
+
+  // 3g: a pull with one arrow onto an occupied square: the rabbit e5 is sent onto the
+  // elephant's square e4 (click the rabbit, the elephant, the elephant again). The
+  // elephant must make room and its only way is d4 (the horse holds f4, the cat e3): it
+  // pulls the rabbit, and the page shows it as "also moving".
+  await clicks('e5', 'e4');
+  view = await pageView();
+  check(/A piece is selected/.test(view.message), '3g: the page asks where the selected piece goes', view.message);
+  await clicks('e4');
+  view = await pageView();
+  checkEq(view.tokens, 're5e4', '3g: the token of the pull');
+  checkEq(view.preview, 'move', '3g: the arrow resolves to one move');
+  checkEq(view.also, 'Also moving: E e4 to d4.', '3g: the elephant is shown as also moving');
+  await screenshot('3g-also-moving');
+  await submit('Ee4w re5s', '3g-pull');
+
+  // 3s: first an unsatisfiable click: the elephant e6 cannot reach d1 in four steps. The
+  // click is refused with the resolver's reason, and the input stays as it was (the
+  // elephant still selected), so the next click sends it to e7 (one step).
+  await clicks('e6', 'd1');
+  view = await pageView();
+  check(/^Refused: .*ee6d1/.test(view.message), '3s: the refused click and its reason', view.message);
+  checkEq(view.tokens, '', '3s: a refused click draws nothing');
+  await screenshot('3s-refused');
+  await clicks('e7');
+  await submit('ee6n', '3s');
+
+  // 4g: a capture: the rabbit e4 onto the trap f3, marked as a capture by two more
+  // clicks on the arrow's head. The horse pulls it to f4 and pushes it onto the trap,
+  // ending where it started: no other piece changes square.
+  await clicks('e4', 'f3');
+  view = await pageView();
+  checkEq(view.preview, 'move', '4g: one arrow onto the trap resolves');
+  checkEq(view.also, '', '4g: nothing else changes square');
+  await clicks('f3', 'f3');
+  view = await pageView();
+  checkEq(view.tokens, 're4f3 re4x', '4g: the capture mark');
+  await submit('Hf4n re4e rf4s rf3x Hf5s', '4g-capture');
+
+  // The game is over: Silver has no rabbit left.
+  view = await pageView();
+  checkEq(view.result, 'Gold wins by elimination', 'the result and its reason');
+
+  // Export: the record the page downloads is the crate's record of the game.
+  const want = await expected(start, played);
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('#export')]);
+  const file = await download.path();
+  const text = readFileSync(file, 'utf8');
+  checkEq(text, want.record, 'the exported record');
+  checkEq(await page.inputValue('#record'), want.record, 'the record shown');
+  // One line a move, then the bare tag of the side that would move next (as the archive
+  // ends its move lists).
+  checkEq(text.trim().split('\n').slice(-1)[0], '4s', 'the record ends with the tag of the side to move');
+  checkEq(text.trim().split('\n').length, played.length + 1, 'the record has one line a move');
+  await screenshot('game-over');
+
+  // Against the engine: a standard game with the 99of9 setups, the engine (the AEI
+  // example's one-turn search) playing Silver. Gold's elephant goes e2 to e4 by clicks;
+  // the engine answers by itself. Its move is checked by replaying the page's move list
+  // (official notation) in the crate: the board must follow.
+  await page.selectOption('#kind', 'standard');
+  await page.selectOption('#opponent', 'silver');
+  await page.fill('#engine-ms', '300');
+  await page.click('#new-button');
+  start = 'standard';
+  played = [];
+  ({ view } = await verify('engine-start'));
+  checkEq(view.rows.map((r) => r[0]), ['1g', '1s'], 'the 99of9 setups are the first two turns');
+  await clicks('e2', 'e4');
+  checkEq((await pageView()).tokens, 'Ee2e4', 'engine game: the elephant\'s arrow');
+  await page.click('#submit');
+  await page.waitForFunction(() => document.body.dataset.moves === '4' && document.body.dataset.ready === 'yes');
+  moves += 2;
+  view = await pageView();
+  played = view.rows.slice(2).map((r) => r[1]);
+  checkEq(played[0], 'Ee2n Ee3n', 'engine game: Gold\'s move');
+  await verify('engine-reply');
+  // Undo against the engine takes back its reply and the person's move.
+  await page.click('#undo');
+  played = [];
+  ({ view } = await verify('engine-undone'));
+  checkEq(view.rows.length, 2, 'undo against the engine takes back both moves');
+
+  check(errors.length === 0, 'no console errors', errors);
+} catch (e) {
+  failed = true;
+  console.error(e.stack || String(e));
+  if (page) await page.screenshot({ path: path.join(shots, 'failure.png') }).catch(() => {});
+  if (errors.length) console.error(errors.join('\n'));
+} finally {
+  await browser.close();
+  rmSync(userData, { recursive: true, force: true });
+}
+if (failed || errors.length) {
+  console.error(`web: FAILED after ${moves} moves and ${checks} checks`);
+  process.exit(1);
+}
+console.log(`web: ${moves} moves played, ${checks} checks passed`);

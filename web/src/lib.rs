@@ -1,0 +1,500 @@
+//! The `arimaa` crate for JavaScript, through `wasm-bindgen`: one class, [`WebGame`],
+//! holding a game, the click input of the turn being entered, and the one-turn engine of
+//! the AEI example as an opponent.
+//!
+//! Everything the page draws comes from [`WebGame::state`], a JSON text (the board, the
+//! side to move, the move list in official, Lightvector and legacy notation, the result
+//! with its reason, and the click input: instructions, selection, preview, "also moving"
+//! and the resolver's message). Actions return a short JSON answer `{"ok":true,...}` or
+//! `{"ok":false,"error":"..."}`: nothing a user can type or click panics.
+
+use std::fmt::Write as _;
+
+use arimaa::clicks::{ClickInput, Instruction, PieceChange, Preview, Selection};
+use arimaa::notation::official::SideLetters;
+use arimaa::notation::{legacy, lightvector, official, record};
+use arimaa::{
+    Board, Color, Game, Move, Phase, Position, Setup, SetupVariant, Square, Turn, Variant,
+};
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
+use serde_json::{json, Value};
+use wasm_bindgen::prelude::*;
+
+#[allow(dead_code)]
+#[path = "../../examples/aei/search.rs"]
+mod search;
+
+/// Longest text (a move, a setup or a position) the page may pass in; longer input is
+/// refused before it is read.
+const MAX_INPUT: usize = 4096;
+
+/// A game with its click input, for the page.
+#[wasm_bindgen]
+pub struct WebGame {
+    game: Game,
+    input: Option<ClickInput>,
+    /// The game's kind, for the page's title line.
+    kind: String,
+}
+
+fn ok(extra: Value) -> String {
+    let mut v = json!({ "ok": true });
+    if let (Some(map), Value::Object(more)) = (v.as_object_mut(), extra) {
+        map.extend(more);
+    }
+    v.to_string()
+}
+
+fn fail(error: impl std::fmt::Display) -> String {
+    json!({ "ok": false, "error": error.to_string() }).to_string()
+}
+
+fn color_name(c: Color) -> &'static str {
+    match c {
+        Color::Gold => "gold",
+        Color::Silver => "silver",
+    }
+}
+
+/// The board as 64 characters, a8..h8 down to a1..h1 (the AEI order), `.` for empty.
+fn board_text(board: &Board) -> String {
+    let mut out = String::with_capacity(64);
+    for rank in (0..8u8).rev() {
+        for file in 0..8u8 {
+            let sq = Square::new(rank * 8 + file);
+            let c = sq
+                .and_then(|sq| board.piece_at(sq))
+                .map_or('.', |p| p.char());
+            out.push(c);
+        }
+    }
+    out
+}
+
+fn instruction_json(i: &Instruction) -> Value {
+    json!({
+        "piece": i.piece.char().to_string(),
+        "from": i.from.to_string(),
+        "to": i.to.to_string(),
+        "capture": i.capture,
+        "hold": i.is_hold(),
+        "tokens": i.tokens().map(|t| t.to_string()).collect::<Vec<_>>().join(" "),
+    })
+}
+
+fn change_json(c: &PieceChange) -> Value {
+    json!({
+        "piece": c.piece.char().to_string(),
+        "from": c.from.to_string(),
+        "to": c.to.to_string(),
+        "captured": c.captured,
+        "token": c.token().to_string(),
+    })
+}
+
+fn parse_square(text: &str) -> Result<Square, String> {
+    text.trim()
+        .parse::<Square>()
+        .map_err(|e| format!("{text:?} is not a square: {e}"))
+}
+
+fn check_len(text: &str) -> Result<(), String> {
+    if text.len() > MAX_INPUT {
+        Err(format!(
+            "input too long ({} bytes, at most {MAX_INPUT})",
+            text.len()
+        ))
+    } else {
+        Ok(())
+    }
+}
+
+#[wasm_bindgen]
+impl WebGame {
+    /// A standard game at its first setup turn: the page then plays the 99of9 setup
+    /// ([`WebGame::setup_99of9`]) or a setup typed in official notation
+    /// ([`WebGame::play_setup`]) for each side.
+    #[wasm_bindgen(constructor)]
+    pub fn new() -> WebGame {
+        WebGame {
+            game: Game::new(),
+            input: None,
+            kind: "standard".into(),
+        }
+    }
+
+    /// A standard game with both sides set up by the 99of9 setup, Gold to move.
+    pub fn standard() -> WebGame {
+        let mut g = WebGame::new();
+        for side in [Color::Gold, Color::Silver] {
+            // The 99of9 setup is legal for either side on an empty home area.
+            if g.game
+                .play_setup(&Setup::ninety_nine_of_nine(side))
+                .is_err()
+            {
+                break;
+            }
+        }
+        g.refresh();
+        g
+    }
+
+    /// An Endless Endgame game: random armies drawn with a generator seeded by `seed`.
+    pub fn endless_endgame(seed: u64) -> WebGame {
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let variant = Variant {
+            setup: SetupVariant::EndlessEndgame,
+            dicey: false,
+        };
+        let mut g = WebGame {
+            game: Game::start(variant, &mut rng),
+            input: None,
+            kind: "Endless Endgame".into(),
+        };
+        g.refresh();
+        g
+    }
+
+    /// A game from a position: the AEI short form (`g [rrrr...RRRR]`, 64 squares a8..h1)
+    /// or a board diagram. The text of the error when it cannot be read is thrown.
+    pub fn from_position(text: &str) -> Result<WebGame, JsError> {
+        check_len(text).map_err(|e| JsError::new(&e))?;
+        let pos: Position = match text.trim().parse() {
+            Ok(p) => p,
+            Err(short) => Position::from_diagram(text).map_err(|diagram| {
+                JsError::new(&format!(
+                    "not a position: as the short form, {short}; as a diagram, {diagram}"
+                ))
+            })?,
+        };
+        let mut g = WebGame {
+            game: Game::from_position(pos, Variant::STANDARD),
+            input: None,
+            kind: "from a position".into(),
+        };
+        g.refresh();
+        Ok(g)
+    }
+
+    /// Plays the 99of9 setup for the side to set up.
+    pub fn setup_99of9(&mut self) -> String {
+        let Phase::Setup(side) = self.game.phase() else {
+            return fail("no setup is due");
+        };
+        let r = self
+            .game
+            .play_setup(&Setup::ninety_nine_of_nine(side))
+            .map(|_| Value::Null);
+        self.finish(r)
+    }
+
+    /// Plays a setup typed in official notation (`Ra1 Rb1 ... Hh2`) for the side to set
+    /// up.
+    pub fn play_setup(&mut self, text: &str) -> String {
+        if let Err(e) = check_len(text) {
+            return fail(e);
+        }
+        let Phase::Setup(side) = self.game.phase() else {
+            return fail("no setup is due");
+        };
+        let setup = match official::parse_setup(side, text) {
+            Ok(s) => s,
+            Err(e) => return fail(e),
+        };
+        let r = self.game.play_setup(&setup).map(|_| Value::Null);
+        self.finish(r)
+    }
+
+    /// A click on the board square named `square` (`"e4"`): the click model of
+    /// `arimaa::clicks`. The answer says what the click did, or why it was refused.
+    pub fn click(&mut self, square: &str) -> String {
+        let sq = match parse_square(square) {
+            Ok(sq) => sq,
+            Err(e) => return fail(e),
+        };
+        let Some(input) = self.input.as_mut() else {
+            return fail("no movement turn is due");
+        };
+        match input.click(sq) {
+            Ok(effect) => ok(json!({ "effect": format!("{effect:?}") })),
+            Err(e) => fail(e),
+        }
+    }
+
+    /// Takes back the last click that changed anything.
+    pub fn click_undo(&mut self) -> bool {
+        self.input.as_mut().is_some_and(ClickInput::undo)
+    }
+
+    /// Removes every arrow, hold, mark and the selection.
+    pub fn click_clear(&mut self) {
+        if let Some(input) = self.input.as_mut() {
+            input.clear();
+        }
+    }
+
+    /// Plays the move the clicks identify, when they identify exactly one.
+    pub fn submit(&mut self) -> String {
+        let Some(mv) = self.input.as_ref().and_then(ClickInput::move_to_submit) else {
+            return fail("the arrows do not identify one move yet");
+        };
+        self.play_move(mv)
+    }
+
+    /// Plays a move typed in `notation`: `"official"` (`Ee2n Ee3n`), `"lightvector"`
+    /// (`Ee2e4`), `"legacy"`, or `"auto"` (official, then Lightvector, then legacy: the
+    /// first reading that gives a legal move).
+    pub fn play_text(&mut self, text: &str, notation: &str) -> String {
+        if let Err(e) = check_len(text) {
+            return fail(e);
+        }
+        if self.game.phase() != Phase::Play {
+            return fail(format!("no movement turn is due ({})", self.phase_text()));
+        }
+        let pos = self.game.position().clone();
+        let parsed: Result<Move, String> = match notation {
+            "official" => official::parse_move_in_game(&self.game, text).map_err(|e| e.to_string()),
+            "lightvector" => lightvector::parse_move(&pos, text).map_err(|e| e.to_string()),
+            "legacy" => legacy::parse_move(&pos, text).map_err(|e| e.to_string()),
+            "auto" => official::parse_move_in_game(&self.game, text)
+                .map_err(|e| e.to_string())
+                .or_else(|official| {
+                    lightvector::parse_move(&pos, text).map_err(|lv| {
+                        format!("as official notation: {official}; as Lightvector: {lv}")
+                    })
+                })
+                .or_else(|both| {
+                    if legacy::is_legacy(text) {
+                        legacy::parse_move(&pos, text)
+                            .map_err(|l| format!("{both}; as legacy notation: {l}"))
+                    } else {
+                        Err(both)
+                    }
+                }),
+            other => Err(format!(
+                "unknown notation {other:?} (official, lightvector, legacy or auto)"
+            )),
+        };
+        match parsed {
+            Ok(mv) => self.play_move(mv),
+            Err(e) => fail(e),
+        }
+    }
+
+    /// Takes back the last turn (a move or a setup).
+    pub fn undo(&mut self) -> String {
+        let r = self.game.undo().map(|_| Value::Null);
+        self.finish(r)
+    }
+
+    /// The engine of the AEI example chooses and plays the move: an immediate win, else
+    /// the best move by Harlog after which the opponent cannot win at once, checked
+    /// until `millis` milliseconds have passed (measured with the page's clock). Ties
+    /// are broken by a generator seeded with `seed`.
+    pub fn engine_move(&mut self, seed: u64, millis: f64) -> String {
+        if self.game.phase() != Phase::Play {
+            return fail(format!("no movement turn is due ({})", self.phase_text()));
+        }
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let start = js_sys::Date::now();
+        let mut stop = || js_sys::Date::now() - start >= millis;
+        let Some(choice) = search::search(&self.game, &mut rng, &mut stop) else {
+            return fail("the engine has no legal move");
+        };
+        let note = choice.note.clone();
+        let answer = self.play_move(choice.mv);
+        match serde_json::from_str::<Value>(&answer) {
+            Ok(mut v) => {
+                if let Some(map) = v.as_object_mut() {
+                    map.insert("note".into(), json!(note));
+                    map.insert("nodes".into(), json!(choice.nodes));
+                }
+                v.to_string()
+            }
+            Err(_) => answer,
+        }
+    }
+
+    /// The game record as a plain move list, one turn a line (`1g Ra1 ...`, `2g Ee2n
+    /// ...`), ending with the tag of the side to move while the game goes on.
+    pub fn record(&self) -> String {
+        match record::game_record(&self.game, SideLetters::GoldSilver, false) {
+            Ok(turns) => {
+                let mut out = String::new();
+                for t in turns {
+                    let _ = writeln!(out, "{t}");
+                }
+                out
+            }
+            Err(e) => format!("# the record could not be written: {e}\n"),
+        }
+    }
+
+    /// The current position in the AEI short form.
+    pub fn position_text(&self) -> String {
+        self.game.position().to_string()
+    }
+
+    /// Everything the page draws, as JSON: `kind`, `phase`, `side`, `board` (64
+    /// characters a8..h1), `moves` (label, official, lightvector, legacy for each
+    /// movement turn), `outcome` (winner, reason, text), `legal_moves` count, and
+    /// `input` (instructions, selection, lightvector text, preview, rejection).
+    pub fn state(&self) -> String {
+        let pos = self.game.position();
+        let outcome = self.game.outcome().map(|o| {
+            json!({
+                "winner": color_name(o.winner),
+                "reason": o.reason.to_string(),
+                "text": o.to_string(),
+            })
+        });
+        json!({
+            "kind": self.kind,
+            "phase": self.phase_text(),
+            "side": color_name(pos.side_to_move()),
+            "board": board_text(self.game.board()),
+            "position": pos.to_string(),
+            "moves": self.rows(),
+            "outcome": outcome,
+            "input": self.input_json(),
+        })
+        .to_string()
+    }
+}
+
+impl Default for WebGame {
+    fn default() -> WebGame {
+        WebGame::new()
+    }
+}
+
+impl WebGame {
+    fn phase_text(&self) -> String {
+        match self.game.phase() {
+            Phase::Setup(side) => format!("setup {}", color_name(side)),
+            Phase::Play => "play".into(),
+            Phase::AwaitingRoll => "roll".into(),
+            Phase::Over(o) => format!("over: {o}"),
+        }
+    }
+
+    /// After any change to the game: a fresh click input when a movement turn is due.
+    fn refresh(&mut self) {
+        self.input = (self.game.phase() == Phase::Play)
+            .then(|| ClickInput::new(self.game.position().clone()));
+    }
+
+    fn finish(&mut self, r: Result<Value, arimaa::GameError>) -> String {
+        match r {
+            Ok(extra) => {
+                self.refresh();
+                ok(extra)
+            }
+            Err(e) => fail(e),
+        }
+    }
+
+    fn play_move(&mut self, mv: Move) -> String {
+        let pos = self.game.position().clone();
+        let written = json!({
+            "official": official::write_move(&pos, &mv).unwrap_or_default(),
+            "lightvector": lightvector::write_move(&pos, &mv).unwrap_or_default(),
+            "legacy": legacy::write_move(&pos, &mv).unwrap_or_default(),
+        });
+        let r = self.game.play(&mv).map(|_| json!({ "move": written }));
+        self.finish(r)
+    }
+
+    /// Every turn of the history, each movement turn written in the three notations
+    /// from the position it was played in.
+    fn rows(&self) -> Vec<Value> {
+        let labels = record::game_turns(&self.game, SideLetters::GoldSilver).unwrap_or_default();
+        let mut g = self.game.clone();
+        while g.undo().is_ok() {}
+        let mut rows = Vec::new();
+        for (i, turn) in self.game.history().iter().enumerate() {
+            let label = labels
+                .get(i)
+                .and_then(|t| t.label)
+                .map(|l| l.to_string())
+                .unwrap_or_default();
+            match turn {
+                Turn::Setup(setup) => {
+                    rows.push(json!({
+                        "label": label,
+                        "setup": true,
+                        "official": official::write_setup(setup),
+                    }));
+                    if g.play_setup(setup).is_err() {
+                        break;
+                    }
+                }
+                Turn::Move { mv, cap } => {
+                    if g.phase() == Phase::AwaitingRoll && g.set_roll(*cap).is_err() {
+                        break;
+                    }
+                    let pos = g.position().clone();
+                    rows.push(json!({
+                        "label": label,
+                        "setup": false,
+                        "official": official::write_move(&pos, mv).unwrap_or_default(),
+                        "lightvector": lightvector::write_move(&pos, mv).unwrap_or_default(),
+                        "legacy": legacy::write_move(&pos, mv).unwrap_or_default(),
+                    }));
+                    if g.play(mv).is_err() {
+                        break;
+                    }
+                }
+            }
+        }
+        rows
+    }
+
+    fn input_json(&self) -> Value {
+        let Some(input) = self.input.as_ref() else {
+            return Value::Null;
+        };
+        let selection = match input.selection() {
+            Selection::None => json!({ "kind": "none" }),
+            Selection::Piece { square, previous } => json!({
+                "kind": "piece",
+                "square": square.to_string(),
+                "previous": previous.map(|p| p.to_string()),
+            }),
+            Selection::Head { square } => json!({ "kind": "head", "square": square.to_string() }),
+        };
+        let preview = match input.preview() {
+            Preview::Empty => json!({ "kind": "empty" }),
+            Preview::Move(p) => {
+                let pos = input.position();
+                json!({
+                    "kind": "move",
+                    "board": board_text(p.after.board()),
+                    "steps": p.steps,
+                    "steps_left": p.steps_left,
+                    "complete": p.uses_all_steps(),
+                    "official": official::write_move(pos, &p.mv).unwrap_or_default(),
+                    "lightvector": lightvector::write_move(pos, &p.mv).unwrap_or_default(),
+                    "changes": p.changes.iter().map(change_json).collect::<Vec<_>>(),
+                    "also_moving": p.also_moving.iter().map(change_json).collect::<Vec<_>>(),
+                })
+            }
+            // The crate's own wording (`Display for Preview`).
+            Preview::Ambiguous { count } => json!({
+                "kind": "ambiguous",
+                "count": count,
+                "message": input.preview().to_string(),
+            }),
+            Preview::NoMove(e) => json!({ "kind": "nomove", "message": e.to_string() }),
+        };
+        json!({
+            "instructions": input.instructions().iter().map(instruction_json).collect::<Vec<_>>(),
+            "selection": selection,
+            "text": input.text(),
+            "preview": preview,
+            "can_submit": input.can_submit(),
+            "rejection": input.rejection().map(|e| e.to_string()),
+        })
+    }
+}

@@ -1,0 +1,212 @@
+//! The wrapper's JSON API, natively (`cargo test` in `web/`): what the page relies on, checked
+//! against the crate itself. The engine (which reads the page's clock) and the errors thrown
+//! as JavaScript exceptions are left to the browser test, `tests/web/run.sh`.
+
+use arimaa::notation::{legacy, lightvector, official};
+use arimaa::{Game, Position};
+use arimaa_web::WebGame;
+use serde_json::Value;
+
+fn json(text: &str) -> Value {
+    serde_json::from_str(text).expect("the wrapper writes JSON")
+}
+
+fn state(g: &WebGame) -> Value {
+    json(&g.state())
+}
+
+/// The board text of the wrapper: 64 characters a8..h1, `.` for empty.
+fn board_of(pos: &Position) -> String {
+    let short = pos.to_string();
+    let inner = &short[short.find('[').expect("[") + 1..short.rfind(']').expect("]")];
+    inner
+        .chars()
+        .map(|c| if c == ' ' { '.' } else { c })
+        .collect()
+}
+
+/// The position of the browser test's scripted game (`tests/web/game.mjs`): Gold E d4,
+/// H f4, C e3, R a1, R h1 around Silver's lone rabbit e4, elephant e8 and horse b8.
+fn game_at_start() -> WebGame {
+    match WebGame::from_position(&start_text()) {
+        Ok(g) => g,
+        Err(_) => panic!("the start position is read"),
+    }
+}
+
+fn start_text() -> String {
+    let mut squares = [' '; 64];
+    for p in ["Ed4", "Hf4", "Ce3", "Ra1", "Rh1", "re4", "ee8", "hb8"] {
+        let sq: arimaa::Square = p[1..].parse().expect("square");
+        let (file, rank) = (sq.file().index() as usize, sq.rank().index() as usize);
+        squares[(7 - rank) * 8 + file] = p.chars().next().expect("letter");
+    }
+    format!("g [{}]", squares.iter().collect::<String>())
+}
+
+#[test]
+fn standard_game_has_both_99of9_setups_and_gold_to_move() {
+    let g = WebGame::standard();
+    let s = state(&g);
+    assert_eq!(s["phase"], "play");
+    assert_eq!(s["side"], "gold");
+    let mut game = Game::new();
+    for side in [arimaa::Color::Gold, arimaa::Color::Silver] {
+        game.play_setup(&arimaa::Setup::ninety_nine_of_nine(side))
+            .expect("99of9");
+    }
+    assert_eq!(s["board"], board_of(game.position()));
+    assert_eq!(s["moves"].as_array().map(Vec::len), Some(2));
+    assert_eq!(s["moves"][0]["label"], "1g");
+}
+
+#[test]
+fn typed_moves_in_each_notation_are_written_in_all_three() {
+    let pos: Position = start_text().parse().expect("position");
+    let mv = official::parse_move(&pos, "re4n Ed4e").expect("legal");
+    for (text, notation) in [
+        ("re4n Ed4e", "official"),
+        ("re4e5 Ed4e4", "lightvector"),
+        (
+            legacy::write_move(&pos, &mv).expect("legacy").as_str(),
+            "legacy",
+        ),
+        ("re4e5 Ed4e4", "auto"),
+    ] {
+        let mut g = game_at_start();
+        let a = json(&g.play_text(text, notation));
+        assert_eq!(a["ok"], true, "{text} ({notation}): {a}");
+        assert_eq!(
+            a["move"]["official"],
+            official::write_move(&pos, &mv).expect("official")
+        );
+        assert_eq!(
+            a["move"]["lightvector"],
+            lightvector::write_move(&pos, &mv).expect("lightvector")
+        );
+        assert_eq!(
+            a["move"]["legacy"],
+            legacy::write_move(&pos, &mv).expect("legacy")
+        );
+        let s = state(&g);
+        assert_eq!(s["board"], board_of(&pos.after(&mv).expect("legal")));
+        assert_eq!(s["moves"][0]["label"], "2g");
+        assert_eq!(s["side"], "silver");
+    }
+}
+
+#[test]
+fn clicks_resolve_like_the_typed_lightvector_and_undo_restores() {
+    let mut g = game_at_start();
+    for sq in ["e4", "e5"] {
+        assert_eq!(json(&g.click(sq))["ok"], true);
+    }
+    let s = state(&g);
+    assert_eq!(s["input"]["preview"]["kind"], "ambiguous");
+    assert_eq!(s["input"]["preview"]["count"], 3);
+    assert_eq!(
+        json(&g.submit())["ok"],
+        false,
+        "an ambiguous input is not a move"
+    );
+    for sq in ["d4", "e4"] {
+        assert_eq!(json(&g.click(sq))["ok"], true);
+    }
+    let s = state(&g);
+    assert_eq!(s["input"]["text"], "re4e5 Ed4e4");
+    assert_eq!(s["input"]["can_submit"], true);
+    let preview = s["input"]["preview"]["board"].clone();
+    assert_eq!(json(&g.submit())["ok"], true);
+    let after = state(&g);
+    assert_eq!(after["board"], preview, "the preview is the board played");
+    let mut typed = game_at_start();
+    assert_eq!(
+        json(&typed.play_text("re4e5 Ed4e4", "lightvector"))["ok"],
+        true
+    );
+    assert_eq!(state(&typed)["board"], after["board"]);
+
+    assert_eq!(json(&g.undo())["ok"], true);
+    let back = state(&g);
+    assert_eq!(
+        back["board"],
+        board_of(&start_text().parse().expect("position"))
+    );
+    assert_eq!(back["moves"].as_array().map(Vec::len), Some(0));
+    assert_eq!(json(&g.undo())["ok"], false, "nothing left to undo");
+}
+
+#[test]
+fn a_game_to_its_end_gives_the_result_and_the_record() {
+    let mut g = game_at_start();
+    for m in [
+        "re4n Ed4e",
+        "ee8s ee7s",
+        "Ee4w re5s",
+        "ee6n",
+        "Hf4n re4e rf4s rf3x Hf5s",
+    ] {
+        let a = json(&g.play_text(m, "official"));
+        assert_eq!(a["ok"], true, "{m}: {a}");
+    }
+    let s = state(&g);
+    assert_eq!(s["outcome"]["text"], "Gold wins by elimination");
+    assert_eq!(s["outcome"]["reason"], "elimination");
+    assert!(s["input"].is_null(), "no click input once the game is over");
+    assert_eq!(
+        g.record(),
+        "2g re4n Ed4e\n2s ee8s ee7s\n3g Ee4w re5s\n3s ee6n\n4g Hf4n re4e rf4s rf3x Hf5s\n4s\n"
+    );
+    assert_eq!(json(&g.play_text("ee7s", "official"))["ok"], false);
+    assert_eq!(json(&g.click("e7"))["ok"], false);
+}
+
+#[test]
+fn setups_typed_and_refused() {
+    let mut g = WebGame::new();
+    assert_eq!(state(&g)["phase"], "setup gold");
+    let a = json(&g.play_setup("Ra1 Rb1"));
+    assert_eq!(a["ok"], false, "an incomplete standard setup: {a}");
+    let a = json(&g.play_setup("Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ha2 Db2 Cc2 Md2 Ee2 Cf2 Dg2 Hh2"));
+    assert_eq!(a["ok"], true, "{a}");
+    assert_eq!(json(&g.setup_99of9())["ok"], true);
+    let s = state(&g);
+    assert_eq!(s["phase"], "play");
+    assert_eq!(s["moves"][1]["label"], "1s");
+    assert_eq!(json(&g.setup_99of9())["ok"], false, "no setup is due");
+}
+
+#[test]
+fn endless_endgame_is_seeded() {
+    let a = state(&WebGame::endless_endgame(7));
+    let b = state(&WebGame::endless_endgame(7));
+    assert_eq!(a["board"], b["board"]);
+    assert_eq!(a["kind"], "Endless Endgame");
+    assert_eq!(a["phase"], "play");
+}
+
+#[test]
+fn bad_input_is_refused_with_a_message() {
+    let mut g = WebGame::standard();
+    let long = "x".repeat(5000);
+    for (text, notation) in [
+        ("", "auto"),
+        ("Ee2n Ee3n Ee4n Ee5n Ee6n", "official"),
+        ("Ra2a1", "lightvector"),
+        ("zz9", "legacy"),
+        ("Ee2n", "klingon"),
+        (long.as_str(), "auto"),
+        ("\u{0}\u{ffff}é", "auto"),
+    ] {
+        let a = json(&g.play_text(text, notation));
+        assert_eq!(a["ok"], false, "{text:?} {notation}");
+        assert!(a["error"].as_str().is_some_and(|e| !e.is_empty()));
+    }
+    for sq in ["", "i9", "e", "a0", "E4 ", "🐘"] {
+        let a = json(&g.click(sq));
+        if sq.trim().parse::<arimaa::Square>().is_err() {
+            assert_eq!(a["ok"], false, "{sq:?}");
+        }
+    }
+    assert_eq!(state(&g)["moves"].as_array().map(Vec::len), Some(2));
+}
