@@ -53,15 +53,17 @@ if [ "$(node -p "try{require('$ROOT/web/node_modules/playwright-core/package.jso
     fi
 fi
 
-# 3. wasm-bindgen-cli at the version of the wasm-bindgen crate in web/Cargo.lock, kept in
-#    target/web-tools between runs.
+# 3. wasm-bindgen-cli at the version of the wasm-bindgen crate in web/Cargo.lock, kept
+#    outside the work tree (in ~/.cache, or ARIMAA_WEB_TOOLS) so that fresh clones on one
+#    machine build it once.
 WB_VERSION="$(awk '/^name = "wasm-bindgen"$/ { getline; gsub(/version = |"/, ""); print; exit }' web/Cargo.lock)"
 [ -n "$WB_VERSION" ] || die "no wasm-bindgen in web/Cargo.lock"
 mkdir -p "$ROOT/target"
-TOOLS="$ROOT/target/web-tools"
+TOOLS="${ARIMAA_WEB_TOOLS:-${XDG_CACHE_HOME:-$HOME/.cache}/arimaa-web-tools}/wasm-bindgen-$WB_VERSION"
+mkdir -p "$TOOLS"
 WASM_BINDGEN="$TOOLS/bin/wasm-bindgen"
 if [ "$("$WASM_BINDGEN" --version 2>/dev/null || true)" != "wasm-bindgen $WB_VERSION" ]; then
-    echo "== installing wasm-bindgen-cli $WB_VERSION into target/web-tools (a few minutes, once)"
+    echo "== installing wasm-bindgen-cli $WB_VERSION into $TOOLS (a few minutes, once per machine)"
     if ! cargo install wasm-bindgen-cli --version "$WB_VERSION" --locked --root "$TOOLS" 2>"$TOOLS.log"; then
         grep -q "failed to select a version\|no matching package" "$TOOLS.log" \
             || { grep -qi "failed to download\|failed to query\|Couldn't resolve host\|network" "$TOOLS.log" \
