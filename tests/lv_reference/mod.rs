@@ -99,14 +99,62 @@ impl Track {
     }
 }
 
-/// Every piece of `start` followed along the step effects `path` (in order).
-pub fn tracks(start: &Board, path: &[StepEffect]) -> Vec<Track> {
-    let mut out: Vec<Track> = start.iter().map(|(sq, p)| Track::new(p, sq)).collect();
+/// The most pieces a turn can touch: four that move, four that die.
+const MAX_TOUCHED: usize = 2 * MAX_STEPS;
+
+/// A turn seen piece by piece: every piece of the walk's starting board that a step
+/// moved or a trap took, followed along the path. Every other piece of the starting
+/// board stayed where it was: its track is `Track::new(piece, square)` (visited only
+/// its start, no steps, not captured), which `untouched` gives.
+#[derive(Debug, Clone, Copy)]
+pub struct Turn {
+    start: Board,
+    touched: [Track; MAX_TOUCHED],
+    len: usize,
+}
+
+impl Turn {
+    /// The pieces a step moved or a trap took.
+    pub fn touched(&self) -> &[Track] {
+        &self.touched[..self.len]
+    }
+
+    /// The track of the piece that started on `sq` if no step moved it and no trap took
+    /// it.
+    fn untouched(&self, sq: Square) -> Option<Track> {
+        let piece = self.start.piece_at(sq)?;
+        self.touched()
+            .iter()
+            .all(|t| t.start != sq)
+            .then(|| Track::new(piece, sq))
+    }
+}
+
+/// The pieces of `start` that the step effects `path` (in order) move or capture,
+/// followed along it.
+pub fn tracks(start: &Board, path: &[StepEffect]) -> Turn {
+    let mut turn = Turn {
+        start: *start,
+        touched: [Track::new(Piece::from_char('R').expect("a letter"), Square::A1); MAX_TOUCHED],
+        len: 0,
+    };
+    // The index in `touched` of the piece standing on `sq` now, added on first touch.
+    fn find(turn: &mut Turn, sq: Square) -> usize {
+        if let Some(i) = turn
+            .touched()
+            .iter()
+            .position(|t| !t.captured && t.at == sq)
+        {
+            return i;
+        }
+        let untouched = turn.untouched(sq).expect("an untouched piece stands there");
+        turn.touched[turn.len] = untouched;
+        turn.len += 1;
+        turn.len - 1
+    }
     for (i, eff) in path.iter().enumerate() {
-        let t = out
-            .iter_mut()
-            .find(|t| !t.captured && t.at == eff.from)
-            .expect("a piece stands where a step starts");
+        let k = find(&mut turn, eff.from);
+        let t = &mut turn.touched[k];
         assert_eq!(
             t.piece, eff.piece,
             "the tracked piece is the one that moved"
@@ -116,15 +164,13 @@ pub fn tracks(start: &Board, path: &[StepEffect]) -> Vec<Track> {
         t.at = eff.to;
         t.visited = t.visited.with(eff.to);
         if let Some(c) = eff.capture {
-            let d = out
-                .iter_mut()
-                .find(|t| !t.captured && t.at == c.square)
-                .expect("a piece stands where a capture happens");
+            let k = find(&mut turn, c.square);
+            let d = &mut turn.touched[k];
             assert_eq!(d.piece, c.piece, "the tracked piece is the one captured");
             d.captured = true;
         }
     }
-    out
+    turn
 }
 
 /// The direction of a step effect.
@@ -143,71 +189,84 @@ impl EffectDir for StepEffect {
 /// Whether the specifier names `t`: its letter (if given) and a square it occupied at
 /// some time during the turn (if given).
 fn names(spec: Specifier, t: &Track) -> bool {
-    spec.piece().is_none_or(|p| p == t.piece) && spec.square().is_none_or(|s| t.visited.contains(s))
+    spec.piece().map_or(true, |p| p == t.piece)
+        && spec.square().map_or(true, |s| t.visited.contains(s))
 }
 
-/// Every way `t` takes `dirs` as a subsequence of its steps, the first of them from the
-/// specifier's square if it has one: (index of the first step in the turn, index of the
-/// last).
-fn embeddings(spec: Specifier, dirs: &[Direction], t: &Track) -> Vec<(usize, usize)> {
+/// Calls `f` with every way `t` takes `dirs` as a subsequence of its steps, the first of
+/// them from the specifier's square if it has one: (index of the first step in the
+/// turn, index of the last). Stops and returns true as soon as `f` does.
+fn any_embedding(
+    spec: Specifier,
+    dirs: &[Direction],
+    t: &Track,
+    f: &mut impl FnMut(usize, usize) -> bool,
+) -> bool {
     let steps = t.own_steps();
-    let mut out = Vec::new();
     // Every subset of the piece's steps (at most 4), in order.
-    for mask in 1u32..(1 << steps.len()) {
-        let chosen: Vec<&(usize, Square, Direction)> = steps
+    (1u32..(1 << steps.len())).any(|mask| {
+        let mut chosen = steps
             .iter()
             .enumerate()
             .filter(|(i, _)| mask & (1 << i) != 0)
-            .map(|(_, s)| s)
-            .collect();
-        if chosen.len() != dirs.len() || chosen.iter().zip(dirs).any(|(s, d)| s.2 != *d) {
-            continue;
+            .map(|(_, s)| s);
+        let n = mask.count_ones() as usize;
+        if n != dirs.len() || chosen.clone().zip(dirs).any(|(s, d)| s.2 != *d) {
+            return false;
         }
-        if spec.square().is_some_and(|sq| chosen[0].1 != sq) {
-            continue;
+        let first = chosen.next().expect("at least one step");
+        let last = chosen.next_back().unwrap_or(first);
+        if spec.square().is_some_and(|sq| first.1 != sq) {
+            return false;
         }
-        out.push((chosen[0].0, chosen[chosen.len() - 1].0));
-    }
-    out
-}
-
-/// Whether the direction tokens `rest` can all be met, in order, each by some named
-/// piece, every step of each after every step used by the one before (`after`: the
-/// index of the last step used so far).
-fn directions_in_order(
-    rest: &[(Specifier, &[Direction])],
-    after: Option<usize>,
-    ts: &[Track],
-) -> bool {
-    let Some(((spec, dirs), more)) = rest.split_first() else {
-        return true;
-    };
-    ts.iter().filter(|t| names(*spec, t)).any(|t| {
-        embeddings(*spec, dirs, t)
-            .into_iter()
-            .filter(|(first, _)| after.is_none_or(|a| *first > a))
-            .any(|(_, last)| directions_in_order(more, Some(last), ts))
+        f(first.0, last.0)
     })
 }
 
-/// Whether the turn followed by `ts` satisfies every token.
-pub fn satisfied(tokens: &[Token], ts: &[Track]) -> bool {
-    let mut dir_tokens: Vec<(Specifier, &[Direction])> = Vec::new();
-    for tok in tokens {
+/// Whether the direction tokens among `rest` can all be met, in the order written,
+/// each by some named piece, every step used for one after every step used for the
+/// one before (`after`: the index of the last step used so far). Only moved pieces
+/// have steps, so only they are tried.
+fn directions_in_order(rest: &[Token], after: Option<usize>, turn: &Turn) -> bool {
+    let Some(pos) = rest
+        .iter()
+        .position(|t| matches!(t.property, Property::Steps(_)))
+    else {
+        return true;
+    };
+    let tok = rest[pos];
+    let Property::Steps(dirs) = tok.property else {
+        unreachable!("found above")
+    };
+    let more = &rest[pos + 1..];
+    turn.touched()
+        .iter()
+        .filter(|t| names(tok.specifier, t))
+        .any(|t| {
+            any_embedding(tok.specifier, dirs.as_slice(), t, &mut |first, last| {
+                after.map_or(true, |a| first > a) && directions_in_order(more, Some(last), turn)
+            })
+        })
+}
+
+/// Whether the turn satisfies every token.
+pub fn satisfied(tokens: &[Token], turn: &Turn) -> bool {
+    let named = |spec: Specifier, f: &dyn Fn(&Track) -> bool| {
+        turn.touched().iter().any(|t| names(spec, t) && f(t))
+    };
+    tokens.iter().all(|tok| {
         let spec = tok.specifier;
-        let ok = match &tok.property {
-            Property::Destination(sq) => ts.iter().any(|t| names(spec, t) && t.at == *sq),
-            Property::Capture => ts.iter().any(|t| names(spec, t) && t.captured),
-            Property::Steps(d) => {
-                dir_tokens.push((spec, d.as_slice()));
-                true
+        match tok.property {
+            // A moved piece ending or dying there, or a piece that never moved standing
+            // there.
+            Property::Destination(sq) => {
+                named(spec, &|t| t.at == sq) || turn.untouched(sq).is_some_and(|t| names(spec, &t))
             }
-        };
-        if !ok {
-            return false;
+            // Only touched pieces can be captured.
+            Property::Capture => named(spec, &|t| t.captured),
+            Property::Steps(_) => true,
         }
-    }
-    directions_in_order(&dir_tokens, None, ts)
+    }) && directions_in_order(tokens, None, turn)
 }
 
 /// Whether the step sequence `mv`, played from `pos`, is a legal turn that satisfies
@@ -233,6 +292,7 @@ pub fn displaced_by(pos: &Position, mv: &Move) -> usize {
         .map(|&s| p.play_step(s).expect("legal step"))
         .collect();
     tracks(pos.board(), &path)
+        .touched()
         .iter()
         .filter(|t| t.displaced())
         .count()
@@ -292,7 +352,7 @@ pub fn judge(pos: &Position, strings: &[Vec<Token>]) -> (Vec<Verdict>, WalkStats
     let stats = walk(pos, &mut |path, end| {
         let ts = tracks(&start, path);
         let steps = path.len() as u8;
-        let displaced = ts.iter().filter(|t| t.displaced()).count() as u8;
+        let displaced = ts.touched().iter().filter(|t| t.displaced()).count() as u8;
         let key = (steps, displaced);
         for (tokens, b) in strings.iter().zip(best.iter_mut()) {
             if b.bucket.is_some_and(|k| k < key) || !satisfied(tokens, &ts) {
@@ -302,7 +362,7 @@ pub fn judge(pos: &Position, strings: &[Vec<Token>]) -> (Vec<Verdict>, WalkStats
                 b.bucket = Some(key);
                 b.boards.clear();
             }
-            let mv = Move::from_steps(&path.iter().map(|e| step_of(e)).collect::<Vec<_>>())
+            let mv = Move::from_steps(&path.iter().map(step_of).collect::<Vec<_>>())
                 .expect("at most four steps");
             b.boards.entry(*end.board()).or_insert(mv);
         }
