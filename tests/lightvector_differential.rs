@@ -94,7 +94,7 @@ fn archive_cases() -> Vec<Case> {
 /// Moves found wrong (issue 11, and the full run of this test on the crate as it was
 /// then), in official notation, with the strings that went wrong: always checked.
 /// The comment says what the crate did and what the rule says.
-const REPORTED: [(&str, &str, &str, &str); 9] = [
+const REPORTED: [(&str, &str, &str, &str); 11] = [
     (
         "game 669188 18g",
         "g [    rr   cr  r        cr   r     rE  H  rdHdehMhCRmDDRCR RRR R R]",
@@ -160,6 +160,21 @@ const REPORTED: [(&str, &str, &str, &str); 9] = [
         "hf2n Re2e ee3s hf3x Dd3e",
         // Written "ee2 De", which is ambiguous (3); the crate rejected it.
         "ee2 De",
+    ),
+    (
+        "game 669188 25g",
+        "g [    rr   cr  r        c    rd  rd rD  eM H mEC  rR  DRh CRRR RRR]",
+        "md3w Ee3w rc4w mc3x Dd4w",
+        // A perturbed "mx": the crate said ambiguous (2); three boards in (4, 4) (the
+        // dog pushes the rabbit north or west, or pulls it east).
+        "mx",
+    ),
+    (
+        "random play",
+        "s [     r   r rr rrr  Eh mdhcce d    RR    RHR  CR     R  D  CR   R]",
+        "df5e dg5s dg4w Rg3n Cf3x",
+        // A perturbed "Cx": the crate said ambiguous (8); ten boards in (4, 2).
+        "Cx",
     ),
 ];
 
