@@ -234,7 +234,7 @@ fn random_cases(archive: &[Case], n: usize, draw: Draw, seed: u64) -> Vec<Case> 
                 break;
             }
             let mv = moves[(rng() % moves.len() as u64) as usize];
-            pos = pos.play(&mv).expect("generated move is legal");
+            pos = pos.after(&mv).expect("generated move is legal");
         }
         if !ok {
             continue;
@@ -245,7 +245,7 @@ fn random_cases(archive: &[Case], n: usize, draw: Draw, seed: u64) -> Vec<Case> 
                 let before = pos.board().occupied().count();
                 pos.legal_moves()
                     .into_iter()
-                    .filter(|m| pos.play(m).expect("legal").board().occupied().count() < before)
+                    .filter(|m| pos.after(m).expect("legal").board().occupied().count() < before)
                     .collect()
             }
             Draw::TwoEnemies => pos
@@ -424,7 +424,7 @@ struct Mismatch {
 
 /// A move in official notation (the steps as they are if it is not legal).
 fn official(pos: &Position, mv: &Move) -> String {
-    arimaa::notation::official::write_move(pos, mv).unwrap_or_else(|_| mv.to_string())
+    arimaa::notation::official::write_move(pos, mv).unwrap_or_else(|_| format!("{mv:?}"))
 }
 
 /// The reference's verdict, moves in official notation.
@@ -469,7 +469,7 @@ struct Totals {
 fn check_case(case: &Case, seed: u64, totals: &Mutex<Totals>) {
     let pos = &case.pos;
     let mv = &case.mv;
-    let want = *pos.play(mv).expect("legal move").board();
+    let want = *pos.after(mv).expect("legal move").board();
     let mut rng = splitmix(seed);
     let mut mismatches = Vec::new();
     let head = format!("{} | {pos} | move {}", case.origin, official(pos, mv));
@@ -548,7 +548,7 @@ fn check_case(case: &Case, seed: u64, totals: &Mutex<Totals>) {
                     ..
                 },
             ) => {
-                let got = pos.play(&r.mv).map(|p| *p.board());
+                let got = pos.after(&r.mv).map(|p| *p.board());
                 if got.as_ref().ok() != Some(board) {
                     Some(Kind::DifferentBoard)
                 } else if r.steps != *steps

@@ -28,7 +28,7 @@ fn verdict(pos: &Position, text: &str) -> Verdict {
 }
 
 fn board_after(pos: &Position, mv: &Move) -> Board {
-    *pos.play(mv).expect("legal move").board()
+    *pos.after(mv).expect("legal move").board()
 }
 
 /// The resolved board, or a panic naming the verdict.

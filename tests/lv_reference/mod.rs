@@ -63,7 +63,7 @@ impl Verdict {
                 displaced,
                 witness,
                 ..
-            } => format!("move[{steps},{displaced}] {witness}"),
+            } => format!("move[{steps},{displaced}] {witness:?}"),
             Verdict::NoMatch => "no match".to_string(),
             Verdict::Ambiguous(n) => format!("ambiguous({n})"),
         }
