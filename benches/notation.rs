@@ -18,9 +18,14 @@
 //! cargo bench --bench notation
 //! ```
 
+use std::time::{Duration, Instant};
+
+use arimaa::notation::lightvector::Lightvector;
+use arimaa::notation::official::{self, TurnBody};
+use arimaa::notation::record::Archive;
 use arimaa::notation::{legacy, lightvector};
 use arimaa::{Board, Move, Piece, Position, Square};
-use criterion::{criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{criterion_group, Criterion, Throughput};
 
 mod common;
 
@@ -180,5 +185,98 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
+
+const FEB_2026: &str = include_str!("../tests/data/allgames202602.tsv");
+const NOV_2011: &str = include_str!("../tests/data/allgames201111-sample.tsv");
+
+/// Every movement turn of the two archive files with the position before it: 10,891.
+fn archive_moves() -> Vec<(Position, Move)> {
+    let mut out = Vec::new();
+    for text in [FEB_2026, NOV_2011] {
+        let archive: Archive = text.parse().expect("the archive reads");
+        for g in &archive.games {
+            let r = g.replay();
+            assert!(r.failure().is_none(), "game {} replays", g.id());
+            let turns = g.turns().expect("the move list reads");
+            let moves = turns.iter().filter(|t| matches!(t.body, TurnBody::Move(_)));
+            for (pos, turn) in r.positions().iter().zip(moves) {
+                let mv = official::parse_move(pos, &turn.move_tokens_text()).expect("legal");
+                out.push((pos.clone(), mv));
+            }
+        }
+    }
+    assert_eq!(out.len(), ARCHIVE_MOVES);
+    out
+}
+
+/// Movement turns of the two archive files.
+const ARCHIVE_MOVES: usize = 10_891;
+
+/// Median, 99th percentile and maximum of `times`, in microseconds.
+fn summary(times: &mut [Duration]) -> String {
+    times.sort();
+    let at = |q: f64| times[((times.len() - 1) as f64 * q).round() as usize].as_secs_f64() * 1e6;
+    let mean = times.iter().sum::<Duration>().as_secs_f64() * 1e6 / times.len() as f64;
+    format!(
+        "mean {mean:.1} us, median {:.1} us, p90 {:.1} us, p99 {:.1} us, max {:.1} us",
+        at(0.5),
+        at(0.9),
+        at(0.99),
+        at(1.0)
+    )
+}
+
+/// `cargo bench --bench notation -- --stats`: writes every archive move and resolves
+/// the written string, each timed once (the faster of two runs), and prints the
+/// statistics, the moves whose writing ran out of its effort budget, and any string
+/// that does not resolve to its move (none expected).
+fn stats() {
+    let moves = archive_moves();
+    let (mut write_t, mut read_t) = (Vec::new(), Vec::new());
+    let (mut budget_out, mut wrong) = (0usize, 0usize);
+    for (pos, mv) in &moves {
+        let board = *pos.play(mv).expect("legal").board();
+        let mut best = Duration::MAX;
+        let mut written = None;
+        for _ in 0..2 {
+            let t = Instant::now();
+            let w = Lightvector::from_move_detailed(pos, mv).expect("legal");
+            best = best.min(t.elapsed());
+            written = Some(w);
+        }
+        write_t.push(best);
+        let report = written.expect("written");
+        budget_out += usize::from(!report.exhaustive);
+        let text = report.lightvector.to_string();
+        let mut best = Duration::MAX;
+        let mut back = None;
+        for _ in 0..2 {
+            let t = Instant::now();
+            back = Some(lightvector::parse_move(pos, &text));
+            best = best.min(t.elapsed());
+        }
+        read_t.push(best);
+        let ok = back
+            .expect("resolved")
+            .is_ok_and(|m| pos.play(&m).is_ok_and(|p| *p.board() == board));
+        if !ok {
+            wrong += 1;
+            println!("NOT RESOLVING: {pos}\t{mv:?}\t{text}");
+        }
+    }
+    println!("archive moves: {}", moves.len());
+    println!("write:            {}", summary(&mut write_t));
+    println!("resolve written:  {}", summary(&mut read_t));
+    println!("budget ran out: {budget_out}; written strings not resolving to their move: {wrong}");
+}
+
 criterion_group!(benches, bench);
-criterion_main!(benches);
+
+fn main() {
+    if std::env::args().any(|a| a == "--stats") {
+        stats();
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

@@ -59,11 +59,6 @@ pub use square::{Direction, File, ParseSquareError, Rank, Square};
 pub use step::{Capture, Step, StepEffect, StepKind};
 pub use turngen::TurnGenerator;
 
-// The unit tests share the benchmarks' loader (`benches/common`), which names the
-// crate `arimaa`.
-#[cfg(test)]
-extern crate self as arimaa;
-
 /// The README's examples, compiled and run as doc tests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

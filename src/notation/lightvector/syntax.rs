@@ -191,6 +191,7 @@ impl fmt::Display for Token {
 
 /// Why a single token could not be read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum TokenError {
     /// The token is longer than any token can be.
     #[error("a token has at most {MAX_TOKEN_LEN} characters")]
@@ -217,6 +218,7 @@ pub enum TokenError {
 
 /// Why a Lightvector string could not be read. Errors about a token name it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseLightvectorError {
     /// No tokens: an empty string is not a move.
     #[error("empty move: give at least one token")]

@@ -5,9 +5,11 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, HashSet};
 
-use crate::{Board, Move, MoveError, Position};
+use crate::{Board, Move, MoveError, Position, Step};
 
-use super::search::{FastBuild, Flow, Goals, Node, Search};
+use super::goals::Goals;
+use super::resolve::{resolve, ResolveOptions};
+use super::search::{FastBuild, Flow, Node, Search};
 use super::syntax::{Directions, Lightvector, Property, Specifier, Token};
 
 /// At most this many searches per move; past it the best string found so far is kept
@@ -32,12 +34,12 @@ struct Cand {
 
 /// A chosen string: tokens in order, with the count and length that rank it.
 #[derive(Debug, Clone)]
-struct Written {
+struct Form {
     tokens: Vec<Token>,
     chars: usize,
 }
 
-impl Written {
+impl Form {
     fn rank(&self) -> (usize, usize) {
         (self.tokens.len(), self.chars)
     }
@@ -46,7 +48,7 @@ impl Written {
 /// Orders candidates into a string: by key, direction tokens in the order of the
 /// steps they match. `None` when two direction tokens' steps interleave (they could not
 /// be written in an order the witness satisfies).
-fn arrange(cands: &[Cand]) -> Option<Written> {
+fn arrange(cands: &[Cand]) -> Option<Form> {
     let mut v: Vec<Cand> = cands.to_vec();
     v.sort_by_key(|c| (c.key, c.span.map_or(0, |s| s.1)));
     let mut last: Option<u8> = None;
@@ -59,7 +61,7 @@ fn arrange(cands: &[Cand]) -> Option<Written> {
         }
     }
     let chars = v.iter().map(|c| c.len).sum::<usize>() + v.len().saturating_sub(1);
-    Some(Written {
+    Some(Form {
         tokens: v.iter().map(|c| c.token).collect(),
         chars,
     })
@@ -79,49 +81,8 @@ struct Writer {
     /// The tokens being checked, compiled (kept to reuse the memory).
     goals: Goals,
     budget: u32,
-}
-
-#[cfg(test)]
-thread_local! {
-    /// Children bounded per phase of writing (witness, explicit, strongest, combination
-    /// accepted, combination refuted), for tuning tests.
-    pub(crate) static PHASES: core::cell::Cell<[u64; 5]> = const { core::cell::Cell::new([0; 5]) };
-}
-
-#[cfg(test)]
-fn phase<T>(i: usize, f: impl FnOnce() -> T) -> T {
-    let before = super::search::STATS.with(|c| c.get().1);
-    let r = f();
-    let d = super::search::STATS.with(|c| c.get().1) - before;
-    PHASES.with(|p| {
-        let mut v = p.get();
-        v[i] += d;
-        p.set(v);
-    });
-    r
-}
-
-#[cfg(test)]
-fn phase_split(yes: usize, no: usize, f: impl FnOnce() -> bool) -> bool {
-    let before = super::search::STATS.with(|c| c.get().1);
-    let r = f();
-    let d = super::search::STATS.with(|c| c.get().1) - before;
-    PHASES.with(|p| {
-        let mut v = p.get();
-        v[if r { yes } else { no }] += d;
-        p.set(v);
-    });
-    r
-}
-
-#[cfg(not(test))]
-fn phase<T>(_: usize, f: impl FnOnce() -> T) -> T {
-    f()
-}
-
-#[cfg(not(test))]
-fn phase_split(_: usize, _: usize, f: impl FnOnce() -> bool) -> bool {
-    f()
+    /// Whether a budget ran out (some shorter string may have been missed).
+    exhausted: bool,
 }
 
 impl Writer {
@@ -139,7 +100,11 @@ impl Writer {
             self.refuters.swap(0, i);
             return false;
         }
-        self.budget = self.budget.saturating_sub(1);
+        if self.budget == 0 {
+            self.exhausted = true;
+            return false;
+        }
+        self.budget -= 1;
         let (kb, db, target) = (self.kb, self.db, self.target);
         let mut found: Option<Node> = None;
         let mut search = Search::new(goals, None);
@@ -172,7 +137,7 @@ impl Writer {
 }
 
 /// The steps of tracked piece `e` in the witness: (step index, step).
-fn steps_of(w: &Node, e: usize) -> Vec<(u8, crate::Step)> {
+fn steps_of(w: &Node, e: usize) -> Vec<(u8, Step)> {
     w.mv.steps()
         .iter()
         .enumerate()
@@ -183,7 +148,9 @@ fn steps_of(w: &Node, e: usize) -> Vec<(u8, crate::Step)> {
 
 /// Every token true of tracked piece `e` in the witness, shortest first.
 fn menu(w: &Node, e: usize) -> Vec<Cand> {
-    let t = w.tracked()[e];
+    let Some(&t) = w.get(e) else {
+        return Vec::new();
+    };
     let key = t.first;
     let mut specs = vec![Specifier::Piece(t.piece)];
     for s in t.visited {
@@ -208,7 +175,7 @@ fn menu(w: &Node, e: usize) -> Vec<Cand> {
     let steps = steps_of(w, e);
     let m = steps.len().min(crate::MAX_STEPS);
     for mask in 1u32..(1 << m) {
-        let chosen: Vec<(u8, crate::Step)> = (0..m)
+        let chosen: Vec<(u8, Step)> = (0..m)
             .filter(|i| mask & (1 << i) != 0)
             .map(|i| steps[i])
             .collect();
@@ -244,7 +211,9 @@ fn menu(w: &Node, e: usize) -> Vec<Cand> {
 /// letter and each square of its path (its end square adds nothing: a piece ending
 /// there has been there).
 fn strongest(w: &Node, e: usize) -> Vec<Cand> {
-    let t = w.tracked()[e];
+    let Some(&t) = w.get(e) else {
+        return Vec::new();
+    };
     let mut out = Vec::new();
     let path = if t.visited == crate::Bitboard::from_square(t.cur) {
         t.visited
@@ -274,7 +243,6 @@ fn strongest(w: &Node, e: usize) -> Vec<Cand> {
 /// start square, and its destination or `x`.
 fn explicit(w: &Node) -> Vec<Cand> {
     w.tracked()
-        .iter()
         .filter(|t| t.displaced() || t.captured)
         .map(|t| {
             let spec = Specifier::PieceOn(t.piece, t.start);
@@ -296,7 +264,7 @@ fn explicit(w: &Node) -> Vec<Cand> {
 
 /// Every step of the witness as direction tokens, consecutive steps of one piece merged
 /// (`Ed4ne`). This always resolves: its letters need every step of the turn, in order.
-fn full_steps(w: &Node) -> Written {
+fn full_steps(w: &Node) -> Form {
     let mut tokens = Vec::new();
     let steps = w.mv.steps();
     let movers = w.movers();
@@ -309,17 +277,16 @@ fn full_steps(w: &Node) -> Written {
             dirs.push(steps[j].dir);
             j += 1;
         }
-        let piece = w.tracked()[e as usize].piece;
-        if let Some(d) = Directions::new(&dirs) {
+        if let (Some(t), Some(d)) = (w.get(e as usize), Directions::new(&dirs)) {
             tokens.push(Token::new(
-                Specifier::PieceOn(piece, steps[i].from),
+                Specifier::PieceOn(t.piece, steps[i].from),
                 Property::Steps(d),
             ));
         }
         i = j;
     }
     let chars = tokens.iter().map(Token::text_len).sum::<usize>() + tokens.len().saturating_sub(1);
-    Written { tokens, chars }
+    Form { tokens, chars }
 }
 
 /// The witness: a turn reaching `target` with the fewest steps, then the fewest
@@ -355,7 +322,7 @@ fn seed_refuters(w: &mut Writer, pos: &Position, wit: &Node) {
     let steps = wit.mv.steps();
     let movers = wit.movers();
     // Keeps `turn` if it is a legal turn, no worse than the witness, to another board.
-    let mut keep = |turn: &mut dyn Iterator<Item = crate::Step>| {
+    let mut keep = |turn: &mut dyn Iterator<Item = Step>| {
         let mut node = Node::root(pos);
         for s in turn {
             if node.pos.check_step(s).is_err() {
@@ -370,7 +337,7 @@ fn seed_refuters(w: &mut Writer, pos: &Position, wit: &Node) {
             w.refuters.push(node);
         }
     };
-    let n = wit.tracked().len().min(8);
+    let n = wit.ntracked().min(8);
     for mask in 1u32..(1 << n) - 1 {
         let mut rest = steps
             .iter()
@@ -385,9 +352,8 @@ fn seed_refuters(w: &mut Writer, pos: &Position, wit: &Node) {
     let side = pos.side_to_move();
     let starts: crate::Bitboard = wit
         .tracked()
-        .iter()
         .fold(crate::Bitboard::EMPTY, |b, t| b.with(t.start));
-    for (e, t) in wit.tracked().iter().enumerate() {
+    for (e, t) in wit.tracked().enumerate() {
         if t.captured || t.piece.color != side {
             continue;
         }
@@ -395,7 +361,7 @@ fn seed_refuters(w: &mut Writer, pos: &Position, wit: &Node) {
             // Its steps from its own square, in the witness's directions (an
             // off-board step makes the turn illegal).
             let mut at = Some(other);
-            let swapped: Vec<crate::Step> = steps
+            let swapped: Vec<Step> = steps
                 .iter()
                 .zip(movers)
                 .map_while(|(&s, &m)| {
@@ -404,7 +370,7 @@ fn seed_refuters(w: &mut Writer, pos: &Position, wit: &Node) {
                     }
                     let from = at?;
                     at = from.step(s.dir);
-                    Some(crate::Step::new(from, s.dir))
+                    Some(Step::new(from, s.dir))
                 })
                 .collect();
             if swapped.len() == steps.len() {
@@ -440,7 +406,7 @@ fn min_combo(
     all_menus: &[Vec<Cand>],
     set: &[usize],
     limit: Option<(usize, usize)>,
-) -> Option<Written> {
+) -> Option<Form> {
     let menus: Vec<&Vec<Cand>> = set.iter().map(|&q| &all_menus[q]).collect();
     let n = set.len();
     // A combination is one index per piece, eight bits each (menus are shorter than
@@ -466,14 +432,18 @@ fn min_combo(
     let mut tries = 0;
     let mut cands: Vec<Cand> = Vec::with_capacity(n);
     while let Some(Reverse((chars, code))) = heap.pop() {
-        if !beats(chars) || tries >= COMBO_BUDGET || w.budget == 0 {
+        if !beats(chars) {
+            return None;
+        }
+        if tries >= COMBO_BUDGET || w.budget == 0 {
+            w.exhausted = true;
             return None;
         }
         tries += 1;
         cands.clear();
         cands.extend(menus.iter().enumerate().map(|(i, m)| m[index(code, i)]));
         if let Some(written) = arrange(&cands) {
-            if phase_split(3, 4, || w.check(&written.tokens)) {
+            if w.check(&written.tokens) {
                 return Some(written);
             }
         }
@@ -496,11 +466,11 @@ fn shortest(
     wit: &Node,
     menus: &[Vec<Cand>],
     mut bound: Option<(usize, usize)>,
-) -> Option<Written> {
+) -> Option<Form> {
     let n = menus.len();
-    let mut best: Option<Written> = None;
+    let mut best: Option<Form> = None;
     for size in 1..=n {
-        if bound.is_some_and(|b| b.0 < size) || w.budget == 0 {
+        if bound.is_some_and(|b| b.0 < size) {
             break;
         }
         // Sets whose shortest possible string is shortest first, so that a good string
@@ -520,6 +490,7 @@ fn shortest(
         sets.sort();
         for (least, set) in sets {
             if w.budget == 0 {
+                w.exhausted = true;
                 break;
             }
             if bound.is_some_and(|b| b <= (size, least)) {
@@ -534,7 +505,7 @@ fn shortest(
                     .flat_map(|&q| strongest(wit, q))
                     .map(|c| c.token)
                     .collect();
-                if !phase(2, || w.check(&all)) {
+                if !w.check(&all) {
                     continue;
                 }
             }
@@ -552,14 +523,40 @@ fn shortest(
     best
 }
 
-/// Writes `mv` (legal in `pos`) as a short Lightvector string resolving to it.
-pub(crate) fn write(pos: &Position, mv: &Move) -> Result<Lightvector, MoveError> {
+/// Why a move could not be written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum WriteError {
+    /// The move is not legal in the position.
+    #[error(transparent)]
+    IllegalMove(#[from] MoveError),
+    /// None of the forms the writer tries, down to every step written out, resolves to
+    /// the move's board. This would be a bug of the crate; please report the position
+    /// and move.
+    #[error("no Lightvector form the writer tries resolves to this move (a bug: please report it)")]
+    NoForm,
+}
+
+/// The witness: a turn reaching `target` with the fewest steps, then the fewest
+/// displaced pieces; `mv` itself replayed if the search finds none (it always should).
+fn witness_or_move(pos: &Position, mv: &Move, target: &Board) -> Node {
+    if let Some(w) = witness(pos, target, mv.len()) {
+        return w;
+    }
+    let goals = Goals::new(&[], pos.side_to_move());
+    let mut node = Node::root(pos);
+    for &s in mv.steps() {
+        node.apply(s, &goals);
+    }
+    node
+}
+
+/// Writes `mv` (legal in `pos`) as a short Lightvector string resolving to it; says
+/// whether the search for short strings ran its course (no budget ran out).
+pub(crate) fn write(pos: &Position, mv: &Move) -> Result<(Lightvector, bool), WriteError> {
     let after = pos.play(mv)?;
     let target = *after.board();
-    let Some(wit) = phase(0, || witness(pos, &target, mv.len())) else {
-        // Unreachable: `mv` itself reaches the target within its length.
-        return Err(MoveError::EndTurn(crate::EndTurnError::Unchanged));
-    };
+    let wit = witness_or_move(pos, mv, &target);
     let mut w = Writer {
         side: pos.side_to_move(),
         target,
@@ -570,32 +567,36 @@ pub(crate) fn write(pos: &Position, mv: &Move) -> Result<Lightvector, MoveError>
         cache: HashMap::default(),
         goals: Goals::new(&[], pos.side_to_move()),
         budget: CHECK_BUDGET,
+        exhausted: false,
     };
     seed_refuters(&mut w, pos, &wit);
     // The explicit form bounds the search before it is checked: only a shorter string
     // is looked for, and the explicit form is checked only if none is found.
     let explicit_form = arrange(&explicit(&wit)).filter(|e| !e.tokens.is_empty());
-    let n = wit.tracked().len();
-    let menus: Vec<Vec<Cand>> = (0..n).map(|q| menu(&wit, q)).collect();
-    let mut best = shortest(
-        &mut w,
-        &wit,
-        &menus,
-        explicit_form.as_ref().map(Written::rank),
-    );
+    let menus: Vec<Vec<Cand>> = (0..wit.ntracked()).map(|q| menu(&wit, q)).collect();
+    let mut best = shortest(&mut w, &wit, &menus, explicit_form.as_ref().map(Form::rank));
     if best.is_none() {
-        if let Some(e) = explicit_form {
-            if phase(1, || w.check(&e.tokens)) {
-                best = Some(e);
+        if let Some(e) = &explicit_form {
+            if w.check(&e.tokens) {
+                best = Some(e.clone());
             } else {
                 best = shortest(&mut w, &wit, &menus, None);
             }
         }
     }
     let fallback = full_steps(&wit);
-    let chosen = match best {
-        Some(b) if b.rank() <= fallback.rank() => b,
-        _ => fallback,
+    // The choice, checked by the resolver; then the longer forms that may resolve.
+    let resolves = |f: &Form| {
+        resolve(pos, &f.tokens, ResolveOptions::default())
+            .is_ok_and(|r| pos.play(&r.mv).is_ok_and(|p| *p.board() == target))
     };
-    Lightvector::new(chosen.tokens).ok_or(MoveError::EndTurn(crate::EndTurnError::NoSteps))
+    let chosen = best
+        .filter(|b| b.rank() <= fallback.rank())
+        .into_iter()
+        .chain(explicit_form)
+        .chain([fallback])
+        .find(|f| resolves(f))
+        .and_then(|f| Lightvector::new(f.tokens))
+        .ok_or(WriteError::NoForm)?;
+    Ok((chosen, !w.exhausted))
 }
