@@ -1,0 +1,603 @@
+//! Differential tests of the crate's Lightvector resolver and writer against the plain
+//! reference resolver of `tests/lv_reference/` (every legal step sequence walked, tokens
+//! checked literally, the resolution rule applied as stated).
+//!
+//! Inputs: the turns of the two archive files `tests/data/allgames202602.tsv` and
+//! `tests/data/allgames201111-sample.tsv` (10,891 moves), and moves of random play from
+//! positions reached from archive positions (a seeded generator: from an archive
+//! position 0-3 random moves, then a move drawn uniformly from all distinct moves, or
+//! only from the capturing moves, or only from the moves displacing two or more enemy
+//! pieces). For each move: the string `lightvector::write_move` returns, the explicit
+//! form (one `<letter><start><end>` or `<letter><start>x` token per displaced or
+//! captured piece), and perturbed strings of both (a token dropped, a square changed, a
+//! letter changed).
+//!
+//! Checks, per string: the crate (`Lightvector::resolve`) and the reference give the same
+//! verdict: the same board (and the crate's move has the reference's bucket and
+//! satisfies the tokens by the reference's reading), the same ambiguity count
+//! (`ResolveError::Ambiguous`), or no match (any other error). Per move: the written
+//! string resolves, by the reference, to exactly the move's board.
+//!
+//! `cargo test --test lightvector_differential` runs a subset sized for CI (one archive
+//! move in 25 and 160 random moves). The whole set (10,891 archive moves and 5,000
+//! random ones) runs with
+//!
+//! ```text
+//! LV_DIFF=full cargo test --release --test lightvector_differential -- --nocapture
+//! ```
+//!
+//! which prints the counts and writes every mismatch, one per line, to the file named by
+//! `LV_DIFF_OUT` (default `target/lightvector-mismatches.txt`). `LV_DIFF_THREADS` sets
+//! the number of threads (default: the available parallelism).
+
+mod lightvector_support;
+mod lv_reference;
+
+use std::collections::BTreeMap;
+use std::fmt::Write as _;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use arimaa::notation::lightvector::{self, Lightvector, Property, ResolveError, Specifier, Token};
+use arimaa::notation::record::Archive;
+use arimaa::{Color, Move, Piece, PieceKind, Position, Square, Turn};
+use lightvector_support::splitmix;
+use lv_reference::{judge, move_satisfies, tracks, Verdict};
+
+const FEB_2026: &str = include_str!("data/allgames202602.tsv");
+const NOV_2011: &str = include_str!("data/allgames201111-sample.tsv");
+
+/// One move to check, with where it comes from.
+#[derive(Clone)]
+struct Case {
+    pos: Position,
+    mv: Move,
+    origin: String,
+}
+
+/// Every movement turn of both archive files, with the position before it.
+fn archive_cases() -> Vec<Case> {
+    let mut out = Vec::new();
+    for text in [FEB_2026, NOV_2011] {
+        let archive: Archive = text.parse().expect("archive reads");
+        for g in &archive.games {
+            let r = g.replay();
+            assert!(r.failure().is_none(), "game {} replays", g.id());
+            let moves: Vec<Move> = r
+                .game()
+                .history()
+                .iter()
+                .filter_map(|t| match t {
+                    Turn::Move { mv, .. } => Some(*mv),
+                    Turn::Setup(_) => None,
+                })
+                .collect();
+            let positions = r.positions();
+            assert_eq!(positions.len(), moves.len() + 1, "game {}", g.id());
+            for (i, (pos, mv)) in positions.iter().zip(&moves).enumerate() {
+                let label = format!("{}{}", i / 2 + 2, pos.side_to_move().char());
+                out.push(Case {
+                    pos: pos.clone(),
+                    mv: *mv,
+                    origin: format!("game {} {label}", g.id()),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// How a random move is drawn.
+#[derive(Clone, Copy, Debug)]
+enum Draw {
+    Uniform,
+    Capturing,
+    TwoEnemies,
+}
+
+/// The number of enemy pieces `mv` displaces or captures.
+fn enemies_displaced(pos: &Position, mv: &Move) -> usize {
+    let mut p = pos.clone();
+    let path: Vec<_> = mv
+        .steps()
+        .iter()
+        .map(|&s| p.play_step(s).expect("legal"))
+        .collect();
+    tracks(pos.board(), &path)
+        .touched()
+        .iter()
+        .filter(|t| t.piece.color != pos.side_to_move() && (t.displaced() || t.captured))
+        .count()
+}
+
+/// `n` random moves of the given kind, from positions reached from archive positions.
+fn random_cases(archive: &[Case], n: usize, draw: Draw, seed: u64) -> Vec<Case> {
+    let mut rng = splitmix(seed);
+    let mut out = Vec::new();
+    while out.len() < n {
+        let k = (rng() % archive.len() as u64) as usize;
+        let mut pos = archive[k].pos.clone();
+        let plies = rng() % 4;
+        let mut ok = true;
+        for _ in 0..plies {
+            let moves = pos.legal_moves();
+            if moves.is_empty() {
+                ok = false;
+                break;
+            }
+            let mv = moves[(rng() % moves.len() as u64) as usize];
+            pos = pos.play(&mv).expect("generated move is legal");
+        }
+        if !ok {
+            continue;
+        }
+        let moves: Vec<Move> = match draw {
+            Draw::Uniform => pos.legal_moves(),
+            Draw::Capturing => {
+                let before = pos.board().occupied().count();
+                pos.legal_moves()
+                    .into_iter()
+                    .filter(|m| pos.play(m).expect("legal").board().occupied().count() < before)
+                    .collect()
+            }
+            Draw::TwoEnemies => pos
+                .legal_moves()
+                .into_iter()
+                .filter(|m| enemies_displaced(&pos, m) >= 2)
+                .collect(),
+        };
+        if moves.is_empty() {
+            continue;
+        }
+        let mv = moves[(rng() % moves.len() as u64) as usize];
+        out.push(Case {
+            origin: format!("random {draw:?} from {} +{plies}", archive[k].origin),
+            pos,
+            mv,
+        });
+    }
+    out
+}
+
+/// The explicit form of `mv`: `<letter><start><end>` per displaced piece,
+/// `<letter><start>x` per captured piece, in the order the move first touches them.
+fn explicit(pos: &Position, mv: &Move) -> Vec<Token> {
+    let mut p = pos.clone();
+    let path: Vec<_> = mv
+        .steps()
+        .iter()
+        .map(|&s| p.play_step(s).expect("legal"))
+        .collect();
+    tracks(pos.board(), &path)
+        .touched()
+        .iter()
+        .filter(|t| t.captured || t.displaced())
+        .map(|t| {
+            let prop = if t.captured {
+                Property::Capture
+            } else {
+                Property::Destination(t.at)
+            };
+            Token::new(Specifier::PieceOn(t.piece, t.start), prop)
+        })
+        .collect()
+}
+
+/// The role of a string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Role {
+    Written,
+    Explicit,
+    Perturbed,
+}
+
+fn text_of(tokens: &[Token]) -> String {
+    tokens
+        .iter()
+        .map(ToString::to_string)
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A square next to `sq` (or `sq` itself when `pick` says so is impossible), chosen by
+/// `pick`.
+fn other_square(sq: Square, pick: u64) -> Square {
+    let near: Vec<Square> = arimaa::Bitboard::adjacent(sq).iter().collect();
+    near[(pick % near.len() as u64) as usize]
+}
+
+/// Another piece letter: another kind of the same colour, or the other colour.
+fn other_piece(p: Piece, pick: u64) -> Piece {
+    let kinds = [
+        PieceKind::Rabbit,
+        PieceKind::Cat,
+        PieceKind::Dog,
+        PieceKind::Horse,
+        PieceKind::Camel,
+        PieceKind::Elephant,
+    ];
+    if pick % 3 == 0 {
+        return Piece::new(!p.color, p.kind);
+    }
+    let others: Vec<PieceKind> = kinds.into_iter().filter(|k| *k != p.kind).collect();
+    Piece::new(p.color, others[(pick % others.len() as u64) as usize])
+}
+
+/// Perturbed copies of `tokens`: one token dropped, one square changed (specifier or
+/// destination), one letter changed.
+fn perturbed(tokens: &[Token], rng: &mut impl FnMut() -> u64) -> Vec<Vec<Token>> {
+    let mut out = Vec::new();
+    if tokens.len() > 1 {
+        let mut t = tokens.to_vec();
+        t.remove((rng() % tokens.len() as u64) as usize);
+        out.push(t);
+    }
+    let i = (rng() % tokens.len() as u64) as usize;
+    let tok = tokens[i];
+    let pick = rng();
+    let changed = match (tok.property, tok.specifier.square()) {
+        (Property::Destination(d), Some(s)) if pick % 2 == 0 => Token::new(
+            Specifier::from_parts(tok.specifier.piece(), Some(other_square(s, rng())))
+                .expect("a square"),
+            Property::Destination(d),
+        ),
+        (Property::Destination(d), _) => {
+            Token::new(tok.specifier, Property::Destination(other_square(d, rng())))
+        }
+        (p, Some(s)) => Token::new(
+            Specifier::from_parts(tok.specifier.piece(), Some(other_square(s, rng())))
+                .expect("a square"),
+            p,
+        ),
+        (p, None) => {
+            // No square: add one, the piece's square in some other place.
+            let sq = Square::ALL[(pick % 64) as usize];
+            Token::new(
+                Specifier::from_parts(tok.specifier.piece(), Some(sq)).expect("a square"),
+                p,
+            )
+        }
+    };
+    let mut t = tokens.to_vec();
+    t[i] = changed;
+    out.push(t);
+    let i = (rng() % tokens.len() as u64) as usize;
+    let tok = tokens[i];
+    let letter = match tok.specifier {
+        Specifier::Piece(p) => Specifier::Piece(other_piece(p, rng())),
+        Specifier::PieceOn(p, s) => Specifier::PieceOn(other_piece(p, rng()), s),
+        // A bare square gets a letter.
+        Specifier::Square(s) => {
+            let kind = [PieceKind::Rabbit, PieceKind::Elephant][(rng() % 2) as usize];
+            let color = if rng() % 2 == 0 {
+                Color::Gold
+            } else {
+                Color::Silver
+            };
+            Specifier::PieceOn(Piece::new(color, kind), s)
+        }
+    };
+    let mut t = tokens.to_vec();
+    t[i] = Token::new(letter, tok.property);
+    out.push(t);
+    out
+}
+
+/// The kinds of disagreement.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+enum Kind {
+    /// The crate finds no match; the reference resolves.
+    CrateRejectsRefResolves,
+    /// Both resolve, to different boards.
+    DifferentBoard,
+    /// Both say ambiguous, with different counts.
+    AmbiguityCount,
+    /// The crate resolves; the reference says ambiguous or no match.
+    CrateResolvesRefNot,
+    /// The crate says ambiguous; the reference resolves or finds no match.
+    CrateAmbiguousRefNot,
+    /// The crate finds no match; the reference says ambiguous.
+    CrateRejectsRefAmbiguous,
+    /// Same board, but the crate's move or bucket is not the reference's (more steps,
+    /// another displacement count, or a step sequence that does not satisfy the tokens).
+    CrateMoveNotInBucket,
+    /// The written string does not resolve, by the reference, to the move's board.
+    WrittenNotTheMove,
+    /// The writer returned an error or a string the crate cannot read.
+    WriterError,
+}
+
+struct Mismatch {
+    kind: Kind,
+    line: String,
+}
+
+fn crate_verdict(r: &Result<arimaa::notation::lightvector::Resolved, ResolveError>) -> String {
+    match r {
+        Ok(r) => format!("move[{},{}] {}", r.steps, r.displaced, r.mv),
+        Err(ResolveError::Ambiguous { count }) => format!("ambiguous({count})"),
+        Err(e) => format!("no match ({e})"),
+    }
+}
+
+/// Totals of a run.
+#[derive(Default)]
+struct Totals {
+    moves: usize,
+    strings: usize,
+    by_role: BTreeMap<String, usize>,
+    verdicts: BTreeMap<String, usize>,
+    agreements: usize,
+    mismatches: Vec<Mismatch>,
+    nodes: u64,
+    slowest: (Duration, String),
+}
+
+/// Checks one move: every string's crate verdict against the reference's.
+fn check_case(case: &Case, seed: u64, totals: &Mutex<Totals>) {
+    let pos = &case.pos;
+    let mv = &case.mv;
+    let want = *pos.play(mv).expect("legal move").board();
+    let mut rng = splitmix(seed);
+    let mut mismatches = Vec::new();
+    let head = format!("{} | {pos} | move {mv}", case.origin);
+
+    let written_text = match lightvector::write_move(pos, mv) {
+        Ok(t) => Some(t),
+        Err(e) => {
+            mismatches.push(Mismatch {
+                kind: Kind::WriterError,
+                line: format!("{head} | writer error: {e}"),
+            });
+            None
+        }
+    };
+    let written: Option<Vec<Token>> =
+        written_text
+            .as_ref()
+            .and_then(|t| match t.parse::<Lightvector>() {
+                Ok(lv) => Some(lv.tokens().to_vec()),
+                Err(e) => {
+                    mismatches.push(Mismatch {
+                        kind: Kind::WriterError,
+                        line: format!("{head} | written {t:?} does not parse: {e}"),
+                    });
+                    None
+                }
+            });
+    let ex = explicit(pos, mv);
+    let mut strings: Vec<(Role, Vec<Token>)> = Vec::new();
+    if let Some(w) = &written {
+        strings.push((Role::Written, w.clone()));
+    }
+    strings.push((Role::Explicit, ex.clone()));
+    if let Some(w) = &written {
+        for p in perturbed(w, &mut rng) {
+            strings.push((Role::Perturbed, p));
+        }
+    }
+    for p in perturbed(&ex, &mut rng) {
+        strings.push((Role::Perturbed, p));
+    }
+    // The same token list once (the first role wins); the text goes through the crate's
+    // reader so that both sides judge the tokens it reads.
+    let mut unique: Vec<(Role, Vec<Token>, String)> = Vec::new();
+    for (role, toks) in strings {
+        let text = text_of(&toks);
+        let Ok(lv) = text.parse::<Lightvector>() else {
+            continue;
+        };
+        let toks = lv.tokens().to_vec();
+        if unique.iter().all(|(_, t, _)| *t != toks) {
+            unique.push((role, toks, text));
+        }
+    }
+    let lists: Vec<Vec<Token>> = unique.iter().map(|(_, t, _)| t.clone()).collect();
+    let t0 = Instant::now();
+    let (verdicts, stats) = judge(pos, &lists);
+    let took = t0.elapsed();
+
+    let mut agreements = 0;
+    let mut verdict_counts: Vec<String> = Vec::new();
+    for ((role, toks, text), reference) in unique.iter().zip(&verdicts) {
+        let lv = Lightvector::new(toks.clone()).expect("at most 16 tokens");
+        let ours = lv.resolve(pos);
+        let kind = match (&ours, reference) {
+            (
+                Ok(r),
+                Verdict::Move {
+                    board,
+                    steps,
+                    displaced,
+                    ..
+                },
+            ) => {
+                let got = pos.play(&r.mv).map(|p| *p.board());
+                if got.as_ref().ok() != Some(board) {
+                    Some(Kind::DifferentBoard)
+                } else if r.steps != *steps
+                    || r.mv.len() != usize::from(*steps)
+                    || r.displaced != *displaced
+                    || lv_reference::displaced_by(pos, &r.mv) != usize::from(*displaced)
+                    || !move_satisfies(pos, &r.mv, toks)
+                {
+                    Some(Kind::CrateMoveNotInBucket)
+                } else {
+                    None
+                }
+            }
+            (Ok(_), _) => Some(Kind::CrateResolvesRefNot),
+            (Err(ResolveError::Ambiguous { count }), Verdict::Ambiguous(n)) => {
+                (count != n).then_some(Kind::AmbiguityCount)
+            }
+            (Err(ResolveError::Ambiguous { .. }), _) => Some(Kind::CrateAmbiguousRefNot),
+            (Err(_), Verdict::Move { .. }) => Some(Kind::CrateRejectsRefResolves),
+            (Err(_), Verdict::Ambiguous(_)) => Some(Kind::CrateRejectsRefAmbiguous),
+            (Err(_), Verdict::NoMatch) => None,
+        };
+        verdict_counts.push(
+            match reference {
+                Verdict::Move { .. } => "reference move",
+                Verdict::NoMatch => "reference no match",
+                Verdict::Ambiguous(_) => "reference ambiguous",
+            }
+            .to_string(),
+        );
+        match kind {
+            None => agreements += 1,
+            Some(kind) => mismatches.push(Mismatch {
+                kind,
+                line: format!(
+                    "{head} | {role:?} {text:?} | crate {} | reference {}",
+                    crate_verdict(&ours),
+                    reference.short()
+                ),
+            }),
+        }
+    }
+    // The written string must mean the move, by the reference.
+    if let Some(w) = &written {
+        let i = unique
+            .iter()
+            .position(|(_, t, _)| t == w)
+            .expect("the written list is judged");
+        let ok = matches!(&verdicts[i], Verdict::Move { board, .. } if *board == want);
+        if !ok {
+            mismatches.push(Mismatch {
+                kind: Kind::WrittenNotTheMove,
+                line: format!(
+                    "{head} | written {:?} | reference {}",
+                    unique[i].2,
+                    verdicts[i].short()
+                ),
+            });
+        }
+    }
+
+    let mut t = totals.lock().expect("no thread panicked holding the lock");
+    t.moves += 1;
+    t.strings += unique.len();
+    for (role, _, _) in &unique {
+        *t.by_role.entry(format!("{role:?}")).or_default() += 1;
+    }
+    for v in verdict_counts {
+        *t.verdicts.entry(v).or_default() += 1;
+    }
+    t.agreements += agreements;
+    t.nodes += stats.nodes;
+    if took > t.slowest.0 {
+        t.slowest = (took, format!("{pos} ({} nodes)", stats.nodes));
+    }
+    t.mismatches.extend(mismatches);
+}
+
+/// Runs `cases` on the configured number of threads.
+fn run(cases: &[Case]) -> Totals {
+    let threads: usize = std::env::var("LV_DIFF_THREADS")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
+        .max(1);
+    let totals = Mutex::new(Totals::default());
+    let next = std::sync::atomic::AtomicUsize::new(0);
+    std::thread::scope(|s| {
+        for _ in 0..threads {
+            s.spawn(|| loop {
+                let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                let Some(case) = cases.get(i) else {
+                    break;
+                };
+                check_case(case, 0x5eed ^ i as u64, &totals);
+            });
+        }
+    });
+    totals.into_inner().expect("no thread panicked")
+}
+
+fn full() -> bool {
+    std::env::var("LV_DIFF").is_ok_and(|v| v == "full")
+}
+
+#[test]
+fn crate_agrees_with_the_reference() {
+    let start = Instant::now();
+    let archive = archive_cases();
+    assert_eq!(
+        archive.len(),
+        10_891,
+        "movement turns of the two archive files"
+    );
+    let (every, uniform, capturing, two) = if full() {
+        (1, 3000, 1000, 1000)
+    } else {
+        (25, 100, 30, 30)
+    };
+    let mut cases: Vec<Case> = archive.iter().step_by(every).cloned().collect();
+    cases.extend(random_cases(&archive, uniform, Draw::Uniform, 1));
+    cases.extend(random_cases(&archive, capturing, Draw::Capturing, 2));
+    cases.extend(random_cases(&archive, two, Draw::TwoEnemies, 3));
+    let prepared = start.elapsed();
+    let mut totals = run(&cases);
+    let elapsed = start.elapsed();
+
+    totals
+        .mismatches
+        .sort_by(|a, b| a.kind.cmp(&b.kind).then(a.line.cmp(&b.line)));
+    let mut by_kind: BTreeMap<Kind, usize> = BTreeMap::new();
+    for m in &totals.mismatches {
+        *by_kind.entry(m.kind).or_default() += 1;
+    }
+    let mut report = String::new();
+    let _ = writeln!(
+        report,
+        "lightvector differential ({}): {} moves ({} archive, {} random), {} strings {:?}, \
+         reference verdicts {:?}, {} agreements, {} mismatches {:?}; {} reference nodes; \
+         {:.1?} total ({:.1?} preparing); slowest walk {:.1?} on {}",
+        if full() { "full" } else { "CI subset" },
+        totals.moves,
+        archive.len().div_ceil(every),
+        uniform + capturing + two,
+        totals.strings,
+        totals.by_role,
+        totals.verdicts,
+        totals.agreements,
+        totals.mismatches.len(),
+        by_kind,
+        totals.nodes,
+        elapsed,
+        prepared,
+        totals.slowest.0,
+        totals.slowest.1,
+    );
+    println!("{report}");
+    if full() {
+        let path = std::env::var("LV_DIFF_OUT").unwrap_or_else(|_| {
+            format!(
+                "{}/target/lightvector-mismatches.txt",
+                env!("CARGO_MANIFEST_DIR")
+            )
+        });
+        let mut body = report.clone();
+        for m in &totals.mismatches {
+            let _ = writeln!(body, "{:?} | {}", m.kind, m.line);
+        }
+        std::fs::write(&path, body).expect("mismatch file written");
+        println!("mismatches written to {path}");
+    }
+    let shown: Vec<String> = totals
+        .mismatches
+        .iter()
+        .take(40)
+        .map(|m| format!("{:?} | {}", m.kind, m.line))
+        .collect();
+    assert!(
+        totals.mismatches.is_empty(),
+        "{report}\n{}{}",
+        shown.join("\n"),
+        if totals.mismatches.len() > shown.len() {
+            format!("\n... and {} more", totals.mismatches.len() - shown.len())
+        } else {
+            String::new()
+        }
+    );
+}
