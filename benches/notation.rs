@@ -185,7 +185,6 @@ fn bench(c: &mut Criterion) {
     g.finish();
 }
 
-
 const FEB_2026: &str = include_str!("../tests/data/allgames202602.tsv");
 const NOV_2011: &str = include_str!("../tests/data/allgames201111-sample.tsv");
 
@@ -231,8 +230,13 @@ fn summary(times: &mut [Duration]) -> String {
 /// statistics, the moves whose writing ran out of its effort budget, and any string
 /// that does not resolve to its move (none expected).
 fn stats() {
-    let moves = archive_moves();
+    let every: usize = std::env::var("LV_STATS_EVERY")
+        .ok()
+        .and_then(|s| s.parse().ok())
+        .unwrap_or(1);
+    let moves: Vec<(Position, Move)> = archive_moves().into_iter().step_by(every).collect();
     let (mut write_t, mut read_t) = (Vec::new(), Vec::new());
+    let mut slow: Vec<(Duration, Duration, String)> = Vec::new();
     let (mut budget_out, mut wrong) = (0usize, 0usize);
     for (pos, mv) in &moves {
         let board = *pos.play(mv).expect("legal").board();
@@ -256,6 +260,11 @@ fn stats() {
             best = best.min(t.elapsed());
         }
         read_t.push(best);
+        slow.push((
+            best,
+            *write_t.last().expect("timed"),
+            format!("{pos}\t{mv:?}\t{text}"),
+        ));
         let ok = back
             .expect("resolved")
             .is_ok_and(|m| pos.play(&m).is_ok_and(|p| *p.board() == board));
@@ -263,6 +272,14 @@ fn stats() {
             wrong += 1;
             println!("NOT RESOLVING: {pos}\t{mv:?}\t{text}");
         }
+    }
+    slow.sort_by_key(|s| std::cmp::Reverse(s.0));
+    for (r, w, what) in slow.iter().take(12) {
+        println!("slowest to resolve: {r:?} (written in {w:?}) {what}");
+    }
+    slow.sort_by_key(|s| std::cmp::Reverse(s.1));
+    for (r, w, what) in slow.iter().take(12) {
+        println!("slowest to write: {w:?} (resolved in {r:?}) {what}");
     }
     println!("archive moves: {}", moves.len());
     println!("write:            {}", summary(&mut write_t));

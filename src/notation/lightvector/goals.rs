@@ -1,7 +1,7 @@
 //! Tokens compiled for the search: which turns satisfy them, how direction tokens are
 //! matched step by step, and a lower bound on the steps they still need.
 
-use crate::{Bitboard, Color, Piece, PieceKind, Square, Step};
+use crate::{Bitboard, Board, Color, Direction, Piece, PieceKind, Square, Step};
 
 use super::search::{Node, Tracked, MAX_TRACKED};
 use super::syntax::{Directions, Property, Token, MAX_TOKENS};
@@ -21,6 +21,8 @@ struct Goal {
     piece: Option<Piece>,
     square: Option<Square>,
     property: Property,
+    /// For a direction token, its index among the direction tokens.
+    dir: Option<usize>,
 }
 
 /// A set of tokens compiled for the search, for one side to move.
@@ -62,6 +64,7 @@ impl Goals {
                 piece: t.specifier.piece(),
                 square: t.specifier.square(),
                 property: t.property,
+                dir: matches!(t.property, Property::Steps(_)).then_some(self.dirs.len()),
             });
             if let Some(sq) = t.specifier.square() {
                 self.named = self.named.with(sq);
@@ -172,24 +175,274 @@ impl Goals {
         dir_token as usize >= self.dirs.len()
     }
 
-    /// The fewest steps a turn needs when the mover's pieces must still take `own`
-    /// steps and the opponent's pieces `enemy` steps: every step moves one piece, and
-    /// an enemy piece moves only when pushed or pulled, each of its steps paired with
-    /// its own step of the mover (the pull that is ready now already has its step; a
-    /// push under way needs one more step of the mover that pairs with nothing new).
-    pub(super) fn turn_steps(node: &Node, own: u32, enemy: u32) -> u32 {
-        let pending = u32::from(node.pos.pending_push().is_some());
-        let ready = u32::from(node.ready_pull().is_some());
-        (own + enemy)
-            .max((2 * enemy + pending).saturating_sub(ready))
-            .max(pending)
+    /// An admissible lower bound on the steps still needed from `node` before every
+    /// token holds (at least [`INF`] when they cannot), the largest of:
+    /// - for each token, the fewest turn steps that any piece it may be about needs
+    ///   (see [`Goals::piece_cost`] and [`Goals::dir_cost`]);
+    /// - the piece-steps of all tokens added up over pieces: the tokens are shared out
+    ///   among distinct pieces (those of the best turn), and a piece given several
+    ///   tokens takes at least as many steps as the dearest of them needs; the
+    ///   cheapest way to share them out over every piece, each share priced at its
+    ///   cheapest piece, is a lower bound (with more than [`PARTITION_MAX`] tokens,
+    ///   only tokens with different letters, or destinations on different squares,
+    ///   are known to be about different pieces);
+    /// - the direction letters still to match, which all need distinct steps;
+    /// - one step while a push waits to be completed.
+    ///
+    /// Piece-steps become turn steps by [`Cx::turn_steps`]. The answer is only needed
+    /// up to `cap`: it is at most the steps needed whenever those are at most `cap`,
+    /// and above `cap` otherwise. So it stops once it exceeds `cap`, and a piece that
+    /// would need more than `cap` steps of its own for a token is no candidate for it
+    /// (no turn within `cap` gives it that token).
+    pub fn bound(&self, node: &Node, cap: u32) -> u32 {
+        let cx = Cx::new(node, self.side);
+        let board = node.pos.board();
+        let (mut own_letters, mut enemy_letters) = (0u32, 0u32);
+        for (k, &(gi, d)) in self.dirs.iter().enumerate().skip(node.dir_token as usize) {
+            let mut n = d.len() as u32;
+            if k == node.dir_token as usize {
+                n -= u32::from(node.prog.iter().copied().max().unwrap_or(0));
+            }
+            match self.goals[gi].piece {
+                Some(p) if p.color != self.side => enemy_letters += n,
+                _ => own_letters += n,
+            }
+        }
+        let mut best = cx.turn_steps(own_letters, enemy_letters);
+        if best > cap || self.goals.len() > MAX_TOKENS {
+            return best;
+        }
+        let n = self.goals.len();
+        let small = n <= PARTITION_MAX;
+        // The tokens still open: a direction token once matched stays matched.
+        let mut open = 0u32;
+        for (i, g) in self.goals.iter().enumerate() {
+            let matched = matches!(g.property, Property::Steps(_))
+                && self.dir_index(i) < Some(node.dir_token as usize);
+            if !matched {
+                open |= 1 << i;
+            }
+        }
+        // Per token, the fewest piece-steps and turn steps over its candidates; per
+        // candidate (for the sharing), its piece-steps for each token.
+        let mut steps = [INF; MAX_TOKENS];
+        let mut turns = [INF; MAX_TOKENS];
+        let mut rows = [([INF; PARTITION_MAX], false); MAX_CANDIDATES];
+        let mut nrows = 0;
+        let mut add_row = |row: [u32; PARTITION_MAX], enemy: bool| {
+            if small && nrows < MAX_CANDIDATES && row.iter().any(|&c| c < INF) {
+                rows[nrows] = (row, enemy);
+                nrows += 1;
+            }
+        };
+        for t in node.tracked().filter(|t| t.captured) {
+            let mut row = [INF; PARTITION_MAX];
+            for (i, g) in self.goals.iter().enumerate() {
+                let holds = Self::names_dead(g, t)
+                    && (g.property == Property::Capture
+                        || g.property == Property::Destination(t.cur));
+                if holds {
+                    (steps[i], turns[i]) = (0, 0);
+                    if let Some(c) = row.get_mut(i) {
+                        *c = 0;
+                    }
+                }
+            }
+            add_row(row, t.piece.color != self.side);
+        }
+        // The pieces each token may be about: those of its letter, or for a token with
+        // none, those near enough to matter within `cap`.
+        let mut cands = [Bitboard::EMPTY; MAX_TOKENS];
+        let mut near = Bitboard::EMPTY;
+        for (i, g) in self.goals.iter().enumerate() {
+            if open & (1 << i) == 0 {
+                continue;
+            }
+            cands[i] = match (g.piece, g.property, g.square) {
+                (Some(l), ..) => board.pieces(l),
+                (None, Property::Destination(d), _) => within(d, cap),
+                (None, Property::Capture, _) => Square::TRAPS
+                    .iter()
+                    .fold(Bitboard::EMPTY, |b, &t| b | within(t, cap)),
+                (None, Property::Steps(_), Some(s)) => node
+                    .tracked()
+                    .filter(|t| !t.captured && self.dir_index(i) == Some(node.dir_token as usize))
+                    .fold(within(s, cap), |b, t| b.with(t.cur)),
+                (None, Property::Steps(_), None) => board.occupied(),
+            } & board.occupied();
+            near |= cands[i];
+        }
+        for sq in near {
+            let Some(p) = board.piece_at(sq) else {
+                continue;
+            };
+            let mut row = [INF; PARTITION_MAX];
+            for (i, g) in self.goals.iter().enumerate() {
+                if !cands[i].contains(sq) {
+                    continue;
+                }
+                let (m, turn) = match self.dir_index(i) {
+                    Some(k) => self.dir_cost(node, &cx, k, p, sq, cap),
+                    None => self.piece_cost(node, &cx, g, p, sq, cap),
+                };
+                if m > cap {
+                    // Not a candidate within `cap` (see above).
+                    continue;
+                }
+                steps[i] = steps[i].min(m);
+                turns[i] = turns[i].min(turn);
+                if let Some(c) = row.get_mut(i) {
+                    *c = m;
+                }
+            }
+            add_row(row, p.color != self.side);
+        }
+        for i in 0..n {
+            if open & (1 << i) != 0 {
+                best = best.max(turns[i]);
+            }
+        }
+        if best > cap {
+            return best;
+        }
+        if open.count_ones() <= 1 {
+            // One token: its own cost above is already at least its share.
+            return best;
+        }
+        let (all, enemy) = if small {
+            self.share(&rows[..nrows], open)
+        } else {
+            self.by_letter(&steps)
+        };
+        best.max(cx.turn_steps(all.saturating_sub(enemy), enemy))
     }
 
-    /// The steps the piece `p` on `sq`, which has visited `visited`, must still take
-    /// to satisfy `g` on its own: to the square of the specifier if it has not been
-    /// there, then to the destination or the nearest trap. An own rabbit never goes
-    /// backwards.
-    fn piece_steps(&self, g: &Goal, p: Piece, sq: Square, visited: Bitboard) -> u32 {
+    /// The index among the direction tokens of token `i`, if it is one.
+    fn dir_index(&self, i: usize) -> Option<usize> {
+        self.goals[i].dir
+    }
+
+    /// The cheapest way to share the `open` tokens out among pieces (see
+    /// [`Goals::bound`]): its piece-steps in all and those of enemy pieces (each
+    /// minimised on its own). `rows` holds each candidate's piece-steps per token and
+    /// whether it is an enemy piece.
+    fn share(&self, rows: &[([u32; PARTITION_MAX], bool)], open: u32) -> (u32, u32) {
+        const SETS: usize = 1 << PARTITION_MAX;
+        // The cheapest piece for each set of tokens given to one piece.
+        let mut one = [(INF, INF); SETS];
+        for set in 1..SETS as u32 {
+            if set & !open != 0 || self.two_destinations(set) {
+                continue;
+            }
+            for (row, enemy) in rows {
+                let dearest = (0..PARTITION_MAX)
+                    .filter(|i| set & (1 << i) != 0)
+                    .map(|i| row[i])
+                    .max()
+                    .unwrap_or(0);
+                if dearest < INF {
+                    let e = if *enemy { dearest } else { 0 };
+                    let o = &mut one[set as usize];
+                    *o = (o.0.min(dearest), o.1.min(e));
+                }
+            }
+        }
+        // The cheapest sharing of each set: the share of its lowest token, and the rest.
+        let mut all = [(INF, INF); SETS];
+        all[0] = (0, 0);
+        for set in 1..SETS as u32 {
+            if set & !open != 0 {
+                continue;
+            }
+            let low = set & set.wrapping_neg();
+            let mut part = set;
+            let mut cheapest = (INF, INF);
+            while part > 0 {
+                if part & low != 0 {
+                    let (a, b) = (one[part as usize], all[(set ^ part) as usize]);
+                    cheapest = (cheapest.0.min(a.0 + b.0), cheapest.1.min(a.1 + b.1));
+                }
+                part = (part - 1) & set;
+            }
+            all[set as usize] = (cheapest.0.min(INF), cheapest.1.min(INF));
+        }
+        all[open as usize]
+    }
+
+    /// Whether the tokens of `set` include destinations on two different squares (no
+    /// single piece can end on both).
+    fn two_destinations(&self, set: u32) -> bool {
+        let mut dest = None;
+        for (i, g) in self.goals.iter().enumerate() {
+            if let (true, Property::Destination(d)) = (set & (1 << i) != 0, g.property) {
+                if dest.is_some_and(|e| e != d) {
+                    return true;
+                }
+                dest = Some(d);
+            }
+        }
+        false
+    }
+
+    /// The piece-steps of the destination and capture tokens with a letter, added up
+    /// by letter and destination square (each token's fewest `steps`): in all, and of
+    /// enemy pieces.
+    fn by_letter(&self, steps: &[u32; MAX_TOKENS]) -> (u32, u32) {
+        let (mut all, mut enemy) = (0u32, 0u32);
+        let plain = &self.plain[..];
+        let letter = |i: usize| self.goals[i].piece;
+        for (n, &i) in plain.iter().enumerate() {
+            let Some(l) = letter(i) else { continue };
+            if plain[..n].iter().any(|&j| letter(j) == Some(l)) {
+                continue; // the letter was counted at its first token
+            }
+            let (mut dests, mut capture) = (0u32, 0u32);
+            for (a, &j) in plain.iter().enumerate() {
+                if letter(j) != Some(l) {
+                    continue;
+                }
+                let prop = self.goals[j].property;
+                if prop == Property::Capture {
+                    capture = capture.max(steps[j]);
+                    continue;
+                }
+                // Each destination square once, at its first token, at its dearest.
+                let same = |&k: &usize| letter(k) == Some(l) && self.goals[k].property == prop;
+                if !plain[..a].iter().any(same) {
+                    let dearest = plain.iter().filter(|k| same(k)).map(|&k| steps[k]);
+                    dests += dearest.max().unwrap_or(0);
+                }
+            }
+            let cost = dests.max(capture).min(INF);
+            all += cost;
+            if l.color != self.side {
+                enemy += cost;
+            }
+        }
+        (all.min(INF), enemy.min(INF))
+    }
+
+    /// For the destination or capture token `g` and the live piece `p` on `sq`: the
+    /// fewest steps `p` itself must still take, and the fewest steps of the turn that
+    /// needs.
+    ///
+    /// `p` walks to the square of the specifier if it has not been there, then to the
+    /// destination or to a trap (an own rabbit never backwards). Other pieces must
+    /// take steps too, each at least one: a piece standing on a square `p` must enter
+    /// (unless that square is a trap, where it may die instead), and for a capture
+    /// every friend of `p` beside the trap (traps are not beside traps, so a friend
+    /// there cannot die: it must leave). See [`Cx::turn_cost`] for the turn's steps.
+    #[allow(clippy::too_many_arguments)]
+    fn piece_cost(
+        &self,
+        node: &Node,
+        cx: &Cx,
+        g: &Goal,
+        p: Piece,
+        sq: Square,
+        cap: u32,
+    ) -> (u32, u32) {
+        let board = node.pos.board();
         let own_rabbit = p.kind == PieceKind::Rabbit && p.color == self.side;
         let walk = |a: Square, b: Square| {
             let back = match self.side {
@@ -202,136 +455,210 @@ impl Goals {
                 dist(a, b)
             }
         };
-        let path = |to: Square| match g.square.filter(|&s| !visited.contains(s)) {
-            Some(via) => walk(sq, via) + walk(via, to),
+        let via = g.square.filter(|&s| !node.visited_of(sq).contains(s));
+        let path = |to: Square| match via {
+            Some(v) => walk(sq, v) + walk(v, to),
             None => walk(sq, to),
         };
         match g.property {
-            Property::Destination(d) => path(d),
-            Property::Capture => Square::TRAPS.iter().map(|&t| path(t)).min().unwrap_or(INF),
-            Property::Steps(_) => 0,
-        }
-    }
-
-    /// The steps of the turn needed to move the enemy piece `p` from `sq` by `m` steps.
-    /// Before its first step a stronger piece of the mover must stand beside it (a
-    /// pusher or a puller), and those approaching steps come before every pairing step;
-    /// a pull ready for it now saves its first pairing step.
-    fn enemy_turn_steps(&self, node: &Node, p: Piece, sq: Square, m: u32) -> u32 {
-        if m == 0 {
-            return 0;
-        }
-        if node.pos.pending_push().is_some() {
-            return 2 * m + 1;
-        }
-        if let Some((from, k)) = node.pos.pull_source() {
-            if p.kind < k && Bitboard::adjacent(from).contains(sq) {
-                return 2 * m - 1;
-            }
-        }
-        let board = node.pos.board();
-        let stronger = PieceKind::ALL
-            .into_iter()
-            .filter(|&k| k > p.kind)
-            .fold(Bitboard::EMPTY, |b, k| b | board.kind(k));
-        let approach = (board.color(self.side) & stronger)
-            .iter()
-            .map(|q| dist(q, sq) - 1)
-            .min()
-            .unwrap_or(INF);
-        2 * m + approach
-    }
-
-    /// For the destination or capture token `g`: the fewest steps a piece it may be
-    /// about must still take, and the fewest steps of the turn that needs.
-    fn token_cost(&self, node: &Node, g: &Goal) -> (u32, u32) {
-        let board = node.pos.board();
-        let mut best = (INF, INF);
-        if node.tracked().any(|t| Self::names_dead(g, t) && {
-            g.property == Property::Capture || Property::Destination(t.cur) == g.property
-        }) {
-            return (0, 0);
-        }
-        let squares = match g.piece {
-            Some(l) => board.pieces(l),
-            None => board.occupied(),
-        };
-        for sq in squares {
-            let Some(p) = board.piece_at(sq) else { continue };
-            let m = self.piece_steps(g, p, sq, node.visited_of(sq));
-            let turn = if p.color == self.side {
-                m
-            } else {
-                self.enemy_turn_steps(node, p, sq, m)
-            };
-            best = (best.0.min(m), best.1.min(turn));
-        }
-        best
-    }
-
-    /// An admissible lower bound on the steps still needed from `node` before every
-    /// token holds (at least [`INF`] when they cannot), the largest of:
-    /// - for each destination and capture token, the fewest turn steps that any piece
-    ///   it may be about needs (see [`Goals::token_cost`]);
-    /// - the piece-steps of the tokens with a piece letter added up: pieces of
-    ///   different letters are different pieces, and so are pieces of one letter
-    ///   ending (or dying) on different squares; per letter, the destination squares
-    ///   add up and a capture token counts as much as its dearest candidate;
-    /// - the direction letters still to match, which all need distinct steps;
-    /// - one step while a push waits to be completed.
-    pub fn bound(&self, node: &Node) -> u32 {
-        let mut steps = [0u32; MAX_TOKENS];
-        let mut single = 0;
-        for &i in &self.plain {
-            let (m, turn) = self.token_cost(node, &self.goals[i]);
-            steps[i.min(MAX_TOKENS - 1)] = m;
-            single = single.max(turn);
-        }
-        let (mut own, mut enemy) = (0u32, 0u32);
-        // Token indices fit `steps` (a `Lightvector` has at most MAX_TOKENS tokens; the
-        // writer's larger conjunctions go without this part).
-        let plain = if self.goals.len() <= MAX_TOKENS { &self.plain[..] } else { &[] };
-        for (n, &i) in plain.iter().enumerate() {
-            let g = &self.goals[i];
-            let Some(letter) = g.piece else { continue };
-            let same = |j: &&usize| self.goals[**j].piece == Some(letter);
-            if self.plain[..n].iter().any(|j| same(&j)) {
-                continue; // the letter was counted at its first token
-            }
-            let (mut dests, mut capture) = (0u32, 0u32);
-            for (a, &j) in self.plain.iter().enumerate().filter(|(_, j)| same(j)) {
-                match self.goals[j].property {
-                    Property::Destination(d) => {
-                        let at_d = |k: &&usize| {
-                            same(k) && self.goals[**k].property == Property::Destination(d)
-                        };
-                        if !self.plain[..a].iter().any(|k| at_d(&k)) {
-                            dests += self.plain.iter().filter(at_d).map(|&k| steps[k]).max().unwrap_or(0);
-                        }
-                    }
-                    _ => capture = capture.max(steps[j]),
+            Property::Destination(d) => {
+                let enter = via.map_or(Bitboard::EMPTY, Bitboard::from_square).with(d);
+                let m = path(d);
+                if m > cap {
+                    return (m, m);
                 }
+                let blockers = cx.standing(board, (enter & !Bitboard::TRAPS).without(sq));
+                (m, cx.turn_cost(p, sq, m, blockers))
             }
-            let cost = dests.max(capture).min(INF);
-            if letter.color == self.side {
-                own += cost;
-            } else {
-                enemy += cost;
+            Property::Capture => {
+                let mut best = (INF, INF);
+                for t in Square::TRAPS {
+                    let m = path(t);
+                    if m > cap {
+                        best = (best.0.min(m), best.1.min(m));
+                        continue;
+                    }
+                    let friends = (Bitboard::adjacent(t) & board.color(p.color)).without(sq);
+                    best = (
+                        best.0.min(m),
+                        best.1
+                            .min(cx.turn_cost(p, sq, m, cx.standing(board, friends))),
+                    );
+                }
+                best
+            }
+            Property::Steps(_) => (0, 0),
+        }
+    }
+
+    /// For the direction token `k` (the current one or a later one) and the live
+    /// piece `p` on `sq`: the steps `p` must take to match the letters still to match,
+    /// and the fewest steps of the turn that needs. It walks first to the square of the
+    /// specifier (if it has not started), from where the square of its first letter
+    /// must be free (a piece standing there must leave, unless it is a trap). An own
+    /// rabbit never steps backwards.
+    #[allow(clippy::too_many_arguments)]
+    fn dir_cost(
+        &self,
+        node: &Node,
+        cx: &Cx,
+        k: usize,
+        p: Piece,
+        sq: Square,
+        cap: u32,
+    ) -> (u32, u32) {
+        let (gi, dirs) = self.dirs[k];
+        let g = &self.goals[gi];
+        let done = match node.alive_at(sq) {
+            Some(i) if k == node.dir_token as usize => usize::from(node.prog[i]),
+            _ => 0,
+        };
+        let rest = &dirs.as_slice()[done.min(dirs.len())..];
+        let own_rabbit = p.kind == PieceKind::Rabbit && p.color == self.side;
+        if own_rabbit && rest.contains(&Direction::backwards(self.side)) {
+            return (INF, INF);
+        }
+        let mut m = rest.len() as u32;
+        let mut others = [0, 0];
+        if let (0, Some(s), Some(&d0)) = (done, g.square, rest.first()) {
+            m += dist(sq, s);
+            let Some(next) = s.step(d0) else {
+                return (INF, INF);
+            };
+            if next != sq && !next.is_trap() {
+                others = cx.standing(node.pos.board(), Bitboard::from_square(next));
             }
         }
-        let grouped = Self::turn_steps(node, own, enemy);
-        let (mut own_letters, mut enemy_letters) = (0u32, 0u32);
-        for (k, &(gi, d)) in self.dirs.iter().enumerate().skip(node.dir_token as usize) {
-            let mut n = d.len() as u32;
-            if k == node.dir_token as usize {
-                n -= u32::from(node.prog.iter().copied().max().unwrap_or(0));
-            }
-            match self.goals[gi].piece {
-                Some(p) if p.color != self.side => enemy_letters += n,
-                _ => own_letters += n,
-            }
+        if m > cap {
+            return (m, m);
         }
-        let letters = Self::turn_steps(node, own_letters, enemy_letters);
-        grouped.max(single).max(letters)
+        (m, cx.turn_cost(p, sq, m, others))
+    }
+}
+
+/// The squares within Manhattan distance `r` (up to 14) of each square.
+static WITHIN: [[Bitboard; 15]; 64] = {
+    let mut t = [[Bitboard::EMPTY; 15]; 64];
+    let mut a: usize = 0;
+    while a < 64 {
+        let mut b: usize = 0;
+        while b < 64 {
+            let d = (a % 8).abs_diff(b % 8) + (a / 8).abs_diff(b / 8);
+            let mut r = d;
+            while r < 15 {
+                t[a][r] = Bitboard(t[a][r].0 | 1u64 << b);
+                r += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
+/// The squares within Manhattan distance `r` of `sq`.
+fn within(sq: Square, r: u32) -> Bitboard {
+    WITHIN[sq.index() as usize][r.min(14) as usize]
+}
+
+/// The most tokens [`Goals::bound`] shares out among pieces exactly.
+pub(super) const PARTITION_MAX: usize = 5;
+
+/// The most candidates: every piece on the board, and the dead.
+const MAX_CANDIDATES: usize = 40;
+
+/// What the bound needs to know about a node, computed once per node.
+pub(super) struct Cx {
+    side: Color,
+    /// 1 while a push waits to be completed.
+    pending: u32,
+    /// 1 when a pull can be made now.
+    ready: u32,
+    /// The enemy pieces a pull can move now.
+    pullable: Bitboard,
+    /// The mover's frozen pieces, found when first asked.
+    frozen: std::cell::OnceCell<Bitboard>,
+    board: Board,
+    /// For each kind, the mover's pieces stronger than it.
+    stronger: [Bitboard; 6],
+}
+
+impl Cx {
+    /// The facts about `node`, with `side` to move.
+    pub(super) fn new(node: &Node, side: Color) -> Cx {
+        let board = node.pos.board();
+        let pullable = match node.pos.pull_source() {
+            Some((from, k)) => (Bitboard::adjacent(from) & board.color(!side))
+                .iter()
+                .filter(|&s| board.piece_at(s).is_some_and(|p| p.kind < k))
+                .fold(Bitboard::EMPTY, Bitboard::with),
+            None => Bitboard::EMPTY,
+        };
+        let mut stronger = [Bitboard::EMPTY; 6];
+        let mut acc = Bitboard::EMPTY;
+        for k in PieceKind::ALL.into_iter().rev() {
+            stronger[k.index()] = acc;
+            acc |= board.kind(k) & board.color(side);
+        }
+        Cx {
+            side,
+            pending: u32::from(node.pos.pending_push().is_some()),
+            ready: u32::from(pullable.any()),
+            pullable,
+            frozen: std::cell::OnceCell::new(),
+            board: *board,
+            stronger,
+        }
+    }
+
+    /// The fewest steps a turn needs when the mover's pieces must still take `own`
+    /// steps and the opponent's pieces `enemy` steps: every step moves one piece, and
+    /// an enemy piece moves only when pushed or pulled, each of its steps paired with
+    /// its own step of the mover (the pull that is ready now already has its step; a
+    /// push under way needs one more step of the mover that pairs with nothing new).
+    pub(super) fn turn_steps(&self, own: u32, enemy: u32) -> u32 {
+        (own + enemy)
+            .max((2 * enemy + self.pending).saturating_sub(self.ready))
+            .max(self.pending)
+    }
+
+    /// The pieces of each colour (the mover's first) standing on `squares`.
+    fn standing(&self, board: &Board, squares: Bitboard) -> [u32; 2] {
+        [
+            (squares & board.color(self.side)).count(),
+            (squares & board.color(!self.side)).count(),
+        ]
+    }
+
+    /// The steps of the turn needed when the piece `p` on `sq` takes `m` steps and
+    /// `others` other pieces of each colour (the mover's first) take one at least
+    /// ([`Cx::turn_steps`]). Also, on its own: an own frozen piece needs a step of
+    /// another piece before it moves (which may be one of those); before an enemy
+    /// piece's first step a stronger piece of the mover must stand beside it, and
+    /// those approaching steps come before every pairing step, unless a pull of it is
+    /// ready now (which saves its first pairing step).
+    fn turn_cost(&self, p: Piece, sq: Square, m: u32, others: [u32; 2]) -> u32 {
+        let own = p.color == self.side;
+        let mut steps = others;
+        steps[usize::from(!own)] += m;
+        let counted = self.turn_steps(steps[0], steps[1]);
+        let alone = if m == 0 {
+            0
+        } else if own {
+            let frozen = self.frozen.get_or_init(|| self.board.frozen(self.side));
+            m + u32::from(frozen.contains(sq))
+        } else if self.pending == 1 {
+            2 * m + 1
+        } else if self.pullable.contains(sq) {
+            2 * m - 1
+        } else {
+            let approach = self.stronger[p.kind.index()]
+                .iter()
+                .map(|q| dist(q, sq) - 1)
+                .min()
+                .unwrap_or(INF);
+            2 * m + approach
+        };
+        counted.max(alone)
     }
 }

@@ -20,7 +20,7 @@ use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::{Bitboard, Board, Color, Move, Piece, PieceKind, Position, Square, Step, MAX_STEPS};
 
-use super::goals::{dist, Goals, INF};
+use super::goals::{dist, Cx, Goals, INF};
 
 /// The most pieces a turn can touch: each step moves one piece and kills at most one.
 pub(super) const MAX_TRACKED: usize = 2 * MAX_STEPS;
@@ -113,7 +113,7 @@ impl Node {
     }
 
     /// The index of the tracked live piece on `sq`, if it has moved.
-    fn alive_at(&self, sq: Square) -> Option<usize> {
+    pub(super) fn alive_at(&self, sq: Square) -> Option<usize> {
         self.tracked[..self.ntracked as usize]
             .iter()
             .position(|t| t.is_some_and(|t| !t.captured && t.cur == sq))
@@ -205,10 +205,8 @@ impl Node {
         for (i, t) in self.tracked[..self.ntracked as usize].iter().enumerate() {
             let Some(t) = t else { continue };
             let seen = t.visited & named;
-            let relevant = t.captured
-                || t.cur != t.start
-                || self.prog[i] > 0
-                || seen.without(t.start).any();
+            let relevant =
+                t.captured || t.cur != t.start || self.prog[i] > 0 || seen.without(t.start).any();
             if relevant {
                 let a = t.piece.index() as u64
                     | (u64::from(t.start.index()) << 4)
@@ -289,11 +287,10 @@ impl<'a> Search<'a> {
     }
 
     /// A lower bound on the steps still needed from `node`.
-    fn bound(&self, node: &Node) -> u32 {
-        let b = self.goals.bound(node);
+    fn bound(&self, node: &Node, cap: u32) -> u32 {
         match self.target {
-            Some(t) => b.max(target_bound(node, t)),
-            None => b,
+            Some(t) => target_bound(node, t).max(self.goals.bound(node, cap)),
+            None => self.goals.bound(node, cap),
         }
     }
 
@@ -316,7 +313,7 @@ impl<'a> Search<'a> {
         visit: &mut dyn FnMut(&Node) -> Flow,
     ) -> bool {
         self.seen.clear();
-        self.bound(root) <= limit && self.dfs(root, 0, limit, exact, visit)
+        self.bound(root, limit) <= limit && self.dfs(root, 0, limit, exact, visit)
     }
 
     fn dfs(
@@ -347,7 +344,7 @@ impl<'a> Search<'a> {
                 }
                 continue;
             }
-            if depth + 1 + self.bound(&child) > limit
+            if depth + 1 + self.bound(&child, limit - depth - 1) > limit
                 || !self
                     .seen
                     .insert(child.key(depth + 1, self.goals.named_squares()))
@@ -369,7 +366,7 @@ impl<'a> Search<'a> {
 /// for each square), at least as far away as the nearest piece of the letter; and
 /// every piece of the letter that must die walks to a trap first (other pieces than
 /// those, the nearest ones at best). These piece-steps add up over letters; `own` of
-/// them are the mover's, `enemy` the opponent's (see [`Goals::turn_steps`]).
+/// them are the mover's, `enemy` the opponent's (see [`Cx::turn_steps`]).
 pub(super) fn target_bound(node: &Node, target: &Board) -> u32 {
     let board = node.pos.board();
     let side = node.pos.side_to_move();
@@ -401,10 +398,14 @@ pub(super) fn target_bound(node: &Node, target: &Board) -> u32 {
             }
         }
     }
-    Goals::turn_steps(node, own.min(INF), enemy.min(INF))
+    Cx::new(node, side).turn_steps(own.min(INF), enemy.min(INF))
 }
 
 /// The distance from `sq` to the nearest trap.
 pub(super) fn trap_dist(sq: Square) -> u32 {
-    Square::TRAPS.iter().map(|&t| dist(sq, t)).min().unwrap_or(INF)
+    Square::TRAPS
+        .iter()
+        .map(|&t| dist(sq, t))
+        .min()
+        .unwrap_or(INF)
 }

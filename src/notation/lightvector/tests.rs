@@ -440,7 +440,7 @@ fn moves_compare() {
 /// neither the tokens' bound nor the bound towards the turn's board may exceed the
 /// steps the turn still takes.
 fn check_admissible_along(pos: &Position, turn: &[Step], tokens: &[Token]) {
-    use super::goals::Goals;
+    use super::goals::{Goals, INF};
     use super::search::{target_bound, Node};
     let goals = Goals::new(tokens, pos.side_to_move());
     let mut end = pos.clone();
@@ -455,7 +455,10 @@ fn check_admissible_along(pos: &Position, turn: &[Step], tokens: &[Token]) {
             let s: Vec<String> = turn.iter().map(|s| s.to_string()).collect();
             format!("{pos:?} tokens {t:?} turn {s:?} after {i} steps, {left} left")
         };
-        assert!(goals.bound(&node) <= left, "bound {}: {}", goals.bound(&node), what());
+        for cap in [left, left + 1, INF] {
+            let b = goals.bound(&node, cap);
+            assert!(b <= left, "bound {b} (cap {cap}): {}", what());
+        }
         let tb = target_bound(&node, end.board());
         assert!(tb <= left, "target bound {tb}: {}", what());
         if i < turn.len() {
@@ -667,7 +670,11 @@ fn resolve_checked(pos: &str, steps: &str, text: &str) -> Result<super::Resolved
     let r = resolve(&pos, &tokens, ResolveOptions::default());
     if let Ok(r) = &r {
         let (hs, _) = histories(&pos, r.mv.steps());
-        assert!(holds(&hs, &tokens), "{text}: the answer {:?} satisfies it", r.mv);
+        assert!(
+            holds(&hs, &tokens),
+            "{text}: the answer {:?} satisfies it",
+            r.mv
+        );
         assert!(r.steps as usize <= turn.len());
     }
     r
@@ -723,5 +730,8 @@ fn regression_rh2g2_is_ambiguous() {
     let mv = Move::from_steps(&steps_of("g3w g2n h2w h3s")).unwrap();
     let lv = super::write::write(&pos, &mv).unwrap().0;
     let back = resolve(&pos, lv.tokens(), ResolveOptions::default()).unwrap();
-    assert_eq!(pos.play(&back.mv).unwrap().board(), pos.play(&mv).unwrap().board());
+    assert_eq!(
+        pos.play(&back.mv).unwrap().board(),
+        pos.play(&mv).unwrap().board()
+    );
 }

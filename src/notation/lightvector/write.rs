@@ -533,7 +533,9 @@ pub enum WriteError {
     /// None of the forms the writer tries, down to every step written out, resolves to
     /// the move's board. This would be a bug of the crate; please report the position
     /// and move.
-    #[error("no Lightvector form the writer tries resolves to this move (a bug: please report it)")]
+    #[error(
+        "no Lightvector form the writer tries resolves to this move (a bug: please report it)"
+    )]
     NoForm,
 }
 
