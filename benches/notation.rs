@@ -1,10 +1,10 @@
-//! Lightvector and legacy notation on busy mid-game positions: the seven positions of
-//! the "clueless" benchmark (`tests/data/clueless-benchmark.txt`) with 20,000 or more
-//! distinct moves (20,203 to 48,665), and 40 moves spread over each one's move list
-//! (280 moves). Throughput is in moves.
+//! Lightvector and legacy notation on the real moves of the archive files in
+//! `tests/data/` (`allgames202602.tsv` and `allgames201111-sample.tsv`: 10,891 movement
+//! turns, each with the position before it).
 //!
-//! - `lightvector/write`: the crate's shortest string for each move;
-//! - `lightvector/resolve_written`: resolving those strings (typically 1-3 tokens);
+//! Criterion, on every tenth archive move (1,090 moves; throughput in moves):
+//! - `lightvector/write`: the crate's short string for each move;
+//! - `lightvector/resolve_written`: resolving those strings;
 //! - `lightvector/resolve_explicit`: resolving the explicit form (one
 //!   `<letter><start><end>` or `<letter><start>x` token per displaced or captured
 //!   piece), as a person drawing arrows would enter it;
@@ -12,34 +12,28 @@
 //! - `legacy/write_read`: the legacy form written and read back.
 //!
 //! Every benchmark first checks what it measures (each string resolves to its move's
-//! board, and each position has its published move count).
+//! board).
 //!
 //! ```text
 //! cargo bench --bench notation
 //! ```
+//!
+//! Statistics over all 10,891 moves (median, 99th percentile and maximum of writing and
+//! of resolving the written string, each the faster of two runs; how often the writer's
+//! effort budget ran out; the slowest moves), `LV_STATS_EVERY=n` for every n-th move:
+//!
+//! ```text
+//! cargo bench --bench notation -- --stats
+//! ```
 
 use std::time::{Duration, Instant};
 
-use arimaa::notation::lightvector::Lightvector;
+use arimaa::notation::legacy;
+use arimaa::notation::lightvector::{self, Lightvector};
 use arimaa::notation::official::{self, TurnBody};
 use arimaa::notation::record::Archive;
-use arimaa::notation::{legacy, lightvector};
 use arimaa::{Board, Move, Piece, Position, Square};
 use criterion::{criterion_group, Criterion, Throughput};
-
-mod common;
-
-/// Moves taken from each position.
-const PER_POSITION: usize = 40;
-
-/// The benchmark positions with 20,000 or more distinct moves, with their counts (the
-/// mid-game positions; the 300,000-move ones are artificial).
-fn busy_positions() -> Vec<(Position, usize)> {
-    common::benchmark()
-        .into_iter()
-        .filter(|(_, count)| (20_000..100_000).contains(count))
-        .collect()
-}
 
 /// A move with its position, resulting board and texts.
 struct Case {
@@ -86,26 +80,19 @@ fn explicit(pos: &Position, mv: &Move) -> String {
 }
 
 fn cases() -> Vec<Case> {
-    let positions = busy_positions();
-    assert_eq!(positions.len(), 7);
     let mut out = Vec::new();
-    for (pos, count) in positions {
-        let moves = pos.legal_moves();
-        assert_eq!(moves.len(), count, "published move count");
-        for i in 0..PER_POSITION {
-            let mv = moves[i * moves.len() / PER_POSITION];
-            let board = *pos.play(&mv).expect("legal").board();
-            let written = lightvector::write_move(&pos, &mv).expect("legal");
-            let back = lightvector::parse_move(&pos, &written).expect("written form resolves");
-            assert_eq!(pos.play(&back).expect("legal").board(), &board);
-            out.push(Case {
-                explicit: explicit(&pos, &mv),
-                pos: pos.clone(),
-                board,
-                mv,
-                written,
-            });
-        }
+    for (pos, mv) in archive_moves().into_iter().step_by(10) {
+        let board = *pos.play(&mv).expect("legal").board();
+        let written = lightvector::write_move(&pos, &mv).expect("legal");
+        let back = lightvector::parse_move(&pos, &written).expect("written form resolves");
+        assert_eq!(pos.play(&back).expect("legal").board(), &board);
+        out.push(Case {
+            explicit: explicit(&pos, &mv),
+            pos,
+            board,
+            mv,
+            written,
+        });
     }
     out
 }

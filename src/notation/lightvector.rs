@@ -37,7 +37,8 @@
 //! [`MAX_INPUT_LEN`] bytes or with more than [`MAX_TOKENS`] tokens is refused at once.
 //!
 //! # Resolution
-//! [`Lightvector::resolve`] finds the legal move the tokens identify. A turn
+//! [`Lightvector::to_move`] finds the legal move the tokens identify
+//! ([`Lightvector::resolve`] also says how it was chosen). A turn
 //! *satisfies* the tokens when every token holds for it:
 //! - a destination token: some piece matching the specifier (its letter; the square
 //!   anywhere on its path, start, intermediate squares and the trap it died on
@@ -67,9 +68,11 @@
 //! The search behind it walks step sequences depth first, one step limit at a time
 //! (1, 2, ... up to the steps left), tracking every piece's path. It cuts a branch only
 //! when a lower bound on the steps the tokens still need exceeds the steps left (the
-//! bound counts distances: the squares a named piece must still visit, an enemy
-//! piece's steps each paired with a step of the mover after a stronger piece came
-//! beside it, the direction letters still to match), or when the same state (board,
+//! bound counts distances: the squares a named piece must still visit, pieces standing
+//! in its way or beside the trap it must die on, an enemy piece's steps each paired
+//! with a step of the mover after a stronger piece came beside it, the direction
+//! letters still to match; and it shares the tokens out among distinct pieces, whose
+//! steps add up), or when the same state (board,
 //! turn state, token progress, and every fact a token can see about each piece's
 //! path) was searched before at the same depth. Both cuts are exact: tests compare the
 //! resolver with a plain walk of every step sequence, and check the bound along every

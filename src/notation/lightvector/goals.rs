@@ -297,9 +297,9 @@ impl Goals {
             }
             add_row(row, p.color != self.side);
         }
-        for i in 0..n {
+        for (i, &turn) in turns.iter().enumerate().take(n) {
             if open & (1 << i) != 0 {
-                best = best.max(turns[i]);
+                best = best.max(turn);
             }
         }
         if best > cap {
