@@ -181,11 +181,10 @@ impl Goals {
     ///   (see [`Goals::piece_cost`] and [`Goals::dir_cost`]);
     /// - the piece-steps of all tokens added up over pieces: the tokens are shared out
     ///   among distinct pieces (those of the best turn), and a piece given several
-    ///   tokens takes at least as many steps as the dearest of them needs; the
-    ///   cheapest way to share them out over every piece, each share priced at its
-    ///   cheapest piece, is a lower bound (with more than [`PARTITION_MAX`] tokens,
-    ///   only tokens with different letters, or destinations on different squares,
-    ///   are known to be about different pieces);
+    ///   tokens takes at least as many steps as the dearest of them needs, so the
+    ///   cheapest way to share them out among distinct pieces is a lower bound (with
+    ///   more than [`PARTITION_MAX`] tokens, only tokens with different letters, or
+    ///   destinations on different squares, are known to be about different pieces);
     /// - the direction letters still to match, which all need distinct steps;
     /// - one step while a push waits to be completed.
     ///
@@ -322,51 +321,48 @@ impl Goals {
         self.goals[i].dir
     }
 
-    /// The cheapest way to share the `open` tokens out among pieces (see
+    /// The cheapest way to share the `open` tokens out among distinct pieces (see
     /// [`Goals::bound`]): its piece-steps in all and those of enemy pieces (each
     /// minimised on its own). `rows` holds each candidate's piece-steps per token and
-    /// whether it is an enemy piece.
+    /// whether it is an enemy piece; a piece given a set of tokens costs the dearest of
+    /// them, and no piece ends on two squares.
     fn share(&self, rows: &[([u32; PARTITION_MAX], bool)], open: u32) -> (u32, u32) {
         const SETS: usize = 1 << PARTITION_MAX;
-        // The cheapest piece for each set of tokens given to one piece.
-        let mut one = [(INF, INF); SETS];
-        for set in 1..SETS as u32 {
-            if set & !open != 0 || self.two_destinations(set) {
-                continue;
+        let valid: [bool; SETS] = core::array::from_fn(|set| !self.two_destinations(set as u32));
+        // The cheapest cover of each set of tokens by the pieces seen so far, each
+        // piece used once.
+        let mut best = [(INF, INF); SETS];
+        best[0] = (0, 0);
+        for (row, enemy) in rows {
+            let mut cost = [INF; SETS];
+            for (set, c) in cost.iter_mut().enumerate().skip(1) {
+                if set as u32 & !open == 0 && valid[set] {
+                    let dearest = (0..PARTITION_MAX)
+                        .filter(|i| set & (1 << i) != 0)
+                        .map(|i| row[i])
+                        .max();
+                    *c = dearest.unwrap_or(INF);
+                }
             }
-            for (row, enemy) in rows {
-                let dearest = (0..PARTITION_MAX)
-                    .filter(|i| set & (1 << i) != 0)
-                    .map(|i| row[i])
-                    .max()
-                    .unwrap_or(0);
-                if dearest < INF {
-                    let e = if *enemy { dearest } else { 0 };
-                    let o = &mut one[set as usize];
-                    *o = (o.0.min(dearest), o.1.min(e));
+            let before = best;
+            for (done, &(all, theirs)) in before.iter().enumerate() {
+                if all >= INF || done as u32 & !open != 0 {
+                    continue;
+                }
+                let rest = open & !(done as u32);
+                let mut give = rest;
+                while give > 0 {
+                    let c = cost[give as usize];
+                    if c < INF {
+                        let e = if *enemy { c } else { 0 };
+                        let b = &mut best[done | give as usize];
+                        *b = (b.0.min(all + c), b.1.min(theirs + e));
+                    }
+                    give = (give - 1) & rest;
                 }
             }
         }
-        // The cheapest sharing of each set: the share of its lowest token, and the rest.
-        let mut all = [(INF, INF); SETS];
-        all[0] = (0, 0);
-        for set in 1..SETS as u32 {
-            if set & !open != 0 {
-                continue;
-            }
-            let low = set & set.wrapping_neg();
-            let mut part = set;
-            let mut cheapest = (INF, INF);
-            while part > 0 {
-                if part & low != 0 {
-                    let (a, b) = (one[part as usize], all[(set ^ part) as usize]);
-                    cheapest = (cheapest.0.min(a.0 + b.0), cheapest.1.min(a.1 + b.1));
-                }
-                part = (part - 1) & set;
-            }
-            all[set as usize] = (cheapest.0.min(INF), cheapest.1.min(INF));
-        }
-        all[open as usize]
+        best[open as usize]
     }
 
     /// Whether the tokens of `set` include destinations on two different squares (no
