@@ -239,6 +239,9 @@ fn stats() {
         let report = written.expect("written");
         budget_out += usize::from(!report.exhaustive);
         let text = report.lightvector.to_string();
+        if !report.exhaustive {
+            println!("budget ran out: {pos}\t{mv:?}\t{text}");
+        }
         let mut best = Duration::MAX;
         let mut back = None;
         for _ in 0..2 {

@@ -80,41 +80,30 @@
 //!
 //! # Writing
 //! [`Lightvector::from_move`] and [`write_move`] produce, for any legal move, a
-//! string that resolves to exactly that move's resulting board:
-//! 1. **Witness.** A turn reaching the same board with the fewest steps, then the
-//!    fewest displaced pieces. Its `(k, d)` is the best any turn to that board has.
-//!    Every candidate token is a fact about this witness, so the witness satisfies any
-//!    set of them (direction tokens are written in the order of its steps).
-//! 2. **Check.** A set of such tokens resolves to the move exactly when no turn that
-//!    satisfies it, with fewer than `k` steps or with `k` steps and at most `d`
-//!    displaced pieces, ends on another board. Turns found to refute a set are kept and
-//!    tried first on later sets; the store starts with the witness minus the steps of
-//!    some of its pieces, and with the witness where a piece of the mover is replaced
-//!    by another of its letter taking the same steps.
-//! 3. **Candidates.** For each piece the witness moves or kills, every token true of
-//!    it: specifier = its letter, any square of its path, or both; property = its end
-//!    (or capture) square, `x` if it died, or any subsequence of its step directions
-//!    (with the square the first of them starts from).
-//! 4. **Fewest tokens.** For set sizes 1, 2, ...: for each set of pieces of that size
-//!    (a set that leaves pieces out is skipped when even every destination and capture
-//!    fact about its pieces together does not resolve), one token per piece, shortest
-//!    combinations first; the first that resolves is the shortest for the set. The
-//!    first size with a solution wins, and among its sets the fewest characters.
-//! 5. **Result.** What "short" guarantees: the fewest tokens, then characters, among
-//!    the strings of step 4 that are shorter than the explicit form (one
-//!    `<letter><start><end>` or `<letter><start>x` token per displaced or captured
-//!    piece), else the explicit form if it resolves, else the shortest of step 4 of any
-//!    length. The search for it has budgets (600 checks, 400 combinations per set of
-//!    pieces); when one runs out, the best string found so far is kept
-//!    ([`Lightvector::from_move_detailed`] says so; on the 10,891 moves of the archive
-//!    files in `tests/data/` it never happens). Whatever was chosen is then resolved
-//!    again by [`Lightvector::resolve`]; if it does not give the move's board, the
-//!    explicit form is used, and failing that every step written as direction tokens
-//!    with consecutive steps of a piece merged (`Ed4ne rd5s`), which resolves to the
-//!    witness: its letters need every step of the turn, in order.
+//! string that resolves to exactly that move's resulting board. The writer finds a
+//! *witness*, a turn to that board with the fewest steps `k`, then the fewest displaced
+//! pieces `d`; its candidate tokens are facts about the witness (for each piece it
+//! moves or kills: its letter, a square of its path, or both, with its end or capture
+//! square, `x`, or a subsequence of its step directions). A set of them resolves to the
+//! move exactly when no turn satisfying it, with fewer than `k` steps or with `k` steps
+//! and at most `d` displaced pieces, ends on another board; the check searches for such
+//! a turn, and keeps the turns found to try them first on later sets. For set sizes 1,
+//! 2, ... and each set of pieces of that size, one token per piece is tried, shortest
+//! combinations first (a set leaving pieces out is skipped when even all destination
+//! and capture facts about its pieces do not resolve).
 //!
-//! Strings that need two tokens about one piece, or a token about a piece that never
-//! moves, are not among the candidates (the step-by-step form covers those moves).
+//! What "short" guarantees: the fewest tokens, then characters, among those strings
+//! that are shorter than the explicit form (one `<letter><start><end>` or
+//! `<letter><start>x` token per displaced or captured piece); else the explicit form if
+//! it resolves; else the shortest of those strings of any length. The search has
+//! budgets (600 checks, 400 combinations per set of pieces); when one runs out the best
+//! string found so far is kept, and [`Lightvector::from_move_detailed`] says so (once
+//! in the 10,891 moves of the archive files in `tests/data/`). The string chosen is
+//! resolved again by [`Lightvector::resolve`]; if it does not give the move's board,
+//! the explicit form is used, and failing that every step written as direction tokens,
+//! consecutive steps of a piece merged (`Ed4ne rd5s`), which resolves to the witness:
+//! its letters need every step of the turn, in order. Strings that need two tokens
+//! about one piece, or a token about a piece that never moves, are not considered.
 //!
 //! [`Position::step_cap`]: crate::Position::step_cap
 

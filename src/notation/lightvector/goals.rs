@@ -35,7 +35,7 @@ pub(crate) struct Goals {
     /// Direction tokens in written order: goal index and directions.
     dirs: Vec<(usize, Directions)>,
     /// The squares named in specifiers: the only squares of a path tokens look at.
-    named: Bitboard,
+    pub(super) named: Bitboard,
 }
 
 impl Goals {
@@ -74,11 +74,6 @@ impl Goals {
                 _ => self.plain.push(i),
             }
         }
-    }
-
-    /// The squares named in specifiers.
-    pub(super) fn named_squares(&self) -> Bitboard {
-        self.named
     }
 
     /// Moves the direction-token matching on after `step`, taken by tracked piece `e`.
@@ -182,9 +177,8 @@ impl Goals {
     /// - the piece-steps of all tokens added up over pieces: the tokens are shared out
     ///   among distinct pieces (those of the best turn), and a piece given several
     ///   tokens takes at least as many steps as the dearest of them needs, so the
-    ///   cheapest way to share them out among distinct pieces is a lower bound (with
-    ///   more than [`PARTITION_MAX`] tokens, only tokens with different letters, or
-    ///   destinations on different squares, are known to be about different pieces);
+    ///   cheapest way to share them out among distinct pieces is a lower bound (of the
+    ///   first [`PARTITION_MAX`] tokens when there are more);
     /// - the direction letters still to match, which all need distinct steps;
     /// - one step while a push waits to be completed.
     ///
@@ -212,7 +206,6 @@ impl Goals {
             return best;
         }
         let n = self.goals.len();
-        let small = n <= PARTITION_MAX;
         // The tokens still open: a direction token once matched stays matched.
         let mut open = 0u32;
         for (i, g) in self.goals.iter().enumerate() {
@@ -222,14 +215,13 @@ impl Goals {
                 open |= 1 << i;
             }
         }
-        // Per token, the fewest piece-steps and turn steps over its candidates; per
-        // candidate (for the sharing), its piece-steps for each token.
-        let mut steps = [INF; MAX_TOKENS];
+        // Per token, the fewest turn steps over its candidates; per candidate (for the
+        // sharing), its piece-steps for each token.
         let mut turns = [INF; MAX_TOKENS];
         let mut rows = [([INF; PARTITION_MAX], false); MAX_CANDIDATES];
         let mut nrows = 0;
         let mut add_row = |row: [u32; PARTITION_MAX], enemy: bool| {
-            if small && nrows < MAX_CANDIDATES && row.iter().any(|&c| c < INF) {
+            if nrows < MAX_CANDIDATES && row.iter().any(|&c| c < INF) {
                 rows[nrows] = (row, enemy);
                 nrows += 1;
             }
@@ -241,7 +233,7 @@ impl Goals {
                     && (g.property == Property::Capture
                         || g.property == Property::Destination(t.cur));
                 if holds {
-                    (steps[i], turns[i]) = (0, 0);
+                    turns[i] = 0;
                     if let Some(c) = row.get_mut(i) {
                         *c = 0;
                     }
@@ -285,10 +277,8 @@ impl Goals {
                     None => self.piece_cost(node, &cx, g, p, sq, cap),
                 };
                 if m > cap {
-                    // Not a candidate within `cap` (see above).
-                    continue;
+                    continue; // not a candidate within `cap` (see above)
                 }
-                steps[i] = steps[i].min(m);
                 turns[i] = turns[i].min(turn);
                 if let Some(c) = row.get_mut(i) {
                     *c = m;
@@ -308,11 +298,10 @@ impl Goals {
             // One token: its own cost above is already at least its share.
             return best;
         }
-        let (all, enemy) = if small {
-            self.share(&rows[..nrows], open)
-        } else {
-            self.by_letter(&steps)
-        };
+        // With more tokens, only the first PARTITION_MAX are shared out (fewer tokens
+        // need no more steps).
+        let first = open & ((1 << PARTITION_MAX) - 1);
+        let (all, enemy) = self.share(&rows[..nrows], first);
         best.max(cx.turn_steps(all.saturating_sub(enemy), enemy))
     }
 
@@ -380,44 +369,6 @@ impl Goals {
         false
     }
 
-    /// The piece-steps of the destination and capture tokens with a letter, added up
-    /// by letter and destination square (each token's fewest `steps`): in all, and of
-    /// enemy pieces.
-    fn by_letter(&self, steps: &[u32; MAX_TOKENS]) -> (u32, u32) {
-        let (mut all, mut enemy) = (0u32, 0u32);
-        let plain = &self.plain[..];
-        let letter = |i: usize| self.goals[i].piece;
-        for (n, &i) in plain.iter().enumerate() {
-            let Some(l) = letter(i) else { continue };
-            if plain[..n].iter().any(|&j| letter(j) == Some(l)) {
-                continue; // the letter was counted at its first token
-            }
-            let (mut dests, mut capture) = (0u32, 0u32);
-            for (a, &j) in plain.iter().enumerate() {
-                if letter(j) != Some(l) {
-                    continue;
-                }
-                let prop = self.goals[j].property;
-                if prop == Property::Capture {
-                    capture = capture.max(steps[j]);
-                    continue;
-                }
-                // Each destination square once, at its first token, at its dearest.
-                let same = |&k: &usize| letter(k) == Some(l) && self.goals[k].property == prop;
-                if !plain[..a].iter().any(same) {
-                    let dearest = plain.iter().filter(|k| same(k)).map(|&k| steps[k]);
-                    dests += dearest.max().unwrap_or(0);
-                }
-            }
-            let cost = dests.max(capture).min(INF);
-            all += cost;
-            if l.color != self.side {
-                enemy += cost;
-            }
-        }
-        (all.min(INF), enemy.min(INF))
-    }
-
     /// For the destination or capture token `g` and the live piece `p` on `sq`: the
     /// fewest steps `p` itself must still take, and the fewest steps of the turn that
     /// needs.
@@ -428,7 +379,6 @@ impl Goals {
     /// (unless that square is a trap, where it may die instead), and for a capture
     /// every friend of `p` beside the trap (traps are not beside traps, so a friend
     /// there cannot die: it must leave). See [`Cx::turn_cost`] for the turn's steps.
-    #[allow(clippy::too_many_arguments)]
     fn piece_cost(
         &self,
         node: &Node,
@@ -493,7 +443,6 @@ impl Goals {
     /// specifier (if it has not started), from where the square of its first letter
     /// must be free (a piece standing there must leave, unless it is a trap). An own
     /// rabbit never steps backwards.
-    #[allow(clippy::too_many_arguments)]
     fn dir_cost(
         &self,
         node: &Node,
@@ -583,13 +532,7 @@ impl Cx {
     /// The facts about `node`, with `side` to move.
     pub(super) fn new(node: &Node, side: Color) -> Cx {
         let board = node.pos.board();
-        let pullable = match node.pos.pull_source() {
-            Some((from, k)) => (Bitboard::adjacent(from) & board.color(!side))
-                .iter()
-                .filter(|&s| board.piece_at(s).is_some_and(|p| p.kind < k))
-                .fold(Bitboard::EMPTY, Bitboard::with),
-            None => Bitboard::EMPTY,
-        };
+        let pullable = node.pullable();
         let mut stronger = [Bitboard::EMPTY; 6];
         let mut acc = Bitboard::EMPTY;
         for k in PieceKind::ALL.into_iter().rev() {

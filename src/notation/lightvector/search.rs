@@ -173,16 +173,17 @@ impl Node {
         goals.advance_dirs(self, e, step);
     }
 
-    /// The pull the next step may make, if an enemy piece could take it now: a pull
-    /// nobody can make is no different from none.
-    pub(super) fn ready_pull(&self) -> Option<(Square, PieceKind)> {
+    /// The enemy pieces the next step may pull (none after a push or a pull, or while
+    /// a push waits to be completed).
+    pub(super) fn pullable(&self) -> Bitboard {
         let board = self.pos.board();
-        let enemy = board.color(!self.pos.side_to_move());
-        self.pos.pull_source().filter(|&(sq, k)| {
-            (Bitboard::adjacent(sq) & enemy)
-                .iter()
-                .any(|s| board.piece_at(s).is_some_and(|p| p.kind < k))
-        })
+        let Some((from, k)) = self.pos.pull_source() else {
+            return Bitboard::EMPTY;
+        };
+        (Bitboard::adjacent(from) & board.color(!self.pos.side_to_move()))
+            .iter()
+            .filter(|&s| board.piece_at(s).is_some_and(|p| p.kind < k))
+            .fold(Bitboard::EMPTY, Bitboard::with)
     }
 
     /// The transposition key at `depth`: the board, the pending push, the pull that can
@@ -196,8 +197,10 @@ impl Node {
         let enc = |o: Option<(Square, PieceKind)>| {
             o.map_or(0u64, |(s, k)| 1 + u64::from(s.index()) + 64 * k as u64)
         };
+        // A pull nobody can make is no different from none.
+        let pull = self.pos.pull_source().filter(|_| self.pullable().any());
         let misc = enc(self.pos.pending_push())
-            | (enc(self.ready_pull()) << 10)
+            | (enc(pull) << 10)
             | (u64::from(self.dir_token) << 20)
             | (u64::from(depth) << 28);
         let mut entries = [[0u64; 2]; MAX_TRACKED];
@@ -345,9 +348,7 @@ impl<'a> Search<'a> {
                 continue;
             }
             if depth + 1 + self.bound(&child, limit - depth - 1) > limit
-                || !self
-                    .seen
-                    .insert(child.key(depth + 1, self.goals.named_squares()))
+                || !self.seen.insert(child.key(depth + 1, self.goals.named))
             {
                 continue;
             }

@@ -78,7 +78,7 @@ impl fmt::Display for Specifier {
 }
 
 /// A run of one to four step directions, in order.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Directions {
     dirs: [Direction; MAX_STEPS],
     len: u8,
@@ -108,12 +108,6 @@ impl Directions {
     #[allow(clippy::len_without_is_empty)] // never empty by construction
     pub fn len(&self) -> usize {
         self.len as usize
-    }
-}
-
-impl fmt::Debug for Directions {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Directions({self})")
     }
 }
 

@@ -32,6 +32,17 @@ struct Cand {
     span: Option<(u8, u8)>,
 }
 
+impl Cand {
+    fn new(token: Token, key: u8, span: Option<(u8, u8)>) -> Cand {
+        Cand {
+            token,
+            len: token.text_len(),
+            key,
+            span,
+        }
+    }
+}
+
 /// A chosen string: tokens in order, with the count and length that rank it.
 #[derive(Debug, Clone)]
 struct Form {
@@ -159,12 +170,7 @@ fn menu(w: &Node, e: usize) -> Vec<Cand> {
     }
     let mut out = Vec::new();
     let mut push = |token: Token, key: u8, span: Option<(u8, u8)>| {
-        out.push(Cand {
-            token,
-            len: token.text_len(),
-            key,
-            span,
-        });
+        out.push(Cand::new(token, key, span));
     };
     for &spec in &specs {
         if t.captured {
@@ -210,33 +216,26 @@ fn menu(w: &Node, e: usize) -> Vec<Cand> {
 /// The conjunction of every destination and capture fact about piece `e`: with its
 /// letter and each square of its path (its end square adds nothing: a piece ending
 /// there has been there).
-fn strongest(w: &Node, e: usize) -> Vec<Cand> {
+fn strongest(w: &Node, e: usize) -> Vec<Token> {
     let Some(&t) = w.get(e) else {
         return Vec::new();
     };
-    let mut out = Vec::new();
     let path = if t.visited == crate::Bitboard::from_square(t.cur) {
         t.visited
     } else {
         t.visited.without(t.cur)
     };
-    for s in path {
-        let spec = Specifier::PieceOn(t.piece, s);
-        let mut add = |p: Property| {
-            let token = Token::new(spec, p);
-            out.push(Cand {
-                token,
-                len: token.text_len(),
-                key: t.first,
-                span: None,
-            });
-        };
-        add(Property::Destination(t.cur));
-        if t.captured {
-            add(Property::Capture);
-        }
+    let mut props = vec![Property::Destination(t.cur)];
+    if t.captured {
+        props.push(Property::Capture);
     }
-    out
+    path.iter()
+        .flat_map(|s| {
+            props
+                .iter()
+                .map(move |&p| Token::new(Specifier::PieceOn(t.piece, s), p))
+        })
+        .collect()
 }
 
 /// The explicit form: one token per displaced or captured piece, with its letter and
@@ -251,13 +250,7 @@ fn explicit(w: &Node) -> Vec<Cand> {
             } else {
                 Property::Destination(t.cur)
             };
-            let token = Token::new(spec, p);
-            Cand {
-                token,
-                len: token.text_len(),
-                key: t.first,
-                span: None,
-            }
+            Cand::new(Token::new(spec, p), t.first, None)
         })
         .collect()
 }
@@ -311,92 +304,6 @@ fn witness(pos: &Position, target: &Board, max_steps: usize) -> Option<Node> {
         }
     }
     None
-}
-
-/// Seeds the refuters with the witness minus the steps of some of its pieces (when
-/// that is still a legal turn changing the board): such a turn satisfies every token
-/// about the other pieces, so any set of tokens must say something about the pieces
-/// left out.
-fn seed_refuters(w: &mut Writer, pos: &Position, wit: &Node) {
-    let goals = Goals::new(&[], pos.side_to_move());
-    let steps = wit.mv.steps();
-    let movers = wit.movers();
-    // Keeps `turn` if it is a legal turn, no worse than the witness, to another board.
-    let mut keep = |turn: &mut dyn Iterator<Item = Step>| {
-        let mut node = Node::root(pos);
-        for s in turn {
-            if node.pos.check_step(s).is_err() {
-                return;
-            }
-            node.apply(s, &goals);
-        }
-        if node.pos.check_end_turn().is_ok()
-            && *node.pos.board() != w.target
-            && (node.mv.len() < steps.len() || node.displaced() <= w.db)
-        {
-            w.refuters.push(node);
-        }
-    };
-    let n = wit.ntracked().min(8);
-    for mask in 1u32..(1 << n) - 1 {
-        let mut rest = steps
-            .iter()
-            .zip(movers)
-            .filter(|&(_, &e)| mask & (1 << e) == 0)
-            .map(|(&s, _)| s);
-        keep(&mut rest);
-    }
-    // The witness with one of the mover's pieces replaced by another of the same
-    // letter taking the same steps: it refutes any set whose tokens about that piece
-    // say only its letter and directions.
-    let side = pos.side_to_move();
-    let starts: crate::Bitboard = wit
-        .tracked()
-        .fold(crate::Bitboard::EMPTY, |b, t| b.with(t.start));
-    for (e, t) in wit.tracked().enumerate() {
-        if t.captured || t.piece.color != side {
-            continue;
-        }
-        for other in pos.board().pieces(t.piece) & !starts {
-            // Its steps from its own square, in the witness's directions (an
-            // off-board step makes the turn illegal).
-            let mut at = Some(other);
-            let swapped: Vec<Step> = steps
-                .iter()
-                .zip(movers)
-                .map_while(|(&s, &m)| {
-                    if m as usize != e {
-                        return Some(s);
-                    }
-                    let from = at?;
-                    at = from.step(s.dir);
-                    Some(Step::new(from, s.dir))
-                })
-                .collect();
-            if swapped.len() == steps.len() {
-                keep(&mut swapped.into_iter());
-            }
-        }
-    }
-}
-
-/// Indices `0..n` taken `k` at a time, in lexicographic order.
-fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
-    let mut out = Vec::new();
-    let mut cur = Vec::with_capacity(k);
-    fn rec(start: usize, n: usize, k: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
-        if cur.len() == k {
-            out.push(cur.clone());
-            return;
-        }
-        for i in start..n {
-            cur.push(i);
-            rec(i + 1, n, k, cur, out);
-            cur.pop();
-        }
-    }
-    rec(0, n, k, &mut cur, &mut out);
-    out
 }
 
 /// The shortest string naming each piece of `set` with one token, if shorter than
@@ -474,17 +381,13 @@ fn shortest(
             break;
         }
         // Sets whose shortest possible string is shortest first, so that a good string
-        // found early rules the others out before any search.
-        let mut sets: Vec<(usize, Vec<usize>)> = combinations(n, size)
-            .into_iter()
-            .map(|set| {
-                let least = set
-                    .iter()
-                    .map(|&q| menus[q].first().map_or(0, |c| c.len))
-                    .sum::<usize>()
-                    + size
-                    - 1;
-                (least, set)
+        // found early rules the others out before any search (at most eight pieces).
+        let mut sets: Vec<(usize, Vec<usize>)> = (0u32..1 << n.min(8))
+            .filter(|m| m.count_ones() as usize == size)
+            .map(|m| {
+                let set: Vec<usize> = (0..n).filter(|i| m & (1 << i) != 0).collect();
+                let first = |&q: &usize| menus[q].first().map_or(0, |c| c.len);
+                (set.iter().map(first).sum::<usize>() + size - 1, set)
             })
             .collect();
         sets.sort();
@@ -500,11 +403,7 @@ fn shortest(
             // every destination and capture fact about its pieces. The whole set is
             // tried anyway: direction tokens may do what those facts cannot.
             if size < n {
-                let all: Vec<Token> = set
-                    .iter()
-                    .flat_map(|&q| strongest(wit, q))
-                    .map(|c| c.token)
-                    .collect();
+                let all: Vec<Token> = set.iter().flat_map(|&q| strongest(wit, q)).collect();
                 if !w.check(&all) {
                     continue;
                 }
@@ -571,7 +470,6 @@ pub(crate) fn write(pos: &Position, mv: &Move) -> Result<(Lightvector, bool), Wr
         budget: CHECK_BUDGET,
         exhausted: false,
     };
-    seed_refuters(&mut w, pos, &wit);
     // The explicit form bounds the search before it is checked: only a shorter string
     // is looked for, and the explicit form is checked only if none is found.
     let explicit_form = arrange(&explicit(&wit)).filter(|e| !e.tokens.is_empty());
