@@ -19,11 +19,12 @@
 //! string resolves, by the reference, to exactly the move's board.
 //!
 //! `cargo test --test lightvector_differential` runs a subset sized for CI (one archive
-//! move in 25 and 160 random moves). The whole set (10,891 archive moves and 5,000
-//! random ones) runs with
+//! move in 40, 90 random moves, and the moves found wrong before, `REPORTED`): about 20 s
+//! of CPU time. The whole set (10,891 archive moves, 5,000 random ones and the reported
+//! moves) takes about 20 minutes of CPU time and runs with
 //!
 //! ```text
-//! LV_DIFF=full cargo test --release --test lightvector_differential -- --nocapture
+//! LV_DIFF=full cargo test --test lightvector_differential -- --nocapture
 //! ```
 //!
 //! which prints the counts and writes every mismatch, one per line, to the file named by
@@ -53,6 +54,8 @@ struct Case {
     pos: Position,
     mv: Move,
     origin: String,
+    /// Strings to check besides the ones made from the move.
+    extra: Vec<String>,
 }
 
 /// Every movement turn of both archive files, with the position before it.
@@ -80,11 +83,101 @@ fn archive_cases() -> Vec<Case> {
                     pos: pos.clone(),
                     mv: *mv,
                     origin: format!("game {} {label}", g.id()),
+                    extra: Vec::new(),
                 });
             }
         }
     }
     out
+}
+
+/// Moves found wrong (issue 11, and the full run of this test on the crate as it was
+/// then), in official notation, with the strings that went wrong: always checked.
+/// The comment says what the crate did and what the rule says.
+const REPORTED: [(&str, &str, &str, &str); 9] = [
+    (
+        "game 669188 18g",
+        "g [    rr   cr  r        cr   r     rE  H  rdHdehMhCRmDDRCR RRR R R]",
+        "Ca2s ra3s db3w Hc3w",
+        // Written "da3", which the crate's reader rejected: the move itself (4, 4).
+        "da3",
+    ),
+    (
+        "random play",
+        "s [rrrc rrr rc   d m Eh      M  d     R   rH     ehR C  DHR R   RRR]",
+        "eg3w ef3x Hg2n Rh2w hh3s",
+        // Written "Rh2g2", which is ambiguous (2) by the rule; the crate rejected it.
+        "Rh2g2",
+    ),
+    (
+        "game 669211 15s",
+        "s [ r  rrm rrr rREc chddHh RM  De R     H     C  DrRCR  R    R  R  ]",
+        "re7w de6n de7s Rf7w Hf6x",
+        // Written "Hx", rejected; a perturbed "re7d7 Hf6x" too.
+        "Hx|re7d7 Hf6x",
+    ),
+    (
+        "game 669266 44g",
+        "g [        r r   dcH  rd HR mEcCrR hM r h  RCreDR    RDRR          ]",
+        "Ec5s cd5w rd4n Ec4e",
+        // Written "rd5", rejected.
+        "rd5",
+    ),
+    (
+        "random play",
+        "g [r  rD  rrcrdr   Hh Er d R Re   c  C   HR D  R R      C       R  ]",
+        "De8e re7n dd7e Ed6n",
+        // Written "de7", rejected.
+        "de7",
+    ),
+    (
+        "random play",
+        "g [    r     ccrrr r   Edhr m   eMRd   R   rH  D R CRDC R   RR  R  ]",
+        "Mg5s hg6s df6e Ee6e Ef6x",
+        // Written "dg6", rejected.
+        "dg6",
+    ),
+    (
+        "game 669230 13s",
+        "s [rr r rrr  r r c dm E  H    h      e      hM     R D  D RRRRCCRRR]",
+        "ec4w hb3s Dc2e Mc3x hb2e",
+        // Written "Mx"; the crate resolved it to this move, (4, 3), but
+        // "ec4w hb3s hb2n Dc2w Mc3x" also kills the camel in (4, 2).
+        "Mx",
+    ),
+    (
+        "game 669253 22g",
+        "g [rrrc rrrrc d  M  H    e      E       r   D  DhR   CR  CRRRR R R ]",
+        "rf4w hf3x Ef5s Ef4n re4e",
+        // "hf3x": the crate said ambiguous (2); five boards in (2, 2): the elephant
+        // pushes the rabbit east or west, or pulls it north stepping east, west or
+        // north (dying on f6).
+        "hf3x",
+    ),
+    (
+        "random play",
+        "s [r rr rc rc   r   M          E   r  C    R  De  r H  Rh  RR R  RR]",
+        "hf2n Re2e ee3s hf3x Dd3e",
+        // Written "ee2 De", which is ambiguous (3); the crate rejected it.
+        "ee2 De",
+    ),
+];
+
+/// The moves of `REPORTED`.
+fn reported_cases() -> Vec<Case> {
+    REPORTED
+        .iter()
+        .map(|(origin, pos, mv, strings)| {
+            let pos: Position = pos.parse().expect("position reads");
+            let mv = arimaa::notation::official::parse_move(&pos, mv).expect("move reads");
+            Case {
+                origin: format!("reported: {origin}"),
+                pos,
+                mv,
+                extra: strings.split('|').map(str::to_string).collect(),
+            }
+        })
+        .collect()
 }
 
 /// How a random move is drawn.
@@ -154,6 +247,7 @@ fn random_cases(archive: &[Case], n: usize, draw: Draw, seed: u64) -> Vec<Case> 
             origin: format!("random {draw:?} from {} +{plies}", archive[k].origin),
             pos,
             mv,
+            extra: Vec::new(),
         });
     }
     out
@@ -186,6 +280,7 @@ fn explicit(pos: &Position, mv: &Move) -> Vec<Token> {
 /// The role of a string.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
 enum Role {
+    Reported,
     Written,
     Explicit,
     Perturbed,
@@ -312,9 +407,31 @@ struct Mismatch {
     line: String,
 }
 
-fn crate_verdict(r: &Result<arimaa::notation::lightvector::Resolved, ResolveError>) -> String {
+/// A move in official notation (the steps as they are if it is not legal).
+fn official(pos: &Position, mv: &Move) -> String {
+    arimaa::notation::official::write_move(pos, mv).unwrap_or_else(|_| mv.to_string())
+}
+
+/// The reference's verdict, moves in official notation.
+fn reference_verdict(pos: &Position, v: &Verdict) -> String {
+    match v {
+        Verdict::Move {
+            steps,
+            displaced,
+            witness,
+            ..
+        } => format!("move[{steps},{displaced}] {}", official(pos, witness)),
+        v => v.short(),
+    }
+}
+
+/// The crate's verdict, moves in official notation.
+fn crate_verdict(
+    pos: &Position,
+    r: &Result<arimaa::notation::lightvector::Resolved, ResolveError>,
+) -> String {
     match r {
-        Ok(r) => format!("move[{},{}] {}", r.steps, r.displaced, r.mv),
+        Ok(r) => format!("move[{},{}] {}", r.steps, r.displaced, official(pos, &r.mv)),
         Err(ResolveError::Ambiguous { count }) => format!("ambiguous({count})"),
         Err(e) => format!("no match ({e})"),
     }
@@ -340,7 +457,7 @@ fn check_case(case: &Case, seed: u64, totals: &Mutex<Totals>) {
     let want = *pos.play(mv).expect("legal move").board();
     let mut rng = splitmix(seed);
     let mut mismatches = Vec::new();
-    let head = format!("{} | {pos} | move {mv}", case.origin);
+    let head = format!("{} | {pos} | move {}", case.origin, official(pos, mv));
 
     let written_text = match lightvector::write_move(pos, mv) {
         Ok(t) => Some(t),
@@ -367,6 +484,10 @@ fn check_case(case: &Case, seed: u64, totals: &Mutex<Totals>) {
             });
     let ex = explicit(pos, mv);
     let mut strings: Vec<(Role, Vec<Token>)> = Vec::new();
+    for text in &case.extra {
+        let lv: Lightvector = text.parse().expect("reported strings read");
+        strings.push((Role::Reported, lv.tokens().to_vec()));
+    }
     if let Some(w) = &written {
         strings.push((Role::Written, w.clone()));
     }
@@ -449,8 +570,8 @@ fn check_case(case: &Case, seed: u64, totals: &Mutex<Totals>) {
                 kind,
                 line: format!(
                     "{head} | {role:?} {text:?} | crate {} | reference {}",
-                    crate_verdict(&ours),
-                    reference.short()
+                    crate_verdict(pos, &ours),
+                    reference_verdict(pos, reference)
                 ),
             }),
         }
@@ -468,7 +589,7 @@ fn check_case(case: &Case, seed: u64, totals: &Mutex<Totals>) {
                 line: format!(
                     "{head} | written {:?} | reference {}",
                     unique[i].2,
-                    verdicts[i].short()
+                    reference_verdict(pos, &verdicts[i])
                 ),
             });
         }
@@ -530,9 +651,11 @@ fn crate_agrees_with_the_reference() {
     let (every, uniform, capturing, two) = if full() {
         (1, 3000, 1000, 1000)
     } else {
-        (25, 100, 30, 30)
+        (40, 60, 15, 15)
     };
-    let mut cases: Vec<Case> = archive.iter().step_by(every).cloned().collect();
+    let mut cases = reported_cases();
+    let reported = cases.len();
+    cases.extend(archive.iter().step_by(every).cloned());
     cases.extend(random_cases(&archive, uniform, Draw::Uniform, 1));
     cases.extend(random_cases(&archive, capturing, Draw::Capturing, 2));
     cases.extend(random_cases(&archive, two, Draw::TwoEnemies, 3));
@@ -550,7 +673,7 @@ fn crate_agrees_with_the_reference() {
     let mut report = String::new();
     let _ = writeln!(
         report,
-        "lightvector differential ({}): {} moves ({} archive, {} random), {} strings {:?}, \
+        "lightvector differential ({}): {} moves ({reported} reported, {} archive, {} random), {} strings {:?}, \
          reference verdicts {:?}, {} agreements, {} mismatches {:?}; {} reference nodes; \
          {:.1?} total ({:.1?} preparing); slowest walk {:.1?} on {}",
         if full() { "full" } else { "CI subset" },

@@ -339,3 +339,66 @@ fn hand_made_cases() {
     );
     assert_eq!(w.steps()[0], Step::new(Square::D4, arimaa::Direction::East));
 }
+
+/// Cases where the crate once disagreed with the reference (issue 11 and the full run of
+/// `tests/lightvector_differential.rs`), checked by hand: the reference's verdicts.
+#[test]
+fn cases_checked_by_hand() {
+    use arimaa::notation::official;
+    // The elephant on f5 holds the silver rabbit on f4, the only support of the silver
+    // horse on f3: any two-step push or pull of the rabbit kills the horse. Push east or
+    // west, pull north while stepping east, west, or north onto f6 (where the elephant
+    // dies, a pull still follows): five boards in (2, 2).
+    let p: Position = "g [rrrc rrrrc d  M  H    e      E       r   D  DhR   CR  CRRRR R R ]"
+        .parse()
+        .unwrap();
+    assert_eq!(verdict(&p, "hf3x"), Verdict::Ambiguous(5));
+    for mv in [
+        "rf4e hf3x Ef5s",
+        "rf4w hf3x Ef5s",
+        "Ef5e rf4n hf3x",
+        "Ef5w rf4n hf3x",
+        "Ef5n Ef6x rf4n hf3x",
+    ] {
+        let mv = official::parse_move(&p, mv).unwrap();
+        assert!(move_satisfies(&p, &mv, &tokens("hf3x")));
+        assert_eq!((mv.len(), lv_reference::displaced_by(&p, &mv)), (2, 2));
+    }
+
+    // "Mx": the gold camel on c3 is held by the dog on c2. The horse steps b3-b2 and
+    // back, pulling the dog to b2; the elephant's step c4-b4 comes first: four steps,
+    // two pieces displaced (the horse is back on b3, the camel dies where it stood).
+    let p: Position = "s [rr r rrr  r r c dm E  H    h      e      hM     R D  D RRRRCCRRR]"
+        .parse()
+        .unwrap();
+    let (b, steps, displaced, _) = resolved(&p, "Mx");
+    assert_eq!((steps, displaced), (4, 2));
+    let mv = official::parse_move(&p, "ec4w hb3s hb2n Dc2w Mc3x").unwrap();
+    assert_eq!(board_after(&p, &mv), b);
+    // The crate's old answer: a push with three pieces displaced, a worse bucket.
+    let worse = official::parse_move(&p, "ec4w hb3s Dc2e Mc3x hb2e").unwrap();
+    assert!(move_satisfies(&p, &worse, &tokens("Mx")));
+    assert_eq!(lv_reference::displaced_by(&p, &worse), 3);
+
+    // "ee2 De": the horse on f2 steps away (east, south, or north to die on f3) pulling
+    // the rabbit e2-f2, then the elephant steps e3-e2 pulling the dog d3-e3: three
+    // boards in (4, 4).
+    let p: Position = "s [r rr rc rc   r   M          E   r  C    R  De  r H  Rh  RR R  RR]"
+        .parse()
+        .unwrap();
+    assert_eq!(verdict(&p, "ee2 De"), Verdict::Ambiguous(3));
+
+    // Issue 11: "Rh2g2" is ambiguous (2), the elephant stepping west (dying on f3) or
+    // north, pulling the horse either way.
+    let p: Position = "s [rrrc rrr rc   d m Eh      M  d     R   rH     ehR C  DHR R   RRR]"
+        .parse()
+        .unwrap();
+    assert_eq!(verdict(&p, "Rh2g2"), Verdict::Ambiguous(2));
+    // Issue 11: "da3" is the move itself, in (4, 4).
+    let p: Position = "g [    rr   cr  r        cr   r     rE  H  rdHdehMhCRmDDRCR RRR R R]"
+        .parse()
+        .unwrap();
+    let mv = official::parse_move(&p, "Ca2s ra3s db3w Hc3w").unwrap();
+    let (b, steps, displaced, _) = resolved(&p, "da3");
+    assert_eq!((b, steps, displaced), (board_after(&p, &mv), 4, 4));
+}

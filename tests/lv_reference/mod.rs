@@ -4,12 +4,25 @@
 //!
 //! It walks **every** legal step sequence of the rest of the turn with the crate's
 //! single-step API (`legal_steps`, `play_step`, `check_end_turn`); there is no bound, no
-//! pruning and no merging of states. Wherever the turn may end it follows every piece of
-//! the walk's starting board along the path (start square, squares visited, its own
-//! steps with their global order, captured and where) and checks each string's tokens
-//! literally. Per string it keeps the satisfying turns of the best bucket
-//! (fewest steps, then fewest displaced pieces) by their end board. One walk judges any
-//! number of strings at once.
+//! pruning and no merging of states. Wherever the turn may end (at least one step, no
+//! push under way, the board differs from the turn's start board) it follows every piece
+//! of the walk's starting board along the path (start square, squares visited, its own
+//! steps with their place in the turn, captured or not; the end or capture square) and
+//! checks each string's tokens literally:
+//! - a piece is *named* by a specifier when its letter matches (if given) and it
+//!   occupied the square (if given) at some time during the turn;
+//! - a destination token holds when some named piece ends the turn on the square or is
+//!   captured there (a piece that never moves ends where it stands);
+//! - a capture token holds when some named piece is captured;
+//! - the direction tokens hold when, taken in the order written, each is met by some
+//!   named piece whose own steps contain the directions as a subsequence (the first of
+//!   them from the specifier's square, if it has one), every step used for one token
+//!   coming after every step used for the token before.
+//!
+//! Per string it keeps the satisfying turns of the best bucket (fewest steps, then
+//! fewest displaced pieces: end or capture square not the start square) by their end
+//! board: one board is the move, none is no match, several are ambiguous. One walk
+//! judges any number of strings at once.
 //!
 //! Only the syntax types of the crate are used to read strings (`Token`, `Specifier`,
 //! `Property`); what they mean is decided here.
@@ -41,8 +54,8 @@ pub enum Verdict {
 }
 
 impl Verdict {
-    /// A short form for messages: `move(<steps>,<displaced>) <witness>`, `no match`,
-    /// `ambiguous(<n>)`.
+    /// A short form for messages: `move[<steps>,<displaced>] <witness steps>`,
+    /// `no match`, `ambiguous(<n>)`.
     pub fn short(&self) -> String {
         match self {
             Verdict::Move {
