@@ -172,11 +172,6 @@ pub use turngen::TurnGenerator;
 /// never draws randomness from the operating system.
 pub use rand;
 
-// The unit tests share the benchmarks' loader (`benches/common`), which names the
-// crate `arimaa`.
-#[cfg(test)]
-extern crate self as arimaa;
-
 /// The README's examples, compiled and run as doc tests.
 #[cfg(doctest)]
 #[doc = include_str!("../README.md")]

@@ -37,7 +37,8 @@
 //! [`MAX_INPUT_LEN`] bytes or with more than [`MAX_TOKENS`] tokens is refused at once.
 //!
 //! # Resolution
-//! [`Lightvector::resolve`] finds the legal move the tokens identify. A turn
+//! [`Lightvector::to_move`] finds the legal move the tokens identify
+//! ([`Lightvector::resolve`] also says how it was chosen). A turn
 //! *satisfies* the tokens when every token holds for it:
 //! - a destination token: some piece matching the specifier (its letter; the square
 //!   anywhere on its path, start, intermediate squares and the trap it died on
@@ -65,90 +66,48 @@
 //! captured).
 //!
 //! The search behind it walks step sequences depth first, one step limit at a time
-//! (1, 2, ... up to the steps left), tracking every piece's path, and prunes with an
-//! admissible lower bound on the steps the tokens still need (pruning never drops a
-//! satisfying turn; unit tests compare it with a brute-force walk of every step
-//! sequence on thousands of random positions and token sets):
-//! - per token: the Manhattan distance of the nearest candidate piece (own rabbits
-//!   never backwards), doubled for an enemy piece (each of its steps is paired with a
-//!   push or pull step) plus the approach of a stronger piece of the mover, and for an
-//!   own piece the steps other pieces must take first: to free it if frozen, to clear
-//!   the square it must enter (a destination, the first square of a direction run, a
-//!   trap to die on), to take the support away from a trap it must die on;
-//! - per piece letter: tokens with different letters, and destinations on different
-//!   squares, speak about different pieces, so their distances add up (with `o` own
-//!   and `e` enemy steps needed, at least `e + max(o, e)` remain), plus one step for
-//!   each destination off the traps held by a piece no token names; a token naming
-//!   only a square is either done by the piece standing there (its needs join that
-//!   piece's letter) or by another piece that must come there first;
-//! - the direction letters still to match, which all need distinct steps;
-//! - by assignment: every token is given to a piece that fulfils it (and a dying
-//!   piece to the trap it dies on), which fixes what each of those pieces must still
-//!   do: squares to visit, where to end or die, which direction letters to take. The
-//!   fewest steps of each follow from Manhattan walks and, per axis, the letters it
-//!   must take each way; pieces standing where an agent must go, and friends beside
-//!   the trap an agent dies on, must take a step too. Pieces are distinct, so their
-//!   steps add up (again `e + max(o, e)`), and a piece given several tokens has their
-//!   needs merged. The bound is the cheapest assignment, found by branch and bound.
-//!
-//! With no slack left, only steps that can lower the bound are tried: for the
-//! assignment part, steps of a piece some assignment speaks about in a direction it
-//! can use, and steps that may kill a piece or make a pull possible. States reached
-//! again at the same depth (same board, pull possibility, token progress, and the
-//! facts tokens can see about each piece's path) are searched once.
+//! (1, 2, ... up to the steps left), tracking every piece's path. It cuts a branch only
+//! when a lower bound on the steps the tokens still need exceeds the steps left (the
+//! bound counts distances: the squares a named piece must still visit, pieces standing
+//! in its way or beside the trap it must die on, an enemy piece's steps each paired
+//! with a step of the mover after a stronger piece came beside it, the direction
+//! letters still to match; and it shares the tokens out among distinct pieces, whose
+//! steps add up), or when the same state (board,
+//! turn state, token progress, and every fact a token can see about each piece's
+//! path) was searched before at the same depth. Both cuts are exact: tests compare the
+//! resolver with a plain walk of every step sequence, and check the bound along every
+//! step of real and random moves.
 //!
 //! # Writing
-//! [`write()`] and [`write_move`] produce, for any legal move, a string that resolves
-//! to exactly that move's resulting board, with as few tokens as the crate can find,
-//! then as few characters. The algorithm:
-//! 1. **Witness.** Find a turn reaching the same board with the fewest steps, then the
-//!    fewest displaced pieces (a bounded search towards the target board). Its bucket
-//!    `(k, d)` is the best any turn to that board can have. Every candidate token is a
-//!    fact about this witness, so the witness satisfies any set of them (direction
-//!    tokens are written in the order of the witness's steps).
-//! 2. **Check.** A set of such tokens resolves to the move exactly when no turn that
-//!    satisfies it, with fewer than `k` steps or with `k` steps and at most `d`
-//!    displaced pieces, ends on another board. The check searches for such a
-//!    *refuting* turn one step limit at a time (short refutations are found first).
-//!    Refuting turns are kept and tried first on later sets, which rejects most sets
-//!    without a search; the store starts with the witness minus the steps of some of
-//!    its pieces (when still legal), which refutes every set that says nothing about
-//!    those pieces, and with the witness where one of the mover's pieces is replaced
-//!    by another of the same letter taking the same steps (when legal and no worse),
-//!    which refutes every set that names that piece by letter and directions only.
-//!    Resolving is monotone: adding true tokens to a set that resolves keeps it
-//!    resolving, and a set implied by one that fails fails too.
-//! 3. **Candidates.** For each piece the witness moves or kills, every token true of
-//!    it: specifier = its letter, any square of its path, or both; property = its end
-//!    (or capture) square, `x` if it died, or any subsequence of its step directions
-//!    (with the square the first of them starts from), shortest first.
-//! 4. **Fewest tokens.** For set sizes 1, 2, ...: for each set of pieces of that size
-//!    that leaves some of the witness's pieces out, first check the conjunction of
-//!    every destination and capture fact about them (letter and each square of the
-//!    path); if even that fails, no choice of one destination or capture token per
-//!    piece can work, and the set is skipped (the set of all the pieces is always
-//!    tried: direction tokens may work where those facts do not). Then try one token
-//!    per piece, best first by total length (a priority queue over the per-piece
-//!    lists); the first combination that resolves is the shortest for that set. The
-//!    first size with a solution wins; among its sets the shortest string wins.
-//! 5. **Bounds.** The explicit form (one `<letter><start><end>` or `<letter><start>x`
-//!    token per displaced or captured piece) is checked first and kept unless something
-//!    shorter resolves, so the result is never longer than the explicit form whenever
-//!    that resolves. If nothing else resolves, every step is written as direction
-//!    tokens, consecutive steps of a piece merged (`Ed4ne rd5s`), which always
-//!    resolves: its letters need every step of the turn, in order. Budgets on the
-//!    number of searches and combinations bound the time; past them the best string so
-//!    far is used.
+//! [`Lightvector::from_move`] and [`write_move`] produce, for any legal move, a
+//! string that resolves to exactly that move's resulting board. The writer finds a
+//! *witness*, a turn to that board with the fewest steps `k`, then the fewest displaced
+//! pieces `d`; its candidate tokens are facts about the witness (for each piece it
+//! moves or kills: its letter, a square of its path, or both, with its end or capture
+//! square, `x`, or a subsequence of its step directions). A set of them resolves to the
+//! move exactly when no turn satisfying it, with fewer than `k` steps or with `k` steps
+//! and at most `d` displaced pieces, ends on another board; the check searches for such
+//! a turn, and keeps the turns found to try them first on later sets. For set sizes 1,
+//! 2, ... and each set of pieces of that size, one token per piece is tried, shortest
+//! combinations first (a set leaving pieces out is skipped when even all destination
+//! and capture facts about its pieces do not resolve).
 //!
-//! Tokens are written in the order the witness first moves their pieces. The search
-//! space is one token per piece the witness moves or kills, so strings that need two
-//! tokens about one piece, or a token about a piece that never moves, are not
-//! considered (the step-by-step form covers those moves), and a set of pieces that
-//! leaves some out and whose destination and capture facts are not enough is not
-//! tried with direction tokens alone.
+//! What "short" guarantees: the fewest tokens, then characters, among those strings
+//! that are shorter than the explicit form (one `<letter><start><end>` or
+//! `<letter><start>x` token per displaced or captured piece); else the explicit form if
+//! it resolves; else the shortest of those strings of any length. The search has
+//! budgets (600 checks, 400 combinations per set of pieces); when one runs out the best
+//! string found so far is kept, and [`Lightvector::from_move_detailed`] says so (once
+//! in the 10,891 moves of the archive files in `tests/data/`). The string chosen is
+//! resolved again by [`Lightvector::resolve`]; if it does not give the move's board,
+//! the explicit form is used, and failing that every step written as direction tokens,
+//! consecutive steps of a piece merged (`Ed4ne rd5s`), which resolves to the witness:
+//! its letters need every step of the turn, in order. Strings that need two tokens
+//! about one piece, or a token about a piece that never moves, are not considered.
 //!
 //! [`Position::step_cap`]: crate::Position::step_cap
 
+mod goals;
 mod resolve;
 mod search;
 mod syntax;
@@ -159,11 +118,13 @@ pub use syntax::{
     Directions, Lightvector, ParseLightvectorError, Property, Specifier, Token, TokenError,
     MAX_INPUT_LEN, MAX_TOKENS,
 };
+pub use write::WriteError;
 
-use crate::{Move, MoveError, Position};
+use crate::{Move, Position};
 
 /// Why a Lightvector string does not give a legal move.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum LightvectorError {
     /// The text could not be read.
     #[error(transparent)]
@@ -173,25 +134,67 @@ pub enum LightvectorError {
     Resolve(#[from] ResolveError),
 }
 
+/// A written move, with whether the writer's search for short strings ran its course.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct WriteReport {
+    /// The string; it always resolves to the move's board.
+    pub lightvector: Lightvector,
+    /// `true` when no effort budget ran out, so the string is the shortest of the
+    /// forms the writer considers (see the module documentation); `false` when the best
+    /// found before a budget ran out was kept.
+    pub exhaustive: bool,
+}
+
 impl Lightvector {
     /// The legal move these tokens identify in `pos` (strict reading).
     ///
     /// # Errors
     /// [`ResolveError`]: no legal move matches (with the reason), or several do.
+    pub fn to_move(&self, pos: &Position) -> Result<Move, ResolveError> {
+        Ok(self.resolve(pos)?.mv)
+    }
+
+    /// The legal move these tokens identify in `pos`, with the step count and
+    /// displaced pieces it was chosen by (strict reading).
+    ///
+    /// # Errors
+    /// As [`Lightvector::to_move`].
     pub fn resolve(&self, pos: &Position) -> Result<Resolved, ResolveError> {
         resolve::resolve(pos, self.tokens(), ResolveOptions::default())
     }
 
-    /// The legal move these tokens identify in `pos`, with `options`.
+    /// [`Lightvector::resolve`] with `options`.
     ///
     /// # Errors
-    /// As [`Lightvector::resolve`].
+    /// As [`Lightvector::to_move`].
     pub fn resolve_with(
         &self,
         pos: &Position,
         options: ResolveOptions,
     ) -> Result<Resolved, ResolveError> {
         resolve::resolve(pos, self.tokens(), options)
+    }
+
+    /// A short string for `mv`, a legal move in `pos`, that resolves to it (see the
+    /// module documentation for what "short" guarantees).
+    ///
+    /// # Errors
+    /// [`WriteError`] when `mv` is not a legal move in `pos`.
+    pub fn from_move(pos: &Position, mv: &Move) -> Result<Lightvector, WriteError> {
+        Ok(Lightvector::from_move_detailed(pos, mv)?.lightvector)
+    }
+
+    /// [`Lightvector::from_move`], also saying whether the writer's search ran its
+    /// course or an effort budget ran out.
+    ///
+    /// # Errors
+    /// As [`Lightvector::from_move`].
+    pub fn from_move_detailed(pos: &Position, mv: &Move) -> Result<WriteReport, WriteError> {
+        let (lightvector, exhaustive) = write::write(pos, mv)?;
+        Ok(WriteReport {
+            lightvector,
+            exhaustive,
+        })
     }
 }
 
@@ -202,24 +205,15 @@ impl Lightvector {
 /// legal move.
 pub fn parse_move(pos: &Position, text: &str) -> Result<Move, LightvectorError> {
     let lv: Lightvector = text.parse()?;
-    Ok(lv.resolve(pos)?.mv)
+    Ok(lv.to_move(pos)?)
 }
 
-/// The shortest Lightvector form the crate finds for `mv`, a legal move in `pos`
-/// (see the module documentation for the algorithm).
+/// [`Lightvector::from_move`] as a string.
 ///
 /// # Errors
-/// [`MoveError`] when `mv` is not a legal move in `pos`.
-pub fn write(pos: &Position, mv: &Move) -> Result<Lightvector, MoveError> {
-    write::write(pos, mv)
-}
-
-/// [`write()`] as a string.
-///
-/// # Errors
-/// [`MoveError`] when `mv` is not a legal move in `pos`.
-pub fn write_move(pos: &Position, mv: &Move) -> Result<String, MoveError> {
-    Ok(write(pos, mv)?.to_string())
+/// [`WriteError`] when `mv` is not a legal move in `pos`.
+pub fn write_move(pos: &Position, mv: &Move) -> Result<String, WriteError> {
+    Ok(Lightvector::from_move(pos, mv)?.to_string())
 }
 
 #[cfg(test)]

@@ -4,7 +4,8 @@ use std::collections::HashSet;
 
 use crate::{Board, Direction, Move, Piece, PieceKind, Position, Square};
 
-use super::search::{FastBuild, Flow, Goals, Node, Search};
+use super::goals::Goals;
+use super::search::{FastBuild, Flow, Node, Search};
 use super::syntax::{Property, Specifier, Token};
 
 /// How ties are settled.
@@ -30,6 +31,7 @@ pub struct Resolved {
 
 /// Why a single token cannot be satisfied by any legal turn.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum TokenFailure {
     /// No piece on the board matches the specifier.
     #[error("there is no {} {} on the board", .0.color, .0.kind)]
@@ -97,6 +99,7 @@ fn on(square: Option<Square>) -> String {
 
 /// Why tokens do not identify exactly one legal move.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ResolveError {
     /// The turn has no steps left to take.
     #[error("the turn has no steps left")]

@@ -2,79 +2,251 @@
 //!
 //! Lightvector tokens speak about the paths of pieces (which squares a piece visited,
 //! where it ended, which steps it took in which order), so the search walks step
-//! sequences rather than distinct boards. Each node carries the position, the pieces
+//! sequences rather than distinct boards. A [`Node`] carries the position, the pieces
 //! that have moved or died so far with the squares they visited, and how far the
 //! direction tokens have been matched.
 //!
-//! The search is a depth-first walk to a fixed step limit, pruned by admissible lower
-//! bounds on the steps still needed to satisfy every token: a cheap one computed for
-//! every node (see [`Goals::lower_bound`]), and the dearer assignment bound (module
-//! `assign`), asked only when the cheap one does not prune, which gives every token to
-//! a piece and adds up what those pieces must do. The last step needs neither: a
-//! child at the limit is kept exactly when the turn can end there satisfied. Pruning
-//! never loses a turn that satisfies the tokens within the limit.
+//! [`Search::run`] walks every legal step sequence depth first up to a step limit and
+//! cuts a branch only for two reasons, both exact:
+//! - the admissible lower bound of [`Goals::bound`] (and, for a target board,
+//!   [`target_bound`]) says the tokens cannot all hold within the steps left;
+//! - the state was met before at the same depth: same board, same pending push, same
+//!   possible pull, same progress on the direction tokens, and the same facts about
+//!   every piece's path that a token can see ([`Node::key`]); everything below it, the
+//!   bound included, depends on those alone.
 
-mod assign;
-mod bound;
-mod goals;
-mod node;
+use std::collections::HashSet;
+use std::hash::{BuildHasherDefault, Hasher};
 
-pub(crate) use assign::Verdict;
-pub(crate) use bound::Bound;
-pub(crate) use goals::Goals;
-pub(crate) use node::Node;
+use crate::{Bitboard, Board, Color, Move, Piece, PieceKind, Position, Square, Step, MAX_STEPS};
 
-use crate::Board;
+use super::goals::{dist, Cx, Goals, INF};
 
-use node::{mix, PassThrough, StateKey};
+/// The most pieces a turn can touch: each step moves one piece and kills at most one.
+pub(super) const MAX_TRACKED: usize = 2 * MAX_STEPS;
 
-/// "Cannot be done": larger than any step count.
-pub(crate) const INF: u32 = 1000;
-
-/// Whether to use the transposition table (kept switchable for measurements).
-const USE_TT: bool = true;
-
-#[cfg(test)]
-thread_local! {
-    /// Nodes expanded and children bounded on this thread, for tuning tests.
-    pub(crate) static STATS: core::cell::Cell<(u64, u64)> = const { core::cell::Cell::new((0, 0)) };
+/// A piece that has moved or died during the turn.
+#[derive(Debug, Clone, Copy)]
+pub(crate) struct Tracked {
+    /// The piece.
+    pub piece: Piece,
+    /// Where it stood when the search began.
+    pub start: Square,
+    /// Where it stands now, or the trap it died on.
+    pub cur: Square,
+    /// Every square it has occupied, the start included.
+    pub visited: Bitboard,
+    /// Whether a trap took it.
+    pub captured: bool,
+    /// The index of the step at which it first moved or died.
+    pub first: u8,
 }
 
-/// What a visitor tells the search to do next.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Flow {
-    /// Keep searching.
-    Continue,
-    /// Stop the whole search.
-    Stop,
+impl Tracked {
+    /// Whether its end (or capture) square differs from its start square.
+    pub fn displaced(&self) -> bool {
+        self.cur != self.start
+    }
 }
 
-/// Which part of the bound must drop on every step when there is no slack.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-enum Binding {
-    /// The tokens' bound: see [`Goals::may_progress`].
-    Goals,
-    /// The target's fill count: the step must put the right piece on a target square.
-    Fill,
-    /// No cheap filter.
-    Unknown,
+/// A state of the search: the position after some steps and what they did.
+#[derive(Clone)]
+pub(crate) struct Node {
+    /// The position after the steps.
+    pub pos: Position,
+    tracked: [Option<Tracked>; MAX_TRACKED],
+    ntracked: u8,
+    /// The steps so far.
+    pub mv: Move,
+    /// For each step, the index in `tracked` of the piece that moved.
+    movers: [u8; MAX_STEPS],
+    /// The direction token being matched (index into the goals' direction tokens).
+    pub(super) dir_token: u8,
+    /// Progress of each tracked piece on the current direction token.
+    pub(super) prog: [u8; MAX_TRACKED],
 }
 
-type Seen = std::collections::HashSet<StateKey, core::hash::BuildHasherDefault<PassThrough>>;
+impl Node {
+    /// The start of a search from `pos` (its turn state as it is).
+    pub fn root(pos: &Position) -> Node {
+        Node {
+            pos: pos.clone(),
+            tracked: [None; MAX_TRACKED],
+            ntracked: 0,
+            mv: Move::EMPTY,
+            movers: [0; MAX_STEPS],
+            dir_token: 0,
+            prog: [0; MAX_TRACKED],
+        }
+    }
 
-thread_local! {
-    /// Transposition tables kept between searches on this thread, so their memory is
-    /// allocated (and grown) once.
-    static TABLES: core::cell::RefCell<Vec<Seen>> = const { core::cell::RefCell::new(Vec::new()) };
+    /// The pieces that moved or died, in the order they first did.
+    pub fn tracked(&self) -> impl Iterator<Item = &Tracked> + '_ {
+        self.tracked[..self.ntracked as usize].iter().flatten()
+    }
+
+    /// The tracked piece with index `i`.
+    pub fn get(&self, i: usize) -> Option<&Tracked> {
+        self.tracked.get(i).and_then(Option::as_ref)
+    }
+
+    /// How many pieces were tracked.
+    pub fn ntracked(&self) -> usize {
+        self.ntracked as usize
+    }
+
+    /// For each step, the index in [`Node::get`] of the piece that took it.
+    pub fn movers(&self) -> &[u8] {
+        &self.movers[..self.mv.len()]
+    }
+
+    /// How many pieces end (or die) away from their start square.
+    pub fn displaced(&self) -> u32 {
+        self.tracked().filter(|t| t.displaced()).count() as u32
+    }
+
+    /// Pieces of `color` that died.
+    pub fn captured(&self, color: Color) -> u32 {
+        self.tracked()
+            .filter(|t| t.captured && t.piece.color == color)
+            .count() as u32
+    }
+
+    /// The index of the tracked live piece on `sq`, if it has moved.
+    pub(super) fn alive_at(&self, sq: Square) -> Option<usize> {
+        self.tracked[..self.ntracked as usize]
+            .iter()
+            .position(|t| t.is_some_and(|t| !t.captured && t.cur == sq))
+    }
+
+    /// The squares visited by the live piece now on `sq` (just `sq` if it has not moved).
+    pub(super) fn visited_of(&self, sq: Square) -> Bitboard {
+        match self.alive_at(sq).and_then(|i| self.get(i)) {
+            Some(t) => t.visited,
+            None => Bitboard::from_square(sq),
+        }
+    }
+
+    /// The index of the tracked entry for `piece` on `sq`, made if new.
+    fn entry_for(&mut self, sq: Square, piece: Piece) -> usize {
+        if let Some(i) = self.alive_at(sq) {
+            return i;
+        }
+        // At most one new entry per moving piece and one per dying piece per step, so
+        // MAX_TRACKED entries always suffice.
+        let i = (self.ntracked as usize).min(MAX_TRACKED - 1);
+        self.tracked[i] = Some(Tracked {
+            piece,
+            start: sq,
+            cur: sq,
+            visited: Bitboard::from_square(sq),
+            captured: false,
+            first: self.mv.len() as u8,
+        });
+        self.ntracked = (i + 1) as u8;
+        i
+    }
+
+    /// Plays a legal step and records what it did.
+    pub fn apply(&mut self, step: Step, goals: &Goals) {
+        let idx = self.mv.len();
+        let eff = self.pos.play_step_unchecked(step);
+        let e = self.entry_for(eff.from, eff.piece);
+        if let Some(t) = &mut self.tracked[e] {
+            t.cur = eff.to;
+            t.visited = t.visited.with(eff.to);
+        }
+        if let Some(c) = eff.capture {
+            let v = if c.square == eff.to {
+                e
+            } else {
+                self.entry_for(c.square, c.piece)
+            };
+            if let Some(t) = &mut self.tracked[v] {
+                t.captured = true;
+            }
+        }
+        if idx < MAX_STEPS {
+            self.movers[idx] = e as u8;
+        }
+        self.mv.push(step);
+        goals.advance_dirs(self, e, step);
+    }
+
+    /// The enemy pieces the next step may pull (none after a push or a pull, or while
+    /// a push waits to be completed).
+    pub(super) fn pullable(&self) -> Bitboard {
+        let board = self.pos.board();
+        let Some((from, k)) = self.pos.pull_source() else {
+            return Bitboard::EMPTY;
+        };
+        (Bitboard::adjacent(from) & board.color(!self.pos.side_to_move()))
+            .iter()
+            .filter(|&s| board.piece_at(s).is_some_and(|p| p.kind < k))
+            .fold(Bitboard::EMPTY, Bitboard::with)
+    }
+
+    /// The transposition key at `depth`: the board, the pending push, the pull that can
+    /// be made, the progress on direction tokens, and for every tracked piece what a
+    /// token can see of it (letter, start, where it is or died, whether it died, its
+    /// progress on the current direction token, and which of the `named` squares it
+    /// visited), sorted by start square so that step orders that commute meet. A piece
+    /// back on its start square, alive, with no progress and no named square visited
+    /// but its start is left out: it is indistinguishable from a piece that never moved.
+    fn key(&self, depth: u32, named: Bitboard) -> StateKey {
+        let enc = |o: Option<(Square, PieceKind)>| {
+            o.map_or(0u64, |(s, k)| 1 + u64::from(s.index()) + 64 * k as u64)
+        };
+        // A pull nobody can make is no different from none.
+        let pull = self.pos.pull_source().filter(|_| self.pullable().any());
+        let misc = enc(self.pos.pending_push())
+            | (enc(pull) << 10)
+            | (u64::from(self.dir_token) << 20)
+            | (u64::from(depth) << 28);
+        let mut entries = [[0u64; 2]; MAX_TRACKED];
+        let mut n = 0;
+        for (i, t) in self.tracked[..self.ntracked as usize].iter().enumerate() {
+            let Some(t) = t else { continue };
+            let seen = t.visited & named;
+            let relevant =
+                t.captured || t.cur != t.start || self.prog[i] > 0 || seen.without(t.start).any();
+            if relevant {
+                let a = t.piece.index() as u64
+                    | (u64::from(t.start.index()) << 4)
+                    | (u64::from(t.cur.index()) << 10)
+                    | (u64::from(t.captured) << 16)
+                    | (u64::from(self.prog[i]) << 17)
+                    | 1 << 24;
+                entries[n] = [a, seen.0];
+                n += 1;
+            }
+        }
+        // Sorting by the whole entry sorts by start square first (bits 4-9 above the
+        // piece, which a square holds at most one of at the start).
+        entries[..n].sort_unstable_by_key(|e| (e[0] >> 4) & 63);
+        StateKey {
+            board: *self.pos.board(),
+            misc,
+            entries,
+        }
+    }
 }
 
-/// A small, fast hasher (FxHash's multiply-rotate) for the crate's own keys.
+/// An exact description of a search state (see [`Node::key`]).
+#[derive(Clone, PartialEq, Eq, Hash)]
+struct StateKey {
+    board: Board,
+    misc: u64,
+    entries: [[u64; 2]; MAX_TRACKED],
+}
+
+/// A small, fast hasher (FxHash's multiply-rotate) for the search's own keys.
 #[derive(Default, Clone, Copy)]
 pub(crate) struct FastHasher(u64);
 
-impl core::hash::Hasher for FastHasher {
+impl Hasher for FastHasher {
     fn finish(&self) -> u64 {
-        mix(self.0)
+        self.0
     }
     fn write(&mut self, bytes: &[u8]) {
         for chunk in bytes.chunks(8) {
@@ -86,138 +258,42 @@ impl core::hash::Hasher for FastHasher {
     fn write_u64(&mut self, n: u64) {
         self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
     }
-    fn write_u8(&mut self, n: u8) {
-        self.write_u64(u64::from(n));
-    }
-    fn write_usize(&mut self, n: usize) {
-        self.write_u64(n as u64);
-    }
 }
 
 /// A `BuildHasher` for [`FastHasher`].
-pub(crate) type FastBuild = core::hash::BuildHasherDefault<FastHasher>;
+pub(crate) type FastBuild = BuildHasherDefault<FastHasher>;
 
-thread_local! {
-    /// The assignment bound's memory, kept between searches on this thread.
-    static SCRATCH: core::cell::RefCell<Vec<assign::Scratch>> = const { core::cell::RefCell::new(Vec::new()) };
+/// What a visitor tells the search to do next.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Flow {
+    /// Keep searching.
+    Continue,
+    /// Stop the whole search.
+    Stop,
 }
 
-impl Drop for Search<'_> {
-    fn drop(&mut self) {
-        let mut seen = core::mem::take(&mut self.seen);
-        seen.clear();
-        TABLES.with(|t| {
-            let mut t = t.borrow_mut();
-            // Keep a few tables of moderate size (a key is about 200 bytes).
-            if t.len() < 4 && seen.capacity() <= 4096 {
-                t.push(seen);
-            }
-        });
-        let scratch = core::mem::take(&mut self.scratch);
-        SCRATCH.with(|s| {
-            let mut s = s.borrow_mut();
-            if s.len() < 4 {
-                s.push(scratch);
-            }
-        });
-    }
-}
-
-/// A bounded depth-first search over step sequences.
+/// A depth-first search over step sequences, cut by exact means only.
 pub(crate) struct Search<'a> {
-    /// The tokens to satisfy.
-    pub goals: &'a Goals,
-    /// A board the turn must end with, if any.
-    pub target: Option<&'a Board>,
-    /// Nodes expanded, for tests and tuning.
-    pub nodes: u64,
-    /// Children whose bound was computed, for tests and tuning.
-    pub children: u64,
-    scratch: assign::Scratch,
-    seen: Seen,
+    goals: &'a Goals,
+    target: Option<&'a Board>,
+    seen: HashSet<StateKey, FastBuild>,
 }
 
 impl<'a> Search<'a> {
-    /// A search for `goals`, optionally for turns ending on `target`.
+    /// A search for turns satisfying `goals`, and ending on `target` if given.
     pub fn new(goals: &'a Goals, target: Option<&'a Board>) -> Search<'a> {
         Search {
             goals,
             target,
-            nodes: 0,
-            children: 0,
-            scratch: SCRATCH.with(|s| s.borrow_mut().pop()).unwrap_or_default(),
-            seen: TABLES
-                .with(|t| t.borrow_mut().pop())
-                .unwrap_or_else(|| Seen::with_capacity_and_hasher(512, Default::default())),
+            seen: HashSet::default(),
         }
     }
 
-    /// The bound of `node` at `depth`, which filter applies to its children when it has
-    /// no slack by the cheap bound, and the steps that may help when it has none by
-    /// the assignment bound.
-    fn bound(
-        &mut self,
-        node: &Node,
-        depth: u32,
-        limit: u32,
-    ) -> (Bound, Binding, Option<assign::Relevant>) {
-        let (b, binding) = self.cheap_bound(node);
-        self.with_assignment(node, depth, limit, b, binding)
-    }
-
-    /// The assignment bound added to the cheap bound `b` of `node` (see [`Search::bound`]).
-    fn with_assignment(
-        &mut self,
-        node: &Node,
-        depth: u32,
-        limit: u32,
-        mut b: Bound,
-        mut binding: Binding,
-    ) -> (Bound, Binding, Option<assign::Relevant>) {
-        let mut relevant = None;
-        // The assignment bound is dearer: asked only when the cheap parts do not prune.
-        if !self.goals.is_empty() && depth + b.value <= limit {
-            let budget = limit - depth;
-            match self.goals.assignment(node, budget, &mut self.scratch) {
-                Verdict::Exceeds => {
-                    b.value = budget + 1;
-                    binding = Binding::Unknown;
-                }
-                Verdict::Tight(r) => {
-                    if b.value < budget {
-                        b.value = budget;
-                        binding = Binding::Unknown;
-                    }
-                    relevant = Some(r);
-                }
-                Verdict::Spare => {}
-            }
-        }
-        (b, binding, relevant)
-    }
-
-    /// The bound from the tokens' cheap parts and the target.
-    fn cheap_bound(&self, node: &Node) -> (Bound, Binding) {
-        let b = self.goals.lower_bound(node);
+    /// A lower bound on the steps still needed from `node`.
+    fn bound(&self, node: &Node, cap: u32) -> u32 {
         match self.target {
-            Some(t) => {
-                let (tb, fill) = Goals::target_bound(node.pos.board(), t, self.goals.side);
-                let binding = if fill && tb >= b.value {
-                    Binding::Fill
-                } else if tb > b.value || self.goals.is_empty() {
-                    Binding::Unknown
-                } else {
-                    Binding::Goals
-                };
-                (
-                    Bound {
-                        value: tb.max(b.value),
-                        ..b
-                    },
-                    binding,
-                )
-            }
-            None => (b, Binding::Goals),
+            Some(t) => target_bound(node, t).max(self.goals.bound(node, cap)),
+            None => self.goals.bound(node, cap),
         }
     }
 
@@ -229,9 +305,9 @@ impl<'a> Search<'a> {
     }
 
     /// Visits every satisfying turn of at most `limit` steps from `root` (of exactly
-    /// `limit` steps when `exact`), until the visitor says stop. Returns whether it
-    /// stopped. Turns reaching a state already searched (same board, turn state, piece
-    /// paths and token progress, at the same depth) are visited once.
+    /// `limit` steps when `exact`), until the visitor says stop; returns whether it
+    /// stopped. Turns through a state already searched at the same depth are visited
+    /// once.
     pub fn run(
         &mut self,
         root: &Node,
@@ -240,20 +316,12 @@ impl<'a> Search<'a> {
         visit: &mut dyn FnMut(&Node) -> Flow,
     ) -> bool {
         self.seen.clear();
-        let (b, binding, relevant) = self.bound(root, 0, limit);
-        if b.value > limit {
-            return false;
-        }
-        self.dfs(root, &b, binding, relevant, 0, limit, exact, visit)
+        self.bound(root, limit) <= limit && self.dfs(root, 0, limit, exact, visit)
     }
 
-    #[allow(clippy::too_many_arguments)]
     fn dfs(
         &mut self,
         node: &Node,
-        bound: &Bound,
-        binding: Binding,
-        relevant: Option<assign::Relevant>,
         depth: u32,
         limit: u32,
         exact: bool,
@@ -269,80 +337,76 @@ impl<'a> Search<'a> {
         if depth >= limit {
             return false;
         }
-        self.nodes += 1;
-        #[cfg(test)]
-        STATS.with(|c| c.set((c.get().0 + 1, c.get().1)));
-        let tight = depth + bound.value == limit;
-        let cands = (tight && binding == Binding::Goals).then(|| self.goals.candidates(node));
-        let steps = node.pos.legal_steps();
-        let board = *node.pos.board();
-        for &step in steps.iter() {
-            // With no step to spare by the assignment bound, only steps that can lower
-            // it.
-            if relevant.is_some_and(|r| !r.may_help(node, self.goals.side, step)) {
-                continue;
-            }
-            if tight {
-                if binding == Binding::Fill {
-                    // The fill count binds: the step must put the right piece on a
-                    // square of the target.
-                    let ok = match (self.target, step.to(), board.piece_at(step.from)) {
-                        (Some(t), Some(to), Some(x)) => t.piece_at(to) == Some(x),
-                        _ => true,
-                    };
-                    if !ok {
-                        continue;
-                    }
-                } else if let Some(c) = &cands {
-                    if !self.goals.may_progress(node, c, bound, step) {
-                        continue;
-                    }
-                }
-            }
+        for &step in node.pos.legal_steps().iter() {
             let mut child = node.clone();
             child.apply(step, self.goals);
-            self.children += 1;
-            #[cfg(test)]
-            STATS.with(|c| c.set((c.get().0, c.get().1 + 1)));
             if depth + 1 == limit {
-                // The last step: an admissible bound is zero exactly when the turn
-                // could end here satisfied, so the leaf test alone decides.
+                // The last step: the leaf test alone decides.
                 if self.is_leaf(&child) && visit(&child) == Flow::Stop {
                     return true;
                 }
                 continue;
             }
-            let (cb, cbinding) = self.cheap_bound(&child);
-            if depth + 1 + cb.value > limit {
-                continue;
-            }
-            // A state met before at this depth has been searched (or pruned) already;
-            // its bound depends on the state alone.
-            if USE_TT
-                && !self
-                    .seen
-                    .insert(child.key(depth + 1, self.goals.named_squares))
+            if depth + 1 + self.bound(&child, limit - depth - 1) > limit
+                || !self.seen.insert(child.key(depth + 1, self.goals.named))
             {
                 continue;
             }
-            let (cb, cbinding, crelevant) =
-                self.with_assignment(&child, depth + 1, limit, cb, cbinding);
-            if depth + 1 + cb.value > limit {
-                continue;
-            }
-            if self.dfs(
-                &child,
-                &cb,
-                cbinding,
-                crelevant,
-                depth + 1,
-                limit,
-                exact,
-                visit,
-            ) {
+            if self.dfs(&child, depth + 1, limit, exact, visit) {
                 return true;
             }
         }
         false
     }
+}
+
+/// A lower bound on the steps needed from `node` to a turn ending on `target`.
+///
+/// For each piece letter, every square that `target` has that letter on and the board
+/// does not must be filled by a piece of that letter ending there (a different piece
+/// for each square), at least as far away as the nearest piece of the letter; and
+/// every piece of the letter that must die walks to a trap first (other pieces than
+/// those, the nearest ones at best). These piece-steps add up over letters; `own` of
+/// them are the mover's, `enemy` the opponent's (see [`Cx::turn_steps`]).
+pub(super) fn target_bound(node: &Node, target: &Board) -> u32 {
+    let board = node.pos.board();
+    let side = node.pos.side_to_move();
+    let (mut own, mut enemy) = (0u32, 0u32);
+    for color in Color::ALL {
+        for kind in PieceKind::ALL {
+            let p = Piece::new(color, kind);
+            let (have, want) = (board.pieces(p), target.pieces(p));
+            if have == want {
+                continue;
+            }
+            let mut steps = 0u32;
+            for f in want & !have {
+                steps += have.iter().map(|q| dist(q, f)).min().unwrap_or(INF);
+            }
+            let deaths = have.count().saturating_sub(want.count()) as usize;
+            if deaths > 0 {
+                let mut d = [INF; 16];
+                for (slot, q) in d.iter_mut().zip(have) {
+                    *slot = trap_dist(q);
+                }
+                d.sort_unstable();
+                steps += d.iter().take(deaths).sum::<u32>();
+            }
+            if color == side {
+                own += steps;
+            } else {
+                enemy += steps;
+            }
+        }
+    }
+    Cx::new(node, side).turn_steps(own.min(INF), enemy.min(INF))
+}
+
+/// The distance from `sq` to the nearest trap.
+pub(super) fn trap_dist(sq: Square) -> u32 {
+    Square::TRAPS
+        .iter()
+        .map(|&t| dist(sq, t))
+        .min()
+        .unwrap_or(INF)
 }

@@ -78,7 +78,7 @@ impl fmt::Display for Specifier {
 }
 
 /// A run of one to four step directions, in order.
-#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Directions {
     dirs: [Direction; MAX_STEPS],
     len: u8,
@@ -108,12 +108,6 @@ impl Directions {
     #[allow(clippy::len_without_is_empty)] // never empty by construction
     pub fn len(&self) -> usize {
         self.len as usize
-    }
-}
-
-impl fmt::Debug for Directions {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Directions({self})")
     }
 }
 
@@ -191,6 +185,7 @@ impl fmt::Display for Token {
 
 /// Why a single token could not be read.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum TokenError {
     /// The token is longer than any token can be.
     #[error("a token has at most {MAX_TOKEN_LEN} characters")]
@@ -217,6 +212,7 @@ pub enum TokenError {
 
 /// Why a Lightvector string could not be read. Errors about a token name it.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ParseLightvectorError {
     /// No tokens: an empty string is not a move.
     #[error("empty move: give at least one token")]

@@ -8,9 +8,6 @@ use crate::{Board, Color, Direction, Move, Piece, PieceKind, Position, Square, S
 use super::resolve::{resolve, ResolveError, ResolveOptions};
 use super::syntax::{Directions, Property, Specifier, Token};
 
-#[path = "../../../benches/common/mod.rs"]
-mod bench_common;
-
 /// splitmix64.
 struct Rng(u64);
 
@@ -393,8 +390,8 @@ fn writer_resolves_to_every_move_of_small_boards() {
         let turns = all_turns(&pos);
         let moves = pos.legal_moves();
         for mv in moves.iter().take(40) {
-            let lv = super::write(&pos, mv).unwrap();
-            let want = pos.after(mv).unwrap();
+            let lv = super::write::write(&pos, mv).unwrap().0;
+            let want = pos.play(mv).unwrap();
             match reference(&pos, &turns, lv.tokens()) {
                 RefResult::One(b, _, _) => {
                     assert_eq!(&b, want.board(), "{pos:?} {mv:?} {lv}");
@@ -418,8 +415,8 @@ fn writer_resolves_on_dense_boards() {
         let moves = pos.legal_moves();
         for _ in 0..25 {
             let mv = moves[rng.below(moves.len())];
-            let lv = super::write(&pos, &mv).unwrap();
-            let want = pos.after(&mv).unwrap();
+            let lv = super::write::write(&pos, &mv).unwrap().0;
+            let want = pos.play(&mv).unwrap();
             match reference(&pos, &turns, lv.tokens()) {
                 RefResult::One(b, _, _) => assert_eq!(&b, want.board(), "{pos:?} {mv:?} {lv}"),
                 other => panic!("{pos:?} {mv:?} wrote {lv}: {other:?}"),
@@ -439,224 +436,58 @@ fn moves_compare() {
     );
 }
 
-/// Timing and search statistics on the busy benchmark positions: the 40 moves of each
-/// position with 20,000 to 100,000 moves that `benches/notation.rs` measures (or
-/// `LV_STATS_MOVES` moves spread the same way), each written and resolved five times
-/// (`LV_STATS_RUNS`; the fastest run counts, as the machine is shared), with
-/// percentiles and the slowest moves. Run by hand:
-/// `cargo test --release --lib bench_positions_stats -- --ignored --nocapture`.
-#[test]
-#[ignore = "prints timing statistics for tuning; run by hand with --ignored --nocapture"]
-fn bench_positions_stats() {
-    use super::search::STATS;
-    use std::time::Instant;
-    // Timed runs per move: five, or `LV_STATS_RUNS` (1 to count instructions).
-    let runs: usize = std::env::var("LV_STATS_RUNS")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(5);
-    let best_of = |f: &mut dyn FnMut()| -> u128 {
-        (0..runs)
-            .map(|_| {
-                let t = Instant::now();
-                f();
-                t.elapsed().as_micros()
-            })
-            .min()
-            .unwrap_or(0)
-    };
-    // Moves per position: 40 as in the benchmark, or `LV_STATS_MOVES`.
-    let per: usize = std::env::var("LV_STATS_MOVES")
-        .ok()
-        .and_then(|s| s.parse().ok())
-        .unwrap_or(40);
-    let mut rows = Vec::new();
-    for (pos, count) in benchmark_positions() {
-        if !(20_000..100_000).contains(&count) {
-            continue;
-        }
-        let moves = pos.legal_moves();
-        for i in 0..per {
-            let mv = moves[i * moves.len() / per];
-            let mut lv = None;
-            STATS.with(|c| c.set((0, 0)));
-            let tw = best_of(&mut || {
-                lv = Some(super::write(&pos, &mv).unwrap());
-            });
-            let (_, wc) = STATS.with(|c| c.get());
-            let lv = lv.unwrap();
-            let mut r = None;
-            STATS.with(|c| c.set((0, 0)));
-            let tr = best_of(&mut || {
-                r = Some(resolve(&pos, lv.tokens(), ResolveOptions::default()).unwrap());
-            });
-            let (_, rc) = STATS.with(|c| c.get());
-            let r = r.unwrap();
-            assert_eq!(
-                pos.after(&r.mv).unwrap().board(),
-                pos.after(&mv).unwrap().board()
-            );
-            rows.push((tw, wc, tr, rc, format!("{pos} | {mv:?} | {lv}")));
-        }
-    }
-    let n = rows.len();
-    let pct = |mut v: Vec<u128>| -> String {
-        v.sort_unstable();
-        let at = |q: usize| v[(v.len() * q / 100).min(v.len() - 1)];
-        format!(
-            "mean {} p50 {} p90 {} p99 {} max {}",
-            v.iter().sum::<u128>() / v.len() as u128,
-            at(50),
-            at(90),
-            at(99),
-            v[v.len() - 1]
-        )
-    };
-    println!("{n} moves, microseconds (fastest of {runs} runs)");
-    println!("write:   {}", pct(rows.iter().map(|r| r.0).collect()));
-    println!("resolve: {}", pct(rows.iter().map(|r| r.2).collect()));
-    let per_run = (n * runs) as u64;
-    println!(
-        "children bounded: write {}, resolve {} on average",
-        rows.iter().map(|r| r.1).sum::<u64>() / per_run,
-        rows.iter().map(|r| r.3).sum::<u64>() / per_run
-    );
-    println!(
-        "writer phases (witness, explicit, strongest, accepted, refuted), children: {:?}",
-        super::write::PHASES.with(|p| p.get()).map(|x| x / per_run)
-    );
-    rows.sort_by_key(|r| std::cmp::Reverse(r.0));
-    for r in rows.iter().take(10) {
-        println!(
-            "{:>6} us {:>6} c | {:>6} us {:>6} c | {}",
-            r.0, r.1, r.2, r.3, r.4
-        );
-    }
-}
-
-/// Root bounds against the true step counts for some costly inputs (by hand).
-#[test]
-#[ignore = "prints search bounds for tuning; run by hand with --ignored --nocapture"]
-fn root_bounds() {
-    use super::search::{Goals, Node};
-    let cases = [
-        (
-            "s [rrr mrrrr cdcd r h    h         R  E     H e  H M DCCD RRRR  RRR]",
-            "hs g6x ce6",
-        ),
-        (
-            "g [rrr  rr r mcchrr d    d     E            H  e D R C  C RRRRDMRRR]",
-            "Ra3 Ce g1w",
-        ),
-        (
-            "g [rr mh r r M  r rr  E     R     H       eD   C  R  HC R  RRR   RR]",
-            "Rb2 Ce4 Ex",
-        ),
-        (
-            "g [rrr  rrr  c rc   d    h h           E d  C  e H R DD C RRRR MRRR]",
-            "Cf2 Mw Hx",
-        ),
-        (
-            "g [rr mr rrrcdc dr  h eE h                R H    H   D DCC RRR M RR]",
-            "Ra3 c1w",
-        ),
-        (
-            "g [rrr  rr r mcchrr d    d     E            H  e D R C  C RRRRDMRRR]",
-            "Cx Hn Cd2",
-        ),
-        (
-            "s [rrr mrrrr cdcd r h    h         R  E     H e  H M DCCD RRRR  RRR]",
-            "de rd8 h8s",
-        ),
-        (
-            "g [rr mr rrrcdc dr  h eE h                R H    H   D DCC RRR M RR]",
-            "Re g1e Cf1",
-        ),
-        (
-            "g [rrr  rrr  c rc   d    h h           E d  C  e H R DD C RRRR MRRR]",
-            "Cx Dd3 De",
-        ),
-        (
-            "s [rrr mrrrr cdcd r h    h         R  E     H e  H M DCCD RRRR  RRR]",
-            "g8s ha6 Cs",
-        ),
-        (
-            "g [rrr  rr r mcchrr d    d     E            H  e D R C  C RRRRDMRRR]",
-            "Hn c3w",
-        ),
-    ];
-    for (p, text) in cases {
-        let pos: Position = p.parse().unwrap();
-        let lv: super::Lightvector = text.parse().unwrap();
-        let goals = Goals::new(lv.tokens(), pos.side_to_move());
-        let lb = goals.lower_bound(&Node::root(&pos)).value;
-        let r = resolve(&pos, lv.tokens(), ResolveOptions::default()).unwrap();
-        let root = Node::root(&pos);
-        let ab = (0..=4)
-            .find(|&b| {
-                !matches!(
-                    goals.assignment(&root, b, &mut Default::default()),
-                    super::search::Verdict::Exceeds
-                )
-            })
-            .unwrap_or(5);
-        println!("{text:14} lb {lb} assign {ab} steps {} {:?}", r.steps, r.mv);
-        for t in lv.tokens() {
-            let g1 = Goals::new(&[*t], pos.side_to_move());
-            let lb1 = g1.lower_bound(&Node::root(&pos)).value;
-            let r1 = resolve(&pos, &[*t], ResolveOptions::default());
-            println!(
-                "    {t:6} lb {lb1} alone {:?}",
-                r1.map(|r| r.steps).map_err(|e| e.to_string())
-            );
-        }
-    }
-}
-
-/// Checks the lower bound along `turn` (which satisfies `tokens`): after every prefix,
-/// the bound may not exceed the steps the turn still takes.
+/// Checks the bounds along `turn` (which satisfies `tokens`): after every prefix,
+/// neither the tokens' bound nor the bound towards the turn's board may exceed the
+/// steps the turn still takes.
 fn check_admissible_along(pos: &Position, turn: &[Step], tokens: &[Token]) {
-    use super::search::{Goals, Node};
+    use super::goals::{Goals, INF};
+    use super::search::{target_bound, Node};
     let goals = Goals::new(tokens, pos.side_to_move());
+    let mut end = pos.clone();
+    for &s in turn {
+        end.play_step_unchecked(s);
+    }
     let mut node = Node::root(pos);
     for i in 0..=turn.len() {
         let left = (turn.len() - i) as u32;
-        let b = goals.lower_bound(&node).value;
-        let verdict = goals.assignment(&node, left, &mut Default::default());
-        assert!(
-            !matches!(verdict, super::search::Verdict::Exceeds),
-            "{pos:?} tokens {:?} turn {:?}: assignment bound exceeds {left} after {i} steps",
-            tokens.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
-            turn.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
-        );
-        // With no step to spare, the turn's next step must be one the search tries.
-        if let (super::search::Verdict::Tight(relevant), Some(&step)) = (verdict, turn.get(i)) {
-            assert!(
-                relevant.may_help(&node, pos.side_to_move(), step),
-                "{pos:?} tokens {:?} turn {:?}: step {step} after {i} steps filtered out",
-                tokens.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
-                turn.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
-            );
+        let what = || {
+            let t: Vec<String> = tokens.iter().map(|t| t.to_string()).collect();
+            let s: Vec<String> = turn.iter().map(|s| s.to_string()).collect();
+            format!("{pos:?} tokens {t:?} turn {s:?} after {i} steps, {left} left")
+        };
+        for cap in [left, left + 1, INF] {
+            let b = goals.bound(&node, cap);
+            assert!(b <= left, "bound {b} (cap {cap}): {}", what());
         }
-        assert!(
-            b <= left,
-            "{pos:?} tokens {:?} turn {:?}: bound {b} after {i} steps, {left} left",
-            tokens.iter().map(|t| t.to_string()).collect::<Vec<_>>(),
-            turn.iter().map(|s| s.to_string()).collect::<Vec<_>>(),
-        );
+        let tb = target_bound(&node, end.board());
+        assert!(tb <= left, "target bound {tb}: {}", what());
         if i < turn.len() {
             node.apply(turn[i], &goals);
         }
     }
 }
 
-/// The 32 positions of `tests/data/clueless-benchmark.txt` with their published counts
-/// of distinct moves (read by the benchmarks' loader).
-fn benchmark_positions() -> Vec<(Position, usize)> {
-    bench_common::benchmark()
+/// The positions before the turns of `tests/data/archive-positions.tsv`.
+fn archive_positions() -> Vec<Position> {
+    const ARCHIVE: &str = include_str!("../../../tests/data/archive-positions.tsv");
+    let mut out = Vec::new();
+    for line in ARCHIVE.lines().filter(|l| !l.starts_with('#')) {
+        let fields: Vec<&str> = line.split('\t').collect();
+        let (Some(turn), Some(board)) = (fields.get(1), fields.get(2)) else {
+            continue;
+        };
+        let side = match turn.chars().last() {
+            Some('w' | 'g') => 'g',
+            Some('b' | 's') => 's',
+            _ => continue,
+        };
+        if let Ok(pos) = format!("{side} {board}").parse::<Position>() {
+            out.push(pos);
+        }
+    }
+    out
 }
 
-/// Tokens read from their texts.
 fn tokens_of(texts: &[&str]) -> Vec<Token> {
     texts.iter().map(|t| t.parse().unwrap()).collect()
 }
@@ -734,40 +565,15 @@ fn bound_is_admissible_small_boards() {
     assert!(checked > 2000, "{checked}");
 }
 
-/// The same along real game turns: the benchmark positions, tokens true of a random
-/// legal move, checked along that move's steps (also that the search's no-spare
-/// filter lets each of its steps through).
-#[test]
-fn bound_is_admissible_on_game_positions() {
-    let mut rng = Rng(seed(31337));
-    let mut checked = 0;
-    for (pos, _) in benchmark_positions() {
-        checked += check_random_moves(&mut rng, &pos, 600);
-    }
-    assert!(checked > 8000, "{checked}");
-}
-
 /// The same along real game turns from the archive: every position before a turn of
 /// the four games of `tests/data/archive-positions.tsv`, tokens true of random legal
 /// moves.
 #[test]
 fn bound_is_admissible_on_archive_positions() {
-    const ARCHIVE: &str = include_str!("../../../tests/data/archive-positions.tsv");
     let mut rng = Rng(seed(8086));
     let mut checked = 0;
-    for line in ARCHIVE.lines().filter(|l| !l.starts_with('#')) {
-        let fields: Vec<&str> = line.split('\t').collect();
-        let (Some(turn), Some(board)) = (fields.get(1), fields.get(2)) else {
-            continue;
-        };
-        let side = match turn.chars().last() {
-            Some('w' | 'g') => 'g',
-            Some('b' | 's') => 's',
-            _ => continue,
-        };
-        if let Ok(pos) = format!("{side} {board}").parse::<Position>() {
-            checked += check_random_moves(&mut rng, &pos, 60);
-        }
+    for pos in archive_positions() {
+        checked += check_random_moves(&mut rng, &pos, 60);
     }
     assert!(checked > 6000, "{checked}");
 }
@@ -808,14 +614,14 @@ fn bound_is_admissible_on_archive_games() {
     assert!(checked > 5000, "{checked}");
 }
 
-/// Pruning invariance on real game positions: the benchmark positions with the turn
+/// Pruning invariance on real game positions: archive positions with the turn
 /// cut to three steps (so that every step sequence can be walked), tokens true of
 /// random turns.
 #[test]
 fn pruning_invariance_game_positions_three_steps() {
     let mut rng = Rng(seed(4711));
     let mut checked = 0;
-    for (mut pos, _) in benchmark_positions().into_iter().step_by(3) {
+    for mut pos in archive_positions().into_iter().step_by(20) {
         pos.set_step_cap(3).unwrap();
         checked += check_position(&mut rng, &pos, 10);
     }
@@ -840,4 +646,92 @@ fn room_made_by_a_ready_pull_costs_no_pairing_step() {
     check_admissible_along(&pos, &turn, &tokens);
     let r = resolve(&pos, &tokens, ResolveOptions::default()).unwrap();
     assert_eq!(r.steps, 4);
+}
+
+/// Steps from their texts (`a2s`).
+fn steps_of(text: &str) -> Vec<Step> {
+    text.split(' ')
+        .map(|w| {
+            let dir = Direction::from_char(w.chars().nth(2).unwrap()).unwrap();
+            Step::new(w[..2].parse().unwrap(), dir)
+        })
+        .collect()
+}
+
+/// Resolves `text` in `pos` and checks the answer against the turn `steps`, which
+/// satisfies it: the resolver must find a turn at least as good, satisfying the tokens.
+fn resolve_checked(pos: &str, steps: &str, text: &str) -> Result<super::Resolved, ResolveError> {
+    let pos: Position = pos.parse().unwrap();
+    let turn = steps_of(steps);
+    let tokens = tokens_of(&text.split(' ').collect::<Vec<_>>());
+    let (hs, _) = histories(&pos, &turn);
+    assert!(holds(&hs, &tokens), "{text} holds for {steps}");
+    check_admissible_along(&pos, &turn, &tokens);
+    let r = resolve(&pos, &tokens, ResolveOptions::default());
+    if let Ok(r) = &r {
+        let (hs, _) = histories(&pos, r.mv.steps());
+        assert!(
+            holds(&hs, &tokens),
+            "{text}: the answer {:?} satisfies it",
+            r.mv
+        );
+        assert!(r.steps as usize <= turn.len());
+    }
+    r
+}
+
+/// The archive turn `Ca2s ra3s db3w Hc3w` was written `da3`, which the resolver then
+/// rejected: with no step to spare, the search tried only steps it judged able to lower
+/// its bound, and the cat stepping away to pull the rabbit off a3 (making room for the
+/// dog) was not one of them.
+#[test]
+fn regression_da3_room_made_by_a_pull() {
+    let r = resolve_checked(
+        "g [    rr   cr  r        cr   r     rE  H  rdHdehMhCRmDDRCR RRR R R]",
+        "a2s a3s b3w c3w",
+        "da3",
+    );
+    assert_eq!(r.map(|r| (r.steps, r.displaced)), Ok((4, 4)));
+}
+
+/// Game 669266: `rd5` (a silver rabbit pushed and pulled by one gold horse) was
+/// rejected for the same reason.
+#[test]
+fn regression_rd5_pushed_then_pulled() {
+    let r = resolve_checked(
+        "g [        r r   dcH  rd HR mEcCrR hM r h  RCreDR    RDRR          ]",
+        "c5s d5w d4n c4e",
+        "rd5",
+    );
+    assert!(r.is_ok(), "{r:?}");
+}
+
+/// Game 669211: `Hx` (a gold horse on f6 dies when the silver dog pulls its last
+/// supporter away, after a rabbit made room) was rejected for the same reason.
+#[test]
+fn regression_hx_support_pulled_away() {
+    let r = resolve_checked(
+        "s [ r  rrm rrr rREc chddHh RM  De R     H     C  DrRCR  R    R  R  ]",
+        "e7w e6n e7s f7w",
+        "Hx",
+    );
+    assert!(r.is_ok(), "{r:?}");
+}
+
+/// `Rh2g2` for `eg3w ef3x Hg2n Rh2w hh3s` is ambiguous by the rule (the elephant may
+/// step west and die on f3, or north to g4, pulling the horse either way); the
+/// resolver said no move matches, and the writer wrote it.
+#[test]
+fn regression_rh2g2_is_ambiguous() {
+    let pos = "s [rrrc rrr rc   d m Eh      M  d     R   rH     ehR C  DHR R   RRR]";
+    let r = resolve_checked(pos, "g3w g2n h2w h3s", "Rh2g2");
+    assert_eq!(r.map(|r| r.mv), Err(ResolveError::Ambiguous { count: 2 }));
+    let pos: Position = pos.parse().unwrap();
+    let mv = Move::from_steps(&steps_of("g3w g2n h2w h3s")).unwrap();
+    let lv = super::write::write(&pos, &mv).unwrap().0;
+    let back = resolve(&pos, lv.tokens(), ResolveOptions::default()).unwrap();
+    assert_eq!(
+        pos.play(&back.mv).unwrap().board(),
+        pos.play(&mv).unwrap().board()
+    );
 }

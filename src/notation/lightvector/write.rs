@@ -5,9 +5,11 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, HashSet};
 
-use crate::{Board, Move, MoveError, Position};
+use crate::{Board, Move, MoveError, Position, Step};
 
-use super::search::{FastBuild, Flow, Goals, Node, Search};
+use super::goals::Goals;
+use super::resolve::{resolve, ResolveOptions};
+use super::search::{FastBuild, Flow, Node, Search};
 use super::syntax::{Directions, Lightvector, Property, Specifier, Token};
 
 /// At most this many searches per move; past it the best string found so far is kept
@@ -30,14 +32,25 @@ struct Cand {
     span: Option<(u8, u8)>,
 }
 
+impl Cand {
+    fn new(token: Token, key: u8, span: Option<(u8, u8)>) -> Cand {
+        Cand {
+            token,
+            len: token.text_len(),
+            key,
+            span,
+        }
+    }
+}
+
 /// A chosen string: tokens in order, with the count and length that rank it.
 #[derive(Debug, Clone)]
-struct Written {
+struct Form {
     tokens: Vec<Token>,
     chars: usize,
 }
 
-impl Written {
+impl Form {
     fn rank(&self) -> (usize, usize) {
         (self.tokens.len(), self.chars)
     }
@@ -46,7 +59,7 @@ impl Written {
 /// Orders candidates into a string: by key, direction tokens in the order of the
 /// steps they match. `None` when two direction tokens' steps interleave (they could not
 /// be written in an order the witness satisfies).
-fn arrange(cands: &[Cand]) -> Option<Written> {
+fn arrange(cands: &[Cand]) -> Option<Form> {
     let mut v: Vec<Cand> = cands.to_vec();
     v.sort_by_key(|c| (c.key, c.span.map_or(0, |s| s.1)));
     let mut last: Option<u8> = None;
@@ -59,7 +72,7 @@ fn arrange(cands: &[Cand]) -> Option<Written> {
         }
     }
     let chars = v.iter().map(|c| c.len).sum::<usize>() + v.len().saturating_sub(1);
-    Some(Written {
+    Some(Form {
         tokens: v.iter().map(|c| c.token).collect(),
         chars,
     })
@@ -79,49 +92,8 @@ struct Writer {
     /// The tokens being checked, compiled (kept to reuse the memory).
     goals: Goals,
     budget: u32,
-}
-
-#[cfg(test)]
-thread_local! {
-    /// Children bounded per phase of writing (witness, explicit, strongest, combination
-    /// accepted, combination refuted), for tuning tests.
-    pub(crate) static PHASES: core::cell::Cell<[u64; 5]> = const { core::cell::Cell::new([0; 5]) };
-}
-
-#[cfg(test)]
-fn phase<T>(i: usize, f: impl FnOnce() -> T) -> T {
-    let before = super::search::STATS.with(|c| c.get().1);
-    let r = f();
-    let d = super::search::STATS.with(|c| c.get().1) - before;
-    PHASES.with(|p| {
-        let mut v = p.get();
-        v[i] += d;
-        p.set(v);
-    });
-    r
-}
-
-#[cfg(test)]
-fn phase_split(yes: usize, no: usize, f: impl FnOnce() -> bool) -> bool {
-    let before = super::search::STATS.with(|c| c.get().1);
-    let r = f();
-    let d = super::search::STATS.with(|c| c.get().1) - before;
-    PHASES.with(|p| {
-        let mut v = p.get();
-        v[if r { yes } else { no }] += d;
-        p.set(v);
-    });
-    r
-}
-
-#[cfg(not(test))]
-fn phase<T>(_: usize, f: impl FnOnce() -> T) -> T {
-    f()
-}
-
-#[cfg(not(test))]
-fn phase_split(_: usize, _: usize, f: impl FnOnce() -> bool) -> bool {
-    f()
+    /// Whether a budget ran out (some shorter string may have been missed).
+    exhausted: bool,
 }
 
 impl Writer {
@@ -139,7 +111,11 @@ impl Writer {
             self.refuters.swap(0, i);
             return false;
         }
-        self.budget = self.budget.saturating_sub(1);
+        if self.budget == 0 {
+            self.exhausted = true;
+            return false;
+        }
+        self.budget -= 1;
         let (kb, db, target) = (self.kb, self.db, self.target);
         let mut found: Option<Node> = None;
         let mut search = Search::new(goals, None);
@@ -172,7 +148,7 @@ impl Writer {
 }
 
 /// The steps of tracked piece `e` in the witness: (step index, step).
-fn steps_of(w: &Node, e: usize) -> Vec<(u8, crate::Step)> {
+fn steps_of(w: &Node, e: usize) -> Vec<(u8, Step)> {
     w.mv.steps()
         .iter()
         .enumerate()
@@ -183,7 +159,9 @@ fn steps_of(w: &Node, e: usize) -> Vec<(u8, crate::Step)> {
 
 /// Every token true of tracked piece `e` in the witness, shortest first.
 fn menu(w: &Node, e: usize) -> Vec<Cand> {
-    let t = w.tracked()[e];
+    let Some(&t) = w.get(e) else {
+        return Vec::new();
+    };
     let key = t.first;
     let mut specs = vec![Specifier::Piece(t.piece)];
     for s in t.visited {
@@ -192,12 +170,7 @@ fn menu(w: &Node, e: usize) -> Vec<Cand> {
     }
     let mut out = Vec::new();
     let mut push = |token: Token, key: u8, span: Option<(u8, u8)>| {
-        out.push(Cand {
-            token,
-            len: token.text_len(),
-            key,
-            span,
-        });
+        out.push(Cand::new(token, key, span));
     };
     for &spec in &specs {
         if t.captured {
@@ -208,7 +181,7 @@ fn menu(w: &Node, e: usize) -> Vec<Cand> {
     let steps = steps_of(w, e);
     let m = steps.len().min(crate::MAX_STEPS);
     for mask in 1u32..(1 << m) {
-        let chosen: Vec<(u8, crate::Step)> = (0..m)
+        let chosen: Vec<(u8, Step)> = (0..m)
             .filter(|i| mask & (1 << i) != 0)
             .map(|i| steps[i])
             .collect();
@@ -243,38 +216,32 @@ fn menu(w: &Node, e: usize) -> Vec<Cand> {
 /// The conjunction of every destination and capture fact about piece `e`: with its
 /// letter and each square of its path (its end square adds nothing: a piece ending
 /// there has been there).
-fn strongest(w: &Node, e: usize) -> Vec<Cand> {
-    let t = w.tracked()[e];
-    let mut out = Vec::new();
+fn strongest(w: &Node, e: usize) -> Vec<Token> {
+    let Some(&t) = w.get(e) else {
+        return Vec::new();
+    };
     let path = if t.visited == crate::Bitboard::from_square(t.cur) {
         t.visited
     } else {
         t.visited.without(t.cur)
     };
-    for s in path {
-        let spec = Specifier::PieceOn(t.piece, s);
-        let mut add = |p: Property| {
-            let token = Token::new(spec, p);
-            out.push(Cand {
-                token,
-                len: token.text_len(),
-                key: t.first,
-                span: None,
-            });
-        };
-        add(Property::Destination(t.cur));
-        if t.captured {
-            add(Property::Capture);
-        }
+    let mut props = vec![Property::Destination(t.cur)];
+    if t.captured {
+        props.push(Property::Capture);
     }
-    out
+    path.iter()
+        .flat_map(|s| {
+            props
+                .iter()
+                .map(move |&p| Token::new(Specifier::PieceOn(t.piece, s), p))
+        })
+        .collect()
 }
 
 /// The explicit form: one token per displaced or captured piece, with its letter and
 /// start square, and its destination or `x`.
 fn explicit(w: &Node) -> Vec<Cand> {
     w.tracked()
-        .iter()
         .filter(|t| t.displaced() || t.captured)
         .map(|t| {
             let spec = Specifier::PieceOn(t.piece, t.start);
@@ -283,20 +250,14 @@ fn explicit(w: &Node) -> Vec<Cand> {
             } else {
                 Property::Destination(t.cur)
             };
-            let token = Token::new(spec, p);
-            Cand {
-                token,
-                len: token.text_len(),
-                key: t.first,
-                span: None,
-            }
+            Cand::new(Token::new(spec, p), t.first, None)
         })
         .collect()
 }
 
 /// Every step of the witness as direction tokens, consecutive steps of one piece merged
 /// (`Ed4ne`). This always resolves: its letters need every step of the turn, in order.
-fn full_steps(w: &Node) -> Written {
+fn full_steps(w: &Node) -> Form {
     let mut tokens = Vec::new();
     let steps = w.mv.steps();
     let movers = w.movers();
@@ -309,17 +270,16 @@ fn full_steps(w: &Node) -> Written {
             dirs.push(steps[j].dir);
             j += 1;
         }
-        let piece = w.tracked()[e as usize].piece;
-        if let Some(d) = Directions::new(&dirs) {
+        if let (Some(t), Some(d)) = (w.get(e as usize), Directions::new(&dirs)) {
             tokens.push(Token::new(
-                Specifier::PieceOn(piece, steps[i].from),
+                Specifier::PieceOn(t.piece, steps[i].from),
                 Property::Steps(d),
             ));
         }
         i = j;
     }
     let chars = tokens.iter().map(Token::text_len).sum::<usize>() + tokens.len().saturating_sub(1);
-    Written { tokens, chars }
+    Form { tokens, chars }
 }
 
 /// The witness: a turn reaching `target` with the fewest steps, then the fewest
@@ -346,93 +306,6 @@ fn witness(pos: &Position, target: &Board, max_steps: usize) -> Option<Node> {
     None
 }
 
-/// Seeds the refuters with the witness minus the steps of some of its pieces (when
-/// that is still a legal turn changing the board): such a turn satisfies every token
-/// about the other pieces, so any set of tokens must say something about the pieces
-/// left out.
-fn seed_refuters(w: &mut Writer, pos: &Position, wit: &Node) {
-    let goals = Goals::new(&[], pos.side_to_move());
-    let steps = wit.mv.steps();
-    let movers = wit.movers();
-    // Keeps `turn` if it is a legal turn, no worse than the witness, to another board.
-    let mut keep = |turn: &mut dyn Iterator<Item = crate::Step>| {
-        let mut node = Node::root(pos);
-        for s in turn {
-            if node.pos.check_step(s).is_err() {
-                return;
-            }
-            node.apply(s, &goals);
-        }
-        if node.pos.check_end_turn().is_ok()
-            && *node.pos.board() != w.target
-            && (node.mv.len() < steps.len() || node.displaced() <= w.db)
-        {
-            w.refuters.push(node);
-        }
-    };
-    let n = wit.tracked().len().min(8);
-    for mask in 1u32..(1 << n) - 1 {
-        let mut rest = steps
-            .iter()
-            .zip(movers)
-            .filter(|&(_, &e)| mask & (1 << e) == 0)
-            .map(|(&s, _)| s);
-        keep(&mut rest);
-    }
-    // The witness with one of the mover's pieces replaced by another of the same
-    // letter taking the same steps: it refutes any set whose tokens about that piece
-    // say only its letter and directions.
-    let side = pos.side_to_move();
-    let starts: crate::Bitboard = wit
-        .tracked()
-        .iter()
-        .fold(crate::Bitboard::EMPTY, |b, t| b.with(t.start));
-    for (e, t) in wit.tracked().iter().enumerate() {
-        if t.captured || t.piece.color != side {
-            continue;
-        }
-        for other in pos.board().pieces(t.piece) & !starts {
-            // Its steps from its own square, in the witness's directions (an
-            // off-board step makes the turn illegal).
-            let mut at = Some(other);
-            let swapped: Vec<crate::Step> = steps
-                .iter()
-                .zip(movers)
-                .map_while(|(&s, &m)| {
-                    if m as usize != e {
-                        return Some(s);
-                    }
-                    let from = at?;
-                    at = from.step(s.dir);
-                    Some(crate::Step::new(from, s.dir))
-                })
-                .collect();
-            if swapped.len() == steps.len() {
-                keep(&mut swapped.into_iter());
-            }
-        }
-    }
-}
-
-/// Indices `0..n` taken `k` at a time, in lexicographic order.
-fn combinations(n: usize, k: usize) -> Vec<Vec<usize>> {
-    let mut out = Vec::new();
-    let mut cur = Vec::with_capacity(k);
-    fn rec(start: usize, n: usize, k: usize, cur: &mut Vec<usize>, out: &mut Vec<Vec<usize>>) {
-        if cur.len() == k {
-            out.push(cur.clone());
-            return;
-        }
-        for i in start..n {
-            cur.push(i);
-            rec(i + 1, n, k, cur, out);
-            cur.pop();
-        }
-    }
-    rec(0, n, k, &mut cur, &mut out);
-    out
-}
-
 /// The shortest string naming each piece of `set` with one token, if shorter than
 /// `limit` (count, characters).
 fn min_combo(
@@ -440,7 +313,7 @@ fn min_combo(
     all_menus: &[Vec<Cand>],
     set: &[usize],
     limit: Option<(usize, usize)>,
-) -> Option<Written> {
+) -> Option<Form> {
     let menus: Vec<&Vec<Cand>> = set.iter().map(|&q| &all_menus[q]).collect();
     let n = set.len();
     // A combination is one index per piece, eight bits each (menus are shorter than
@@ -466,14 +339,18 @@ fn min_combo(
     let mut tries = 0;
     let mut cands: Vec<Cand> = Vec::with_capacity(n);
     while let Some(Reverse((chars, code))) = heap.pop() {
-        if !beats(chars) || tries >= COMBO_BUDGET || w.budget == 0 {
+        if !beats(chars) {
+            return None;
+        }
+        if tries >= COMBO_BUDGET || w.budget == 0 {
+            w.exhausted = true;
             return None;
         }
         tries += 1;
         cands.clear();
         cands.extend(menus.iter().enumerate().map(|(i, m)| m[index(code, i)]));
         if let Some(written) = arrange(&cands) {
-            if phase_split(3, 4, || w.check(&written.tokens)) {
+            if w.check(&written.tokens) {
                 return Some(written);
             }
         }
@@ -496,30 +373,27 @@ fn shortest(
     wit: &Node,
     menus: &[Vec<Cand>],
     mut bound: Option<(usize, usize)>,
-) -> Option<Written> {
+) -> Option<Form> {
     let n = menus.len();
-    let mut best: Option<Written> = None;
+    let mut best: Option<Form> = None;
     for size in 1..=n {
-        if bound.is_some_and(|b| b.0 < size) || w.budget == 0 {
+        if bound.is_some_and(|b| b.0 < size) {
             break;
         }
         // Sets whose shortest possible string is shortest first, so that a good string
-        // found early rules the others out before any search.
-        let mut sets: Vec<(usize, Vec<usize>)> = combinations(n, size)
-            .into_iter()
-            .map(|set| {
-                let least = set
-                    .iter()
-                    .map(|&q| menus[q].first().map_or(0, |c| c.len))
-                    .sum::<usize>()
-                    + size
-                    - 1;
-                (least, set)
+        // found early rules the others out before any search (at most eight pieces).
+        let mut sets: Vec<(usize, Vec<usize>)> = (0u32..1 << n.min(8))
+            .filter(|m| m.count_ones() as usize == size)
+            .map(|m| {
+                let set: Vec<usize> = (0..n).filter(|i| m & (1 << i) != 0).collect();
+                let first = |&q: &usize| menus[q].first().map_or(0, |c| c.len);
+                (set.iter().map(first).sum::<usize>() + size - 1, set)
             })
             .collect();
         sets.sort();
         for (least, set) in sets {
             if w.budget == 0 {
+                w.exhausted = true;
                 break;
             }
             if bound.is_some_and(|b| b <= (size, least)) {
@@ -529,12 +403,8 @@ fn shortest(
             // every destination and capture fact about its pieces. The whole set is
             // tried anyway: direction tokens may do what those facts cannot.
             if size < n {
-                let all: Vec<Token> = set
-                    .iter()
-                    .flat_map(|&q| strongest(wit, q))
-                    .map(|c| c.token)
-                    .collect();
-                if !phase(2, || w.check(&all)) {
+                let all: Vec<Token> = set.iter().flat_map(|&q| strongest(wit, q)).collect();
+                if !w.check(&all) {
                     continue;
                 }
             }
@@ -552,14 +422,42 @@ fn shortest(
     best
 }
 
-/// Writes `mv` (legal in `pos`) as a short Lightvector string resolving to it.
-pub(crate) fn write(pos: &Position, mv: &Move) -> Result<Lightvector, MoveError> {
-    let after = pos.after(mv)?;
+/// Why a move could not be written.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum WriteError {
+    /// The move is not legal in the position.
+    #[error(transparent)]
+    IllegalMove(#[from] MoveError),
+    /// None of the forms the writer tries, down to every step written out, resolves to
+    /// the move's board. This would be a bug of the crate; please report the position
+    /// and move.
+    #[error(
+        "no Lightvector form the writer tries resolves to this move (a bug: please report it)"
+    )]
+    NoForm,
+}
+
+/// The witness: a turn reaching `target` with the fewest steps, then the fewest
+/// displaced pieces; `mv` itself replayed if the search finds none (it always should).
+fn witness_or_move(pos: &Position, mv: &Move, target: &Board) -> Node {
+    if let Some(w) = witness(pos, target, mv.len()) {
+        return w;
+    }
+    let goals = Goals::new(&[], pos.side_to_move());
+    let mut node = Node::root(pos);
+    for &s in mv.steps() {
+        node.apply(s, &goals);
+    }
+    node
+}
+
+/// Writes `mv` (legal in `pos`) as a short Lightvector string resolving to it; says
+/// whether the search for short strings ran its course (no budget ran out).
+pub(crate) fn write(pos: &Position, mv: &Move) -> Result<(Lightvector, bool), WriteError> {
+    let after = pos.play(mv)?;
     let target = *after.board();
-    let Some(wit) = phase(0, || witness(pos, &target, mv.len())) else {
-        // Unreachable: `mv` itself reaches the target within its length.
-        return Err(MoveError::EndTurn(crate::EndTurnError::Unchanged));
-    };
+    let wit = witness_or_move(pos, mv, &target);
     let mut w = Writer {
         side: pos.side_to_move(),
         target,
@@ -570,32 +468,35 @@ pub(crate) fn write(pos: &Position, mv: &Move) -> Result<Lightvector, MoveError>
         cache: HashMap::default(),
         goals: Goals::new(&[], pos.side_to_move()),
         budget: CHECK_BUDGET,
+        exhausted: false,
     };
-    seed_refuters(&mut w, pos, &wit);
     // The explicit form bounds the search before it is checked: only a shorter string
     // is looked for, and the explicit form is checked only if none is found.
     let explicit_form = arrange(&explicit(&wit)).filter(|e| !e.tokens.is_empty());
-    let n = wit.tracked().len();
-    let menus: Vec<Vec<Cand>> = (0..n).map(|q| menu(&wit, q)).collect();
-    let mut best = shortest(
-        &mut w,
-        &wit,
-        &menus,
-        explicit_form.as_ref().map(Written::rank),
-    );
+    let menus: Vec<Vec<Cand>> = (0..wit.ntracked()).map(|q| menu(&wit, q)).collect();
+    let mut best = shortest(&mut w, &wit, &menus, explicit_form.as_ref().map(Form::rank));
     if best.is_none() {
-        if let Some(e) = explicit_form {
-            if phase(1, || w.check(&e.tokens)) {
-                best = Some(e);
+        if let Some(e) = &explicit_form {
+            if w.check(&e.tokens) {
+                best = Some(e.clone());
             } else {
                 best = shortest(&mut w, &wit, &menus, None);
             }
         }
     }
     let fallback = full_steps(&wit);
-    let chosen = match best {
-        Some(b) if b.rank() <= fallback.rank() => b,
-        _ => fallback,
+    // The choice, checked by the resolver; then the longer forms that may resolve.
+    let resolves = |f: &Form| {
+        resolve(pos, &f.tokens, ResolveOptions::default())
+            .is_ok_and(|r| pos.play(&r.mv).is_ok_and(|p| *p.board() == target))
     };
-    Lightvector::new(chosen.tokens).ok_or(MoveError::EndTurn(crate::EndTurnError::NoSteps))
+    let chosen = best
+        .filter(|b| b.rank() <= fallback.rank())
+        .into_iter()
+        .chain(explicit_form)
+        .chain([fallback])
+        .find(|f| resolves(f))
+        .and_then(|f| Lightvector::new(f.tokens))
+        .ok_or(WriteError::NoForm)?;
+    Ok((chosen, !w.exhausted))
 }

@@ -1,0 +1,603 @@
+//! Tokens compiled for the search: which turns satisfy them, how direction tokens are
+//! matched step by step, and a lower bound on the steps they still need.
+
+use crate::{Bitboard, Board, Color, Direction, Piece, PieceKind, Square, Step};
+
+use super::search::{Node, Tracked, MAX_TRACKED};
+use super::syntax::{Directions, Property, Token, MAX_TOKENS};
+
+/// "Cannot be done": more steps than any turn has, small enough to add up safely.
+pub(super) const INF: u32 = 1000;
+
+/// Manhattan distance.
+pub(super) fn dist(a: Square, b: Square) -> u32 {
+    let d = |x: u8, y: u8| u32::from(x.abs_diff(y));
+    d(a.file().index(), b.file().index()) + d(a.rank().index(), b.rank().index())
+}
+
+/// One token, ready for the search.
+#[derive(Debug, Clone, Copy)]
+struct Goal {
+    piece: Option<Piece>,
+    square: Option<Square>,
+    property: Property,
+    /// For a direction token, its index among the direction tokens.
+    dir: Option<usize>,
+}
+
+/// A set of tokens compiled for the search, for one side to move.
+#[derive(Debug, Clone)]
+pub(crate) struct Goals {
+    side: Color,
+    goals: Vec<Goal>,
+    /// Destination and capture tokens (indices into `goals`).
+    plain: Vec<usize>,
+    /// Direction tokens in written order: goal index and directions.
+    dirs: Vec<(usize, Directions)>,
+    /// The squares named in specifiers: the only squares of a path tokens look at.
+    pub(super) named: Bitboard,
+}
+
+impl Goals {
+    /// Compiles `tokens` for a search with `side` to move.
+    pub fn new(tokens: &[Token], side: Color) -> Goals {
+        let mut g = Goals {
+            side,
+            goals: Vec::new(),
+            plain: Vec::new(),
+            dirs: Vec::new(),
+            named: Bitboard::EMPTY,
+        };
+        g.refill(tokens, side);
+        g
+    }
+
+    /// Compiles `tokens` in place of the tokens held, keeping the memory.
+    pub fn refill(&mut self, tokens: &[Token], side: Color) {
+        self.side = side;
+        self.goals.clear();
+        self.plain.clear();
+        self.dirs.clear();
+        self.named = Bitboard::EMPTY;
+        for (i, t) in tokens.iter().enumerate() {
+            self.goals.push(Goal {
+                piece: t.specifier.piece(),
+                square: t.specifier.square(),
+                property: t.property,
+                dir: matches!(t.property, Property::Steps(_)).then_some(self.dirs.len()),
+            });
+            if let Some(sq) = t.specifier.square() {
+                self.named = self.named.with(sq);
+            }
+            match t.property {
+                Property::Steps(d) => self.dirs.push((i, d)),
+                _ => self.plain.push(i),
+            }
+        }
+    }
+
+    /// Moves the direction-token matching on after `step`, taken by tracked piece `e`.
+    ///
+    /// Direction tokens are matched greedily in written order: a token's steps must
+    /// all come after the previous token's last step. Earliest completion is never
+    /// worse, and for each piece the furthest progress dominates, so one counter per
+    /// tracked piece is an exact record of every way the tokens could still be met.
+    pub(super) fn advance_dirs(&self, node: &mut Node, e: usize, step: Step) {
+        if let Some(piece) = node.get(e).map(|t| t.piece) {
+            self.advance(&mut node.dir_token, &mut node.prog, e, piece, step);
+        }
+    }
+
+    /// [`Goals::advance_dirs`] on the matching state alone.
+    fn advance(
+        &self,
+        dir_token: &mut u8,
+        prog: &mut [u8; MAX_TRACKED],
+        e: usize,
+        piece: Piece,
+        step: Step,
+    ) {
+        let Some(&(gi, dirs)) = self.dirs.get(*dir_token as usize) else {
+            return;
+        };
+        let goal = &self.goals[gi];
+        let d = dirs.as_slice();
+        let p = prog[e] as usize;
+        let advance = if p == 0 {
+            goal.piece.map_or(true, |l| l == piece)
+                && goal.square.map_or(true, |s| s == step.from)
+                && d[0] == step.dir
+        } else {
+            p < d.len() && d[p] == step.dir
+        };
+        if advance {
+            prog[e] += 1;
+            if prog[e] as usize == d.len() {
+                *dir_token += 1;
+                *prog = [0; MAX_TRACKED];
+            }
+        }
+    }
+
+    /// Whether the dead piece `t` is one `g` may be about.
+    fn names_dead(g: &Goal, t: &Tracked) -> bool {
+        t.captured
+            && g.piece.map_or(true, |l| l == t.piece)
+            && g.square.map_or(true, |s| t.visited.contains(s))
+    }
+
+    /// Whether the destination or capture token `g` holds for the turn so far, if it
+    /// ended now.
+    fn plain_holds(node: &Node, g: &Goal) -> bool {
+        match g.property {
+            Property::Destination(d) => {
+                let alive = node.pos.board().piece_at(d).is_some_and(|p| {
+                    g.piece.map_or(true, |l| l == p)
+                        && g.square.map_or(true, |s| node.visited_of(d).contains(s))
+                });
+                alive || node.tracked().any(|t| t.cur == d && Self::names_dead(g, t))
+            }
+            Property::Capture => node.tracked().any(|t| Self::names_dead(g, t)),
+            Property::Steps(_) => true,
+        }
+    }
+
+    /// Whether every token holds for the turn so far, if it ended now.
+    pub fn satisfied(&self, node: &Node) -> bool {
+        node.dir_token as usize >= self.dirs.len()
+            && self
+                .plain
+                .iter()
+                .all(|&i| Self::plain_holds(node, &self.goals[i]))
+    }
+
+    /// Whether every token holds for a finished turn found in another search (its
+    /// direction tokens are matched again from its steps).
+    pub fn satisfied_by(&self, node: &Node) -> bool {
+        if !self
+            .plain
+            .iter()
+            .all(|&i| Self::plain_holds(node, &self.goals[i]))
+        {
+            return false;
+        }
+        let (mut dir_token, mut prog) = (0u8, [0u8; MAX_TRACKED]);
+        for (&s, &e) in node.mv.steps().iter().zip(node.movers()) {
+            if let Some(t) = node.get(e as usize) {
+                self.advance(&mut dir_token, &mut prog, e as usize, t.piece, s);
+            }
+        }
+        dir_token as usize >= self.dirs.len()
+    }
+
+    /// An admissible lower bound on the steps still needed from `node` before every
+    /// token holds (at least [`INF`] when they cannot), the largest of:
+    /// - for each token, the fewest turn steps that any piece it may be about needs
+    ///   (see [`Goals::piece_cost`] and [`Goals::dir_cost`]);
+    /// - the piece-steps of all tokens added up over pieces: the tokens are shared out
+    ///   among distinct pieces (those of the best turn), and a piece given several
+    ///   tokens takes at least as many steps as the dearest of them needs, so the
+    ///   cheapest way to share them out among distinct pieces is a lower bound (of the
+    ///   first [`PARTITION_MAX`] tokens when there are more);
+    /// - the direction letters still to match, which all need distinct steps;
+    /// - one step while a push waits to be completed.
+    ///
+    /// Piece-steps become turn steps by [`Cx::turn_steps`]. The answer is only needed
+    /// up to `cap`: it is at most the steps needed whenever those are at most `cap`,
+    /// and above `cap` otherwise. So it stops once it exceeds `cap`, and a piece that
+    /// would need more than `cap` steps of its own for a token is no candidate for it
+    /// (no turn within `cap` gives it that token).
+    pub fn bound(&self, node: &Node, cap: u32) -> u32 {
+        let cx = Cx::new(node, self.side);
+        let board = node.pos.board();
+        let (mut own_letters, mut enemy_letters) = (0u32, 0u32);
+        for (k, &(gi, d)) in self.dirs.iter().enumerate().skip(node.dir_token as usize) {
+            let mut n = d.len() as u32;
+            if k == node.dir_token as usize {
+                n -= u32::from(node.prog.iter().copied().max().unwrap_or(0));
+            }
+            match self.goals[gi].piece {
+                Some(p) if p.color != self.side => enemy_letters += n,
+                _ => own_letters += n,
+            }
+        }
+        let mut best = cx.turn_steps(own_letters, enemy_letters);
+        if best > cap || self.goals.len() > MAX_TOKENS {
+            return best;
+        }
+        let n = self.goals.len();
+        // The tokens still open: a direction token once matched stays matched.
+        let mut open = 0u32;
+        for (i, g) in self.goals.iter().enumerate() {
+            let matched = matches!(g.property, Property::Steps(_))
+                && self.dir_index(i) < Some(node.dir_token as usize);
+            if !matched {
+                open |= 1 << i;
+            }
+        }
+        // Per token, the fewest turn steps over its candidates; per candidate (for the
+        // sharing), its piece-steps for each token.
+        let mut turns = [INF; MAX_TOKENS];
+        let mut rows = [([INF; PARTITION_MAX], false); MAX_CANDIDATES];
+        let mut nrows = 0;
+        let mut add_row = |row: [u32; PARTITION_MAX], enemy: bool| {
+            if nrows < MAX_CANDIDATES && row.iter().any(|&c| c < INF) {
+                rows[nrows] = (row, enemy);
+                nrows += 1;
+            }
+        };
+        for t in node.tracked().filter(|t| t.captured) {
+            let mut row = [INF; PARTITION_MAX];
+            for (i, g) in self.goals.iter().enumerate() {
+                let holds = Self::names_dead(g, t)
+                    && (g.property == Property::Capture
+                        || g.property == Property::Destination(t.cur));
+                if holds {
+                    turns[i] = 0;
+                    if let Some(c) = row.get_mut(i) {
+                        *c = 0;
+                    }
+                }
+            }
+            add_row(row, t.piece.color != self.side);
+        }
+        // The pieces each token may be about: those of its letter, or for a token with
+        // none, those near enough to matter within `cap`.
+        let mut cands = [Bitboard::EMPTY; MAX_TOKENS];
+        let mut near = Bitboard::EMPTY;
+        for (i, g) in self.goals.iter().enumerate() {
+            if open & (1 << i) == 0 {
+                continue;
+            }
+            cands[i] = match (g.piece, g.property, g.square) {
+                (Some(l), ..) => board.pieces(l),
+                (None, Property::Destination(d), _) => within(d, cap),
+                (None, Property::Capture, _) => Square::TRAPS
+                    .iter()
+                    .fold(Bitboard::EMPTY, |b, &t| b | within(t, cap)),
+                (None, Property::Steps(_), Some(s)) => node
+                    .tracked()
+                    .filter(|t| !t.captured && self.dir_index(i) == Some(node.dir_token as usize))
+                    .fold(within(s, cap), |b, t| b.with(t.cur)),
+                (None, Property::Steps(_), None) => board.occupied(),
+            } & board.occupied();
+            near |= cands[i];
+        }
+        for sq in near {
+            let Some(p) = board.piece_at(sq) else {
+                continue;
+            };
+            let mut row = [INF; PARTITION_MAX];
+            for (i, g) in self.goals.iter().enumerate() {
+                if !cands[i].contains(sq) {
+                    continue;
+                }
+                let (m, turn) = match self.dir_index(i) {
+                    Some(k) => self.dir_cost(node, &cx, k, p, sq, cap),
+                    None => self.piece_cost(node, &cx, g, p, sq, cap),
+                };
+                if m > cap {
+                    continue; // not a candidate within `cap` (see above)
+                }
+                turns[i] = turns[i].min(turn);
+                if let Some(c) = row.get_mut(i) {
+                    *c = m;
+                }
+            }
+            add_row(row, p.color != self.side);
+        }
+        for (i, &turn) in turns.iter().enumerate().take(n) {
+            if open & (1 << i) != 0 {
+                best = best.max(turn);
+            }
+        }
+        if best > cap {
+            return best;
+        }
+        if open.count_ones() <= 1 {
+            // One token: its own cost above is already at least its share.
+            return best;
+        }
+        // With more tokens, only the first PARTITION_MAX are shared out (fewer tokens
+        // need no more steps).
+        let first = open & ((1 << PARTITION_MAX) - 1);
+        let (all, enemy) = self.share(&rows[..nrows], first);
+        best.max(cx.turn_steps(all.saturating_sub(enemy), enemy))
+    }
+
+    /// The index among the direction tokens of token `i`, if it is one.
+    fn dir_index(&self, i: usize) -> Option<usize> {
+        self.goals[i].dir
+    }
+
+    /// The cheapest way to share the `open` tokens out among distinct pieces (see
+    /// [`Goals::bound`]): its piece-steps in all and those of enemy pieces (each
+    /// minimised on its own). `rows` holds each candidate's piece-steps per token and
+    /// whether it is an enemy piece; a piece given a set of tokens costs the dearest of
+    /// them, and no piece ends on two squares.
+    fn share(&self, rows: &[([u32; PARTITION_MAX], bool)], open: u32) -> (u32, u32) {
+        const SETS: usize = 1 << PARTITION_MAX;
+        let valid: [bool; SETS] = core::array::from_fn(|set| !self.two_destinations(set as u32));
+        // The cheapest cover of each set of tokens by the pieces seen so far, each
+        // piece used once.
+        let mut best = [(INF, INF); SETS];
+        best[0] = (0, 0);
+        for (row, enemy) in rows {
+            let mut cost = [INF; SETS];
+            for (set, c) in cost.iter_mut().enumerate().skip(1) {
+                if set as u32 & !open == 0 && valid[set] {
+                    let dearest = (0..PARTITION_MAX)
+                        .filter(|i| set & (1 << i) != 0)
+                        .map(|i| row[i])
+                        .max();
+                    *c = dearest.unwrap_or(INF);
+                }
+            }
+            let before = best;
+            for (done, &(all, theirs)) in before.iter().enumerate() {
+                if all >= INF || done as u32 & !open != 0 {
+                    continue;
+                }
+                let rest = open & !(done as u32);
+                let mut give = rest;
+                while give > 0 {
+                    let c = cost[give as usize];
+                    if c < INF {
+                        let e = if *enemy { c } else { 0 };
+                        let b = &mut best[done | give as usize];
+                        *b = (b.0.min(all + c), b.1.min(theirs + e));
+                    }
+                    give = (give - 1) & rest;
+                }
+            }
+        }
+        best[open as usize]
+    }
+
+    /// Whether the tokens of `set` include destinations on two different squares (no
+    /// single piece can end on both).
+    fn two_destinations(&self, set: u32) -> bool {
+        let mut dest = None;
+        for (i, g) in self.goals.iter().enumerate() {
+            if let (true, Property::Destination(d)) = (set & (1 << i) != 0, g.property) {
+                if dest.is_some_and(|e| e != d) {
+                    return true;
+                }
+                dest = Some(d);
+            }
+        }
+        false
+    }
+
+    /// For the destination or capture token `g` and the live piece `p` on `sq`: the
+    /// fewest steps `p` itself must still take, and the fewest steps of the turn that
+    /// needs.
+    ///
+    /// `p` walks to the square of the specifier if it has not been there, then to the
+    /// destination or to a trap (an own rabbit never backwards). Other pieces must
+    /// take steps too, each at least one: a piece standing on a square `p` must enter
+    /// (unless that square is a trap, where it may die instead), and for a capture
+    /// every friend of `p` beside the trap (traps are not beside traps, so a friend
+    /// there cannot die: it must leave). See [`Cx::turn_cost`] for the turn's steps.
+    fn piece_cost(
+        &self,
+        node: &Node,
+        cx: &Cx,
+        g: &Goal,
+        p: Piece,
+        sq: Square,
+        cap: u32,
+    ) -> (u32, u32) {
+        let board = node.pos.board();
+        let own_rabbit = p.kind == PieceKind::Rabbit && p.color == self.side;
+        let walk = |a: Square, b: Square| {
+            let back = match self.side {
+                Color::Gold => b.rank() < a.rank(),
+                Color::Silver => b.rank() > a.rank(),
+            };
+            if own_rabbit && back {
+                INF
+            } else {
+                dist(a, b)
+            }
+        };
+        let via = g.square.filter(|&s| !node.visited_of(sq).contains(s));
+        let path = |to: Square| match via {
+            Some(v) => walk(sq, v) + walk(v, to),
+            None => walk(sq, to),
+        };
+        match g.property {
+            Property::Destination(d) => {
+                let enter = via.map_or(Bitboard::EMPTY, Bitboard::from_square).with(d);
+                let m = path(d);
+                if m > cap {
+                    return (m, m);
+                }
+                let blockers = cx.standing(board, (enter & !Bitboard::TRAPS).without(sq));
+                (m, cx.turn_cost(p, sq, m, blockers))
+            }
+            Property::Capture => {
+                let mut best = (INF, INF);
+                for t in Square::TRAPS {
+                    let m = path(t);
+                    if m > cap {
+                        best = (best.0.min(m), best.1.min(m));
+                        continue;
+                    }
+                    let friends = (Bitboard::adjacent(t) & board.color(p.color)).without(sq);
+                    best = (
+                        best.0.min(m),
+                        best.1
+                            .min(cx.turn_cost(p, sq, m, cx.standing(board, friends))),
+                    );
+                }
+                best
+            }
+            Property::Steps(_) => (0, 0),
+        }
+    }
+
+    /// For the direction token `k` (the current one or a later one) and the live
+    /// piece `p` on `sq`: the steps `p` must take to match the letters still to match,
+    /// and the fewest steps of the turn that needs. It walks first to the square of the
+    /// specifier (if it has not started), from where the square of its first letter
+    /// must be free (a piece standing there must leave, unless it is a trap). An own
+    /// rabbit never steps backwards.
+    fn dir_cost(
+        &self,
+        node: &Node,
+        cx: &Cx,
+        k: usize,
+        p: Piece,
+        sq: Square,
+        cap: u32,
+    ) -> (u32, u32) {
+        let (gi, dirs) = self.dirs[k];
+        let g = &self.goals[gi];
+        let done = match node.alive_at(sq) {
+            Some(i) if k == node.dir_token as usize => usize::from(node.prog[i]),
+            _ => 0,
+        };
+        let rest = &dirs.as_slice()[done.min(dirs.len())..];
+        let own_rabbit = p.kind == PieceKind::Rabbit && p.color == self.side;
+        if own_rabbit && rest.contains(&Direction::backwards(self.side)) {
+            return (INF, INF);
+        }
+        let mut m = rest.len() as u32;
+        let mut others = [0, 0];
+        if let (0, Some(s), Some(&d0)) = (done, g.square, rest.first()) {
+            m += dist(sq, s);
+            let Some(next) = s.step(d0) else {
+                return (INF, INF);
+            };
+            if next != sq && !next.is_trap() {
+                others = cx.standing(node.pos.board(), Bitboard::from_square(next));
+            }
+        }
+        if m > cap {
+            return (m, m);
+        }
+        (m, cx.turn_cost(p, sq, m, others))
+    }
+}
+
+/// The squares within Manhattan distance `r` (up to 14) of each square.
+static WITHIN: [[Bitboard; 15]; 64] = {
+    let mut t = [[Bitboard::EMPTY; 15]; 64];
+    let mut a: usize = 0;
+    while a < 64 {
+        let mut b: usize = 0;
+        while b < 64 {
+            let d = (a % 8).abs_diff(b % 8) + (a / 8).abs_diff(b / 8);
+            let mut r = d;
+            while r < 15 {
+                t[a][r] = Bitboard(t[a][r].0 | 1u64 << b);
+                r += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
+
+/// The squares within Manhattan distance `r` of `sq`.
+fn within(sq: Square, r: u32) -> Bitboard {
+    WITHIN[sq.index() as usize][r.min(14) as usize]
+}
+
+/// The most tokens [`Goals::bound`] shares out among pieces exactly.
+pub(super) const PARTITION_MAX: usize = 5;
+
+/// The most candidates: every piece on the board, and the dead.
+const MAX_CANDIDATES: usize = 40;
+
+/// What the bound needs to know about a node, computed once per node.
+pub(super) struct Cx {
+    side: Color,
+    /// 1 while a push waits to be completed.
+    pending: u32,
+    /// 1 when a pull can be made now.
+    ready: u32,
+    /// The enemy pieces a pull can move now.
+    pullable: Bitboard,
+    /// The mover's frozen pieces, found when first asked.
+    frozen: std::cell::OnceCell<Bitboard>,
+    board: Board,
+    /// For each kind, the mover's pieces stronger than it.
+    stronger: [Bitboard; 6],
+}
+
+impl Cx {
+    /// The facts about `node`, with `side` to move.
+    pub(super) fn new(node: &Node, side: Color) -> Cx {
+        let board = node.pos.board();
+        let pullable = node.pullable();
+        let mut stronger = [Bitboard::EMPTY; 6];
+        let mut acc = Bitboard::EMPTY;
+        for k in PieceKind::ALL.into_iter().rev() {
+            stronger[k.index()] = acc;
+            acc |= board.kind(k) & board.color(side);
+        }
+        Cx {
+            side,
+            pending: u32::from(node.pos.pending_push().is_some()),
+            ready: u32::from(pullable.any()),
+            pullable,
+            frozen: std::cell::OnceCell::new(),
+            board: *board,
+            stronger,
+        }
+    }
+
+    /// The fewest steps a turn needs when the mover's pieces must still take `own`
+    /// steps and the opponent's pieces `enemy` steps: every step moves one piece, and
+    /// an enemy piece moves only when pushed or pulled, each of its steps paired with
+    /// its own step of the mover (the pull that is ready now already has its step; a
+    /// push under way needs one more step of the mover that pairs with nothing new).
+    pub(super) fn turn_steps(&self, own: u32, enemy: u32) -> u32 {
+        (own + enemy)
+            .max((2 * enemy + self.pending).saturating_sub(self.ready))
+            .max(self.pending)
+    }
+
+    /// The pieces of each colour (the mover's first) standing on `squares`.
+    fn standing(&self, board: &Board, squares: Bitboard) -> [u32; 2] {
+        [
+            (squares & board.color(self.side)).count(),
+            (squares & board.color(!self.side)).count(),
+        ]
+    }
+
+    /// The steps of the turn needed when the piece `p` on `sq` takes `m` steps and
+    /// `others` other pieces of each colour (the mover's first) take one at least
+    /// ([`Cx::turn_steps`]). Also, on its own: an own frozen piece needs a step of
+    /// another piece before it moves (which may be one of those); before an enemy
+    /// piece's first step a stronger piece of the mover must stand beside it, and
+    /// those approaching steps come before every pairing step, unless a pull of it is
+    /// ready now (which saves its first pairing step).
+    fn turn_cost(&self, p: Piece, sq: Square, m: u32, others: [u32; 2]) -> u32 {
+        let own = p.color == self.side;
+        let mut steps = others;
+        steps[usize::from(!own)] += m;
+        let counted = self.turn_steps(steps[0], steps[1]);
+        let alone = if m == 0 {
+            0
+        } else if own {
+            let frozen = self.frozen.get_or_init(|| self.board.frozen(self.side));
+            m + u32::from(frozen.contains(sq))
+        } else if self.pending == 1 {
+            2 * m + 1
+        } else if self.pullable.contains(sq) {
+            2 * m - 1
+        } else {
+            let approach = self.stronger[p.kind.index()]
+                .iter()
+                .map(|q| dist(q, sq) - 1)
+                .min()
+                .unwrap_or(INF);
+            2 * m + approach
+        };
+        counted.max(alone)
+    }
+}
