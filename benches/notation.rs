@@ -82,10 +82,10 @@ fn explicit(pos: &Position, mv: &Move) -> String {
 fn cases() -> Vec<Case> {
     let mut out = Vec::new();
     for (pos, mv) in archive_moves().into_iter().step_by(10) {
-        let board = *pos.play(&mv).expect("legal").board();
+        let board = *pos.after(&mv).expect("legal").board();
         let written = lightvector::write_move(&pos, &mv).expect("legal");
         let back = lightvector::parse_move(&pos, &written).expect("written form resolves");
-        assert_eq!(pos.play(&back).expect("legal").board(), &board);
+        assert_eq!(pos.after(&back).expect("legal").board(), &board);
         out.push(Case {
             explicit: explicit(&pos, &mv),
             pos,
@@ -226,7 +226,7 @@ fn stats() {
     let mut slow: Vec<(Duration, Duration, String)> = Vec::new();
     let (mut budget_out, mut wrong) = (0usize, 0usize);
     for (pos, mv) in &moves {
-        let board = *pos.play(mv).expect("legal").board();
+        let board = *pos.after(mv).expect("legal").board();
         let mut best = Duration::MAX;
         let mut written = None;
         for _ in 0..2 {
@@ -257,7 +257,7 @@ fn stats() {
         ));
         let ok = back
             .expect("resolved")
-            .is_ok_and(|m| pos.play(&m).is_ok_and(|p| *p.board() == board));
+            .is_ok_and(|m| pos.after(&m).is_ok_and(|p| *p.board() == board));
         if !ok {
             wrong += 1;
             println!("NOT RESOLVING: {pos}\t{mv:?}\t{text}");

@@ -1,6 +1,6 @@
 //! The crate's one 64-bit mixer (SplitMix64's), and what is built on it: the Zobrist
-//! keys ([`crate::zobrist`]), the turn search's table index, and the hasher of the
-//! repetition counts.
+//! keys ([`crate::zobrist`]), the turn search's table index, the hasher of the
+//! repetition counts and the Lightvector search's hasher.
 
 /// The golden-ratio increment of SplitMix64.
 pub(crate) const GOLDEN: u64 = 0x9e37_79b9_7f4a_7c15;
@@ -53,6 +53,30 @@ impl core::hash::Hasher for PassThroughHasher {
         self.0 = n;
     }
 }
+
+/// A [`Hasher`](core::hash::Hasher) for keys of several words (the Lightvector search's
+/// states and token sets): every word is mixed into the state with [`mix`].
+#[derive(Debug, Default, Clone, Copy)]
+pub(crate) struct MixHasher(u64);
+
+impl core::hash::Hasher for MixHasher {
+    fn finish(&self) -> u64 {
+        self.0
+    }
+    fn write(&mut self, bytes: &[u8]) {
+        for chunk in bytes.chunks(8) {
+            let mut word = [0u8; 8];
+            word[..chunk.len()].copy_from_slice(chunk);
+            self.write_u64(u64::from_le_bytes(word));
+        }
+    }
+    fn write_u64(&mut self, n: u64) {
+        self.0 = mix(self.0 ^ n);
+    }
+}
+
+/// Hash maps and sets keyed with [`MixHasher`].
+pub(crate) type MixBuild = core::hash::BuildHasherDefault<MixHasher>;
 
 #[cfg(test)]
 mod tests {

@@ -190,8 +190,8 @@ fn opponent_win_check_agrees_with_full_generation() {
         let _: ControlFlow<()> = p.for_each_move(|_, b, _| {
             let immobile = Position::new(*b, !side).is_ok_and(|q| !q.has_legal_move());
             let eliminated = b.pieces(arimaa::PieceKind::Rabbit.of(!side)).is_empty();
-            let lost_own = b.pieces(arimaa::PieceKind::Rabbit.of(side)).is_empty()
-                || b.rabbit_on_goal(!side);
+            let lost_own =
+                b.pieces(arimaa::PieceKind::Rabbit.of(side)).is_empty() || b.rabbit_on_goal(!side);
             slow |= b.rabbit_on_goal(side) || (!lost_own && (eliminated || immobile));
             ControlFlow::Continue(())
         });

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use crate::{Board, Direction, Move, Piece, PieceKind, Position, Square};
 
 use super::goals::Goals;
-use super::search::{FastBuild, Flow, Node, Search};
+use super::search::{Flow, MixBuild, Node, Search};
 use super::syntax::{Property, Specifier, Token};
 
 /// How ties are settled.
@@ -165,7 +165,7 @@ pub(crate) fn resolve(
     for k in 1..=u32::from(left) {
         let mut best = u32::MAX;
         let mut cands: Vec<Candidate> = Vec::new();
-        let mut seen: HashSet<Board, FastBuild> = HashSet::default();
+        let mut seen: HashSet<Board, MixBuild> = HashSet::default();
         search.run(&root, k, true, &mut |node| {
             let d = node.displaced();
             if d < best {

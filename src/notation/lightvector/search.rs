@@ -16,7 +16,6 @@
 //!   bound included, depends on those alone.
 
 use std::collections::HashSet;
-use std::hash::{BuildHasherDefault, Hasher};
 
 use crate::{Bitboard, Board, Color, Move, Piece, PieceKind, Position, Square, Step, MAX_STEPS};
 
@@ -240,28 +239,7 @@ struct StateKey {
     entries: [[u64; 2]; MAX_TRACKED],
 }
 
-/// A small, fast hasher (FxHash's multiply-rotate) for the search's own keys.
-#[derive(Default, Clone, Copy)]
-pub(crate) struct FastHasher(u64);
-
-impl Hasher for FastHasher {
-    fn finish(&self) -> u64 {
-        self.0
-    }
-    fn write(&mut self, bytes: &[u8]) {
-        for chunk in bytes.chunks(8) {
-            let mut b = [0u8; 8];
-            b[..chunk.len()].copy_from_slice(chunk);
-            self.write_u64(u64::from_le_bytes(b));
-        }
-    }
-    fn write_u64(&mut self, n: u64) {
-        self.0 = (self.0.rotate_left(5) ^ n).wrapping_mul(0x517c_c1b7_2722_0a95);
-    }
-}
-
-/// A `BuildHasher` for [`FastHasher`].
-pub(crate) type FastBuild = BuildHasherDefault<FastHasher>;
+pub(crate) use crate::hash::MixBuild;
 
 /// What a visitor tells the search to do next.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -276,7 +254,7 @@ pub(crate) enum Flow {
 pub(crate) struct Search<'a> {
     goals: &'a Goals,
     target: Option<&'a Board>,
-    seen: HashSet<StateKey, FastBuild>,
+    seen: HashSet<StateKey, MixBuild>,
 }
 
 impl<'a> Search<'a> {

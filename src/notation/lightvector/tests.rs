@@ -391,7 +391,7 @@ fn writer_resolves_to_every_move_of_small_boards() {
         let moves = pos.legal_moves();
         for mv in moves.iter().take(40) {
             let lv = super::write::write(&pos, mv).unwrap().0;
-            let want = pos.play(mv).unwrap();
+            let want = pos.after(mv).unwrap();
             match reference(&pos, &turns, lv.tokens()) {
                 RefResult::One(b, _, _) => {
                     assert_eq!(&b, want.board(), "{pos:?} {mv:?} {lv}");
@@ -416,7 +416,7 @@ fn writer_resolves_on_dense_boards() {
         for _ in 0..25 {
             let mv = moves[rng.below(moves.len())];
             let lv = super::write::write(&pos, &mv).unwrap().0;
-            let want = pos.play(&mv).unwrap();
+            let want = pos.after(&mv).unwrap();
             match reference(&pos, &turns, lv.tokens()) {
                 RefResult::One(b, _, _) => assert_eq!(&b, want.board(), "{pos:?} {mv:?} {lv}"),
                 other => panic!("{pos:?} {mv:?} wrote {lv}: {other:?}"),
@@ -731,7 +731,7 @@ fn regression_rh2g2_is_ambiguous() {
     let lv = super::write::write(&pos, &mv).unwrap().0;
     let back = resolve(&pos, lv.tokens(), ResolveOptions::default()).unwrap();
     assert_eq!(
-        pos.play(&back.mv).unwrap().board(),
-        pos.play(&mv).unwrap().board()
+        pos.after(&back.mv).unwrap().board(),
+        pos.after(&mv).unwrap().board()
     );
 }

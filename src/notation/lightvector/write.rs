@@ -9,7 +9,7 @@ use crate::{Board, Move, MoveError, Position, Step};
 
 use super::goals::Goals;
 use super::resolve::{resolve, ResolveOptions};
-use super::search::{FastBuild, Flow, Node, Search};
+use super::search::{Flow, MixBuild, Node, Search};
 use super::syntax::{Directions, Lightvector, Property, Specifier, Token};
 
 /// At most this many searches per move; past it the best string found so far is kept
@@ -88,7 +88,7 @@ struct Writer {
     /// Turns found to refute earlier token sets: each satisfies them, has a bucket at
     /// least as good as the target's and ends on another board.
     refuters: Vec<Node>,
-    cache: HashMap<Vec<Token>, bool, FastBuild>,
+    cache: HashMap<Vec<Token>, bool, MixBuild>,
     /// The tokens being checked, compiled (kept to reuse the memory).
     goals: Goals,
     budget: u32,
@@ -331,7 +331,7 @@ fn min_combo(
     };
     let beats = |chars: usize| limit.map_or(true, |(lt, lc)| (n, chars) < (lt, lc));
     let mut heap: BinaryHeap<Reverse<(usize, u64)>> = BinaryHeap::new();
-    let mut seen: HashSet<u64, FastBuild> = HashSet::default();
+    let mut seen: HashSet<u64, MixBuild> = HashSet::default();
     if let Some(t) = total(0) {
         heap.push(Reverse((t, 0)));
         seen.insert(0);
@@ -455,7 +455,7 @@ fn witness_or_move(pos: &Position, mv: &Move, target: &Board) -> Node {
 /// Writes `mv` (legal in `pos`) as a short Lightvector string resolving to it; says
 /// whether the search for short strings ran its course (no budget ran out).
 pub(crate) fn write(pos: &Position, mv: &Move) -> Result<(Lightvector, bool), WriteError> {
-    let after = pos.play(mv)?;
+    let after = pos.after(mv)?;
     let target = *after.board();
     let wit = witness_or_move(pos, mv, &target);
     let mut w = Writer {
@@ -488,7 +488,7 @@ pub(crate) fn write(pos: &Position, mv: &Move) -> Result<(Lightvector, bool), Wr
     // The choice, checked by the resolver; then the longer forms that may resolve.
     let resolves = |f: &Form| {
         resolve(pos, &f.tokens, ResolveOptions::default())
-            .is_ok_and(|r| pos.play(&r.mv).is_ok_and(|p| *p.board() == target))
+            .is_ok_and(|r| pos.after(&r.mv).is_ok_and(|p| *p.board() == target))
     };
     let chosen = best
         .filter(|b| b.rank() <= fallback.rank())
