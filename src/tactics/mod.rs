@@ -21,7 +21,7 @@ mod goal;
 
 pub use captures::Captures;
 
-use crate::{Bitboard, Direction, Move, Position, Square, Step, MAX_STEPS};
+use crate::{Bitboard, Direction, Move, PieceKind, Position, Square, Step, MAX_STEPS};
 
 /// The steps of the search from its root, on the stack.
 struct Path {
@@ -64,30 +64,58 @@ impl Path {
 
 /// Calls `f` with every legal step from a square of `from` or into a square of `to`
 /// (each once), until it returns `true`; returns whether it did. Faster than filtering
-/// [`Position::legal_steps`] when the sets are small.
+/// [`Position::legal_steps`] when the sets are small: legality is decided here from
+/// bitboards computed once (the rules of [`Position::check_step`]; a push waiting for
+/// its second step falls back to it).
 fn any_step_touching(
     pos: &Position,
     from: Bitboard,
     to: Bitboard,
     mut f: impl FnMut(Step) -> bool,
 ) -> bool {
+    if pos.steps_left() == 0 {
+        return false;
+    }
     let board = pos.board();
     let occupied = board.occupied();
+    let side = pos.side_to_move();
+    let frozen = board.frozen(side);
+    let pull = pos.pull_source();
+    let pushing = pos.pending_push().is_some();
+    let two_left = pos.steps_left() >= 2;
+    let back = Direction::backwards(side);
     // An enemy piece moves only when pushed (a piece of the mover beside it) or pulled
     // (beside the square a piece of the mover just left).
-    let side = pos.side_to_move();
-    let pull = pos
-        .pull_source()
-        .map_or(Bitboard::EMPTY, |(sq, _)| Bitboard::adjacent(sq));
-    let mut stuck = board.color(!side) & !(board.color(side).neighbours() | pull);
-    if pos.pending_push().is_none() {
+    let pull_zone = pull.map_or(Bitboard::EMPTY, |(sq, _)| Bitboard::adjacent(sq));
+    let mut stuck = board.color(!side) & !((board.color(side) & !frozen).neighbours() | pull_zone);
+    if !pushing {
         // A frozen piece of the mover moves only to complete a push.
-        stuck |= board.frozen(side);
+        stuck |= frozen;
     }
+    // Whether the step of the piece on `sq` in `dir` is legal, its target being empty.
+    let legal = |sq: Square, dir: Direction, to: Square| -> bool {
+        if pushing {
+            return pos.is_legal_step(Step::new(sq, dir));
+        }
+        let Some(piece) = board.piece_at(sq) else {
+            return false;
+        };
+        if piece.color == side {
+            // Unfrozen (not `stuck`); a rabbit never steps backwards.
+            return !(piece.kind == PieceKind::Rabbit && dir == back);
+        }
+        if let Some((t, k)) = pull {
+            if to == t && piece.kind < k {
+                return true;
+            }
+        }
+        two_left
+            && (board.stronger_than(side, piece.kind) & !frozen & Bitboard::adjacent(sq)).any()
+    };
     for sq in from & occupied & !stuck {
         for dir in Direction::ALL {
-            let step = Step::new(sq, dir);
-            if pos.is_legal_step(step) && f(step) {
+            let Some(t) = sq.step(dir) else { continue };
+            if !occupied.contains(t) && legal(sq, dir, t) && f(Step::new(sq, dir)) {
                 return true;
             }
         }
@@ -96,8 +124,8 @@ fn any_step_touching(
         for dir in Direction::ALL {
             let Some(n) = sq.step(dir) else { continue };
             if occupied.contains(n) && !stuck.contains(n) && !from.contains(n) {
-                let step = Step::new(n, dir.opposite());
-                if pos.is_legal_step(step) && f(step) {
+                let back_dir = dir.opposite();
+                if legal(n, back_dir, sq) && f(Step::new(n, back_dir)) {
                     return true;
                 }
             }
