@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::{Bitboard, Board, Color, Move, PieceKind, Position, Square, Step};
+use crate::{Bitboard, Board, Move, PieceKind, Position, Square, Step};
 
 use super::{any_step_touching, Path};
 
@@ -211,15 +211,6 @@ fn distance(a: Square, b: Square) -> u8 {
     fa.abs_diff(fb) + ra.abs_diff(rb)
 }
 
-/// The pieces of `color` strictly stronger than `kind`.
-#[inline]
-fn stronger(board: &Board, color: Color, kind: PieceKind) -> Bitboard {
-    PieceKind::ALL[kind.index() + 1..]
-        .iter()
-        .fold(Bitboard::EMPTY, |b, &k| b | board.kind(k))
-        & board.color(color)
-}
-
 /// A lower bound on the steps of a turn capturing a piece, with the enemy pieces whose
 /// moves it counts (and the piece itself) for every trap that reaches the bound.
 struct CaptureBound {
@@ -267,24 +258,45 @@ fn capture_lower_bound(pos: &Position, sq: Square, limit: u8) -> CaptureBound {
         Some((to, kind)) => enemy & Bitboard::adjacent(to) & !stronger_or_equal(board, kind),
         None => Bitboard::EMPTY,
     };
-    let frozen = board.frozen(side);
-    // Whether the mover has a piece stronger than every enemy piece in `pieces`.
-    let movable = |pieces: Bitboard| {
-        pieces.iter().all(|p| {
-            board
-                .piece_at(p)
-                .is_some_and(|q| stronger(board, side, q.kind).any())
-        })
+    // Computed when a trap first needs it (most traps are ruled out before).
+    let mut frozen: Option<Bitboard> = None;
+    // The enemy pieces the mover has something stronger than (weaker than its strongest
+    // kind); the others can never move.
+    // (computed when a trap first needs it).
+    let mut can_move: Option<Bitboard> = None;
+    let weaker_than_strongest = || {
+        let strongest = PieceKind::ALL
+            .iter()
+            .rev()
+            .find(|&&k| board.pieces(k.of(side)).any());
+        match strongest {
+            Some(&k) => enemy & !stronger_or_equal(board, k),
+            None => Bitboard::EMPTY,
+        }
     };
     // The fewest steps before a piece of the mover stronger than one of `pieces` can
     // stand beside it unfrozen: it walks one square per step, after a step that frees it.
-    let approach = |pieces: Bitboard| {
-        let mut best = u8::MAX;
+    // Capped at 5 (more than a turn has beside the two steps of a push), which keeps it a
+    // lower bound.
+    let approach = |pieces: Bitboard, frozen: Bitboard| {
+        let mut best = 5;
         for p in pieces {
             if let Some(q) = board.piece_at(p) {
-                for y in stronger(board, side, q.kind) {
-                    let cost = distance(y, p) - 1 + u8::from(frozen.contains(y));
-                    best = best.min(cost);
+                let helpers = board.stronger_than(side, q.kind);
+                let (free, stuck) = (helpers & !frozen, helpers & frozen);
+                // `within`: the squares at most `c` squares from `p`; an unfrozen helper
+                // at distance `c + 1`, or a frozen one at `c`, needs `c` steps.
+                let mut within = Bitboard::from_square(p);
+                for c in 0..best {
+                    let next = within | within.neighbours();
+                    if (free & next).any() || (stuck & within).any() {
+                        best = c;
+                        break;
+                    }
+                    within = next;
+                }
+                if best == 0 {
+                    return 0;
                 }
             }
         }
@@ -304,14 +316,15 @@ fn capture_lower_bound(pos: &Position, sq: Square, limit: u8) -> CaptureBound {
             continue; // over the limit even with a pull under way
         }
         let moving = others | on_trap | if m > 0 { this } else { Bitboard::EMPTY };
-        if !movable(moving) {
+        if !(moving & !*can_move.get_or_insert_with(weaker_than_strongest)).is_empty() {
             continue;
         }
         let mut far = false;
         if (moving & pullable).any() {
             cost -= 1;
         } else if push == 0 {
-            let walk = approach(moving);
+            let frozen = *frozen.get_or_insert_with(|| board.frozen(side));
+            let walk = approach(moving, frozen);
             far = walk > 1;
             cost = cost.saturating_add(walk);
         }
