@@ -59,12 +59,18 @@ impl Position {
             return Some(Move::EMPTY);
         }
         let left = self.steps_left();
-        if goal_lower_bound(self).steps > left || path_bound(self, left) > left {
+        let passing = path_bound(self, left);
+        if passing > left {
+            return None;
+        }
+        let lower = goal_lower_bound(self).steps;
+        if lower > left {
             return None;
         }
         let mut path = Path::new();
-        // Iterative deepening: the first limit that succeeds gives a shortest turn.
-        for limit in 1..=left {
+        // Iterative deepening from the bounds: the first limit that succeeds gives a
+        // shortest turn.
+        for limit in lower.max(passing).max(1)..=left {
             if goal_search(self, limit, &mut path) {
                 return path.to_move();
             }
@@ -271,9 +277,13 @@ fn goal_search(pos: &Position, k: u8, path: &mut Path) -> bool {
     if k == 0 {
         return false;
     }
-    let bound = goal_lower_bound(pos);
+    // The path bound first: it needs no frozen set, and cuts most children.
     let passing = path_bound(pos, k);
-    if bound.steps > k || passing > k {
+    if passing > k {
+        return false;
+    }
+    let bound = goal_lower_bound(pos);
+    if bound.steps > k {
         return false;
     }
     if pos.pending_push().is_none() && bound.steps < k && passing == k {
