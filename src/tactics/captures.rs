@@ -203,13 +203,19 @@ const TRAP_ZONE: Bitboard = {
     one.union(one.neighbours())
 };
 
-/// The Manhattan distance between two squares.
-#[inline]
-fn distance(a: Square, b: Square) -> u8 {
-    let (fa, ra) = (a.index() & 7, a.index() >> 3);
-    let (fb, rb) = (b.index() & 7, b.index() >> 3);
-    fa.abs_diff(fb) + ra.abs_diff(rb)
-}
+/// Each trap, the squares beside it, and the squares two steps from it.
+const TRAPS_NEAR: [(Square, Bitboard, Bitboard); 4] = {
+    let mut out = [(Square::C3, Bitboard::EMPTY, Bitboard::EMPTY); 4];
+    let mut i = 0;
+    while i < 4 {
+        let trap = Square::TRAPS[i];
+        let beside = Bitboard::adjacent(trap);
+        let two = beside.neighbours().difference(beside).without(trap);
+        out[i] = (trap, beside, two);
+        i += 1;
+    }
+    out
+};
 
 /// A lower bound on the steps of a turn capturing a piece, with the enemy pieces whose
 /// moves it counts (and the piece itself) for every trap that reaches the bound.
@@ -304,12 +310,19 @@ fn capture_lower_bound(pos: &Position, sq: Square, limit: u8) -> CaptureBound {
     };
     let this = Bitboard::from_square(sq);
     let mut best = none;
-    for trap in Square::TRAPS {
-        let m = distance(sq, trap);
-        if m > 2 || (sq.is_trap() && m > 0) {
+    for &(trap, beside, within_two) in &TRAPS_NEAR {
+        let m = if sq == trap {
+            0
+        } else if sq.is_trap() {
             continue;
-        }
-        let others = enemy & Bitboard::adjacent(trap) & !this;
+        } else if beside.contains(sq) {
+            1
+        } else if within_two.contains(sq) {
+            2
+        } else {
+            continue;
+        };
+        let others = enemy & beside & !this;
         let on_trap = enemy & Bitboard::from_square(trap) & !this;
         let mut cost = 2 * (m + others.count() as u8 + on_trap.count() as u8) + push;
         if cost.saturating_sub(1) > limit {

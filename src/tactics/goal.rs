@@ -196,7 +196,12 @@ fn path_bound(pos: &Position, k: u8) -> u8 {
         return 0;
     }
     let k = k.min(7);
-    let near = (0..=k).fold(Bitboard::EMPTY, |b, d| b | rank_band(side, d));
+    // The ranks at most `k` from the goal rank.
+    let shift = 8 * u32::from(7 - k);
+    let near = match side {
+        Color::Gold => Bitboard(u64::MAX << shift),
+        Color::Silver => Bitboard(u64::MAX >> shift),
+    };
     if (rabbits & near).is_empty() {
         return u8::MAX;
     }
@@ -210,23 +215,25 @@ fn path_bound(pos: &Position, k: u8) -> u8 {
     let cost1 = !(cost2 | cost3);
     let fwd = forward(side);
     let next = |b: Bitboard| b.shift(fwd) | b.shift(Direction::East) | b.shift(Direction::West);
-    // `reach[c]`: the squares a path of forward and sideways steps from a rabbit enters
-    // with total cost at most `c` (a shortest path never enters a square twice, so the
-    // rabbits' own squares as sources at cost 0 give the minimum over the rabbits).
-    let mut reach = [Bitboard::EMPTY; 8];
-    reach[0] = rabbits;
+    // `reach`, after round `c`: the squares a path of forward and sideways steps from a
+    // rabbit enters with total cost at most `c` (a shortest path never enters a square
+    // twice, so the rabbits' own squares as sources at cost 0 give the minimum over the
+    // rabbits); `entered[c]`: the squares one step from those reached with cost `c`.
+    let mut entered = [Bitboard::EMPTY; 8];
+    let mut reach = rabbits;
+    entered[0] = next(rabbits);
     for c in 1..=usize::from(k) {
-        let mut r = reach[c - 1] | (cost1 & next(reach[c - 1]));
+        reach |= cost1 & entered[c - 1];
         if c >= 2 {
-            r |= cost2 & next(reach[c - 2]);
+            reach |= cost2 & entered[c - 2];
         }
         if c >= 3 {
-            r |= cost3 & next(reach[c - 3]);
+            reach |= cost3 & entered[c - 3];
         }
-        if (r & goal).any() {
+        if (reach & goal).any() {
             return c as u8;
         }
-        reach[c] = r;
+        entered[c] = next(reach);
     }
     u8::MAX
 }
