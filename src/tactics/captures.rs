@@ -282,10 +282,9 @@ fn capture_lower_bound(pos: &Position, sq: Square, limit: u8) -> CaptureBound {
     };
     // The fewest steps before a piece of the mover stronger than one of `pieces` can
     // stand beside it unfrozen: it walks one square per step, after a step that frees it.
-    // Capped at 5 (more than a turn has beside the two steps of a push), which keeps it a
-    // lower bound.
-    let approach = |pieces: Bitboard, frozen: Bitboard| {
-        let mut best = 5;
+    // Capped at `cap` (the count is exact below it), which keeps it a lower bound.
+    let approach = |pieces: Bitboard, frozen: Bitboard, cap: u8| {
+        let mut best = cap;
         for p in pieces {
             if let Some(q) = board.piece_at(p) {
                 let helpers = board.stronger_than(side, q.kind);
@@ -336,8 +335,12 @@ fn capture_lower_bound(pos: &Position, sq: Square, limit: u8) -> CaptureBound {
         if (moving & pullable).any() {
             cost -= 1;
         } else if push == 0 {
+            if cost > limit {
+                continue;
+            }
             let frozen = *frozen.get_or_insert_with(|| board.frozen(side));
-            let walk = approach(moving, frozen);
+            // Capped where the trap goes over the limit: exact below it.
+            let walk = approach(moving, frozen, limit + 1 - cost);
             far = walk > 1;
             cost = cost.saturating_add(walk);
         }
