@@ -80,39 +80,52 @@ fn any_step_touching(
     let occupied = board.occupied();
     let side = pos.side_to_move();
     let frozen = board.frozen(side);
+    let own = board.color(side);
     let pull = pos.pull_source();
     let pushing = pos.pending_push().is_some();
-    let two_left = pos.steps_left() >= 2;
     let back = Direction::backwards(side);
-    // An enemy piece moves only when pushed (a piece of the mover beside it) or pulled
-    // (beside the square a piece of the mover just left).
-    let pull_zone = pull.map_or(Bitboard::EMPTY, |(sq, _)| Bitboard::adjacent(sq));
-    let mut stuck = board.color(!side) & !((board.color(side) & !frozen).neighbours() | pull_zone);
-    if !pushing {
-        // A frozen piece of the mover moves only to complete a push.
-        stuck |= frozen;
+    // The pieces that may step now. With a push waiting, any piece of the mover (the
+    // completing step) and `Position::is_legal_step` decides.
+    let free = own & !frozen;
+    let free_rabbits = free & board.pieces(PieceKind::Rabbit.of(side));
+    // Enemy pieces beside an unfrozen stronger piece of the mover: they may be pushed.
+    let mut pushable = Bitboard::EMPTY;
+    if pos.steps_left() >= 2 {
+        let mut stronger = Bitboard::EMPTY;
+        for &kind in PieceKind::ALL.iter().rev() {
+            pushable |= board.pieces(kind.of(!side)) & stronger.neighbours();
+            stronger |= board.pieces(kind.of(side)) & !frozen;
+        }
     }
-    // Whether the step of the piece on `sq` in `dir` is legal, its target being empty.
+    // Enemy pieces a pull under way may move into the square its piece left.
+    let (pulled, pull_to) = match pull {
+        Some((to, kind)) => (
+            PieceKind::ALL[..kind.index()]
+                .iter()
+                .fold(Bitboard::EMPTY, |b, &k| b | board.pieces(k.of(!side)))
+                & Bitboard::adjacent(to),
+            Some(to),
+        ),
+        None => (Bitboard::EMPTY, None),
+    };
+    let any_dir = (free & !free_rabbits) | pushable;
+    let movable = if pushing {
+        own
+    } else {
+        any_dir | free_rabbits | pulled
+    };
+    // Whether the step of the piece on `sq` (in `movable`) in `dir` to the empty `to` is
+    // legal: an unfrozen piece of the mover (a rabbit not backwards), a pushed enemy
+    // piece, or a pulled one into the square the puller left.
     let legal = |sq: Square, dir: Direction, to: Square| -> bool {
         if pushing {
             return pos.is_legal_step(Step::new(sq, dir));
         }
-        let Some(piece) = board.piece_at(sq) else {
-            return false;
-        };
-        if piece.color == side {
-            // Unfrozen (not `stuck`); a rabbit never steps backwards.
-            return !(piece.kind == PieceKind::Rabbit && dir == back);
-        }
-        if let Some((t, k)) = pull {
-            if to == t && piece.kind < k {
-                return true;
-            }
-        }
-        two_left
-            && (board.stronger_than(side, piece.kind) & !frozen & Bitboard::adjacent(sq)).any()
+        any_dir.contains(sq)
+            || (free_rabbits.contains(sq) && dir != back)
+            || (pulled.contains(sq) && pull_to == Some(to))
     };
-    for sq in from & occupied & !stuck {
+    for sq in from & movable {
         for dir in Direction::ALL {
             let Some(t) = sq.step(dir) else { continue };
             if !occupied.contains(t) && legal(sq, dir, t) && f(Step::new(sq, dir)) {
@@ -123,7 +136,7 @@ fn any_step_touching(
     for sq in to & !occupied {
         for dir in Direction::ALL {
             let Some(n) = sq.step(dir) else { continue };
-            if occupied.contains(n) && !stuck.contains(n) && !from.contains(n) {
+            if movable.contains(n) && !from.contains(n) {
                 let back_dir = dir.opposite();
                 if legal(n, back_dir, sq) && f(Step::new(n, back_dir)) {
                     return true;
