@@ -297,10 +297,16 @@ fn goal_search(pos: &Position, k: u8, path: &mut Path) -> bool {
         // No slack by the path bound: the next step must lower it, so it empties a
         // square on a path of cost `k` or moves the rabbit along one (its square is in
         // `region`), begins a pull of an enemy piece on one (from beside it), or moves an
-        // enemy piece. Paths of cost `k` stay within `k - d` files of a rabbit `d` ranks
-        // from its goal, between its rank and the goal rank.
+        // enemy piece on a path of cost `k + 1`. Paths of cost `c` stay within `c - d`
+        // files of a rabbit `d` ranks from its goal, between its rank and the goal rank.
+        // Why `k + 1` for an enemy step: it lowers the cost of one square only, the one
+        // it leaves (by two: enemy to empty), raises the one it enters, ends any pull
+        // (the pull discount goes) and captures at most a piece on a trap (a trap costs
+        // the same taken or empty), so a path of cost `k - 1` after it passes the square
+        // it left and cost at most `k + 1` before.
         let region = path_region(side, bound.rabbits, k);
-        let from = region | region.neighbours() | pos.board().color(!side);
+        let enemy = pos.board().color(!side) & path_region(side, bound.rabbits, k + 1);
+        let from = region | region.neighbours() | enemy;
         return any_step_touching(pos, from, Bitboard::EMPTY, |step| {
             expand(pos, step, k, path)
         });
@@ -341,7 +347,11 @@ fn goal_search(pos: &Position, k: u8, path: &mut Path) -> bool {
             .any(|sq| expand(pos, Step::new(sq, forward(side)), k, path));
     }
     let ahead = slowed.shift(forward(side));
-    let enemy = pos.board().color(!side);
+    // An enemy step lowers a slowed rabbit's count only by leaving a square beside it
+    // (a freezer, or the piece ahead) or beside a trap beside it (a freezer or the piece
+    // ahead on that trap loses its last friend): a square at most two from the rabbit.
+    let near = slowed | slowed.neighbours();
+    let enemy = pos.board().color(!side) & (near | near.neighbours());
     let from = free | slowed | slowed.neighbours() | ahead.neighbours() | enemy;
     any_step_touching(pos, from, slowed.neighbours(), |step| {
         expand(pos, step, k, path)
