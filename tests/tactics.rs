@@ -461,7 +461,11 @@ fn a_goal_already_on_the_board_mid_turn_is_the_empty_move() {
         .unwrap();
     let goal = pos.goal_move().expect("the turn can end with the goal");
     assert!(goal.is_empty());
-    assert!(pos.after(&goal).unwrap().board().rabbit_on_goal(Color::Gold));
+    assert!(pos
+        .after(&goal)
+        .unwrap()
+        .board()
+        .rabbit_on_goal(Color::Gold));
 }
 
 /// Regressions: goals whose shortest turn begins with steps that the no-slack filter
