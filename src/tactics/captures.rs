@@ -148,6 +148,15 @@ fn capture_search(pos: &Position, target: Option<Square>, k: u8, path: &mut Path
     if bound.steps > k {
         return false;
     }
+    let enemy = pos.board().color(!pos.side_to_move());
+    if k == 1 {
+        // One step left: only an enemy piece's move captures an enemy piece, and with one
+        // step that is the end of a pull (a push needs two; a push waiting for its second
+        // step completes with a step of the mover, which captures none).
+        return any_step_touching(pos, enemy, Bitboard::EMPTY, |step| {
+            expand(pos, target, step, k, path)
+        });
+    }
     if bound.steps < k || bound.far || pos.pending_push().is_some() {
         return pos
             .legal_steps()
@@ -162,7 +171,6 @@ fn capture_search(pos: &Position, target: Option<Square>, k: u8, path: &mut Path
     // there (a friend arriving beside it, to a square at most two from the involved
     // piece). A bound that counts a longer walk, or a push waiting for its second step,
     // returned above.
-    let enemy = pos.board().color(!pos.side_to_move());
     let near = bound.involved | bound.involved.neighbours();
     let within_two = near | near.neighbours();
     let from = enemy | bound.involved.neighbours();
