@@ -15,12 +15,21 @@
 //! ```text
 //! cargo bench --bench tactics
 //! ```
+//!
+//! For instruction counts (load-independent), `TACTICS_ONE_PASS=<archive|endgames>-<goal|captures>`
+//! runs that query once over those positions instead of the benchmarks, for callgrind:
+//!
+//! ```text
+//! cargo bench --bench tactics --no-run     # prints the executable's path
+//! TACTICS_ONE_PASS=archive-goal valgrind --tool=callgrind target/release/deps/tactics-<hash>
+//! callgrind_annotate --inclusive=yes callgrind.out.<pid> | grep goal_move   # / 10,891 queries
+//! ```
 
 #[path = "../tests/tactics_support/mod.rs"]
 mod tactics_support;
 
 use arimaa::Position;
-use criterion::{black_box, criterion_group, criterion_main, Criterion, Throughput};
+use criterion::{black_box, criterion_group, Criterion, Throughput};
 
 fn goal_sum(positions: &[Position]) -> usize {
     positions
@@ -71,5 +80,36 @@ fn tactics(c: &mut Criterion) {
     group(c, "endgames", &endgames, (ENDGAME_GOALS, ENDGAME_CAPTURES));
 }
 
+/// One pass of one query over one set of positions (see the module docs); `false` for
+/// an unknown name.
+fn one_pass(name: &str) -> bool {
+    let positions: Vec<Position> = match name.split_once('-') {
+        Some(("archive", _)) => tactics_support::archive_positions(),
+        Some(("endgames", _)) => tactics_support::endgame_positions()
+            .into_iter()
+            .map(|(p, _)| p)
+            .collect(),
+        _ => return false,
+    };
+    let sum = match name.split_once('-') {
+        Some((_, "goal")) => goal_sum(black_box(&positions)),
+        Some((_, "captures")) => capture_sum(black_box(&positions)),
+        _ => return false,
+    };
+    println!("{name}: {} positions, checksum {sum}", positions.len());
+    true
+}
+
 criterion_group!(benches, tactics);
-criterion_main!(benches);
+
+fn main() {
+    if let Ok(name) = std::env::var("TACTICS_ONE_PASS") {
+        if !one_pass(&name) {
+            eprintln!("TACTICS_ONE_PASS: expected archive-goal, archive-captures, endgames-goal or endgames-captures");
+            std::process::exit(2);
+        }
+        return;
+    }
+    benches();
+    Criterion::default().configure_from_args().final_summary();
+}

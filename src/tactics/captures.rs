@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::{Bitboard, Board, Color, Move, PieceKind, Position, Square, Step};
+use crate::{Bitboard, Board, Move, PieceKind, Position, Square, Step};
 
 use super::{any_step_touching, Path};
 
@@ -148,6 +148,15 @@ fn capture_search(pos: &Position, target: Option<Square>, k: u8, path: &mut Path
     if bound.steps > k {
         return false;
     }
+    let enemy = pos.board().color(!pos.side_to_move());
+    if k == 1 {
+        // One step left: only an enemy piece's move captures an enemy piece, and with one
+        // step that is the end of a pull (a push needs two; a push waiting for its second
+        // step completes with a step of the mover, which captures none).
+        return any_step_touching(pos, enemy, Bitboard::EMPTY, |step| {
+            expand(pos, target, step, k, path)
+        });
+    }
     if bound.steps < k || bound.far || pos.pending_push().is_some() {
         return pos
             .legal_steps()
@@ -162,7 +171,6 @@ fn capture_search(pos: &Position, target: Option<Square>, k: u8, path: &mut Path
     // there (a friend arriving beside it, to a square at most two from the involved
     // piece). A bound that counts a longer walk, or a push waiting for its second step,
     // returned above.
-    let enemy = pos.board().color(!pos.side_to_move());
     let near = bound.involved | bound.involved.neighbours();
     let within_two = near | near.neighbours();
     let from = enemy | bound.involved.neighbours();
@@ -203,22 +211,19 @@ const TRAP_ZONE: Bitboard = {
     one.union(one.neighbours())
 };
 
-/// The Manhattan distance between two squares.
-#[inline]
-fn distance(a: Square, b: Square) -> u8 {
-    let (fa, ra) = (a.index() & 7, a.index() >> 3);
-    let (fb, rb) = (b.index() & 7, b.index() >> 3);
-    fa.abs_diff(fb) + ra.abs_diff(rb)
-}
-
-/// The pieces of `color` strictly stronger than `kind`.
-#[inline]
-fn stronger(board: &Board, color: Color, kind: PieceKind) -> Bitboard {
-    PieceKind::ALL[kind.index() + 1..]
-        .iter()
-        .fold(Bitboard::EMPTY, |b, &k| b | board.kind(k))
-        & board.color(color)
-}
+/// Each trap, the squares beside it, and the squares two steps from it.
+const TRAPS_NEAR: [(Square, Bitboard, Bitboard); 4] = {
+    let mut out = [(Square::C3, Bitboard::EMPTY, Bitboard::EMPTY); 4];
+    let mut i = 0;
+    while i < 4 {
+        let trap = Square::TRAPS[i];
+        let beside = Bitboard::adjacent(trap);
+        let two = beside.neighbours().difference(beside).without(trap);
+        out[i] = (trap, beside, two);
+        i += 1;
+    }
+    out
+};
 
 /// A lower bound on the steps of a turn capturing a piece, with the enemy pieces whose
 /// moves it counts (and the piece itself) for every trap that reaches the bound.
@@ -267,24 +272,44 @@ fn capture_lower_bound(pos: &Position, sq: Square, limit: u8) -> CaptureBound {
         Some((to, kind)) => enemy & Bitboard::adjacent(to) & !stronger_or_equal(board, kind),
         None => Bitboard::EMPTY,
     };
-    let frozen = board.frozen(side);
-    // Whether the mover has a piece stronger than every enemy piece in `pieces`.
-    let movable = |pieces: Bitboard| {
-        pieces.iter().all(|p| {
-            board
-                .piece_at(p)
-                .is_some_and(|q| stronger(board, side, q.kind).any())
-        })
+    // Computed when a trap first needs it (most traps are ruled out before).
+    let mut frozen: Option<Bitboard> = None;
+    // The enemy pieces the mover has something stronger than (weaker than its strongest
+    // kind); the others can never move.
+    // (computed when a trap first needs it).
+    let mut can_move: Option<Bitboard> = None;
+    let weaker_than_strongest = || {
+        let strongest = PieceKind::ALL
+            .iter()
+            .rev()
+            .find(|&&k| board.pieces(k.of(side)).any());
+        match strongest {
+            Some(&k) => enemy & !stronger_or_equal(board, k),
+            None => Bitboard::EMPTY,
+        }
     };
     // The fewest steps before a piece of the mover stronger than one of `pieces` can
     // stand beside it unfrozen: it walks one square per step, after a step that frees it.
-    let approach = |pieces: Bitboard| {
-        let mut best = u8::MAX;
+    // Capped at `cap` (the count is exact below it), which keeps it a lower bound.
+    let approach = |pieces: Bitboard, frozen: Bitboard, cap: u8| {
+        let mut best = cap;
         for p in pieces {
             if let Some(q) = board.piece_at(p) {
-                for y in stronger(board, side, q.kind) {
-                    let cost = distance(y, p) - 1 + u8::from(frozen.contains(y));
-                    best = best.min(cost);
+                let helpers = board.stronger_than(side, q.kind);
+                let (free, stuck) = (helpers & !frozen, helpers & frozen);
+                // `within`: the squares at most `c` squares from `p`; an unfrozen helper
+                // at distance `c + 1`, or a frozen one at `c`, needs `c` steps.
+                let mut within = Bitboard::from_square(p);
+                for c in 0..best {
+                    let next = within | within.neighbours();
+                    if (free & next).any() || (stuck & within).any() {
+                        best = c;
+                        break;
+                    }
+                    within = next;
+                }
+                if best == 0 {
+                    return 0;
                 }
             }
         }
@@ -292,26 +317,38 @@ fn capture_lower_bound(pos: &Position, sq: Square, limit: u8) -> CaptureBound {
     };
     let this = Bitboard::from_square(sq);
     let mut best = none;
-    for trap in Square::TRAPS {
-        let m = distance(sq, trap);
-        if m > 2 || (sq.is_trap() && m > 0) {
+    for &(trap, beside, within_two) in &TRAPS_NEAR {
+        let m = if sq == trap {
+            0
+        } else if sq.is_trap() {
             continue;
-        }
-        let others = enemy & Bitboard::adjacent(trap) & !this;
+        } else if beside.contains(sq) {
+            1
+        } else if within_two.contains(sq) {
+            2
+        } else {
+            continue;
+        };
+        let others = enemy & beside & !this;
         let on_trap = enemy & Bitboard::from_square(trap) & !this;
         let mut cost = 2 * (m + others.count() as u8 + on_trap.count() as u8) + push;
         if cost.saturating_sub(1) > limit {
             continue; // over the limit even with a pull under way
         }
         let moving = others | on_trap | if m > 0 { this } else { Bitboard::EMPTY };
-        if !movable(moving) {
+        if !(moving & !*can_move.get_or_insert_with(weaker_than_strongest)).is_empty() {
             continue;
         }
         let mut far = false;
         if (moving & pullable).any() {
             cost -= 1;
         } else if push == 0 {
-            let walk = approach(moving);
+            if cost > limit {
+                continue;
+            }
+            let frozen = *frozen.get_or_insert_with(|| board.frozen(side));
+            // Capped where the trap goes over the limit: exact below it.
+            let walk = approach(moving, frozen, limit + 1 - cost);
             far = walk > 1;
             cost = cost.saturating_add(walk);
         }

@@ -1,6 +1,6 @@
 //! The goal query: the fewest steps to end the turn with a rabbit on its goal rank.
 
-use crate::{Bitboard, Color, Direction, Move, PieceKind, Position, Square, Step};
+use crate::{Bitboard, Color, Direction, Move, PieceKind, Position, Step};
 
 use super::{any_step_touching, Path};
 
@@ -59,12 +59,18 @@ impl Position {
             return Some(Move::EMPTY);
         }
         let left = self.steps_left();
-        if goal_lower_bound(self).steps > left || path_bound(self, left) > left {
+        let passing = path_bound(self, left);
+        if passing > left {
+            return None;
+        }
+        let lower = goal_lower_bound(self).steps;
+        if lower > left {
             return None;
         }
         let mut path = Path::new();
-        // Iterative deepening: the first limit that succeeds gives a shortest turn.
-        for limit in 1..=left {
+        // Iterative deepening from the bounds: the first limit that succeeds gives a
+        // shortest turn.
+        for limit in lower.max(passing).max(1)..=left {
             if goal_search(self, limit, &mut path) {
                 return path.to_move();
             }
@@ -109,15 +115,7 @@ fn hindered(pos: &Position, rabbits: Bitboard) -> Hindered {
     let frozen = rabbits & board.frozen(side);
     let ahead_taken = rabbits & board.occupied().shift(back);
     // A pull under way may move a weaker enemy piece beside its square in one step.
-    let pullable = match pos.pull_source() {
-        Some((sq, kind)) => {
-            PieceKind::ALL[..kind.index()]
-                .iter()
-                .fold(Bitboard::EMPTY, |b, &k| b | board.pieces(k.of(!side)))
-                & Bitboard::adjacent(sq)
-        }
-        None => Bitboard::EMPTY,
-    };
+    let pullable = pullable(pos);
     let two = frozen & (board.color(!side) & !pullable).shift(back);
     Hindered {
         one: frozen | ahead_taken,
@@ -175,8 +173,8 @@ fn goal_lower_bound(pos: &Position) -> GoalBound {
     }
 }
 
-/// A second lower bound, from the squares a rabbit must pass (`u8::MAX` when no rabbit
-/// is within `k` ranks of its goal): the fewest over the rabbits within `k` ranks, and
+/// A second lower bound, from the squares a rabbit must pass (`u8::MAX` when it exceeds
+/// `k`): the fewest over the rabbits within `k` ranks, and
 /// over the paths of forward and sideways steps to the goal rank, of one step per square
 /// entered plus the steps that must first empty the squares on the path that are taken
 /// now: one for a friend (it steps away), two for an enemy piece (pushed or pulled away;
@@ -190,20 +188,63 @@ fn goal_lower_bound(pos: &Position) -> GoalBound {
 /// costs an enemy step and its partner step. The rabbit's own square is empty once it
 /// leaves.
 fn path_bound(pos: &Position, k: u8) -> u8 {
-    const FAR: u8 = 100;
     let side = pos.side_to_move();
     let board = pos.board();
-    let near = (0..=k.min(7)).fold(Bitboard::EMPTY, |b, d| b | rank_band(side, d));
-    let rabbits = board.pieces(PieceKind::Rabbit.of(side)) & near;
-    if rabbits.is_empty() {
-        return u8::MAX;
-    }
-    if (rabbits & rank_band(side, 0)).any() {
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    let goal = rank_band(side, 0);
+    if (rabbits & goal).any() {
         return 0;
     }
-    let own = board.color(side);
-    let enemy = board.color(!side);
-    let pullable = match pos.pull_source() {
+    let k = k.min(7);
+    // The ranks at most `k` from the goal rank.
+    let shift = 8 * u32::from(7 - k);
+    let near = match side {
+        Color::Gold => Bitboard(u64::MAX << shift),
+        Color::Silver => Bitboard(u64::MAX >> shift),
+    };
+    if (rabbits & near).is_empty() {
+        return u8::MAX;
+    }
+    let pullable = pullable(pos);
+    let occupied = board.occupied() & !Bitboard::TRAPS;
+    // The cost of entering a square: one step, plus one to empty a friend's square, two
+    // to empty an enemy piece's (one if a pull under way may move it), none for a trap.
+    let enemy = board.color(!side) & occupied;
+    let cost3 = enemy & !pullable;
+    let cost2 = (board.color(side) & occupied) | (enemy & pullable);
+    let cost1 = !(cost2 | cost3);
+    let fwd = forward(side);
+    let next = |b: Bitboard| b.shift(fwd) | b.shift(Direction::East) | b.shift(Direction::West);
+    // `reach`, after round `c`: the squares a path of forward and sideways steps from a
+    // rabbit enters with total cost at most `c` (a shortest path never enters a square
+    // twice, so the rabbits' own squares as sources at cost 0 give the minimum over the
+    // rabbits); `entered[c]`: the squares one step from those reached with cost `c`.
+    let mut entered = [Bitboard::EMPTY; 8];
+    let mut reach = rabbits;
+    entered[0] = next(rabbits);
+    for c in 1..=usize::from(k) {
+        reach |= cost1 & entered[c - 1];
+        if c >= 2 {
+            reach |= cost2 & entered[c - 2];
+        }
+        if c >= 3 {
+            reach |= cost3 & entered[c - 3];
+        }
+        if (reach & goal).any() {
+            return c as u8;
+        }
+        entered[c] = next(reach);
+    }
+    u8::MAX
+}
+
+/// The enemy pieces a pull under way may move with one step (beside the square the
+/// puller left, weaker than it).
+#[inline]
+fn pullable(pos: &Position) -> Bitboard {
+    let board = pos.board();
+    let side = pos.side_to_move();
+    match pos.pull_source() {
         Some((sq, kind)) => {
             PieceKind::ALL[..kind.index()]
                 .iter()
@@ -211,54 +252,7 @@ fn path_bound(pos: &Position, k: u8) -> u8 {
                 & Bitboard::adjacent(sq)
         }
         None => Bitboard::EMPTY,
-    };
-    let ahead: i8 = if side == Color::Gold { 1 } else { -1 };
-    let mut best = FAR;
-    for r in rabbits {
-        // The cost of entering the square on `file` of `rank`.
-        let enter = |file: usize, rank: i8| -> u8 {
-            let Some(sq) = Square::new((rank as u8) * 8 + file as u8) else {
-                return FAR;
-            };
-            1 + if sq == r || sq.is_trap() {
-                0
-            } else if own.contains(sq) {
-                1
-            } else if enemy.contains(sq) {
-                if pullable.contains(sq) {
-                    1
-                } else {
-                    2
-                }
-            } else {
-                0
-            }
-        };
-        let relax = |row: &mut [u8; 8], rank: i8| {
-            for f in 1..8 {
-                row[f] = row[f].min(row[f - 1].saturating_add(enter(f, rank)));
-            }
-            for f in (0..7).rev() {
-                row[f] = row[f].min(row[f + 1].saturating_add(enter(f, rank)));
-            }
-        };
-        let mut rank = (r.index() >> 3) as i8;
-        let mut row = [FAR; 8];
-        row[usize::from(r.index() & 7)] = 0;
-        relax(&mut row, rank);
-        let goal: i8 = if side == Color::Gold { 7 } else { 0 };
-        while rank != goal {
-            rank += ahead;
-            for (f, c) in row.iter_mut().enumerate() {
-                *c = c.saturating_add(enter(f, rank));
-            }
-            if rank != goal {
-                relax(&mut row, rank);
-            }
-        }
-        best = best.min(row.iter().copied().min().unwrap_or(FAR));
     }
-    best
 }
 
 /// The squares the paths counted by [`path_bound`] with cost at most `k` can use: for each
@@ -290,19 +284,29 @@ fn goal_search(pos: &Position, k: u8, path: &mut Path) -> bool {
     if k == 0 {
         return false;
     }
-    let bound = goal_lower_bound(pos);
+    // The path bound first: it needs no frozen set, and cuts most children.
     let passing = path_bound(pos, k);
-    if bound.steps > k || passing > k {
+    if passing > k {
+        return false;
+    }
+    let bound = goal_lower_bound(pos);
+    if bound.steps > k {
         return false;
     }
     if pos.pending_push().is_none() && bound.steps < k && passing == k {
         // No slack by the path bound: the next step must lower it, so it empties a
         // square on a path of cost `k` or moves the rabbit along one (its square is in
         // `region`), begins a pull of an enemy piece on one (from beside it), or moves an
-        // enemy piece. Paths of cost `k` stay within `k - d` files of a rabbit `d` ranks
-        // from its goal, between its rank and the goal rank.
+        // enemy piece on a path of cost `k + 1`. Paths of cost `c` stay within `c - d`
+        // files of a rabbit `d` ranks from its goal, between its rank and the goal rank.
+        // Why `k + 1` for an enemy step: it lowers the cost of one square only, the one
+        // it leaves (by two: enemy to empty), raises the one it enters, ends any pull
+        // (the pull discount goes) and captures at most a piece on a trap (a trap costs
+        // the same taken or empty), so a path of cost `k - 1` after it passes the square
+        // it left and cost at most `k + 1` before.
         let region = path_region(side, bound.rabbits, k);
-        let from = region | region.neighbours() | pos.board().color(!side);
+        let enemy = pos.board().color(!side) & path_region(side, bound.rabbits, k + 1);
+        let from = region | region.neighbours() | enemy;
         return any_step_touching(pos, from, Bitboard::EMPTY, |step| {
             expand(pos, step, k, path)
         });
@@ -343,7 +347,11 @@ fn goal_search(pos: &Position, k: u8, path: &mut Path) -> bool {
             .any(|sq| expand(pos, Step::new(sq, forward(side)), k, path));
     }
     let ahead = slowed.shift(forward(side));
-    let enemy = pos.board().color(!side);
+    // An enemy step lowers a slowed rabbit's count only by leaving a square beside it
+    // (a freezer, or the piece ahead) or beside a trap beside it (a freezer or the piece
+    // ahead on that trap loses its last friend): a square at most two from the rabbit.
+    let near = slowed | slowed.neighbours();
+    let enemy = pos.board().color(!side) & (near | near.neighbours());
     let from = free | slowed | slowed.neighbours() | ahead.neighbours() | enemy;
     any_step_touching(pos, from, slowed.neighbours(), |step| {
         expand(pos, step, k, path)

@@ -21,7 +21,7 @@ mod goal;
 
 pub use captures::Captures;
 
-use crate::{Bitboard, Direction, Move, Position, Square, Step, MAX_STEPS};
+use crate::{Bitboard, Direction, Move, PieceKind, Position, Square, Step, MAX_STEPS};
 
 /// The steps of the search from its root, on the stack.
 struct Path {
@@ -64,30 +64,71 @@ impl Path {
 
 /// Calls `f` with every legal step from a square of `from` or into a square of `to`
 /// (each once), until it returns `true`; returns whether it did. Faster than filtering
-/// [`Position::legal_steps`] when the sets are small.
+/// [`Position::legal_steps`] when the sets are small: legality is decided here from
+/// bitboards computed once (the rules of [`Position::check_step`]; a push waiting for
+/// its second step falls back to it).
 fn any_step_touching(
     pos: &Position,
     from: Bitboard,
     to: Bitboard,
     mut f: impl FnMut(Step) -> bool,
 ) -> bool {
+    if pos.steps_left() == 0 {
+        return false;
+    }
     let board = pos.board();
     let occupied = board.occupied();
-    // An enemy piece moves only when pushed (a piece of the mover beside it) or pulled
-    // (beside the square a piece of the mover just left).
     let side = pos.side_to_move();
-    let pull = pos
-        .pull_source()
-        .map_or(Bitboard::EMPTY, |(sq, _)| Bitboard::adjacent(sq));
-    let mut stuck = board.color(!side) & !(board.color(side).neighbours() | pull);
-    if pos.pending_push().is_none() {
-        // A frozen piece of the mover moves only to complete a push.
-        stuck |= board.frozen(side);
+    let frozen = board.frozen(side);
+    let own = board.color(side);
+    let pull = pos.pull_source();
+    let pushing = pos.pending_push().is_some();
+    let back = Direction::backwards(side);
+    // The pieces that may step now. With a push waiting, any piece of the mover (the
+    // completing step) and `Position::is_legal_step` decides.
+    let free = own & !frozen;
+    let free_rabbits = free & board.pieces(PieceKind::Rabbit.of(side));
+    // Enemy pieces beside an unfrozen stronger piece of the mover: they may be pushed.
+    let mut pushable = Bitboard::EMPTY;
+    if pos.steps_left() >= 2 {
+        let mut stronger = Bitboard::EMPTY;
+        for &kind in PieceKind::ALL.iter().rev() {
+            pushable |= board.pieces(kind.of(!side)) & stronger.neighbours();
+            stronger |= board.pieces(kind.of(side)) & !frozen;
+        }
     }
-    for sq in from & occupied & !stuck {
+    // Enemy pieces a pull under way may move into the square its piece left.
+    let (pulled, pull_to) = match pull {
+        Some((to, kind)) => (
+            PieceKind::ALL[..kind.index()]
+                .iter()
+                .fold(Bitboard::EMPTY, |b, &k| b | board.pieces(k.of(!side)))
+                & Bitboard::adjacent(to),
+            Some(to),
+        ),
+        None => (Bitboard::EMPTY, None),
+    };
+    let any_dir = (free & !free_rabbits) | pushable;
+    let movable = if pushing {
+        own
+    } else {
+        any_dir | free_rabbits | pulled
+    };
+    // Whether the step of the piece on `sq` (in `movable`) in `dir` to the empty `to` is
+    // legal: an unfrozen piece of the mover (a rabbit not backwards), a pushed enemy
+    // piece, or a pulled one into the square the puller left.
+    let legal = |sq: Square, dir: Direction, to: Square| -> bool {
+        if pushing {
+            return pos.is_legal_step(Step::new(sq, dir));
+        }
+        any_dir.contains(sq)
+            || (free_rabbits.contains(sq) && dir != back)
+            || (pulled.contains(sq) && pull_to == Some(to))
+    };
+    for sq in from & movable {
         for dir in Direction::ALL {
-            let step = Step::new(sq, dir);
-            if pos.is_legal_step(step) && f(step) {
+            let Some(t) = sq.step(dir) else { continue };
+            if !occupied.contains(t) && legal(sq, dir, t) && f(Step::new(sq, dir)) {
                 return true;
             }
         }
@@ -95,9 +136,9 @@ fn any_step_touching(
     for sq in to & !occupied {
         for dir in Direction::ALL {
             let Some(n) = sq.step(dir) else { continue };
-            if occupied.contains(n) && !stuck.contains(n) && !from.contains(n) {
-                let step = Step::new(n, dir.opposite());
-                if pos.is_legal_step(step) && f(step) {
+            if movable.contains(n) && !from.contains(n) {
+                let back_dir = dir.opposite();
+                if legal(n, back_dir, sq) && f(Step::new(n, back_dir)) {
                     return true;
                 }
             }
