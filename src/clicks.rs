@@ -95,19 +95,28 @@
 //! on that trap and not elsewhere.
 //!
 //! # Resolution and preview
-//! The tokens are resolved strictly ([`Lightvector::resolve`], see
-//! [the resolution rules](crate::notation::lightvector#resolution)): among the legal turns
-//! (the rest of the turn in progress) that satisfy every token, the fewest steps, then
-//! the fewest displaced pieces; one resulting board left is the move. The [`Preview`]
-//! is that move with the board after it and the pieces it also moves that no
-//! instruction names ([`MovePreview::also_moving`]), or the number of boards that
-//! still fit, or (after a removal) why nothing fits. Repetition is not judged here: the
-//! game the move is submitted to does that.
+//! The tokens are resolved as Abstract Play's game pages read them
+//! ([`Lightvector::resolve_with`] with `ResolveOptions { lenient: true }`, see
+//! [the resolution rules](crate::notation::lightvector#resolution)): among the legal
+//! turns (the rest of the turn in progress) that satisfy every token, the fewest steps,
+//! then the fewest displaced pieces, then the fewest own pieces lost, then the most
+//! enemy pieces captured; one resulting board left is the move. That is the site's
+//! game-level reading, recorded in section 4 of its test vectors
+//! (`tests/data/abstractplay-vectors.txt`): the arrow `Re2e4` beside a dog on e3 moves
+//! the dog aside to d3 rather than onto the trap f3, and `Hb3a4 Mb4b3 Rb2c2` keeps the
+//! rabbit on c3 alive, until the capture mark `Rc3x` asks for its death. The rules page
+//! says the same: captures "are usually inferred automatically", a capture mark is needed
+//! only "occasionally", and a hold on a trap "does not by itself distinguish survival
+//! from capture" (it is the mark that asks for the capture). The strict reading (no
+//! tie-break) would leave both of those ambiguous, and with them ordinary moves such as
+//! the opening `Md2d3 Hg2g3 Cf2f3` (see below). [`ClickInput::with_options`] takes other
+//! [`ResolveOptions`]: `ResolveOptions::default()` is the strict reading. The tokens are
+//! the same in both; typed, they mean the same move under the same reading.
 //!
-//! [`ClickInput::with_options`] takes [`ResolveOptions`] instead: with `lenient`, ties
-//! that the strict reading leaves ambiguous are settled as on Abstract Play's game
-//! pages (fewest own pieces lost, then most enemy pieces captured). The tokens are the
-//! same; typed, they then mean the same move under that reading.
+//! The [`Preview`] is the move with the board after it and the pieces it also moves
+//! that no instruction names ([`MovePreview::also_moving`]), or the number of boards
+//! that still fit, or (after a removal) why nothing fits. Repetition is not judged
+//! here: the game the move is submitted to does that.
 //!
 //! # What clicks cannot say
 //! Clicks make destination and capture tokens only, naming each piece by its letter and
@@ -362,14 +371,17 @@ pub struct ClickInput {
 
 impl ClickInput {
     /// A new input for the turn to move in `position` (its turn may already be in
-    /// progress: the instructions describe the rest of it), with nothing drawn.
+    /// progress: the instructions describe the rest of it), with nothing drawn. Its
+    /// tokens are resolved in Abstract Play's game-level reading,
+    /// `ResolveOptions { lenient: true }` (see
+    /// [the module documentation](self#resolution-and-preview)).
     pub fn new(position: Position) -> ClickInput {
-        ClickInput::with_options(position, ResolveOptions::default())
+        ClickInput::with_options(position, ResolveOptions { lenient: true })
     }
 
-    /// A new input that resolves its tokens with `options` instead of the strict
-    /// reading; `ResolveOptions { lenient: true }` is Abstract Play's game-level
-    /// reading (see [the module documentation](self#resolution-and-preview)).
+    /// A new input that resolves its tokens with `options`;
+    /// `ResolveOptions::default()` is the strict reading (no tie-break among boards
+    /// reached in the fewest steps with the fewest displaced pieces).
     pub fn with_options(position: Position, options: ResolveOptions) -> ClickInput {
         ClickInput {
             position,

@@ -406,30 +406,35 @@ fn v4_8_holds_and_capture_marks() {
     assert_eq!(complete(&input), 1);
     board_has(&input, &["g6=E", "h6=r", "h5=r"]);
 
-    let mut input = ClickInput::new(free("Re2,De3,Ra1", "ra8,ee8"));
+    // The site reads leniently: "Re2e4" is a move (complete 0) and its message names the
+    // dog moved aside, "De3d3" (the dog could also die on f3, losing a piece).
+    let pos = free("Re2,De3,Ra1", "ra8,ee8");
+    let mut input = ClickInput::new(pos.clone());
     clicks(&mut input, &["e2", "e4"]);
-    // Abstract Play's game reads leniently and keeps the dog (d3); the strict reading
-    // also has the dog dying on f3, so the arrow alone is ambiguous here.
-    assert_eq!(input.preview(), &Preview::Ambiguous { count: 2 });
+    assert_eq!(input.text(), "Re2e4");
+    assert_eq!(complete(&input), 0);
+    assert_eq!(also_moving(&input), ["De3d3"]);
+    assert!(input.preview().to_string().contains("De3d3"));
+    board_has(&input, &["e4=R", "d3=D", "e3=.", "e2=."]);
     clicks(&mut input, &["e3", "e3"]);
     assert_eq!(input.text(), "Re2e4 De3e3");
     assert_eq!(complete(&input), 1);
     board_has(&input, &["e4=R", "e3=D"]);
+    same_board_as(&input, "Re4 De3");
 
     // A rabbit already on a trap: hold, then capture mark (three clicks in all).
-    let mut input = ClickInput::new(free(
+    let pos = free(
         "Ra1,Rg1,Rh1,Rh2,Ce1,Ca2,Hb3,Dh3,Rg2,Rb2,Ef2,Rd2,Hf3,Dc5,Rc3,Mb4",
         "ra7,ra8,rb8,rc8,rf8,rg8,rh8,rh7,cc7,df7,ce8,dd7,mf4,hg3,he3,ec4",
-    ));
+    );
+    let mut input = ClickInput::new(pos.clone());
     clicks(&mut input, &["b3", "a4", "b4", "b3", "b2", "c2"]);
     assert_eq!(input.text(), "Hb3a4 Mb4b3 Rb2c2");
-    // Abstract Play's lenient reading keeps the rabbit on c3; strictly, the rabbit
-    // surviving and the rabbit dying are two moves.
-    assert_eq!(input.preview(), &Preview::Ambiguous { count: 2 });
+    // As on the site, the rabbit survives on c3 (fewest own pieces lost).
+    board_has(&input, &["a4=H", "b3=M", "c2=R", "c3=R"]);
     clicks(&mut input, &["c3", "c3"]);
     assert_eq!(input.text(), "Hb3a4 Mb4b3 Rb2c2 Rc3c3");
-    // A hold on a trap does not tell survival from capture.
-    assert_eq!(input.preview(), &Preview::Ambiguous { count: 2 });
+    board_has(&input, &["c3=R"]);
     let effect = clicks(&mut input, &["c3"]);
     assert!(matches!(
         effect,
@@ -437,7 +442,7 @@ fn v4_8_holds_and_capture_marks() {
     ));
     assert_eq!(input.text(), "Hb3a4 Mb4b3 Rb2c2 Rc3c3 Rc3x");
     assert_eq!(complete(&input), 1);
-    board_has(&input, &["c3=."]);
+    board_has(&input, &["c3=.", "a4=H", "b3=M", "c2=R"]);
     // Clicking the capture mark removes it and selects the rabbit again.
     let effect = clicks(&mut input, &["c3"]);
     assert!(matches!(effect, ClickEffect::Removed(_)));
@@ -449,6 +454,7 @@ fn v4_8_holds_and_capture_marks() {
             previous: None
         }
     );
+    board_has(&input, &["c3=R"]);
 
     // A hold on an enemy piece on a trap, then its capture mark.
     let mut input = ClickInput::new(free(
@@ -465,6 +471,40 @@ fn v4_8_holds_and_capture_marks() {
     assert_eq!(complete(&input), 1);
     board_has(&input, &["c3=.", "b4=E", "b3=m"]);
     same_board_as(&input, "rc3x Eb4");
+}
+
+/// Section 4.8 in the strict reading (`ClickInput::with_options` with the default
+/// `ResolveOptions`), where it differs from the site: `Re2e4` is ambiguous (the dog
+/// steps aside to d3, or dies on f3: the same steps and displaced pieces) until the
+/// dog's hold settles it, and `Hb3a4 Mb4b3 Rb2c2` is ambiguous (the rabbit on c3
+/// survives, or is captured there in as many steps) even with the hold `Rc3c3`, which
+/// does not tell survival from capture; only the capture mark settles it.
+#[test]
+fn v4_8_strict_reading() {
+    let strict = ResolveOptions::default();
+    let mut input = ClickInput::with_options(free("Re2,De3,Ra1", "ra8,ee8"), strict);
+    clicks(&mut input, &["e2", "e4"]);
+    assert_eq!(input.preview(), &Preview::Ambiguous { count: 2 });
+    clicks(&mut input, &["e3", "e3"]);
+    assert_eq!(input.text(), "Re2e4 De3e3");
+    board_has(&input, &["e4=R", "e3=D"]);
+
+    let mut input = ClickInput::with_options(
+        free(
+            "Ra1,Rg1,Rh1,Rh2,Ce1,Ca2,Hb3,Dh3,Rg2,Rb2,Ef2,Rd2,Hf3,Dc5,Rc3,Mb4",
+            "ra7,ra8,rb8,rc8,rf8,rg8,rh8,rh7,cc7,df7,ce8,dd7,mf4,hg3,he3,ec4",
+        ),
+        strict,
+    );
+    clicks(&mut input, &["b3", "a4", "b4", "b3", "b2", "c2"]);
+    assert_eq!(input.preview(), &Preview::Ambiguous { count: 2 });
+    clicks(&mut input, &["c3", "c3"]);
+    assert_eq!(input.text(), "Hb3a4 Mb4b3 Rb2c2 Rc3c3");
+    assert_eq!(input.preview(), &Preview::Ambiguous { count: 2 });
+    clicks(&mut input, &["c3"]);
+    assert_eq!(input.text(), "Hb3a4 Mb4b3 Rb2c2 Rc3c3 Rc3x");
+    assert_eq!(complete(&input), 1);
+    board_has(&input, &["c3=."]);
 }
 
 /// 4.9 a selection left open does not stop the move; an inferred pusher.
@@ -681,10 +721,91 @@ fn previews(input: &ClickInput, target: &Board) -> bool {
     matches!(input.preview(), Preview::Move(p) if p.after.board() == target)
 }
 
-/// Finds clicks that enter `mv` on `pos`: arrows for the pieces it displaces or
-/// captures, then capture marks, then holds on other pieces (those the wrong
-/// resolution moved first, then the nearest) until the preview is exactly the move's
-/// board. Returns the clicks, or why none were found.
+/// What a move does to each piece of `pos`, with the squares it visits: for each piece
+/// (by its starting square), its path (start first), where it ends or dies, and
+/// whether it dies.
+struct Trace {
+    piece: Piece,
+    path: Vec<Square>,
+    end: Square,
+    captured: bool,
+}
+
+fn trace(pos: &Position, mv: &arimaa::Move) -> Vec<Trace> {
+    let mut traces: Vec<Trace> = pos
+        .board()
+        .iter()
+        .map(|(sq, piece)| Trace {
+            piece,
+            path: vec![sq],
+            end: sq,
+            captured: false,
+        })
+        .collect();
+    // at[sq] = the index of the trace of the piece now on sq.
+    let mut at: [Option<usize>; 64] = [None; 64];
+    for (n, t) in traces.iter().enumerate() {
+        at[t.end.index() as usize] = Some(n);
+    }
+    let mut p = pos.clone();
+    for &step in mv.steps() {
+        let effect = p.play_step(step).unwrap();
+        let n = at[effect.from.index() as usize].take().unwrap();
+        at[effect.to.index() as usize] = Some(n);
+        traces[n].path.push(effect.to);
+        traces[n].end = effect.to;
+        if let Some(c) = effect.capture {
+            let k = at[c.square.index() as usize].take().unwrap();
+            traces[k].end = c.square;
+            traces[k].captured = true;
+        }
+    }
+    traces
+}
+
+/// Every instruction the clicks can draw that is true of `mv` (as played by its steps):
+/// for a piece of letter `L` starting on `s`, the token `<L><s><t>` holds when some
+/// piece of letter `L` whose path includes `s` ends (or dies) on `t`, and `<L><s>x`
+/// when some such piece dies. So besides its own destination, a piece's starting
+/// square can name the destination of another piece of its letter that passes it.
+fn true_instructions(pos: &Position, mv: &arimaa::Move) -> Vec<Instruction> {
+    let traces = trace(pos, mv);
+    let mut out = Vec::new();
+    for (from, piece) in pos.board().iter() {
+        let visitors: Vec<&Trace> = traces
+            .iter()
+            .filter(|t| t.piece == piece && t.path.contains(&from))
+            .collect();
+        let dies = visitors.iter().any(|t| t.captured);
+        for v in &visitors {
+            for capture in [false, true] {
+                if capture && !(dies && v.end.is_trap()) {
+                    continue;
+                }
+                let i = Instruction {
+                    piece,
+                    from,
+                    to: v.end,
+                    capture,
+                };
+                if !out.contains(&i) {
+                    out.push(i);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Finds clicks that enter `mv` on `pos`. First the plain instructions: arrows for the
+/// pieces it displaces or captures (then with capture marks, and holds for pieces on
+/// the traps marked). If they do not resolve to the move's board, a greedy search over
+/// every instruction the clicks can draw that is true of the move
+/// ([`true_instructions`]: holds on other pieces, other destinations named through a
+/// square another piece of the letter passes, capture marks): each round adds or
+/// replaces the one instruction that leaves the fewest boards (a wrong board counts as
+/// more than any ambiguity), until the preview is exactly the move's board. Returns the
+/// clicks, or why none were found.
 fn clicks_for(
     pos: &Position,
     options: ResolveOptions,
@@ -727,70 +848,75 @@ fn clicks_for(
             wanted.push(hold(c.to));
         }
     }
-    let resolve = |wanted: &[Instruction]| {
+    let resolve = |wanted: &[Instruction]| -> Result<Result<Board, usize>, String> {
         let tokens: Vec<lightvector::Token> = wanted.iter().flat_map(|i| i.tokens()).collect();
-        let lv = lightvector::Lightvector::new(tokens).ok_or("too many tokens")?;
+        let Some(lv) = lightvector::Lightvector::new(tokens) else {
+            return Ok(Err(usize::MAX - 1));
+        };
         match lv.resolve_with(pos, options) {
             Ok(r) => Ok(Ok(*pos.after(&r.mv).unwrap().board())),
             Err(ResolveError::Ambiguous { count }) => Ok(Err(count)),
             Err(e) => Err(format!("{lv}: {e}")),
         }
     };
-    let mut candidates: Vec<Square> = pos
-        .board()
-        .iter()
-        .map(|(s, _)| s)
-        .filter(|s| !wanted.iter().any(|i| i.from == *s))
-        .collect();
-    // Holds are added one at a time, each time the one that leaves the fewest boards
-    // (a wrong board counts as one more than any ambiguity).
+    let score = |r: Result<Board, usize>| match r {
+        Ok(b) if b == target => 0,
+        Ok(_) => usize::MAX,
+        Err(count) => count,
+    };
+    let candidates = true_instructions(pos, mv);
+    let mut seen: Vec<Vec<Instruction>> = Vec::new();
+    let mut now = score(resolve(&wanted)?);
     loop {
-        let tokens: usize = wanted.iter().map(|i| 1 + usize::from(i.capture)).sum();
-        if tokens > lightvector::MAX_TOKENS {
-            return Err(format!(
-                "more than {} tokens needed",
-                lightvector::MAX_TOKENS
-            ));
-        }
-        let now = resolve(&wanted)?;
-        if now == Ok(target) {
+        if now == 0 {
             let (input, made) = enter(pos, options, &wanted)?;
             if previews(&input, &target) {
                 return Ok(made);
             }
             return Err(format!("the clicks give {:?}", input.preview()));
         }
-        let score = |r: Result<Board, usize>| match r {
-            Ok(b) if b == target => 0,
-            Ok(_) => usize::MAX,
-            Err(count) => count,
-        };
-        let mut best: Option<(usize, Square)> = None;
-        if tokens == lightvector::MAX_TOKENS {
-            return Err(format!(
-                "still {now:?} with {} tokens, the most a move may have",
-                lightvector::MAX_TOKENS
-            ));
-        }
-        for &c in &candidates {
-            let mut more = wanted.clone();
-            more.push(hold(c));
-            let sc = score(resolve(&more)?);
-            if best.map_or(true, |(b, _)| sc < b) {
-                best = Some((sc, c));
+        let mut sorted = wanted.clone();
+        sorted.sort_by_key(|i| (i.from, i.to, i.capture));
+        seen.push(sorted);
+        // Each candidate added, or replacing the instruction for its square.
+        let mut best: Option<(usize, Vec<Instruction>)> = None;
+        for c in &candidates {
+            if wanted.contains(c) {
+                continue;
+            }
+            let mut next: Vec<Instruction> = wanted
+                .iter()
+                .copied()
+                .filter(|i| i.from != c.from)
+                .collect();
+            next.push(*c);
+            let mut key = next.clone();
+            key.sort_by_key(|i| (i.from, i.to, i.capture));
+            if seen.contains(&key) {
+                continue;
+            }
+            let sc = match resolve(&next) {
+                Ok(r) => score(r),
+                Err(_) => continue,
+            };
+            if best.as_ref().map_or(true, |(b, _)| sc < *b) {
+                best = Some((sc, next));
             }
         }
         match best {
-            Some((sc, c)) if sc < score(now) || (sc == score(now) && sc != usize::MAX) => {
-                candidates.retain(|&x| x != c);
-                wanted.push(hold(c));
+            Some((sc, next)) if sc < now || (sc == now && sc != usize::MAX) => {
+                wanted = next;
+                now = sc;
             }
             _ => {
                 return Err(format!(
-                    "still {now:?} with {} instructions; no hold helps",
+                    "still {now} boards with {} instructions; no instruction helps",
                     wanted.len()
                 ))
             }
+        }
+        if seen.len() > 64 {
+            return Err(format!("still {now} boards after 64 rounds"));
         }
     }
 }
@@ -1097,14 +1223,15 @@ fn too_many_instructions_are_refused() {
 fn survival_on_a_trap_needs_the_lenient_reading() {
     let pos = standard_opening();
     let squares = ["d2", "d3", "g2", "g3", "f2", "f3"];
-    let mut strict = ClickInput::new(pos.clone());
+    let mut strict = ClickInput::with_options(pos.clone(), ResolveOptions::default());
     clicks(&mut strict, &squares);
     assert_eq!(strict.text(), "Md2d3 Hg2g3 Cf2f3");
     assert_eq!(strict.preview(), &Preview::Ambiguous { count: 2 });
     // Holds on the other pieces do not help.
     clicks(&mut strict, &["e2", "e2", "c2", "c2"]);
     assert_eq!(strict.preview(), &Preview::Ambiguous { count: 2 });
-    let mut lenient = ClickInput::with_options(pos, ResolveOptions { lenient: true });
+    let mut lenient = ClickInput::new(pos);
+    assert_eq!(lenient.options(), ResolveOptions { lenient: true });
     clicks(&mut lenient, &squares);
     board_has(&lenient, &["d3=M", "g3=H", "f3=C"]);
 }
