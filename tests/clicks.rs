@@ -848,27 +848,39 @@ fn clicks_for(
             wanted.push(hold(c.to));
         }
     }
-    let resolve = |wanted: &[Instruction]| -> Result<Result<Board, usize>, String> {
+    // What the instructions resolve to: the move's board, another board (with the
+    // turn found for it), or the number of boards.
+    enum Outcome {
+        Target,
+        Wrong(arimaa::Move),
+        Ambiguous(usize),
+        TooMany,
+    }
+    let resolve = |wanted: &[Instruction]| -> Result<Outcome, String> {
         let tokens: Vec<lightvector::Token> = wanted.iter().flat_map(|i| i.tokens()).collect();
         let Some(lv) = lightvector::Lightvector::new(tokens) else {
-            return Ok(Err(usize::MAX - 1));
+            return Ok(Outcome::TooMany);
         };
         match lv.resolve_with(pos, options) {
-            Ok(r) => Ok(Ok(*pos.after(&r.mv).unwrap().board())),
-            Err(ResolveError::Ambiguous { count }) => Ok(Err(count)),
+            Ok(r) if *pos.after(&r.mv).unwrap().board() == target => Ok(Outcome::Target),
+            Ok(r) => Ok(Outcome::Wrong(r.mv)),
+            Err(ResolveError::Ambiguous { count }) => Ok(Outcome::Ambiguous(count)),
             Err(e) => Err(format!("{lv}: {e}")),
         }
     };
-    let score = |r: Result<Board, usize>| match r {
-        Ok(b) if b == target => 0,
-        Ok(_) => usize::MAX,
-        Err(count) => count,
+    // Lower is better: one wrong board is closer than two boards, since an instruction
+    // true of the move and false of the wrong turn takes that turn out.
+    let score = |o: &Outcome| match o {
+        Outcome::Target => 0,
+        Outcome::Wrong(_) => 3,
+        Outcome::Ambiguous(count) => 2 * count,
+        Outcome::TooMany => usize::MAX,
     };
     let candidates = true_instructions(pos, mv);
     let mut seen: Vec<Vec<Instruction>> = Vec::new();
-    let mut now = score(resolve(&wanted)?);
+    let mut now = resolve(&wanted)?;
     loop {
-        if now == 0 {
+        if let Outcome::Target = now {
             let (input, made) = enter(pos, options, &wanted)?;
             if previews(&input, &target) {
                 return Ok(made);
@@ -878,10 +890,15 @@ fn clicks_for(
         let mut sorted = wanted.clone();
         sorted.sort_by_key(|i| (i.from, i.to, i.capture));
         seen.push(sorted);
+        // A wrong board: only instructions false of the turn found for it can help.
+        let refuted: Vec<Instruction> = match &now {
+            Outcome::Wrong(m) => true_instructions(pos, m),
+            _ => Vec::new(),
+        };
         // Each candidate added, or replacing the instruction for its square.
-        let mut best: Option<(usize, Vec<Instruction>)> = None;
+        let mut best: Option<(usize, Vec<Instruction>, Outcome)> = None;
         for c in &candidates {
-            if wanted.contains(c) {
+            if wanted.contains(c) || refuted.contains(c) {
                 continue;
             }
             let mut next: Vec<Instruction> = wanted
@@ -895,30 +912,87 @@ fn clicks_for(
             if seen.contains(&key) {
                 continue;
             }
-            let sc = match resolve(&next) {
-                Ok(r) => score(r),
-                Err(_) => continue,
-            };
-            if best.as_ref().map_or(true, |(b, _)| sc < *b) {
-                best = Some((sc, next));
+            let outcome = resolve(&next)?;
+            let sc = score(&outcome);
+            if best.as_ref().map_or(true, |(b, _, _)| sc < *b) {
+                best = Some((sc, next, outcome));
             }
         }
         match best {
-            Some((sc, next)) if sc < now || (sc == now && sc != usize::MAX) => {
+            Some((sc, next, outcome)) if sc != usize::MAX => {
                 wanted = next;
-                now = sc;
+                now = outcome;
+                let _ = sc;
             }
             _ => {
+                let what = match &now {
+                    Outcome::Wrong(m) => format!("another board ({m:?})"),
+                    Outcome::Ambiguous(c) => format!("{c} boards"),
+                    _ => "too many tokens".into(),
+                };
                 return Err(format!(
-                    "still {now} boards with {} instructions; no instruction helps",
+                    "still {what} with {} instructions; no instruction helps",
                     wanted.len()
-                ))
+                ));
             }
         }
-        if seen.len() > 64 {
-            return Err(format!("still {now} boards after 64 rounds"));
+        if seen.len() > 40 {
+            return Err("no clicks found in 40 rounds".into());
         }
     }
+}
+
+/// The kind of a move clicks cannot enter (see the module documentation of
+/// `arimaa::clicks`), read from the move itself:
+/// - `crossing`: two pieces of one letter both die on one trap; a turn where one of
+///   them reaches the trap through the other's starting square while the other steps
+///   aside to a square no piece starts on meets every destination and capture token
+///   about either, in as few steps;
+/// - `survival`: a piece steps onto a trap (or stands on one while its neighbours move)
+///   and survives there, which clicks cannot ask for (a hold or an arrow onto a trap
+///   is also met by dying there), while a turn where it dies is as short or shorter
+///   (the lenient reading prefers survival only among turns of the same length);
+/// - `other`: neither (none is expected).
+fn kind_of(pos: &Position, mv: &arimaa::Move) -> &'static str {
+    let traces = trace(pos, mv);
+    let crossing = traces.iter().any(|a| {
+        a.captured
+            && traces.iter().any(|b| {
+                b.captured && b.piece == a.piece && b.end == a.end && b.path[0] != a.path[0]
+            })
+    });
+    if crossing {
+        return "crossing";
+    }
+    let adjacent = |a: Square, b: Square| {
+        let (fa, ra) = (a.file().index() as i32, a.rank().index() as i32);
+        let (fb, rb) = (b.file().index() as i32, b.rank().index() as i32);
+        (fa - fb).abs() + (ra - rb).abs() == 1
+    };
+    // A piece alive on a trap at the end that stepped there, or whose neighbours moved.
+    let survives_on_trap = traces.iter().any(|t| {
+        !t.captured
+            && t.end.is_trap()
+            && (t.path.len() > 1
+                || traces
+                    .iter()
+                    .any(|o| o.path.len() > 1 && o.path.iter().any(|&q| adjacent(q, t.end))))
+    });
+    if survives_on_trap {
+        return "survival";
+    }
+    "other"
+}
+
+/// How many of `failures` are of each kind (`crossing`, `survival`, `other`).
+fn kinds(failures: &[String]) -> [usize; 3] {
+    let count = |k: &str| {
+        failures
+            .iter()
+            .filter(|f| f.starts_with(&format!("[{k}]")))
+            .count()
+    };
+    [count("crossing"), count("survival"), count("other")]
 }
 
 /// Every distinct move of `pos` is entered by clicks, replayed through the public
@@ -942,7 +1016,7 @@ fn coverage(pos: &Position, options: ResolveOptions, every: usize) -> (usize, us
                     pos.after(mv).unwrap().board()
                 );
             }
-            Err(e) => failures.push(format!("{pos} {mv:?}: {e}")),
+            Err(e) => failures.push(format!("[{}] {pos} {mv:?}: {e}", kind_of(pos, mv))),
         }
     }
     (moves, total, failures)
@@ -1015,30 +1089,103 @@ fn archive_coverage(
     (positions, moves, total, failures)
 }
 
-/// A sample of the archive positions (every 20th position, every 50th move), in the
-/// strict and the lenient reading (run by `cargo test`). Moves that no click sequence
-/// enters are printed; they are limits of destination and capture tokens (see the
-/// module documentation of `arimaa::clicks`), and their share is bounded here.
+/// Archive samples (run by `cargo test`): in the lenient reading (the click model's
+/// own), every 4th position and every 15th of its moves (83,385 moves, about 15 s);
+/// in the strict reading, every 20th position and every 50th move (4,700 moves). The
+/// moves no click sequence enters are counted exactly and sorted by kind
+/// ([`kind_of`]); the module documentation of `arimaa::clicks` shows an example of
+/// each. Before the search tried every true instruction (other pieces' holds, arrows
+/// named through a square another piece of the letter passes, capture marks) and
+/// took out a wrong board by an instruction false of it, 42 lenient moves were
+/// reported; 28 of them had clicks after all.
 #[test]
 fn click_coverage_archive_sample() {
-    for (lenient, bound) in [(false, 0.03), (true, 0.005)] {
-        let (positions, moves, clicks, failures) =
-            archive_coverage(ResolveOptions { lenient }, 20, 50);
-        println!(
-            "lenient={lenient}: {positions} positions, {moves} moves, {clicks} clicks, {} not enterable: {failures:#?}",
-            failures.len()
-        );
-        assert!(moves > 2000);
-        assert!(
-            (failures.len() as f64) <= bound * moves as f64,
-            "lenient={lenient}: {} of {moves}",
-            failures.len()
-        );
-    }
+    let (positions, moves, clicks, failures) =
+        archive_coverage(ResolveOptions { lenient: true }, 4, 15);
+    println!(
+        "lenient: {positions} positions, {moves} moves, {clicks} clicks, {} not enterable: {failures:#?}",
+        failures.len()
+    );
+    assert_eq!((positions, moves), (52, 83_385));
+    // 11 crossings, 3 survivals, nothing else.
+    assert_eq!(kinds(&failures), [11, 3, 0], "{failures:#?}");
+    assert_eq!(failures.len(), 14);
+
+    let (positions, moves, clicks, failures) = archive_coverage(ResolveOptions::default(), 20, 50);
+    println!(
+        "strict: {positions} positions, {moves} moves, {clicks} clicks, {} not enterable: {failures:#?}",
+        failures.len()
+    );
+    assert_eq!((positions, moves), (11, 4_700));
+    // All of them a piece surviving on a trap.
+    assert_eq!(kinds(&failures), [0, 124, 0], "{failures:#?}");
+}
+
+/// The two kinds of moves clicks cannot enter in the lenient reading, one example each
+/// (the examples of the module documentation of `arimaa::clicks`).
+#[test]
+fn moves_clicks_cannot_enter() {
+    let lenient = ResolveOptions { lenient: true };
+    let find = |pos: &Position, text: &str| {
+        pos.legal_moves()
+            .into_iter()
+            .find(|m| format!("{m:?}") == format!("Move({text})"))
+            .unwrap()
+    };
+    // Survival: the elephant steps up beside f3, the rabbit f2 steps onto f3, the rabbit
+    // f1 follows to f2 and the elephant steps back: the rabbit on f3 survives (4 steps).
+    let pos: Position = "g [rrrdcrrrmrcdrheh                                HMRDERCHRCRRDRRR]"
+        .parse()
+        .unwrap();
+    let mv = find(&pos, "e2n f2n f1n e3s");
+    assert_eq!(kind_of(&pos, &mv), "survival");
+    assert!(clicks_for(&pos, lenient, &mv).is_err());
+    // The arrows resolve to the 2-step turn where the rabbit dies on f3; the
+    // elephant's hold is true of that turn as well.
+    let mut input = ClickInput::new(pos.clone());
+    clicks(&mut input, &["f2", "f3", "f1", "f2", "e2", "e2"]);
+    assert_eq!(input.text(), "Rf2f3 Rf1f2 Ee2e2");
+    assert_eq!(moved(&input).steps, 2);
+    board_has(&input, &["f3=.", "f2=R", "f1=.", "e2=E"]);
+    let typed = lightvector::parse_move(&pos, "Ee2n Rf2n Rf1n Ee3s").unwrap();
+    assert_eq!(
+        pos.after(&typed).unwrap().board(),
+        pos.after(&mv).unwrap().board()
+    );
+
+    // Crossing: the rabbits c2 and c1 both walk onto c3 and die there, and the rabbit
+    // f2 steps to f3. Every click token (`Rc2c3 Rc2x Rc1c3 Rc1x Rf2f3`) is also true when
+    // the rabbit c2 steps aside to b2 (no piece starts there, so no click names it) and
+    // the rabbit c1 dies on c3 through c2: as many steps and displaced pieces, one
+    // rabbit fewer lost, so the lenient reading picks that.
+    let pos: Position = "g [rrrdcrrrmrcd h h r          e       E         M H RD RCHRCRRDRRR]"
+        .parse()
+        .unwrap();
+    let mv = find(&pos, "c2n c1n c2n f2n");
+    assert_eq!(kind_of(&pos, &mv), "crossing");
+    assert!(clicks_for(&pos, lenient, &mv).is_err());
+    let mut input = ClickInput::new(pos.clone());
+    clicks(
+        &mut input,
+        &["c2", "c3", "c1", "c3", "c3", "c3", "c3", "c3", "f2", "f3"],
+    );
+    assert_eq!(input.text(), "Rc2c3 Rc2x Rc1c3 Rc1x Rf2f3");
+    board_has(&input, &["b2=R", "c3=.", "c2=.", "c1=.", "f3=R"]);
+    let strict = lightvector::Lightvector::new(
+        input
+            .instructions()
+            .iter()
+            .flat_map(|i| i.tokens())
+            .collect(),
+    )
+    .unwrap()
+    .resolve(&pos);
+    assert_eq!(strict.unwrap_err(), ResolveError::Ambiguous { count: 2 });
 }
 
 /// A larger sample: every `CLICKS_POSITIONS`-th archive position (default 3), every
-/// `CLICKS_MOVES`-th move (default 10), both readings (slow:
+/// `CLICKS_MOVES`-th move (default 10), both readings or the one `CLICKS_READING` names
+/// (`strict`, `lenient`) (slow:
 /// `cargo test --release --test clicks -- --ignored --nocapture`).
 #[test]
 #[ignore]
@@ -1050,7 +1197,12 @@ fn click_coverage_archive_large() {
             .unwrap_or(default)
     };
     let (every, step) = (var("CLICKS_POSITIONS", 3), var("CLICKS_MOVES", 10));
-    for lenient in [false, true] {
+    let readings: &[bool] = match std::env::var("CLICKS_READING").as_deref() {
+        Ok("strict") => &[false],
+        Ok("lenient") => &[true],
+        _ => &[false, true],
+    };
+    for &lenient in readings {
         let (positions, moves, clicks, failures) =
             archive_coverage(ResolveOptions { lenient }, every, step);
         println!(
