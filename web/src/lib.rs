@@ -11,8 +11,8 @@
 use std::fmt::Write as _;
 
 use arimaa::clicks::{ClickInput, Instruction, PieceChange, Preview, Selection};
-use arimaa::notation::official::SideLetters;
 use arimaa::notation::lightvector::ResolveOptions;
+use arimaa::notation::official::SideLetters;
 use arimaa::notation::{legacy, lightvector, official, record};
 use arimaa::{
     Board, Color, Game, Move, Phase, Position, Setup, SetupVariant, Square, Turn, Variant,

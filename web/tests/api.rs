@@ -230,7 +230,10 @@ fn short_form(pieces: &[&str]) -> String {
 fn clicks_and_typed_lightvector_use_the_sites_lenient_reading() {
     let text = short_form(&["Re2", "De3", "Ra1", "ra8", "ee8"]);
     let pos: Position = text.parse().expect("position");
-    assert!(lightvector::parse_move(&pos, "Re2e4").is_err(), "strictly ambiguous");
+    assert!(
+        lightvector::parse_move(&pos, "Re2e4").is_err(),
+        "strictly ambiguous"
+    );
     let mut g = WebGame::from_position(&text).unwrap_or_else(|_| panic!("position"));
     for sq in ["e2", "e4"] {
         assert_eq!(json(&g.click(sq))["ok"], true);
