@@ -95,39 +95,73 @@
 //! on that trap and not elsewhere.
 //!
 //! # Resolution and preview
-//! The tokens are resolved strictly ([`Lightvector::resolve`], see
-//! [the resolution rules](crate::notation::lightvector#resolution)): among the legal turns
-//! (the rest of the turn in progress) that satisfy every token, the fewest steps, then
-//! the fewest displaced pieces; one resulting board left is the move. The [`Preview`]
-//! is that move with the board after it and the pieces it also moves that no
-//! instruction names ([`MovePreview::also_moving`]), or the number of boards that
-//! still fit, or (after a removal) why nothing fits. Repetition is not judged here: the
-//! game the move is submitted to does that.
+//! The tokens are resolved as Abstract Play's game pages read them
+//! ([`Lightvector::resolve_with`] with `ResolveOptions { lenient: true }`, see
+//! [the resolution rules](crate::notation::lightvector#resolution)): among the legal
+//! turns (the rest of the turn in progress) that satisfy every token, the fewest steps,
+//! then the fewest displaced pieces, then the fewest own pieces lost, then the most
+//! enemy pieces captured; one resulting board left is the move. That is the site's
+//! game-level reading, recorded in section 4 of its test vectors
+//! (`tests/data/abstractplay-vectors.txt`): the arrow `Re2e4` beside a dog on e3 moves
+//! the dog aside to d3 rather than onto the trap f3, and `Hb3a4 Mb4b3 Rb2c2` keeps the
+//! rabbit on c3 alive, until the capture mark `Rc3x` asks for its death. The rules page
+//! says the same: captures "are usually inferred automatically", a capture mark is needed
+//! only "occasionally", and a hold on a trap "does not by itself distinguish survival
+//! from capture" (it is the mark that asks for the capture). The strict reading (no
+//! tie-break) would leave both of those ambiguous, and with them ordinary moves such as
+//! the opening `Md2d3 Hg2g3 Cf2f3` (see below). [`ClickInput::with_options`] takes other
+//! [`ResolveOptions`]: `ResolveOptions::default()` is the strict reading. The tokens are
+//! the same in both; typed, they mean the same move under the same reading.
 //!
-//! [`ClickInput::with_options`] takes [`ResolveOptions`] instead: with `lenient`, ties
-//! that the strict reading leaves ambiguous are settled as on Abstract Play's game
-//! pages (fewest own pieces lost, then most enemy pieces captured). The tokens are the
-//! same; typed, they then mean the same move under that reading.
+//! The [`Preview`] is the move with the board after it and the pieces it also moves
+//! that no instruction names ([`MovePreview::also_moving`]), or the number of boards
+//! that still fit, or (after a removal) why nothing fits. Repetition is not judged
+//! here: the game the move is submitted to does that.
 //!
 //! # What clicks cannot say
 //! Clicks make destination and capture tokens only, naming each piece by its letter and
-//! starting square, so two turns that agree on every such fact cannot be told apart by
-//! clicks, only by the order of their steps (direction tokens, which can be typed):
-//! - a piece that ends on a trap and survives because a friend arrived beside it
-//!   before it stepped on, where stepping on first would kill it in the same number of
-//!   steps (strict reading: ambiguous; the lenient reading keeps the own piece). It
-//!   happens in ordinary openings: `Md2d3 Hg2g3 Cf2f3` from the standard setup fits
-//!   both the cat surviving on f3 and the cat stepping there before the horse arrives;
-//! - pieces of one letter whose paths cross (a square names every piece that visits it),
-//!   for example two rabbits both dying on one trap versus one of them stepping aside.
+//! a starting square (and a token's square matches any piece of that letter passing
+//! it), so two turns that agree on every such fact cannot be told apart by clicks, only
+//! by the order of their steps or the squares they pass (direction tokens, which can
+//! be typed). Every move can be typed ([`crate::notation::lightvector::write`] finds a
+//! string for it). In the lenient reading two kinds of moves are left; the rules page
+//! offers nothing more for them (arrows, changed heads, holds and capture marks on any
+//! piece have all been tried, see below):
+//! - **survival**: a piece steps onto a trap (or stands on one) and survives there,
+//!   while a turn in which it dies fits the same clicks in fewer steps. Neither a hold
+//!   nor an arrow onto a trap tells survival from capture (the rules page says so), a
+//!   capture mark asks for the capture, and the lenient tie-break works only among
+//!   turns of the same length. Example: in
+//!   `g [rrrdcrrrmrcdrheh                                HMRDERCHRCRRDRRR]` the turn
+//!   `Ee2n Rf2n Rf1n Ee3s` (the elephant steps beside f3 and back, so the rabbit f2
+//!   survives on f3 and the rabbit f1 follows to f2) has the clicks
+//!   `Rf2f3 Rf1f2 Ee2e2`, which the two-step turn `Rf2n Rf1n` also fits (the rabbit
+//!   dies on f3; the elephant never moves).
+//! - **crossing**: two pieces of one letter both die on one trap, and a turn where one
+//!   of them reaches the trap through the other's starting square while the other steps
+//!   aside, to a square no piece starts on (so no click can name it), fits every click
+//!   in as many steps and loses a piece fewer, which the lenient reading prefers.
+//!   Example: in `g [rrrdcrrrmrcd h h r          e       E         M H RD RCHRCRRDRRR]`
+//!   the rabbits c2 and c1 both walk onto c3 and die, and the rabbit f2 steps to f3;
+//!   `Rc2c3 Rc2x Rc1c3 Rc1x Rf2f3` gives the turn where the rabbit c2 steps aside to b2.
+//!
+//! In the strict reading, moves of the first kind are far more common: a piece stepping
+//! onto a trap beside a friend that arrives in the same turn, where stepping on first
+//! would kill it in the same number of steps. It happens in ordinary openings:
+//! `Md2d3 Hg2g3 Cf2f3` from the standard setup fits both the cat surviving on f3 and
+//! the cat stepping there before the horse arrives.
 //!
 //! `tests/clicks.rs` searches, for every move of sample positions, for clicks that enter
-//! it (arrows for the pieces the move displaces or captures, capture marks, then holds)
-//! and counts these cases. On every 4th position of its archive sample, every 15th
-//! move (83,385 moves), 1,971 moves (2.4%) cannot be entered in the strict reading,
-//! nearly all of them a piece surviving on a trap, and 42 (0.05%) in the lenient
-//! reading, all among the strict ones. Every move can be typed
-//! ([`crate::notation::lightvector::write`] finds a string for it).
+//! it: arrows for the pieces the move displaces or captures, with capture marks, then,
+//! one at a time, every instruction the clicks can draw that is true of the move
+//! (holds on other pieces, arrows whose start square another piece of the letter
+//! passes, capture marks), taking out a wrong board by an instruction false of it. On
+//! every 4th position of its archive sample, every 15th move (83,385 moves), 14 moves
+//! (0.017%) cannot be entered in the lenient reading, 11 crossings and 3 survivals (a
+//! simpler search reported 42); `cargo test` checks every 30th move (8 of 41,705:
+//! 6 crossings, 2 survivals). On every 20th position, every 50th move (4,700 moves),
+//! 124 (2.6%) cannot be entered in the strict reading, all survivals (on the 83,385
+//! moves: 1,943, 2.3%, of them 1,932 survivals).
 
 use crate::notation::lightvector::{
     Lightvector, Property, ResolveError, ResolveOptions, Specifier, Token, MAX_TOKENS,
@@ -362,14 +396,17 @@ pub struct ClickInput {
 
 impl ClickInput {
     /// A new input for the turn to move in `position` (its turn may already be in
-    /// progress: the instructions describe the rest of it), with nothing drawn.
+    /// progress: the instructions describe the rest of it), with nothing drawn. Its
+    /// tokens are resolved in Abstract Play's game-level reading,
+    /// `ResolveOptions { lenient: true }` (see
+    /// [the module documentation](self#resolution-and-preview)).
     pub fn new(position: Position) -> ClickInput {
-        ClickInput::with_options(position, ResolveOptions::default())
+        ClickInput::with_options(position, ResolveOptions { lenient: true })
     }
 
-    /// A new input that resolves its tokens with `options` instead of the strict
-    /// reading; `ResolveOptions { lenient: true }` is Abstract Play's game-level
-    /// reading (see [the module documentation](self#resolution-and-preview)).
+    /// A new input that resolves its tokens with `options`;
+    /// `ResolveOptions::default()` is the strict reading (no tie-break among boards
+    /// reached in the fewest steps with the fewest displaced pieces).
     pub fn with_options(position: Position, options: ResolveOptions) -> ClickInput {
         ClickInput {
             position,

@@ -406,30 +406,35 @@ fn v4_8_holds_and_capture_marks() {
     assert_eq!(complete(&input), 1);
     board_has(&input, &["g6=E", "h6=r", "h5=r"]);
 
-    let mut input = ClickInput::new(free("Re2,De3,Ra1", "ra8,ee8"));
+    // The site reads leniently: "Re2e4" is a move (complete 0) and its message names the
+    // dog moved aside, "De3d3" (the dog could also die on f3, losing a piece).
+    let pos = free("Re2,De3,Ra1", "ra8,ee8");
+    let mut input = ClickInput::new(pos.clone());
     clicks(&mut input, &["e2", "e4"]);
-    // Abstract Play's game reads leniently and keeps the dog (d3); the strict reading
-    // also has the dog dying on f3, so the arrow alone is ambiguous here.
-    assert_eq!(input.preview(), &Preview::Ambiguous { count: 2 });
+    assert_eq!(input.text(), "Re2e4");
+    assert_eq!(complete(&input), 0);
+    assert_eq!(also_moving(&input), ["De3d3"]);
+    assert!(input.preview().to_string().contains("De3d3"));
+    board_has(&input, &["e4=R", "d3=D", "e3=.", "e2=."]);
     clicks(&mut input, &["e3", "e3"]);
     assert_eq!(input.text(), "Re2e4 De3e3");
     assert_eq!(complete(&input), 1);
     board_has(&input, &["e4=R", "e3=D"]);
+    same_board_as(&input, "Re4 De3");
 
     // A rabbit already on a trap: hold, then capture mark (three clicks in all).
-    let mut input = ClickInput::new(free(
+    let pos = free(
         "Ra1,Rg1,Rh1,Rh2,Ce1,Ca2,Hb3,Dh3,Rg2,Rb2,Ef2,Rd2,Hf3,Dc5,Rc3,Mb4",
         "ra7,ra8,rb8,rc8,rf8,rg8,rh8,rh7,cc7,df7,ce8,dd7,mf4,hg3,he3,ec4",
-    ));
+    );
+    let mut input = ClickInput::new(pos.clone());
     clicks(&mut input, &["b3", "a4", "b4", "b3", "b2", "c2"]);
     assert_eq!(input.text(), "Hb3a4 Mb4b3 Rb2c2");
-    // Abstract Play's lenient reading keeps the rabbit on c3; strictly, the rabbit
-    // surviving and the rabbit dying are two moves.
-    assert_eq!(input.preview(), &Preview::Ambiguous { count: 2 });
+    // As on the site, the rabbit survives on c3 (fewest own pieces lost).
+    board_has(&input, &["a4=H", "b3=M", "c2=R", "c3=R"]);
     clicks(&mut input, &["c3", "c3"]);
     assert_eq!(input.text(), "Hb3a4 Mb4b3 Rb2c2 Rc3c3");
-    // A hold on a trap does not tell survival from capture.
-    assert_eq!(input.preview(), &Preview::Ambiguous { count: 2 });
+    board_has(&input, &["c3=R"]);
     let effect = clicks(&mut input, &["c3"]);
     assert!(matches!(
         effect,
@@ -437,7 +442,7 @@ fn v4_8_holds_and_capture_marks() {
     ));
     assert_eq!(input.text(), "Hb3a4 Mb4b3 Rb2c2 Rc3c3 Rc3x");
     assert_eq!(complete(&input), 1);
-    board_has(&input, &["c3=."]);
+    board_has(&input, &["c3=.", "a4=H", "b3=M", "c2=R"]);
     // Clicking the capture mark removes it and selects the rabbit again.
     let effect = clicks(&mut input, &["c3"]);
     assert!(matches!(effect, ClickEffect::Removed(_)));
@@ -449,6 +454,7 @@ fn v4_8_holds_and_capture_marks() {
             previous: None
         }
     );
+    board_has(&input, &["c3=R"]);
 
     // A hold on an enemy piece on a trap, then its capture mark.
     let mut input = ClickInput::new(free(
@@ -465,6 +471,40 @@ fn v4_8_holds_and_capture_marks() {
     assert_eq!(complete(&input), 1);
     board_has(&input, &["c3=.", "b4=E", "b3=m"]);
     same_board_as(&input, "rc3x Eb4");
+}
+
+/// Section 4.8 in the strict reading (`ClickInput::with_options` with the default
+/// `ResolveOptions`), where it differs from the site: `Re2e4` is ambiguous (the dog
+/// steps aside to d3, or dies on f3: the same steps and displaced pieces) until the
+/// dog's hold settles it, and `Hb3a4 Mb4b3 Rb2c2` is ambiguous (the rabbit on c3
+/// survives, or is captured there in as many steps) even with the hold `Rc3c3`, which
+/// does not tell survival from capture; only the capture mark settles it.
+#[test]
+fn v4_8_strict_reading() {
+    let strict = ResolveOptions::default();
+    let mut input = ClickInput::with_options(free("Re2,De3,Ra1", "ra8,ee8"), strict);
+    clicks(&mut input, &["e2", "e4"]);
+    assert_eq!(input.preview(), &Preview::Ambiguous { count: 2 });
+    clicks(&mut input, &["e3", "e3"]);
+    assert_eq!(input.text(), "Re2e4 De3e3");
+    board_has(&input, &["e4=R", "e3=D"]);
+
+    let mut input = ClickInput::with_options(
+        free(
+            "Ra1,Rg1,Rh1,Rh2,Ce1,Ca2,Hb3,Dh3,Rg2,Rb2,Ef2,Rd2,Hf3,Dc5,Rc3,Mb4",
+            "ra7,ra8,rb8,rc8,rf8,rg8,rh8,rh7,cc7,df7,ce8,dd7,mf4,hg3,he3,ec4",
+        ),
+        strict,
+    );
+    clicks(&mut input, &["b3", "a4", "b4", "b3", "b2", "c2"]);
+    assert_eq!(input.preview(), &Preview::Ambiguous { count: 2 });
+    clicks(&mut input, &["c3", "c3"]);
+    assert_eq!(input.text(), "Hb3a4 Mb4b3 Rb2c2 Rc3c3");
+    assert_eq!(input.preview(), &Preview::Ambiguous { count: 2 });
+    clicks(&mut input, &["c3"]);
+    assert_eq!(input.text(), "Hb3a4 Mb4b3 Rb2c2 Rc3c3 Rc3x");
+    assert_eq!(complete(&input), 1);
+    board_has(&input, &["c3=."]);
 }
 
 /// 4.9 a selection left open does not stop the move; an inferred pusher.
@@ -681,10 +721,91 @@ fn previews(input: &ClickInput, target: &Board) -> bool {
     matches!(input.preview(), Preview::Move(p) if p.after.board() == target)
 }
 
-/// Finds clicks that enter `mv` on `pos`: arrows for the pieces it displaces or
-/// captures, then capture marks, then holds on other pieces (those the wrong
-/// resolution moved first, then the nearest) until the preview is exactly the move's
-/// board. Returns the clicks, or why none were found.
+/// What a move does to each piece of `pos`, with the squares it visits: for each piece
+/// (by its starting square), its path (start first), where it ends or dies, and
+/// whether it dies.
+struct Trace {
+    piece: Piece,
+    path: Vec<Square>,
+    end: Square,
+    captured: bool,
+}
+
+fn trace(pos: &Position, mv: &arimaa::Move) -> Vec<Trace> {
+    let mut traces: Vec<Trace> = pos
+        .board()
+        .iter()
+        .map(|(sq, piece)| Trace {
+            piece,
+            path: vec![sq],
+            end: sq,
+            captured: false,
+        })
+        .collect();
+    // at[sq] = the index of the trace of the piece now on sq.
+    let mut at: [Option<usize>; 64] = [None; 64];
+    for (n, t) in traces.iter().enumerate() {
+        at[t.end.index() as usize] = Some(n);
+    }
+    let mut p = pos.clone();
+    for &step in mv.steps() {
+        let effect = p.play_step(step).unwrap();
+        let n = at[effect.from.index() as usize].take().unwrap();
+        at[effect.to.index() as usize] = Some(n);
+        traces[n].path.push(effect.to);
+        traces[n].end = effect.to;
+        if let Some(c) = effect.capture {
+            let k = at[c.square.index() as usize].take().unwrap();
+            traces[k].end = c.square;
+            traces[k].captured = true;
+        }
+    }
+    traces
+}
+
+/// Every instruction the clicks can draw that is true of `mv` (as played by its steps):
+/// for a piece of letter `L` starting on `s`, the token `<L><s><t>` holds when some
+/// piece of letter `L` whose path includes `s` ends (or dies) on `t`, and `<L><s>x`
+/// when some such piece dies. So besides its own destination, a piece's starting
+/// square can name the destination of another piece of its letter that passes it.
+fn true_instructions(pos: &Position, mv: &arimaa::Move) -> Vec<Instruction> {
+    let traces = trace(pos, mv);
+    let mut out = Vec::new();
+    for (from, piece) in pos.board().iter() {
+        let visitors: Vec<&Trace> = traces
+            .iter()
+            .filter(|t| t.piece == piece && t.path.contains(&from))
+            .collect();
+        let dies = visitors.iter().any(|t| t.captured);
+        for v in &visitors {
+            for capture in [false, true] {
+                if capture && !(dies && v.end.is_trap()) {
+                    continue;
+                }
+                let i = Instruction {
+                    piece,
+                    from,
+                    to: v.end,
+                    capture,
+                };
+                if !out.contains(&i) {
+                    out.push(i);
+                }
+            }
+        }
+    }
+    out
+}
+
+/// Finds clicks that enter `mv` on `pos`. First the plain instructions: arrows for the
+/// pieces it displaces or captures (then with capture marks, and holds for pieces on
+/// the traps marked). If they do not resolve to the move's board, a greedy search over
+/// every instruction the clicks can draw that is true of the move
+/// ([`true_instructions`]: holds on other pieces, other destinations named through a
+/// square another piece of the letter passes, capture marks): each round adds or
+/// replaces the one instruction that leaves the fewest boards (a wrong board counts as
+/// more than any ambiguity), until the preview is exactly the move's board. Returns the
+/// clicks, or why none were found.
 fn clicks_for(
     pos: &Position,
     options: ResolveOptions,
@@ -727,72 +848,151 @@ fn clicks_for(
             wanted.push(hold(c.to));
         }
     }
-    let resolve = |wanted: &[Instruction]| {
+    // What the instructions resolve to: the move's board, another board (with the
+    // turn found for it), or the number of boards.
+    enum Outcome {
+        Target,
+        Wrong(arimaa::Move),
+        Ambiguous(usize),
+        TooMany,
+    }
+    let resolve = |wanted: &[Instruction]| -> Result<Outcome, String> {
         let tokens: Vec<lightvector::Token> = wanted.iter().flat_map(|i| i.tokens()).collect();
-        let lv = lightvector::Lightvector::new(tokens).ok_or("too many tokens")?;
+        let Some(lv) = lightvector::Lightvector::new(tokens) else {
+            return Ok(Outcome::TooMany);
+        };
         match lv.resolve_with(pos, options) {
-            Ok(r) => Ok(Ok(*pos.after(&r.mv).unwrap().board())),
-            Err(ResolveError::Ambiguous { count }) => Ok(Err(count)),
+            Ok(r) if *pos.after(&r.mv).unwrap().board() == target => Ok(Outcome::Target),
+            Ok(r) => Ok(Outcome::Wrong(r.mv)),
+            Err(ResolveError::Ambiguous { count }) => Ok(Outcome::Ambiguous(count)),
             Err(e) => Err(format!("{lv}: {e}")),
         }
     };
-    let mut candidates: Vec<Square> = pos
-        .board()
-        .iter()
-        .map(|(s, _)| s)
-        .filter(|s| !wanted.iter().any(|i| i.from == *s))
-        .collect();
-    // Holds are added one at a time, each time the one that leaves the fewest boards
-    // (a wrong board counts as one more than any ambiguity).
+    // Lower is better: one wrong board is closer than two boards, since an instruction
+    // true of the move and false of the wrong turn takes that turn out.
+    let score = |o: &Outcome| match o {
+        Outcome::Target => 0,
+        Outcome::Wrong(_) => 3,
+        Outcome::Ambiguous(count) => 2 * count,
+        Outcome::TooMany => usize::MAX,
+    };
+    let candidates = true_instructions(pos, mv);
+    let mut seen: Vec<Vec<Instruction>> = Vec::new();
+    let mut now = resolve(&wanted)?;
     loop {
-        let tokens: usize = wanted.iter().map(|i| 1 + usize::from(i.capture)).sum();
-        if tokens > lightvector::MAX_TOKENS {
-            return Err(format!(
-                "more than {} tokens needed",
-                lightvector::MAX_TOKENS
-            ));
-        }
-        let now = resolve(&wanted)?;
-        if now == Ok(target) {
+        if let Outcome::Target = now {
             let (input, made) = enter(pos, options, &wanted)?;
             if previews(&input, &target) {
                 return Ok(made);
             }
             return Err(format!("the clicks give {:?}", input.preview()));
         }
-        let score = |r: Result<Board, usize>| match r {
-            Ok(b) if b == target => 0,
-            Ok(_) => usize::MAX,
-            Err(count) => count,
+        let mut sorted = wanted.clone();
+        sorted.sort_by_key(|i| (i.from, i.to, i.capture));
+        seen.push(sorted);
+        // A wrong board: only instructions false of the turn found for it can help.
+        let refuted: Vec<Instruction> = match &now {
+            Outcome::Wrong(m) => true_instructions(pos, m),
+            _ => Vec::new(),
         };
-        let mut best: Option<(usize, Square)> = None;
-        if tokens == lightvector::MAX_TOKENS {
-            return Err(format!(
-                "still {now:?} with {} tokens, the most a move may have",
-                lightvector::MAX_TOKENS
-            ));
-        }
-        for &c in &candidates {
-            let mut more = wanted.clone();
-            more.push(hold(c));
-            let sc = score(resolve(&more)?);
-            if best.map_or(true, |(b, _)| sc < b) {
-                best = Some((sc, c));
+        // Each candidate added, or replacing the instruction for its square.
+        let mut best: Option<(usize, Vec<Instruction>, Outcome)> = None;
+        for c in &candidates {
+            if wanted.contains(c) || refuted.contains(c) {
+                continue;
+            }
+            let mut next: Vec<Instruction> = wanted
+                .iter()
+                .copied()
+                .filter(|i| i.from != c.from)
+                .collect();
+            next.push(*c);
+            let mut key = next.clone();
+            key.sort_by_key(|i| (i.from, i.to, i.capture));
+            if seen.contains(&key) {
+                continue;
+            }
+            let outcome = resolve(&next)?;
+            let sc = score(&outcome);
+            if best.as_ref().map_or(true, |(b, _, _)| sc < *b) {
+                best = Some((sc, next, outcome));
             }
         }
         match best {
-            Some((sc, c)) if sc < score(now) || (sc == score(now) && sc != usize::MAX) => {
-                candidates.retain(|&x| x != c);
-                wanted.push(hold(c));
+            Some((sc, next, outcome)) if sc != usize::MAX => {
+                wanted = next;
+                now = outcome;
+                let _ = sc;
             }
             _ => {
+                let what = match &now {
+                    Outcome::Wrong(m) => format!("another board ({m:?})"),
+                    Outcome::Ambiguous(c) => format!("{c} boards"),
+                    _ => "too many tokens".into(),
+                };
                 return Err(format!(
-                    "still {now:?} with {} instructions; no hold helps",
+                    "still {what} with {} instructions; no instruction helps",
                     wanted.len()
-                ))
+                ));
             }
         }
+        if seen.len() > 40 {
+            return Err("no clicks found in 40 rounds".into());
+        }
     }
+}
+
+/// The kind of a move clicks cannot enter (see the module documentation of
+/// `arimaa::clicks`), read from the move itself:
+/// - `crossing`: two pieces of one letter both die on one trap; a turn where one of
+///   them reaches the trap through the other's starting square while the other steps
+///   aside to a square no piece starts on meets every destination and capture token
+///   about either, in as few steps;
+/// - `survival`: a piece steps onto a trap (or stands on one while its neighbours move)
+///   and survives there, which clicks cannot ask for (a hold or an arrow onto a trap
+///   is also met by dying there), while a turn where it dies is as short or shorter
+///   (the lenient reading prefers survival only among turns of the same length);
+/// - `other`: neither (none is expected).
+fn kind_of(pos: &Position, mv: &arimaa::Move) -> &'static str {
+    let traces = trace(pos, mv);
+    let crossing = traces.iter().any(|a| {
+        a.captured
+            && traces.iter().any(|b| {
+                b.captured && b.piece == a.piece && b.end == a.end && b.path[0] != a.path[0]
+            })
+    });
+    if crossing {
+        return "crossing";
+    }
+    let adjacent = |a: Square, b: Square| {
+        let (fa, ra) = (a.file().index() as i32, a.rank().index() as i32);
+        let (fb, rb) = (b.file().index() as i32, b.rank().index() as i32);
+        (fa - fb).abs() + (ra - rb).abs() == 1
+    };
+    // A piece alive on a trap at the end that stepped there, or whose neighbours moved.
+    let survives_on_trap = traces.iter().any(|t| {
+        !t.captured
+            && t.end.is_trap()
+            && (t.path.len() > 1
+                || traces
+                    .iter()
+                    .any(|o| o.path.len() > 1 && o.path.iter().any(|&q| adjacent(q, t.end))))
+    });
+    if survives_on_trap {
+        return "survival";
+    }
+    "other"
+}
+
+/// How many of `failures` are of each kind (`crossing`, `survival`, `other`).
+fn kinds(failures: &[String]) -> [usize; 3] {
+    let count = |k: &str| {
+        failures
+            .iter()
+            .filter(|f| f.starts_with(&format!("[{k}]")))
+            .count()
+    };
+    [count("crossing"), count("survival"), count("other")]
 }
 
 /// Every distinct move of `pos` is entered by clicks, replayed through the public
@@ -816,7 +1016,7 @@ fn coverage(pos: &Position, options: ResolveOptions, every: usize) -> (usize, us
                     pos.after(mv).unwrap().board()
                 );
             }
-            Err(e) => failures.push(format!("{pos} {mv:?}: {e}")),
+            Err(e) => failures.push(format!("[{}] {pos} {mv:?}: {e}", kind_of(pos, mv))),
         }
     }
     (moves, total, failures)
@@ -889,31 +1089,103 @@ fn archive_coverage(
     (positions, moves, total, failures)
 }
 
-/// A sample of the archive positions (every 20th position, every 50th move), in the
-/// strict and the lenient reading (run by `cargo test`). Moves that no click sequence
-/// enters are printed; they are limits of destination and capture tokens (see the
-/// module documentation of `arimaa::clicks`), and their share is bounded here.
+/// Archive samples (run by `cargo test`, about 15 s): in the lenient reading (the
+/// click model's own), every 4th position and every 30th of its moves (41,705 moves);
+/// in the strict reading, every 20th position and every 50th move (4,700 moves). The
+/// moves no click sequence enters are counted exactly and sorted by kind
+/// ([`kind_of`]); the module documentation of `arimaa::clicks` shows an example of
+/// each. `click_coverage_archive_large` (ignored) does every 15th move.
 #[test]
 fn click_coverage_archive_sample() {
-    for (lenient, bound) in [(false, 0.03), (true, 0.005)] {
-        let (positions, moves, clicks, failures) =
-            archive_coverage(ResolveOptions { lenient }, 20, 50);
-        println!(
-            "lenient={lenient}: {positions} positions, {moves} moves, {clicks} clicks, {} not enterable: {failures:#?}",
-            failures.len()
-        );
-        assert!(moves > 2000);
-        assert!(
-            (failures.len() as f64) <= bound * moves as f64,
-            "lenient={lenient}: {} of {moves}",
-            failures.len()
-        );
-    }
+    let (positions, moves, clicks, failures) =
+        archive_coverage(ResolveOptions { lenient: true }, 4, 30);
+    println!(
+        "lenient: {positions} positions, {moves} moves, {clicks} clicks, {} not enterable: {failures:#?}",
+        failures.len()
+    );
+    assert_eq!((positions, moves), (52, 41_705));
+    // 6 crossings, 2 survivals, nothing else.
+    assert_eq!(kinds(&failures), [6, 2, 0], "{failures:#?}");
+
+    let (positions, moves, clicks, failures) = archive_coverage(ResolveOptions::default(), 20, 50);
+    println!(
+        "strict: {positions} positions, {moves} moves, {clicks} clicks, {} not enterable: {failures:#?}",
+        failures.len()
+    );
+    assert_eq!((positions, moves), (11, 4_700));
+    // All of them a piece surviving on a trap.
+    assert_eq!(kinds(&failures), [0, 124, 0], "{failures:#?}");
 }
 
-/// A larger sample: every `CLICKS_POSITIONS`-th archive position (default 3), every
-/// `CLICKS_MOVES`-th move (default 10), both readings (slow:
-/// `cargo test --release --test clicks -- --ignored --nocapture`).
+/// The two kinds of moves clicks cannot enter in the lenient reading, one example each
+/// (the examples of the module documentation of `arimaa::clicks`).
+#[test]
+fn moves_clicks_cannot_enter() {
+    let lenient = ResolveOptions { lenient: true };
+    let find = |pos: &Position, text: &str| {
+        pos.legal_moves()
+            .into_iter()
+            .find(|m| format!("{m:?}") == format!("Move({text})"))
+            .unwrap()
+    };
+    // Survival: the elephant steps up beside f3, the rabbit f2 steps onto f3, the rabbit
+    // f1 follows to f2 and the elephant steps back: the rabbit on f3 survives (4 steps).
+    let pos: Position = "g [rrrdcrrrmrcdrheh                                HMRDERCHRCRRDRRR]"
+        .parse()
+        .unwrap();
+    let mv = find(&pos, "e2n f2n f1n e3s");
+    assert_eq!(kind_of(&pos, &mv), "survival");
+    assert!(clicks_for(&pos, lenient, &mv).is_err());
+    // The arrows resolve to the 2-step turn where the rabbit dies on f3; the
+    // elephant's hold is true of that turn as well.
+    let mut input = ClickInput::new(pos.clone());
+    clicks(&mut input, &["f2", "f3", "f1", "f2", "e2", "e2"]);
+    assert_eq!(input.text(), "Rf2f3 Rf1f2 Ee2e2");
+    assert_eq!(moved(&input).steps, 2);
+    board_has(&input, &["f3=.", "f2=R", "f1=.", "e2=E"]);
+    let typed = lightvector::parse_move(&pos, "Ee2n Rf2n Rf1n Ee3s").unwrap();
+    assert_eq!(
+        pos.after(&typed).unwrap().board(),
+        pos.after(&mv).unwrap().board()
+    );
+
+    // Crossing: the rabbits c2 and c1 both walk onto c3 and die there, and the rabbit
+    // f2 steps to f3. Every click token (`Rc2c3 Rc2x Rc1c3 Rc1x Rf2f3`) is also true when
+    // the rabbit c2 steps aside to b2 (no piece starts there, so no click names it) and
+    // the rabbit c1 dies on c3 through c2: as many steps and displaced pieces, one
+    // rabbit fewer lost, so the lenient reading picks that.
+    let pos: Position = "g [rrrdcrrrmrcd h h r          e       E         M H RD RCHRCRRDRRR]"
+        .parse()
+        .unwrap();
+    let mv = find(&pos, "c2n c1n c2n f2n");
+    assert_eq!(kind_of(&pos, &mv), "crossing");
+    assert!(clicks_for(&pos, lenient, &mv).is_err());
+    let mut input = ClickInput::new(pos.clone());
+    clicks(
+        &mut input,
+        &["c2", "c3", "c1", "c3", "c3", "c3", "c3", "c3", "f2", "f3"],
+    );
+    assert_eq!(input.text(), "Rc2c3 Rc2x Rc1c3 Rc1x Rf2f3");
+    board_has(&input, &["b2=R", "c3=.", "c2=.", "c1=.", "f3=R"]);
+    let strict = lightvector::Lightvector::new(
+        input
+            .instructions()
+            .iter()
+            .flat_map(|i| i.tokens())
+            .collect(),
+    )
+    .unwrap()
+    .resolve(&pos);
+    assert_eq!(strict.unwrap_err(), ResolveError::Ambiguous { count: 2 });
+}
+
+/// A larger sample: every `CLICKS_POSITIONS`-th archive position (default 4), every
+/// `CLICKS_MOVES`-th move (default 15), in the reading `CLICKS_READING` names
+/// (`strict`, `lenient`, or both, the default) (slow:
+/// `cargo test --release --test clicks -- --ignored --nocapture`). With the defaults,
+/// the lenient reading leaves exactly 14 of 83,385 moves not enterable: 11 crossings
+/// and 3 survivals. (A search that only added holds, and stopped at a wrong board,
+/// reported 42; 28 of them have clicks.)
 #[test]
 #[ignore]
 fn click_coverage_archive_large() {
@@ -923,14 +1195,24 @@ fn click_coverage_archive_large() {
             .and_then(|v| v.parse().ok())
             .unwrap_or(default)
     };
-    let (every, step) = (var("CLICKS_POSITIONS", 3), var("CLICKS_MOVES", 10));
-    for lenient in [false, true] {
+    let (every, step) = (var("CLICKS_POSITIONS", 4), var("CLICKS_MOVES", 15));
+    let readings: &[bool] = match std::env::var("CLICKS_READING").as_deref() {
+        Ok("strict") => &[false],
+        Ok("lenient") => &[true],
+        _ => &[false, true],
+    };
+    for &lenient in readings {
         let (positions, moves, clicks, failures) =
             archive_coverage(ResolveOptions { lenient }, every, step);
         println!(
-            "lenient={lenient}: {positions} positions, {moves} moves, {clicks} clicks, {} not enterable: {failures:#?}",
-            failures.len()
+            "lenient={lenient}: {positions} positions, {moves} moves, {clicks} clicks, {} not enterable {:?} (crossing, survival, other): {failures:#?}",
+            failures.len(),
+            kinds(&failures)
         );
+        if lenient && (every, step) == (4, 15) {
+            assert_eq!(moves, 83_385);
+            assert_eq!(kinds(&failures), [11, 3, 0]);
+        }
     }
 }
 
@@ -1097,14 +1379,15 @@ fn too_many_instructions_are_refused() {
 fn survival_on_a_trap_needs_the_lenient_reading() {
     let pos = standard_opening();
     let squares = ["d2", "d3", "g2", "g3", "f2", "f3"];
-    let mut strict = ClickInput::new(pos.clone());
+    let mut strict = ClickInput::with_options(pos.clone(), ResolveOptions::default());
     clicks(&mut strict, &squares);
     assert_eq!(strict.text(), "Md2d3 Hg2g3 Cf2f3");
     assert_eq!(strict.preview(), &Preview::Ambiguous { count: 2 });
     // Holds on the other pieces do not help.
     clicks(&mut strict, &["e2", "e2", "c2", "c2"]);
     assert_eq!(strict.preview(), &Preview::Ambiguous { count: 2 });
-    let mut lenient = ClickInput::with_options(pos, ResolveOptions { lenient: true });
+    let mut lenient = ClickInput::new(pos);
+    assert_eq!(lenient.options(), ResolveOptions { lenient: true });
     clicks(&mut lenient, &squares);
     board_has(&lenient, &["d3=M", "g3=H", "f3=C"]);
 }

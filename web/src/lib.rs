@@ -11,6 +11,7 @@
 use std::fmt::Write as _;
 
 use arimaa::clicks::{ClickInput, Instruction, PieceChange, Preview, Selection};
+use arimaa::notation::lightvector::ResolveOptions;
 use arimaa::notation::official::SideLetters;
 use arimaa::notation::{legacy, lightvector, official, record};
 use arimaa::{
@@ -97,6 +98,16 @@ fn parse_square(text: &str) -> Result<Square, String> {
     text.trim()
         .parse::<Square>()
         .map_err(|e| format!("{text:?} is not a square: {e}"))
+}
+
+/// Reads typed Lightvector and resolves it as the click input does, in Abstract Play's
+/// game-level (lenient) reading, so that the text the clicks show, typed, is the same
+/// move. A string the strict reading resolves means the same move in this one.
+fn parse_lightvector(pos: &Position, text: &str) -> Result<Move, String> {
+    let lv: lightvector::Lightvector = text.parse().map_err(|e| format!("{e}"))?;
+    lv.resolve_with(pos, ResolveOptions { lenient: true })
+        .map(|r| r.mv)
+        .map_err(|e| e.to_string())
 }
 
 fn check_len(text: &str) -> Result<(), String> {
@@ -243,8 +254,9 @@ impl WebGame {
     }
 
     /// Plays a move typed in `notation`: `"official"` (`Ee2n Ee3n`), `"lightvector"`
-    /// (`Ee2e4`), `"legacy"`, or `"auto"` (official, then Lightvector, then legacy: the
-    /// first reading that gives a legal move).
+    /// (`Ee2e4`, read as the clicks are: Abstract Play's lenient reading), `"legacy"`,
+    /// or `"auto"` (official, then Lightvector, then legacy: the first reading that
+    /// gives a legal move).
     pub fn play_text(&mut self, text: &str, notation: &str) -> String {
         if let Err(e) = check_len(text) {
             return fail(e);
@@ -255,12 +267,12 @@ impl WebGame {
         let pos = self.game.position().clone();
         let parsed: Result<Move, String> = match notation {
             "official" => official::parse_move_in_game(&self.game, text).map_err(|e| e.to_string()),
-            "lightvector" => lightvector::parse_move(&pos, text).map_err(|e| e.to_string()),
+            "lightvector" => parse_lightvector(&pos, text),
             "legacy" => legacy::parse_move(&pos, text).map_err(|e| e.to_string()),
             "auto" => official::parse_move_in_game(&self.game, text)
                 .map_err(|e| e.to_string())
                 .or_else(|official| {
-                    lightvector::parse_move(&pos, text).map_err(|lv| {
+                    parse_lightvector(&pos, text).map_err(|lv| {
                         format!("as official notation: {official}; as Lightvector: {lv}")
                     })
                 })

@@ -210,3 +210,45 @@ fn bad_input_is_refused_with_a_message() {
     }
     assert_eq!(state(&g)["moves"].as_array().map(Vec::len), Some(2));
 }
+
+/// The position `g [...]` with the pieces `pieces` (`"Re2"`, `"ra8"`, ...).
+fn short_form(pieces: &[&str]) -> String {
+    let mut squares = [' '; 64];
+    for p in pieces {
+        let sq: arimaa::Square = p[1..].parse().expect("square");
+        let (file, rank) = (sq.file().index() as usize, sq.rank().index() as usize);
+        squares[(7 - rank) * 8 + file] = p.chars().next().expect("letter");
+    }
+    format!("g [{}]", squares.iter().collect::<String>())
+}
+
+/// Clicks and typed Lightvector are read as on Abstract Play's game pages (the lenient
+/// reading, section 4.8 of `tests/data/abstractplay-vectors.txt`): the arrow `Re2e4`
+/// moves the dog on e3 aside to d3 rather than onto the trap f3, which the strict
+/// reading (`lightvector::parse_move`) leaves ambiguous.
+#[test]
+fn clicks_and_typed_lightvector_use_the_sites_lenient_reading() {
+    let text = short_form(&["Re2", "De3", "Ra1", "ra8", "ee8"]);
+    let pos: Position = text.parse().expect("position");
+    assert!(
+        lightvector::parse_move(&pos, "Re2e4").is_err(),
+        "strictly ambiguous"
+    );
+    let mut g = WebGame::from_position(&text).unwrap_or_else(|_| panic!("position"));
+    for sq in ["e2", "e4"] {
+        assert_eq!(json(&g.click(sq))["ok"], true);
+    }
+    let s = state(&g);
+    assert_eq!(s["input"]["text"], "Re2e4");
+    assert_eq!(s["input"]["can_submit"], true);
+    let preview = s["input"]["preview"]["board"].clone();
+    let want = short_form(&["Re4", "Dd3", "Ra1", "ra8", "ee8"]);
+    assert_eq!(preview, board_of(&want.parse().expect("position")));
+    assert_eq!(json(&g.submit())["ok"], true);
+    let mut typed = WebGame::from_position(&text).unwrap_or_else(|_| panic!("position"));
+    assert_eq!(json(&typed.play_text("Re2e4", "lightvector"))["ok"], true);
+    assert_eq!(state(&typed)["board"], state(&g)["board"]);
+    let mut auto = WebGame::from_position(&text).unwrap_or_else(|_| panic!("position"));
+    assert_eq!(json(&auto.play_text("Re2e4", "auto"))["ok"], true);
+    assert_eq!(state(&auto)["board"], state(&g)["board"]);
+}
