@@ -123,7 +123,7 @@
 //! a starting square (and a token's square matches any piece of that letter passing
 //! it), so two turns that agree on every such fact cannot be told apart by clicks, only
 //! by the order of their steps or the squares they pass (direction tokens, which can
-//! be typed). Every move can be typed ([`crate::notation::lightvector::write`] finds a
+//! be typed). Every move can be typed ([`crate::notation::lightvector::write_move`] finds a
 //! string for it). In the lenient reading two kinds of moves are left; the rules page
 //! offers nothing more for them (arrows, changed heads, holds and capture marks on any
 //! piece have all been tried, see below):
