@@ -558,20 +558,9 @@ impl ClickInput {
             return Ok(self.select(Selection::Head { square: q }));
         }
         if let Some((n, ins)) = own {
-            if !ins.is_hold() {
-                // The arrow's tail: remove it and select the piece again.
-                let mut next = self.instructions.clone();
-                next.remove(n);
-                self.commit_removal(
-                    next,
-                    Selection::Piece {
-                        square: q,
-                        previous: None,
-                    },
-                )?;
-                return Ok(ClickEffect::Removed(ins));
-            }
-            if ins.capture {
+            if !ins.is_hold() || ins.capture {
+                // The arrow's tail, or a capture mark on the piece's own trap: remove
+                // the instruction and select the piece again.
                 let mut next = self.instructions.clone();
                 next.remove(n);
                 self.commit_removal(

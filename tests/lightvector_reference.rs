@@ -12,7 +12,7 @@ mod lv_reference;
 
 use arimaa::notation::lightvector::{Lightvector, Token};
 use arimaa::{Board, Color, Move, Position, Square, Step};
-use lightvector_support::{free, position, section};
+use lightvector_support::{board_line, free, position, section};
 use lv_reference::{judge, move_satisfies, Verdict};
 
 fn tokens(text: &str) -> Vec<Token> {
@@ -80,17 +80,7 @@ fn vectors_section_3() {
     let mut checked = 0;
     for line in section("3. RESOLUTION") {
         if let Some(rest) = line.strip_prefix("board:") {
-            let (list, rest) = rest.split_once("side:").expect("side");
-            let mut words = rest.split_whitespace();
-            let side = match words.next() {
-                Some("g") => Color::Gold,
-                _ => Color::Silver,
-            };
-            let steps = match (words.next(), words.next()) {
-                (Some("steps:"), Some(n)) => n.parse().expect("steps"),
-                _ => 4,
-            };
-            pos = Some(position(list, side, steps));
+            pos = Some(board_line(rest));
             continue;
         }
         let pos = pos.as_ref().expect("a board first");

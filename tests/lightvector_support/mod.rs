@@ -134,3 +134,19 @@ pub fn random_position(seed: u64, plies: usize) -> Position {
     }
     pos
 }
+
+/// The position of a section's `board: <list> side: <g|s> [steps: <n>]` line (the text
+/// after `board:`).
+pub fn board_line(rest: &str) -> Position {
+    let (list, rest) = rest.split_once("side:").expect("side");
+    let mut words = rest.split_whitespace();
+    let side = match words.next() {
+        Some("g") => Color::Gold,
+        _ => Color::Silver,
+    };
+    let steps = match (words.next(), words.next()) {
+        (Some("steps:"), Some(n)) => n.parse().expect("steps"),
+        _ => 4,
+    };
+    position(list, side, steps)
+}
