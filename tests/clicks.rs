@@ -1187,7 +1187,7 @@ fn moves_clicks_cannot_enter() {
 /// and 3 survivals. (A search that only added holds, and stopped at a wrong board,
 /// reported 42; 28 of them have clicks.)
 #[test]
-#[ignore]
+#[ignore = "slow (about 15 s alone, minutes on a loaded machine): run with `cargo test --release --test clicks -- --ignored --nocapture`"]
 fn click_coverage_archive_large() {
     let var = |name: &str, default: usize| {
         std::env::var(name)
