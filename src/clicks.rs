@@ -189,11 +189,13 @@ pub struct Instruction {
 impl Instruction {
     /// Whether this is a hold: the piece must finish on the square it starts on (or be
     /// captured there, with a capture mark).
+    #[must_use]
     pub fn is_hold(&self) -> bool {
         self.from == self.to
     }
 
     /// The destination token: `<letter><from><to>`.
+    #[must_use]
     pub fn destination_token(&self) -> Token {
         Token::new(
             Specifier::PieceOn(self.piece, self.from),
@@ -202,6 +204,7 @@ impl Instruction {
     }
 
     /// The capture token `<letter><from>x`, when the instruction has a capture mark.
+    #[must_use]
     pub fn capture_token(&self) -> Option<Token> {
         self.capture
             .then(|| Token::new(Specifier::PieceOn(self.piece, self.from), Property::Capture))
@@ -293,6 +296,7 @@ pub struct PieceChange {
 impl PieceChange {
     /// The change as a Lightvector token: `<letter><from><to>`, or `<letter><from>x`
     /// when the piece is captured.
+    #[must_use]
     pub fn token(&self) -> Token {
         let property = if self.captured {
             Property::Capture
@@ -323,6 +327,7 @@ pub struct MovePreview {
 impl MovePreview {
     /// Whether the move takes every step the turn had left (nothing more can be added
     /// without replacing something).
+    #[must_use]
     pub fn uses_all_steps(&self) -> bool {
         self.steps >= self.steps_left
     }
@@ -400,6 +405,7 @@ impl ClickInput {
     /// tokens are resolved in Abstract Play's game-level reading,
     /// `ResolveOptions { lenient: true }` (see
     /// [the module documentation](self#resolution-and-preview)).
+    #[must_use]
     pub fn new(position: Position) -> ClickInput {
         ClickInput::with_options(position, ResolveOptions { lenient: true })
     }
@@ -407,6 +413,7 @@ impl ClickInput {
     /// A new input that resolves its tokens with `options`;
     /// `ResolveOptions::default()` is the strict reading (no tie-break among boards
     /// reached in the fewest steps with the fewest displaced pieces).
+    #[must_use]
     pub fn with_options(position: Position, options: ResolveOptions) -> ClickInput {
         ClickInput {
             position,
@@ -420,41 +427,49 @@ impl ClickInput {
     }
 
     /// The position the turn is entered from.
+    #[must_use]
     pub fn position(&self) -> &Position {
         &self.position
     }
 
     /// How tokens are resolved.
+    #[must_use]
     pub fn options(&self) -> ResolveOptions {
         self.options
     }
 
     /// The instructions drawn, in the order drawn (the order of the tokens).
+    #[must_use]
     pub fn instructions(&self) -> &[Instruction] {
         &self.instructions
     }
 
     /// What is selected.
+    #[must_use]
     pub fn selection(&self) -> Selection {
         self.selection
     }
 
     /// The preview of the instructions drawn so far.
+    #[must_use]
     pub fn preview(&self) -> &Preview {
         &self.preview
     }
 
     /// Why the last click was refused; cleared by the next click that is not.
+    #[must_use]
     pub fn rejection(&self) -> Option<&ClickError> {
         self.rejection.as_ref()
     }
 
     /// The instructions as Lightvector tokens; `None` when nothing is drawn.
+    #[must_use]
     pub fn lightvector(&self) -> Option<Lightvector> {
         tokens_of(&self.instructions).ok().flatten()
     }
 
     /// The instructions as Lightvector text (empty when nothing is drawn).
+    #[must_use]
     pub fn text(&self) -> String {
         self.lightvector()
             .map(|lv| lv.to_string())
@@ -463,11 +478,13 @@ impl ClickInput {
 
     /// Whether the instructions identify exactly one legal move, so that it can be
     /// submitted (a selection still open does not prevent it: it is dropped).
+    #[must_use]
     pub fn can_submit(&self) -> bool {
         matches!(self.preview, Preview::Move(_))
     }
 
     /// The move to submit, when the instructions identify exactly one.
+    #[must_use]
     pub fn move_to_submit(&self) -> Option<Move> {
         match &self.preview {
             Preview::Move(p) => Some(p.mv),
@@ -805,6 +822,7 @@ fn preview_of(
 /// What `mv` does to each piece of `pos`: the pieces it displaces or captures, in the
 /// order of their starting squares. Steps that cannot be played end the walk (they do
 /// not occur for a legal move).
+#[must_use]
 pub fn changes(pos: &Position, mv: &Move) -> Vec<PieceChange> {
     // origin[sq] = the starting square of the piece now on sq.
     let mut origin: [Option<Square>; 64] = [None; 64];

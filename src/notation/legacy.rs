@@ -49,6 +49,7 @@ const MAX_ITEMS: usize = 64;
 /// Whether `text` is in the legacy notation rather than Lightvector: it contains `,`
 /// or `(`, or a whitespace-separated word starting with `x`. A single step such as
 /// `Ee2e3` is not legacy, and reads the same either way.
+#[must_use]
 pub fn is_legacy(text: &str) -> bool {
     text.contains([',', '('])
         || text
@@ -347,6 +348,7 @@ fn items(text: &str) -> Result<Vec<(String, Item)>, ParseLegacyError> {
 
 impl LegacyMove {
     /// A move from its steps; `None` when there are none or more than four.
+    #[must_use]
     pub fn new(steps: Vec<LegacyStep>) -> Option<LegacyMove> {
         if steps.is_empty() || steps.len() > MAX_STEPS {
             None
@@ -356,6 +358,7 @@ impl LegacyMove {
     }
 
     /// The steps, in order.
+    #[must_use]
     pub fn steps(&self) -> &[LegacyStep] {
         &self.steps
     }
@@ -475,6 +478,7 @@ impl FromStr for LegacyMove {
 
 impl LegacySetup {
     /// A setup from its placements; `None` when there are none or more than 64.
+    #[must_use]
     pub fn new(placements: Vec<(Piece, Square)>) -> Option<LegacySetup> {
         if placements.is_empty() || placements.len() > MAX_ITEMS {
             None
@@ -484,6 +488,7 @@ impl LegacySetup {
     }
 
     /// The placements, as written (letters keep their case).
+    #[must_use]
     pub fn placements(&self) -> &[(Piece, Square)] {
         &self.placements
     }
@@ -494,6 +499,7 @@ impl LegacySetup {
     /// [`Setup::check`]'s (or [`Game::play_setup`]'s) business, as for every notation.
     ///
     /// [`Game::play_setup`]: crate::Game::play_setup
+    #[must_use]
     pub fn to_setup(&self, color: Color) -> Setup {
         let mut setup = Setup::new(color);
         for &(piece, square) in &self.placements {
@@ -504,6 +510,7 @@ impl LegacySetup {
 
     /// The placements of `setup`, in its order; `None` when it places no piece or
     /// more than 64.
+    #[must_use]
     pub fn from_setup(setup: &Setup) -> Option<LegacySetup> {
         LegacySetup::new(
             setup
@@ -593,6 +600,7 @@ pub fn parse_setup(color: Color, text: &str) -> Result<Setup, ParseLegacyError> 
 
 /// Writes `setup` as a legacy setup, in its order: `Ee2, Md2, ...` (empty when it
 /// places no piece).
+#[must_use]
 pub fn write_setup(setup: &Setup) -> String {
     LegacySetup::from_setup(setup).map_or(String::new(), |s| s.to_string())
 }

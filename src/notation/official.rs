@@ -63,6 +63,7 @@ pub enum SideLetters {
 
 impl SideLetters {
     /// The letter of `color` in this style.
+    #[must_use]
     pub const fn letter(self, color: Color) -> char {
         match (self, color) {
             (SideLetters::GoldSilver, Color::Gold) => 'g',
@@ -73,6 +74,7 @@ impl SideLetters {
     }
 
     /// The side and style of a letter `g s w b`.
+    #[must_use]
     pub const fn read(c: char) -> Option<(Color, SideLetters)> {
         match c {
             'g' => Some((Color::Gold, SideLetters::GoldSilver)),
@@ -98,6 +100,7 @@ pub struct TurnLabel {
 
 impl TurnLabel {
     /// The label of `side`'s turn `number`, written with `g`/`s`.
+    #[must_use]
     pub const fn new(number: u32, side: Color) -> TurnLabel {
         TurnLabel {
             number,
@@ -107,11 +110,13 @@ impl TurnLabel {
     }
 
     /// The position of the turn in a record counting from 0: `1g` is 0, `1s` 1, `2g` 2.
+    #[must_use]
     pub fn ordinal(&self) -> u64 {
         u64::from(self.number.saturating_sub(1)) * 2 + self.side.index() as u64
     }
 
     /// The label of the turn at `ordinal` (the inverse of [`TurnLabel::ordinal`]).
+    #[must_use]
     pub fn from_ordinal(ordinal: u64, letters: SideLetters) -> TurnLabel {
         let side = if ordinal % 2 == 0 {
             Color::Gold
@@ -167,6 +172,7 @@ pub struct StepToken {
 
 impl StepToken {
     /// The step, without the piece.
+    #[must_use]
     pub const fn step(&self) -> Step {
         Step::new(self.from, self.dir)
     }
@@ -268,6 +274,7 @@ pub struct TurnText {
 impl TurnText {
     /// The step and capture tokens of a movement turn as written by the crate: without
     /// label and without `pass` (empty for any other body).
+    #[must_use]
     pub fn move_tokens_text(&self) -> String {
         match &self.body {
             TurnBody::Move(m) => join(m.tokens.iter().filter(|t| **t != MoveToken::Pass)),
@@ -740,11 +747,13 @@ pub struct OfficialMove {
 impl OfficialMove {
     /// A movement turn of these tokens, in order (checked only by
     /// [`OfficialMove::to_move`]).
+    #[must_use]
     pub fn new(tokens: Vec<MoveToken>) -> OfficialMove {
         OfficialMove { tokens }
     }
 
     /// The step, capture and `pass` tokens, in order.
+    #[must_use]
     pub fn tokens(&self) -> &[MoveToken] {
         &self.tokens
     }
@@ -1008,11 +1017,13 @@ pub struct OfficialSetup {
 impl OfficialSetup {
     /// A setup turn of these tokens, in order (checked only by
     /// [`OfficialSetup::to_setup`]).
+    #[must_use]
     pub fn new(tokens: Vec<PlaceToken>) -> OfficialSetup {
         OfficialSetup { tokens }
     }
 
     /// The placement tokens, in order.
+    #[must_use]
     pub fn tokens(&self) -> &[PlaceToken] {
         &self.tokens
     }
@@ -1034,6 +1045,7 @@ impl OfficialSetup {
     }
 
     /// The tokens of `setup`, in its order (what [`write_setup`] writes).
+    #[must_use]
     pub fn from_setup(setup: &Setup) -> OfficialSetup {
         OfficialSetup {
             tokens: setup
@@ -1098,6 +1110,7 @@ pub fn parse_setup(side: Color, text: &str) -> Result<Setup, ParseSetupError> {
 }
 
 /// The tokens of a setup without label, in its order: `Ra1 Rb1 ...`.
+#[must_use]
 pub fn write_setup(setup: &Setup) -> String {
     join(setup.pieces.iter().map(|&(kind, square)| PlaceToken {
         piece: Piece::new(setup.color, kind),

@@ -17,6 +17,7 @@ pub struct Captures {
 
 impl Captures {
     /// No captures.
+    #[must_use]
     pub const fn new() -> Captures {
         Captures {
             found: Bitboard::EMPTY,
@@ -28,6 +29,7 @@ impl Captures {
     /// [`len`](Move::len) is the fewest steps. `None` when that piece cannot be captured
     /// this turn (or no enemy piece stands there).
     #[inline]
+    #[must_use]
     pub fn get(&self, square: Square) -> Option<&Move> {
         if self.found.contains(square) {
             Some(&self.moves[square.index() as usize])
@@ -38,23 +40,27 @@ impl Captures {
 
     /// The squares of the enemy pieces that can be captured.
     #[inline]
+    #[must_use]
     pub fn squares(&self) -> Bitboard {
         self.found
     }
 
     /// The number of enemy pieces that can be captured.
     #[inline]
+    #[must_use]
     pub fn len(&self) -> usize {
         self.found.count() as usize
     }
 
     /// Whether no enemy piece can be captured.
     #[inline]
+    #[must_use]
     pub fn is_empty(&self) -> bool {
         self.found.is_empty()
     }
 
     /// The fewest steps over all captures, if any.
+    #[must_use]
     pub fn fewest_steps(&self) -> Option<usize> {
         self.iter().map(|(_, m)| m.len()).min()
     }
@@ -106,6 +112,7 @@ impl Position {
     /// assert_eq!(pos.after(push)?.board().piece_at(Square::C3), None);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[must_use]
     pub fn capture_moves(&self) -> Captures {
         let mut out = Captures::new();
         let left = self.steps_left();

@@ -54,6 +54,7 @@ impl Position {
     /// assert!(pos.after(&win)?.board().rabbit_on_goal(Color::Gold));
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[must_use]
     pub fn goal_move(&self) -> Option<Move> {
         if self.board().rabbit_on_goal(self.side_to_move()) && self.check_end_turn().is_ok() {
             return Some(Move::EMPTY);

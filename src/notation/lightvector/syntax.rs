@@ -32,6 +32,7 @@ pub enum Specifier {
 
 impl Specifier {
     /// The piece letter, if the specifier has one.
+    #[must_use]
     pub const fn piece(self) -> Option<Piece> {
         match self {
             Specifier::Piece(p) | Specifier::PieceOn(p, _) => Some(p),
@@ -40,6 +41,7 @@ impl Specifier {
     }
 
     /// The square, if the specifier has one.
+    #[must_use]
     pub const fn square(self) -> Option<Square> {
         match self {
             Specifier::Square(s) | Specifier::PieceOn(_, s) => Some(s),
@@ -48,6 +50,7 @@ impl Specifier {
     }
 
     /// The specifier with the given parts; `None` when both are missing.
+    #[must_use]
     pub const fn from_parts(piece: Option<Piece>, square: Option<Square>) -> Option<Specifier> {
         match (piece, square) {
             (Some(p), Some(s)) => Some(Specifier::PieceOn(p, s)),
@@ -58,6 +61,7 @@ impl Specifier {
     }
 
     /// The number of characters the specifier takes when written.
+    #[must_use]
     pub const fn text_len(self) -> usize {
         match self {
             Specifier::Piece(_) => 1,
@@ -87,6 +91,7 @@ pub struct Directions {
 impl Directions {
     /// The run of `dirs`; `None` when it is empty or longer than four (no piece takes
     /// more than four steps in a turn).
+    #[must_use]
     pub fn new(dirs: &[Direction]) -> Option<Directions> {
         if dirs.is_empty() || dirs.len() > MAX_STEPS {
             return None;
@@ -100,12 +105,14 @@ impl Directions {
     }
 
     /// The directions, in order.
+    #[must_use]
     pub fn as_slice(&self) -> &[Direction] {
         &self.dirs[..self.len as usize]
     }
 
     /// How many directions (1 to 4).
     #[allow(clippy::len_without_is_empty)] // never empty by construction
+    #[must_use]
     pub fn len(&self) -> usize {
         self.len as usize
     }
@@ -133,6 +140,7 @@ pub enum Property {
 
 impl Property {
     /// The number of characters the property takes when written.
+    #[must_use]
     pub fn text_len(&self) -> usize {
         match self {
             Property::Destination(_) => 2,
@@ -164,6 +172,7 @@ pub struct Token {
 
 impl Token {
     /// A token from its two parts.
+    #[must_use]
     pub const fn new(specifier: Specifier, property: Property) -> Token {
         Token {
             specifier,
@@ -172,6 +181,7 @@ impl Token {
     }
 
     /// The number of characters the token takes when written.
+    #[must_use]
     pub fn text_len(&self) -> usize {
         self.specifier.text_len() + self.property.text_len()
     }
@@ -328,6 +338,7 @@ pub struct Lightvector {
 impl Lightvector {
     /// A move from its tokens; `None` when there are none or more than
     /// [`MAX_TOKENS`].
+    #[must_use]
     pub fn new(tokens: Vec<Token>) -> Option<Lightvector> {
         if tokens.is_empty() || tokens.len() > MAX_TOKENS {
             None
@@ -337,6 +348,7 @@ impl Lightvector {
     }
 
     /// The tokens, in the order written.
+    #[must_use]
     pub fn tokens(&self) -> &[Token] {
         &self.tokens
     }

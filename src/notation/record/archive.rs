@@ -140,11 +140,13 @@ impl Column {
     ];
 
     /// The column's position, from 0.
+    #[must_use]
     pub const fn index(self) -> usize {
         self as usize
     }
 
     /// The column's name in the header.
+    #[must_use]
     pub const fn name(self) -> &'static str {
         ARCHIVE_COLUMNS[self as usize]
     }
@@ -179,6 +181,7 @@ pub enum Termination {
 
 impl Termination {
     /// The code letter.
+    #[must_use]
     pub const fn char(self) -> char {
         match self {
             Termination::Goal => 'g',
@@ -196,6 +199,7 @@ impl Termination {
     }
 
     /// Reads a code letter.
+    #[must_use]
     pub const fn from_char(c: char) -> Option<Termination> {
         Some(match c {
             'g' => Termination::Goal,
@@ -214,6 +218,7 @@ impl Termination {
     }
 
     /// The reason by the rules, for the three terminations the rules decide.
+    #[must_use]
     pub const fn reason(self) -> Option<Reason> {
         match self {
             Termination::Goal => Some(Reason::Goal),
@@ -287,6 +292,7 @@ impl<'a> Event<'a> {
     }
 
     /// For `move 31b received from b [cb3n ...]`: the label and the move text.
+    #[must_use]
     pub fn received_move(&self) -> Option<(&'a str, &'a str)> {
         let rest = self.text.strip_prefix("move ")?;
         let (label, rest) = rest.split_once(' ')?;
@@ -297,6 +303,7 @@ impl<'a> Event<'a> {
 
     /// For `gameserver rejected move [cb3n ...]; position repeats ...`: the move text
     /// and the server's reason.
+    #[must_use]
     pub fn rejected_move(&self) -> Option<(&'a str, &'a str)> {
         let rest = self.text.strip_prefix("gameserver rejected move [")?;
         let (mv, reason) = rest.split_once(']')?;
@@ -435,16 +442,19 @@ impl ArchiveGame {
     }
 
     /// The 29 fields as written.
+    #[must_use]
     pub fn columns(&self) -> &[String] {
         &self.columns
     }
 
     /// The game number.
+    #[must_use]
     pub fn id(&self) -> u64 {
         self.id
     }
 
     /// The player of `color` (Gold is the archive's `w`, Silver its `b`).
+    #[must_use]
     pub fn player(&self, color: Color) -> Player<'_> {
         let (id, name, title, country, rating, k, kind) = match color {
             Color::Gold => (
@@ -482,6 +492,7 @@ impl ArchiveGame {
     }
 
     /// Both players.
+    #[must_use]
     pub fn players(&self) -> ByColor<Player<'_>> {
         ByColor {
             gold: self.player(Color::Gold),
@@ -490,11 +501,13 @@ impl ArchiveGame {
     }
 
     /// The winner (the `result` column: `w` Gold, `b` Silver).
+    #[must_use]
     pub fn winner(&self) -> Color {
         self.winner
     }
 
     /// How the game ended.
+    #[must_use]
     pub fn termination(&self) -> Termination {
         self.termination
     }
@@ -508,12 +521,14 @@ impl ArchiveGame {
     ///
     /// To count or walk the movement turns themselves, replay the game:
     /// [`Replay::moves`] gives each one with its label and the positions around it.
+    #[must_use]
     pub fn plycount(&self) -> u32 {
         self.plycount
     }
 
     /// The entries of the move list as written (the final one is the bare tag such as
     /// `37b`).
+    #[must_use]
     pub fn movelist(&self) -> Vec<&str> {
         let list = self.column(Column::MoveList);
         if list.is_empty() {
@@ -545,6 +560,7 @@ impl ArchiveGame {
 
     /// The moves the server refused, from the event log, each with the label of the
     /// turn it was sent for.
+    #[must_use]
     pub fn rejected_moves(&self) -> Vec<RejectedMove> {
         let mut last_label = None;
         let mut out = Vec::new();
@@ -563,6 +579,7 @@ impl ArchiveGame {
     }
 
     /// Replays the move list from the standard start.
+    #[must_use]
     pub fn replay(&self) -> Replay {
         let list = self.movelist();
         Replay::run(Game::new(), list.iter().copied())
@@ -608,6 +625,7 @@ pub struct Archive {
 }
 
 /// Whether `text` looks like an archive file (it starts with the `id<TAB>` header).
+#[must_use]
 pub fn is_archive(text: &str) -> bool {
     text.starts_with("id\t")
 }

@@ -31,6 +31,7 @@ pub struct MoveList {
 
 impl MoveList {
     /// A move list holding `turns`, one per line.
+    #[must_use]
     pub fn from_turns(turns: Vec<TurnText>) -> MoveList {
         MoveList {
             lines: turns
@@ -44,6 +45,7 @@ impl MoveList {
     }
 
     /// The turns, in order.
+    #[must_use]
     pub fn turns(&self) -> Vec<&TurnText> {
         self.lines
             .iter()

@@ -152,6 +152,7 @@ fn side_to_play(game: &Game) -> Color {
 impl Replay {
     /// A replay starting from `game` (a new game awaiting setups, a game of a variant,
     /// or a game from a position).
+    #[must_use]
     pub fn new(game: Game) -> Replay {
         let positions = if matches!(game.phase(), Phase::Setup(_)) {
             Vec::new()
@@ -357,12 +358,14 @@ impl Replay {
     }
 
     /// The game as replayed so far.
+    #[must_use]
     pub fn game(&self) -> &Game {
         &self.game
     }
 
     /// The position before every movement turn played and after the last one (empty
     /// while the setups are not complete).
+    #[must_use]
     pub fn positions(&self) -> &[Position] {
         &self.positions
     }
@@ -399,6 +402,7 @@ impl Replay {
     /// assert_eq!(replay.moves().len(), 2);
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
+    #[must_use]
     pub fn moves(&self) -> ReplayMoves<'_> {
         ReplayMoves {
             moves: self.moves.iter(),
@@ -408,21 +412,25 @@ impl Replay {
     }
 
     /// The result by the rules after the last turn replayed.
+    #[must_use]
     pub fn outcome(&self) -> Option<Outcome> {
         self.game.outcome()
     }
 
     /// The first failing turn, if any.
+    #[must_use]
     pub fn failure(&self) -> Option<&ReplayFailure> {
         self.failure.as_ref()
     }
 
     /// How the record stopped other than by the rules (final tag or resignation).
+    #[must_use]
     pub fn stop(&self) -> Option<RecordStop> {
         self.stop
     }
 
     /// The number of entries replayed successfully.
+    #[must_use]
     pub fn turns_read(&self) -> usize {
         self.entries
     }
