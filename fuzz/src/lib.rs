@@ -6,6 +6,7 @@
 //! The crate's own test `tests/fuzz_regressions.rs` includes this file and runs every
 //! saved input under `tests/fuzz_regressions/<target>/` through the same checks.
 
+use arimaa::clicks::{ClickInput, Preview};
 use arimaa::notation::official::{self, TurnBody, TurnText};
 use arimaa::notation::record::{Archive, MoveList, Replay};
 use arimaa::notation::{legacy, lightvector};
@@ -15,7 +16,7 @@ use arimaa::{Board, Color, Direction, Game, Move, Phase, Piece, Position, Setup,
 pub type Check = fn(&[u8]);
 
 /// Every target: its name and its check.
-pub const TARGETS: [(&str, Check); 8] = [
+pub const TARGETS: [(&str, Check); 10] = [
     ("position_short", position_short),
     ("position_diagram", position_diagram),
     ("official_turn", official_turn),
@@ -24,6 +25,8 @@ pub const TARGETS: [(&str, Check); 8] = [
     ("lightvector", lightvector),
     ("legacy", legacy),
     ("play", play),
+    ("clicks", clicks),
+    ("tactics", tactics),
 ];
 
 /// Positions the notation targets read moves against (the first input byte picks
@@ -449,6 +452,133 @@ pub fn play(data: &[u8]) {
             Err(e) => panic!("generated move {mv:?} refused in {pos:?}: {e}"),
         }
     }
+}
+
+/// Clicks: any click, undo or clear on any position (mid-turn too) never panics; a
+/// refused click leaves the input as it was; a preview's move is legal, gives the
+/// position it shows, and typing the input's own Lightvector text in the same reading
+/// gives the same board.
+pub fn clicks(data: &[u8]) {
+    let Some((pos, bytes)) = play_start(data) else {
+        return;
+    };
+    let mut input = ClickInput::new(pos.clone());
+    for &b in bytes.iter().take(64) {
+        match b {
+            64..=71 => {
+                let _ = input.undo();
+            }
+            72 => input.clear(),
+            _ => {
+                let before = (input.instructions().to_vec(), input.preview().clone());
+                if input.click(Square::ALL[usize::from(b % 64)]).is_err() {
+                    assert_eq!(
+                        input.instructions(),
+                        &before.0[..],
+                        "a refused click changed the input"
+                    );
+                    assert_eq!(
+                        input.preview(),
+                        &before.1,
+                        "a refused click changed the preview"
+                    );
+                }
+            }
+        }
+        if let Preview::Move(m) = input.preview() {
+            let after = pos
+                .after(&m.mv)
+                .unwrap_or_else(|e| panic!("preview move {:?} illegal in {pos:?}: {e}", m.mv));
+            assert_eq!(after, m.after, "the preview's position is not its move's");
+            let typed: lightvector::Lightvector = input
+                .text()
+                .parse()
+                .unwrap_or_else(|e| panic!("own tokens {:?} unreadable: {e}", input.text()));
+            let again = typed
+                .resolve_with(&pos, input.options())
+                .unwrap_or_else(|e| panic!("own tokens {typed} do not resolve: {e}"));
+            assert_eq!(
+                pos.after(&again.mv).map(|p| *p.board()).ok(),
+                Some(*after.board()),
+                "typing {typed} gives another move"
+            );
+        }
+    }
+}
+
+/// Tactics: every move the goal and capture queries give plays step by step through the
+/// checked API, ends the turn, and does what it claims in exactly its length; on small
+/// boards the fewest steps equal the full-turn enumeration's.
+pub fn tactics(data: &[u8]) {
+    let Some((pos, bytes)) = play_start(data) else {
+        return;
+    };
+    let side = pos.side_to_move();
+    let replay = |mv: &Move| -> Position {
+        let mut p = pos.clone();
+        for &step in mv.steps() {
+            p.play_step(step)
+                .unwrap_or_else(|e| panic!("witness {mv:?} has an illegal step in {pos:?}: {e}"));
+        }
+        assert!(
+            mv.is_empty() || p.can_end_turn(),
+            "witness {mv:?} cannot end the turn in {pos:?}"
+        );
+        p
+    };
+    let goal = pos.goal_move();
+    if let Some(mv) = &goal {
+        let end = replay(mv);
+        assert!(
+            end.board().rabbit_on_goal(side),
+            "goal witness {mv:?} reaches no goal in {pos:?}"
+        );
+    }
+    let captures = pos.capture_moves();
+    for (sq, mv) in captures.iter() {
+        let Some(piece) = pos.board().piece_at(sq).filter(|p| p.color != side) else {
+            panic!("{sq} is not an enemy piece in {pos:?}");
+        };
+        let end = replay(mv);
+        assert!(
+            end.board().count(piece) < pos.board().count(piece),
+            "capture witness {mv:?} for {sq} captures nothing of its kind in {pos:?}"
+        );
+    }
+    // Small boards: the fewest steps against the full-turn enumeration.
+    if pos.board().occupied().count() > 10 || bytes.is_empty() {
+        return;
+    }
+    let moves = pos.legal_moves();
+    let goal_now = pos.can_end_turn() && pos.board().rabbit_on_goal(side);
+    let fewest_goal = if goal_now {
+        Some(0)
+    } else {
+        moves
+            .iter()
+            .filter(|m| pos.after(m).is_ok_and(|a| a.board().rabbit_on_goal(side)))
+            .map(Move::len)
+            .min()
+    };
+    assert_eq!(
+        goal.map(|m| m.len()),
+        fewest_goal,
+        "goal steps differ from the enumeration in {pos:?}"
+    );
+    let enemy_count = pos.board().color(!side).count();
+    let fewest_capture = moves
+        .iter()
+        .filter(|m| {
+            pos.after(m)
+                .is_ok_and(|a| a.board().color(!side).count() < enemy_count)
+        })
+        .map(Move::len)
+        .min();
+    assert_eq!(
+        captures.fewest_steps(),
+        fewest_capture,
+        "fewest capture steps differ from the enumeration in {pos:?}"
+    );
 }
 
 /// Whether every fixed position of the targets reads (for the regression test).
