@@ -109,7 +109,21 @@ impl Position {
     pub fn capture_moves(&self) -> Captures {
         let mut out = Captures::new();
         let left = self.steps_left();
-        let enemy = self.board().color(!self.side_to_move()) & TRAP_ZONE;
+        let side = self.side_to_move();
+        let board = self.board();
+        // A cheap root test before the bound: an enemy piece off the traps is captured
+        // only on a trap, so it must move, and only a push or pull by a stronger piece of
+        // the mover moves it (a pull under way included: its puller is the mover's). A
+        // piece at least as strong as the mover's strongest piece can never move.
+        let movable = match PieceKind::ALL
+            .iter()
+            .rev()
+            .find(|&&k| board.pieces(k.of(side)).any())
+        {
+            Some(&k) => !stronger_or_equal(board, k),
+            None => Bitboard::EMPTY,
+        };
+        let enemy = board.color(!side) & TRAP_ZONE & (movable | Bitboard::TRAPS);
         for sq in enemy {
             let bound = capture_lower_bound(self, sq, left).steps;
             // Iterative deepening from the bound: the first limit that succeeds gives a
