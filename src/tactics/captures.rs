@@ -185,10 +185,36 @@ fn capture_search(pos: &Position, target: Option<Square>, k: u8, path: &mut Path
     // there (a friend arriving beside it, to a square at most two from the involved
     // piece). A bound that counts a longer walk, or a push waiting for its second step,
     // returned above.
-    let near = bound.involved | bound.involved.neighbours();
+    //
+    // Narrower still for a step of the mover's piece `P` that does not leave a square
+    // beside an involved piece (it begins no pull of one): it leaves the enemy pieces,
+    // the push and pull state and the mover's strongest kind as they are (at best it
+    // loses the mover pieces), so it can lower the bound only by lowering the walk of a
+    // trap that reaches the bound, from one step to none (a trap above the bound would
+    // still be at or above it, and walks of two or more returned above). A walk of one
+    // counts an unfrozen piece stronger than an involved piece `q` two squares from `q`,
+    // or a frozen one beside `q`; a walk of none needs such a piece beside `q` unfrozen.
+    // So `P` must arrive beside an involved piece weaker than itself, or beside a frozen
+    // piece of the mover that stands beside an involved piece (a friend arriving is the
+    // only way a step of the mover unfreezes a piece). Other steps of the mover keep
+    // the bound at `k` and are not tried.
+    let side = pos.side_to_move();
+    let board = pos.board();
+    let involved = bound.involved;
+    let near = involved | involved.neighbours();
     let within_two = near | near.neighbours();
-    let from = enemy | bound.involved.neighbours();
+    let from = enemy | involved.neighbours();
+    let unfreeze = (board.frozen(side) & involved.neighbours()).neighbours();
     any_step_touching(pos, from, within_two, |step| {
+        if !from.contains(step.from) {
+            let (Some(piece), Some(to)) = (board.piece_at(step.from), step.to()) else {
+                return false;
+            };
+            let approach = (involved & board.weaker_than(!side, piece.kind)).neighbours();
+            if !(approach | unfreeze).contains(to) {
+                return false;
+            }
+        }
         expand(pos, target, step, k, path)
     })
 }
