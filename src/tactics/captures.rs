@@ -171,11 +171,42 @@ fn capture_search(pos: &Position, target: Option<Square>, k: u8, path: &mut Path
             expand(pos, target, step, k, path)
         });
     }
-    if bound.steps < k || bound.far || pos.pending_push().is_some() {
+    if bound.steps < k || pos.pending_push().is_some() {
         return pos
             .legal_steps()
             .iter()
             .any(|&step| expand(pos, target, step, k, path));
+    }
+    if bound.far {
+        // No slack, and a trap that reaches the bound counts a walk of two or more. The
+        // next step must still lower the bound. An enemy piece's step or a step that
+        // begins a pull of an involved piece may (tried, as below). Any other step of the
+        // mover leaves the enemy pieces, the push and pull state and the mover's
+        // strongest kind as they are (at best it loses pieces of the mover, which
+        // freezes or removes helpers and never frees one), so it can only lower a walk:
+        // a walk is the least over the involved pieces `q` of the distance to an unfrozen
+        // piece stronger than `q`, less one, or to a frozen one; a step changes each of
+        // these by at most one (the stepping piece moves one square; a friend arriving
+        // frees a frozen piece, distance `c` becoming `c - 1`), so a trap above the bound
+        // stays at or above it, and a trap at the bound drops only if its walk does. That
+        // needs the stepping piece to be stronger than an involved piece (it moves closer),
+        // or to arrive beside a frozen piece of the mover stronger than an involved piece
+        // (it frees it). Those are the steps tried.
+        let side = pos.side_to_move();
+        let board = pos.board();
+        let involved = bound.involved;
+        let weakest = PieceKind::ALL
+            .iter()
+            .find(|&&kind| (board.pieces(kind.of(!side)) & involved).any());
+        let helpers = match weakest {
+            Some(&kind) => board.stronger_than(side, kind),
+            None => Bitboard::EMPTY,
+        };
+        let from = enemy | involved.neighbours() | helpers;
+        let unfreeze = (board.frozen(side) & helpers).neighbours();
+        return any_step_touching(pos, from, unfreeze, |step| {
+            expand(pos, target, step, k, path)
+        });
     }
     // No slack: the next step must lower the bound. Only these can: an enemy piece
     // moving (a push, or the end of a pull: an involved piece, or a frozen helper's
