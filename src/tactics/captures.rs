@@ -155,7 +155,8 @@ fn capture_search(pos: &Position, target: Option<Square>, k: u8, path: &mut Path
                     .iter()
                     .any(|&step| expand(pos, None, step, k, path)));
     };
-    if k == 0 {
+    if k == 0 || (k == 1 && pos.pull_source().is_none()) {
+        // With one step left, only the end of a pull can capture (see below).
         return false;
     }
     let bound = capture_lower_bound(pos, sq, k);
@@ -166,7 +167,8 @@ fn capture_search(pos: &Position, target: Option<Square>, k: u8, path: &mut Path
     if k == 1 {
         // One step left: only an enemy piece's move captures an enemy piece, and with one
         // step that is the end of a pull (a push needs two; a push waiting for its second
-        // step completes with a step of the mover, which captures none).
+        // step completes with a step of the mover, which captures none); without a pull
+        // under way this node returned above.
         return any_step_touching(pos, enemy, Bitboard::EMPTY, |step| {
             expand(pos, target, step, k, path)
         });
