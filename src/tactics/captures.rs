@@ -193,7 +193,12 @@ fn capture_search(pos: &Position, target: Option<Square>, k: u8, path: &mut Path
         // stays at or above it, and a trap at the bound drops only if its walk does. That
         // needs the stepping piece to be stronger than an involved piece (it moves closer),
         // or to arrive beside a frozen piece of the mover stronger than an involved piece
-        // (it frees it). Those are the steps tried.
+        // (it frees it). Those are the steps tried, and of the first kind only those
+        // ending close enough: a trap at the bound `k` moves at least one piece (a piece
+        // on a trap with no friend beside it is already gone), two steps, so its walk `w`
+        // is at most `k - 2`; the stepping piece at `t` counts `dist(t, q) - 1` for an
+        // involved piece `q` weaker than itself, which is below `w` only if `t` is at
+        // most `k - 2` squares from such a `q`.
         let side = pos.side_to_move();
         let board = pos.board();
         let involved = bound.involved;
@@ -206,7 +211,20 @@ fn capture_search(pos: &Position, target: Option<Square>, k: u8, path: &mut Path
         };
         let from = enemy | involved.neighbours() | helpers;
         let unfreeze = (board.frozen(side) & helpers).neighbours();
+        let near = enemy | involved.neighbours();
         return any_step_touching(pos, from, unfreeze, |step| {
+            if !near.contains(step.from) {
+                let (Some(piece), Some(to)) = (board.piece_at(step.from), step.to()) else {
+                    return false;
+                };
+                let mut reach = involved & board.weaker_than(!side, piece.kind);
+                for _ in 2..k {
+                    reach |= reach.neighbours();
+                }
+                if !reach.contains(to) && !unfreeze.contains(to) {
+                    return false;
+                }
+            }
             expand(pos, target, step, k, path)
         });
     }
