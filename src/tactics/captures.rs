@@ -116,7 +116,21 @@ impl Position {
     pub fn capture_moves(&self) -> Captures {
         let mut out = Captures::new();
         let left = self.steps_left();
-        let enemy = self.board().color(!self.side_to_move()) & TRAP_ZONE;
+        let side = self.side_to_move();
+        let board = self.board();
+        // A cheap root test before the bound: an enemy piece off the traps is captured
+        // only on a trap, so it must move, and only a push or pull by a stronger piece of
+        // the mover moves it (a pull under way included: its puller is the mover's). A
+        // piece at least as strong as the mover's strongest piece can never move.
+        let movable = match PieceKind::ALL
+            .iter()
+            .rev()
+            .find(|&&k| board.pieces(k.of(side)).any())
+        {
+            Some(&k) => !stronger_or_equal(board, k),
+            None => Bitboard::EMPTY,
+        };
+        let enemy = board.color(!side) & TRAP_ZONE & (movable | Bitboard::TRAPS);
         for sq in enemy {
             let bound = capture_lower_bound(self, sq, left).steps;
             // Iterative deepening from the bound: the first limit that succeeds gives a
@@ -148,7 +162,8 @@ fn capture_search(pos: &Position, target: Option<Square>, k: u8, path: &mut Path
                     .iter()
                     .any(|&step| expand(pos, None, step, k, path)));
     };
-    if k == 0 {
+    if k == 0 || (k == 1 && pos.pull_source().is_none()) {
+        // With one step left, only the end of a pull can capture (see below).
         return false;
     }
     let bound = capture_lower_bound(pos, sq, k);
@@ -159,16 +174,66 @@ fn capture_search(pos: &Position, target: Option<Square>, k: u8, path: &mut Path
     if k == 1 {
         // One step left: only an enemy piece's move captures an enemy piece, and with one
         // step that is the end of a pull (a push needs two; a push waiting for its second
-        // step completes with a step of the mover, which captures none).
+        // step completes with a step of the mover, which captures none); without a pull
+        // under way this node returned above.
         return any_step_touching(pos, enemy, Bitboard::EMPTY, |step| {
             expand(pos, target, step, k, path)
         });
     }
-    if bound.steps < k || bound.far || pos.pending_push().is_some() {
+    if bound.steps < k || pos.pending_push().is_some() {
         return pos
             .legal_steps()
             .iter()
             .any(|&step| expand(pos, target, step, k, path));
+    }
+    if bound.far {
+        // No slack, and a trap that reaches the bound counts a walk of two or more. The
+        // next step must still lower the bound. An enemy piece's step or a step that
+        // begins a pull of an involved piece may (tried, as below). Any other step of the
+        // mover leaves the enemy pieces, the push and pull state and the mover's
+        // strongest kind as they are (at best it loses pieces of the mover, which
+        // freezes or removes helpers and never frees one), so it can only lower a walk:
+        // a walk is the least over the involved pieces `q` of the distance to an unfrozen
+        // piece stronger than `q`, less one, or to a frozen one; a step changes each of
+        // these by at most one (the stepping piece moves one square; a friend arriving
+        // frees a frozen piece, distance `c` becoming `c - 1`), so a trap above the bound
+        // stays at or above it, and a trap at the bound drops only if its walk does. That
+        // needs the stepping piece to be stronger than an involved piece (it moves closer),
+        // or to arrive beside a frozen piece of the mover stronger than an involved piece
+        // (it frees it). Those are the steps tried, and of the first kind only those
+        // ending close enough: a trap at the bound `k` moves at least one piece (a piece
+        // on a trap with no friend beside it is already gone), two steps, so its walk `w`
+        // is at most `k - 2`; the stepping piece at `t` counts `dist(t, q) - 1` for an
+        // involved piece `q` weaker than itself, which is below `w` only if `t` is at
+        // most `k - 2` squares from such a `q`.
+        let side = pos.side_to_move();
+        let board = pos.board();
+        let involved = bound.involved;
+        let weakest = PieceKind::ALL
+            .iter()
+            .find(|&&kind| (board.pieces(kind.of(!side)) & involved).any());
+        let helpers = match weakest {
+            Some(&kind) => board.stronger_than(side, kind),
+            None => Bitboard::EMPTY,
+        };
+        let from = enemy | involved.neighbours() | helpers;
+        let unfreeze = (board.frozen(side) & helpers).neighbours();
+        let near = enemy | involved.neighbours();
+        return any_step_touching(pos, from, unfreeze, |step| {
+            if !near.contains(step.from) {
+                let (Some(piece), Some(to)) = (board.piece_at(step.from), step.to()) else {
+                    return false;
+                };
+                let mut reach = involved & board.weaker_than(!side, piece.kind);
+                for _ in 2..k {
+                    reach |= reach.neighbours();
+                }
+                if !reach.contains(to) && !unfreeze.contains(to) {
+                    return false;
+                }
+            }
+            expand(pos, target, step, k, path)
+        });
     }
     // No slack: the next step must lower the bound. Only these can: an enemy piece
     // moving (a push, or the end of a pull: an involved piece, or a frozen helper's
@@ -178,10 +243,36 @@ fn capture_search(pos: &Position, target: Option<Square>, k: u8, path: &mut Path
     // there (a friend arriving beside it, to a square at most two from the involved
     // piece). A bound that counts a longer walk, or a push waiting for its second step,
     // returned above.
-    let near = bound.involved | bound.involved.neighbours();
+    //
+    // Narrower still for a step of the mover's piece `P` that does not leave a square
+    // beside an involved piece (it begins no pull of one): it leaves the enemy pieces,
+    // the push and pull state and the mover's strongest kind as they are (at best it
+    // loses the mover pieces), so it can lower the bound only by lowering the walk of a
+    // trap that reaches the bound, from one step to none (a trap above the bound would
+    // still be at or above it, and walks of two or more returned above). A walk of one
+    // counts an unfrozen piece stronger than an involved piece `q` two squares from `q`,
+    // or a frozen one beside `q`; a walk of none needs such a piece beside `q` unfrozen.
+    // So `P` must arrive beside an involved piece weaker than itself, or beside a frozen
+    // piece of the mover that stands beside an involved piece (a friend arriving is the
+    // only way a step of the mover unfreezes a piece). Other steps of the mover keep
+    // the bound at `k` and are not tried.
+    let side = pos.side_to_move();
+    let board = pos.board();
+    let involved = bound.involved;
+    let near = involved | involved.neighbours();
     let within_two = near | near.neighbours();
-    let from = enemy | bound.involved.neighbours();
+    let from = enemy | involved.neighbours();
+    let unfreeze = (board.frozen(side) & involved.neighbours()).neighbours();
     any_step_touching(pos, from, within_two, |step| {
+        if !from.contains(step.from) {
+            let (Some(piece), Some(to)) = (board.piece_at(step.from), step.to()) else {
+                return false;
+            };
+            let approach = (involved & board.weaker_than(!side, piece.kind)).neighbours();
+            if !(approach | unfreeze).contains(to) {
+                return false;
+            }
+        }
         expand(pos, target, step, k, path)
     })
 }
