@@ -432,7 +432,7 @@ fn capture_lower_bound(pos: &Position, sq: Square, limit: u8) -> CaptureBound {
             if group.is_empty() {
                 continue;
             }
-            rest = rest & !group;
+            rest &= !group;
             let helpers = board.stronger_than(side, kind);
             let (free, stuck) = (helpers & !frozen, helpers & frozen);
             // `within`: the squares at most `c` squares from the group; an unfrozen
