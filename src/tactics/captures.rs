@@ -243,7 +243,8 @@ fn search_bounded(
             None => Bitboard::EMPTY,
         };
         let from = enemy | involved.neighbours() | helpers;
-        let unfreeze = (board.frozen(side) & helpers).neighbours();
+        let frozen = bound.frozen.unwrap_or_else(|| board.frozen(side));
+        let unfreeze = (frozen & helpers).neighbours();
         let near = enemy | involved.neighbours();
         return any_step_touching(pos, from, unfreeze, |step| {
             if !near.contains(step.from) {
@@ -288,7 +289,8 @@ fn search_bounded(
     let near = involved | involved.neighbours();
     let within_two = near | near.neighbours();
     let from = enemy | involved.neighbours();
-    let unfreeze = (board.frozen(side) & involved.neighbours()).neighbours();
+    let frozen = bound.frozen.unwrap_or_else(|| board.frozen(side));
+    let unfreeze = (frozen & involved.neighbours()).neighbours();
     any_step_touching(pos, from, within_two, |step| {
         if !from.contains(step.from) {
             let (Some(piece), Some(to)) = (board.piece_at(step.from), step.to()) else {
@@ -358,6 +360,9 @@ struct CaptureBound {
     /// Whether the bound counts a stronger piece walking two or more squares towards
     /// the pieces to move (then a step anywhere may lower it).
     far: bool,
+    /// The mover's frozen pieces ([`Board::frozen`]) at this node, if the bound
+    /// computed them (so the search need not compute them again).
+    frozen: Option<Bitboard>,
 }
 
 /// A lower bound on the steps of a turn from `pos` capturing the enemy piece on `sq`
@@ -384,6 +389,7 @@ fn capture_lower_bound(pos: &Position, sq: Square, limit: u8) -> CaptureBound {
         steps: u8::MAX,
         involved: Bitboard::EMPTY,
         far: false,
+        frozen: None,
     };
     let side = pos.side_to_move();
     let board = pos.board();
@@ -494,13 +500,14 @@ fn capture_lower_bound(pos: &Position, sq: Square, limit: u8) -> CaptureBound {
                 steps: cost,
                 involved: moving | this,
                 far,
+                frozen: None,
             };
         } else if cost == best.steps {
             best.involved |= moving | this;
             best.far |= far;
         }
     }
-    best
+    CaptureBound { frozen, ..best }
 }
 
 /// The pieces of either colour at least as strong as `kind`.
