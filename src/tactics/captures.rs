@@ -202,7 +202,7 @@ fn search_bounded(
         // step that is the end of a pull (a push needs two; a push waiting for its second
         // step completes with a step of the mover, which captures none); without a pull
         // under way this node returned above.
-        return any_step_touching(pos, enemy, Bitboard::EMPTY, |step| {
+        return any_step_touching(pos, enemy, Bitboard::EMPTY, bound.frozen, |step| {
             expand(pos, target, step, k, path)
         });
     }
@@ -246,7 +246,7 @@ fn search_bounded(
         let frozen = bound.frozen.unwrap_or_else(|| board.frozen(side));
         let unfreeze = (frozen & helpers).neighbours();
         let near = enemy | involved.neighbours();
-        return any_step_touching(pos, from, unfreeze, |step| {
+        return any_step_touching(pos, from, unfreeze, Some(frozen), |step| {
             if !near.contains(step.from) {
                 let (Some(piece), Some(to)) = (board.piece_at(step.from), step.to()) else {
                     return false;
@@ -291,7 +291,7 @@ fn search_bounded(
     let from = enemy | involved.neighbours();
     let frozen = bound.frozen.unwrap_or_else(|| board.frozen(side));
     let unfreeze = (frozen & involved.neighbours()).neighbours();
-    any_step_touching(pos, from, within_two, |step| {
+    any_step_touching(pos, from, within_two, Some(frozen), |step| {
         if !from.contains(step.from) {
             let (Some(piece), Some(to)) = (board.piece_at(step.from), step.to()) else {
                 return false;
