@@ -132,12 +132,18 @@ impl Position {
         };
         let enemy = board.color(!side) & TRAP_ZONE & (movable | Bitboard::TRAPS);
         for sq in enemy {
-            let bound = capture_lower_bound(self, sq, left).steps;
+            let bound = capture_lower_bound(self, sq, left);
             // Iterative deepening from the bound: the first limit that succeeds gives a
-            // shortest turn.
+            // shortest turn. The root's bound is computed once, with the turn's steps as
+            // its limit: a trap within a smaller limit `k` is counted exactly either way
+            // and a trap over it stays over it, so at every limit `k` at or above the
+            // bound the search sees what `capture_lower_bound(self, sq, k)` would give.
             let mut path = Path::new();
-            for limit in bound..=left {
-                if capture_search(self, Some(sq), limit, &mut path) {
+            for limit in bound.steps..=left {
+                if !can_capture_in(self, limit) {
+                    continue;
+                }
+                if search_bounded(self, sq, &bound, limit, &mut path) {
                     if let Some(mv) = path.to_move() {
                         out.insert(sq, mv);
                     }
@@ -162,11 +168,31 @@ fn capture_search(pos: &Position, target: Option<Square>, k: u8, path: &mut Path
                     .iter()
                     .any(|&step| expand(pos, None, step, k, path)));
     };
-    if k == 0 || (k == 1 && pos.pull_source().is_none()) {
-        // With one step left, only the end of a pull can capture (see below).
+    if !can_capture_in(pos, k) {
         return false;
     }
-    let bound = capture_lower_bound(pos, sq, k);
+    search_bounded(pos, sq, &capture_lower_bound(pos, sq, k), k, path)
+}
+
+/// Whether a capture within `k` more steps is possible at all: with no step left none
+/// is, and with one step left only the end of a pull can capture (see
+/// [`search_bounded`]).
+#[inline]
+fn can_capture_in(pos: &Position, k: u8) -> bool {
+    !(k == 0 || (k == 1 && pos.pull_source().is_none()))
+}
+
+/// [`capture_search`] for the enemy piece now on `sq`, given the capture bound at this
+/// node (as [`capture_lower_bound`] gives it with a limit of at least `k`), and `k` for
+/// which [`can_capture_in`] holds.
+fn search_bounded(
+    pos: &Position,
+    sq: Square,
+    bound: &CaptureBound,
+    k: u8,
+    path: &mut Path,
+) -> bool {
+    let target = Some(sq);
     if bound.steps > k {
         return false;
     }
@@ -176,7 +202,7 @@ fn capture_search(pos: &Position, target: Option<Square>, k: u8, path: &mut Path
         // step that is the end of a pull (a push needs two; a push waiting for its second
         // step completes with a step of the mover, which captures none); without a pull
         // under way this node returned above.
-        return any_step_touching(pos, enemy, Bitboard::EMPTY, |step| {
+        return any_step_touching(pos, enemy, Bitboard::EMPTY, bound.frozen, |step| {
             expand(pos, target, step, k, path)
         });
     }
@@ -217,9 +243,10 @@ fn capture_search(pos: &Position, target: Option<Square>, k: u8, path: &mut Path
             None => Bitboard::EMPTY,
         };
         let from = enemy | involved.neighbours() | helpers;
-        let unfreeze = (board.frozen(side) & helpers).neighbours();
+        let frozen = bound.frozen.unwrap_or_else(|| board.frozen(side));
+        let unfreeze = (frozen & helpers).neighbours();
         let near = enemy | involved.neighbours();
-        return any_step_touching(pos, from, unfreeze, |step| {
+        return any_step_touching(pos, from, unfreeze, Some(frozen), |step| {
             if !near.contains(step.from) {
                 let (Some(piece), Some(to)) = (board.piece_at(step.from), step.to()) else {
                     return false;
@@ -262,8 +289,9 @@ fn capture_search(pos: &Position, target: Option<Square>, k: u8, path: &mut Path
     let near = involved | involved.neighbours();
     let within_two = near | near.neighbours();
     let from = enemy | involved.neighbours();
-    let unfreeze = (board.frozen(side) & involved.neighbours()).neighbours();
-    any_step_touching(pos, from, within_two, |step| {
+    let frozen = bound.frozen.unwrap_or_else(|| board.frozen(side));
+    let unfreeze = (frozen & involved.neighbours()).neighbours();
+    any_step_touching(pos, from, within_two, Some(frozen), |step| {
         if !from.contains(step.from) {
             let (Some(piece), Some(to)) = (board.piece_at(step.from), step.to()) else {
                 return false;
@@ -325,12 +353,16 @@ const TRAPS_NEAR: [(Square, Bitboard, Bitboard); 4] = {
 
 /// A lower bound on the steps of a turn capturing a piece, with the enemy pieces whose
 /// moves it counts (and the piece itself) for every trap that reaches the bound.
+#[derive(Clone, Copy)]
 struct CaptureBound {
     steps: u8,
     involved: Bitboard,
     /// Whether the bound counts a stronger piece walking two or more squares towards
     /// the pieces to move (then a step anywhere may lower it).
     far: bool,
+    /// The mover's frozen pieces ([`Board::frozen`]) at this node, if the bound
+    /// computed them (so the search need not compute them again).
+    frozen: Option<Bitboard>,
 }
 
 /// A lower bound on the steps of a turn from `pos` capturing the enemy piece on `sq`
@@ -357,6 +389,7 @@ fn capture_lower_bound(pos: &Position, sq: Square, limit: u8) -> CaptureBound {
         steps: u8::MAX,
         involved: Bitboard::EMPTY,
         far: false,
+        frozen: None,
     };
     let side = pos.side_to_move();
     let board = pos.board();
@@ -389,26 +422,38 @@ fn capture_lower_bound(pos: &Position, sq: Square, limit: u8) -> CaptureBound {
     // The fewest steps before a piece of the mover stronger than one of `pieces` can
     // stand beside it unfrozen: it walks one square per step, after a step that frees it.
     // Capped at `cap` (the count is exact below it), which keeps it a lower bound.
+    //
+    // The pieces are taken a kind at a time, weakest first: pieces of one kind share
+    // their helpers, and the walk from a set of squares reaches a helper at the least of
+    // the walks from its squares (`within` for the set is the union of the `within` of
+    // its squares), so one widening per kind gives the least over its pieces.
     let approach = |pieces: Bitboard, frozen: Bitboard, cap: u8| {
         let mut best = cap;
-        for p in pieces {
-            if let Some(q) = board.piece_at(p) {
-                let helpers = board.stronger_than(side, q.kind);
-                let (free, stuck) = (helpers & !frozen, helpers & frozen);
-                // `within`: the squares at most `c` squares from `p`; an unfrozen helper
-                // at distance `c + 1`, or a frozen one at `c`, needs `c` steps.
-                let mut within = Bitboard::from_square(p);
-                for c in 0..best {
-                    let next = within | within.neighbours();
-                    if (free & next).any() || (stuck & within).any() {
-                        best = c;
-                        break;
-                    }
-                    within = next;
+        let mut rest = pieces;
+        for &kind in &PieceKind::ALL {
+            if rest.is_empty() {
+                break;
+            }
+            let group = rest & board.kind(kind);
+            if group.is_empty() {
+                continue;
+            }
+            rest &= !group;
+            let helpers = board.stronger_than(side, kind);
+            let (free, stuck) = (helpers & !frozen, helpers & frozen);
+            // `within`: the squares at most `c` squares from the group; an unfrozen
+            // helper at distance `c + 1`, or a frozen one at `c`, needs `c` steps.
+            let mut within = group;
+            for c in 0..best {
+                let next = within | within.neighbours();
+                if (free & next).any() || (stuck & within).any() {
+                    best = c;
+                    break;
                 }
-                if best == 0 {
-                    return 0;
-                }
+                within = next;
+            }
+            if best == 0 {
+                return 0;
             }
         }
         best
@@ -455,13 +500,14 @@ fn capture_lower_bound(pos: &Position, sq: Square, limit: u8) -> CaptureBound {
                 steps: cost,
                 involved: moving | this,
                 far,
+                frozen: None,
             };
         } else if cost == best.steps {
             best.involved |= moving | this;
             best.far |= far;
         }
     }
-    best
+    CaptureBound { frozen, ..best }
 }
 
 /// The pieces of either colour at least as strong as `kind`.
