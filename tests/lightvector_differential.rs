@@ -41,7 +41,7 @@ use std::time::{Duration, Instant};
 
 use arimaa::notation::lightvector::{self, Lightvector, Property, ResolveError, Specifier, Token};
 use arimaa::notation::record::Archive;
-use arimaa::{Color, Move, Piece, PieceKind, Position, Square, Turn};
+use arimaa::{Color, Move, Piece, PieceKind, Position, Square, StepEffect, Turn};
 use lightvector_support::splitmix;
 use lv_reference::{judge, move_satisfies, tracks, Verdict};
 
@@ -203,15 +203,18 @@ enum Draw {
     TwoEnemies,
 }
 
-/// The number of enemy pieces `mv` displaces or captures.
-fn enemies_displaced(pos: &Position, mv: &Move) -> usize {
+/// What each step of `mv` (legal in `pos`) did, in order.
+fn step_effects(pos: &Position, mv: &Move) -> Vec<StepEffect> {
     let mut p = pos.clone();
-    let path: Vec<_> = mv
-        .steps()
+    mv.steps()
         .iter()
         .map(|&s| p.play_step(s).expect("legal"))
-        .collect();
-    tracks(pos.board(), &path)
+        .collect()
+}
+
+/// The number of enemy pieces `mv` displaces or captures.
+fn enemies_displaced(pos: &Position, mv: &Move) -> usize {
+    tracks(pos.board(), &step_effects(pos, mv))
         .touched()
         .iter()
         .filter(|t| t.piece.color != pos.side_to_move() && (t.displaced() || t.captured))
@@ -271,13 +274,7 @@ fn random_cases(archive: &[Case], n: usize, draw: Draw, seed: u64) -> Vec<Case> 
 /// The explicit form of `mv`: `<letter><start><end>` per displaced piece,
 /// `<letter><start>x` per captured piece, in the order the move first touches them.
 fn explicit(pos: &Position, mv: &Move) -> Vec<Token> {
-    let mut p = pos.clone();
-    let path: Vec<_> = mv
-        .steps()
-        .iter()
-        .map(|&s| p.play_step(s).expect("legal"))
-        .collect();
-    tracks(pos.board(), &path)
+    tracks(pos.board(), &step_effects(pos, mv))
         .touched()
         .iter()
         .filter(|t| t.captured || t.displaced())
