@@ -18,6 +18,15 @@ impl Color {
     /// Both colours, Gold first.
     pub const ALL: [Color; 2] = [Color::Gold, Color::Silver];
 
+    /// The colour in words, `gold` or `silver` (its `Display` form).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::Gold => "gold",
+            Color::Silver => "silver",
+        }
+    }
+
     /// The index of the colour: Gold 0, Silver 1.
     #[inline]
     #[must_use]
@@ -65,10 +74,7 @@ impl Not for Color {
 
 impl fmt::Display for Color {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Color::Gold => "gold",
-            Color::Silver => "silver",
-        })
+        f.write_str(self.name())
     }
 }
 

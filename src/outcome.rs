@@ -17,6 +17,19 @@ pub enum Reason {
 }
 
 impl Reason {
+    /// Every reason.
+    pub const ALL: [Reason; 3] = [Reason::Goal, Reason::Elimination, Reason::Immobilization];
+
+    /// The reason in words: `goal`, `elimination`, `immobilization` (its `Display` form).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Reason::Goal => "goal",
+            Reason::Elimination => "elimination",
+            Reason::Immobilization => "immobilization",
+        }
+    }
+
     /// The one-letter code of archives and records: `g`, `e`, `m`.
     #[must_use]
     pub const fn char(self) -> char {
@@ -43,11 +56,7 @@ impl fmt::Display for Reason {
     /// In words: `goal`, `elimination`, `immobilization` ([`Reason::char`] gives the
     /// code of records).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            Reason::Goal => "goal",
-            Reason::Elimination => "elimination",
-            Reason::Immobilization => "immobilization",
-        })
+        f.write_str(self.name())
     }
 }
 

@@ -34,6 +34,19 @@ impl PieceKind {
         PieceKind::Elephant,
     ];
 
+    /// The kind in words, `rabbit` to `elephant` (its `Display` form).
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            PieceKind::Rabbit => "rabbit",
+            PieceKind::Cat => "cat",
+            PieceKind::Dog => "dog",
+            PieceKind::Horse => "horse",
+            PieceKind::Camel => "camel",
+            PieceKind::Elephant => "elephant",
+        }
+    }
+
     /// The index of the kind, 0 (rabbit) to 5 (elephant).
     #[inline]
     #[must_use]
@@ -89,14 +102,7 @@ impl PieceKind {
 
 impl fmt::Display for PieceKind {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(match self {
-            PieceKind::Rabbit => "rabbit",
-            PieceKind::Cat => "cat",
-            PieceKind::Dog => "dog",
-            PieceKind::Horse => "horse",
-            PieceKind::Camel => "camel",
-            PieceKind::Elephant => "elephant",
-        })
+        f.write_str(self.name())
     }
 }
 

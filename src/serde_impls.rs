@@ -46,44 +46,29 @@ fn single_char(s: &str) -> Option<char> {
     }
 }
 
-/// Serialize and Deserialize through a fixed list of names.
+/// Serialize and Deserialize through the type's `name()` (its `Display` form), read back
+/// by searching its `ALL` list.
 macro_rules! by_name {
-    ($ty:ty, $expecting:literal, [$($variant:path => $name:literal),+ $(,)?]) => {
+    ($ty:ty, $expecting:literal) => {
         impl Serialize for $ty {
             fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-                s.serialize_str(match self {
-                    $($variant => $name,)+
-                })
+                s.serialize_str(self.name())
             }
         }
 
         impl<'de> Deserialize<'de> for $ty {
             fn deserialize<D: Deserializer<'de>>(d: D) -> Result<$ty, D::Error> {
-                read_text(d, $expecting, |s| match s {
-                    $($name => Some($variant),)+
-                    _ => None,
+                read_text(d, $expecting, |s| {
+                    <$ty>::ALL.into_iter().find(|v| v.name() == s)
                 })
             }
         }
     };
 }
 
-by_name!(Color, "\"gold\" or \"silver\"", [Color::Gold => "gold", Color::Silver => "silver"]);
-
-by_name!(PieceKind, "a piece kind such as \"rabbit\"", [
-    PieceKind::Rabbit => "rabbit",
-    PieceKind::Cat => "cat",
-    PieceKind::Dog => "dog",
-    PieceKind::Horse => "horse",
-    PieceKind::Camel => "camel",
-    PieceKind::Elephant => "elephant",
-]);
-
-by_name!(Reason, "\"goal\", \"elimination\" or \"immobilization\"", [
-    Reason::Goal => "goal",
-    Reason::Elimination => "elimination",
-    Reason::Immobilization => "immobilization",
-]);
+by_name!(Color, "\"gold\" or \"silver\"");
+by_name!(PieceKind, "a piece kind such as \"rabbit\"");
+by_name!(Reason, "\"goal\", \"elimination\" or \"immobilization\"");
 
 /// Serialize and Deserialize through a one-character code.
 macro_rules! by_char {

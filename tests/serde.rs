@@ -45,6 +45,22 @@ fn positions() -> Vec<Position> {
         .collect()
 }
 
+/// Every colour, kind and reason is written as its `Display` word and read back.
+#[test]
+fn named_types_use_their_display_words() {
+    for c in Color::ALL {
+        round_trip(&c, Some(&format!("\"{c}\"")));
+    }
+    for k in PieceKind::ALL {
+        round_trip(&k, Some(&format!("\"{k}\"")));
+    }
+    for r in Reason::ALL {
+        round_trip(&r, Some(&format!("\"{r}\"")));
+    }
+    refused::<PieceKind>("\"Rabbit\"");
+    refused::<Reason>("\"g\"");
+}
+
 #[test]
 fn small_types_round_trip_in_their_text_forms() {
     round_trip(&Color::Gold, Some("\"gold\""));
