@@ -164,9 +164,9 @@
 //! moves: 1,943, 2.3%, of them 1,932 survivals).
 
 use crate::notation::lightvector::{
-    Lightvector, Property, ResolveError, ResolveOptions, Specifier, Token, MAX_TOKENS,
+    Directions, Lightvector, Property, ResolveError, ResolveOptions, Specifier, Token, MAX_TOKENS,
 };
-use crate::{Move, MoveError, Piece, Position, Square};
+use crate::{Direction, Move, MoveError, Piece, Position, Square, Step, StepError};
 
 /// The most clicks [`ClickInput::undo`] can take back; older ones are forgotten.
 pub const MAX_UNDO: usize = 256;
@@ -216,6 +216,56 @@ impl Instruction {
     }
 }
 
+/// How clicks on the board are read (see the [module documentation](self#step-mode)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum ClickMode {
+    /// Arrows, holds and capture marks on the squares of the position the turn is
+    /// entered from.
+    #[default]
+    Arrows,
+    /// Single steps on the step board ([`ClickInput::step_board`]): a piece, then a
+    /// square beside it.
+    Steps,
+}
+
+/// One step drawn in step mode: the piece standing on `from` on the step board takes
+/// one step in `dir`. Its token is the direction token `<letter><from><dir>` (`Ee2n`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct StepInstruction {
+    /// The piece that steps (of either colour: an enemy piece is pushed or pulled).
+    pub piece: Piece,
+    /// The square it steps from, on the step board before this step.
+    pub from: Square,
+    /// The direction it steps in.
+    pub dir: Direction,
+}
+
+impl StepInstruction {
+    /// The step itself.
+    #[must_use]
+    pub fn step(&self) -> Step {
+        Step::new(self.from, self.dir)
+    }
+
+    /// The square the piece steps to; `None` only for a step off the board (which is
+    /// never drawn).
+    #[must_use]
+    pub fn to(&self) -> Option<Square> {
+        self.from.step(self.dir)
+    }
+
+    /// The direction token `<letter><from><dir>`: a piece of this letter takes a step
+    /// in `dir` from `from` (after the steps of the tokens before it, other steps may
+    /// come between).
+    #[must_use]
+    pub fn token(&self) -> Token {
+        Token::new(
+            Specifier::PieceOn(self.piece, self.from),
+            Property::Steps(Directions::one(self.dir)),
+        )
+    }
+}
+
 /// What is selected, for drawing and for the meaning of the next click.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Selection {
@@ -235,6 +285,12 @@ pub enum Selection {
     /// capture.
     Head {
         /// The square the arrows end on.
+        square: Square,
+    },
+    /// Step mode: the piece on `square` of the step board
+    /// ([`ClickInput::step_board`]); a click on a square beside it steps it there.
+    Step {
+        /// The selected piece's square on the step board.
         square: Square,
     },
 }
@@ -258,6 +314,10 @@ pub enum ClickEffect {
     Removed(Instruction),
     /// The capture marks of the instructions ending on a trap were removed.
     MarksRemoved(Square),
+    /// Step mode: a step was drawn (played on the step board).
+    Stepped(StepInstruction),
+    /// Step mode: the last step was taken back.
+    StepRemoved(StepInstruction),
 }
 
 /// Why a click was refused; the input is left as it was before the click.
@@ -278,6 +338,17 @@ pub enum ClickError {
     /// than hidden).
     #[error("the resolved move is not legal: {0}")]
     Illegal(MoveError),
+    /// Step mode: the step is not legal on the step board (the step API's reason).
+    #[error("this step is not legal: {0}")]
+    IllegalStep(StepError),
+    /// Step mode: the square clicked is not beside the selected piece.
+    #[error("{to} is not beside {from}: in step mode a piece moves one square at a time")]
+    NotAdjacent {
+        /// The selected piece's square.
+        from: Square,
+        /// The square clicked.
+        to: Square,
+    },
 }
 
 /// What happens to one piece in a move: where it starts and where it ends up.
@@ -382,6 +453,8 @@ impl core::fmt::Display for Preview {
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Snapshot {
     instructions: Vec<Instruction>,
+    steps: Vec<StepInstruction>,
+    step_board: Position,
     selection: Selection,
     preview: Preview,
 }
@@ -392,7 +465,11 @@ struct Snapshot {
 pub struct ClickInput {
     position: Position,
     options: ResolveOptions,
+    mode: ClickMode,
     instructions: Vec<Instruction>,
+    steps: Vec<StepInstruction>,
+    /// `position` with `steps` played.
+    step_board: Position,
     selection: Selection,
     preview: Preview,
     rejection: Option<ClickError>,
@@ -401,8 +478,8 @@ pub struct ClickInput {
 
 impl ClickInput {
     /// A new input for the turn to move in `position` (its turn may already be in
-    /// progress: the instructions describe the rest of it), with nothing drawn. Its
-    /// tokens are resolved in Abstract Play's game-level reading,
+    /// progress: the instructions describe the rest of it), with nothing drawn, in
+    /// arrow mode. Its tokens are resolved in Abstract Play's game-level reading,
     /// `ResolveOptions { lenient: true }` (see
     /// [the module documentation](self#resolution-and-preview)).
     #[must_use]
@@ -416,9 +493,12 @@ impl ClickInput {
     #[must_use]
     pub fn with_options(position: Position, options: ResolveOptions) -> ClickInput {
         ClickInput {
+            step_board: position.clone(),
             position,
             options,
+            mode: ClickMode::Arrows,
             instructions: Vec::new(),
+            steps: Vec::new(),
             selection: Selection::None,
             preview: Preview::Empty,
             rejection: None,
@@ -438,10 +518,41 @@ impl ClickInput {
         self.options
     }
 
-    /// The instructions drawn, in the order drawn (the order of the tokens).
+    /// How clicks are read now.
+    #[must_use]
+    pub fn mode(&self) -> ClickMode {
+        self.mode
+    }
+
+    /// Switches between arrows and steps. Everything drawn stays; the selection is
+    /// dropped (it means something else in the other mode). Not a click: undo does not
+    /// take it back.
+    pub fn set_mode(&mut self, mode: ClickMode) {
+        if mode != self.mode {
+            self.mode = mode;
+            self.selection = Selection::None;
+            self.rejection = None;
+        }
+    }
+
+    /// The instructions drawn (arrows, holds, capture marks), in the order drawn.
     #[must_use]
     pub fn instructions(&self) -> &[Instruction] {
         &self.instructions
+    }
+
+    /// The steps drawn in step mode, in order.
+    #[must_use]
+    pub fn steps(&self) -> &[StepInstruction] {
+        &self.steps
+    }
+
+    /// The step board: the position the turn is entered from with the steps drawn
+    /// played in order (the position itself when none is drawn). Step-mode clicks name
+    /// its squares.
+    #[must_use]
+    pub fn step_board(&self) -> &Position {
+        &self.step_board
     }
 
     /// What is selected.
@@ -462,13 +573,14 @@ impl ClickInput {
         self.rejection.as_ref()
     }
 
-    /// The instructions as Lightvector tokens; `None` when nothing is drawn.
+    /// The instructions and then the steps as Lightvector tokens; `None` when nothing
+    /// is drawn.
     #[must_use]
     pub fn lightvector(&self) -> Option<Lightvector> {
-        tokens_of(&self.instructions).ok().flatten()
+        tokens_of(&self.instructions, &self.steps).ok().flatten()
     }
 
-    /// The instructions as Lightvector text (empty when nothing is drawn).
+    /// The tokens as Lightvector text (empty when nothing is drawn).
     #[must_use]
     pub fn text(&self) -> String {
         self.lightvector()
@@ -492,13 +604,20 @@ impl ClickInput {
         }
     }
 
-    /// Takes back the last click that changed anything (instructions or selection);
-    /// `false` when there is none to take back.
+    /// Takes back the last click that changed anything (instructions, steps or
+    /// selection); `false` when there is none to take back. A selection made in the
+    /// other mode is not restored.
     pub fn undo(&mut self) -> bool {
         match self.history.pop() {
             Some(s) => {
                 self.instructions = s.instructions;
-                self.selection = s.selection;
+                self.steps = s.steps;
+                self.step_board = s.step_board;
+                self.selection = if self.fits_mode(s.selection) {
+                    s.selection
+                } else {
+                    Selection::None
+                };
                 self.preview = s.preview;
                 self.rejection = None;
                 true
@@ -507,13 +626,18 @@ impl ClickInput {
         }
     }
 
-    /// Removes every instruction and the selection (can be undone).
+    /// Removes every instruction, every step and the selection (can be undone).
     pub fn clear(&mut self) {
-        if self.instructions.is_empty() && self.selection == Selection::None {
+        if self.instructions.is_empty()
+            && self.steps.is_empty()
+            && self.selection == Selection::None
+        {
             return;
         }
         self.save();
         self.instructions.clear();
+        self.steps.clear();
+        self.step_board = self.position.clone();
         self.selection = Selection::None;
         self.preview = Preview::Empty;
         self.rejection = None;
@@ -527,31 +651,59 @@ impl ClickInput {
         }
     }
 
-    /// Starts over on a new position (after the move was played, for instance).
+    /// Starts over on a new position (after the move was played, for instance), in the
+    /// same mode.
     pub fn reset(&mut self, position: Position) {
+        let mode = self.mode;
         *self = ClickInput::with_options(position, self.options);
+        self.mode = mode;
     }
 
-    /// A click on `square`.
+    /// A click on `square`: a square of [`position`](ClickInput::position) in arrow
+    /// mode, of the [step board](ClickInput::step_board) in step mode.
     ///
     /// # Errors
-    /// [`ClickError`] when the click would add or change an instruction so that no
-    /// legal move matches; the input is then unchanged (apart from
-    /// [`rejection`](ClickInput::rejection)).
+    /// [`ClickError`] when the click would add or change an instruction or a step so
+    /// that no legal move matches, or (step mode) draws a step that is not legal on the
+    /// step board or not beside the selected piece; the input is then unchanged (apart
+    /// from [`rejection`](ClickInput::rejection)).
     pub fn click(&mut self, square: Square) -> Result<ClickEffect, ClickError> {
-        let result = match self.selection {
-            Selection::None => self.click_idle(square),
-            Selection::Piece {
-                square: s,
-                previous,
-            } => self.click_selected(s, previous, square),
-            Selection::Head { square: t } => self.click_head(t, square),
+        let selection = if self.fits_mode(self.selection) {
+            self.selection
+        } else {
+            Selection::None
+        };
+        let result = match (self.mode, selection) {
+            (ClickMode::Steps, Selection::Step { square: s }) => {
+                self.click_step_selected(s, square)
+            }
+            (ClickMode::Steps, _) => self.click_step_idle(square),
+            (ClickMode::Arrows, Selection::None | Selection::Step { .. }) => {
+                self.click_idle(square)
+            }
+            (
+                ClickMode::Arrows,
+                Selection::Piece {
+                    square: s,
+                    previous,
+                },
+            ) => self.click_selected(s, previous, square),
+            (ClickMode::Arrows, Selection::Head { square: t }) => self.click_head(t, square),
         };
         match &result {
             Ok(_) => self.rejection = None,
             Err(e) => self.rejection = Some(e.clone()),
         }
         result
+    }
+
+    /// Whether `selection` belongs to the current mode (nothing selected fits both).
+    fn fits_mode(&self, selection: Selection) -> bool {
+        match selection {
+            Selection::None => true,
+            Selection::Piece { .. } | Selection::Head { .. } => self.mode == ClickMode::Arrows,
+            Selection::Step { .. } => self.mode == ClickMode::Steps,
+        }
     }
 
     /// The instruction for the piece starting on `sq`, with its index.
@@ -717,6 +869,71 @@ impl ClickInput {
         Ok(ClickEffect::Drew(ins))
     }
 
+    /// Step mode, nothing selected: a piece of the step board is selected; the empty
+    /// square the last step left takes that step back (and selects its piece again).
+    fn click_step_idle(&mut self, q: Square) -> Result<ClickEffect, ClickError> {
+        if self.step_board.board().piece_at(q).is_some() {
+            return Ok(self.select(Selection::Step { square: q }));
+        }
+        match self.steps.last() {
+            Some(&last) if last.from == q => {
+                let mut steps = self.steps.clone();
+                steps.pop();
+                let board = board_after(&self.position, &steps)?;
+                self.commit(
+                    Draft {
+                        instructions: self.instructions.clone(),
+                        steps,
+                        step_board: board,
+                    },
+                    Selection::Step { square: q },
+                    false,
+                )?;
+                Ok(ClickEffect::StepRemoved(last))
+            }
+            _ => Ok(ClickEffect::Ignored),
+        }
+    }
+
+    /// Step mode, the piece on `s` of the step board selected: the square beside it
+    /// takes the step there; another piece is selected instead; `s` itself deselects.
+    fn click_step_selected(&mut self, s: Square, q: Square) -> Result<ClickEffect, ClickError> {
+        if q == s {
+            return Ok(self.select(Selection::None));
+        }
+        if self.step_board.board().piece_at(q).is_some() {
+            return Ok(self.select(Selection::Step { square: q }));
+        }
+        let Some(dir) = s.direction_to(q) else {
+            return Err(ClickError::NotAdjacent { from: s, to: q });
+        };
+        let Some(piece) = self.step_board.board().piece_at(s) else {
+            // Only pieces are ever selected; an empty square is dropped quietly.
+            return Ok(self.select(Selection::None));
+        };
+        let drawn = StepInstruction {
+            piece,
+            from: s,
+            dir,
+        };
+        let mut board = self.step_board.clone();
+        board
+            .play_step(drawn.step())
+            .map_err(ClickError::IllegalStep)?;
+        let mut steps = self.steps.clone();
+        steps.push(drawn);
+        self.commit(
+            Draft {
+                instructions: self.instructions.clone(),
+                steps,
+                step_board: board,
+            },
+            Selection::None,
+            true,
+        )?;
+        Ok(ClickEffect::Stepped(drawn))
+    }
+
     /// Changes the selection only.
     fn select(&mut self, selection: Selection) -> ClickEffect {
         if selection != self.selection {
@@ -725,42 +942,66 @@ impl ClickInput {
         }
         match selection {
             Selection::None => ClickEffect::Deselected,
-            Selection::Piece { square, .. } => ClickEffect::Selected(square),
+            Selection::Piece { square, .. } | Selection::Step { square } => {
+                ClickEffect::Selected(square)
+            }
             Selection::Head { square } => ClickEffect::HeadSelected(square),
         }
     }
 
-    /// Adopts `next` if it still matches a legal move (or is ambiguous).
+    /// Adopts the instructions `next` (the steps unchanged) if they still match a legal
+    /// move (or are ambiguous).
     fn commit_change(
         &mut self,
         next: Vec<Instruction>,
         selection: Selection,
     ) -> Result<(), ClickError> {
-        let preview = preview_of(&self.position, self.options, &next)?;
-        if let Preview::NoMove(error) = preview {
-            let tokens = tokens_of(&next)?.ok_or(ClickError::TooManyTokens)?;
-            return Err(ClickError::NoMove { tokens, error });
-        }
-        self.adopt(next, selection, preview);
-        Ok(())
+        let draft = Draft {
+            instructions: next,
+            steps: self.steps.clone(),
+            step_board: self.step_board.clone(),
+        };
+        self.commit(draft, selection, true)
     }
 
-    /// Adopts `next`, whatever its preview (a removal).
+    /// Adopts the instructions `next` (the steps unchanged), whatever their preview (a
+    /// removal).
     fn commit_removal(
         &mut self,
         next: Vec<Instruction>,
         selection: Selection,
     ) -> Result<(), ClickError> {
-        let preview = preview_of(&self.position, self.options, &next)?;
-        self.adopt(next, selection, preview);
-        Ok(())
+        let draft = Draft {
+            instructions: next,
+            steps: self.steps.clone(),
+            step_board: self.step_board.clone(),
+        };
+        self.commit(draft, selection, false)
     }
 
-    fn adopt(&mut self, next: Vec<Instruction>, selection: Selection, preview: Preview) {
+    /// Adopts `draft` with `selection`; when `refusable`, only if it still matches a
+    /// legal move (or is ambiguous).
+    fn commit(
+        &mut self,
+        draft: Draft,
+        selection: Selection,
+        refusable: bool,
+    ) -> Result<(), ClickError> {
+        let preview = preview_of(&self.position, self.options, &draft)?;
+        if refusable {
+            if let Preview::NoMove(error) = preview {
+                let tokens = tokens_of(&draft.instructions, &draft.steps)?
+                    .ok_or(ClickError::TooManyTokens)?;
+                return Err(ClickError::NoMove { tokens, error });
+            }
+        }
         self.save();
-        self.instructions = next;
+        self.instructions = draft.instructions;
+        self.steps = draft.steps;
+        self.step_board = draft.step_board;
         self.selection = selection;
         self.preview = preview;
+        Ok(())
     }
 
     fn save(&mut self) {
@@ -769,41 +1010,98 @@ impl ClickInput {
         }
         self.history.push(Snapshot {
             instructions: self.instructions.clone(),
+            steps: self.steps.clone(),
+            step_board: self.step_board.clone(),
             selection: self.selection,
             preview: self.preview.clone(),
         });
     }
 }
 
-/// The tokens of `instructions`: `Ok(None)` when there are none, an error when there
-/// are too many.
-fn tokens_of(instructions: &[Instruction]) -> Result<Option<Lightvector>, ClickError> {
-    if instructions.is_empty() {
+/// Instructions and steps a click would leave, before they are adopted.
+struct Draft {
+    instructions: Vec<Instruction>,
+    steps: Vec<StepInstruction>,
+    /// The start position with `steps` played.
+    step_board: Position,
+}
+
+/// `pos` with `steps` played through the checked step API.
+fn board_after(pos: &Position, steps: &[StepInstruction]) -> Result<Position, ClickError> {
+    let mut board = pos.clone();
+    for s in steps {
+        board.play_step(s.step()).map_err(ClickError::IllegalStep)?;
+    }
+    Ok(board)
+}
+
+/// The tokens of `instructions` and then of `steps`: `Ok(None)` when there are none,
+/// an error when there are too many.
+fn tokens_of(
+    instructions: &[Instruction],
+    steps: &[StepInstruction],
+) -> Result<Option<Lightvector>, ClickError> {
+    if instructions.is_empty() && steps.is_empty() {
         return Ok(None);
     }
-    let tokens: Vec<Token> = instructions.iter().flat_map(Instruction::tokens).collect();
+    let tokens: Vec<Token> = instructions
+        .iter()
+        .flat_map(Instruction::tokens)
+        .chain(steps.iter().map(StepInstruction::token))
+        .collect();
     Lightvector::new(tokens)
         .map(Some)
         .ok_or(ClickError::TooManyTokens)
 }
 
-/// The preview of `instructions` in `pos`.
+/// The starting squares (in `pos`) of the pieces that take the `steps`.
+fn stepping_pieces(pos: &Position, steps: &[StepInstruction]) -> Vec<Square> {
+    // origin[sq] = the starting square of the piece now on sq.
+    let mut origin: [Option<Square>; 64] = [None; 64];
+    for (sq, _) in pos.board().iter() {
+        origin[sq.index() as usize] = Some(sq);
+    }
+    let mut p = pos.clone();
+    let mut out = Vec::new();
+    for s in steps {
+        let Ok(effect) = p.play_step(s.step()) else {
+            break;
+        };
+        let from = origin[effect.from.index() as usize].take();
+        if let Some(o) = from {
+            if !out.contains(&o) {
+                out.push(o);
+            }
+        }
+        origin[effect.to.index() as usize] = from;
+        if let Some(c) = effect.capture {
+            origin[c.square.index() as usize] = None;
+        }
+    }
+    out
+}
+
+/// The preview of `draft` in `pos`.
 fn preview_of(
     pos: &Position,
     options: ResolveOptions,
-    instructions: &[Instruction],
+    draft: &Draft,
 ) -> Result<Preview, ClickError> {
-    let Some(lv) = tokens_of(instructions)? else {
+    let Some(lv) = tokens_of(&draft.instructions, &draft.steps)? else {
         return Ok(Preview::Empty);
     };
     match lv.resolve_with(pos, options) {
         Ok(resolved) => {
             let after = pos.after(&resolved.mv).map_err(ClickError::Illegal)?;
             let changes = changes(pos, &resolved.mv);
+            let stepping = stepping_pieces(pos, &draft.steps);
             let also_moving = changes
                 .iter()
                 .copied()
-                .filter(|c| !instructions.iter().any(|i| i.from == c.from))
+                .filter(|c| {
+                    !draft.instructions.iter().any(|i| i.from == c.from)
+                        && !stepping.contains(&c.from)
+                })
                 .collect();
             Ok(Preview::Move(MovePreview {
                 mv: resolved.mv,
@@ -899,11 +1197,11 @@ mod tests {
             (ins(r, "c3", "c3", true), "rc3c3 rc3x"),
         ];
         for (i, text) in cases {
-            let lv = tokens_of(&[i]).unwrap().unwrap();
+            let lv = tokens_of(&[i], &[]).unwrap().unwrap();
             assert_eq!(lv.to_string(), text);
             assert_eq!(i.is_hold(), i.from == i.to);
         }
-        assert_eq!(tokens_of(&[]).unwrap(), None);
+        assert_eq!(tokens_of(&[], &[]).unwrap(), None);
         // Sixteen tokens at most.
         let many: Vec<Instruction> = (0..9)
             .map(|n| {
@@ -916,6 +1214,33 @@ mod tests {
                 }
             })
             .collect();
-        assert_eq!(tokens_of(&many), Err(ClickError::TooManyTokens));
+        assert_eq!(tokens_of(&many, &[]), Err(ClickError::TooManyTokens));
+    }
+
+    /// A step's token is the direction token `<letter><from><dir>`, after the
+    /// instructions' tokens; it reads back as the same token.
+    #[test]
+    fn step_tokens() {
+        let e = Piece::new(Color::Gold, PieceKind::Elephant);
+        let r = Piece::new(Color::Silver, PieceKind::Rabbit);
+        let step = |piece, from: &str, dir| StepInstruction {
+            piece,
+            from: from.parse().unwrap(),
+            dir,
+        };
+        let steps = [
+            step(e, "e2", Direction::North),
+            step(r, "d5", Direction::West),
+        ];
+        assert_eq!(steps[0].to(), Some(Square::E3));
+        assert_eq!(steps[1].step(), Step::new(Square::D5, Direction::West));
+        let lv = tokens_of(&[ins(e, "d4", "e6", false)], &steps)
+            .unwrap()
+            .unwrap();
+        assert_eq!(lv.to_string(), "Ed4e6 Ee2n rd5w");
+        assert_eq!(lv.to_string().parse::<Lightvector>().unwrap(), lv);
+        for dir in Direction::ALL {
+            assert_eq!(Some(Directions::one(dir)), Directions::new(&[dir]));
+        }
     }
 }
