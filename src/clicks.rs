@@ -1,4 +1,5 @@
-//! Entering a move by clicks: arrows, holds and capture marks that become Lightvector.
+//! Entering a move by clicks: arrows, holds, capture marks and single steps that become
+//! Lightvector.
 //!
 //! Game sites let a player describe a turn by where pieces finish rather than by
 //! steps: select a piece, click where it should end up, and the site finds the shortest
@@ -8,7 +9,9 @@
 //! with board squares. After every click it holds the *instructions* drawn so far
 //! ([`Instruction`]: arrows, holds, capture marks), the *selection* to draw
 //! ([`Selection`]) and the *preview* ([`Preview`]): the move those instructions resolve
-//! to and the board after it, or why there is none.
+//! to and the board after it, or why there is none. A second mode,
+//! [steps](#step-mode), enters single steps as the arimaa.com client does; it can say
+//! what arrows cannot (the order of steps), so every legal move can be entered by clicks.
 //!
 //! ```
 //! use arimaa::clicks::{ClickInput, Preview};
@@ -33,9 +36,9 @@
 //! ```
 //!
 //! # Clicks
-//! Squares always mean squares of the position the turn is entered from
-//! ([`ClickInput::position`]), never of the preview: a piece is named by the square it
-//! starts on. Each piece (starting square) has at most one instruction; drawing a new
+//! In arrow mode ([`ClickMode::Arrows`], the default), squares always mean squares of
+//! the position the turn is entered from ([`ClickInput::position`]), never of the
+//! preview or the step board: a piece is named by the square it starts on. Each piece (starting square) has at most one instruction; drawing a new
 //! one for it replaces the old. What a click does depends on the [`Selection`]:
 //!
 //! **Nothing selected**, click on square `q`:
@@ -77,7 +80,48 @@
 //! match the instructions any more ([`ClickError`]): the instructions and the selection
 //! stay as they were, and [`ClickInput::rejection`] keeps the reason for display.
 //! A click that only removes an instruction is never refused. [`ClickInput::undo`] takes
-//! back the last click that changed anything, [`ClickInput::clear`] everything.
+//! back the last click that changed anything, [`ClickInput::clear`] everything (steps
+//! included).
+//!
+//! # Step mode
+//! [`ClickInput::set_mode`] with [`ClickMode::Steps`] makes clicks single steps, as the
+//! arimaa.com client enters moves. Step clicks name squares of the *step board*
+//! ([`ClickInput::step_board`]): the position the turn is entered from with the steps
+//! drawn so far ([`ClickInput::steps`], [`StepInstruction`]) played in order through
+//! the checked step API ([`Position::play_step`]). Pushes and pulls are entered as
+//! their steps: an enemy piece is selected and stepped like any other, and the step
+//! API's rules decide (a push begun must be completed by the next step; an enemy
+//! piece steps into the square a stronger piece just left to be pulled).
+//!
+//! **Nothing selected**, click on square `q` of the step board:
+//! - a piece stands on `q`: it is selected ([`Selection::Step`]);
+//! - `q` is the square the last step left: that step is taken back and its piece
+//!   selected again. Only the last step can be taken back by a click (its square is
+//!   always empty); earlier ones go after the later ones, or by undo;
+//! - otherwise nothing happens.
+//!
+//! **A piece selected** on `s`, click on `q`:
+//! - `q == s`: the selection is dropped;
+//! - a piece stands on `q`: it is selected instead;
+//! - `q` is empty and beside `s`: the step from `s` to `q` is drawn and the selection
+//!   dropped. It is refused ([`ClickError::IllegalStep`], with the step API's reason)
+//!   when the step is not legal on the step board, and ([`ClickError::NoMove`]) when no
+//!   legal move would match the tokens with it;
+//! - `q` is empty and not beside `s`: refused ([`ClickError::NotAdjacent`]).
+//!
+//! Each step drawn is the direction token `<letter><square><dir>` (`Ee2n`), where the
+//! square is the one the piece steps from on the step board: some piece of that letter
+//! takes that step from that square, after the steps of the direction tokens before it
+//! (Lightvector orders direction tokens among themselves; other steps may come
+//! between). The tokens are resolved with the arrows' as always, so steps and arrows
+//! mix: the arrows still name starting squares, the steps squares of the step board.
+//! Steps alone, every step of a move drawn in order, give exactly that move in either
+//! reading: a turn that fits them takes each of those steps in that order, so one with
+//! no more steps than the move is the move itself.
+//!
+//! Switching modes keeps everything drawn and drops the selection; it is not a click
+//! (undo does not take it back, and a selection of the other mode is not restored).
+//! [`ClickInput::reset`] keeps the mode.
 //!
 //! # Tokens
 //! The instructions, in the order drawn, are ordinary Lightvector tokens
@@ -90,6 +134,9 @@
 //! | hold on `s` | `<letter><s><s>` | `Ed4d4` |
 //! | arrow onto trap `t` with a capture mark | `<letter><s><t> <letter><s>x` | `Hb3c3 Hb3x` |
 //! | capture mark on its own trap `s` | `<letter><s><s> <letter><s>x` | `rc3c3 rc3x` |
+//! | step from `q` (on the step board) in direction `d` | `<letter><q><d>` | `Ee2n` |
+//!
+//! The instructions' tokens come first, in the order drawn, then the steps', in order.
 //!
 //! A capture mark writes the destination as well as `x`, so the piece must be captured
 //! on that trap and not elsewhere.
@@ -114,36 +161,41 @@
 //! the same in both; typed, they mean the same move under the same reading.
 //!
 //! The [`Preview`] is the move with the board after it and the pieces it also moves
-//! that no instruction names ([`MovePreview::also_moving`]), or the number of boards
-//! that still fit, or (after a removal) why nothing fits. Repetition is not judged
-//! here: the game the move is submitted to does that.
+//! that no instruction names and no step drawn moves ([`MovePreview::also_moving`]),
+//! or the number of boards that still fit, or (after a removal) why nothing fits.
+//! Repetition is not judged here: the game the move is submitted to does that.
 //!
-//! # What clicks cannot say
-//! Clicks make destination and capture tokens only, naming each piece by its letter and
-//! a starting square (and a token's square matches any piece of that letter passing
-//! it), so two turns that agree on every such fact cannot be told apart by clicks, only
-//! by the order of their steps or the squares they pass (direction tokens, which can
-//! be typed). Every move can be typed ([`crate::notation::lightvector::write_move`] finds a
-//! string for it). In the lenient reading two kinds of moves are left; the rules page
-//! offers nothing more for them (arrows, changed heads, holds and capture marks on any
-//! piece have all been tried, see below):
+//! # What arrows cannot say
+//! Arrows, holds and capture marks make destination and capture tokens only, naming
+//! each piece by its letter and a starting square (and a token's square matches any
+//! piece of that letter passing it), so two turns that agree on every such fact cannot
+//! be told apart by them, only by the order of their steps or the squares they pass.
+//! Step mode says exactly that, so every legal move can be entered by clicks: by its
+//! steps alone, always, and usually by its arrows and a few steps. Every move can also
+//! be typed ([`crate::notation::lightvector::write_move`] finds a string for it). In the
+//! lenient reading arrows leave two kinds of moves; the rules page offers nothing more
+//! for them (arrows, changed heads, holds and capture marks on any piece have all been
+//! tried, see below):
 //! - **survival**: a piece steps onto a trap (or stands on one) and survives there,
-//!   while a turn in which it dies fits the same clicks in fewer steps. Neither a hold
+//!   while a turn in which it dies fits the same arrows in fewer steps. Neither a hold
 //!   nor an arrow onto a trap tells survival from capture (the rules page says so), a
 //!   capture mark asks for the capture, and the lenient tie-break works only among
 //!   turns of the same length. Example: in
 //!   `g [rrrdcrrrmrcdrheh                                HMRDERCHRCRRDRRR]` the turn
 //!   `Ee2n Rf2n Rf1n Ee3s` (the elephant steps beside f3 and back, so the rabbit f2
-//!   survives on f3 and the rabbit f1 follows to f2) has the clicks
+//!   survives on f3 and the rabbit f1 follows to f2) has the arrows
 //!   `Rf2f3 Rf1f2 Ee2e2`, which the two-step turn `Rf2n Rf1n` also fits (the rabbit
-//!   dies on f3; the elephant never moves).
+//!   dies on f3; the elephant never moves). In step mode, its four steps enter it, and
+//!   so do the arrows `Rf2f3 Rf1f2` with the elephant's two steps `Ee2n Ee3s`.
 //! - **crossing**: two pieces of one letter both die on one trap, and a turn where one
 //!   of them reaches the trap through the other's starting square while the other steps
-//!   aside, to a square no piece starts on (so no click can name it), fits every click
+//!   aside, to a square no piece starts on (so no click can name it), fits every arrow
 //!   in as many steps and loses a piece fewer, which the lenient reading prefers.
 //!   Example: in `g [rrrdcrrrmrcd h h r          e       E         M H RD RCHRCRRDRRR]`
 //!   the rabbits c2 and c1 both walk onto c3 and die, and the rabbit f2 steps to f3;
 //!   `Rc2c3 Rc2x Rc1c3 Rc1x Rf2f3` gives the turn where the rabbit c2 steps aside to b2.
+//!   Two steps more, `Rc2n Rc1n` (the rabbit c2 steps north from c2 before the rabbit
+//!   c1 does), enter it.
 //!
 //! In the strict reading, moves of the first kind are far more common: a piece stepping
 //! onto a trap beside a friend that arrives in the same turn, where stepping on first
@@ -151,17 +203,25 @@
 //! `Md2d3 Hg2g3 Cf2f3` from the standard setup fits both the cat surviving on f3 and
 //! the cat stepping there before the horse arrives.
 //!
-//! `tests/clicks.rs` searches, for every move of sample positions, for clicks that enter
-//! it: arrows for the pieces the move displaces or captures, with capture marks, then,
-//! one at a time, every instruction the clicks can draw that is true of the move
-//! (holds on other pieces, arrows whose start square another piece of the letter
-//! passes, capture marks), taking out a wrong board by an instruction false of it. On
-//! every 4th position of its archive sample, every 15th move (83,385 moves), 14 moves
-//! (0.017%) cannot be entered in the lenient reading, 11 crossings and 3 survivals (a
-//! simpler search reported 42); `cargo test` checks every 30th move (8 of 41,705:
-//! 6 crossings, 2 survivals). On every 20th position, every 50th move (4,700 moves),
-//! 124 (2.6%) cannot be entered in the strict reading, all survivals (on the 83,385
-//! moves: 1,943, 2.3%, of them 1,932 survivals).
+//! `tests/clicks.rs` searches, for every move of sample positions, for arrow clicks
+//! that enter it: arrows for the pieces the move displaces or captures, with capture
+//! marks, then, one at a time, every instruction the clicks can draw that is true of
+//! the move (holds on other pieces, arrows whose start square another piece of the
+//! letter passes, capture marks), taking out a wrong board by an instruction false of
+//! it. On every 4th position of its archive sample, every 15th move (83,385 moves), 14
+//! moves (0.017%) cannot be entered so in the lenient reading, 11 crossings and 3
+//! survivals (a simpler search reported 42); `cargo test` checks every 30th move (8 of
+//! 41,705: 6 crossings, 2 survivals). On every 20th position, every 50th move (4,700
+//! moves), 124 (2.6%) cannot be entered so in the strict reading, all survivals (on
+//! the 83,385 moves: 1,943, 2.3%, of them 1,932 survivals). It also enters every one
+//! of those moves by its steps alone in step mode, in both readings, and each move the
+//! arrows miss by its arrows and the fewest of its own steps (drawn in order on the
+//! step board): on the 83,385 moves, the 14 of the lenient reading take one step (2
+//! moves) or two (12), the 1,943 of the strict reading one, two, three or four (45,
+//! 1,295, 533, 70); in `cargo test`, the 8 lenient ones two each, the 124 strict ones
+//! one to four (9, 75, 37, 3). Three or four are needed when the step that matters
+//! comes after other steps of the move: a step is drawn on the step board, so the
+//! steps that bring its piece there are drawn too.
 
 use crate::notation::lightvector::{
     Directions, Lightvector, Property, ResolveError, ResolveOptions, Specifier, Token, MAX_TOKENS,
@@ -391,7 +451,8 @@ pub struct MovePreview {
     pub steps_left: u8,
     /// Every piece the move displaces or captures, in square order of its start.
     pub changes: Vec<PieceChange>,
-    /// The changes to pieces no instruction names ("also moving").
+    /// The changes to pieces no instruction names and no step drawn moves ("also
+    /// moving").
     pub also_moving: Vec<PieceChange>,
 }
 
