@@ -1257,19 +1257,26 @@ fn click_coverage_positions() {
     assert_eq!(n, 3);
 }
 
-/// The archive positions (`tests/data/archive-positions.tsv`): every `every`-th position,
-/// every `step`-th of its moves.
-fn archive_coverage(options: ResolveOptions, every: usize, step: usize) -> (usize, Coverage) {
+/// Every `every`-th position of the archive positions (`tests/data/archive-positions.tsv`).
+fn archive_positions(every: usize) -> Vec<Position> {
     let data = include_str!("data/archive-positions.tsv");
-    let mut positions = 0;
-    let mut total = Coverage::default();
     let rows = data
         .lines()
         .filter(|l| !l.starts_with('#') && !l.starts_with("game_id"));
-    for row in rows.step_by(every) {
-        let cols: Vec<&str> = row.split('\t').collect();
-        let side = if cols[1].ends_with('w') { 'g' } else { 's' };
-        let pos: Position = format!("{side} {}", cols[2]).parse().unwrap();
+    rows.step_by(every)
+        .map(|row| {
+            let cols: Vec<&str> = row.split('\t').collect();
+            let side = if cols[1].ends_with('w') { 'g' } else { 's' };
+            format!("{side} {}", cols[2]).parse().unwrap()
+        })
+        .collect()
+}
+
+/// The archive positions: every `every`-th position, every `step`-th of its moves.
+fn archive_coverage(options: ResolveOptions, every: usize, step: usize) -> (usize, Coverage) {
+    let mut positions = 0;
+    let mut total = Coverage::default();
+    for pos in archive_positions(every) {
         total.add(coverage(&pos, options, step));
         positions += 1;
     }
@@ -1279,7 +1286,8 @@ fn archive_coverage(options: ResolveOptions, every: usize, step: usize) -> (usiz
 /// Archive samples (run by `cargo test`, about 15 s alone): in the lenient reading (the
 /// click model's own), every 4th position and every 30th of its moves (41,705 moves);
 /// in the strict reading, every 20th position and every 50th move (4,700 moves). Every
-/// move is entered by clicks: by its steps alone, always. The moves arrows, holds and
+/// move is entered by clicks: by its steps alone, always (the 41,705 moves in both
+/// readings). The moves arrows, holds and
 /// marks alone cannot enter are counted exactly and sorted by kind ([`kind_of`]; the
 /// module documentation of `arimaa::clicks` shows an example of each), and each is
 /// entered by its arrows and the fewest of its steps. `click_coverage_archive_large`
@@ -1294,6 +1302,16 @@ fn click_coverage_archive_sample() {
     assert_eq!(kinds(&c.failures), [6, 2, 0], "{:#?}", c.failures);
     // Each of them is entered by its arrows and two of its steps.
     assert_eq!(c.steps_needed(), [0, 8, 0, 0], "{:#?}", c.failures);
+    // The same moves by their steps alone in the strict reading.
+    let (mut moves, mut clicks) = (0, 0);
+    for pos in archive_positions(4) {
+        for mv in pos.legal_moves().iter().step_by(30) {
+            moves += 1;
+            clicks += enter_by_steps(&pos, ResolveOptions::default(), mv)
+                .unwrap_or_else(|e| panic!("{pos}: {e}"));
+        }
+    }
+    assert_eq!((moves, clicks), (c.moves, c.step_clicks));
 
     let (positions, c) = archive_coverage(ResolveOptions::default(), 20, 50);
     c.report(&format!("strict, {positions} positions"));
