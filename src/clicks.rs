@@ -105,8 +105,9 @@
 //! - a piece stands on `q`: it is selected instead;
 //! - `q` is empty and beside `s`: the step from `s` to `q` is drawn and the selection
 //!   dropped. It is refused ([`ClickError::IllegalStep`], with the step API's reason)
-//!   when the step is not legal on the step board, and ([`ClickError::NoMove`]) when no
-//!   legal move would match the tokens with it;
+//!   when the step is not legal on the step board, and ([`ClickError::NoMove`],
+//!   [`ClickError::TooManyTokens`]) when no legal move would match the tokens with it
+//!   or they would be too many;
 //! - `q` is empty and not beside `s`: refused ([`ClickError::NotAdjacent`]).
 //!
 //! Each step drawn is the direction token `<letter><square><dir>` (`Ee2n`), where the
