@@ -1,4 +1,5 @@
-//! Entering a move by clicks: arrows, holds and capture marks that become Lightvector.
+//! Entering a move by clicks: arrows, holds, capture marks and single steps that become
+//! Lightvector.
 //!
 //! Game sites let a player describe a turn by where pieces finish rather than by
 //! steps: select a piece, click where it should end up, and the site finds the shortest
@@ -8,7 +9,9 @@
 //! with board squares. After every click it holds the *instructions* drawn so far
 //! ([`Instruction`]: arrows, holds, capture marks), the *selection* to draw
 //! ([`Selection`]) and the *preview* ([`Preview`]): the move those instructions resolve
-//! to and the board after it, or why there is none.
+//! to and the board after it, or why there is none. A second mode,
+//! [steps](#step-mode), enters single steps as the arimaa.com client does; it can say
+//! what arrows cannot (the order of steps), so every legal move can be entered by clicks.
 //!
 //! ```
 //! use arimaa::clicks::{ClickInput, Preview};
@@ -33,9 +36,9 @@
 //! ```
 //!
 //! # Clicks
-//! Squares always mean squares of the position the turn is entered from
-//! ([`ClickInput::position`]), never of the preview: a piece is named by the square it
-//! starts on. Each piece (starting square) has at most one instruction; drawing a new
+//! In arrow mode ([`ClickMode::Arrows`], the default), squares always mean squares of
+//! the position the turn is entered from ([`ClickInput::position`]), never of the
+//! preview or the step board: a piece is named by the square it starts on. Each piece (starting square) has at most one instruction; drawing a new
 //! one for it replaces the old. What a click does depends on the [`Selection`]:
 //!
 //! **Nothing selected**, click on square `q`:
@@ -77,7 +80,49 @@
 //! match the instructions any more ([`ClickError`]): the instructions and the selection
 //! stay as they were, and [`ClickInput::rejection`] keeps the reason for display.
 //! A click that only removes an instruction is never refused. [`ClickInput::undo`] takes
-//! back the last click that changed anything, [`ClickInput::clear`] everything.
+//! back the last click that changed anything, [`ClickInput::clear`] everything (steps
+//! included).
+//!
+//! # Step mode
+//! [`ClickInput::set_mode`] with [`ClickMode::Steps`] makes clicks single steps, as the
+//! arimaa.com client enters moves. Step clicks name squares of the *step board*
+//! ([`ClickInput::step_board`]): the position the turn is entered from with the steps
+//! drawn so far ([`ClickInput::steps`], [`StepInstruction`]) played in order through
+//! the checked step API ([`Position::play_step`]). Pushes and pulls are entered as
+//! their steps: an enemy piece is selected and stepped like any other, and the step
+//! API's rules decide (a push begun must be completed by the next step; an enemy
+//! piece steps into the square a stronger piece just left to be pulled).
+//!
+//! **Nothing selected**, click on square `q` of the step board:
+//! - a piece stands on `q`: it is selected ([`Selection::Step`]);
+//! - `q` is the square the last step left: that step is taken back and its piece
+//!   selected again. Only the last step can be taken back by a click (its square is
+//!   always empty); earlier ones go after the later ones, or by undo;
+//! - otherwise nothing happens.
+//!
+//! **A piece selected** on `s`, click on `q`:
+//! - `q == s`: the selection is dropped;
+//! - a piece stands on `q`: it is selected instead;
+//! - `q` is empty and beside `s`: the step from `s` to `q` is drawn and the selection
+//!   dropped. It is refused ([`ClickError::IllegalStep`], with the step API's reason)
+//!   when the step is not legal on the step board, and ([`ClickError::NoMove`],
+//!   [`ClickError::TooManyTokens`]) when no legal move would match the tokens with it
+//!   or they would be too many;
+//! - `q` is empty and not beside `s`: refused ([`ClickError::NotAdjacent`]).
+//!
+//! Each step drawn is the direction token `<letter><square><dir>` (`Ee2n`), where the
+//! square is the one the piece steps from on the step board: some piece of that letter
+//! takes that step from that square, after the steps of the direction tokens before it
+//! (Lightvector orders direction tokens among themselves; other steps may come
+//! between). The tokens are resolved with the arrows' as always, so steps and arrows
+//! mix: the arrows still name starting squares, the steps squares of the step board.
+//! Steps alone, every step of a move drawn in order, give exactly that move in either
+//! reading: a turn that fits them takes each of those steps in that order, so one with
+//! no more steps than the move is the move itself.
+//!
+//! Switching modes keeps everything drawn and drops the selection; it is not a click
+//! (undo does not take it back, and a selection of the other mode is not restored).
+//! [`ClickInput::reset`] keeps the mode.
 //!
 //! # Tokens
 //! The instructions, in the order drawn, are ordinary Lightvector tokens
@@ -90,6 +135,9 @@
 //! | hold on `s` | `<letter><s><s>` | `Ed4d4` |
 //! | arrow onto trap `t` with a capture mark | `<letter><s><t> <letter><s>x` | `Hb3c3 Hb3x` |
 //! | capture mark on its own trap `s` | `<letter><s><s> <letter><s>x` | `rc3c3 rc3x` |
+//! | step from `q` (on the step board) in direction `d` | `<letter><q><d>` | `Ee2n` |
+//!
+//! The instructions' tokens come first, in the order drawn, then the steps', in order.
 //!
 //! A capture mark writes the destination as well as `x`, so the piece must be captured
 //! on that trap and not elsewhere.
@@ -114,36 +162,41 @@
 //! the same in both; typed, they mean the same move under the same reading.
 //!
 //! The [`Preview`] is the move with the board after it and the pieces it also moves
-//! that no instruction names ([`MovePreview::also_moving`]), or the number of boards
-//! that still fit, or (after a removal) why nothing fits. Repetition is not judged
-//! here: the game the move is submitted to does that.
+//! that no instruction names and no step drawn moves ([`MovePreview::also_moving`]),
+//! or the number of boards that still fit, or (after a removal) why nothing fits.
+//! Repetition is not judged here: the game the move is submitted to does that.
 //!
-//! # What clicks cannot say
-//! Clicks make destination and capture tokens only, naming each piece by its letter and
-//! a starting square (and a token's square matches any piece of that letter passing
-//! it), so two turns that agree on every such fact cannot be told apart by clicks, only
-//! by the order of their steps or the squares they pass (direction tokens, which can
-//! be typed). Every move can be typed ([`crate::notation::lightvector::write_move`] finds a
-//! string for it). In the lenient reading two kinds of moves are left; the rules page
-//! offers nothing more for them (arrows, changed heads, holds and capture marks on any
-//! piece have all been tried, see below):
+//! # What arrows cannot say
+//! Arrows, holds and capture marks make destination and capture tokens only, naming
+//! each piece by its letter and a starting square (and a token's square matches any
+//! piece of that letter passing it), so two turns that agree on every such fact cannot
+//! be told apart by them, only by the order of their steps or the squares they pass.
+//! Step mode says exactly that, so every legal move can be entered by clicks: by its
+//! steps alone, always, and usually by its arrows and a few steps. Every move can also
+//! be typed ([`crate::notation::lightvector::write_move`] finds a string for it). In the
+//! lenient reading arrows leave two kinds of moves; the rules page offers nothing more
+//! for them (arrows, changed heads, holds and capture marks on any piece have all been
+//! tried, see below):
 //! - **survival**: a piece steps onto a trap (or stands on one) and survives there,
-//!   while a turn in which it dies fits the same clicks in fewer steps. Neither a hold
+//!   while a turn in which it dies fits the same arrows in fewer steps. Neither a hold
 //!   nor an arrow onto a trap tells survival from capture (the rules page says so), a
 //!   capture mark asks for the capture, and the lenient tie-break works only among
 //!   turns of the same length. Example: in
 //!   `g [rrrdcrrrmrcdrheh                                HMRDERCHRCRRDRRR]` the turn
 //!   `Ee2n Rf2n Rf1n Ee3s` (the elephant steps beside f3 and back, so the rabbit f2
-//!   survives on f3 and the rabbit f1 follows to f2) has the clicks
+//!   survives on f3 and the rabbit f1 follows to f2) has the arrows
 //!   `Rf2f3 Rf1f2 Ee2e2`, which the two-step turn `Rf2n Rf1n` also fits (the rabbit
-//!   dies on f3; the elephant never moves).
+//!   dies on f3; the elephant never moves). In step mode, its four steps enter it, and
+//!   so do the arrows `Rf2f3 Rf1f2` with the elephant's two steps `Ee2n Ee3s`.
 //! - **crossing**: two pieces of one letter both die on one trap, and a turn where one
 //!   of them reaches the trap through the other's starting square while the other steps
-//!   aside, to a square no piece starts on (so no click can name it), fits every click
+//!   aside, to a square no piece starts on (so no click can name it), fits every arrow
 //!   in as many steps and loses a piece fewer, which the lenient reading prefers.
 //!   Example: in `g [rrrdcrrrmrcd h h r          e       E         M H RD RCHRCRRDRRR]`
 //!   the rabbits c2 and c1 both walk onto c3 and die, and the rabbit f2 steps to f3;
 //!   `Rc2c3 Rc2x Rc1c3 Rc1x Rf2f3` gives the turn where the rabbit c2 steps aside to b2.
+//!   Two steps more, `Rc2n Rc1n` (the rabbit c2 steps north from c2 before the rabbit
+//!   c1 does), enter it.
 //!
 //! In the strict reading, moves of the first kind are far more common: a piece stepping
 //! onto a trap beside a friend that arrives in the same turn, where stepping on first
@@ -151,22 +204,30 @@
 //! `Md2d3 Hg2g3 Cf2f3` from the standard setup fits both the cat surviving on f3 and
 //! the cat stepping there before the horse arrives.
 //!
-//! `tests/clicks.rs` searches, for every move of sample positions, for clicks that enter
-//! it: arrows for the pieces the move displaces or captures, with capture marks, then,
-//! one at a time, every instruction the clicks can draw that is true of the move
-//! (holds on other pieces, arrows whose start square another piece of the letter
-//! passes, capture marks), taking out a wrong board by an instruction false of it. On
-//! every 4th position of its archive sample, every 15th move (83,385 moves), 14 moves
-//! (0.017%) cannot be entered in the lenient reading, 11 crossings and 3 survivals (a
-//! simpler search reported 42); `cargo test` checks every 30th move (8 of 41,705:
-//! 6 crossings, 2 survivals). On every 20th position, every 50th move (4,700 moves),
-//! 124 (2.6%) cannot be entered in the strict reading, all survivals (on the 83,385
-//! moves: 1,943, 2.3%, of them 1,932 survivals).
+//! `tests/clicks.rs` searches, for every move of sample positions, for arrow clicks
+//! that enter it: arrows for the pieces the move displaces or captures, with capture
+//! marks, then, one at a time, every instruction the clicks can draw that is true of
+//! the move (holds on other pieces, arrows whose start square another piece of the
+//! letter passes, capture marks), taking out a wrong board by an instruction false of
+//! it. On every 4th position of its archive sample, every 15th move (83,385 moves), 14
+//! moves (0.017%) cannot be entered so in the lenient reading, 11 crossings and 3
+//! survivals (a simpler search reported 42); `cargo test` checks every 30th move (8 of
+//! 41,705: 6 crossings, 2 survivals). On every 20th position, every 50th move (4,700
+//! moves), 124 (2.6%) cannot be entered so in the strict reading, all survivals (on
+//! the 83,385 moves: 1,943, 2.3%, of them 1,932 survivals). It also enters every one
+//! of those moves by its steps alone in step mode, in both readings, and each move the
+//! arrows miss by its arrows and the fewest of its own steps (drawn in order on the
+//! step board): on the 83,385 moves, the 14 of the lenient reading take one step (2
+//! moves) or two (12), the 1,943 of the strict reading one, two, three or four (45,
+//! 1,295, 533, 70); in `cargo test`, the 8 lenient ones two each, the 124 strict ones
+//! one to four (9, 75, 37, 3). Three or four are needed when the step that matters
+//! comes after other steps of the move: a step is drawn on the step board, so the
+//! steps that bring its piece there are drawn too.
 
 use crate::notation::lightvector::{
-    Lightvector, Property, ResolveError, ResolveOptions, Specifier, Token, MAX_TOKENS,
+    Directions, Lightvector, Property, ResolveError, ResolveOptions, Specifier, Token, MAX_TOKENS,
 };
-use crate::{Move, MoveError, Piece, Position, Square};
+use crate::{Direction, Move, MoveError, Piece, Position, Square, Step, StepError};
 
 /// The most clicks [`ClickInput::undo`] can take back; older ones are forgotten.
 pub const MAX_UNDO: usize = 256;
@@ -216,6 +277,56 @@ impl Instruction {
     }
 }
 
+/// How clicks on the board are read (see the [module documentation](self#step-mode)).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum ClickMode {
+    /// Arrows, holds and capture marks on the squares of the position the turn is
+    /// entered from.
+    #[default]
+    Arrows,
+    /// Single steps on the step board ([`ClickInput::step_board`]): a piece, then a
+    /// square beside it.
+    Steps,
+}
+
+/// One step drawn in step mode: the piece standing on `from` on the step board takes
+/// one step in `dir`. Its token is the direction token `<letter><from><dir>` (`Ee2n`).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct StepInstruction {
+    /// The piece that steps (of either colour: an enemy piece is pushed or pulled).
+    pub piece: Piece,
+    /// The square it steps from, on the step board before this step.
+    pub from: Square,
+    /// The direction it steps in.
+    pub dir: Direction,
+}
+
+impl StepInstruction {
+    /// The step itself.
+    #[must_use]
+    pub fn step(&self) -> Step {
+        Step::new(self.from, self.dir)
+    }
+
+    /// The square the piece steps to; `None` only for a step off the board (which is
+    /// never drawn).
+    #[must_use]
+    pub fn to(&self) -> Option<Square> {
+        self.from.step(self.dir)
+    }
+
+    /// The direction token `<letter><from><dir>`: a piece of this letter takes a step
+    /// in `dir` from `from` (after the steps of the tokens before it, other steps may
+    /// come between).
+    #[must_use]
+    pub fn token(&self) -> Token {
+        Token::new(
+            Specifier::PieceOn(self.piece, self.from),
+            Property::Steps(Directions::one(self.dir)),
+        )
+    }
+}
+
 /// What is selected, for drawing and for the meaning of the next click.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Selection {
@@ -235,6 +346,12 @@ pub enum Selection {
     /// capture.
     Head {
         /// The square the arrows end on.
+        square: Square,
+    },
+    /// Step mode: the piece on `square` of the step board
+    /// ([`ClickInput::step_board`]); a click on a square beside it steps it there.
+    Step {
+        /// The selected piece's square on the step board.
         square: Square,
     },
 }
@@ -258,6 +375,10 @@ pub enum ClickEffect {
     Removed(Instruction),
     /// The capture marks of the instructions ending on a trap were removed.
     MarksRemoved(Square),
+    /// Step mode: a step was drawn (played on the step board).
+    Stepped(StepInstruction),
+    /// Step mode: the last step was taken back.
+    StepRemoved(StepInstruction),
 }
 
 /// Why a click was refused; the input is left as it was before the click.
@@ -278,6 +399,17 @@ pub enum ClickError {
     /// than hidden).
     #[error("the resolved move is not legal: {0}")]
     Illegal(MoveError),
+    /// Step mode: the step is not legal on the step board (the step API's reason).
+    #[error("this step is not legal: {0}")]
+    IllegalStep(StepError),
+    /// Step mode: the square clicked is not beside the selected piece.
+    #[error("{to} is not beside {from}: in step mode a piece moves one square at a time")]
+    NotAdjacent {
+        /// The selected piece's square.
+        from: Square,
+        /// The square clicked.
+        to: Square,
+    },
 }
 
 /// What happens to one piece in a move: where it starts and where it ends up.
@@ -320,7 +452,8 @@ pub struct MovePreview {
     pub steps_left: u8,
     /// Every piece the move displaces or captures, in square order of its start.
     pub changes: Vec<PieceChange>,
-    /// The changes to pieces no instruction names ("also moving").
+    /// The changes to pieces no instruction names and no step drawn moves ("also
+    /// moving").
     pub also_moving: Vec<PieceChange>,
 }
 
@@ -382,6 +515,8 @@ impl core::fmt::Display for Preview {
 #[derive(Debug, Clone, PartialEq, Eq)]
 struct Snapshot {
     instructions: Vec<Instruction>,
+    steps: Vec<StepInstruction>,
+    step_board: Position,
     selection: Selection,
     preview: Preview,
 }
@@ -392,7 +527,11 @@ struct Snapshot {
 pub struct ClickInput {
     position: Position,
     options: ResolveOptions,
+    mode: ClickMode,
     instructions: Vec<Instruction>,
+    steps: Vec<StepInstruction>,
+    /// `position` with `steps` played.
+    step_board: Position,
     selection: Selection,
     preview: Preview,
     rejection: Option<ClickError>,
@@ -401,8 +540,8 @@ pub struct ClickInput {
 
 impl ClickInput {
     /// A new input for the turn to move in `position` (its turn may already be in
-    /// progress: the instructions describe the rest of it), with nothing drawn. Its
-    /// tokens are resolved in Abstract Play's game-level reading,
+    /// progress: the instructions describe the rest of it), with nothing drawn, in
+    /// arrow mode. Its tokens are resolved in Abstract Play's game-level reading,
     /// `ResolveOptions { lenient: true }` (see
     /// [the module documentation](self#resolution-and-preview)).
     #[must_use]
@@ -416,9 +555,12 @@ impl ClickInput {
     #[must_use]
     pub fn with_options(position: Position, options: ResolveOptions) -> ClickInput {
         ClickInput {
+            step_board: position.clone(),
             position,
             options,
+            mode: ClickMode::Arrows,
             instructions: Vec::new(),
+            steps: Vec::new(),
             selection: Selection::None,
             preview: Preview::Empty,
             rejection: None,
@@ -438,10 +580,41 @@ impl ClickInput {
         self.options
     }
 
-    /// The instructions drawn, in the order drawn (the order of the tokens).
+    /// How clicks are read now.
+    #[must_use]
+    pub fn mode(&self) -> ClickMode {
+        self.mode
+    }
+
+    /// Switches between arrows and steps. Everything drawn stays; the selection is
+    /// dropped (it means something else in the other mode). Not a click: undo does not
+    /// take it back.
+    pub fn set_mode(&mut self, mode: ClickMode) {
+        if mode != self.mode {
+            self.mode = mode;
+            self.selection = Selection::None;
+            self.rejection = None;
+        }
+    }
+
+    /// The instructions drawn (arrows, holds, capture marks), in the order drawn.
     #[must_use]
     pub fn instructions(&self) -> &[Instruction] {
         &self.instructions
+    }
+
+    /// The steps drawn in step mode, in order.
+    #[must_use]
+    pub fn steps(&self) -> &[StepInstruction] {
+        &self.steps
+    }
+
+    /// The step board: the position the turn is entered from with the steps drawn
+    /// played in order (the position itself when none is drawn). Step-mode clicks name
+    /// its squares.
+    #[must_use]
+    pub fn step_board(&self) -> &Position {
+        &self.step_board
     }
 
     /// What is selected.
@@ -462,13 +635,14 @@ impl ClickInput {
         self.rejection.as_ref()
     }
 
-    /// The instructions as Lightvector tokens; `None` when nothing is drawn.
+    /// The instructions and then the steps as Lightvector tokens; `None` when nothing
+    /// is drawn.
     #[must_use]
     pub fn lightvector(&self) -> Option<Lightvector> {
-        tokens_of(&self.instructions).ok().flatten()
+        tokens_of(&self.instructions, &self.steps).ok().flatten()
     }
 
-    /// The instructions as Lightvector text (empty when nothing is drawn).
+    /// The tokens as Lightvector text (empty when nothing is drawn).
     #[must_use]
     pub fn text(&self) -> String {
         self.lightvector()
@@ -492,13 +666,20 @@ impl ClickInput {
         }
     }
 
-    /// Takes back the last click that changed anything (instructions or selection);
-    /// `false` when there is none to take back.
+    /// Takes back the last click that changed anything (instructions, steps or
+    /// selection); `false` when there is none to take back. A selection made in the
+    /// other mode is not restored.
     pub fn undo(&mut self) -> bool {
         match self.history.pop() {
             Some(s) => {
                 self.instructions = s.instructions;
-                self.selection = s.selection;
+                self.steps = s.steps;
+                self.step_board = s.step_board;
+                self.selection = if self.fits_mode(s.selection) {
+                    s.selection
+                } else {
+                    Selection::None
+                };
                 self.preview = s.preview;
                 self.rejection = None;
                 true
@@ -507,13 +688,18 @@ impl ClickInput {
         }
     }
 
-    /// Removes every instruction and the selection (can be undone).
+    /// Removes every instruction, every step and the selection (can be undone).
     pub fn clear(&mut self) {
-        if self.instructions.is_empty() && self.selection == Selection::None {
+        if self.instructions.is_empty()
+            && self.steps.is_empty()
+            && self.selection == Selection::None
+        {
             return;
         }
         self.save();
         self.instructions.clear();
+        self.steps.clear();
+        self.step_board = self.position.clone();
         self.selection = Selection::None;
         self.preview = Preview::Empty;
         self.rejection = None;
@@ -527,31 +713,59 @@ impl ClickInput {
         }
     }
 
-    /// Starts over on a new position (after the move was played, for instance).
+    /// Starts over on a new position (after the move was played, for instance), in the
+    /// same mode.
     pub fn reset(&mut self, position: Position) {
+        let mode = self.mode;
         *self = ClickInput::with_options(position, self.options);
+        self.mode = mode;
     }
 
-    /// A click on `square`.
+    /// A click on `square`: a square of [`position`](ClickInput::position) in arrow
+    /// mode, of the [step board](ClickInput::step_board) in step mode.
     ///
     /// # Errors
-    /// [`ClickError`] when the click would add or change an instruction so that no
-    /// legal move matches; the input is then unchanged (apart from
-    /// [`rejection`](ClickInput::rejection)).
+    /// [`ClickError`] when the click would add or change an instruction or a step so
+    /// that no legal move matches, or (step mode) draws a step that is not legal on the
+    /// step board or not beside the selected piece; the input is then unchanged (apart
+    /// from [`rejection`](ClickInput::rejection)).
     pub fn click(&mut self, square: Square) -> Result<ClickEffect, ClickError> {
-        let result = match self.selection {
-            Selection::None => self.click_idle(square),
-            Selection::Piece {
-                square: s,
-                previous,
-            } => self.click_selected(s, previous, square),
-            Selection::Head { square: t } => self.click_head(t, square),
+        let selection = if self.fits_mode(self.selection) {
+            self.selection
+        } else {
+            Selection::None
+        };
+        let result = match (self.mode, selection) {
+            (ClickMode::Steps, Selection::Step { square: s }) => {
+                self.click_step_selected(s, square)
+            }
+            (ClickMode::Steps, _) => self.click_step_idle(square),
+            (ClickMode::Arrows, Selection::None | Selection::Step { .. }) => {
+                self.click_idle(square)
+            }
+            (
+                ClickMode::Arrows,
+                Selection::Piece {
+                    square: s,
+                    previous,
+                },
+            ) => self.click_selected(s, previous, square),
+            (ClickMode::Arrows, Selection::Head { square: t }) => self.click_head(t, square),
         };
         match &result {
             Ok(_) => self.rejection = None,
             Err(e) => self.rejection = Some(e.clone()),
         }
         result
+    }
+
+    /// Whether `selection` belongs to the current mode (nothing selected fits both).
+    fn fits_mode(&self, selection: Selection) -> bool {
+        match selection {
+            Selection::None => true,
+            Selection::Piece { .. } | Selection::Head { .. } => self.mode == ClickMode::Arrows,
+            Selection::Step { .. } => self.mode == ClickMode::Steps,
+        }
     }
 
     /// The instruction for the piece starting on `sq`, with its index.
@@ -717,6 +931,71 @@ impl ClickInput {
         Ok(ClickEffect::Drew(ins))
     }
 
+    /// Step mode, nothing selected: a piece of the step board is selected; the empty
+    /// square the last step left takes that step back (and selects its piece again).
+    fn click_step_idle(&mut self, q: Square) -> Result<ClickEffect, ClickError> {
+        if self.step_board.board().piece_at(q).is_some() {
+            return Ok(self.select(Selection::Step { square: q }));
+        }
+        match self.steps.last() {
+            Some(&last) if last.from == q => {
+                let mut steps = self.steps.clone();
+                steps.pop();
+                let board = board_after(&self.position, &steps)?;
+                self.commit(
+                    Draft {
+                        instructions: self.instructions.clone(),
+                        steps,
+                        step_board: board,
+                    },
+                    Selection::Step { square: q },
+                    false,
+                )?;
+                Ok(ClickEffect::StepRemoved(last))
+            }
+            _ => Ok(ClickEffect::Ignored),
+        }
+    }
+
+    /// Step mode, the piece on `s` of the step board selected: the square beside it
+    /// takes the step there; another piece is selected instead; `s` itself deselects.
+    fn click_step_selected(&mut self, s: Square, q: Square) -> Result<ClickEffect, ClickError> {
+        if q == s {
+            return Ok(self.select(Selection::None));
+        }
+        if self.step_board.board().piece_at(q).is_some() {
+            return Ok(self.select(Selection::Step { square: q }));
+        }
+        let Some(dir) = s.direction_to(q) else {
+            return Err(ClickError::NotAdjacent { from: s, to: q });
+        };
+        let Some(piece) = self.step_board.board().piece_at(s) else {
+            // Only pieces are ever selected; an empty square is dropped quietly.
+            return Ok(self.select(Selection::None));
+        };
+        let drawn = StepInstruction {
+            piece,
+            from: s,
+            dir,
+        };
+        let mut board = self.step_board.clone();
+        board
+            .play_step(drawn.step())
+            .map_err(ClickError::IllegalStep)?;
+        let mut steps = self.steps.clone();
+        steps.push(drawn);
+        self.commit(
+            Draft {
+                instructions: self.instructions.clone(),
+                steps,
+                step_board: board,
+            },
+            Selection::None,
+            true,
+        )?;
+        Ok(ClickEffect::Stepped(drawn))
+    }
+
     /// Changes the selection only.
     fn select(&mut self, selection: Selection) -> ClickEffect {
         if selection != self.selection {
@@ -725,42 +1004,66 @@ impl ClickInput {
         }
         match selection {
             Selection::None => ClickEffect::Deselected,
-            Selection::Piece { square, .. } => ClickEffect::Selected(square),
+            Selection::Piece { square, .. } | Selection::Step { square } => {
+                ClickEffect::Selected(square)
+            }
             Selection::Head { square } => ClickEffect::HeadSelected(square),
         }
     }
 
-    /// Adopts `next` if it still matches a legal move (or is ambiguous).
+    /// Adopts the instructions `next` (the steps unchanged) if they still match a legal
+    /// move (or are ambiguous).
     fn commit_change(
         &mut self,
         next: Vec<Instruction>,
         selection: Selection,
     ) -> Result<(), ClickError> {
-        let preview = preview_of(&self.position, self.options, &next)?;
-        if let Preview::NoMove(error) = preview {
-            let tokens = tokens_of(&next)?.ok_or(ClickError::TooManyTokens)?;
-            return Err(ClickError::NoMove { tokens, error });
-        }
-        self.adopt(next, selection, preview);
-        Ok(())
+        let draft = Draft {
+            instructions: next,
+            steps: self.steps.clone(),
+            step_board: self.step_board.clone(),
+        };
+        self.commit(draft, selection, true)
     }
 
-    /// Adopts `next`, whatever its preview (a removal).
+    /// Adopts the instructions `next` (the steps unchanged), whatever their preview (a
+    /// removal).
     fn commit_removal(
         &mut self,
         next: Vec<Instruction>,
         selection: Selection,
     ) -> Result<(), ClickError> {
-        let preview = preview_of(&self.position, self.options, &next)?;
-        self.adopt(next, selection, preview);
-        Ok(())
+        let draft = Draft {
+            instructions: next,
+            steps: self.steps.clone(),
+            step_board: self.step_board.clone(),
+        };
+        self.commit(draft, selection, false)
     }
 
-    fn adopt(&mut self, next: Vec<Instruction>, selection: Selection, preview: Preview) {
+    /// Adopts `draft` with `selection`; when `refusable`, only if it still matches a
+    /// legal move (or is ambiguous).
+    fn commit(
+        &mut self,
+        draft: Draft,
+        selection: Selection,
+        refusable: bool,
+    ) -> Result<(), ClickError> {
+        let preview = preview_of(&self.position, self.options, &draft)?;
+        if refusable {
+            if let Preview::NoMove(error) = preview {
+                let tokens = tokens_of(&draft.instructions, &draft.steps)?
+                    .ok_or(ClickError::TooManyTokens)?;
+                return Err(ClickError::NoMove { tokens, error });
+            }
+        }
         self.save();
-        self.instructions = next;
+        self.instructions = draft.instructions;
+        self.steps = draft.steps;
+        self.step_board = draft.step_board;
         self.selection = selection;
         self.preview = preview;
+        Ok(())
     }
 
     fn save(&mut self) {
@@ -769,41 +1072,98 @@ impl ClickInput {
         }
         self.history.push(Snapshot {
             instructions: self.instructions.clone(),
+            steps: self.steps.clone(),
+            step_board: self.step_board.clone(),
             selection: self.selection,
             preview: self.preview.clone(),
         });
     }
 }
 
-/// The tokens of `instructions`: `Ok(None)` when there are none, an error when there
-/// are too many.
-fn tokens_of(instructions: &[Instruction]) -> Result<Option<Lightvector>, ClickError> {
-    if instructions.is_empty() {
+/// Instructions and steps a click would leave, before they are adopted.
+struct Draft {
+    instructions: Vec<Instruction>,
+    steps: Vec<StepInstruction>,
+    /// The start position with `steps` played.
+    step_board: Position,
+}
+
+/// `pos` with `steps` played through the checked step API.
+fn board_after(pos: &Position, steps: &[StepInstruction]) -> Result<Position, ClickError> {
+    let mut board = pos.clone();
+    for s in steps {
+        board.play_step(s.step()).map_err(ClickError::IllegalStep)?;
+    }
+    Ok(board)
+}
+
+/// The tokens of `instructions` and then of `steps`: `Ok(None)` when there are none,
+/// an error when there are too many.
+fn tokens_of(
+    instructions: &[Instruction],
+    steps: &[StepInstruction],
+) -> Result<Option<Lightvector>, ClickError> {
+    if instructions.is_empty() && steps.is_empty() {
         return Ok(None);
     }
-    let tokens: Vec<Token> = instructions.iter().flat_map(Instruction::tokens).collect();
+    let tokens: Vec<Token> = instructions
+        .iter()
+        .flat_map(Instruction::tokens)
+        .chain(steps.iter().map(StepInstruction::token))
+        .collect();
     Lightvector::new(tokens)
         .map(Some)
         .ok_or(ClickError::TooManyTokens)
 }
 
-/// The preview of `instructions` in `pos`.
+/// The starting squares (in `pos`) of the pieces that take the `steps`.
+fn stepping_pieces(pos: &Position, steps: &[StepInstruction]) -> Vec<Square> {
+    // origin[sq] = the starting square of the piece now on sq.
+    let mut origin: [Option<Square>; 64] = [None; 64];
+    for (sq, _) in pos.board().iter() {
+        origin[sq.index() as usize] = Some(sq);
+    }
+    let mut p = pos.clone();
+    let mut out = Vec::new();
+    for s in steps {
+        let Ok(effect) = p.play_step(s.step()) else {
+            break;
+        };
+        let from = origin[effect.from.index() as usize].take();
+        if let Some(o) = from {
+            if !out.contains(&o) {
+                out.push(o);
+            }
+        }
+        origin[effect.to.index() as usize] = from;
+        if let Some(c) = effect.capture {
+            origin[c.square.index() as usize] = None;
+        }
+    }
+    out
+}
+
+/// The preview of `draft` in `pos`.
 fn preview_of(
     pos: &Position,
     options: ResolveOptions,
-    instructions: &[Instruction],
+    draft: &Draft,
 ) -> Result<Preview, ClickError> {
-    let Some(lv) = tokens_of(instructions)? else {
+    let Some(lv) = tokens_of(&draft.instructions, &draft.steps)? else {
         return Ok(Preview::Empty);
     };
     match lv.resolve_with(pos, options) {
         Ok(resolved) => {
             let after = pos.after(&resolved.mv).map_err(ClickError::Illegal)?;
             let changes = changes(pos, &resolved.mv);
+            let stepping = stepping_pieces(pos, &draft.steps);
             let also_moving = changes
                 .iter()
                 .copied()
-                .filter(|c| !instructions.iter().any(|i| i.from == c.from))
+                .filter(|c| {
+                    !draft.instructions.iter().any(|i| i.from == c.from)
+                        && !stepping.contains(&c.from)
+                })
                 .collect();
             Ok(Preview::Move(MovePreview {
                 mv: resolved.mv,
@@ -899,11 +1259,11 @@ mod tests {
             (ins(r, "c3", "c3", true), "rc3c3 rc3x"),
         ];
         for (i, text) in cases {
-            let lv = tokens_of(&[i]).unwrap().unwrap();
+            let lv = tokens_of(&[i], &[]).unwrap().unwrap();
             assert_eq!(lv.to_string(), text);
             assert_eq!(i.is_hold(), i.from == i.to);
         }
-        assert_eq!(tokens_of(&[]).unwrap(), None);
+        assert_eq!(tokens_of(&[], &[]).unwrap(), None);
         // Sixteen tokens at most.
         let many: Vec<Instruction> = (0..9)
             .map(|n| {
@@ -916,6 +1276,33 @@ mod tests {
                 }
             })
             .collect();
-        assert_eq!(tokens_of(&many), Err(ClickError::TooManyTokens));
+        assert_eq!(tokens_of(&many, &[]), Err(ClickError::TooManyTokens));
+    }
+
+    /// A step's token is the direction token `<letter><from><dir>`, after the
+    /// instructions' tokens; it reads back as the same token.
+    #[test]
+    fn step_tokens() {
+        let e = Piece::new(Color::Gold, PieceKind::Elephant);
+        let r = Piece::new(Color::Silver, PieceKind::Rabbit);
+        let step = |piece, from: &str, dir| StepInstruction {
+            piece,
+            from: from.parse().unwrap(),
+            dir,
+        };
+        let steps = [
+            step(e, "e2", Direction::North),
+            step(r, "d5", Direction::West),
+        ];
+        assert_eq!(steps[0].to(), Some(Square::E3));
+        assert_eq!(steps[1].step(), Step::new(Square::D5, Direction::West));
+        let lv = tokens_of(&[ins(e, "d4", "e6", false)], &steps)
+            .unwrap()
+            .unwrap();
+        assert_eq!(lv.to_string(), "Ed4e6 Ee2n rd5w");
+        assert_eq!(lv.to_string().parse::<Lightvector>().unwrap(), lv);
+        for dir in Direction::ALL {
+            assert_eq!(Some(Directions::one(dir)), Directions::new(&[dir]));
+        }
     }
 }

@@ -4,7 +4,10 @@
 
 mod lightvector_support;
 
-use arimaa::clicks::{ClickEffect, ClickError, ClickInput, Instruction, Preview, Selection};
+use arimaa::clicks::{
+    ClickEffect, ClickError, ClickInput, ClickMode, Instruction, Preview, Selection,
+    StepInstruction,
+};
 use arimaa::notation::lightvector::{self, ResolveError, ResolveOptions, TokenFailure};
 use arimaa::{Board, Color, Piece, Position, Square};
 use lightvector_support::{free, position, random_position, splitmix};
@@ -13,12 +16,37 @@ fn sq(s: &str) -> Square {
     s.parse().unwrap()
 }
 
+/// The starting squares of the pieces that take `steps`, replayed from `pos`.
+fn stepping_starts(pos: &Position, steps: &[StepInstruction]) -> Vec<Square> {
+    let mut at: Vec<(Square, Square)> = pos.board().iter().map(|(s, _)| (s, s)).collect();
+    let mut p = pos.clone();
+    let mut out = Vec::new();
+    for s in steps {
+        let effect = p.play_step(s.step()).unwrap();
+        let k = at.iter().position(|(now, _)| *now == effect.from).unwrap();
+        out.push(at[k].1);
+        at[k].0 = effect.to;
+        if let Some(c) = effect.capture {
+            at.retain(|(now, _)| *now != c.square);
+        }
+    }
+    out
+}
+
 /// Checks what must hold after every click: one instruction per piece, each naming the
-/// piece on its square; the preview is what resolving the text gives; the text reads
-/// back to the same tokens.
+/// piece on its square; the steps play in order from the position and give the step
+/// board, each naming the piece that takes it; the preview is what resolving the text
+/// gives; the text reads back to the same tokens.
 fn check_invariants(input: &ClickInput) {
     let pos = input.position();
     let ins = input.instructions();
+    let mut board = pos.clone();
+    for s in input.steps() {
+        assert_eq!(board.board().piece_at(s.from), Some(s.piece), "{s:?}");
+        board.play_step(s.step()).unwrap();
+    }
+    assert_eq!(&board, input.step_board());
+    let stepping = stepping_starts(pos, input.steps());
     for (n, i) in ins.iter().enumerate() {
         assert_eq!(pos.board().piece_at(i.from), Some(i.piece), "{i:?}");
         assert!(
@@ -40,12 +68,19 @@ fn check_invariants(input: &ClickInput) {
         Selection::Head { square } => {
             assert!(ins.iter().any(|i| i.to == square && i.from != square));
         }
+        Selection::Step { square } => {
+            assert_eq!(input.mode(), ClickMode::Steps);
+            assert!(input.step_board().board().piece_at(square).is_some());
+        }
         Selection::None => {}
+    }
+    if !matches!(input.selection(), Selection::None | Selection::Step { .. }) {
+        assert_eq!(input.mode(), ClickMode::Arrows);
     }
     let text = input.text();
     match input.lightvector() {
         None => {
-            assert!(ins.is_empty());
+            assert!(ins.is_empty() && input.steps().is_empty());
             assert_eq!(input.preview(), &Preview::Empty);
         }
         Some(lv) => {
@@ -61,7 +96,8 @@ fn check_invariants(input: &ClickInput) {
                     assert_eq!(pos.after(&typed).unwrap().board(), p.after.board());
                     // "Also moving" is exactly the changes no instruction names.
                     for c in &p.changes {
-                        let named = ins.iter().any(|i| i.from == c.from);
+                        let named =
+                            ins.iter().any(|i| i.from == c.from) || stepping.contains(&c.from);
                         assert_eq!(named, !p.also_moving.contains(c), "{c:?}");
                     }
                 }
@@ -805,48 +841,18 @@ fn true_instructions(pos: &Position, mv: &arimaa::Move) -> Vec<Instruction> {
 /// square another piece of the letter passes, capture marks): each round adds or
 /// replaces the one instruction that leaves the fewest boards (a wrong board counts as
 /// more than any ambiguity), until the preview is exactly the move's board. Returns the
-/// clicks, or why none were found.
+/// clicks made (through the public API, the invariants checked after each) and the
+/// input after them, or why none were found.
 fn clicks_for(
     pos: &Position,
     options: ResolveOptions,
     mv: &arimaa::Move,
-) -> Result<Vec<Square>, String> {
+) -> Result<(Vec<Square>, ClickInput), String> {
     let target = *pos.after(mv).unwrap().board();
-    let changes = arimaa::clicks::changes(pos, mv);
-    let base: Vec<Instruction> = changes
-        .iter()
-        .map(|c| Instruction {
-            piece: c.piece,
-            from: c.from,
-            to: c.to,
-            capture: false,
-        })
-        .collect();
+    let [base, mut wanted] = plain_instructions(pos, mv);
     let (input, made) = enter(pos, options, &base)?;
     if previews(&input, &target) {
-        return Ok(made);
-    }
-    let hold = |sq: Square| Instruction {
-        piece: pos.board().piece_at(sq).unwrap(),
-        from: sq,
-        to: sq,
-        capture: false,
-    };
-    let mut wanted: Vec<Instruction> = changes
-        .iter()
-        .map(|c| Instruction {
-            piece: c.piece,
-            from: c.from,
-            to: c.to,
-            capture: c.captured,
-        })
-        .collect();
-    // Marks on a trap are clicked on its head, so its occupant needs an instruction.
-    for c in &changes {
-        let occupied = pos.board().piece_at(c.to).is_some();
-        if c.captured && c.from != c.to && occupied && !wanted.iter().any(|i| i.from == c.to) {
-            wanted.push(hold(c.to));
-        }
+        return Ok((made, input));
     }
     // What the instructions resolve to: the move's board, another board (with the
     // turn found for it), or the number of boards.
@@ -883,7 +889,7 @@ fn clicks_for(
         if let Outcome::Target = now {
             let (input, made) = enter(pos, options, &wanted)?;
             if previews(&input, &target) {
-                return Ok(made);
+                return Ok((made, input));
             }
             return Err(format!("the clicks give {:?}", input.preview()));
         }
@@ -995,43 +1001,218 @@ fn kinds(failures: &[String]) -> [usize; 3] {
     [count("crossing"), count("survival"), count("other")]
 }
 
-/// Every distinct move of `pos` is entered by clicks, replayed through the public
-/// API; returns the number of moves and of clicks, and the moves not enterable.
-fn coverage(pos: &Position, options: ResolveOptions, every: usize) -> (usize, usize, Vec<String>) {
-    let mut failures = Vec::new();
-    let (mut moves, mut total) = (0, 0);
+/// The plain instructions of `mv`: an arrow for each piece it displaces or captures,
+/// without capture marks; and the same with capture marks, plus a hold for a piece
+/// standing on a trap where a piece arriving is marked (marks on a trap are clicked on
+/// its head, so its occupant needs an instruction).
+fn plain_instructions(pos: &Position, mv: &arimaa::Move) -> [Vec<Instruction>; 2] {
+    let changes = arimaa::clicks::changes(pos, mv);
+    let arrows = |marks: bool| -> Vec<Instruction> {
+        changes
+            .iter()
+            .map(|c| Instruction {
+                piece: c.piece,
+                from: c.from,
+                to: c.to,
+                capture: marks && c.captured,
+            })
+            .collect()
+    };
+    let mut wanted = arrows(true);
+    for c in &changes {
+        let occupant = pos.board().piece_at(c.to);
+        if c.captured && c.from != c.to && !wanted.iter().any(|i| i.from == c.to) {
+            if let Some(piece) = occupant {
+                wanted.push(Instruction {
+                    piece,
+                    from: c.to,
+                    to: c.to,
+                    capture: false,
+                });
+            }
+        }
+    }
+    [arrows(false), wanted]
+}
+
+/// The clicks that enter `mv` by its steps alone, in step mode: for each step, its
+/// piece and the square beside it.
+fn step_clicks(mv: &arimaa::Move) -> Vec<Square> {
+    mv.steps()
+        .iter()
+        .flat_map(|s| [s.from, s.to().unwrap()])
+        .collect()
+}
+
+/// Enters `mv` by its steps alone, in step mode, through the public API; the preview
+/// must be exactly its board, reached in its number of steps. Returns the clicks.
+fn enter_by_steps(
+    pos: &Position,
+    options: ResolveOptions,
+    mv: &arimaa::Move,
+) -> Result<usize, String> {
+    let mut input = ClickInput::with_options(pos.clone(), options);
+    input.set_mode(ClickMode::Steps);
+    let made = step_clicks(mv);
+    for &s in &made {
+        input
+            .click(s)
+            .map_err(|e| format!("steps {mv:?}: click {s} refused: {e}"))?;
+    }
+    match input.preview() {
+        Preview::Move(p)
+            if p.after.board() == pos.after(mv).unwrap().board()
+                && usize::from(p.steps) == mv.len() =>
+        {
+            Ok(made.len())
+        }
+        other => Err(format!("steps {mv:?} ({}) give {other:?}", input.text())),
+    }
+}
+
+/// Enters `mv` by its plain arrows ([`plain_instructions`], with capture marks, else
+/// without) and then, in step mode, the fewest of its own steps, in order (every subset
+/// of its steps, smallest first). Returns the number of steps drawn and the input; an
+/// error when no subset works, or the arrows cannot be drawn.
+fn enter_by_arrows_and_steps(
+    pos: &Position,
+    options: ResolveOptions,
+    mv: &arimaa::Move,
+) -> Result<(usize, ClickInput), String> {
+    let target = *pos.after(mv).unwrap().board();
+    let steps = mv.steps();
+    let mut best: Option<(usize, ClickInput)> = None;
+    for arrows in plain_instructions(pos, mv).iter().rev() {
+        let Ok((drawn, _)) = enter(pos, options, arrows) else {
+            continue;
+        };
+        let mut subsets: Vec<u32> = (1..1u32 << steps.len()).collect();
+        subsets.sort_by_key(|m| m.count_ones());
+        for mask in subsets {
+            let k = mask.count_ones() as usize;
+            if best.as_ref().is_some_and(|(b, _)| *b <= k) {
+                break;
+            }
+            let mut input = drawn.clone();
+            input.set_mode(ClickMode::Steps);
+            let accepted = steps
+                .iter()
+                .enumerate()
+                .filter(|(n, _)| mask & (1 << n) != 0)
+                .all(|(_, s)| input.click(s.from).is_ok() && input.click(s.to().unwrap()).is_ok());
+            if accepted && previews(&input, &target) {
+                check_invariants(&input);
+                best = Some((k, input));
+                break;
+            }
+        }
+    }
+    best.ok_or_else(|| format!("no steps after the arrows enter {mv:?}"))
+}
+
+/// What [`coverage`] found on a set of moves.
+#[derive(Default)]
+struct Coverage {
+    /// Moves tried.
+    moves: usize,
+    /// Clicks of the arrow entries found (arrows, holds and marks only).
+    clicks: usize,
+    /// The moves arrows, holds and marks cannot enter, with their kind ([`kind_of`]).
+    failures: Vec<String>,
+    /// Clicks of the entries of every move by its steps alone.
+    step_clicks: usize,
+    /// For each of `failures`, the fewest steps that enter it after its arrows.
+    steps_after_arrows: Vec<usize>,
+    /// Moves no clicks enter: not by arrows, not by steps alone (expected: none).
+    not_enterable: Vec<String>,
+}
+
+impl Coverage {
+    fn add(&mut self, other: Coverage) {
+        self.moves += other.moves;
+        self.clicks += other.clicks;
+        self.failures.extend(other.failures);
+        self.step_clicks += other.step_clicks;
+        self.steps_after_arrows.extend(other.steps_after_arrows);
+        self.not_enterable.extend(other.not_enterable);
+    }
+
+    /// How many failures needed 1, 2, 3, 4 steps after their arrows.
+    fn steps_needed(&self) -> [usize; 4] {
+        let mut out = [0; 4];
+        for &k in &self.steps_after_arrows {
+            out[k - 1] += 1;
+        }
+        out
+    }
+
+    fn report(&self, what: &str) {
+        println!(
+            "{what}: {} moves; arrows: {} clicks, {} not enterable {:?} (crossing, survival, other); \
+             steps alone: every move, {} clicks; the moves arrows cannot enter take 1, 2, 3, 4 \
+             steps after their arrows: {:?}; not enterable by clicks: {}",
+            self.moves,
+            self.clicks,
+            self.failures.len(),
+            kinds(&self.failures),
+            self.step_clicks,
+            self.steps_needed(),
+            self.not_enterable.len()
+        );
+    }
+}
+
+/// Every distinct move of `pos` (every `every`-th) is entered by clicks, replayed
+/// through the public API: by arrows, holds and marks where it can be (the clicks
+/// found are replayed and the move submitted), and by its steps alone in step mode
+/// (always); a move arrows cannot enter is also entered by its arrows and the fewest
+/// of its steps.
+fn coverage(pos: &Position, options: ResolveOptions, every: usize) -> Coverage {
+    let mut out = Coverage::default();
     for mv in pos.legal_moves().iter().step_by(every) {
-        moves += 1;
+        out.moves += 1;
+        let by_steps = enter_by_steps(pos, options, mv);
+        match &by_steps {
+            Ok(n) => out.step_clicks += n,
+            Err(e) => out.not_enterable.push(format!("{pos}: {e}")),
+        }
         match clicks_for(pos, options, mv) {
-            Ok(made) => {
-                total += made.len();
-                // Replay the clicks found, and submit.
-                let mut input = ClickInput::with_options(pos.clone(), options);
-                for s in &made {
-                    let _ = input.click(*s);
-                }
+            Ok((made, input)) => {
+                out.clicks += made.len();
+                // The clicks were made on `input` through the public API: submit.
                 let got = input.move_to_submit().expect("a move to submit");
                 assert_eq!(
                     pos.after(&got).unwrap().board(),
                     pos.after(mv).unwrap().board()
                 );
             }
-            Err(e) => failures.push(format!("[{}] {pos} {mv:?}: {e}", kind_of(pos, mv))),
+            Err(e) => {
+                out.failures
+                    .push(format!("[{}] {pos} {mv:?}: {e}", kind_of(pos, mv)));
+                match enter_by_arrows_and_steps(pos, options, mv) {
+                    Ok((k, _)) => out.steps_after_arrows.push(k),
+                    Err(e) => out.not_enterable.push(format!("{pos}: {e}")),
+                }
+            }
         }
     }
-    (moves, total, failures)
+    out
 }
 
 /// Section 10 of the vectors: the click-coverage positions, every legal move, in the
-/// strict and the lenient reading.
+/// strict and the lenient reading: every move is entered by clicks.
 ///
-/// One move is not enterable in the strict reading: in "pieces dying on a trap"
+/// By its steps alone (step mode) every move is entered. By arrows, holds and marks
+/// alone, one move is not, in the strict reading: in "pieces dying on a trap"
 /// (`Rb4 Ec2 rc4 ee8 Ra1`, Gold), the rabbit a1 walks to b3 and the elephant steps
 /// from c2 onto c3, surviving because the rabbit arrived first. Stepping first, the
 /// elephant dies on c3: both turns take four steps, displace one piece and visit the
 /// same squares, so no destination or capture token tells them apart (only the order of
-/// the steps does, which direction tokens say and clicks do not). The lenient reading
-/// keeps the elephant (fewest own pieces lost), so there every move is enterable.
+/// the steps does, which step mode's direction tokens say). The lenient reading keeps
+/// the elephant (fewest own pieces lost), so there arrows enter every move. Strictly,
+/// the steps drawn must put the rabbit's arrival on b3 before the elephant's step, and
+/// a step is drawn on the step board, where the rabbit reaches a3 only by its own
+/// steps: all four steps are needed.
 #[test]
 fn click_coverage_positions() {
     let mut n = 0;
@@ -1044,81 +1225,107 @@ fn click_coverage_positions() {
         };
         let p = position(cols[1], side, 4);
         for lenient in [false, true] {
-            let (moves, total, failures) = coverage(&p, ResolveOptions { lenient }, 1);
-            assert!(moves > 20, "{}", cols[0]);
-            println!(
-                "{} lenient={lenient}: {moves} moves, {total} clicks",
-                cols[0]
-            );
+            let c = coverage(&p, ResolveOptions { lenient }, 1);
+            assert!(c.moves > 20, "{}", cols[0]);
+            c.report(&format!("{} lenient={lenient}", cols[0]));
+            assert!(c.not_enterable.is_empty(), "{:#?}", c.not_enterable);
             let expected: &[&str] = match (cols[0], lenient) {
                 ("pieces dying on a trap", false) => &["Move(a1n a2n a3e c2n)"],
                 _ => &[],
             };
-            assert_eq!(failures.len(), expected.len(), "{}: {failures:#?}", cols[0]);
-            for (f, e) in failures.iter().zip(expected) {
+            assert_eq!(
+                c.failures.len(),
+                expected.len(),
+                "{}: {:#?}",
+                cols[0],
+                c.failures
+            );
+            for (f, e) in c.failures.iter().zip(expected) {
                 assert!(f.contains(e), "{f}");
             }
+            assert_eq!(
+                c.steps_needed(),
+                if expected.is_empty() {
+                    [0; 4]
+                } else {
+                    [0, 0, 0, 1]
+                }
+            );
         }
         n += 1;
     }
     assert_eq!(n, 3);
 }
 
-/// The archive positions (`tests/data/archive-positions.tsv`): every `every`-th position,
-/// every `step`-th of its moves.
-fn archive_coverage(
-    options: ResolveOptions,
-    every: usize,
-    step: usize,
-) -> (usize, usize, usize, Vec<String>) {
+/// Every `every`-th position of the archive positions (`tests/data/archive-positions.tsv`).
+fn archive_positions(every: usize) -> Vec<Position> {
     let data = include_str!("data/archive-positions.tsv");
-    let (mut positions, mut moves, mut total, mut failures) = (0, 0, 0, Vec::new());
     let rows = data
         .lines()
         .filter(|l| !l.starts_with('#') && !l.starts_with("game_id"));
-    for row in rows.step_by(every) {
-        let cols: Vec<&str> = row.split('\t').collect();
-        let side = if cols[1].ends_with('w') { 'g' } else { 's' };
-        let pos: Position = format!("{side} {}", cols[2]).parse().unwrap();
-        let (m, t, f) = coverage(&pos, options, step);
-        positions += 1;
-        moves += m;
-        total += t;
-        failures.extend(f);
-    }
-    (positions, moves, total, failures)
+    rows.step_by(every)
+        .map(|row| {
+            let cols: Vec<&str> = row.split('\t').collect();
+            let side = if cols[1].ends_with('w') { 'g' } else { 's' };
+            format!("{side} {}", cols[2]).parse().unwrap()
+        })
+        .collect()
 }
 
-/// Archive samples (run by `cargo test`, about 15 s): in the lenient reading (the
+/// The archive positions: every `every`-th position, every `step`-th of its moves.
+fn archive_coverage(options: ResolveOptions, every: usize, step: usize) -> (usize, Coverage) {
+    let mut positions = 0;
+    let mut total = Coverage::default();
+    for pos in archive_positions(every) {
+        total.add(coverage(&pos, options, step));
+        positions += 1;
+    }
+    (positions, total)
+}
+
+/// Archive samples (run by `cargo test`, about 15 s alone): in the lenient reading (the
 /// click model's own), every 4th position and every 30th of its moves (41,705 moves);
-/// in the strict reading, every 20th position and every 50th move (4,700 moves). The
-/// moves no click sequence enters are counted exactly and sorted by kind
-/// ([`kind_of`]); the module documentation of `arimaa::clicks` shows an example of
-/// each. `click_coverage_archive_large` (ignored) does every 15th move.
+/// in the strict reading, every 20th position and every 50th move (4,700 moves). Every
+/// move is entered by clicks: by its steps alone, always (the 41,705 moves in both
+/// readings). The moves arrows, holds and
+/// marks alone cannot enter are counted exactly and sorted by kind ([`kind_of`]; the
+/// module documentation of `arimaa::clicks` shows an example of each), and each is
+/// entered by its arrows and the fewest of its steps. `click_coverage_archive_large`
+/// (ignored) does every 15th move.
 #[test]
 fn click_coverage_archive_sample() {
-    let (positions, moves, clicks, failures) =
-        archive_coverage(ResolveOptions { lenient: true }, 4, 30);
-    println!(
-        "lenient: {positions} positions, {moves} moves, {clicks} clicks, {} not enterable: {failures:#?}",
-        failures.len()
-    );
-    assert_eq!((positions, moves), (52, 41_705));
-    // 6 crossings, 2 survivals, nothing else.
-    assert_eq!(kinds(&failures), [6, 2, 0], "{failures:#?}");
+    let (positions, c) = archive_coverage(ResolveOptions { lenient: true }, 4, 30);
+    c.report(&format!("lenient, {positions} positions"));
+    assert_eq!((positions, c.moves), (52, 41_705));
+    assert!(c.not_enterable.is_empty(), "{:#?}", c.not_enterable);
+    // Arrows alone: 6 crossings, 2 survivals, nothing else.
+    assert_eq!(kinds(&c.failures), [6, 2, 0], "{:#?}", c.failures);
+    // Each of them is entered by its arrows and two of its steps.
+    assert_eq!(c.steps_needed(), [0, 8, 0, 0], "{:#?}", c.failures);
+    // The same moves by their steps alone in the strict reading.
+    let (mut moves, mut clicks) = (0, 0);
+    for pos in archive_positions(4) {
+        for mv in pos.legal_moves().iter().step_by(30) {
+            moves += 1;
+            clicks += enter_by_steps(&pos, ResolveOptions::default(), mv)
+                .unwrap_or_else(|e| panic!("{pos}: {e}"));
+        }
+    }
+    assert_eq!((moves, clicks), (c.moves, c.step_clicks));
 
-    let (positions, moves, clicks, failures) = archive_coverage(ResolveOptions::default(), 20, 50);
-    println!(
-        "strict: {positions} positions, {moves} moves, {clicks} clicks, {} not enterable: {failures:#?}",
-        failures.len()
-    );
-    assert_eq!((positions, moves), (11, 4_700));
-    // All of them a piece surviving on a trap.
-    assert_eq!(kinds(&failures), [0, 124, 0], "{failures:#?}");
+    let (positions, c) = archive_coverage(ResolveOptions::default(), 20, 50);
+    c.report(&format!("strict, {positions} positions"));
+    assert_eq!((positions, c.moves), (11, 4_700));
+    assert!(c.not_enterable.is_empty(), "{:#?}", c.not_enterable);
+    // Arrows alone: all of them a piece surviving on a trap.
+    assert_eq!(kinds(&c.failures), [0, 124, 0], "{:#?}", c.failures);
+    // Entered by their arrows and 1, 2, 3 or 4 of their steps.
+    assert_eq!(c.steps_needed(), [9, 75, 37, 3], "{:#?}", c.failures);
 }
 
-/// The two kinds of moves clicks cannot enter in the lenient reading, one example each
-/// (the examples of the module documentation of `arimaa::clicks`).
+/// The two kinds of moves arrows, holds and marks cannot enter in the lenient reading,
+/// one example each (the examples of the module documentation of `arimaa::clicks`), and
+/// how step mode enters them: their arrows and two of their steps, or their steps alone.
 #[test]
 fn moves_clicks_cannot_enter() {
     let lenient = ResolveOptions { lenient: true };
@@ -1148,6 +1355,11 @@ fn moves_clicks_cannot_enter() {
         pos.after(&typed).unwrap().board(),
         pos.after(&mv).unwrap().board()
     );
+    // Step mode: the arrows and the elephant's two steps; or the four steps.
+    let (k, input) = enter_by_arrows_and_steps(&pos, lenient, &mv).unwrap();
+    assert_eq!(k, 2);
+    assert_eq!(input.text(), "Rf1f2 Rf2f3 Ee2n Ee3s");
+    assert_eq!(enter_by_steps(&pos, lenient, &mv), Ok(8));
 
     // Crossing: the rabbits c2 and c1 both walk onto c3 and die there, and the rabbit
     // f2 steps to f3. Every click token (`Rc2c3 Rc2x Rc1c3 Rc1x Rf2f3`) is also true when
@@ -1167,6 +1379,17 @@ fn moves_clicks_cannot_enter() {
     );
     assert_eq!(input.text(), "Rc2c3 Rc2x Rc1c3 Rc1x Rf2f3");
     board_has(&input, &["b2=R", "c3=.", "c2=.", "c1=.", "f3=R"]);
+    // Step mode: two steps after the arrows say that the rabbit c2 steps north from
+    // c2 before the rabbit c1 does, which the turn stepping aside to b2 does not.
+    let (k, entered) = enter_by_arrows_and_steps(&pos, lenient, &mv).unwrap();
+    assert_eq!(k, 2);
+    assert_eq!(entered.text(), "Rf2f3 Rc1c3 Rc1x Rc2c3 Rc2x Rc2n Rc1n");
+    assert_eq!(enter_by_steps(&pos, lenient, &mv), Ok(8));
+    let mut steps = input.clone();
+    steps.set_mode(ClickMode::Steps);
+    clicks(&mut steps, &["c2", "c3", "c1", "c2"]);
+    assert_eq!(steps.text(), "Rc2c3 Rc2x Rc1c3 Rc1x Rf2f3 Rc2n Rc1n");
+    assert_eq!(moved(&steps).after.board(), pos.after(&mv).unwrap().board());
     let strict = lightvector::Lightvector::new(
         input
             .instructions()
@@ -1183,11 +1406,14 @@ fn moves_clicks_cannot_enter() {
 /// `CLICKS_MOVES`-th move (default 15), in the reading `CLICKS_READING` names
 /// (`strict`, `lenient`, or both, the default) (slow:
 /// `cargo test --release --test clicks -- --ignored --nocapture`). With the defaults,
-/// the lenient reading leaves exactly 14 of 83,385 moves not enterable: 11 crossings
-/// and 3 survivals. (A search that only added holds, and stopped at a wrong board,
-/// reported 42; 28 of them have clicks.)
+/// arrows leave exactly 14 of 83,385 moves not enterable in the lenient reading (11
+/// crossings and 3 survivals; a search that only added holds, and stopped at a wrong
+/// board, reported 42; 28 of them have clicks) and 1,943 in the strict reading (11
+/// crossings, 1,932 survivals). Every move is entered by its steps alone, and each of
+/// those by its arrows and 1 or 2 steps (lenient: 2, 12 moves), or 1 to 4 (strict: 45,
+/// 1,295, 533, 70 moves).
 #[test]
-#[ignore = "slow (about 15 s alone, minutes on a loaded machine): run with `cargo test --release --test clicks -- --ignored --nocapture`"]
+#[ignore = "slow (minutes; 17 min for both readings on a loaded 2-core machine): run with `cargo test --release --test clicks -- --ignored --nocapture`"]
 fn click_coverage_archive_large() {
     let var = |name: &str, default: usize| {
         std::env::var(name)
@@ -1202,18 +1428,288 @@ fn click_coverage_archive_large() {
         _ => &[false, true],
     };
     for &lenient in readings {
-        let (positions, moves, clicks, failures) =
-            archive_coverage(ResolveOptions { lenient }, every, step);
-        println!(
-            "lenient={lenient}: {positions} positions, {moves} moves, {clicks} clicks, {} not enterable {:?} (crossing, survival, other): {failures:#?}",
-            failures.len(),
-            kinds(&failures)
-        );
-        if lenient && (every, step) == (4, 15) {
-            assert_eq!(moves, 83_385);
-            assert_eq!(kinds(&failures), [11, 3, 0]);
+        let (positions, c) = archive_coverage(ResolveOptions { lenient }, every, step);
+        c.report(&format!("lenient={lenient}, {positions} positions"));
+        println!("not enterable by arrows: {:#?}", c.failures);
+        assert!(c.not_enterable.is_empty(), "{:#?}", c.not_enterable);
+        if (every, step) == (4, 15) {
+            assert_eq!(c.moves, 83_385);
+            if lenient {
+                assert_eq!(kinds(&c.failures), [11, 3, 0]);
+                assert_eq!(c.steps_needed(), [2, 12, 0, 0]);
+            } else {
+                assert_eq!(kinds(&c.failures), [11, 1932, 0]);
+                assert_eq!(c.steps_needed(), [45, 1295, 533, 70]);
+            }
         }
     }
+}
+
+// ---------------------------------------------------------------------------------
+// Step mode.
+// ---------------------------------------------------------------------------------
+
+/// The position of the survival example in the module documentation.
+fn survival_position() -> Position {
+    "g [rrrdcrrrmrcdrheh                                HMRDERCHRCRRDRRR]"
+        .parse()
+        .unwrap()
+}
+
+/// The survival move of the module documentation (`Ee2n Rf2n Rf1n Ee3s`, the rabbit
+/// surviving on f3), which arrows alone cannot enter: by its four steps (eight clicks),
+/// in both readings, and by the two arrows and the elephant's two steps.
+#[test]
+fn step_mode_enters_the_survival_move() {
+    let pos = survival_position();
+    for options in [ResolveOptions { lenient: true }, ResolveOptions::default()] {
+        let mut input = ClickInput::with_options(pos.clone(), options);
+        assert_eq!(input.mode(), ClickMode::Arrows);
+        input.set_mode(ClickMode::Steps);
+        assert_eq!(clicks(&mut input, &["e2"]), ClickEffect::Selected(sq("e2")));
+        assert_eq!(input.selection(), Selection::Step { square: sq("e2") });
+        let effect = clicks(&mut input, &["e3"]);
+        let elephant = Piece::from_char('E').unwrap();
+        assert_eq!(
+            effect,
+            ClickEffect::Stepped(StepInstruction {
+                piece: elephant,
+                from: sq("e2"),
+                dir: arimaa::Direction::North
+            })
+        );
+        assert_eq!(input.selection(), Selection::None);
+        assert_eq!(
+            input.step_board().board().piece_at(sq("e3")),
+            Some(elephant)
+        );
+        assert_eq!(input.step_board().steps_taken(), 1);
+        clicks(&mut input, &["f2", "f3", "f1", "f2", "e3", "e2"]);
+        assert_eq!(input.text(), "Ee2n Rf2n Rf1n Ee3s");
+        assert_eq!(moved(&input).steps, 4);
+        board_has(&input, &["f3=R", "f2=R", "f1=.", "e2=E", "e3=."]);
+        assert!(also_moving(&input).is_empty());
+        let typed = lightvector::parse_move(&pos, "Ee2n Rf2n Rf1n Ee3s").unwrap();
+        assert_eq!(
+            pos.after(&typed).unwrap().board(),
+            moved(&input).after.board()
+        );
+    }
+    // The arrows give the two-step move (the rabbit dies on f3); the elephant's two
+    // steps, drawn after a switch to step mode, make it the survival.
+    let mut input = ClickInput::new(pos.clone());
+    clicks(&mut input, &["f2", "f3", "f1", "f2"]);
+    assert_eq!(moved(&input).steps, 2);
+    board_has(&input, &["f3=.", "f2=R"]);
+    input.set_mode(ClickMode::Steps);
+    assert_eq!(input.text(), "Rf2f3 Rf1f2");
+    clicks(&mut input, &["e2", "e3", "e3", "e2"]);
+    assert_eq!(input.text(), "Rf2f3 Rf1f2 Ee2n Ee3s");
+    assert_eq!(moved(&input).steps, 4);
+    board_has(&input, &["f3=R", "f2=R", "f1=.", "e2=E", "e3=."]);
+}
+
+/// A push and a pull by steps: the enemy piece is selected and stepped like any piece,
+/// and the step API decides. A push begun is ambiguous until the pusher is stepped.
+#[test]
+fn step_mode_pushes_and_pulls() {
+    let pos = free("Ed4,Hf4,Ra1,Cc1", "re4,ra8,ee8");
+    let mut input = ClickInput::new(pos.clone());
+    input.set_mode(ClickMode::Steps);
+    clicks(&mut input, &["d4", "c4", "e4", "d4"]);
+    assert_eq!(input.text(), "Ed4w re4w");
+    board_has(&input, &["c4=E", "d4=r", "e4=."]);
+    same_board_as(&input, "Ec4 rd4");
+
+    let mut input = ClickInput::new(pos.clone());
+    input.set_mode(ClickMode::Steps);
+    clicks(&mut input, &["e4", "e5"]);
+    assert_eq!(input.text(), "re4n");
+    assert_eq!(
+        input.step_board().pending_push().map(|p| p.0),
+        Some(sq("e4"))
+    );
+    assert_eq!(input.preview(), &Preview::Ambiguous { count: 2 });
+    // The push must be completed: another step is refused by the step API.
+    let err = refused_step(&mut input, &["a1", "a2"]);
+    assert!(
+        matches!(err, ClickError::IllegalStep(arimaa::StepError::PushNotCompleted(s)) if s == sq("e4")),
+        "{err:?}"
+    );
+    clicks(&mut input, &["d4", "e4"]);
+    assert_eq!(input.text(), "re4n Ed4e");
+    board_has(&input, &["e5=r", "e4=E", "d4=.", "f4=H"]);
+    same_board_as(&input, "re5 Ee4");
+}
+
+/// Clicks `squares`, all accepted but the last, which must be refused without
+/// changing anything; returns the error.
+fn refused_step(input: &mut ClickInput, squares: &[&str]) -> ClickError {
+    let (last, before) = squares.split_last().unwrap();
+    clicks(input, before);
+    let state = (
+        input.instructions().to_vec(),
+        input.steps().to_vec(),
+        input.step_board().clone(),
+        input.selection(),
+        input.preview().clone(),
+    );
+    let err = input.click(sq(last)).unwrap_err();
+    let after = (
+        input.instructions().to_vec(),
+        input.steps().to_vec(),
+        input.step_board().clone(),
+        input.selection(),
+        input.preview().clone(),
+    );
+    assert_eq!(state, after, "a refused click changed the input");
+    assert_eq!(input.rejection(), Some(&err));
+    check_invariants(input);
+    err
+}
+
+/// What step mode refuses: a square not beside the piece, a step the step API refuses
+/// (with its reason), a step after which no legal move fits. The input stays as it was.
+#[test]
+fn step_mode_refusals() {
+    let pos = free("Ed4,Hf4,Ra2,Cc1", "re4,ra8,ee8");
+    let mut input = ClickInput::new(pos.clone());
+    input.set_mode(ClickMode::Steps);
+    let err = refused_step(&mut input, &["d4", "d6"]);
+    assert_eq!(
+        err,
+        ClickError::NotAdjacent {
+            from: sq("d4"),
+            to: sq("d6")
+        }
+    );
+    assert_eq!(
+        err.to_string(),
+        "d6 is not beside d4: in step mode a piece moves one square at a time"
+    );
+    // Still selected: the next click steps.
+    assert_eq!(input.selection(), Selection::Step { square: sq("d4") });
+    input.deselect();
+    let err = refused_step(&mut input, &["a2", "a1"]);
+    assert!(
+        matches!(
+            err,
+            ClickError::IllegalStep(arimaa::StepError::RabbitBackwards { .. })
+        ),
+        "{err:?}"
+    );
+    assert_eq!(
+        err.to_string(),
+        "this step is not legal: R on a2 may not step backwards"
+    );
+    input.deselect();
+    let err = refused_step(&mut input, &["e8", "e7"]);
+    assert!(
+        matches!(
+            err,
+            ClickError::IllegalStep(arimaa::StepError::NotPushable { .. })
+        ),
+        "{err:?}"
+    );
+    input.deselect();
+    // A frozen piece.
+    let mut input = ClickInput::new(free("Ma4,Rh1", "ea5,rh8"));
+    input.set_mode(ClickMode::Steps);
+    let err = refused_step(&mut input, &["a4", "b4"]);
+    assert!(
+        matches!(err, ClickError::IllegalStep(arimaa::StepError::Frozen { square, .. }) if square == sq("a4")),
+        "{err:?}"
+    );
+    // No steps left: a turn of one step.
+    let mut input = ClickInput::new(position("Ed4 Ra1 ra8 ee8", Color::Gold, 1));
+    input.set_mode(ClickMode::Steps);
+    let err = refused_step(&mut input, &["d4", "d5", "d5", "d6"]);
+    assert_eq!(
+        err,
+        ClickError::IllegalStep(arimaa::StepError::NoStepsLeft { cap: 1 })
+    );
+    // Two steps left: there and back is the unchanged board, which is no move.
+    let mut input = ClickInput::new(position("Ed4 Ra1 ra8 ee8", Color::Gold, 2));
+    input.set_mode(ClickMode::Steps);
+    let err = refused_step(&mut input, &["d4", "d5", "d5", "d4"]);
+    match &err {
+        ClickError::NoMove { tokens, .. } => assert_eq!(tokens.to_string(), "Ed4n Ed5s"),
+        other => panic!("{other:?}"),
+    }
+    assert_eq!(input.text(), "Ed4n");
+}
+
+/// Selecting in step mode, taking back the last step by a click on the square it left
+/// (its piece selected again), undo and clear of steps, and switching modes (the
+/// instructions stay, the selection is dropped).
+#[test]
+fn step_mode_selection_removal_undo_and_switching() {
+    let pos = free("Ed4,Hf4,Ra1,Cc1", "re4,ra8,ee8");
+    let mut input = ClickInput::new(pos.clone());
+    clicks(&mut input, &["a1", "a3"]);
+    assert_eq!(input.text(), "Ra1a3");
+    clicks(&mut input, &["d4"]);
+    assert!(matches!(input.selection(), Selection::Piece { .. }));
+    input.set_mode(ClickMode::Steps);
+    assert_eq!(input.mode(), ClickMode::Steps);
+    assert_eq!(input.selection(), Selection::None);
+    assert_eq!(input.text(), "Ra1a3");
+    // Select, change the selection, deselect by clicking the piece again.
+    assert_eq!(clicks(&mut input, &["d4"]), ClickEffect::Selected(sq("d4")));
+    assert_eq!(clicks(&mut input, &["f4"]), ClickEffect::Selected(sq("f4")));
+    assert_eq!(clicks(&mut input, &["f4"]), ClickEffect::Deselected);
+    // An empty square with nothing selected, and no step to take back: ignored.
+    assert_eq!(clicks(&mut input, &["h6"]), ClickEffect::Ignored);
+    clicks(&mut input, &["d4", "c4", "f4", "f5"]);
+    assert_eq!(input.text(), "Ra1a3 Ed4w Hf4n");
+    board_has(&input, &["a3=R", "c4=E", "f5=H"]);
+    // d4 was left by an earlier step: ignored; f4 by the last one: taken back.
+    assert_eq!(clicks(&mut input, &["d4"]), ClickEffect::Ignored);
+    let effect = clicks(&mut input, &["f4"]);
+    assert!(
+        matches!(effect, ClickEffect::StepRemoved(s) if s.from == sq("f4")),
+        "{effect:?}"
+    );
+    assert_eq!(input.text(), "Ra1a3 Ed4w");
+    assert_eq!(input.selection(), Selection::Step { square: sq("f4") });
+    assert_eq!(
+        input.step_board().board().piece_at(sq("f4")),
+        Piece::from_char('H')
+    );
+    // A new step for it.
+    clicks(&mut input, &["g4"]);
+    assert_eq!(input.text(), "Ra1a3 Ed4w Hf4e");
+    // Undo takes back the step, then the removal.
+    assert!(input.undo());
+    assert_eq!(input.text(), "Ra1a3 Ed4w");
+    assert_eq!(input.selection(), Selection::Step { square: sq("f4") });
+    assert!(input.undo());
+    assert_eq!(input.text(), "Ra1a3 Ed4w Hf4n");
+    assert_eq!(input.selection(), Selection::None);
+    check_invariants(&input);
+    // Clear removes arrows and steps; it can be undone.
+    input.clear();
+    assert_eq!(input.text(), "");
+    assert_eq!(input.step_board(), input.position());
+    assert_eq!(input.preview(), &Preview::Empty);
+    assert!(input.undo());
+    assert_eq!(input.text(), "Ra1a3 Ed4w Hf4n");
+    // Back to arrows: the steps stay, and an arrow click reads the start position's
+    // squares (d4 is the elephant's start, though it stands on c4 on the step board).
+    input.set_mode(ClickMode::Arrows);
+    assert_eq!(clicks(&mut input, &["d4"]), ClickEffect::Selected(sq("d4")));
+    // A step-mode selection restored by undo in arrow mode is dropped.
+    input.set_mode(ClickMode::Steps);
+    clicks(&mut input, &["c4"]);
+    input.set_mode(ClickMode::Arrows);
+    assert!(input.undo());
+    assert_eq!(input.selection(), Selection::None);
+    check_invariants(&input);
+    // reset keeps the mode.
+    input.set_mode(ClickMode::Steps);
+    input.reset(pos);
+    assert_eq!(input.mode(), ClickMode::Steps);
+    assert!(input.steps().is_empty());
 }
 
 // ---------------------------------------------------------------------------------
@@ -1221,11 +1717,13 @@ fn click_coverage_archive_large() {
 // ---------------------------------------------------------------------------------
 
 /// Random positions (some in the middle of a turn, some with a step cap, some with no
-/// steps left) and random clicks, undos, clears and deselections: nothing panics, the
-/// invariants hold after every action, and a refused click changes nothing.
+/// steps left) and random clicks, undos, clears, deselections and switches between
+/// arrows and steps: nothing panics, the invariants hold after every action, and a
+/// refused click changes nothing.
 #[test]
 fn random_clicks_never_panic() {
     let mut actions = 0;
+    let (mut stepped, mut taken_back) = (0, 0);
     for seed in 0..120u64 {
         let mut rng = splitmix(seed ^ 0x5eed);
         let mut pos = random_position(seed, (rng() % 40) as usize);
@@ -1250,12 +1748,35 @@ fn random_clicks_never_panic() {
                 lenient: rng() % 2 == 0,
             },
         );
+        if seed % 2 == 0 {
+            input.set_mode(ClickMode::Steps);
+        }
         for _ in 0..40 {
             actions += 1;
             // Mostly squares with pieces or instructions on them, sometimes any square.
-            let occupied: Vec<Square> = pos.board().iter().map(|(s, _)| s).collect();
+            let board = match input.mode() {
+                ClickMode::Arrows => input.position().board(),
+                ClickMode::Steps => input.step_board().board(),
+            };
+            let occupied: Vec<Square> = board.iter().map(|(s, _)| s).collect();
+            let beside = match input.selection() {
+                Selection::Step { square } if rng() % 3 != 0 => {
+                    square.step(arimaa::Direction::ALL[(rng() % 4) as usize])
+                }
+                _ => None,
+            };
             let sq = match rng() % 10 {
+                _ if beside.is_some() => beside.unwrap(),
                 0..=5 if !occupied.is_empty() => occupied[(rng() % occupied.len() as u64) as usize],
+                6 if !input.steps().is_empty() => {
+                    // The square the last step left, or one beside a piece.
+                    let last = input.steps()[input.steps().len() - 1];
+                    if rng() % 2 == 0 {
+                        last.from
+                    } else {
+                        last.to().unwrap()
+                    }
+                }
                 6 | 7 if !input.instructions().is_empty() => {
                     let i =
                         input.instructions()[(rng() % input.instructions().len() as u64) as usize];
@@ -1273,15 +1794,30 @@ fn random_clicks_never_panic() {
                 }
                 1 => input.clear(),
                 2 => input.deselect(),
+                3 | 4 => input.set_mode(if rng() % 2 == 0 {
+                    ClickMode::Steps
+                } else {
+                    ClickMode::Arrows
+                }),
                 _ => {
                     let before = (
                         input.instructions().to_vec(),
+                        input.steps().to_vec(),
+                        input.step_board().clone(),
                         input.selection(),
                         input.preview().clone(),
                     );
-                    if input.click(sq).is_err() {
+                    let result = input.click(sq);
+                    match result {
+                        Ok(ClickEffect::Stepped(_)) => stepped += 1,
+                        Ok(ClickEffect::StepRemoved(_)) => taken_back += 1,
+                        _ => {}
+                    }
+                    if result.is_err() {
                         let after = (
                             input.instructions().to_vec(),
+                            input.steps().to_vec(),
+                            input.step_board().clone(),
                             input.selection(),
                             input.preview().clone(),
                         );
@@ -1295,6 +1831,8 @@ fn random_clicks_never_panic() {
         }
     }
     assert_eq!(actions, 120 * 40);
+    println!("{stepped} steps drawn, {taken_back} taken back");
+    assert!(stepped > 100 && taken_back > 5, "{stepped} {taken_back}");
 }
 
 /// `clicks::changes` against the board: removing every changed piece from its start

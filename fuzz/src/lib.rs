@@ -6,7 +6,7 @@
 //! The crate's own test `tests/fuzz_regressions.rs` includes this file and runs every
 //! saved input under `tests/fuzz_regressions/<target>/` through the same checks.
 
-use arimaa::clicks::{ClickInput, Preview};
+use arimaa::clicks::{ClickInput, ClickMode, Preview};
 use arimaa::notation::official::{self, TurnBody, TurnText};
 use arimaa::notation::record::{Archive, MoveList, Replay};
 use arimaa::notation::{legacy, lightvector};
@@ -454,10 +454,11 @@ pub fn play(data: &[u8]) {
     }
 }
 
-/// Clicks: any click, undo or clear on any position (mid-turn too) never panics; a
-/// refused click leaves the input as it was; a preview's move is legal, gives the
-/// position it shows, and typing the input's own Lightvector text in the same reading
-/// gives the same board.
+/// Clicks: any click, undo, clear or switch between arrows and steps on any position
+/// (mid-turn too) never panics; a refused click leaves the input as it was; the step
+/// board is the position with the steps drawn played in order; a preview's move is
+/// legal, gives the position it shows, and typing the input's own Lightvector text in
+/// the same reading gives the same board.
 pub fn clicks(data: &[u8]) {
     let Some((pos, bytes)) = play_start(data) else {
         return;
@@ -469,22 +470,40 @@ pub fn clicks(data: &[u8]) {
                 let _ = input.undo();
             }
             72 => input.clear(),
+            73 => input.set_mode(ClickMode::Steps),
+            74 => input.set_mode(ClickMode::Arrows),
             _ => {
-                let before = (input.instructions().to_vec(), input.preview().clone());
+                let before = (
+                    input.instructions().to_vec(),
+                    input.steps().to_vec(),
+                    input.step_board().clone(),
+                    input.selection(),
+                    input.preview().clone(),
+                );
                 if input.click(Square::ALL[usize::from(b % 64)]).is_err() {
-                    assert_eq!(
-                        input.instructions(),
-                        &before.0[..],
-                        "a refused click changed the input"
+                    let after = (
+                        input.instructions().to_vec(),
+                        input.steps().to_vec(),
+                        input.step_board().clone(),
+                        input.selection(),
+                        input.preview().clone(),
                     );
-                    assert_eq!(
-                        input.preview(),
-                        &before.1,
-                        "a refused click changed the preview"
-                    );
+                    assert_eq!(before, after, "a refused click changed the input");
                 }
             }
         }
+        let mut board = pos.clone();
+        for s in input.steps() {
+            assert_eq!(board.board().piece_at(s.from), Some(s.piece), "{s:?}");
+            board
+                .play_step(s.step())
+                .unwrap_or_else(|e| panic!("step {s:?} drawn is illegal: {e}"));
+        }
+        assert_eq!(
+            &board,
+            input.step_board(),
+            "the step board is not the steps'"
+        );
         if let Preview::Move(m) = input.preview() {
             let after = pos
                 .after(&m.mv)

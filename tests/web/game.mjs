@@ -277,6 +277,52 @@ try {
   ({ view } = await verify('engine-undone'));
   checkEq(view.rows.length, 2, 'undo against the engine takes back both moves');
 
+  // Step mode: a move arrows cannot enter (the survival example of arimaa::clicks): the
+  // elephant steps beside the trap f3, the rabbit f2 steps onto it and survives, the
+  // rabbit f1 follows, the elephant steps back. The arrows f2->f3, f1->f2 give the
+  // two-step move where the rabbit dies on f3; the elephant's two steps, clicked in step
+  // mode, make it the survival; then the whole move by its four steps alone is played.
+  const SURVIVAL = 'g [rrrdcrrrmrcdrheh                                HMRDERCHRCRRDRRR]';
+  await page.selectOption('#kind', 'position');
+  await page.fill('#position-text', SURVIVAL);
+  await page.selectOption('#opponent', 'none');
+  await page.click('#new-button');
+  start = SURVIVAL;
+  played = [];
+  await verify('steps-start');
+  const at = (board, sq) => board[(8 - Number(sq[1])) * 8 + 'abcdefgh'.indexOf(sq[0])];
+  await clicks('f2', 'f3', 'f1', 'f2');
+  view = await pageView();
+  checkEq(view.tokens, 'Rf2f3 Rf1f2', 'steps: the two arrows');
+  checkEq(at(view.previewBoard, 'f3'), '.', 'steps: by the arrows, the rabbit dies on f3');
+  await page.click('#mode-steps');
+  checkEq((await page.evaluate(() => window.arimaaPage.state().mode)), 'steps', 'steps: the toggle sets the mode');
+  await clicks('e2', 'e3');
+  view = await pageView();
+  checkEq(at(view.board, 'e3'), 'E', 'steps: the board shows the step board (the elephant on e3)');
+  checkEq(at(view.board, 'e2'), '.', 'steps: the elephant has left e2 on the step board');
+  checkEq(await page.$$eval('#board line.step', (ls) => ls.map((l) => l.dataset.step)), ['Ee2n'], 'steps: the step drawn');
+  await clicks('e3', 'e2');
+  view = await pageView();
+  checkEq(view.tokens, 'Rf2f3 Rf1f2 Ee2n Ee3s', 'steps: arrows and steps mixed');
+  checkEq(view.preview, 'move', 'steps: arrows and two steps resolve to one move');
+  checkEq(at(view.previewBoard, 'f3'), 'R', 'steps: with the steps, the rabbit survives on f3');
+  await screenshot('steps-mixed');
+  // Clear, and the move by its steps alone (pieces clicked on the step board).
+  await page.click('#click-clear');
+  await clicks('e2', 'e3', 'f2', 'f3', 'f1', 'f2');
+  checkEq(await page.$$eval('#board line.step', (ls) => ls.length), 3, 'steps: three steps drawn');
+  view = await pageView();
+  checkEq(at(view.board, 'f3'), 'R', 'steps: the rabbit stands on f3 on the step board');
+  await screenshot('steps-three');
+  await clicks('e3', 'e2');
+  view = await pageView();
+  checkEq(view.tokens, 'Ee2n Rf2n Rf1n Ee3s', 'steps: the four steps');
+  await submit('Ee2n Rf2n Rf1n Ee3s', '2g-steps-survival');
+  check(await page.isChecked('#mode-steps'), 'steps: the mode is kept for the next turn');
+  await page.click('#mode-arrows');
+  checkEq((await page.evaluate(() => window.arimaaPage.state().mode)), 'arrows', 'steps: back to arrows');
+
   check(errors.length === 0, 'no console errors', errors);
 } catch (e) {
   failed = true;

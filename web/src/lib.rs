@@ -4,13 +4,15 @@
 //!
 //! Everything the page draws comes from [`WebGame::state`], a JSON text (the board, the
 //! side to move, the move list in official, Lightvector and legacy notation, the result
-//! with its reason, and the click input: instructions, selection, preview, "also moving"
-//! and the resolver's message). Actions return a short JSON answer `{"ok":true,...}` or
+//! with its reason, and the click input: its mode (arrows or steps), instructions, steps
+//! and the step board, selection, preview, "also moving" and the resolver's message). Actions return a short JSON answer `{"ok":true,...}` or
 //! `{"ok":false,"error":"..."}`: nothing a user can type or click panics.
 
 use std::fmt::Write as _;
 
-use arimaa::clicks::{ClickInput, Instruction, PieceChange, Preview, Selection};
+use arimaa::clicks::{
+    ClickInput, ClickMode, Instruction, PieceChange, Preview, Selection, StepInstruction,
+};
 use arimaa::notation::lightvector::ResolveOptions;
 use arimaa::notation::official::SideLetters;
 use arimaa::notation::{legacy, lightvector, official, record};
@@ -35,6 +37,8 @@ const MAX_INPUT: usize = 4096;
 pub struct WebGame {
     game: Game,
     input: Option<ClickInput>,
+    /// How clicks are read; kept from turn to turn.
+    mode: ClickMode,
     /// The game's kind, for the page's title line.
     kind: String,
 }
@@ -84,6 +88,23 @@ fn instruction_json(i: &Instruction) -> Value {
     })
 }
 
+fn step_json(s: &StepInstruction) -> Value {
+    json!({
+        "piece": s.piece.char().to_string(),
+        "from": s.from.to_string(),
+        "to": s.to().map(|t| t.to_string()),
+        "dir": s.dir.char().to_string(),
+        "token": s.token().to_string(),
+    })
+}
+
+fn mode_name(mode: ClickMode) -> &'static str {
+    match mode {
+        ClickMode::Arrows => "arrows",
+        ClickMode::Steps => "steps",
+    }
+}
+
 fn change_json(c: &PieceChange) -> Value {
     json!({
         "piece": c.piece.char().to_string(),
@@ -131,6 +152,7 @@ impl WebGame {
         WebGame {
             game: Game::new(),
             input: None,
+            mode: ClickMode::Arrows,
             kind: "standard".into(),
         }
     }
@@ -161,6 +183,7 @@ impl WebGame {
         let mut g = WebGame {
             game: Game::start(variant, &mut rng),
             input: None,
+            mode: ClickMode::Arrows,
             kind: "Endless Endgame".into(),
         };
         g.refresh();
@@ -182,6 +205,7 @@ impl WebGame {
         let mut g = WebGame {
             game: Game::from_position(pos, Variant::STANDARD),
             input: None,
+            mode: ClickMode::Arrows,
             kind: "from a position".into(),
         };
         g.refresh();
@@ -218,7 +242,9 @@ impl WebGame {
     }
 
     /// A click on the board square named `square` (`"e4"`): the click model of
-    /// `arimaa::clicks`. The answer says what the click did, or why it was refused.
+    /// `arimaa::clicks`, in the mode [`WebGame::set_click_mode`] chose (in step mode the
+    /// square is one of the step board). The answer says what the click did, or why it
+    /// was refused.
     pub fn click(&mut self, square: &str) -> String {
         let sq = match parse_square(square) {
             Ok(sq) => sq,
@@ -233,12 +259,28 @@ impl WebGame {
         }
     }
 
+    /// Reads clicks as `"arrows"` (arrows, holds and capture marks, the default) or
+    /// `"steps"` (a piece, then a square beside it: one step on the step board). What
+    /// is drawn stays; the mode is kept for the next turns.
+    pub fn set_click_mode(&mut self, mode: &str) -> String {
+        let mode = match mode {
+            "arrows" => ClickMode::Arrows,
+            "steps" => ClickMode::Steps,
+            other => return fail(format!("unknown click mode {other:?} (arrows or steps)")),
+        };
+        self.mode = mode;
+        if let Some(input) = self.input.as_mut() {
+            input.set_mode(mode);
+        }
+        ok(json!({ "mode": mode_name(mode) }))
+    }
+
     /// Takes back the last click that changed anything.
     pub fn click_undo(&mut self) -> bool {
         self.input.as_mut().is_some_and(ClickInput::undo)
     }
 
-    /// Removes every arrow, hold, mark and the selection.
+    /// Removes every arrow, hold, mark, step and the selection.
     pub fn click_clear(&mut self) {
         if let Some(input) = self.input.as_mut() {
             input.clear();
@@ -350,8 +392,9 @@ impl WebGame {
 
     /// Everything the page draws, as JSON: `kind`, `phase`, `side`, `board` (64
     /// characters a8..h1), `moves` (label, official, lightvector, legacy for each
-    /// movement turn), `outcome` (winner, reason, text), `legal_moves` count, and
-    /// `input` (instructions, selection, lightvector text, preview, rejection).
+    /// movement turn), `outcome` (winner, reason, text), `legal_moves` count, `mode`
+    /// (`arrows` or `steps`), and `input` (mode, instructions, steps, the step board,
+    /// selection, lightvector text, preview, rejection).
     pub fn state(&self) -> String {
         let pos = self.game.position();
         let outcome = self.game.outcome().map(|o| {
@@ -369,6 +412,7 @@ impl WebGame {
             "position": pos.to_string(),
             "moves": self.rows(),
             "outcome": outcome,
+            "mode": mode_name(self.mode),
             "input": self.input_json(),
         })
         .to_string()
@@ -393,8 +437,11 @@ impl WebGame {
 
     /// After any change to the game: a fresh click input when a movement turn is due.
     fn refresh(&mut self) {
-        self.input = (self.game.phase() == Phase::Play)
-            .then(|| ClickInput::new(self.game.position().clone()));
+        self.input = (self.game.phase() == Phase::Play).then(|| {
+            let mut input = ClickInput::new(self.game.position().clone());
+            input.set_mode(self.mode);
+            input
+        });
     }
 
     fn finish(&mut self, r: Result<Value, arimaa::GameError>) -> String {
@@ -475,6 +522,7 @@ impl WebGame {
                 "previous": previous.map(|p| p.to_string()),
             }),
             Selection::Head { square } => json!({ "kind": "head", "square": square.to_string() }),
+            Selection::Step { square } => json!({ "kind": "step", "square": square.to_string() }),
         };
         let preview = match input.preview() {
             Preview::Empty => json!({ "kind": "empty" }),
@@ -501,7 +549,10 @@ impl WebGame {
             Preview::NoMove(e) => json!({ "kind": "nomove", "message": e.to_string() }),
         };
         json!({
+            "mode": mode_name(input.mode()),
             "instructions": input.instructions().iter().map(instruction_json).collect::<Vec<_>>(),
+            "steps": input.steps().iter().map(step_json).collect::<Vec<_>>(),
+            "step_board": board_text(input.step_board().board()),
             "selection": selection,
             "text": input.text(),
             "preview": preview,

@@ -252,3 +252,62 @@ fn clicks_and_typed_lightvector_use_the_sites_lenient_reading() {
     assert_eq!(json(&auto.play_text("Re2e4", "auto"))["ok"], true);
     assert_eq!(state(&auto)["board"], state(&g)["board"]);
 }
+
+/// Step mode (`set_click_mode("steps")`): the survival move of `arimaa::clicks`'s module
+/// documentation, which arrows cannot enter, clicked step by step; the JSON shows the
+/// steps, the step board and the step selection; the move played is the crate's; the
+/// mode is kept for the next turn; a square not beside the piece and an unknown mode answer
+/// with an error.
+#[test]
+fn step_mode_enters_a_survival_move() {
+    let text = "g [rrrdcrrrmrcdrheh                                HMRDERCHRCRRDRRR]";
+    let pos: Position = text.parse().expect("position");
+    let mut g = WebGame::from_position(text).unwrap_or_else(|_| panic!("position"));
+    assert_eq!(state(&g)["mode"], "arrows");
+    let a = json(&g.set_click_mode("diagonal"));
+    assert_eq!(a["ok"], false);
+    assert_eq!(json(&g.set_click_mode("steps"))["mode"], "steps");
+    let s = state(&g);
+    assert_eq!(
+        (&s["mode"], &s["input"]["mode"]),
+        (&"steps".into(), &"steps".into())
+    );
+    assert_eq!(json(&g.click("e2"))["ok"], true);
+    assert_eq!(state(&g)["input"]["selection"]["kind"], "step");
+    assert_eq!(json(&g.click("e3"))["ok"], true);
+    let s = state(&g);
+    assert_eq!(s["input"]["steps"][0]["token"], "Ee2n");
+    assert_eq!(s["input"]["steps"][0]["to"], "e3");
+    let mut after_one = pos.clone();
+    after_one
+        .play_step(arimaa::Step::new(
+            arimaa::Square::E2,
+            arimaa::Direction::North,
+        ))
+        .expect("legal");
+    assert_eq!(s["input"]["step_board"], board_of(&after_one));
+    // A square not beside the piece: refused with the reason, nothing drawn.
+    assert_eq!(json(&g.click("f2"))["ok"], true);
+    let a = json(&g.click("f5"));
+    assert_eq!(a["ok"], false);
+    assert_eq!(
+        a["error"],
+        "f5 is not beside f2: in step mode a piece moves one square at a time"
+    );
+    assert_eq!(state(&g)["input"]["text"], "Ee2n");
+    for sq in ["f3", "f1", "f2", "e3", "e2"] {
+        assert_eq!(json(&g.click(sq))["ok"], true, "{sq}");
+    }
+    let s = state(&g);
+    assert_eq!(s["input"]["text"], "Ee2n Rf2n Rf1n Ee3s");
+    assert_eq!(s["input"]["can_submit"], true);
+    assert_eq!(json(&g.submit())["ok"], true);
+    let want = official::parse_move(&pos, "Ee2n Rf2n Rf1n Ee3s").expect("legal");
+    let s = state(&g);
+    assert_eq!(s["board"], board_of(&pos.after(&want).expect("legal")));
+    assert_eq!(s["moves"][0]["official"], "Ee2n Rf2n Rf1n Ee3s");
+    // The next turn is entered in step mode too; back to arrows on request.
+    assert_eq!(s["input"]["mode"], "steps");
+    assert_eq!(json(&g.set_click_mode("arrows"))["mode"], "arrows");
+    assert_eq!(state(&g)["input"]["mode"], "arrows");
+}

@@ -76,7 +76,7 @@ function drawBoard(svg, board, { clickable, selected, also }) {
 
 function drawInstructions(svg, input) {
   const defs = el('defs', {}, svg);
-  for (const [id, color] of [['head', '#1f5fbf'], ['head-enemy', '#b0207a']]) {
+  for (const [id, color] of [['head', '#1f5fbf'], ['head-enemy', '#b0207a'], ['head-step', '#1d7a3a']]) {
     const m = el('marker', { id, viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 3, markerHeight: 3, orient: 'auto-start-reverse' }, defs);
     el('path', { d: 'M 0 0 L 10 5 L 0 10 z', fill: color }, m);
   }
@@ -89,7 +89,7 @@ function drawInstructions(svg, input) {
       el('circle', { cx: x1, cy: y1, r: 23, class: 'hold', 'data-hold': ins.from }, svg);
     } else {
       el('line', {
-        x1, y1, x2, y2, class: own ? 'arrow' : 'arrow enemy',
+        x1, y1, x2, y2, class: `${own ? 'arrow' : 'arrow enemy'}${input.mode === 'steps' ? ' faded' : ''}`,
         'marker-end': own ? 'url(#head)' : 'url(#head-enemy)',
         'data-arrow': `${ins.from}-${ins.to}`,
       }, svg);
@@ -98,6 +98,16 @@ function drawInstructions(svg, input) {
       el('path', { d: `M ${x2 - 14} ${y2 - 14} L ${x2 + 14} ${y2 + 14} M ${x2 + 14} ${y2 - 14} L ${x2 - 14} ${y2 + 14}`, class: 'capture-mark', 'data-capture': ins.to }, svg);
     }
   }
+  // Steps: a short arrow across the edge between the two squares, numbered in order.
+  input.steps.forEach((st, n) => {
+    const [ax, ay] = center(st.from);
+    const [bx, by] = center(st.to);
+    const [x1, y1] = [ax + (bx - ax) * 0.3, ay + (by - ay) * 0.3];
+    const [x2, y2] = [ax + (bx - ax) * 0.7, ay + (by - ay) * 0.7];
+    el('line', { x1, y1, x2, y2, class: 'step', 'marker-end': 'url(#head-step)', 'data-step': st.token }, svg);
+    const [tx, ty] = [(x1 + x2) / 2 + (by - ay) * 0.18, (y1 + y2) / 2 + (ax - bx) * 0.18];
+    el('text', { x: tx, y: ty, class: 'step-number' }, svg).textContent = String(n + 1);
+  });
   if (input.selection.kind === 'head') {
     const [x, y] = center(input.selection.square);
     el('rect', { x: x - 24, y: y - 24, width: 48, height: 48, class: 'head-selected' }, svg);
@@ -111,9 +121,13 @@ function describeChange(c) {
 function render() {
   const s = JSON.parse(game.state());
   const input = s.input;
-  const selected = input && input.selection.kind === 'piece' ? input.selection.square : null;
-  drawBoard($('board'), s.board, { clickable: true, selected });
+  const selected = input && ['piece', 'step'].includes(input.selection.kind) ? input.selection.square : null;
+  // In step mode the clicks name squares of the step board (the position with the steps
+  // drawn so far), so that is the board drawn.
+  const steps = input && input.mode === 'steps';
+  drawBoard($('board'), steps ? input.step_board : s.board, { clickable: true, selected });
   if (input) drawInstructions($('board'), input);
+  for (const r of document.querySelectorAll('input[name="click-mode"]')) r.checked = r.value === s.mode;
 
   const over = s.outcome !== null;
   let status = `${s.kind}: `;
@@ -149,6 +163,8 @@ function render() {
     if (input.rejection) message = `Refused: ${input.rejection}`;
     else if (!message && input.selection.kind === 'piece') {
       message = 'A piece is selected. Click a square to send it there, or click it again to keep it where it is.';
+    } else if (!message && input.selection.kind === 'step') {
+      message = 'A piece is selected. Click a square beside it to step there.';
     }
     $('tokens').textContent = input.text;
     $('submit').disabled = !input.can_submit;
@@ -159,8 +175,9 @@ function render() {
     $('preview').dataset.kind = 'none';
   }
   drawBoard($('preview'), previewBoard, { clickable: false, also: new Set() });
-  // Mark "also moving" pieces where they start, on the main board.
-  for (const sq of alsoSet) {
+  // Mark "also moving" pieces where they start, on the main board (when it shows the
+  // start position).
+  for (const sq of steps ? [] : alsoSet) {
     const g = $('board').querySelector(`g.piece[data-square="${sq}"]`);
     if (g) g.classList.add('also');
   }
@@ -256,6 +273,9 @@ async function main() {
   $('submit').addEventListener('click', () => { if (!busy) { answer(game.submit()); afterTurn(); } });
   $('click-undo').addEventListener('click', () => { game.click_undo(); lastMessage = ''; render(); });
   $('click-clear').addEventListener('click', () => { game.click_clear(); lastMessage = ''; render(); });
+  for (const r of document.querySelectorAll('input[name="click-mode"]')) {
+    r.addEventListener('change', () => { answer(game.set_click_mode(r.value)); render(); });
+  }
   $('undo').addEventListener('click', () => {
     if (busy) return;
     answer(game.undo());

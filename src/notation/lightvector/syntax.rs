@@ -104,6 +104,16 @@ impl Directions {
         Some(d)
     }
 
+    /// The run of the single direction `dir` (a one-step direction token, `Ee2n`).
+    #[must_use]
+    pub const fn one(dir: Direction) -> Directions {
+        // The unused places hold `North`, as in `Directions::new`, so that equal runs
+        // compare equal.
+        let mut dirs = [Direction::North; MAX_STEPS];
+        dirs[0] = dir;
+        Directions { dirs, len: 1 }
+    }
+
     /// The directions, in order.
     #[must_use]
     pub fn as_slice(&self) -> &[Direction] {
