@@ -490,7 +490,9 @@ pub enum Preview {
 impl core::fmt::Display for Preview {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
-            Preview::Empty => f.write_str("Click a piece, then the square where it should finish."),
+            Preview::Empty => f.write_str(
+                "Click a piece, then the square where it should finish (in step mode: a square beside it).",
+            ),
             Preview::Move(p) => {
                 write!(f, "A move of {} of {} steps.", p.steps, p.steps_left)?;
                 if let Some((first, rest)) = p.also_moving.split_first() {

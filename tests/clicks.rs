@@ -1283,7 +1283,7 @@ fn archive_coverage(options: ResolveOptions, every: usize, step: usize) -> (usiz
     (positions, total)
 }
 
-/// Archive samples (run by `cargo test`, about 15 s alone): in the lenient reading (the
+/// Archive samples (run by `cargo test`, about 60 s of CPU time): in the lenient reading (the
 /// click model's own), every 4th position and every 30th of its moves (41,705 moves);
 /// in the strict reading, every 20th position and every 50th move (4,700 moves). Every
 /// move is entered by clicks: by its steps alone, always (the 41,705 moves in both

@@ -55,13 +55,6 @@ fn fail(error: impl std::fmt::Display) -> String {
     json!({ "ok": false, "error": error.to_string() }).to_string()
 }
 
-fn color_name(c: Color) -> &'static str {
-    match c {
-        Color::Gold => "gold",
-        Color::Silver => "silver",
-    }
-}
-
 /// The board as 64 characters, a8..h8 down to a1..h1 (the AEI order), `.` for empty.
 fn board_text(board: &Board) -> String {
     let mut out = String::with_capacity(64);
@@ -392,14 +385,14 @@ impl WebGame {
 
     /// Everything the page draws, as JSON: `kind`, `phase`, `side`, `board` (64
     /// characters a8..h1), `moves` (label, official, lightvector, legacy for each
-    /// movement turn), `outcome` (winner, reason, text), `legal_moves` count, `mode`
+    /// movement turn), `outcome` (winner, reason, text), `mode`
     /// (`arrows` or `steps`), and `input` (mode, instructions, steps, the step board,
     /// selection, lightvector text, preview, rejection).
     pub fn state(&self) -> String {
         let pos = self.game.position();
         let outcome = self.game.outcome().map(|o| {
             json!({
-                "winner": color_name(o.winner),
+                "winner": Color::name(o.winner),
                 "reason": o.reason.to_string(),
                 "text": o.to_string(),
             })
@@ -407,7 +400,7 @@ impl WebGame {
         json!({
             "kind": self.kind,
             "phase": self.phase_text(),
-            "side": color_name(pos.side_to_move()),
+            "side": Color::name(pos.side_to_move()),
             "board": board_text(self.game.board()),
             "position": pos.to_string(),
             "moves": self.rows(),
@@ -428,7 +421,7 @@ impl Default for WebGame {
 impl WebGame {
     fn phase_text(&self) -> String {
         match self.game.phase() {
-            Phase::Setup(side) => format!("setup {}", color_name(side)),
+            Phase::Setup(side) => format!("setup {}", Color::name(side)),
             Phase::Play => "play".into(),
             Phase::AwaitingRoll => "roll".into(),
             Phase::Over(o) => format!("over: {o}"),
