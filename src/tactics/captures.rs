@@ -2,9 +2,9 @@
 
 use core::fmt;
 
-use crate::{Bitboard, Board, Move, PieceKind, Position, Square, Step};
+use crate::{Bitboard, Board, Color, Direction, Move, Piece, PieceKind, Position, Square, Step};
 
-use super::{any_step_touching, Path};
+use super::Path;
 
 /// For each enemy piece that the side to move can capture this turn, a shortest turn
 /// capturing it, keyed by the square the piece stands on now. Held on the stack (a slot
@@ -115,9 +115,10 @@ impl Position {
     #[must_use]
     pub fn capture_moves(&self) -> Captures {
         let mut out = Captures::new();
-        let left = self.steps_left();
+        let node = Node::of(self);
+        let left = node.left;
         let side = self.side_to_move();
-        let board = self.board();
+        let board = &node.board;
         // A cheap root test before the bound: an enemy piece off the traps is captured
         // only on a trap, so it must move, and only a push or pull by a stronger piece of
         // the mover moves it (a pull under way included: its puller is the mover's). A
@@ -132,18 +133,19 @@ impl Position {
         };
         let enemy = board.color(!side) & TRAP_ZONE & (movable | Bitboard::TRAPS);
         for sq in enemy {
-            let bound = capture_lower_bound(self, sq, left);
+            let bound = capture_lower_bound(&node, side, sq, left);
             // Iterative deepening from the bound: the first limit that succeeds gives a
             // shortest turn. The root's bound is computed once, with the turn's steps as
             // its limit: a trap within a smaller limit `k` is counted exactly either way
             // and a trap over it stays over it, so at every limit `k` at or above the
-            // bound the search sees what `capture_lower_bound(self, sq, k)` would give.
+            // bound the search sees what `capture_lower_bound(node, side, sq, k)` would
+            // give.
             let mut path = Path::new();
             for limit in bound.steps..=left {
-                if !can_capture_in(self, limit) {
+                if !can_capture_in(&node, limit) {
                     continue;
                 }
-                if search_bounded(self, sq, &bound, limit, &mut path) {
+                if search_bounded(&node, side, sq, &bound, limit, &mut path) {
                     if let Some(mv) = path.to_move() {
                         out.insert(sq, mv);
                     }
@@ -155,38 +157,282 @@ impl Position {
     }
 }
 
+/// What the capture search keeps of a position: the board and the state of the turn.
+/// The side to move is the same at every node (it is passed along); the Zobrist keys
+/// and the board the turn started from are not needed: the turn may end once a push is
+/// complete, because a turn that captured an enemy piece has one enemy piece fewer than
+/// its start board (captured pieces never return), and at least one step.
+#[derive(Clone, Copy)]
+struct Node {
+    board: Board,
+    /// The steps the turn has left ([`Position::steps_left`]).
+    left: u8,
+    /// A push waiting for its second step ([`Position::pending_push`]).
+    push: Option<(Square, PieceKind)>,
+    /// What the next step may pull ([`Position::pull_source`]).
+    pull: Option<(Square, PieceKind)>,
+}
+
+impl Node {
+    fn of(pos: &Position) -> Node {
+        Node {
+            board: *pos.board(),
+            left: pos.steps_left(),
+            push: pos.pending_push(),
+            pull: pos.pull_source(),
+        }
+    }
+
+    /// The node after the legal step `step` of the piece standing on its `from` square,
+    /// by the rules of [`Position::play_step`]: the piece moves; a piece of its colour
+    /// left alone on a trap is removed (only the trap beside the square it left can
+    /// lose its last friend, or take the piece itself; no square touches two traps);
+    /// the step completes a waiting push, or is the mover's own step (it may begin a
+    /// pull), or an enemy piece's step into the square the last step left from beside it
+    /// and weaker than the piece that left (a pull), or else the first step of a push.
+    /// Also returns the moving piece and the square of a piece removed, if any. `None`
+    /// for a step the node cannot play (never the case for the steps the search
+    /// generates).
+    #[inline]
+    fn after(&self, side: Color, step: Step) -> Option<(Node, Piece, Option<Square>)> {
+        let to = step.to()?;
+        let from = step.from;
+        let piece = self.board.piece_at(from)?;
+        let mut board = self.board;
+        board.set(from, None);
+        board.set(to, Some(piece));
+        let own = board.color(piece.color);
+        let lonely = TRAP_BESIDE[from.index() as usize] & own;
+        let captured = if lonely.any() && (lonely.neighbours() & own).is_empty() {
+            let trap = lonely.first();
+            if let Some(t) = trap {
+                board.set(t, None);
+            }
+            trap
+        } else {
+            None
+        };
+        let (push, pull) = if self.push.is_some() {
+            (None, None)
+        } else if piece.color == side {
+            (None, Some((from, piece.kind)))
+        } else {
+            match self.pull {
+                Some((sq, k)) if sq == to && piece.kind < k => (None, None),
+                _ => (Some((from, piece.kind)), None),
+            }
+        };
+        let child = Node {
+            board,
+            left: self.left.saturating_sub(1),
+            push,
+            pull,
+        };
+        Some((child, piece, captured))
+    }
+}
+
+/// For each square, the trap beside it (at most one: no square touches two traps).
+const TRAP_BESIDE: [Bitboard; 64] = {
+    let mut out = [Bitboard::EMPTY; 64];
+    let mut i = 0;
+    while i < 4 {
+        let trap = Square::TRAPS[i];
+        let mut j = 0;
+        while j < 64 {
+            if let Some(sq) = Square::new(j) {
+                if Bitboard::adjacent(trap).contains(sq) {
+                    out[j as usize] = Bitboard::from_square(trap);
+                }
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
 /// Depth-first search for a turn of at most `k` more steps during which the enemy piece
 /// now on `target` is captured (`None`: captured on the way here); on success `path` holds
 /// the steps from the root.
-fn capture_search(pos: &Position, target: Option<Square>, k: u8, path: &mut Path) -> bool {
+fn capture_search(
+    node: &Node,
+    side: Color,
+    target: Option<Square>,
+    k: u8,
+    path: &mut Path,
+) -> bool {
     let Some(sq) = target else {
-        // Captured; the turn ends as soon as it may (only a push can be waiting).
-        return pos.check_end_turn().is_ok()
+        // Captured; the turn ends as soon as it may (see `Node`): at once, or after the
+        // second step of a push waiting for it.
+        return node.push.is_none()
             || (k > 0
-                && pos
-                    .legal_steps()
-                    .iter()
-                    .any(|&step| expand(pos, None, step, k, path)));
+                && for_each_step(node, side, None, &Select::All, |step| {
+                    expand(node, side, None, step, k, path)
+                }));
     };
-    if !can_capture_in(pos, k) {
+    if !can_capture_in(node, k) {
         return false;
     }
-    search_bounded(pos, sq, &capture_lower_bound(pos, sq, k), k, path)
+    search_bounded(
+        node,
+        side,
+        sq,
+        &capture_lower_bound(node, side, sq, k),
+        k,
+        path,
+    )
 }
 
 /// Whether a capture within `k` more steps is possible at all: with no step left none
 /// is, and with one step left only the end of a pull can capture (see
 /// [`search_bounded`]).
 #[inline]
-fn can_capture_in(pos: &Position, k: u8) -> bool {
-    !(k == 0 || (k == 1 && pos.pull_source().is_none()))
+fn can_capture_in(node: &Node, k: u8) -> bool {
+    !(k == 0 || (k == 1 && node.pull.is_none()))
+}
+
+/// Which of the legal steps at a node [`for_each_step`] gives.
+enum Select {
+    /// Every legal step.
+    All,
+    /// The steps of enemy pieces into the square a pull under way left.
+    Pulls,
+    /// Every step of an enemy piece, every step of the mover's pieces on `from`, and
+    /// the mover's other steps only onto `unfreeze` or onto a square at most `widen`
+    /// squares from a piece of `involved` weaker than the stepping piece.
+    Narrow {
+        from: Bitboard,
+        unfreeze: Bitboard,
+        involved: Bitboard,
+        widen: u8,
+    },
+}
+
+/// Calls `f` with each legal step at `node` that `select` admits (each once), until it
+/// returns `true`; returns whether it did. Legality by the rules of
+/// [`Position::check_step`], from bitboards: with a push waiting, a stronger unfrozen
+/// piece of the mover beside the square the pushed piece left steps into it; otherwise
+/// an unfrozen piece of the mover steps to an empty square (a rabbit not backwards), an
+/// enemy piece weaker than the piece that just left a square beside it steps into that
+/// square (a pull), and with two steps left an enemy piece beside a stronger unfrozen
+/// piece of the mover steps to an empty square (a push; the step into the pull square of
+/// a piece that may be pulled there is the pull, given once). `frozen`: the mover's
+/// frozen pieces ([`Board::frozen`]) when the caller has them.
+fn for_each_step(
+    node: &Node,
+    side: Color,
+    frozen: Option<Bitboard>,
+    select: &Select,
+    mut f: impl FnMut(Step) -> bool,
+) -> bool {
+    if node.left == 0 {
+        return false;
+    }
+    let board = &node.board;
+    let empty = !board.occupied();
+    let frozen = frozen.unwrap_or_else(|| board.frozen(side));
+    let free = board.color(side) & !frozen;
+    if let Some((sq, kind)) = node.push {
+        let pushers = board.stronger_than(side, kind) & free & Bitboard::adjacent(sq);
+        return pushers
+            .iter()
+            .filter_map(|p| Step::between(p, sq))
+            .any(&mut f);
+    }
+    // Pulls.
+    let (pulled, pull_sq) = match node.pull {
+        Some((sq, kind)) if empty.contains(sq) => (
+            board.weaker_than(!side, kind) & Bitboard::adjacent(sq),
+            Bitboard::from_square(sq),
+        ),
+        _ => (Bitboard::EMPTY, Bitboard::EMPTY),
+    };
+    if let Some(sq) = pull_sq.first() {
+        for p in pulled {
+            if let Some(step) = Step::between(p, sq) {
+                if f(step) {
+                    return true;
+                }
+            }
+        }
+    }
+    if let Select::Pulls = select {
+        return false;
+    }
+    // First steps of pushes.
+    if node.left >= 2 {
+        let mut pushable = Bitboard::EMPTY;
+        let mut stronger = Bitboard::EMPTY;
+        for &kind in PieceKind::ALL.iter().rev() {
+            pushable |= board.pieces(kind.of(!side)) & stronger.neighbours();
+            stronger |= board.pieces(kind.of(side)) & free;
+        }
+        for dir in Direction::ALL {
+            let back = dir.opposite();
+            let victims = pushable & empty.shift(back) & !(pulled & pull_sq.shift(back));
+            for sq in victims {
+                if f(Step::new(sq, dir)) {
+                    return true;
+                }
+            }
+        }
+    }
+    // The mover's own steps.
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    let backwards = Direction::backwards(side);
+    let mut sources = [Bitboard::EMPTY; 4];
+    match *select {
+        Select::Narrow {
+            from,
+            unfreeze,
+            involved,
+            widen,
+        } => {
+            let rest = free & !from;
+            let mut landing = [Bitboard::EMPTY; 6];
+            for &kind in &PieceKind::ALL {
+                let mut reach = involved & board.weaker_than(!side, kind);
+                for _ in 0..widen {
+                    reach |= reach.neighbours();
+                }
+                landing[kind.index()] = (reach | unfreeze) & empty;
+            }
+            for (i, &dir) in Direction::ALL.iter().enumerate() {
+                let back = dir.opposite();
+                let mut s = free & from & empty.shift(back);
+                for &kind in &PieceKind::ALL {
+                    s |= rest & board.kind(kind) & landing[kind.index()].shift(back);
+                }
+                sources[i] = s;
+            }
+        }
+        _ => {
+            for (i, &dir) in Direction::ALL.iter().enumerate() {
+                sources[i] = free & empty.shift(dir.opposite());
+            }
+        }
+    }
+    for (i, &dir) in Direction::ALL.iter().enumerate() {
+        let mut s = sources[i];
+        if dir == backwards {
+            s &= !rabbits;
+        }
+        for sq in s {
+            if f(Step::new(sq, dir)) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// [`capture_search`] for the enemy piece now on `sq`, given the capture bound at this
 /// node (as [`capture_lower_bound`] gives it with a limit of at least `k`), and `k` for
 /// which [`can_capture_in`] holds.
 fn search_bounded(
-    pos: &Position,
+    node: &Node,
+    side: Color,
     sq: Square,
     bound: &CaptureBound,
     k: u8,
@@ -196,22 +442,20 @@ fn search_bounded(
     if bound.steps > k {
         return false;
     }
-    let enemy = pos.board().color(!pos.side_to_move());
+    let try_step = |step| expand(node, side, target, step, k, path);
     if k == 1 {
         // One step left: only an enemy piece's move captures an enemy piece, and with one
         // step that is the end of a pull (a push needs two; a push waiting for its second
         // step completes with a step of the mover, which captures none); without a pull
         // under way this node returned above.
-        return any_step_touching(pos, enemy, Bitboard::EMPTY, bound.frozen, |step| {
-            expand(pos, target, step, k, path)
-        });
+        return for_each_step(node, side, bound.frozen, &Select::Pulls, try_step);
     }
-    if bound.steps < k || pos.pending_push().is_some() {
-        return pos
-            .legal_steps()
-            .iter()
-            .any(|&step| expand(pos, target, step, k, path));
+    if bound.steps < k || node.push.is_some() {
+        return for_each_step(node, side, bound.frozen, &Select::All, try_step);
     }
+    let board = &node.board;
+    let involved = bound.involved;
+    let frozen = bound.frozen.unwrap_or_else(|| board.frozen(side));
     if bound.far {
         // No slack, and a trap that reaches the bound counts a walk of two or more. The
         // next step must still lower the bound. An enemy piece's step or a step that
@@ -232,35 +476,21 @@ fn search_bounded(
         // is at most `k - 2`; the stepping piece at `t` counts `dist(t, q) - 1` for an
         // involved piece `q` weaker than itself, which is below `w` only if `t` is at
         // most `k - 2` squares from such a `q`.
-        let side = pos.side_to_move();
-        let board = pos.board();
-        let involved = bound.involved;
+        let side_enemy = !side;
         let weakest = PieceKind::ALL
             .iter()
-            .find(|&&kind| (board.pieces(kind.of(!side)) & involved).any());
+            .find(|&&kind| (board.pieces(kind.of(side_enemy)) & involved).any());
         let helpers = match weakest {
             Some(&kind) => board.stronger_than(side, kind),
             None => Bitboard::EMPTY,
         };
-        let from = enemy | involved.neighbours() | helpers;
-        let frozen = bound.frozen.unwrap_or_else(|| board.frozen(side));
-        let unfreeze = (frozen & helpers).neighbours();
-        let near = enemy | involved.neighbours();
-        return any_step_touching(pos, from, unfreeze, Some(frozen), |step| {
-            if !near.contains(step.from) {
-                let (Some(piece), Some(to)) = (board.piece_at(step.from), step.to()) else {
-                    return false;
-                };
-                let mut reach = involved & board.weaker_than(!side, piece.kind);
-                for _ in 2..k {
-                    reach |= reach.neighbours();
-                }
-                if !reach.contains(to) && !unfreeze.contains(to) {
-                    return false;
-                }
-            }
-            expand(pos, target, step, k, path)
-        });
+        let select = Select::Narrow {
+            from: involved.neighbours(),
+            unfreeze: (frozen & helpers).neighbours(),
+            involved,
+            widen: k - 2,
+        };
+        return for_each_step(node, side, Some(frozen), &select, try_step);
     }
     // No slack: the next step must lower the bound. Only these can: an enemy piece
     // moving (a push, or the end of a pull: an involved piece, or a frozen helper's
@@ -283,46 +513,38 @@ fn search_bounded(
     // piece of the mover that stands beside an involved piece (a friend arriving is the
     // only way a step of the mover unfreezes a piece). Other steps of the mover keep
     // the bound at `k` and are not tried.
-    let side = pos.side_to_move();
-    let board = pos.board();
-    let involved = bound.involved;
-    let near = involved | involved.neighbours();
-    let within_two = near | near.neighbours();
-    let from = enemy | involved.neighbours();
-    let frozen = bound.frozen.unwrap_or_else(|| board.frozen(side));
-    let unfreeze = (frozen & involved.neighbours()).neighbours();
-    any_step_touching(pos, from, within_two, Some(frozen), |step| {
-        if !from.contains(step.from) {
-            let (Some(piece), Some(to)) = (board.piece_at(step.from), step.to()) else {
-                return false;
-            };
-            let approach = (involved & board.weaker_than(!side, piece.kind)).neighbours();
-            if !(approach | unfreeze).contains(to) {
-                return false;
-            }
-        }
-        expand(pos, target, step, k, path)
-    })
+    let select = Select::Narrow {
+        from: involved.neighbours(),
+        unfreeze: (frozen & involved.neighbours()).neighbours(),
+        involved,
+        widen: 1,
+    };
+    for_each_step(node, side, Some(frozen), &select, try_step)
 }
 
 #[inline]
-fn expand(pos: &Position, target: Option<Square>, step: Step, k: u8, path: &mut Path) -> bool {
-    let mut child = pos.clone();
-    let effect = child.play_step_unchecked(step);
-    let side = pos.side_to_move();
+fn expand(
+    node: &Node,
+    side: Color,
+    target: Option<Square>,
+    step: Step,
+    k: u8,
+    path: &mut Path,
+) -> bool {
+    let Some((child, piece, captured)) = node.after(side, step) else {
+        return false;
+    };
     let mut next = target;
-    if let Some(t) = target {
-        if effect.piece.color != side && effect.from == t {
-            next = Some(effect.to);
+    if piece.color != side {
+        if target == Some(step.from) {
+            next = step.to();
         }
-        if let Some(c) = effect.capture {
-            if c.piece.color != side && Some(c.square) == next {
-                next = None;
-            }
+        if captured.is_some() && captured == next {
+            next = None;
         }
     }
     path.push(step);
-    if capture_search(&child, next, k - 1, path) {
+    if capture_search(&child, side, next, k - 1, path) {
         return true;
     }
     path.pop();
@@ -384,22 +606,21 @@ struct CaptureBound {
 /// and the steps before it move pieces of the mover one square each (or cost two steps
 /// a square in pushes and pulls of other pieces): a stronger piece `r` squares away
 /// needs `r - 1` of them, and one more to free it first if it is frozen.
-fn capture_lower_bound(pos: &Position, sq: Square, limit: u8) -> CaptureBound {
+fn capture_lower_bound(node: &Node, side: Color, sq: Square, limit: u8) -> CaptureBound {
     let none = CaptureBound {
         steps: u8::MAX,
         involved: Bitboard::EMPTY,
         far: false,
         frozen: None,
     };
-    let side = pos.side_to_move();
-    let board = pos.board();
+    let board = &node.board;
     if board.piece_at(sq).is_none() {
         return none;
     }
     let enemy = board.color(!side);
-    let push = u8::from(pos.pending_push().is_some());
+    let push = u8::from(node.push.is_some());
     // Enemy pieces a pull already begun may move into its square with one step.
-    let pullable = match pos.pull_source() {
+    let pullable = match node.pull {
         Some((to, kind)) => enemy & Bitboard::adjacent(to) & !stronger_or_equal(board, kind),
         None => Bitboard::EMPTY,
     };
