@@ -123,29 +123,31 @@ impl Position {
         // only on a trap, so it must move, and only a push or pull by a stronger piece of
         // the mover moves it (a pull under way included: its puller is the mover's). A
         // piece at least as strong as the mover's strongest piece can never move.
-        let movable = match PieceKind::ALL
+        let strongest = PieceKind::ALL
             .iter()
             .rev()
             .find(|&&k| board.pieces(k.of(side)).any())
-        {
-            Some(&k) => !stronger_or_equal(board, k),
+            .copied();
+        let ctx = Ctx { side, strongest };
+        let movable = match strongest {
+            Some(k) => !stronger_or_equal(board, k),
             None => Bitboard::EMPTY,
         };
         let enemy = board.color(!side) & TRAP_ZONE & (movable | Bitboard::TRAPS);
         for sq in enemy {
-            let bound = capture_lower_bound(&node, side, sq, left);
+            let bound = capture_lower_bound(&node, &ctx, sq, left);
             // Iterative deepening from the bound: the first limit that succeeds gives a
             // shortest turn. The root's bound is computed once, with the turn's steps as
             // its limit: a trap within a smaller limit `k` is counted exactly either way
             // and a trap over it stays over it, so at every limit `k` at or above the
-            // bound the search sees what `capture_lower_bound(node, side, sq, k)` would
+            // bound the search sees what `capture_lower_bound(node, ctx, sq, k)` would
             // give.
             let mut path = Path::new();
             for limit in bound.steps..=left {
                 if !can_capture_in(&node, limit) {
                     continue;
                 }
-                if search_bounded(&node, side, sq, &bound, limit, &mut path) {
+                if search_bounded(&node, &ctx, sq, &bound, limit, &mut path) {
                     if let Some(mv) = path.to_move() {
                         out.insert(sq, mv);
                     }
@@ -155,6 +157,15 @@ impl Position {
         }
         out
     }
+}
+
+/// What stays the same at every node of a query's searches.
+#[derive(Clone, Copy)]
+struct Ctx {
+    /// The side to move.
+    side: Color,
+    /// The mover's strongest kind at the root (`None`: no piece).
+    strongest: Option<PieceKind>,
 }
 
 /// What the capture search keeps of a position: the board and the state of the turn.
@@ -255,20 +266,14 @@ const TRAP_BESIDE: [Bitboard; 64] = {
 /// Depth-first search for a turn of at most `k` more steps during which the enemy piece
 /// now on `target` is captured (`None`: captured on the way here); on success `path` holds
 /// the steps from the root.
-fn capture_search(
-    node: &Node,
-    side: Color,
-    target: Option<Square>,
-    k: u8,
-    path: &mut Path,
-) -> bool {
+fn capture_search(node: &Node, ctx: &Ctx, target: Option<Square>, k: u8, path: &mut Path) -> bool {
     let Some(sq) = target else {
         // Captured; the turn ends as soon as it may (see `Node`): at once, or after the
         // second step of a push waiting for it.
         return node.push.is_none()
             || (k > 0
-                && for_each_step(node, side, None, &Select::All, |step| {
-                    expand(node, side, None, step, k, path)
+                && for_each_step(node, ctx.side, None, &Select::All, |step| {
+                    expand(node, ctx, None, step, k, path)
                 }));
     };
     if !can_capture_in(node, k) {
@@ -276,9 +281,9 @@ fn capture_search(
     }
     search_bounded(
         node,
-        side,
+        ctx,
         sq,
-        &capture_lower_bound(node, side, sq, k),
+        &capture_lower_bound(node, ctx, sq, k),
         k,
         path,
     )
@@ -432,17 +437,18 @@ fn for_each_step(
 /// which [`can_capture_in`] holds.
 fn search_bounded(
     node: &Node,
-    side: Color,
+    ctx: &Ctx,
     sq: Square,
     bound: &CaptureBound,
     k: u8,
     path: &mut Path,
 ) -> bool {
+    let side = ctx.side;
     let target = Some(sq);
     if bound.steps > k {
         return false;
     }
-    let try_step = |step| expand(node, side, target, step, k, path);
+    let try_step = |step| expand(node, ctx, target, step, k, path);
     if k == 1 {
         // One step left: only an enemy piece's move captures an enemy piece, and with one
         // step that is the end of a pull (a push needs two; a push waiting for its second
@@ -525,12 +531,13 @@ fn search_bounded(
 #[inline]
 fn expand(
     node: &Node,
-    side: Color,
+    ctx: &Ctx,
     target: Option<Square>,
     step: Step,
     k: u8,
     path: &mut Path,
 ) -> bool {
+    let side = ctx.side;
     let Some((child, piece, captured)) = node.after(side, step) else {
         return false;
     };
@@ -544,7 +551,7 @@ fn expand(
         }
     }
     path.push(step);
-    if capture_search(&child, side, next, k - 1, path) {
+    if capture_search(&child, ctx, next, k - 1, path) {
         return true;
     }
     path.pop();
@@ -559,19 +566,52 @@ const TRAP_ZONE: Bitboard = {
     one.union(one.neighbours())
 };
 
-/// Each trap, the squares beside it, and the squares two steps from it.
-const TRAPS_NEAR: [(Square, Bitboard, Bitboard); 4] = {
-    let mut out = [(Square::C3, Bitboard::EMPTY, Bitboard::EMPTY); 4];
-    let mut i = 0;
-    while i < 4 {
-        let trap = Square::TRAPS[i];
-        let beside = Bitboard::adjacent(trap);
-        let two = beside.neighbours().difference(beside).without(trap);
-        out[i] = (trap, beside, two);
-        i += 1;
+/// For each square, the traps at most two squares from it (at most two: the traps are
+/// three squares apart or more), each with the squares beside it and the distance; a
+/// distance of `u8::MAX` ends the list.
+const NEAR_TRAPS: [[(Square, Bitboard, u8); 2]; 64] = {
+    let mut out = [[(Square::C3, Bitboard::EMPTY, u8::MAX); 2]; 64];
+    let mut j = 0;
+    while j < 64 {
+        if let Some(sq) = Square::new(j) {
+            let mut n = 0;
+            let mut i = 0;
+            while i < 4 {
+                let trap = Square::TRAPS[i];
+                let beside = Bitboard::adjacent(trap);
+                let m = if trap.index() == sq.index() {
+                    0
+                } else if beside.contains(sq) {
+                    1
+                } else if beside.neighbours().contains(sq) {
+                    2
+                } else {
+                    u8::MAX
+                };
+                if m != u8::MAX {
+                    out[j as usize][n] = (trap, beside, m);
+                    n += 1;
+                }
+                i += 1;
+            }
+        }
+        j += 1;
     }
     out
 };
+
+/// The number of squares in a set of at most a few squares (a loop per square, cheaper
+/// than a population count without the processor's instruction).
+#[inline]
+fn few(b: Bitboard) -> u8 {
+    let mut x = b.0;
+    let mut n = 0;
+    while x != 0 {
+        x &= x - 1;
+        n += 1;
+    }
+    n
+}
 
 /// A lower bound on the steps of a turn capturing a piece, with the enemy pieces whose
 /// moves it counts (and the piece itself) for every trap that reaches the bound.
@@ -606,39 +646,26 @@ struct CaptureBound {
 /// and the steps before it move pieces of the mover one square each (or cost two steps
 /// a square in pushes and pulls of other pieces): a stronger piece `r` squares away
 /// needs `r - 1` of them, and one more to free it first if it is frozen.
-fn capture_lower_bound(node: &Node, side: Color, sq: Square, limit: u8) -> CaptureBound {
+fn capture_lower_bound(node: &Node, ctx: &Ctx, sq: Square, limit: u8) -> CaptureBound {
     let none = CaptureBound {
         steps: u8::MAX,
         involved: Bitboard::EMPTY,
         far: false,
         frozen: None,
     };
+    let side = ctx.side;
     let board = &node.board;
-    if board.piece_at(sq).is_none() {
-        return none;
-    }
     let enemy = board.color(!side);
     let push = u8::from(node.push.is_some());
-    // Enemy pieces a pull already begun may move into its square with one step.
-    let pullable = match node.pull {
-        Some((to, kind)) => enemy & Bitboard::adjacent(to) & !stronger_or_equal(board, kind),
-        None => Bitboard::EMPTY,
-    };
     // Computed when a trap first needs it (most traps are ruled out before).
     let mut frozen: Option<Bitboard> = None;
-    // The enemy pieces the mover has something stronger than (weaker than its strongest
-    // kind); the others can never move.
-    // (computed when a trap first needs it).
-    let mut can_move: Option<Bitboard> = None;
-    let weaker_than_strongest = || {
-        let strongest = PieceKind::ALL
-            .iter()
-            .rev()
-            .find(|&&k| board.pieces(k.of(side)).any());
-        match strongest {
-            Some(&k) => enemy & !stronger_or_equal(board, k),
-            None => Bitboard::EMPTY,
-        }
+    // The enemy pieces at least as strong as the mover's strongest piece at the root
+    // of the search: they can never move (the mover may have lost pieces since, which
+    // only makes more of them unmovable, so this is a subset of the unmovable ones and
+    // the bound stays a lower bound).
+    let unmovable = match ctx.strongest {
+        Some(k) => enemy & stronger_or_equal(board, k),
+        None => enemy,
     };
     // The fewest steps before a piece of the mover stronger than one of `pieces` can
     // stand beside it unfrozen: it walks one square per step, after a step that frees it.
@@ -681,30 +708,31 @@ fn capture_lower_bound(node: &Node, side: Color, sq: Square, limit: u8) -> Captu
     };
     let this = Bitboard::from_square(sq);
     let mut best = none;
-    for &(trap, beside, within_two) in &TRAPS_NEAR {
-        let m = if sq == trap {
-            0
-        } else if sq.is_trap() {
-            continue;
-        } else if beside.contains(sq) {
-            1
-        } else if within_two.contains(sq) {
-            2
-        } else {
-            continue;
-        };
-        let others = enemy & beside & !this;
-        let on_trap = enemy & Bitboard::from_square(trap) & !this;
-        let mut cost = 2 * (m + others.count() as u8 + on_trap.count() as u8) + push;
+    for &(trap, beside, m) in &NEAR_TRAPS[sq.index() as usize] {
+        if m == u8::MAX {
+            break;
+        }
+        // The other enemy pieces beside the trap or on it (on it only when the piece
+        // is not).
+        let others = enemy & (beside | Bitboard::from_square(trap)) & !this;
+        let mut cost = 2 * (m + few(others)) + push;
         if cost.saturating_sub(1) > limit {
             continue; // over the limit even with a pull under way
         }
-        let moving = others | on_trap | if m > 0 { this } else { Bitboard::EMPTY };
-        if !(moving & !*can_move.get_or_insert_with(weaker_than_strongest)).is_empty() {
+        let moving = others | if m > 0 { this } else { Bitboard::EMPTY };
+        if (moving & unmovable).any() {
             continue;
         }
         let mut far = false;
-        if (moving & pullable).any() {
+        // A pull already begun moves a piece weaker than the one that left its square
+        // into that square with one step.
+        let pulled = match node.pull {
+            Some((to, kind)) => {
+                (moving & Bitboard::adjacent(to) & !stronger_or_equal(board, kind)).any()
+            }
+            None => false,
+        };
+        if pulled {
             cost -= 1;
         } else if push == 0 {
             if cost > limit {
