@@ -55,6 +55,34 @@ impl Board {
         }
     }
 
+    /// Moves the piece on `from` to the empty square `to` and returns it: the placement
+    /// edit behind a step, for code that plays steps on a bare board, such as a search
+    /// that needs no hash keys (a [`Position`](crate::Position) keeps its keys up to date
+    /// with every step). No rule is applied: no trap is looked at and the squares need
+    /// not be adjacent. `None`, with the board unchanged, when `from` is empty or `to`
+    /// is taken.
+    ///
+    /// ```
+    /// use arimaa::{Board, Color, PieceKind, Square};
+    /// let mut board = Board::empty();
+    /// board.set(Square::D4, Some(PieceKind::Cat.of(Color::Gold)));
+    /// assert_eq!(board.relocate(Square::D4, Square::D5), Some(PieceKind::Cat.of(Color::Gold)));
+    /// assert_eq!(board.piece_at(Square::D4), None);
+    /// assert_eq!(board.relocate(Square::D4, Square::D3), None); // nothing on d4
+    /// board.set(Square::D6, Some(PieceKind::Dog.of(Color::Silver)));
+    /// assert_eq!(board.relocate(Square::D5, Square::D6), None); // d6 is taken
+    /// assert_eq!(board.piece_at(Square::D6), Some(PieceKind::Dog.of(Color::Silver)));
+    /// ```
+    #[inline]
+    pub fn relocate(&mut self, from: Square, to: Square) -> Option<Piece> {
+        if self.occupied().contains(to) {
+            return None;
+        }
+        let piece = self.piece_at(from)?;
+        self.move_piece(piece, from, to);
+        Some(piece)
+    }
+
     /// Flips the presence of `piece` on `sq` in both bitboards (place on an empty square,
     /// or remove the piece that is there).
     #[inline]

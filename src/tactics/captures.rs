@@ -208,10 +208,8 @@ impl Node {
     fn after(&self, side: Color, step: Step) -> Option<(Node, Piece, Option<Square>)> {
         let to = step.to()?;
         let from = step.from;
-        let piece = self.board.piece_at(from)?;
         let mut board = self.board;
-        board.set(from, None);
-        board.set(to, Some(piece));
+        let piece = board.relocate(from, to)?;
         let own = board.color(piece.color);
         let lonely = TRAP_BESIDE[from.index() as usize] & own;
         let captured = if lonely.any() && (lonely.neighbours() & own).is_empty() {
