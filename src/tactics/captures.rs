@@ -565,10 +565,10 @@ const TRAP_ZONE: Bitboard = {
 };
 
 /// For each square, the traps at most two squares from it (at most two: the traps are
-/// three squares apart or more), each with the squares beside it and the distance; a
-/// distance of `u8::MAX` ends the list.
-const NEAR_TRAPS: [[(Square, Bitboard, u8); 2]; 64] = {
-    let mut out = [[(Square::C3, Bitboard::EMPTY, u8::MAX); 2]; 64];
+/// three squares apart or more), each as the trap with the squares beside it, and the
+/// distance; a distance of `u8::MAX` ends the list.
+const NEAR_TRAPS: [[(Bitboard, u8); 2]; 64] = {
+    let mut out = [[(Bitboard::EMPTY, u8::MAX); 2]; 64];
     let mut j = 0;
     while j < 64 {
         if let Some(sq) = Square::new(j) {
@@ -587,7 +587,7 @@ const NEAR_TRAPS: [[(Square, Bitboard, u8); 2]; 64] = {
                     u8::MAX
                 };
                 if m != u8::MAX {
-                    out[j as usize][n] = (trap, beside, m);
+                    out[j as usize][n] = (beside.with(trap), m);
                     n += 1;
                 }
                 i += 1;
@@ -706,13 +706,13 @@ fn capture_lower_bound(node: &Node, ctx: &Ctx, sq: Square, limit: u8) -> Capture
     };
     let this = Bitboard::from_square(sq);
     let mut best = none;
-    for &(trap, beside, m) in &NEAR_TRAPS[sq.index() as usize] {
+    for &(area, m) in &NEAR_TRAPS[sq.index() as usize] {
         if m == u8::MAX {
             break;
         }
         // The other enemy pieces beside the trap or on it (on it only when the piece
         // is not).
-        let others = enemy & (beside | Bitboard::from_square(trap)) & !this;
+        let others = enemy & area & !this;
         let mut cost = 2 * (m + few(others)) + push;
         if cost.saturating_sub(1) > limit {
             continue; // over the limit even with a pull under way
