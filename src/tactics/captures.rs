@@ -133,7 +133,28 @@ impl Position {
             Some(k) => !stronger_or_equal(board, k),
             None => Bitboard::EMPTY,
         };
-        let enemy = board.color(!side) & TRAP_ZONE & (movable | Bitboard::TRAPS);
+        let mut enemy = board.color(!side) & TRAP_ZONE & (movable | Bitboard::TRAPS);
+        // A second root test, when no push waits and no pull is available: a piece `m`
+        // squares from the nearest trap makes at least `m` moves, each a push or a pull
+        // of two steps by a stronger piece of the mover standing beside it when the move
+        // begins. Before its first move such a piece must come beside it: from `r`
+        // squares away that is `r - 1` steps of its own, none of them a step of those
+        // moves, so at least `2m + r - 1` steps in all. A piece two squares from every
+        // trap near it needs four steps and a stronger piece beside it now; one beside a
+        // trap, with two steps left, needs a stronger piece beside it now too.
+        if node.push.is_none() && node.pull.is_none() {
+            let beside_traps = Bitboard::TRAPS.neighbours();
+            let two_away = enemy & !(Bitboard::TRAPS | beside_traps);
+            let ready = board.threatened(!side);
+            if left < 4 {
+                enemy &= !two_away;
+            } else {
+                enemy &= !(two_away & !ready);
+            }
+            if left < 3 {
+                enemy &= !(beside_traps & !ready);
+            }
+        }
         for sq in enemy {
             let bound = capture_lower_bound(&node, &ctx, sq, left);
             // Iterative deepening from the bound: the first limit that succeeds gives a
