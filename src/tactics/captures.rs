@@ -413,22 +413,27 @@ fn for_each_step(
             involved,
             widen,
         } => {
-            let rest = free & !from;
-            let mut landing = [Bitboard::EMPTY; 6];
-            for &kind in &PieceKind::ALL {
-                let mut reach = involved & board.weaker_than(!side, kind);
-                for _ in 0..widen {
-                    reach |= reach.neighbours();
-                }
-                landing[kind.index()] = (reach | unfreeze) & empty;
-            }
+            let near = free & from;
             for (i, &dir) in Direction::ALL.iter().enumerate() {
-                let back = dir.opposite();
-                let mut s = free & from & empty.shift(back);
-                for &kind in &PieceKind::ALL {
-                    s |= rest & board.kind(kind) & landing[kind.index()].shift(back);
+                sources[i] = near & empty.shift(dir.opposite());
+            }
+            // The other pieces a kind at a time, weakest first: `weaker` holds the
+            // involved pieces weaker than `kind` (all involved pieces are enemy pieces).
+            let rest = free & !from;
+            let mut weaker = Bitboard::EMPTY;
+            for &kind in &PieceKind::ALL {
+                let pieces = rest & board.kind(kind);
+                if pieces.any() {
+                    let mut reach = weaker;
+                    for _ in 0..widen {
+                        reach |= reach.neighbours();
+                    }
+                    let landing = (reach | unfreeze) & empty;
+                    for (i, &dir) in Direction::ALL.iter().enumerate() {
+                        sources[i] |= pieces & landing.shift(dir.opposite());
+                    }
                 }
-                sources[i] = s;
+                weaker |= involved & board.kind(kind);
             }
         }
         _ => {
