@@ -268,6 +268,7 @@ impl fmt::Debug for Board {
 mod tests {
     use super::*;
     use crate::Color::*;
+    use crate::Direction;
     use crate::PieceKind::*;
 
     /// Random boards: each square empty or holding a random piece.
@@ -335,6 +336,33 @@ mod tests {
                     .map(|(sq, _)| sq)
                     .collect();
                 assert_eq!(b.frozen(color), threatened & lonely);
+            }
+        }
+    }
+
+    /// `relocate` against two `set` calls, on random boards and every pair of squares
+    /// one step apart (and some that are not).
+    #[test]
+    fn relocate_moves_one_piece_or_nothing() {
+        for b in random_boards(300) {
+            for from in Square::ALL {
+                for to in [from.step(Direction::North), Square::new(63 - from.index())]
+                    .into_iter()
+                    .flatten()
+                {
+                    let mut moved = b;
+                    let got = moved.relocate(from, to);
+                    let mut expected = b;
+                    let piece = b.piece_at(from);
+                    if piece.is_some() && b.piece_at(to).is_none() {
+                        expected.set(from, None);
+                        expected.set(to, piece);
+                        assert_eq!(got, piece);
+                    } else {
+                        assert_eq!(got, None);
+                    }
+                    assert_eq!(moved, expected, "{from} -> {to}");
+                }
             }
         }
     }
