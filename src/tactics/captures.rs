@@ -291,7 +291,7 @@ fn capture_search(node: &Node, ctx: &Ctx, target: Option<Square>, k: u8, path: &
         // second step of a push waiting for it.
         return node.push.is_none()
             || (k > 0
-                && for_each_step(node, ctx.side, None, &Select::All, |step| {
+                && for_each_step(node, ctx.side, None, &Select::All, Bitboard::FULL, |step| {
                     expand(node, ctx, None, step, k, path)
                 }));
     };
@@ -363,12 +363,14 @@ enum Select {
 /// square (a pull), and with two steps left an enemy piece beside a stronger unfrozen
 /// piece of the mover steps to an empty square (a push; the step into the pull square of
 /// a piece that may be pulled there is the pull, given once). `frozen`: the mover's
-/// frozen pieces ([`Board::frozen`]) when the caller has them.
+/// frozen pieces ([`Board::frozen`]) when the caller has them. First steps of pushes are
+/// given only for the enemy pieces on `pushed`.
 fn for_each_step(
     node: &Node,
     side: Color,
     frozen: Option<Bitboard>,
     select: &Select,
+    pushed: Bitboard,
     mut f: impl FnMut(Step) -> bool,
 ) -> bool {
     if node.left == 0 {
@@ -410,7 +412,7 @@ fn for_each_step(
         let mut pushable = Bitboard::EMPTY;
         let mut stronger = Bitboard::EMPTY;
         for &kind in PieceKind::ALL.iter().rev() {
-            pushable |= board.pieces(kind.of(!side)) & stronger.neighbours();
+            pushable |= board.pieces(kind.of(!side)) & pushed & stronger.neighbours();
             stronger |= board.pieces(kind.of(side)) & free;
         }
         for dir in Direction::ALL {
@@ -494,15 +496,28 @@ fn search_bounded(
         return false;
     }
     let try_step = |step| expand(node, ctx, target, step, k, path);
+    // The first step of a push leaves a push waiting, where `waiting_push_bound` cuts
+    // unless a trap near the piece then has `2m + 2n + 1 <= k - 1`, or the step captured
+    // the piece. A push of an enemy piece that is neither the piece nor beside or on a
+    // trap near it leaves the piece where it is, the traps near it the same, and adds
+    // to their counts at most (a capture by the step takes a piece from the trap beside
+    // the pushed piece's square, so from a trap near the piece only if the pushed piece
+    // was beside it), so its node is cut when this node's own count already is over
+    // `k - 1`; those pushes are not tried.
+    let pushed = if waiting_push_bound(node, ctx, sq) >= k {
+        NEAR_AREA[sq.index() as usize]
+    } else {
+        Bitboard::FULL
+    };
     if k == 1 {
         // One step left: only an enemy piece's move captures an enemy piece, and with one
         // step that is the end of a pull (a push needs two; a push waiting for its second
         // step completes with a step of the mover, which captures none); without a pull
         // under way this node returned above.
-        return for_each_step(node, side, bound.frozen, &Select::Pulls, try_step);
+        return for_each_step(node, side, bound.frozen, &Select::Pulls, pushed, try_step);
     }
     if bound.steps < k || node.push.is_some() {
-        return for_each_step(node, side, bound.frozen, &Select::All, try_step);
+        return for_each_step(node, side, bound.frozen, &Select::All, pushed, try_step);
     }
     let board = &node.board;
     let involved = bound.involved;
@@ -541,7 +556,7 @@ fn search_bounded(
             involved,
             widen: k - 2,
         };
-        return for_each_step(node, side, Some(frozen), &select, try_step);
+        return for_each_step(node, side, Some(frozen), &select, pushed, try_step);
     }
     // No slack: the next step must lower the bound. Only these can: an enemy piece
     // moving (a push, or the end of a pull: an involved piece, or a frozen helper's
@@ -570,7 +585,7 @@ fn search_bounded(
         involved,
         widen: 1,
     };
-    for_each_step(node, side, Some(frozen), &select, try_step)
+    for_each_step(node, side, Some(frozen), &select, pushed, try_step)
 }
 
 #[inline]
@@ -640,6 +655,26 @@ const NEAR_TRAPS: [[(Bitboard, u8); 2]; 64] = {
                 i += 1;
             }
         }
+        j += 1;
+    }
+    out
+};
+
+/// For each square, the square itself and the traps at most two squares from it with the
+/// squares beside them (the pieces a capture of a piece there may have to move).
+const NEAR_AREA: [Bitboard; 64] = {
+    let mut out = [Bitboard::EMPTY; 64];
+    let mut j = 0;
+    while j < 64 {
+        let mut area = Bitboard(1 << j);
+        let mut i = 0;
+        while i < 2 {
+            if NEAR_TRAPS[j][i].1 != u8::MAX {
+                area = area.union(NEAR_TRAPS[j][i].0);
+            }
+            i += 1;
+        }
+        out[j] = area;
         j += 1;
     }
     out
