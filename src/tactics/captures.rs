@@ -155,13 +155,15 @@ impl Position {
                 enemy &= !(beside_traps & !ready);
             }
         }
+        // The mover's frozen pieces, for all the root's bounds.
+        let frozen = enemy.any().then(|| board.frozen(side));
         for sq in enemy {
-            let bound = capture_lower_bound(&node, &ctx, sq, left);
+            let bound = capture_lower_bound(&node, &ctx, sq, left, frozen);
             // Iterative deepening from the bound: the first limit that succeeds gives a
             // shortest turn. The root's bound is computed once, with the turn's steps as
             // its limit: a trap within a smaller limit `k` is counted exactly either way
             // and a trap over it stays over it, so at every limit `k` at or above the
-            // bound the search sees what `capture_lower_bound(node, ctx, sq, k)` would
+            // bound the search sees what `capture_lower_bound(node, ctx, sq, k, _)` would
             // give.
             let mut path = Path::new();
             for limit in bound.steps..=left {
@@ -302,7 +304,7 @@ fn capture_search(node: &Node, ctx: &Ctx, target: Option<Square>, k: u8, path: &
         node,
         ctx,
         sq,
-        &capture_lower_bound(node, ctx, sq, k),
+        &capture_lower_bound(node, ctx, sq, k, None),
         k,
         path,
     )
@@ -726,7 +728,16 @@ struct CaptureBound {
 /// and the steps before it move pieces of the mover one square each (or cost two steps
 /// a square in pushes and pulls of other pieces): a stronger piece `r` squares away
 /// needs `r - 1` of them, and one more to free it first if it is frozen.
-fn capture_lower_bound(node: &Node, ctx: &Ctx, sq: Square, limit: u8) -> CaptureBound {
+///
+/// `frozen`: the mover's frozen pieces at this node ([`Board::frozen`]) if the caller has
+/// them (else computed here when a trap first needs them).
+fn capture_lower_bound(
+    node: &Node,
+    ctx: &Ctx,
+    sq: Square,
+    limit: u8,
+    frozen: Option<Bitboard>,
+) -> CaptureBound {
     let none = CaptureBound {
         steps: u8::MAX,
         involved: Bitboard::EMPTY,
@@ -738,7 +749,7 @@ fn capture_lower_bound(node: &Node, ctx: &Ctx, sq: Square, limit: u8) -> Capture
     let enemy = board.color(!side);
     let push = u8::from(node.push.is_some());
     // Computed when a trap first needs it (most traps are ruled out before).
-    let mut frozen: Option<Bitboard> = None;
+    let mut frozen = frozen;
     // The enemy pieces at least as strong as the mover's strongest piece at the root
     // of the search: they can never move (the mover may have lost pieces since, which
     // only makes more of them unmovable, so this is a subset of the unmovable ones and
