@@ -444,7 +444,11 @@ fn for_each_step(
             }
             // The other pieces a kind at a time, weakest first: `weaker` holds the
             // involved pieces weaker than `kind` (all involved pieces are enemy pieces).
-            let rest = free & !from;
+            let rest = if (involved | unfreeze).any() {
+                free & !from
+            } else {
+                Bitboard::EMPTY
+            };
             let mut weaker = Bitboard::EMPTY;
             for &kind in &PieceKind::ALL {
                 let pieces = rest & board.kind(kind);
@@ -580,12 +584,24 @@ fn search_bounded(
     // So `P` must arrive beside an involved piece weaker than itself, or beside a frozen
     // piece of the mover that stands beside an involved piece (a friend arriving is the
     // only way a step of the mover unfreezes a piece). Other steps of the mover keep
-    // the bound at `k` and are not tried.
-    let select = Select::Narrow {
-        from: involved.neighbours(),
-        unfreeze: (frozen & involved.neighbours()).neighbours(),
-        involved,
-        widen: 1,
+    // the bound at `k` and are not tried. And when no trap that reaches the bound counts
+    // a walk of one (always so when `k` is even: a trap's count is then `2m + 2n`, with
+    // no walk, as a walk of one or a pull under way makes it odd), none of these is
+    // tried either.
+    let select = if bound.one {
+        Select::Narrow {
+            from: involved.neighbours(),
+            unfreeze: (frozen & involved.neighbours()).neighbours(),
+            involved,
+            widen: 1,
+        }
+    } else {
+        Select::Narrow {
+            from: involved.neighbours(),
+            unfreeze: Bitboard::EMPTY,
+            involved: Bitboard::EMPTY,
+            widen: 0,
+        }
     };
     for_each_step(node, side, Some(frozen), &select, pushed, try_step)
 }
@@ -704,6 +720,8 @@ struct CaptureBound {
     /// Whether the bound counts a stronger piece walking two or more squares towards
     /// the pieces to move (then a step anywhere may lower it).
     far: bool,
+    /// Whether a trap that reaches the bound counts a walk of exactly one square.
+    one: bool,
     /// The mover's frozen pieces ([`Board::frozen`]) at this node, if the bound
     /// computed them (so the search need not compute them again).
     frozen: Option<Bitboard>,
@@ -742,6 +760,7 @@ fn capture_lower_bound(
         steps: u8::MAX,
         involved: Bitboard::EMPTY,
         far: false,
+        one: false,
         frozen: None,
     };
     let side = ctx.side;
@@ -815,6 +834,7 @@ fn capture_lower_bound(
             continue;
         }
         let mut far = false;
+        let mut one = false;
         // A pull already begun moves a piece weaker than the one that left its square
         // into that square with one step.
         let pulled = match node.pull {
@@ -833,6 +853,7 @@ fn capture_lower_bound(
             // Capped where the trap goes over the limit: exact below it.
             let walk = approach(moving, frozen, limit + 1 - cost);
             far = walk > 1;
+            one = walk == 1;
             cost = cost.saturating_add(walk);
         }
         if cost < best.steps {
@@ -840,11 +861,13 @@ fn capture_lower_bound(
                 steps: cost,
                 involved: moving | this,
                 far,
+                one,
                 frozen: None,
             };
         } else if cost == best.steps {
             best.involved |= moving | this;
             best.far |= far;
+            best.one |= one;
         }
     }
     CaptureBound { frozen, ..best }
