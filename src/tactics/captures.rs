@@ -531,7 +531,9 @@ fn search_bounded(
     if bound.far {
         // No slack, and a trap that reaches the bound counts a walk of two or more. The
         // next step must still lower the bound. An enemy piece's step or a step that
-        // begins a pull of an involved piece may (tried, as below). Any other step of the
+        // begins a pull of an involved piece may (tried, as below: every step of a piece
+        // beside an involved piece and stronger than the weakest one, since only a
+        // stronger piece pulls). Any other step of the
         // mover leaves the enemy pieces, the push and pull state and the mover's
         // strongest kind as they are (at best it loses pieces of the mover, which
         // freezes or removes helpers and never frees one), so it can only lower a walk:
@@ -557,7 +559,7 @@ fn search_bounded(
             None => Bitboard::EMPTY,
         };
         let select = Select::Narrow {
-            from: involved.neighbours(),
+            from: involved.neighbours() & helpers,
             unfreeze: (frozen & helpers).neighbours(),
             involved,
             widen: k - 2,
@@ -588,16 +590,26 @@ fn search_bounded(
     // a walk of one (always so when `k` is even: a trap's count is then `2m + 2n`, with
     // no walk, as a walk of one or a pull under way makes it odd), none of these is
     // tried either.
+    // The steps that may begin a pull of an involved piece: those of a piece beside
+    // one and stronger than the weakest one (a piece pulls only weaker pieces); any
+    // other step of the mover begins no pull of one, and is tried only as above.
+    let weakest = PieceKind::ALL
+        .iter()
+        .find(|&&kind| (board.pieces(kind.of(!side)) & involved).any());
+    let pulling = match weakest {
+        Some(&kind) => involved.neighbours() & board.stronger_than(side, kind),
+        None => Bitboard::EMPTY,
+    };
     let select = if bound.one {
         Select::Narrow {
-            from: involved.neighbours(),
+            from: pulling,
             unfreeze: (frozen & involved.neighbours()).neighbours(),
             involved,
             widen: 1,
         }
     } else {
         Select::Narrow {
-            from: involved.neighbours(),
+            from: pulling,
             unfreeze: Bitboard::EMPTY,
             involved: Bitboard::EMPTY,
             widen: 0,
