@@ -293,9 +293,15 @@ fn capture_search(node: &Node, ctx: &Ctx, target: Option<Square>, k: u8, path: &
         // second step of a push waiting for it.
         return node.push.is_none()
             || (k > 0
-                && for_each_step(node, ctx.side, None, &Select::All, Bitboard::FULL, |step| {
-                    expand(node, ctx, None, step, k, path)
-                }));
+                && for_each_step(
+                    node,
+                    ctx.side,
+                    None,
+                    &Select::All,
+                    Bitboard::FULL,
+                    Bitboard::FULL,
+                    |step| expand(node, ctx, None, step, k, path),
+                ));
     };
     if !can_capture_in(node, k) || (node.push.is_some() && waiting_push_bound(node, ctx, sq) > k) {
         return false;
@@ -366,13 +372,15 @@ enum Select {
 /// piece of the mover steps to an empty square (a push; the step into the pull square of
 /// a piece that may be pulled there is the pull, given once). `frozen`: the mover's
 /// frozen pieces ([`Board::frozen`]) when the caller has them. First steps of pushes are
-/// given only for the enemy pieces on `pushed`.
+/// given only for the enemy pieces on `pushed`, and ends of pulls only for those on
+/// `pulled`.
 fn for_each_step(
     node: &Node,
     side: Color,
     frozen: Option<Bitboard>,
     select: &Select,
     pushed: Bitboard,
+    pulled: Bitboard,
     mut f: impl FnMut(Step) -> bool,
 ) -> bool {
     if node.left == 0 {
@@ -390,7 +398,7 @@ fn for_each_step(
             .any(&mut f);
     }
     // Pulls.
-    let (pulled, pull_sq) = match node.pull {
+    let (pullable, pull_sq) = match node.pull {
         Some((sq, kind)) if empty.contains(sq) => (
             board.weaker_than(!side, kind) & Bitboard::adjacent(sq),
             Bitboard::from_square(sq),
@@ -398,7 +406,7 @@ fn for_each_step(
         _ => (Bitboard::EMPTY, Bitboard::EMPTY),
     };
     if let Some(sq) = pull_sq.first() {
-        for p in pulled {
+        for p in pullable & pulled {
             if let Some(step) = Step::between(p, sq) {
                 if f(step) {
                     return true;
@@ -419,7 +427,7 @@ fn for_each_step(
         }
         for dir in Direction::ALL {
             let back = dir.opposite();
-            let victims = pushable & empty.shift(back) & !(pulled & pull_sq.shift(back));
+            let victims = pushable & empty.shift(back) & !(pullable & pull_sq.shift(back));
             for sq in victims {
                 if f(Step::new(sq, dir)) {
                     return true;
@@ -520,10 +528,26 @@ fn search_bounded(
         // step that is the end of a pull (a push needs two; a push waiting for its second
         // step completes with a step of the mover, which captures none); without a pull
         // under way this node returned above.
-        return for_each_step(node, side, bound.frozen, &Select::Pulls, pushed, try_step);
+        return for_each_step(
+            node,
+            side,
+            bound.frozen,
+            &Select::Pulls,
+            pushed,
+            Bitboard::FULL,
+            try_step,
+        );
     }
     if bound.steps < k || node.push.is_some() {
-        return for_each_step(node, side, bound.frozen, &Select::All, pushed, try_step);
+        return for_each_step(
+            node,
+            side,
+            bound.frozen,
+            &Select::All,
+            pushed,
+            Bitboard::FULL,
+            try_step,
+        );
     }
     let board = &node.board;
     let involved = bound.involved;
@@ -564,7 +588,15 @@ fn search_bounded(
             involved,
             widen: k - 2,
         };
-        return for_each_step(node, side, Some(frozen), &select, pushed, try_step);
+        return for_each_step(
+            node,
+            side,
+            Some(frozen),
+            &select,
+            pushed,
+            Bitboard::FULL,
+            try_step,
+        );
     }
     // No slack: the next step must lower the bound. Only these can: an enemy piece
     // moving (a push, or the end of a pull: an involved piece, or a frozen helper's
@@ -615,7 +647,20 @@ fn search_bounded(
             widen: 0,
         }
     };
-    for_each_step(node, side, Some(frozen), &select, pushed, try_step)
+    // The end of a pull of an enemy piece that is neither the piece nor beside or on a
+    // trap near it leaves the piece, the traps near it and their counts as they are
+    // (a capture by it takes a piece from the trap beside the square it leaves, near
+    // the piece only if it stood beside that trap), ends the pull under way (which
+    // only takes a discount away) and changes a walk by at most one (a freezer leaving
+    // frees a piece; walks count distances, not paths). With no walk of one at the
+    // bound, the traps at the bound count no walk and cannot drop, and the others stay
+    // at or above the bound: those pulls are not tried.
+    let pulled = if bound.one {
+        Bitboard::FULL
+    } else {
+        NEAR_AREA[sq.index() as usize]
+    };
+    for_each_step(node, side, Some(frozen), &select, pushed, pulled, try_step)
 }
 
 #[inline]
