@@ -153,6 +153,24 @@ impl Position {
             }
             if left < 3 {
                 enemy &= !(beside_traps & !ready);
+            } else {
+                // A piece beside a trap with three or four steps left needs a stronger
+                // piece of the mover at most `left - 1` squares away.
+                let beside = enemy & beside_traps;
+                let mut keep = Bitboard::EMPTY;
+                let mut stronger = Bitboard::EMPTY;
+                for &kind in PieceKind::ALL.iter().rev() {
+                    let pieces = beside & board.kind(kind);
+                    if pieces.any() && stronger.any() {
+                        let mut zone = stronger;
+                        for _ in 1..left {
+                            zone |= zone.neighbours();
+                        }
+                        keep |= pieces & zone;
+                    }
+                    stronger |= board.pieces(kind.of(side));
+                }
+                enemy &= !(beside & !keep);
             }
         }
         // The mover's frozen pieces, for all the root's bounds.
