@@ -437,11 +437,19 @@ fn for_each_step(
     }
     // First steps of pushes.
     if node.left >= 2 {
+        // The enemy pieces on `pushed` beside an unfrozen piece of the mover, then those
+        // beside a stronger one (widened only for the kinds among them).
+        let near = board.color(!side) & pushed & free.neighbours();
         let mut pushable = Bitboard::EMPTY;
-        let mut stronger = Bitboard::EMPTY;
-        for &kind in PieceKind::ALL.iter().rev() {
-            pushable |= board.pieces(kind.of(!side)) & pushed & stronger.neighbours();
-            stronger |= board.pieces(kind.of(side)) & free;
+        if near.any() {
+            let mut stronger = Bitboard::EMPTY;
+            for &kind in PieceKind::ALL.iter().rev() {
+                let these = near & board.kind(kind);
+                if these.any() {
+                    pushable |= these & stronger.neighbours();
+                }
+                stronger |= board.pieces(kind.of(side)) & free;
+            }
         }
         for dir in Direction::ALL {
             let back = dir.opposite();
