@@ -868,7 +868,10 @@ fn capture_lower_bound(
     // their helpers, and the walk from a set of squares reaches a helper at the least of
     // the walks from its squares (`within` for the set is the union of the `within` of
     // its squares), so one widening per kind gives the least over its pieces.
-    let approach = |pieces: Bitboard, frozen: Bitboard, cap: u8| {
+    //
+    // The mover's frozen pieces are computed (into `frozen`) only when a helper is
+    // within reach: a walk that finds none needs them not.
+    let approach = |pieces: Bitboard, frozen: &mut Option<Bitboard>, cap: u8| {
         let mut best = cap;
         let mut rest = pieces;
         for &kind in &PieceKind::ALL {
@@ -881,15 +884,18 @@ fn capture_lower_bound(
             }
             rest &= !group;
             let helpers = board.stronger_than(side, kind);
-            let (free, stuck) = (helpers & !frozen, helpers & frozen);
             // `within`: the squares at most `c` squares from the group; an unfrozen
             // helper at distance `c + 1`, or a frozen one at `c`, needs `c` steps.
             let mut within = group;
             for c in 0..best {
                 let next = within | within.neighbours();
-                if (free & next).any() || (stuck & within).any() {
-                    best = c;
-                    break;
+                let near = helpers & next;
+                if near.any() {
+                    let frozen = *frozen.get_or_insert_with(|| board.frozen(side));
+                    if (near & !frozen).any() || (near & frozen & within).any() {
+                        best = c;
+                        break;
+                    }
                 }
                 within = next;
             }
@@ -932,9 +938,8 @@ fn capture_lower_bound(
             if cost > limit {
                 continue;
             }
-            let frozen = *frozen.get_or_insert_with(|| board.frozen(side));
             // Capped where the trap goes over the limit: exact below it.
-            let walk = approach(moving, frozen, limit + 1 - cost);
+            let walk = approach(moving, &mut frozen, limit + 1 - cost);
             far = walk > 1;
             one = walk == 1;
             cost = cost.saturating_add(walk);
