@@ -173,10 +173,11 @@ impl Position {
                 enemy &= !(beside & !keep);
             }
         }
-        // The mover's frozen pieces, for all the root's bounds.
-        let frozen = enemy.any().then(|| board.frozen(side));
+        // The mover's frozen pieces, once a bound has computed them, for the others.
+        let mut frozen = None;
         for sq in enemy {
             let bound = capture_lower_bound(&node, &ctx, sq, left, frozen);
+            frozen = bound.frozen;
             // Iterative deepening from the bound: the first limit that succeeds gives a
             // shortest turn. The root's bound is computed once, with the turn's steps as
             // its limit: a trap within a smaller limit `k` is counted exactly either way
