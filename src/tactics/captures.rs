@@ -540,11 +540,11 @@ fn search_bounded(
     // The first step of a push leaves a push waiting, where `waiting_push_bound` cuts
     // unless a trap near the piece then has `2m + 2n + 1 <= k - 1`, or the step captured
     // the piece. A push of an enemy piece that is neither the piece nor beside or on a
-    // trap near it leaves the piece where it is, the traps near it the same, and adds
-    // to their counts at most (a capture by the step takes a piece from the trap beside
-    // the pushed piece's square, so from a trap near the piece only if the pushed piece
-    // was beside it), so its node is cut when this node's own count already is over
-    // `k - 1`; those pushes are not tried.
+    // trap near it leaves the piece where it is and the traps near it the same, and can
+    // only add to their counts (a capture by the step takes a piece from the trap beside
+    // the square the pushed piece leaves, so from a trap near the piece only if the
+    // pushed piece was beside it), so its node is cut when this node's own count is
+    // already over `k - 1`; those pushes are not tried.
     let pushed = if waiting_push_bound(node, ctx, sq) >= k {
         NEAR_AREA[sq.index() as usize]
     } else {
@@ -811,7 +811,7 @@ struct CaptureBound {
     frozen: Option<Bitboard>,
 }
 
-/// A lower bound on the steps of a turn from `pos` capturing the enemy piece on `sq`
+/// A lower bound on the steps of a turn from `node` capturing the enemy piece on `sq`
 /// (`u8::MAX` when none can); traps that need more than `limit` steps are not looked at
 /// closely (the bound is then only known to exceed `limit`).
 ///
