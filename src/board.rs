@@ -55,6 +55,34 @@ impl Board {
         }
     }
 
+    /// Moves the piece on `from` to the empty square `to` and returns it: the placement
+    /// edit behind a step, for code that plays steps on a bare board, such as a search
+    /// that needs no hash keys (a [`Position`](crate::Position) keeps its keys up to date
+    /// with every step). No rule is applied: no trap is looked at and the squares need
+    /// not be adjacent. `None`, with the board unchanged, when `from` is empty or `to`
+    /// is taken.
+    ///
+    /// ```
+    /// use arimaa::{Board, Color, PieceKind, Square};
+    /// let mut board = Board::empty();
+    /// board.set(Square::D4, Some(PieceKind::Cat.of(Color::Gold)));
+    /// assert_eq!(board.relocate(Square::D4, Square::D5), Some(PieceKind::Cat.of(Color::Gold)));
+    /// assert_eq!(board.piece_at(Square::D4), None);
+    /// assert_eq!(board.relocate(Square::D4, Square::D3), None); // nothing on d4
+    /// board.set(Square::D6, Some(PieceKind::Dog.of(Color::Silver)));
+    /// assert_eq!(board.relocate(Square::D5, Square::D6), None); // d6 is taken
+    /// assert_eq!(board.piece_at(Square::D6), Some(PieceKind::Dog.of(Color::Silver)));
+    /// ```
+    #[inline]
+    pub fn relocate(&mut self, from: Square, to: Square) -> Option<Piece> {
+        if self.occupied().contains(to) {
+            return None;
+        }
+        let piece = self.piece_at(from)?;
+        self.move_piece(piece, from, to);
+        Some(piece)
+    }
+
     /// Flips the presence of `piece` on `sq` in both bitboards (place on an empty square,
     /// or remove the piece that is there).
     #[inline]
@@ -240,6 +268,7 @@ impl fmt::Debug for Board {
 mod tests {
     use super::*;
     use crate::Color::*;
+    use crate::Direction;
     use crate::PieceKind::*;
 
     /// Random boards: each square empty or holding a random piece.
@@ -307,6 +336,33 @@ mod tests {
                     .map(|(sq, _)| sq)
                     .collect();
                 assert_eq!(b.frozen(color), threatened & lonely);
+            }
+        }
+    }
+
+    /// `relocate` against two `set` calls, on random boards and every pair of squares
+    /// one step apart (and some that are not).
+    #[test]
+    fn relocate_moves_one_piece_or_nothing() {
+        for b in random_boards(300) {
+            for from in Square::ALL {
+                for to in [from.step(Direction::North), Square::new(63 - from.index())]
+                    .into_iter()
+                    .flatten()
+                {
+                    let mut moved = b;
+                    let got = moved.relocate(from, to);
+                    let mut expected = b;
+                    let piece = b.piece_at(from);
+                    if piece.is_some() && b.piece_at(to).is_none() {
+                        expected.set(from, None);
+                        expected.set(to, piece);
+                        assert_eq!(got, piece);
+                    } else {
+                        assert_eq!(got, None);
+                    }
+                    assert_eq!(moved, expected, "{from} -> {to}");
+                }
             }
         }
     }

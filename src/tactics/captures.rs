@@ -2,9 +2,9 @@
 
 use core::fmt;
 
-use crate::{Bitboard, Board, Move, PieceKind, Position, Square, Step};
+use crate::{Bitboard, Board, Color, Direction, Move, Piece, PieceKind, Position, Square, Step};
 
-use super::{any_step_touching, Path};
+use super::Path;
 
 /// For each enemy piece that the side to move can capture this turn, a shortest turn
 /// capturing it, keyed by the square the piece stands on now. Held on the stack (a slot
@@ -115,35 +115,81 @@ impl Position {
     #[must_use]
     pub fn capture_moves(&self) -> Captures {
         let mut out = Captures::new();
-        let left = self.steps_left();
+        let node = Node::of(self);
+        let left = node.left;
         let side = self.side_to_move();
-        let board = self.board();
+        let board = &node.board;
         // A cheap root test before the bound: an enemy piece off the traps is captured
         // only on a trap, so it must move, and only a push or pull by a stronger piece of
         // the mover moves it (a pull under way included: its puller is the mover's). A
         // piece at least as strong as the mover's strongest piece can never move.
-        let movable = match PieceKind::ALL
+        let strongest = PieceKind::ALL
             .iter()
             .rev()
             .find(|&&k| board.pieces(k.of(side)).any())
-        {
-            Some(&k) => !stronger_or_equal(board, k),
+            .copied();
+        let ctx = Ctx { side, strongest };
+        let movable = match strongest {
+            Some(k) => !stronger_or_equal(board, k),
             None => Bitboard::EMPTY,
         };
-        let enemy = board.color(!side) & TRAP_ZONE & (movable | Bitboard::TRAPS);
+        let mut enemy = board.color(!side) & TRAP_ZONE & (movable | Bitboard::TRAPS);
+        // A second root test, when no push waits and no pull is available: a piece `m`
+        // squares from the nearest trap makes at least `m` moves, each a push or a pull
+        // of two steps by a stronger piece of the mover standing beside it when the move
+        // begins. Before its first move such a piece must come beside it: from `r`
+        // squares away that is `r - 1` steps of its own, none of them a step of those
+        // moves, so at least `2m + r - 1` steps in all. A piece two squares from every
+        // trap near it needs four steps and a stronger piece beside it now; one beside a
+        // trap, with two steps left, needs a stronger piece beside it now too.
+        if node.push.is_none() && node.pull.is_none() {
+            let beside_traps = Bitboard::TRAPS.neighbours();
+            let two_away = enemy & !(Bitboard::TRAPS | beside_traps);
+            let ready = board.threatened(!side);
+            if left < 4 {
+                enemy &= !two_away;
+            } else {
+                enemy &= !(two_away & !ready);
+            }
+            if left < 3 {
+                enemy &= !(beside_traps & !ready);
+            } else {
+                // A piece beside a trap with three or four steps left needs a stronger
+                // piece of the mover at most `left - 1` squares away.
+                let beside = enemy & beside_traps;
+                let mut keep = Bitboard::EMPTY;
+                let mut stronger = Bitboard::EMPTY;
+                for &kind in PieceKind::ALL.iter().rev() {
+                    let pieces = beside & board.kind(kind);
+                    if pieces.any() && stronger.any() {
+                        let mut zone = stronger;
+                        for _ in 1..left {
+                            zone |= zone.neighbours();
+                        }
+                        keep |= pieces & zone;
+                    }
+                    stronger |= board.pieces(kind.of(side));
+                }
+                enemy &= !(beside & !keep);
+            }
+        }
+        // The mover's frozen pieces, once a bound has computed them, for the others.
+        let mut frozen = None;
         for sq in enemy {
-            let bound = capture_lower_bound(self, sq, left);
+            let bound = capture_lower_bound(&node, &ctx, sq, left, frozen);
+            frozen = bound.frozen;
             // Iterative deepening from the bound: the first limit that succeeds gives a
             // shortest turn. The root's bound is computed once, with the turn's steps as
             // its limit: a trap within a smaller limit `k` is counted exactly either way
             // and a trap over it stays over it, so at every limit `k` at or above the
-            // bound the search sees what `capture_lower_bound(self, sq, k)` would give.
+            // bound the search sees what `capture_lower_bound(node, ctx, sq, k, _)` would
+            // give.
             let mut path = Path::new();
             for limit in bound.steps..=left {
-                if !can_capture_in(self, limit) {
+                if !can_capture_in(&node, limit) {
                     continue;
                 }
-                if search_bounded(self, sq, &bound, limit, &mut path) {
+                if search_bounded(&node, &ctx, sq, &bound, limit, &mut path) {
                     if let Some(mv) = path.to_move() {
                         out.insert(sq, mv);
                     }
@@ -155,67 +201,390 @@ impl Position {
     }
 }
 
+/// What stays the same at every node of a query's searches.
+#[derive(Clone, Copy)]
+struct Ctx {
+    /// The side to move.
+    side: Color,
+    /// The mover's strongest kind at the root (`None`: no piece).
+    strongest: Option<PieceKind>,
+}
+
+/// What the capture search keeps of a position: the board and the state of the turn.
+/// The side to move is the same at every node (it is passed along); the Zobrist keys
+/// and the board the turn started from are not needed: the turn may end once a push is
+/// complete, because a turn that captured an enemy piece has one enemy piece fewer than
+/// its start board (captured pieces never return), and at least one step.
+#[derive(Clone, Copy)]
+struct Node {
+    board: Board,
+    /// The steps the turn has left ([`Position::steps_left`]).
+    left: u8,
+    /// A push waiting for its second step ([`Position::pending_push`]).
+    push: Option<(Square, PieceKind)>,
+    /// What the next step may pull ([`Position::pull_source`]).
+    pull: Option<(Square, PieceKind)>,
+}
+
+impl Node {
+    fn of(pos: &Position) -> Node {
+        Node {
+            board: *pos.board(),
+            left: pos.steps_left(),
+            push: pos.pending_push(),
+            pull: pos.pull_source(),
+        }
+    }
+
+    /// The node after the legal step `step` of the piece standing on its `from` square,
+    /// by the rules of [`Position::play_step`]: the piece moves; a piece of its colour
+    /// left alone on a trap is removed (only the trap beside the square it left can
+    /// lose its last friend, or take the piece itself; no square touches two traps);
+    /// the step completes a waiting push, or is the mover's own step (it may begin a
+    /// pull), or an enemy piece's step into the square the last step left from beside it
+    /// and weaker than the piece that left (a pull), or else the first step of a push.
+    /// Also returns the moving piece and the square of a piece removed, if any. `None`
+    /// for a step the node cannot play (never the case for the steps the search
+    /// generates).
+    #[inline]
+    fn after(&self, side: Color, step: Step) -> Option<(Node, Piece, Option<Square>)> {
+        let to = step.to()?;
+        let from = step.from;
+        let mut board = self.board;
+        let piece = board.relocate(from, to)?;
+        let own = board.color(piece.color);
+        let lonely = TRAP_BESIDE[from.index() as usize] & own;
+        let captured = if lonely.any() && (lonely.neighbours() & own).is_empty() {
+            let trap = lonely.first();
+            if let Some(t) = trap {
+                board.set(t, None);
+            }
+            trap
+        } else {
+            None
+        };
+        let (push, pull) = if self.push.is_some() {
+            (None, None)
+        } else if piece.color == side {
+            (None, Some((from, piece.kind)))
+        } else {
+            match self.pull {
+                Some((sq, k)) if sq == to && piece.kind < k => (None, None),
+                _ => (Some((from, piece.kind)), None),
+            }
+        };
+        let child = Node {
+            board,
+            left: self.left.saturating_sub(1),
+            push,
+            pull,
+        };
+        Some((child, piece, captured))
+    }
+}
+
+/// For each square, the trap beside it (at most one: no square touches two traps).
+const TRAP_BESIDE: [Bitboard; 64] = {
+    let mut out = [Bitboard::EMPTY; 64];
+    let mut i = 0;
+    while i < 4 {
+        let trap = Square::TRAPS[i];
+        let mut j = 0;
+        while j < 64 {
+            if let Some(sq) = Square::new(j) {
+                if Bitboard::adjacent(trap).contains(sq) {
+                    out[j as usize] = Bitboard::from_square(trap);
+                }
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
 /// Depth-first search for a turn of at most `k` more steps during which the enemy piece
 /// now on `target` is captured (`None`: captured on the way here); on success `path` holds
 /// the steps from the root.
-fn capture_search(pos: &Position, target: Option<Square>, k: u8, path: &mut Path) -> bool {
+fn capture_search(node: &Node, ctx: &Ctx, target: Option<Square>, k: u8, path: &mut Path) -> bool {
     let Some(sq) = target else {
-        // Captured; the turn ends as soon as it may (only a push can be waiting).
-        return pos.check_end_turn().is_ok()
+        // Captured; the turn ends as soon as it may (see `Node`): at once, or after the
+        // second step of a push waiting for it.
+        return node.push.is_none()
             || (k > 0
-                && pos
-                    .legal_steps()
-                    .iter()
-                    .any(|&step| expand(pos, None, step, k, path)));
+                && for_each_step(
+                    node,
+                    ctx.side,
+                    None,
+                    &Select::All,
+                    Bitboard::FULL,
+                    Bitboard::FULL,
+                    |step| expand(node, ctx, None, step, k, path),
+                ));
     };
-    if !can_capture_in(pos, k) {
+    if !can_capture_in(node, k) || (node.push.is_some() && waiting_push_bound(node, ctx, sq) > k) {
         return false;
     }
-    search_bounded(pos, sq, &capture_lower_bound(pos, sq, k), k, path)
+    search_bounded(
+        node,
+        ctx,
+        sq,
+        &capture_lower_bound(node, ctx, sq, k, None),
+        k,
+        path,
+    )
+}
+
+/// A lower bound on the steps to capture the enemy piece on `sq` while a push waits for
+/// its second step: the least over the traps near the piece of `2m + 2n + 1`, where `m`
+/// is the piece's distance to the trap and `n` counts the other enemy pieces beside the
+/// trap or on it. That is what [`capture_lower_bound`] counts for each trap while a
+/// push waits (no walk, and no pull: none is available then), without its test for
+/// pieces that can never move, so it is at most that bound; it is cheap, and cuts most
+/// of the nodes after the first step of a push before the bound is computed.
+#[inline]
+fn waiting_push_bound(node: &Node, ctx: &Ctx, sq: Square) -> u8 {
+    let enemy = node.board.color(!ctx.side);
+    let this = Bitboard::from_square(sq);
+    let mut best = u8::MAX;
+    for &(area, m) in &NEAR_TRAPS[sq.index() as usize] {
+        if m == u8::MAX {
+            break;
+        }
+        best = best.min(2 * (m + few(enemy & area & !this)) + 1);
+    }
+    best
 }
 
 /// Whether a capture within `k` more steps is possible at all: with no step left none
 /// is, and with one step left only the end of a pull can capture (see
 /// [`search_bounded`]).
 #[inline]
-fn can_capture_in(pos: &Position, k: u8) -> bool {
-    !(k == 0 || (k == 1 && pos.pull_source().is_none()))
+fn can_capture_in(node: &Node, k: u8) -> bool {
+    !(k == 0 || (k == 1 && node.pull.is_none()))
+}
+
+/// Which of the legal steps at a node [`for_each_step`] gives.
+enum Select {
+    /// Every legal step.
+    All,
+    /// The steps of enemy pieces into the square a pull under way left.
+    Pulls,
+    /// Every step of an enemy piece, every step of the mover's pieces on `from`, and
+    /// the mover's other steps only onto `unfreeze` or onto a square at most `widen`
+    /// squares from a piece of `involved` weaker than the stepping piece.
+    Narrow {
+        from: Bitboard,
+        unfreeze: Bitboard,
+        involved: Bitboard,
+        widen: u8,
+    },
+}
+
+/// Calls `f` with each legal step at `node` that `select` admits (each once), until it
+/// returns `true`; returns whether it did. Legality by the rules of
+/// [`Position::check_step`], from bitboards: with a push waiting, a stronger unfrozen
+/// piece of the mover beside the square the pushed piece left steps into it; otherwise
+/// an unfrozen piece of the mover steps to an empty square (a rabbit not backwards), an
+/// enemy piece weaker than the piece that just left a square beside it steps into that
+/// square (a pull), and with two steps left an enemy piece beside a stronger unfrozen
+/// piece of the mover steps to an empty square (a push; the step into the pull square of
+/// a piece that may be pulled there is the pull, given once). `frozen`: the mover's
+/// frozen pieces ([`Board::frozen`]) when the caller has them. First steps of pushes are
+/// given only for the enemy pieces on `pushed`, and ends of pulls only for those on
+/// `pulled`.
+fn for_each_step(
+    node: &Node,
+    side: Color,
+    frozen: Option<Bitboard>,
+    select: &Select,
+    pushed: Bitboard,
+    pulled: Bitboard,
+    mut f: impl FnMut(Step) -> bool,
+) -> bool {
+    if node.left == 0 {
+        return false;
+    }
+    let board = &node.board;
+    let empty = !board.occupied();
+    let frozen = frozen.unwrap_or_else(|| board.frozen(side));
+    let free = board.color(side) & !frozen;
+    if let Some((sq, kind)) = node.push {
+        let pushers = board.stronger_than(side, kind) & free & Bitboard::adjacent(sq);
+        return pushers
+            .iter()
+            .filter_map(|p| Step::between(p, sq))
+            .any(&mut f);
+    }
+    // Pulls.
+    let (pullable, pull_sq) = match node.pull {
+        Some((sq, kind)) if empty.contains(sq) => (
+            board.weaker_than(!side, kind) & Bitboard::adjacent(sq),
+            Bitboard::from_square(sq),
+        ),
+        _ => (Bitboard::EMPTY, Bitboard::EMPTY),
+    };
+    if let Some(sq) = pull_sq.first() {
+        for p in pullable & pulled {
+            if let Some(step) = Step::between(p, sq) {
+                if f(step) {
+                    return true;
+                }
+            }
+        }
+    }
+    if let Select::Pulls = select {
+        return false;
+    }
+    // First steps of pushes.
+    if node.left >= 2 {
+        // The enemy pieces on `pushed` beside an unfrozen piece of the mover, then those
+        // beside a stronger one (widened only for the kinds among them).
+        let near = board.color(!side) & pushed & free.neighbours();
+        let mut pushable = Bitboard::EMPTY;
+        if near.any() {
+            let mut stronger = Bitboard::EMPTY;
+            for &kind in PieceKind::ALL.iter().rev() {
+                let these = near & board.kind(kind);
+                if these.any() {
+                    pushable |= these & stronger.neighbours();
+                }
+                stronger |= board.pieces(kind.of(side)) & free;
+            }
+        }
+        for dir in Direction::ALL {
+            let back = dir.opposite();
+            let victims = pushable & empty.shift(back) & !(pullable & pull_sq.shift(back));
+            for sq in victims {
+                if f(Step::new(sq, dir)) {
+                    return true;
+                }
+            }
+        }
+    }
+    // The mover's own steps.
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    let backwards = Direction::backwards(side);
+    let mut sources = [Bitboard::EMPTY; 4];
+    match *select {
+        Select::Narrow {
+            from,
+            unfreeze,
+            involved,
+            widen,
+        } => {
+            let near = free & from;
+            for (i, &dir) in Direction::ALL.iter().enumerate() {
+                sources[i] = near & empty.shift(dir.opposite());
+            }
+            // The other pieces a kind at a time, weakest first: `weaker` holds the
+            // involved pieces weaker than `kind` (all involved pieces are enemy pieces).
+            let rest = if (involved | unfreeze).any() {
+                free & !from
+            } else {
+                Bitboard::EMPTY
+            };
+            let mut weaker = Bitboard::EMPTY;
+            for &kind in &PieceKind::ALL {
+                let pieces = rest & board.kind(kind);
+                if pieces.any() {
+                    let mut reach = weaker;
+                    for _ in 0..widen {
+                        reach |= reach.neighbours();
+                    }
+                    let landing = (reach | unfreeze) & empty;
+                    for (i, &dir) in Direction::ALL.iter().enumerate() {
+                        sources[i] |= pieces & landing.shift(dir.opposite());
+                    }
+                }
+                weaker |= involved & board.kind(kind);
+            }
+        }
+        _ => {
+            for (i, &dir) in Direction::ALL.iter().enumerate() {
+                sources[i] = free & empty.shift(dir.opposite());
+            }
+        }
+    }
+    for (i, &dir) in Direction::ALL.iter().enumerate() {
+        let mut s = sources[i];
+        if dir == backwards {
+            s &= !rabbits;
+        }
+        for sq in s {
+            if f(Step::new(sq, dir)) {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// [`capture_search`] for the enemy piece now on `sq`, given the capture bound at this
 /// node (as [`capture_lower_bound`] gives it with a limit of at least `k`), and `k` for
 /// which [`can_capture_in`] holds.
 fn search_bounded(
-    pos: &Position,
+    node: &Node,
+    ctx: &Ctx,
     sq: Square,
     bound: &CaptureBound,
     k: u8,
     path: &mut Path,
 ) -> bool {
+    let side = ctx.side;
     let target = Some(sq);
     if bound.steps > k {
         return false;
     }
-    let enemy = pos.board().color(!pos.side_to_move());
+    let try_step = |step| expand(node, ctx, target, step, k, path);
+    // The first step of a push leaves a push waiting, where `waiting_push_bound` cuts
+    // unless a trap near the piece then has `2m + 2n + 1 <= k - 1`, or the step captured
+    // the piece. A push of an enemy piece that is neither the piece nor beside or on a
+    // trap near it leaves the piece where it is and the traps near it the same, and can
+    // only add to their counts (a capture by the step takes a piece from the trap beside
+    // the square the pushed piece leaves, so from a trap near the piece only if the
+    // pushed piece was beside it), so its node is cut when this node's own count is
+    // already over `k - 1`; those pushes are not tried.
+    let pushed = if waiting_push_bound(node, ctx, sq) >= k {
+        NEAR_AREA[sq.index() as usize]
+    } else {
+        Bitboard::FULL
+    };
     if k == 1 {
         // One step left: only an enemy piece's move captures an enemy piece, and with one
         // step that is the end of a pull (a push needs two; a push waiting for its second
         // step completes with a step of the mover, which captures none); without a pull
         // under way this node returned above.
-        return any_step_touching(pos, enemy, Bitboard::EMPTY, bound.frozen, |step| {
-            expand(pos, target, step, k, path)
-        });
+        return for_each_step(
+            node,
+            side,
+            bound.frozen,
+            &Select::Pulls,
+            pushed,
+            Bitboard::FULL,
+            try_step,
+        );
     }
-    if bound.steps < k || pos.pending_push().is_some() {
-        return pos
-            .legal_steps()
-            .iter()
-            .any(|&step| expand(pos, target, step, k, path));
+    if bound.steps < k || node.push.is_some() {
+        return for_each_step(
+            node,
+            side,
+            bound.frozen,
+            &Select::All,
+            pushed,
+            Bitboard::FULL,
+            try_step,
+        );
     }
+    let board = &node.board;
+    let involved = bound.involved;
+    let frozen = bound.frozen.unwrap_or_else(|| board.frozen(side));
     if bound.far {
         // No slack, and a trap that reaches the bound counts a walk of two or more. The
         // next step must still lower the bound. An enemy piece's step or a step that
-        // begins a pull of an involved piece may (tried, as below). Any other step of the
+        // begins a pull of an involved piece may (tried, as below: every step of a piece
+        // beside an involved piece and stronger than the weakest one, since only a
+        // stronger piece pulls). Any other step of the
         // mover leaves the enemy pieces, the push and pull state and the mover's
         // strongest kind as they are (at best it loses pieces of the mover, which
         // freezes or removes helpers and never frees one), so it can only lower a walk:
@@ -232,35 +601,29 @@ fn search_bounded(
         // is at most `k - 2`; the stepping piece at `t` counts `dist(t, q) - 1` for an
         // involved piece `q` weaker than itself, which is below `w` only if `t` is at
         // most `k - 2` squares from such a `q`.
-        let side = pos.side_to_move();
-        let board = pos.board();
-        let involved = bound.involved;
+        let side_enemy = !side;
         let weakest = PieceKind::ALL
             .iter()
-            .find(|&&kind| (board.pieces(kind.of(!side)) & involved).any());
+            .find(|&&kind| (board.pieces(kind.of(side_enemy)) & involved).any());
         let helpers = match weakest {
             Some(&kind) => board.stronger_than(side, kind),
             None => Bitboard::EMPTY,
         };
-        let from = enemy | involved.neighbours() | helpers;
-        let frozen = bound.frozen.unwrap_or_else(|| board.frozen(side));
-        let unfreeze = (frozen & helpers).neighbours();
-        let near = enemy | involved.neighbours();
-        return any_step_touching(pos, from, unfreeze, Some(frozen), |step| {
-            if !near.contains(step.from) {
-                let (Some(piece), Some(to)) = (board.piece_at(step.from), step.to()) else {
-                    return false;
-                };
-                let mut reach = involved & board.weaker_than(!side, piece.kind);
-                for _ in 2..k {
-                    reach |= reach.neighbours();
-                }
-                if !reach.contains(to) && !unfreeze.contains(to) {
-                    return false;
-                }
-            }
-            expand(pos, target, step, k, path)
-        });
+        let select = Select::Narrow {
+            from: involved.neighbours() & helpers,
+            unfreeze: (frozen & helpers).neighbours(),
+            involved,
+            widen: k - 2,
+        };
+        return for_each_step(
+            node,
+            side,
+            Some(frozen),
+            &select,
+            pushed,
+            Bitboard::FULL,
+            try_step,
+        );
     }
     // No slack: the next step must lower the bound. Only these can: an enemy piece
     // moving (a push, or the end of a pull: an involved piece, or a frozen helper's
@@ -282,47 +645,75 @@ fn search_bounded(
     // So `P` must arrive beside an involved piece weaker than itself, or beside a frozen
     // piece of the mover that stands beside an involved piece (a friend arriving is the
     // only way a step of the mover unfreezes a piece). Other steps of the mover keep
-    // the bound at `k` and are not tried.
-    let side = pos.side_to_move();
-    let board = pos.board();
-    let involved = bound.involved;
-    let near = involved | involved.neighbours();
-    let within_two = near | near.neighbours();
-    let from = enemy | involved.neighbours();
-    let frozen = bound.frozen.unwrap_or_else(|| board.frozen(side));
-    let unfreeze = (frozen & involved.neighbours()).neighbours();
-    any_step_touching(pos, from, within_two, Some(frozen), |step| {
-        if !from.contains(step.from) {
-            let (Some(piece), Some(to)) = (board.piece_at(step.from), step.to()) else {
-                return false;
-            };
-            let approach = (involved & board.weaker_than(!side, piece.kind)).neighbours();
-            if !(approach | unfreeze).contains(to) {
-                return false;
-            }
+    // the bound at `k` and are not tried. And when no trap that reaches the bound counts
+    // a walk of one (always so when `k` is even: a trap's count is then `2m + 2n`, with
+    // no walk, as a walk of one or a pull under way makes it odd), none of these is
+    // tried either.
+    // The steps that may begin a pull of an involved piece: those of a piece beside
+    // one and stronger than the weakest one (a piece pulls only weaker pieces); any
+    // other step of the mover begins no pull of one, and is tried only as above.
+    let weakest = PieceKind::ALL
+        .iter()
+        .find(|&&kind| (board.pieces(kind.of(!side)) & involved).any());
+    let pulling = match weakest {
+        Some(&kind) => involved.neighbours() & board.stronger_than(side, kind),
+        None => Bitboard::EMPTY,
+    };
+    let select = if bound.one {
+        Select::Narrow {
+            from: pulling,
+            unfreeze: (frozen & involved.neighbours()).neighbours(),
+            involved,
+            widen: 1,
         }
-        expand(pos, target, step, k, path)
-    })
+    } else {
+        Select::Narrow {
+            from: pulling,
+            unfreeze: Bitboard::EMPTY,
+            involved: Bitboard::EMPTY,
+            widen: 0,
+        }
+    };
+    // The end of a pull of an enemy piece that is neither the piece nor beside or on a
+    // trap near it leaves the piece, the traps near it and their counts as they are
+    // (a capture by it takes a piece from the trap beside the square it leaves, near
+    // the piece only if it stood beside that trap), ends the pull under way (which
+    // only takes a discount away) and changes a walk by at most one (a freezer leaving
+    // frees a piece; walks count distances, not paths). With no walk of one at the
+    // bound, the traps at the bound count no walk and cannot drop, and the others stay
+    // at or above the bound: those pulls are not tried.
+    let pulled = if bound.one {
+        Bitboard::FULL
+    } else {
+        NEAR_AREA[sq.index() as usize]
+    };
+    for_each_step(node, side, Some(frozen), &select, pushed, pulled, try_step)
 }
 
 #[inline]
-fn expand(pos: &Position, target: Option<Square>, step: Step, k: u8, path: &mut Path) -> bool {
-    let mut child = pos.clone();
-    let effect = child.play_step_unchecked(step);
-    let side = pos.side_to_move();
+fn expand(
+    node: &Node,
+    ctx: &Ctx,
+    target: Option<Square>,
+    step: Step,
+    k: u8,
+    path: &mut Path,
+) -> bool {
+    let side = ctx.side;
+    let Some((child, piece, captured)) = node.after(side, step) else {
+        return false;
+    };
     let mut next = target;
-    if let Some(t) = target {
-        if effect.piece.color != side && effect.from == t {
-            next = Some(effect.to);
+    if piece.color != side {
+        if target == Some(step.from) {
+            next = step.to();
         }
-        if let Some(c) = effect.capture {
-            if c.piece.color != side && Some(c.square) == next {
-                next = None;
-            }
+        if captured.is_some() && captured == next {
+            next = None;
         }
     }
     path.push(step);
-    if capture_search(&child, next, k - 1, path) {
+    if capture_search(&child, ctx, next, k - 1, path) {
         return true;
     }
     path.pop();
@@ -337,19 +728,72 @@ const TRAP_ZONE: Bitboard = {
     one.union(one.neighbours())
 };
 
-/// Each trap, the squares beside it, and the squares two steps from it.
-const TRAPS_NEAR: [(Square, Bitboard, Bitboard); 4] = {
-    let mut out = [(Square::C3, Bitboard::EMPTY, Bitboard::EMPTY); 4];
-    let mut i = 0;
-    while i < 4 {
-        let trap = Square::TRAPS[i];
-        let beside = Bitboard::adjacent(trap);
-        let two = beside.neighbours().difference(beside).without(trap);
-        out[i] = (trap, beside, two);
-        i += 1;
+/// For each square, the traps at most two squares from it (at most two: the traps are
+/// three squares apart or more), each as the trap with the squares beside it, and the
+/// distance; a distance of `u8::MAX` ends the list.
+const NEAR_TRAPS: [[(Bitboard, u8); 2]; 64] = {
+    let mut out = [[(Bitboard::EMPTY, u8::MAX); 2]; 64];
+    let mut j = 0;
+    while j < 64 {
+        if let Some(sq) = Square::new(j) {
+            let mut n = 0;
+            let mut i = 0;
+            while i < 4 {
+                let trap = Square::TRAPS[i];
+                let beside = Bitboard::adjacent(trap);
+                let m = if trap.index() == sq.index() {
+                    0
+                } else if beside.contains(sq) {
+                    1
+                } else if beside.neighbours().contains(sq) {
+                    2
+                } else {
+                    u8::MAX
+                };
+                if m != u8::MAX {
+                    out[j as usize][n] = (beside.with(trap), m);
+                    n += 1;
+                }
+                i += 1;
+            }
+        }
+        j += 1;
     }
     out
 };
+
+/// For each square, the square itself and the traps at most two squares from it with the
+/// squares beside them (the pieces a capture of a piece there may have to move).
+const NEAR_AREA: [Bitboard; 64] = {
+    let mut out = [Bitboard::EMPTY; 64];
+    let mut j = 0;
+    while j < 64 {
+        let mut area = Bitboard(1 << j);
+        let mut i = 0;
+        while i < 2 {
+            if NEAR_TRAPS[j][i].1 != u8::MAX {
+                area = area.union(NEAR_TRAPS[j][i].0);
+            }
+            i += 1;
+        }
+        out[j] = area;
+        j += 1;
+    }
+    out
+};
+
+/// The number of squares in a set of at most a few squares (a loop per square, cheaper
+/// than a population count without the processor's instruction).
+#[inline]
+fn few(b: Bitboard) -> u8 {
+    let mut x = b.0;
+    let mut n = 0;
+    while x != 0 {
+        x &= x - 1;
+        n += 1;
+    }
+    n
+}
 
 /// A lower bound on the steps of a turn capturing a piece, with the enemy pieces whose
 /// moves it counts (and the piece itself) for every trap that reaches the bound.
@@ -360,12 +804,14 @@ struct CaptureBound {
     /// Whether the bound counts a stronger piece walking two or more squares towards
     /// the pieces to move (then a step anywhere may lower it).
     far: bool,
+    /// Whether a trap that reaches the bound counts a walk of exactly one square.
+    one: bool,
     /// The mover's frozen pieces ([`Board::frozen`]) at this node, if the bound
     /// computed them (so the search need not compute them again).
     frozen: Option<Bitboard>,
 }
 
-/// A lower bound on the steps of a turn from `pos` capturing the enemy piece on `sq`
+/// A lower bound on the steps of a turn from `node` capturing the enemy piece on `sq`
 /// (`u8::MAX` when none can); traps that need more than `limit` steps are not looked at
 /// closely (the bound is then only known to exceed `limit`).
 ///
@@ -384,40 +830,36 @@ struct CaptureBound {
 /// and the steps before it move pieces of the mover one square each (or cost two steps
 /// a square in pushes and pulls of other pieces): a stronger piece `r` squares away
 /// needs `r - 1` of them, and one more to free it first if it is frozen.
-fn capture_lower_bound(pos: &Position, sq: Square, limit: u8) -> CaptureBound {
+///
+/// `frozen`: the mover's frozen pieces at this node ([`Board::frozen`]) if the caller has
+/// them (else computed here when a trap first needs them).
+fn capture_lower_bound(
+    node: &Node,
+    ctx: &Ctx,
+    sq: Square,
+    limit: u8,
+    frozen: Option<Bitboard>,
+) -> CaptureBound {
     let none = CaptureBound {
         steps: u8::MAX,
         involved: Bitboard::EMPTY,
         far: false,
+        one: false,
         frozen: None,
     };
-    let side = pos.side_to_move();
-    let board = pos.board();
-    if board.piece_at(sq).is_none() {
-        return none;
-    }
+    let side = ctx.side;
+    let board = &node.board;
     let enemy = board.color(!side);
-    let push = u8::from(pos.pending_push().is_some());
-    // Enemy pieces a pull already begun may move into its square with one step.
-    let pullable = match pos.pull_source() {
-        Some((to, kind)) => enemy & Bitboard::adjacent(to) & !stronger_or_equal(board, kind),
-        None => Bitboard::EMPTY,
-    };
+    let push = u8::from(node.push.is_some());
     // Computed when a trap first needs it (most traps are ruled out before).
-    let mut frozen: Option<Bitboard> = None;
-    // The enemy pieces the mover has something stronger than (weaker than its strongest
-    // kind); the others can never move.
-    // (computed when a trap first needs it).
-    let mut can_move: Option<Bitboard> = None;
-    let weaker_than_strongest = || {
-        let strongest = PieceKind::ALL
-            .iter()
-            .rev()
-            .find(|&&k| board.pieces(k.of(side)).any());
-        match strongest {
-            Some(&k) => enemy & !stronger_or_equal(board, k),
-            None => Bitboard::EMPTY,
-        }
+    let mut frozen = frozen;
+    // The enemy pieces at least as strong as the mover's strongest piece at the root
+    // of the search: they can never move (the mover may have lost pieces since, which
+    // only makes more of them unmovable, so this is a subset of the unmovable ones and
+    // the bound stays a lower bound).
+    let unmovable = match ctx.strongest {
+        Some(k) => enemy & stronger_or_equal(board, k),
+        None => enemy,
     };
     // The fewest steps before a piece of the mover stronger than one of `pieces` can
     // stand beside it unfrozen: it walks one square per step, after a step that frees it.
@@ -427,7 +869,10 @@ fn capture_lower_bound(pos: &Position, sq: Square, limit: u8) -> CaptureBound {
     // their helpers, and the walk from a set of squares reaches a helper at the least of
     // the walks from its squares (`within` for the set is the union of the `within` of
     // its squares), so one widening per kind gives the least over its pieces.
-    let approach = |pieces: Bitboard, frozen: Bitboard, cap: u8| {
+    //
+    // The mover's frozen pieces are computed (into `frozen`) only when a helper is
+    // within reach: a walk that finds none needs them not.
+    let approach = |pieces: Bitboard, frozen: &mut Option<Bitboard>, cap: u8| {
         let mut best = cap;
         let mut rest = pieces;
         for &kind in &PieceKind::ALL {
@@ -440,15 +885,18 @@ fn capture_lower_bound(pos: &Position, sq: Square, limit: u8) -> CaptureBound {
             }
             rest &= !group;
             let helpers = board.stronger_than(side, kind);
-            let (free, stuck) = (helpers & !frozen, helpers & frozen);
             // `within`: the squares at most `c` squares from the group; an unfrozen
             // helper at distance `c + 1`, or a frozen one at `c`, needs `c` steps.
             let mut within = group;
             for c in 0..best {
                 let next = within | within.neighbours();
-                if (free & next).any() || (stuck & within).any() {
-                    best = c;
-                    break;
+                let near = helpers & next;
+                if near.any() {
+                    let frozen = *frozen.get_or_insert_with(|| board.frozen(side));
+                    if (near & !frozen).any() || (near & frozen & within).any() {
+                        best = c;
+                        break;
+                    }
                 }
                 within = next;
             }
@@ -460,39 +908,41 @@ fn capture_lower_bound(pos: &Position, sq: Square, limit: u8) -> CaptureBound {
     };
     let this = Bitboard::from_square(sq);
     let mut best = none;
-    for &(trap, beside, within_two) in &TRAPS_NEAR {
-        let m = if sq == trap {
-            0
-        } else if sq.is_trap() {
-            continue;
-        } else if beside.contains(sq) {
-            1
-        } else if within_two.contains(sq) {
-            2
-        } else {
-            continue;
-        };
-        let others = enemy & beside & !this;
-        let on_trap = enemy & Bitboard::from_square(trap) & !this;
-        let mut cost = 2 * (m + others.count() as u8 + on_trap.count() as u8) + push;
+    for &(area, m) in &NEAR_TRAPS[sq.index() as usize] {
+        if m == u8::MAX {
+            break;
+        }
+        // The other enemy pieces beside the trap or on it (on it only when the piece
+        // is not).
+        let others = enemy & area & !this;
+        let mut cost = 2 * (m + few(others)) + push;
         if cost.saturating_sub(1) > limit {
             continue; // over the limit even with a pull under way
         }
-        let moving = others | on_trap | if m > 0 { this } else { Bitboard::EMPTY };
-        if !(moving & !*can_move.get_or_insert_with(weaker_than_strongest)).is_empty() {
+        let moving = others | if m > 0 { this } else { Bitboard::EMPTY };
+        if (moving & unmovable).any() {
             continue;
         }
         let mut far = false;
-        if (moving & pullable).any() {
+        let mut one = false;
+        // A pull already begun moves a piece weaker than the one that left its square
+        // into that square with one step.
+        let pulled = match node.pull {
+            Some((to, kind)) => {
+                (moving & Bitboard::adjacent(to) & !stronger_or_equal(board, kind)).any()
+            }
+            None => false,
+        };
+        if pulled {
             cost -= 1;
         } else if push == 0 {
             if cost > limit {
                 continue;
             }
-            let frozen = *frozen.get_or_insert_with(|| board.frozen(side));
             // Capped where the trap goes over the limit: exact below it.
-            let walk = approach(moving, frozen, limit + 1 - cost);
+            let walk = approach(moving, &mut frozen, limit + 1 - cost);
             far = walk > 1;
+            one = walk == 1;
             cost = cost.saturating_add(walk);
         }
         if cost < best.steps {
@@ -500,11 +950,13 @@ fn capture_lower_bound(pos: &Position, sq: Square, limit: u8) -> CaptureBound {
                 steps: cost,
                 involved: moving | this,
                 far,
+                one,
                 frozen: None,
             };
         } else if cost == best.steps {
             best.involved |= moving | this;
             best.far |= far;
+            best.one |= one;
         }
     }
     CaptureBound { frozen, ..best }
