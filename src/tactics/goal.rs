@@ -308,7 +308,7 @@ fn goal_search(pos: &Position, k: u8, path: &mut Path) -> bool {
         let region = path_region(side, bound.rabbits, k);
         let enemy = pos.board().color(!side) & path_region(side, bound.rabbits, k + 1);
         let from = region | region.neighbours() | enemy;
-        return any_step_touching(pos, from, Bitboard::EMPTY, None, |step| {
+        return any_step_touching(pos, from, Bitboard::EMPTY, |step| {
             expand(pos, step, k, path)
         });
     }
@@ -354,7 +354,7 @@ fn goal_search(pos: &Position, k: u8, path: &mut Path) -> bool {
     let near = slowed | slowed.neighbours();
     let enemy = pos.board().color(!side) & (near | near.neighbours());
     let from = free | slowed | slowed.neighbours() | ahead.neighbours() | enemy;
-    any_step_touching(pos, from, slowed.neighbours(), None, |step| {
+    any_step_touching(pos, from, slowed.neighbours(), |step| {
         expand(pos, step, k, path)
     })
 }

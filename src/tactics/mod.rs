@@ -66,13 +66,11 @@ impl Path {
 /// (each once), until it returns `true`; returns whether it did. Faster than filtering
 /// [`Position::legal_steps`] when the sets are small: legality is decided here from
 /// bitboards computed once (the rules of [`Position::check_step`]; a push waiting for
-/// its second step falls back to it). `frozen`: the mover's frozen pieces
-/// ([`crate::Board::frozen`]) when the caller has them already.
+/// its second step falls back to it).
 fn any_step_touching(
     pos: &Position,
     from: Bitboard,
     to: Bitboard,
-    frozen: Option<Bitboard>,
     mut f: impl FnMut(Step) -> bool,
 ) -> bool {
     if pos.steps_left() == 0 {
@@ -81,7 +79,7 @@ fn any_step_touching(
     let board = pos.board();
     let occupied = board.occupied();
     let side = pos.side_to_move();
-    let frozen = frozen.unwrap_or_else(|| board.frozen(side));
+    let frozen = board.frozen(side);
     let own = board.color(side);
     let pull = pos.pull_source();
     let pushing = pos.pending_push().is_some();
