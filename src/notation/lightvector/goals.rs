@@ -36,6 +36,9 @@ pub(crate) struct Goals {
     dirs: Vec<(usize, Directions)>,
     /// The squares named in specifiers: the only squares of a path tokens look at.
     pub(super) named: Bitboard,
+    /// Bit `s` set when the set `s` of the first [`PARTITION_MAX`] tokens holds
+    /// destinations on two different squares (no single piece can end on both).
+    two_dest: u32,
 }
 
 impl Goals {
@@ -47,6 +50,7 @@ impl Goals {
             plain: Vec::new(),
             dirs: Vec::new(),
             named: Bitboard::EMPTY,
+            two_dest: 0,
         };
         g.refill(tokens, side);
         g
@@ -74,6 +78,9 @@ impl Goals {
                 _ => self.plain.push(i),
             }
         }
+        self.two_dest = (0..1u32 << PARTITION_MAX)
+            .filter(|&set| self.two_destinations(set))
+            .fold(0, |acc, set| acc | 1 << set);
     }
 
     /// Moves the direction-token matching on after `step`, taken by tracked piece `e`.
@@ -317,38 +324,49 @@ impl Goals {
     /// them, and no piece ends on two squares.
     fn share(&self, rows: &[([u32; PARTITION_MAX], bool)], open: u32) -> (u32, u32) {
         const SETS: usize = 1 << PARTITION_MAX;
-        let valid: [bool; SETS] = core::array::from_fn(|set| !self.two_destinations(set as u32));
         // The cheapest cover of each set of tokens by the pieces seen so far, each
         // piece used once.
         let mut best = [(INF, INF); SETS];
         best[0] = (0, 0);
+        let mut cost = [INF; SETS];
         for (row, enemy) in rows {
-            let mut cost = [INF; SETS];
-            for (set, c) in cost.iter_mut().enumerate().skip(1) {
-                if set as u32 & !open == 0 && valid[set] {
-                    let dearest = (0..PARTITION_MAX)
-                        .filter(|i| set & (1 << i) != 0)
-                        .map(|i| row[i])
-                        .max();
-                    *c = dearest.unwrap_or(INF);
-                }
+            // What this piece costs for each set of open tokens: the dearest of them
+            // (built from the set without its lowest token, which comes first in
+            // increasing order), unless the set holds two destinations.
+            cost[0] = 0;
+            let mut set = open & open.wrapping_neg();
+            while set != 0 {
+                let low = set.trailing_zeros() as usize;
+                let dearest = cost[(set & (set - 1)) as usize].max(row[low]);
+                cost[set as usize] = if self.two_dest & (1 << set) != 0 {
+                    INF
+                } else {
+                    dearest
+                };
+                set = set.wrapping_sub(open) & open;
             }
-            let before = best;
-            for (done, &(all, theirs)) in before.iter().enumerate() {
-                if all >= INF || done as u32 & !open != 0 {
-                    continue;
-                }
-                let rest = open & !(done as u32);
-                let mut give = rest;
-                while give > 0 {
-                    let c = cost[give as usize];
-                    if c < INF {
-                        let e = if *enemy { c } else { 0 };
-                        let b = &mut best[done | give as usize];
-                        *b = (b.0.min(all + c), b.1.min(theirs + e));
+            // Sets already covered, largest first, so that each is extended by this
+            // piece before it is itself extended (each piece used once).
+            let mut done = open;
+            loop {
+                let (all, theirs) = best[done as usize];
+                if all < INF {
+                    let rest = open & !done;
+                    let mut give = rest;
+                    while give > 0 {
+                        let c = cost[give as usize];
+                        if c < INF {
+                            let e = if *enemy { c } else { 0 };
+                            let b = &mut best[(done | give) as usize];
+                            *b = (b.0.min(all + c), b.1.min(theirs + e));
+                        }
+                        give = (give - 1) & rest;
                     }
-                    give = (give - 1) & rest;
                 }
+                if done == 0 {
+                    break;
+                }
+                done = (done - 1) & open;
             }
         }
         best[open as usize]
