@@ -224,19 +224,34 @@ impl Node {
         // piece, which a square holds at most one of at the start).
         entries[..n].sort_unstable_by_key(|e| (e[0] >> 4) & 63);
         StateKey {
+            zobrist: self.pos.zobrist(),
             board: *self.pos.board(),
             misc,
+            n: n as u8,
             entries,
         }
     }
 }
 
-/// An exact description of a search state (see [`Node::key`]).
-#[derive(Clone, PartialEq, Eq, Hash)]
+/// An exact description of a search state (see [`Node::key`]). Equality compares it
+/// all; the hash takes the board's Zobrist hash in its place, and the entries in use.
+#[derive(Clone, PartialEq, Eq)]
 struct StateKey {
+    zobrist: u64,
     board: Board,
     misc: u64,
+    n: u8,
     entries: [[u64; 2]; MAX_TRACKED],
+}
+
+impl std::hash::Hash for StateKey {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.zobrist ^ self.misc.rotate_left(32));
+        for e in &self.entries[..usize::from(self.n)] {
+            state.write_u64(e[0]);
+            state.write_u64(e[1]);
+        }
+    }
 }
 
 pub(crate) use crate::hash::MixBuild;
