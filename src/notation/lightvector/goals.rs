@@ -589,11 +589,12 @@ impl Cx {
 
     /// The steps of the turn needed when the piece `p` on `sq` takes `m` steps and
     /// `others` other pieces of each colour (the mover's first) take one at least
-    /// ([`Cx::turn_steps`]). Also, on its own: an own frozen piece needs a step of
-    /// another piece before it moves (which may be one of those); before an enemy
-    /// piece's first step a stronger piece of the mover must stand beside it, and
-    /// those approaching steps come before every pairing step, unless a pull of it is
-    /// ready now (which saves its first pairing step).
+    /// ([`Cx::turn_steps`]). Also, on its own: an own frozen piece needs
+    /// [`Cx::unfreeze`] steps of other pieces before it moves; before an enemy piece's
+    /// first step a stronger piece of the mover must stand beside it, unfrozen (the
+    /// pusher or puller must be unfrozen when the push or pull begins), and those
+    /// approaching and unfreezing steps come before every pairing step, unless a pull
+    /// of it is ready now (which saves its first pairing step).
     fn turn_cost(&self, p: Piece, sq: Square, m: u32, others: [u32; 2]) -> u32 {
         let own = p.color == self.side;
         let mut steps = others;
@@ -602,8 +603,11 @@ impl Cx {
         let alone = if m == 0 {
             0
         } else if own {
-            let frozen = self.frozen.get_or_init(|| self.board.frozen(self.side));
-            m + u32::from(frozen.contains(sq))
+            m + if self.frozen().contains(sq) {
+                self.unfreeze(sq)
+            } else {
+                0
+            }
         } else if self.pending == 1 {
             2 * m + 1
         } else if self.pullable.contains(sq) {
@@ -611,11 +615,58 @@ impl Cx {
         } else {
             let approach = self.stronger[p.kind.index()]
                 .iter()
-                .map(|q| dist(q, sq) - 1)
+                .map(|q| {
+                    let walk = dist(q, sq) - 1;
+                    if self.frozen().contains(q) {
+                        walk + self.unfreeze(q)
+                    } else {
+                        walk
+                    }
+                })
                 .min()
                 .unwrap_or(INF);
             2 * m + approach
         };
         counted.max(alone)
+    }
+
+    /// The mover's frozen pieces.
+    fn frozen(&self) -> Bitboard {
+        *self.frozen.get_or_init(|| self.board.frozen(self.side))
+    }
+
+    /// The fewest steps of other pieces before the mover's frozen piece on `sq` can
+    /// step (at least 1): it is frozen until a friend stands beside it or no stronger
+    /// enemy piece does. A friend `f` comes beside it only after `dist(f, sq) - 1`
+    /// steps of its own (none stands beside it now). A stronger enemy neighbour `a`
+    /// goes only when pushed or pulled, or killed on the trap it stands on when its
+    /// last friend there is pushed or pulled away: either way one enemy step paired
+    /// with a step of the mover, and the same enemy step never takes two of them away
+    /// (two neighbours of `sq` are not beside each other, nor both beside a friend on
+    /// a trap that also borders `sq`, since the board has no triangles), except that a
+    /// pull ready now needs no new step of the mover; a neighbour off the traps that no
+    /// piece of the mover is stronger than never goes.
+    fn unfreeze(&self, sq: Square) -> u32 {
+        let Some(p) = self.board.piece_at(sq) else {
+            return 1;
+        };
+        let friends = self.board.color(self.side).without(sq);
+        let arrive = friends.iter().map(|f| dist(f, sq) - 1).min().unwrap_or(INF);
+        let mut remove = 0;
+        for a in Bitboard::adjacent(sq) & self.board.color(!self.side) {
+            let Some(e) = self.board.piece_at(a) else {
+                continue;
+            };
+            if e.kind <= p.kind {
+                continue;
+            }
+            remove += if a.is_trap() || self.stronger[e.kind.index()].any() {
+                2
+            } else {
+                INF
+            };
+        }
+        // A pull ready now already had its step of the mover: one enemy step alone.
+        arrive.min(remove - self.ready.min(remove)).max(1)
     }
 }
