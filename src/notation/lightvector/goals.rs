@@ -36,6 +36,8 @@ pub(crate) struct Goals {
     dirs: Vec<(usize, Directions)>,
     /// The squares named in specifiers: the only squares of a path tokens look at.
     pub(super) named: Bitboard,
+    /// Capture tokens whose letter is the opponent's (indices into `goals`).
+    enemy_captures: Vec<usize>,
     /// Bit `s` set when the set `s` of the first [`PARTITION_MAX`] tokens holds
     /// destinations on two different squares (no single piece can end on both).
     two_dest: u32,
@@ -50,6 +52,7 @@ impl Goals {
             plain: Vec::new(),
             dirs: Vec::new(),
             named: Bitboard::EMPTY,
+            enemy_captures: Vec::new(),
             two_dest: 0,
         };
         g.refill(tokens, side);
@@ -62,6 +65,7 @@ impl Goals {
         self.goals.clear();
         self.plain.clear();
         self.dirs.clear();
+        self.enemy_captures.clear();
         self.named = Bitboard::EMPTY;
         for (i, t) in tokens.iter().enumerate() {
             self.goals.push(Goal {
@@ -76,6 +80,11 @@ impl Goals {
             match t.property {
                 Property::Steps(d) => self.dirs.push((i, d)),
                 _ => self.plain.push(i),
+            }
+            if t.property == Property::Capture
+                && t.specifier.piece().is_some_and(|p| p.color != side)
+            {
+                self.enemy_captures.push(i);
             }
         }
         self.two_dest = (0..1u32 << PARTITION_MAX)
@@ -310,6 +319,41 @@ impl Goals {
         let first = open & ((1 << PARTITION_MAX) - 1);
         let (all, enemy) = self.share(&rows[..nrows], first);
         best.max(cx.turn_steps(all.saturating_sub(enemy), enemy))
+    }
+
+    /// Whether the tokens hold a capture token about the opponent's pieces (see
+    /// [`Goals::capture_bound`]).
+    pub fn has_enemy_capture(&self) -> bool {
+        !self.enemy_captures.is_empty()
+    }
+
+    /// An exact lower bound for the capture tokens whose letter is the opponent's: a
+    /// turn satisfying such a token captures one of the opponent's pieces of that letter
+    /// (one captured already satisfies it), and [`Position::capture_moves`] gives the
+    /// fewest steps that capture each of those still on the board, from this state of
+    /// the turn; [`INF`] when none can be captured. The largest over those tokens.
+    ///
+    /// [`Position::capture_moves`]: crate::Position::capture_moves
+    pub fn capture_bound(&self, node: &Node) -> u32 {
+        let mut captures = None;
+        let mut best = 0;
+        for &i in &self.enemy_captures {
+            let g = &self.goals[i];
+            if node.tracked().any(|t| Self::names_dead(g, t)) {
+                continue;
+            }
+            let Some(letter) = g.piece else {
+                continue;
+            };
+            let c = captures.get_or_insert_with(|| node.pos.capture_moves());
+            let fewest = (node.pos.board().pieces(letter) & c.squares())
+                .iter()
+                .filter_map(|sq| c.get(sq).map(|m| m.len() as u32))
+                .min()
+                .unwrap_or(INF);
+            best = best.max(fewest);
+        }
+        best
     }
 
     /// The index among the direction tokens of token `i`, if it is one.

@@ -270,6 +270,8 @@ pub(crate) struct Search<'a> {
     goals: &'a Goals,
     target: Option<&'a Board>,
     seen: HashSet<StateKey, MixBuild>,
+    /// The root of the last run and its [`Goals::capture_bound`].
+    root_capture: Option<(Position, u32)>,
 }
 
 impl<'a> Search<'a> {
@@ -279,6 +281,7 @@ impl<'a> Search<'a> {
             goals,
             target,
             seen: HashSet::default(),
+            root_capture: None,
         }
     }
 
@@ -309,7 +312,24 @@ impl<'a> Search<'a> {
         visit: &mut dyn FnMut(&Node) -> Flow,
     ) -> bool {
         self.seen.clear();
-        self.bound(root, limit) <= limit && self.dfs(root, 0, limit, exact, visit)
+        if self.bound(root, limit) > limit {
+            return false;
+        }
+        if self.goals.has_enemy_capture() {
+            // Computed once per root: iterative deepening runs from the same one.
+            let at_root = match &self.root_capture {
+                Some((pos, c)) if pos == &root.pos => *c,
+                _ => {
+                    let c = self.goals.capture_bound(root);
+                    self.root_capture = Some((root.pos.clone(), c));
+                    c
+                }
+            };
+            if at_root > limit {
+                return false;
+            }
+        }
+        self.dfs(root, 0, limit, exact, visit)
     }
 
     fn dfs(
@@ -343,6 +363,11 @@ impl<'a> Search<'a> {
             if depth + 1 + self.bound(&child, limit - depth - 1) > limit
                 || !self.seen.insert(child.key(depth + 1, self.goals.named))
             {
+                continue;
+            }
+            // The exact capture bound costs a capture search; below the root's children
+            // the subtrees it could cut are too small to pay for it.
+            if depth == 0 && limit >= 3 && 1 + self.goals.capture_bound(&child) > limit {
                 continue;
             }
             if self.dfs(&child, depth + 1, limit, exact, visit) {

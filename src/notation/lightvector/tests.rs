@@ -459,6 +459,8 @@ fn check_admissible_along(pos: &Position, turn: &[Step], tokens: &[Token]) {
             let b = goals.bound(&node, cap);
             assert!(b <= left, "bound {b} (cap {cap}): {}", what());
         }
+        let cb = goals.capture_bound(&node);
+        assert!(cb <= left, "capture bound {cb}: {}", what());
         let tb = target_bound(&node, end.board());
         assert!(tb <= left, "target bound {tb}: {}", what());
         if i < turn.len() {
