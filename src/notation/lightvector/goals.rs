@@ -277,6 +277,15 @@ impl Goals {
                     .fold(within(s, cap), |b, t| b.with(t.cur)),
                 (None, Property::Steps(_), None) => board.occupied(),
             } & board.occupied();
+            if let Some(s) = g.square {
+                // A piece that has not been on the named square must still walk there,
+                // more than `cap` steps from beyond `cap` squares.
+                let been = node
+                    .tracked()
+                    .filter(|t| !t.captured && t.visited.contains(s))
+                    .fold(within(s, cap), |b, t| b.with(t.cur));
+                cands[i] &= been;
+            }
             near |= cands[i];
         }
         for sq in near {
