@@ -268,15 +268,20 @@ impl Goals {
             cands[i] = match (g.piece, g.property, g.square) {
                 (Some(l), ..) => board.pieces(l),
                 (None, Property::Destination(d), _) => within(d, cap),
-                (None, Property::Capture, _) => Square::TRAPS
-                    .iter()
-                    .fold(Bitboard::EMPTY, |b, &t| b | within(t, cap)),
+                (None, Property::Capture, _) => near_traps(cap),
                 (None, Property::Steps(_), Some(s)) => node
                     .tracked()
                     .filter(|t| !t.captured && self.dir_index(i) == Some(node.dir_token as usize))
                     .fold(within(s, cap), |b, t| b.with(t.cur)),
                 (None, Property::Steps(_), None) => board.occupied(),
             } & board.occupied();
+            // A piece ends on the destination, or dies on a trap, only after walking
+            // there: more than `cap` steps from beyond `cap` squares.
+            match g.property {
+                Property::Destination(d) => cands[i] &= within(d, cap),
+                Property::Capture => cands[i] &= near_traps(cap),
+                Property::Steps(_) => {}
+            }
             if let Some(s) = g.square {
                 // A piece that has not been on the named square must still walk there,
                 // more than `cap` steps from beyond `cap` squares.
@@ -575,6 +580,13 @@ static WITHIN: [[Bitboard; 15]; 64] = {
 /// The squares within Manhattan distance `r` of `sq`.
 fn within(sq: Square, r: u32) -> Bitboard {
     WITHIN[sq.index() as usize][r.min(14) as usize]
+}
+
+/// The squares within Manhattan distance `r` of a trap.
+fn near_traps(r: u32) -> Bitboard {
+    Square::TRAPS
+        .iter()
+        .fold(Bitboard::EMPTY, |b, &t| b | within(t, r))
 }
 
 /// The most tokens [`Goals::bound`] shares out among pieces exactly.
