@@ -678,18 +678,26 @@ impl Cx {
         } else if self.pullable.contains(sq) {
             2 * m - 1
         } else {
-            let approach = self.stronger[p.kind.index()]
-                .iter()
-                .map(|q| {
-                    let walk = dist(q, sq) - 1;
-                    if self.frozen().contains(q) {
-                        walk + self.unfreeze(q)
+            // The stronger pieces ring by ring outwards, until no farther one can do
+            // better.
+            let stronger = self.stronger[p.kind.index()];
+            let mut approach = INF;
+            let mut inner = Bitboard::from_square(sq);
+            for r in 1..15 {
+                if r - 1 >= approach {
+                    break;
+                }
+                let disc = within(sq, r);
+                for q in stronger & disc & !inner {
+                    let cost = if self.frozen().contains(q) {
+                        r - 1 + self.unfreeze(q)
                     } else {
-                        walk
-                    }
-                })
-                .min()
-                .unwrap_or(INF);
+                        r - 1
+                    };
+                    approach = approach.min(cost);
+                }
+                inner = disc;
+            }
             2 * m + approach
         };
         counted.max(alone)
@@ -716,7 +724,9 @@ impl Cx {
             return 1;
         };
         let friends = self.board.color(self.side).without(sq);
-        let arrive = friends.iter().map(|f| dist(f, sq) - 1).min().unwrap_or(INF);
+        let arrive = (1..15)
+            .find(|&r| (within(sq, r) & friends).any())
+            .map_or(INF, |r| r - 1);
         let mut remove = 0;
         for a in Bitboard::adjacent(sq) & self.board.color(!self.side) {
             let Some(e) = self.board.piece_at(a) else {
