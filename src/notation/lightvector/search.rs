@@ -365,9 +365,12 @@ impl<'a> Search<'a> {
             {
                 continue;
             }
-            // The exact capture bound costs a capture search; below the root's children
-            // the subtrees it could cut are too small to pay for it.
-            if depth == 0 && limit >= 3 && 1 + self.goals.capture_bound(&child) > limit {
+            // The exact capture bound costs a capture search; it pays for itself only
+            // near the root, with two or more steps left below the child.
+            if depth <= 1
+                && limit >= depth + 3
+                && depth + 1 + self.goals.capture_bound(&child) > limit
+            {
                 continue;
             }
             if self.dfs(&child, depth + 1, limit, exact, visit) {
