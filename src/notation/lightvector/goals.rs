@@ -489,8 +489,12 @@ impl Goals {
                 if m > cap {
                     return (m, m);
                 }
-                let blockers = cx.standing(board, (enter & !Bitboard::TRAPS).without(sq));
-                (m, cx.turn_cost(p, sq, m, blockers))
+                let enter = (enter & !Bitboard::TRAPS).without(sq);
+                let blockers = cx.standing(board, enter);
+                (
+                    m,
+                    cx.turn_cost(p, sq, m, blockers).max(cx.evict(p, m, enter)),
+                )
             }
             Property::Capture => {
                 let mut best = (INF, INF);
@@ -678,29 +682,62 @@ impl Cx {
         } else if self.pullable.contains(sq) {
             2 * m - 1
         } else {
-            // The stronger pieces ring by ring outwards, until no farther one can do
-            // better.
-            let stronger = self.stronger[p.kind.index()];
-            let mut approach = INF;
-            let mut inner = Bitboard::from_square(sq);
-            for r in 1..15 {
-                if r - 1 >= approach {
-                    break;
-                }
-                let disc = within(sq, r);
-                for q in stronger & disc & !inner {
-                    let cost = if self.frozen().contains(q) {
-                        r - 1 + self.unfreeze(q)
-                    } else {
-                        r - 1
-                    };
-                    approach = approach.min(cost);
-                }
-                inner = disc;
-            }
-            2 * m + approach
+            2 * m + self.approach(p.kind, sq)
         };
         counted.max(alone)
+    }
+
+    /// The fewest steps before a piece of the mover stronger than `kind` stands beside
+    /// `sq`, unfrozen: its walk there and its unfreezing ([`Cx::unfreeze`]).
+    fn approach(&self, kind: PieceKind, sq: Square) -> u32 {
+        // The stronger pieces ring by ring outwards, until no farther one can do better.
+        let stronger = self.stronger[kind.index()];
+        let mut best = INF;
+        let mut inner = Bitboard::from_square(sq);
+        for r in 1..15 {
+            if r - 1 >= best {
+                break;
+            }
+            let disc = within(sq, r);
+            for q in stronger & disc & !inner {
+                let cost = if self.frozen().contains(q) {
+                    r - 1 + self.unfreeze(q)
+                } else {
+                    r - 1
+                };
+                best = best.min(cost);
+            }
+            inner = disc;
+        }
+        best
+    }
+
+    /// The fewest steps of the turn when the mover's piece `p` takes `m` steps and must
+    /// enter the squares `enter` (off the traps): an enemy piece standing on one that
+    /// `p` is not stronger than leaves it only when pushed or pulled by another, stronger
+    /// piece of the mover, which must first come beside it unfrozen
+    /// ([`Cx::approach`]), then take a step paired with the enemy piece's step (a pull
+    /// ready now: the enemy piece's step alone). None of those steps is one of `p`'s.
+    fn evict(&self, p: Piece, m: u32, enter: Bitboard) -> u32 {
+        if p.color != self.side {
+            return 0;
+        }
+        let mut most = 0;
+        for sq in enter & self.board.color(!self.side) {
+            let Some(e) = self.board.piece_at(sq) else {
+                continue;
+            };
+            if e.kind < p.kind {
+                continue;
+            }
+            let steps = if self.pullable.contains(sq) {
+                1
+            } else {
+                self.approach(e.kind, sq) + 2
+            };
+            most = most.max(m + steps);
+        }
+        most
     }
 
     /// The mover's frozen pieces.
