@@ -695,7 +695,7 @@ impl Cx {
         let mut best = INF;
         let mut inner = Bitboard::from_square(sq);
         for r in 1..15 {
-            if r - 1 >= best {
+            if r > best {
                 break;
             }
             let disc = within(sq, r);
