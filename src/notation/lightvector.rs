@@ -70,13 +70,15 @@
 //! when a lower bound on the steps the tokens still need exceeds the steps left (the
 //! bound counts distances: the squares a named piece must still visit, pieces standing
 //! in its way or beside the trap it must die on, an enemy piece's steps each paired
-//! with a step of the mover after a stronger piece came beside it, the direction
-//! letters still to match; and it shares the tokens out among distinct pieces, whose
-//! steps add up), or when the same state (board,
-//! turn state, token progress, and every fact a token can see about each piece's
-//! path) was searched before at the same depth. Both cuts are exact: tests compare the
-//! resolver with a plain walk of every step sequence, and check the bound along every
-//! step of real and random moves.
+//! with a step of the mover after a stronger piece came beside it, the steps that
+//! unfreeze a frozen piece, an enemy piece in the way pushed or pulled off by a stronger
+//! piece, the direction letters still to match; and it shares the tokens out among
+//! distinct pieces, whose steps add up; a capture of the opponent's pieces of a letter
+//! costs at least the fewest steps [`Position::capture_moves`] gives), or when the same
+//! state (board, turn state, token progress, and every fact a token can see about each
+//! piece's path) was searched before at the same depth. Both cuts are exact: tests
+//! compare the resolver with a plain walk of every step sequence, and check the bounds
+//! along every step of real and random moves.
 //!
 //! # Writing
 //! [`Lightvector::from_move`] and [`write_move`] produce, for any legal move, a
@@ -108,6 +110,7 @@
 //! about one piece, or a token about a piece that never moves, are not considered.
 //!
 //! [`Position::step_cap`]: crate::Position::step_cap
+//! [`Position::capture_moves`]: crate::Position::capture_moves
 
 mod goals;
 mod resolve;

@@ -9,7 +9,9 @@
 //! [`Search::run`] walks every legal step sequence depth first up to a step limit and
 //! cuts a branch only for two reasons, both exact:
 //! - the admissible lower bound of [`Goals::bound`] (and, for a target board,
-//!   [`target_bound`]) says the tokens cannot all hold within the steps left;
+//!   [`target_bound`]; near the root, for capture tokens about the opponent's pieces,
+//!   the exact [`Goals::capture_bound`]) says the tokens cannot all hold within the
+//!   steps left;
 //! - the state was met before at the same depth: same board, same pending push, same
 //!   possible pull, same progress on the direction tokens, and the same facts about
 //!   every piece's path that a token can see ([`Node::key`]); everything below it, the
