@@ -204,7 +204,6 @@ impl Goals {
     /// would need more than `cap` steps of its own for a token is no candidate for it
     /// (no turn within `cap` gives it that token).
     pub fn bound(&self, node: &Node, cap: u32) -> u32 {
-        let cx = Cx::new(node, self.side);
         let board = node.pos.board();
         let (mut own_letters, mut enemy_letters) = (0u32, 0u32);
         for (k, &(gi, d)) in self.dirs.iter().enumerate().skip(node.dir_token as usize) {
@@ -217,11 +216,15 @@ impl Goals {
                 _ => own_letters += n,
             }
         }
+        if own_letters + enemy_letters > cap {
+            // Every letter needs its own step; the node's facts are not needed.
+            return own_letters + enemy_letters;
+        }
+        let cx = Cx::new(node, self.side);
         let mut best = cx.turn_steps(own_letters, enemy_letters);
         if best > cap || self.goals.len() > MAX_TOKENS {
             return best;
         }
-        let n = self.goals.len();
         // The tokens still open: a direction token once matched stays matched.
         let mut open = 0u32;
         for (i, g) in self.goals.iter().enumerate() {
@@ -291,17 +294,27 @@ impl Goals {
                     .fold(within(s, cap), |b, t| b.with(t.cur));
                 cands[i] &= been;
             }
+            if cands[i].is_empty() && turns[i] >= INF {
+                // No live candidate within `cap`, and none of the dead satisfies it.
+                return INF;
+            }
             near |= cands[i];
         }
-        for sq in near {
-            let Some(p) = board.piece_at(sq) else {
+        // Token by token, so that the first token no candidate can satisfy within
+        // `cap` ends the work; each live candidate's row is the one at its rank in
+        // `near`, after the rows of the dead.
+        let live = nrows;
+        for (sq, row) in near.iter().zip(rows[live..].iter_mut()) {
+            row.1 = board.color(!self.side).contains(sq);
+        }
+        for (i, g) in self.goals.iter().enumerate() {
+            if open & (1 << i) == 0 {
                 continue;
-            };
-            let mut row = [INF; PARTITION_MAX];
-            for (i, g) in self.goals.iter().enumerate() {
-                if !cands[i].contains(sq) {
+            }
+            for sq in cands[i] {
+                let Some(p) = board.piece_at(sq) else {
                     continue;
-                }
+                };
                 let (m, turn) = match self.dir_index(i) {
                     Some(k) => self.dir_cost(node, &cx, k, p, sq, cap),
                     None => self.piece_cost(node, &cx, g, p, sq, cap),
@@ -310,19 +323,22 @@ impl Goals {
                     continue; // not a candidate within `cap` (see above)
                 }
                 turns[i] = turns[i].min(turn);
-                if let Some(c) = row.get_mut(i) {
+                let rank = (near & Bitboard((1u64 << sq.index()) - 1)).count() as usize;
+                if let Some(c) = rows.get_mut(live + rank).and_then(|r| r.0.get_mut(i)) {
                     *c = m;
                 }
             }
-            add_row(row, p.color != self.side);
-        }
-        for (i, &turn) in turns.iter().enumerate().take(n) {
-            if open & (1 << i) != 0 {
-                best = best.max(turn);
+            if turns[i] > cap {
+                return turns[i];
             }
+            best = best.max(turns[i]);
         }
-        if best > cap {
-            return best;
+        // Rows of candidates that can take no token within `cap` are dropped.
+        for j in live..(live + near.count() as usize).min(MAX_CANDIDATES) {
+            if rows[j].0.iter().any(|&c| c < INF) {
+                rows[nrows] = rows[j];
+                nrows += 1;
+            }
         }
         if open.count_ones() <= 1 {
             // One token: its own cost above is already at least its share.
