@@ -698,14 +698,17 @@ impl Cx {
         } else if self.pullable.contains(sq) {
             2 * m - 1
         } else {
-            2 * m + self.approach(p.kind, sq)
+            2 * m + self.approach(p.kind, sq, true)
         };
         counted.max(alone)
     }
 
     /// The fewest steps before a piece of the mover stronger than `kind` stands beside
-    /// `sq`, unfrozen: its walk there and its unfreezing ([`Cx::unfreeze`]).
-    fn approach(&self, kind: PieceKind, sq: Square) -> u32 {
+    /// `sq`, unfrozen: its walk there and, with `unfreezing`, its unfreezing
+    /// ([`Cx::unfreeze`], steps of other pieces of the mover than the one counted by the
+    /// caller: none of those is an enemy piece, so this holds before an enemy piece's
+    /// first step).
+    fn approach(&self, kind: PieceKind, sq: Square, unfreezing: bool) -> u32 {
         // The stronger pieces ring by ring outwards, until no farther one can do better.
         let stronger = self.stronger[kind.index()];
         let mut best = INF;
@@ -716,7 +719,7 @@ impl Cx {
             }
             let disc = within(sq, r);
             for q in stronger & disc & !inner {
-                let cost = if self.frozen().contains(q) {
+                let cost = if unfreezing && self.frozen().contains(q) {
                     r - 1 + self.unfreeze(q)
                 } else {
                     r - 1
@@ -731,9 +734,10 @@ impl Cx {
     /// The fewest steps of the turn when the mover's piece `p` takes `m` steps and must
     /// enter the squares `enter` (off the traps): an enemy piece standing on one that
     /// `p` is not stronger than leaves it only when pushed or pulled by another, stronger
-    /// piece of the mover, which must first come beside it unfrozen
-    /// ([`Cx::approach`]), then take a step paired with the enemy piece's step (a pull
-    /// ready now: the enemy piece's step alone). None of those steps is one of `p`'s.
+    /// piece of the mover, which must first walk beside it ([`Cx::approach`]), then
+    /// take a step paired with the enemy piece's step (a pull ready now: the enemy piece's
+    /// step alone). None of those steps is one of `p`'s. (Its unfreezing is not counted:
+    /// `p` itself may be the friend that comes beside it on its way.)
     fn evict(&self, p: Piece, m: u32, enter: Bitboard) -> u32 {
         if p.color != self.side {
             return 0;
@@ -749,7 +753,7 @@ impl Cx {
             let steps = if self.pullable.contains(sq) {
                 1
             } else {
-                self.approach(e.kind, sq) + 2
+                self.approach(e.kind, sq, false) + 2
             };
             most = most.max(m + steps);
         }
