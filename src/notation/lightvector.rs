@@ -70,13 +70,15 @@
 //! when a lower bound on the steps the tokens still need exceeds the steps left (the
 //! bound counts distances: the squares a named piece must still visit, pieces standing
 //! in its way or beside the trap it must die on, an enemy piece's steps each paired
-//! with a step of the mover after a stronger piece came beside it, the direction
-//! letters still to match; and it shares the tokens out among distinct pieces, whose
-//! steps add up), or when the same state (board,
-//! turn state, token progress, and every fact a token can see about each piece's
-//! path) was searched before at the same depth. Both cuts are exact: tests compare the
-//! resolver with a plain walk of every step sequence, and check the bound along every
-//! step of real and random moves.
+//! with a step of the mover after a stronger piece came beside it, the steps that
+//! unfreeze a frozen piece, an enemy piece in the way pushed or pulled off by a stronger
+//! piece, the direction letters still to match; and it shares the tokens out among
+//! distinct pieces, whose steps add up; a capture of the opponent's pieces of a letter
+//! costs at least the fewest steps [`Position::capture_moves`] gives), or when the same
+//! state (board, turn state, token progress, and every fact a token can see about each
+//! piece's path) was searched before at the same depth. Both cuts are exact: tests
+//! compare the resolver with a plain walk of every step sequence, and check the bounds
+//! along every step of real and random moves.
 //!
 //! # Writing
 //! [`Lightvector::from_move`] and [`write_move`] produce, for any legal move, a
@@ -86,8 +88,9 @@
 //! moves or kills: its letter, a square of its path, or both, with its end or capture
 //! square, `x`, or a subsequence of its step directions). A set of them resolves to the
 //! move exactly when no turn satisfying it, with fewer than `k` steps or with `k` steps
-//! and at most `d` displaced pieces, ends on another board; the check searches for such
-//! a turn, and keeps the turns found to try them first on later sets. For set sizes 1,
+//! and at most `d` displaced pieces, ends on another board. The check is the resolver's
+//! own search, stopped at the first such turn (it keeps the turns found, to try them
+//! first on later sets); run to its end, it is the resolver's answer. For set sizes 1,
 //! 2, ... and each set of pieces of that size, one token per piece is tried, shortest
 //! combinations first (a set leaving pieces out is skipped when even all destination
 //! and capture facts about its pieces do not resolve).
@@ -98,14 +101,16 @@
 //! it resolves; else the shortest of those strings of any length. The search has
 //! budgets (600 checks, 400 combinations per set of pieces); when one runs out the best
 //! string found so far is kept, and [`Lightvector::from_move_detailed`] says so (once
-//! in the 10,891 moves of the archive files in `tests/data/`). The string chosen is
-//! resolved again by [`Lightvector::resolve`]; if it does not give the move's board,
-//! the explicit form is used, and failing that every step written as direction tokens,
-//! consecutive steps of a piece merged (`Ed4ne rd5s`), which resolves to the witness:
-//! its letters need every step of the turn, in order. Strings that need two tokens
+//! in the 10,891 moves of the archive files in `tests/data/`). A string is returned only
+//! once the resolver gave the move's board for it: a string a check accepted, else the
+//! explicit form, else every step written as direction tokens, consecutive steps of a
+//! piece merged (`Ed4ne rd5s`), each of these two resolved by [`Lightvector::resolve`]
+//! (the last resolves to the witness: its letters need every step of the turn, in
+//! order). Strings that need two tokens
 //! about one piece, or a token about a piece that never moves, are not considered.
 //!
 //! [`Position::step_cap`]: crate::Position::step_cap
+//! [`Position::capture_moves`]: crate::Position::capture_moves
 
 mod goals;
 mod resolve;

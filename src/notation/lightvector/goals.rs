@@ -36,6 +36,11 @@ pub(crate) struct Goals {
     dirs: Vec<(usize, Directions)>,
     /// The squares named in specifiers: the only squares of a path tokens look at.
     pub(super) named: Bitboard,
+    /// Capture tokens whose letter is the opponent's (indices into `goals`).
+    enemy_captures: Vec<usize>,
+    /// Bit `s` set when the set `s` of the first [`PARTITION_MAX`] tokens holds
+    /// destinations on two different squares (no single piece can end on both).
+    two_dest: u32,
 }
 
 impl Goals {
@@ -47,6 +52,8 @@ impl Goals {
             plain: Vec::new(),
             dirs: Vec::new(),
             named: Bitboard::EMPTY,
+            enemy_captures: Vec::new(),
+            two_dest: 0,
         };
         g.refill(tokens, side);
         g
@@ -58,6 +65,7 @@ impl Goals {
         self.goals.clear();
         self.plain.clear();
         self.dirs.clear();
+        self.enemy_captures.clear();
         self.named = Bitboard::EMPTY;
         for (i, t) in tokens.iter().enumerate() {
             self.goals.push(Goal {
@@ -73,7 +81,15 @@ impl Goals {
                 Property::Steps(d) => self.dirs.push((i, d)),
                 _ => self.plain.push(i),
             }
+            if t.property == Property::Capture
+                && t.specifier.piece().is_some_and(|p| p.color != side)
+            {
+                self.enemy_captures.push(i);
+            }
         }
+        self.two_dest = (0..1u32 << PARTITION_MAX)
+            .filter(|&set| self.two_destinations(set))
+            .fold(0, |acc, set| acc | 1 << set);
     }
 
     /// Moves the direction-token matching on after `step`, taken by tracked piece `e`.
@@ -188,7 +204,6 @@ impl Goals {
     /// would need more than `cap` steps of its own for a token is no candidate for it
     /// (no turn within `cap` gives it that token).
     pub fn bound(&self, node: &Node, cap: u32) -> u32 {
-        let cx = Cx::new(node, self.side);
         let board = node.pos.board();
         let (mut own_letters, mut enemy_letters) = (0u32, 0u32);
         for (k, &(gi, d)) in self.dirs.iter().enumerate().skip(node.dir_token as usize) {
@@ -201,11 +216,15 @@ impl Goals {
                 _ => own_letters += n,
             }
         }
+        if own_letters + enemy_letters > cap {
+            // Every letter needs its own step; the node's facts are not needed.
+            return own_letters + enemy_letters;
+        }
+        let cx = Cx::new(node, self.side);
         let mut best = cx.turn_steps(own_letters, enemy_letters);
         if best > cap || self.goals.len() > MAX_TOKENS {
             return best;
         }
-        let n = self.goals.len();
         // The tokens still open: a direction token once matched stays matched.
         let mut open = 0u32;
         for (i, g) in self.goals.iter().enumerate() {
@@ -252,26 +271,50 @@ impl Goals {
             cands[i] = match (g.piece, g.property, g.square) {
                 (Some(l), ..) => board.pieces(l),
                 (None, Property::Destination(d), _) => within(d, cap),
-                (None, Property::Capture, _) => Square::TRAPS
-                    .iter()
-                    .fold(Bitboard::EMPTY, |b, &t| b | within(t, cap)),
+                (None, Property::Capture, _) => near_traps(cap),
                 (None, Property::Steps(_), Some(s)) => node
                     .tracked()
                     .filter(|t| !t.captured && self.dir_index(i) == Some(node.dir_token as usize))
                     .fold(within(s, cap), |b, t| b.with(t.cur)),
                 (None, Property::Steps(_), None) => board.occupied(),
             } & board.occupied();
+            // A piece ends on the destination, or dies on a trap, only after walking
+            // there: more than `cap` steps from beyond `cap` squares.
+            match g.property {
+                Property::Destination(d) => cands[i] &= within(d, cap),
+                Property::Capture => cands[i] &= near_traps(cap),
+                Property::Steps(_) => {}
+            }
+            if let Some(s) = g.square {
+                // A piece that has not been on the named square must still walk there,
+                // more than `cap` steps from beyond `cap` squares.
+                let been = node
+                    .tracked()
+                    .filter(|t| !t.captured && t.visited.contains(s))
+                    .fold(within(s, cap), |b, t| b.with(t.cur));
+                cands[i] &= been;
+            }
+            if cands[i].is_empty() && turns[i] >= INF {
+                // No live candidate within `cap`, and none of the dead satisfies it.
+                return INF;
+            }
             near |= cands[i];
         }
-        for sq in near {
-            let Some(p) = board.piece_at(sq) else {
+        // Token by token, so that the first token no candidate can satisfy within
+        // `cap` ends the work; each live candidate's row is the one at its rank in
+        // `near`, after the rows of the dead.
+        let live = nrows;
+        for (sq, row) in near.iter().zip(rows[live..].iter_mut()) {
+            row.1 = board.color(!self.side).contains(sq);
+        }
+        for (i, g) in self.goals.iter().enumerate() {
+            if open & (1 << i) == 0 {
                 continue;
-            };
-            let mut row = [INF; PARTITION_MAX];
-            for (i, g) in self.goals.iter().enumerate() {
-                if !cands[i].contains(sq) {
+            }
+            for sq in cands[i] {
+                let Some(p) = board.piece_at(sq) else {
                     continue;
-                }
+                };
                 let (m, turn) = match self.dir_index(i) {
                     Some(k) => self.dir_cost(node, &cx, k, p, sq, cap),
                     None => self.piece_cost(node, &cx, g, p, sq, cap),
@@ -280,19 +323,22 @@ impl Goals {
                     continue; // not a candidate within `cap` (see above)
                 }
                 turns[i] = turns[i].min(turn);
-                if let Some(c) = row.get_mut(i) {
+                let rank = (near & Bitboard((1u64 << sq.index()) - 1)).count() as usize;
+                if let Some(c) = rows.get_mut(live + rank).and_then(|r| r.0.get_mut(i)) {
                     *c = m;
                 }
             }
-            add_row(row, p.color != self.side);
-        }
-        for (i, &turn) in turns.iter().enumerate().take(n) {
-            if open & (1 << i) != 0 {
-                best = best.max(turn);
+            if turns[i] > cap {
+                return turns[i];
             }
+            best = best.max(turns[i]);
         }
-        if best > cap {
-            return best;
+        // Rows of candidates that can take no token within `cap` are dropped.
+        for j in live..(live + near.count() as usize).min(MAX_CANDIDATES) {
+            if rows[j].0.iter().any(|&c| c < INF) {
+                rows[nrows] = rows[j];
+                nrows += 1;
+            }
         }
         if open.count_ones() <= 1 {
             // One token: its own cost above is already at least its share.
@@ -303,6 +349,41 @@ impl Goals {
         let first = open & ((1 << PARTITION_MAX) - 1);
         let (all, enemy) = self.share(&rows[..nrows], first);
         best.max(cx.turn_steps(all.saturating_sub(enemy), enemy))
+    }
+
+    /// Whether the tokens hold a capture token about the opponent's pieces (see
+    /// [`Goals::capture_bound`]).
+    pub fn has_enemy_capture(&self) -> bool {
+        !self.enemy_captures.is_empty()
+    }
+
+    /// An exact lower bound for the capture tokens whose letter is the opponent's: a
+    /// turn satisfying such a token captures one of the opponent's pieces of that letter
+    /// (one captured already satisfies it), and [`Position::capture_moves`] gives the
+    /// fewest steps that capture each of those still on the board, from this state of
+    /// the turn; [`INF`] when none can be captured. The largest over those tokens.
+    ///
+    /// [`Position::capture_moves`]: crate::Position::capture_moves
+    pub fn capture_bound(&self, node: &Node) -> u32 {
+        let mut captures = None;
+        let mut best = 0;
+        for &i in &self.enemy_captures {
+            let g = &self.goals[i];
+            if node.tracked().any(|t| Self::names_dead(g, t)) {
+                continue;
+            }
+            let Some(letter) = g.piece else {
+                continue;
+            };
+            let c = captures.get_or_insert_with(|| node.pos.capture_moves());
+            let fewest = (node.pos.board().pieces(letter) & c.squares())
+                .iter()
+                .filter_map(|sq| c.get(sq).map(|m| m.len() as u32))
+                .min()
+                .unwrap_or(INF);
+            best = best.max(fewest);
+        }
+        best
     }
 
     /// The index among the direction tokens of token `i`, if it is one.
@@ -317,38 +398,49 @@ impl Goals {
     /// them, and no piece ends on two squares.
     fn share(&self, rows: &[([u32; PARTITION_MAX], bool)], open: u32) -> (u32, u32) {
         const SETS: usize = 1 << PARTITION_MAX;
-        let valid: [bool; SETS] = core::array::from_fn(|set| !self.two_destinations(set as u32));
         // The cheapest cover of each set of tokens by the pieces seen so far, each
         // piece used once.
         let mut best = [(INF, INF); SETS];
         best[0] = (0, 0);
+        let mut cost = [INF; SETS];
         for (row, enemy) in rows {
-            let mut cost = [INF; SETS];
-            for (set, c) in cost.iter_mut().enumerate().skip(1) {
-                if set as u32 & !open == 0 && valid[set] {
-                    let dearest = (0..PARTITION_MAX)
-                        .filter(|i| set & (1 << i) != 0)
-                        .map(|i| row[i])
-                        .max();
-                    *c = dearest.unwrap_or(INF);
-                }
+            // What this piece costs for each set of open tokens: the dearest of them
+            // (built from the set without its lowest token, which comes first in
+            // increasing order), unless the set holds two destinations.
+            cost[0] = 0;
+            let mut set = open & open.wrapping_neg();
+            while set != 0 {
+                let low = set.trailing_zeros() as usize;
+                let dearest = cost[(set & (set - 1)) as usize].max(row[low]);
+                cost[set as usize] = if self.two_dest & (1 << set) != 0 {
+                    INF
+                } else {
+                    dearest
+                };
+                set = set.wrapping_sub(open) & open;
             }
-            let before = best;
-            for (done, &(all, theirs)) in before.iter().enumerate() {
-                if all >= INF || done as u32 & !open != 0 {
-                    continue;
-                }
-                let rest = open & !(done as u32);
-                let mut give = rest;
-                while give > 0 {
-                    let c = cost[give as usize];
-                    if c < INF {
-                        let e = if *enemy { c } else { 0 };
-                        let b = &mut best[done | give as usize];
-                        *b = (b.0.min(all + c), b.1.min(theirs + e));
+            // Sets already covered, largest first, so that each is extended by this
+            // piece before it is itself extended (each piece used once).
+            let mut done = open;
+            loop {
+                let (all, theirs) = best[done as usize];
+                if all < INF {
+                    let rest = open & !done;
+                    let mut give = rest;
+                    while give > 0 {
+                        let c = cost[give as usize];
+                        if c < INF {
+                            let e = if *enemy { c } else { 0 };
+                            let b = &mut best[(done | give) as usize];
+                            *b = (b.0.min(all + c), b.1.min(theirs + e));
+                        }
+                        give = (give - 1) & rest;
                     }
-                    give = (give - 1) & rest;
                 }
+                if done == 0 {
+                    break;
+                }
+                done = (done - 1) & open;
             }
         }
         best[open as usize]
@@ -413,8 +505,12 @@ impl Goals {
                 if m > cap {
                     return (m, m);
                 }
-                let blockers = cx.standing(board, (enter & !Bitboard::TRAPS).without(sq));
-                (m, cx.turn_cost(p, sq, m, blockers))
+                let enter = (enter & !Bitboard::TRAPS).without(sq);
+                let blockers = cx.standing(board, enter);
+                (
+                    m,
+                    cx.turn_cost(p, sq, m, blockers).max(cx.evict(p, m, enter)),
+                )
             }
             Property::Capture => {
                 let mut best = (INF, INF);
@@ -506,6 +602,13 @@ fn within(sq: Square, r: u32) -> Bitboard {
     WITHIN[sq.index() as usize][r.min(14) as usize]
 }
 
+/// The squares within Manhattan distance `r` of a trap.
+fn near_traps(r: u32) -> Bitboard {
+    Square::TRAPS
+        .iter()
+        .fold(Bitboard::EMPTY, |b, &t| b | within(t, r))
+}
+
 /// The most tokens [`Goals::bound`] shares out among pieces exactly.
 pub(super) const PARTITION_MAX: usize = 5;
 
@@ -571,11 +674,12 @@ impl Cx {
 
     /// The steps of the turn needed when the piece `p` on `sq` takes `m` steps and
     /// `others` other pieces of each colour (the mover's first) take one at least
-    /// ([`Cx::turn_steps`]). Also, on its own: an own frozen piece needs a step of
-    /// another piece before it moves (which may be one of those); before an enemy
-    /// piece's first step a stronger piece of the mover must stand beside it, and
-    /// those approaching steps come before every pairing step, unless a pull of it is
-    /// ready now (which saves its first pairing step).
+    /// ([`Cx::turn_steps`]). Also, on its own: an own frozen piece needs
+    /// [`Cx::unfreeze`] steps of other pieces before it moves; before an enemy piece's
+    /// first step a stronger piece of the mover must stand beside it, unfrozen (the
+    /// pusher or puller must be unfrozen when the push or pull begins), and those
+    /// approaching and unfreezing steps come before every pairing step, unless a pull
+    /// of it is ready now (which saves its first pairing step).
     fn turn_cost(&self, p: Piece, sq: Square, m: u32, others: [u32; 2]) -> u32 {
         let own = p.color == self.side;
         let mut steps = others;
@@ -584,20 +688,117 @@ impl Cx {
         let alone = if m == 0 {
             0
         } else if own {
-            let frozen = self.frozen.get_or_init(|| self.board.frozen(self.side));
-            m + u32::from(frozen.contains(sq))
+            m + if self.frozen().contains(sq) {
+                self.unfreeze(sq)
+            } else {
+                0
+            }
         } else if self.pending == 1 {
             2 * m + 1
         } else if self.pullable.contains(sq) {
             2 * m - 1
         } else {
-            let approach = self.stronger[p.kind.index()]
-                .iter()
-                .map(|q| dist(q, sq) - 1)
-                .min()
-                .unwrap_or(INF);
-            2 * m + approach
+            2 * m + self.approach(p.kind, sq, true)
         };
         counted.max(alone)
+    }
+
+    /// The fewest steps before a piece of the mover stronger than `kind` stands beside
+    /// `sq`, unfrozen: its walk there and, with `unfreezing`, its unfreezing
+    /// ([`Cx::unfreeze`], steps of other pieces of the mover than the one counted by the
+    /// caller: none of those is an enemy piece, so this holds before an enemy piece's
+    /// first step).
+    fn approach(&self, kind: PieceKind, sq: Square, unfreezing: bool) -> u32 {
+        // The stronger pieces ring by ring outwards, until no farther one can do better.
+        let stronger = self.stronger[kind.index()];
+        let mut best = INF;
+        let mut inner = Bitboard::from_square(sq);
+        for r in 1..15 {
+            if r > best {
+                break;
+            }
+            let disc = within(sq, r);
+            for q in stronger & disc & !inner {
+                let cost = if unfreezing && self.frozen().contains(q) {
+                    r - 1 + self.unfreeze(q)
+                } else {
+                    r - 1
+                };
+                best = best.min(cost);
+            }
+            inner = disc;
+        }
+        best
+    }
+
+    /// The fewest steps of the turn when the mover's piece `p` takes `m` steps and must
+    /// enter the squares `enter` (off the traps): an enemy piece standing on one that
+    /// `p` is not stronger than leaves it only when pushed or pulled by another, stronger
+    /// piece of the mover, which must first walk beside it ([`Cx::approach`]), then
+    /// take a step paired with the enemy piece's step (a pull ready now: the enemy piece's
+    /// step alone). None of those steps is one of `p`'s. (Its unfreezing is not counted:
+    /// `p` itself may be the friend that comes beside it on its way.)
+    fn evict(&self, p: Piece, m: u32, enter: Bitboard) -> u32 {
+        if p.color != self.side {
+            return 0;
+        }
+        let mut most = 0;
+        for sq in enter & self.board.color(!self.side) {
+            let Some(e) = self.board.piece_at(sq) else {
+                continue;
+            };
+            if e.kind < p.kind {
+                continue;
+            }
+            let steps = if self.pullable.contains(sq) {
+                1
+            } else {
+                self.approach(e.kind, sq, false) + 2
+            };
+            most = most.max(m + steps);
+        }
+        most
+    }
+
+    /// The mover's frozen pieces.
+    fn frozen(&self) -> Bitboard {
+        *self.frozen.get_or_init(|| self.board.frozen(self.side))
+    }
+
+    /// The fewest steps of other pieces before the mover's frozen piece on `sq` can
+    /// step (at least 1): it is frozen until a friend stands beside it or no stronger
+    /// enemy piece does. A friend `f` comes beside it only after `dist(f, sq) - 1`
+    /// steps of its own (none stands beside it now). A stronger enemy neighbour `a`
+    /// goes only when pushed or pulled, or killed on the trap it stands on when its
+    /// last friend there is pushed or pulled away: either way one enemy step paired
+    /// with a step of the mover, and the same enemy step never takes two of them away
+    /// (two neighbours of `sq` are not beside each other, nor both beside a friend on
+    /// a trap that also borders `sq`, since the board has no triangles), except that a
+    /// pull ready now needs no new step of the mover; a neighbour off the traps that no
+    /// piece of the mover is stronger than never goes.
+    fn unfreeze(&self, sq: Square) -> u32 {
+        let Some(p) = self.board.piece_at(sq) else {
+            return 1;
+        };
+        let friends = self.board.color(self.side).without(sq);
+        let arrive = (1..15)
+            .find(|&r| (within(sq, r) & friends).any())
+            .map_or(INF, |r| r - 1);
+        let mut remove = 0;
+        for a in Bitboard::adjacent(sq) & self.board.color(!self.side) {
+            let Some(e) = self.board.piece_at(a) else {
+                continue;
+            };
+            if e.kind <= p.kind {
+                continue;
+            }
+            remove += if a.is_trap() || self.stronger[e.kind.index()].any() {
+                2
+            } else {
+                INF
+            };
+        }
+        // A pull ready now already had its step of the mover: one enemy step alone.
+        arrive.min(remove - self.ready.min(remove)).max(1)
     }
 }

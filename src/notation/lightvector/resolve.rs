@@ -141,32 +141,46 @@ pub enum ResolveError {
 }
 
 /// One board of the winning bucket.
-struct Candidate {
-    board: Board,
-    mv: Move,
+pub(super) struct Candidate {
+    pub board: Board,
+    pub mv: Move,
     own_lost: u32,
     enemy_lost: u32,
 }
 
-/// Resolves `tokens` against `pos` (the rest of its turn, within its step cap).
-pub(crate) fn resolve(
+/// The turns the resolution rule keeps: those of the fewest steps, then the fewest
+/// displaced pieces, one per board.
+pub(super) struct Bucket {
+    /// Their steps.
+    pub steps: u32,
+    /// Their displaced pieces.
+    pub displaced: u32,
+    /// One turn per board.
+    pub cands: Vec<Candidate>,
+}
+
+/// The resolution rule's search: for step limits 1, 2, ... `max_steps`, the turns of
+/// exactly that many steps from `pos` satisfying `goals`; the first limit with any gives
+/// the bucket. `stop` sees every satisfying turn found, with its step count, and may end
+/// the search at once; then, or when no turn of at most `max_steps` steps satisfies the
+/// tokens, the answer is `None`.
+pub(super) fn first_bucket(
     pos: &Position,
-    tokens: &[Token],
-    options: ResolveOptions,
-) -> Result<Resolved, ResolveError> {
-    let left = pos.steps_left();
-    if left == 0 {
-        return Err(ResolveError::NoStepsLeft);
-    }
+    goals: &Goals,
+    max_steps: u32,
+    stop: &mut dyn FnMut(u32, &Node) -> bool,
+) -> Option<Bucket> {
     let side = pos.side_to_move();
-    let goals = Goals::new(tokens, side);
     let root = Node::root(pos);
-    let mut search = Search::new(&goals, None);
-    for k in 1..=u32::from(left) {
+    let mut search = Search::new(goals, None);
+    for k in 1..=max_steps {
         let mut best = u32::MAX;
         let mut cands: Vec<Candidate> = Vec::new();
         let mut seen: HashSet<Board, MixBuild> = HashSet::default();
-        search.run(&root, k, true, &mut |node| {
+        let stopped = search.run(&root, k, true, &mut |node| {
+            if stop(k, node) {
+                return Flow::Stop;
+            }
             let d = node.displaced();
             if d < best {
                 best = d;
@@ -183,28 +197,56 @@ pub(crate) fn resolve(
             }
             Flow::Continue
         });
-        if cands.is_empty() {
-            continue;
+        if stopped {
+            return None;
         }
-        if options.lenient && cands.len() > 1 {
-            let least_lost = cands.iter().map(|c| c.own_lost).min().unwrap_or(0);
-            cands.retain(|c| c.own_lost == least_lost);
-            let most_taken = cands.iter().map(|c| c.enemy_lost).max().unwrap_or(0);
-            cands.retain(|c| c.enemy_lost == most_taken);
+        if !cands.is_empty() {
+            return Some(Bucket {
+                steps: k,
+                displaced: best,
+                cands,
+            });
         }
-        return match cands.as_slice() {
-            [one] => {
-                debug_assert!(one.board != *pos.turn_start_board());
-                Ok(Resolved {
-                    mv: one.mv,
-                    steps: k as u8,
-                    displaced: best as u8,
-                })
-            }
-            many => Err(ResolveError::Ambiguous { count: many.len() }),
-        };
     }
-    Err(diagnose(pos, tokens))
+    None
+}
+
+/// Resolves `tokens` against `pos` (the rest of its turn, within its step cap).
+pub(crate) fn resolve(
+    pos: &Position,
+    tokens: &[Token],
+    options: ResolveOptions,
+) -> Result<Resolved, ResolveError> {
+    let left = pos.steps_left();
+    if left == 0 {
+        return Err(ResolveError::NoStepsLeft);
+    }
+    let goals = Goals::new(tokens, pos.side_to_move());
+    let Some(Bucket {
+        steps,
+        displaced,
+        mut cands,
+    }) = first_bucket(pos, &goals, u32::from(left), &mut |_, _| false)
+    else {
+        return Err(diagnose(pos, tokens));
+    };
+    if options.lenient && cands.len() > 1 {
+        let least_lost = cands.iter().map(|c| c.own_lost).min().unwrap_or(0);
+        cands.retain(|c| c.own_lost == least_lost);
+        let most_taken = cands.iter().map(|c| c.enemy_lost).max().unwrap_or(0);
+        cands.retain(|c| c.enemy_lost == most_taken);
+    }
+    match cands.as_slice() {
+        [one] => {
+            debug_assert!(one.board != *pos.turn_start_board());
+            Ok(Resolved {
+                mv: one.mv,
+                steps: steps as u8,
+                displaced: displaced as u8,
+            })
+        }
+        many => Err(ResolveError::Ambiguous { count: many.len() }),
+    }
 }
 
 /// Whether some legal turn (within the steps left) satisfies `tokens`.

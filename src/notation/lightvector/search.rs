@@ -9,7 +9,9 @@
 //! [`Search::run`] walks every legal step sequence depth first up to a step limit and
 //! cuts a branch only for two reasons, both exact:
 //! - the admissible lower bound of [`Goals::bound`] (and, for a target board,
-//!   [`target_bound`]) says the tokens cannot all hold within the steps left;
+//!   [`target_bound`]; near the root, for capture tokens about the opponent's pieces,
+//!   the exact [`Goals::capture_bound`]) says the tokens cannot all hold within the
+//!   steps left;
 //! - the state was met before at the same depth: same board, same pending push, same
 //!   possible pull, same progress on the direction tokens, and the same facts about
 //!   every piece's path that a token can see ([`Node::key`]); everything below it, the
@@ -224,19 +226,34 @@ impl Node {
         // piece, which a square holds at most one of at the start).
         entries[..n].sort_unstable_by_key(|e| (e[0] >> 4) & 63);
         StateKey {
+            zobrist: self.pos.zobrist(),
             board: *self.pos.board(),
             misc,
+            n: n as u8,
             entries,
         }
     }
 }
 
-/// An exact description of a search state (see [`Node::key`]).
-#[derive(Clone, PartialEq, Eq, Hash)]
+/// An exact description of a search state (see [`Node::key`]). Equality compares it
+/// all; the hash takes the board's Zobrist hash in its place, and the entries in use.
+#[derive(Clone, PartialEq, Eq)]
 struct StateKey {
+    zobrist: u64,
     board: Board,
     misc: u64,
+    n: u8,
     entries: [[u64; 2]; MAX_TRACKED],
+}
+
+impl std::hash::Hash for StateKey {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        state.write_u64(self.zobrist ^ self.misc.rotate_left(32));
+        for e in &self.entries[..usize::from(self.n)] {
+            state.write_u64(e[0]);
+            state.write_u64(e[1]);
+        }
+    }
 }
 
 pub(crate) use crate::hash::MixBuild;
@@ -255,6 +272,8 @@ pub(crate) struct Search<'a> {
     goals: &'a Goals,
     target: Option<&'a Board>,
     seen: HashSet<StateKey, MixBuild>,
+    /// The root of the last run and its [`Goals::capture_bound`].
+    root_capture: Option<(Position, u32)>,
 }
 
 impl<'a> Search<'a> {
@@ -264,6 +283,7 @@ impl<'a> Search<'a> {
             goals,
             target,
             seen: HashSet::default(),
+            root_capture: None,
         }
     }
 
@@ -294,7 +314,24 @@ impl<'a> Search<'a> {
         visit: &mut dyn FnMut(&Node) -> Flow,
     ) -> bool {
         self.seen.clear();
-        self.bound(root, limit) <= limit && self.dfs(root, 0, limit, exact, visit)
+        if self.bound(root, limit) > limit {
+            return false;
+        }
+        if self.goals.has_enemy_capture() {
+            // Computed once per root: iterative deepening runs from the same one.
+            let at_root = match &self.root_capture {
+                Some((pos, c)) if pos == &root.pos => *c,
+                _ => {
+                    let c = self.goals.capture_bound(root);
+                    self.root_capture = Some((root.pos.clone(), c));
+                    c
+                }
+            };
+            if at_root > limit {
+                return false;
+            }
+        }
+        self.dfs(root, 0, limit, exact, visit)
     }
 
     fn dfs(
@@ -327,6 +364,14 @@ impl<'a> Search<'a> {
             }
             if depth + 1 + self.bound(&child, limit - depth - 1) > limit
                 || !self.seen.insert(child.key(depth + 1, self.goals.named))
+            {
+                continue;
+            }
+            // The exact capture bound costs a capture search; it pays for itself only
+            // near the root, with two or more steps left below the child.
+            if depth <= 1
+                && limit >= depth + 3
+                && depth + 1 + self.goals.capture_bound(&child) > limit
             {
                 continue;
             }

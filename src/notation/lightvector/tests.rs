@@ -459,6 +459,8 @@ fn check_admissible_along(pos: &Position, turn: &[Step], tokens: &[Token]) {
             let b = goals.bound(&node, cap);
             assert!(b <= left, "bound {b} (cap {cap}): {}", what());
         }
+        let cb = goals.capture_bound(&node);
+        assert!(cb <= left, "capture bound {cb}: {}", what());
         let tb = target_bound(&node, end.board());
         assert!(tb <= left, "target bound {tb}: {}", what());
         if i < turn.len() {
@@ -594,6 +596,57 @@ fn destination_trap_occupant_may_die_instead_of_leaving() {
     let got = resolve(&pos, &tokens, ResolveOptions::default()).unwrap();
     assert_eq!((got.steps, got.displaced), (4, 2));
     assert_eq!(*pos.after(&got.mv).unwrap().board(), board);
+}
+
+/// The rules of the second speed round see what the distances alone miss, and stay
+/// admissible along the archive's own turn: `Rh8` needs the frozen rabbit's release by
+/// the elephant's walk (3 steps before its own), `Rg6` the silver dog on g6 pulled off
+/// by the camel (its step there, its pull, the dog's step), `rx` the fewest steps of a
+/// capture of a silver rabbit.
+#[test]
+fn second_round_rules_see_the_whole_turn() {
+    use super::goals::Goals;
+    use super::search::Node;
+    let step = |t: &str| {
+        Step::new(
+            t[..2].parse().unwrap(),
+            match &t[2..] {
+                "n" => Direction::North,
+                "s" => Direction::South,
+                "e" => Direction::East,
+                _ => Direction::West,
+            },
+        )
+    };
+    let cases = [
+        (
+            "g [        rH     RRD H   e     E           R M  C   D  C RR R  R R]",
+            "Rh8",
+            "f5e g5n g6n h7n",
+        ),
+        (
+            "g [  h      hEmre   R R  d   H  CRM    C   r   D   H D  R  R  R  RR]",
+            "Rg6",
+            "h5n h6s g6e g5n",
+        ),
+        (
+            "g [ H      re      R  E       rH    D M     R hRrm   D  CCRR R  R R]",
+            "rx",
+            "d6n d5n d6w d7s",
+        ),
+    ];
+    for (text, token, turn) in cases {
+        let pos: Position = text.parse().unwrap();
+        let tokens = tokens_of(&[token]);
+        let steps: Vec<Step> = turn.split(' ').map(step).collect();
+        let goals = Goals::new(&tokens, pos.side_to_move());
+        let root = Node::root(&pos);
+        let bound = goals.bound(&root, 4).max(goals.capture_bound(&root));
+        assert_eq!(bound, 4, "{text} {token}");
+        check_admissible_along(&pos, &steps, &tokens);
+        let got = resolve(&pos, &tokens, ResolveOptions::default()).unwrap();
+        assert_eq!(got.steps, 4, "{text} {token}");
+    }
 }
 
 /// The same along random legal moves of positions from the 147 games of February 2026

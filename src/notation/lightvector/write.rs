@@ -8,7 +8,7 @@ use std::collections::{BinaryHeap, HashMap, HashSet};
 use crate::{Board, Move, MoveError, Position, Step};
 
 use super::goals::Goals;
-use super::resolve::{resolve, ResolveOptions};
+use super::resolve::{first_bucket, resolve, ResolveOptions};
 use super::search::{Flow, MixBuild, Node, Search};
 use super::syntax::{Directions, Lightvector, Property, Specifier, Token};
 
@@ -81,7 +81,7 @@ fn arrange(cands: &[Cand]) -> Option<Form> {
 struct Writer {
     side: crate::Color,
     target: Board,
-    root: Node,
+    pos: Position,
     /// Steps and displaced pieces of the best bucket reaching the target.
     kb: u32,
     db: u32,
@@ -118,26 +118,20 @@ impl Writer {
         self.budget -= 1;
         let (kb, db, target) = (self.kb, self.db, self.target);
         let mut found: Option<Node> = None;
-        let mut search = Search::new(goals, None);
-        // One step limit at a time, so a short refuting turn is found before the search
-        // wanders into long ones.
-        for limit in 1..=kb {
-            let stopped = search.run(&self.root, limit, true, &mut |node| {
-                if *node.pos.board() == target {
-                    return Flow::Continue;
-                }
-                if limit < kb || node.displaced() <= db {
-                    found = Some(node.clone());
-                    return Flow::Stop;
-                }
-                Flow::Continue
-            });
-            if stopped {
-                break;
+        // The resolver's own search, stopped at the first turn that shows the answer
+        // is not the target: a satisfying turn of fewer than `kb` steps, or of `kb`
+        // steps displacing at most `db` pieces and ending on another board.
+        let bucket = first_bucket(&self.pos, goals, kb, &mut |k, node| {
+            let other = *node.pos.board() != target;
+            let refutes = other && (k < kb || node.displaced() <= db);
+            if refutes {
+                found = Some(node.clone());
             }
-        }
-        let ok = found.is_none();
-        drop(search);
+            refutes || k < kb || node.displaced() < db
+        });
+        // Run to the end, it is the resolver's answer (within `kb` steps; the tokens
+        // are true of the witness, so the resolver never looks further).
+        let ok = bucket.is_some_and(|b| matches!(b.cands.as_slice(), [one] if one.board == target));
         if let Some(n) = found {
             self.refuters.insert(0, n);
             self.refuters.truncate(32);
@@ -461,7 +455,7 @@ pub(crate) fn write(pos: &Position, mv: &Move) -> Result<(Lightvector, bool), Wr
     let mut w = Writer {
         side: pos.side_to_move(),
         target,
-        root: Node::root(pos),
+        pos: pos.clone(),
         kb: wit.mv.len() as u32,
         db: wit.displaced(),
         refuters: Vec::new(),
@@ -485,18 +479,21 @@ pub(crate) fn write(pos: &Position, mv: &Move) -> Result<(Lightvector, bool), Wr
         }
     }
     let fallback = full_steps(&wit);
-    // The choice, checked by the resolver; then the longer forms that may resolve.
+    // A form the check accepted was resolved to the move's board by the resolver itself
+    // (the check is the resolver's search, stopped early only on its way to another
+    // answer). The longer forms are resolved here, the first that gives the board kept.
     let resolves = |f: &Form| {
         resolve(pos, &f.tokens, ResolveOptions::default())
             .is_ok_and(|r| pos.after(&r.mv).is_ok_and(|p| *p.board() == target))
     };
-    let chosen = best
-        .filter(|b| b.rank() <= fallback.rank())
-        .into_iter()
-        .chain(explicit_form)
-        .chain([fallback])
-        .find(|f| resolves(f))
-        .and_then(|f| Lightvector::new(f.tokens))
-        .ok_or(WriteError::NoForm)?;
+    let chosen = match best.filter(|b| b.rank() <= fallback.rank()) {
+        Some(b) => b,
+        None => explicit_form
+            .into_iter()
+            .chain([fallback])
+            .find(|f| resolves(f))
+            .ok_or(WriteError::NoForm)?,
+    };
+    let chosen = Lightvector::new(chosen.tokens).ok_or(WriteError::NoForm)?;
     Ok((chosen, !w.exhausted))
 }
