@@ -1020,11 +1020,7 @@ impl ClickInput {
         next: Vec<Instruction>,
         selection: Selection,
     ) -> Result<(), ClickError> {
-        let draft = Draft {
-            instructions: next,
-            steps: self.steps.clone(),
-            step_board: self.step_board.clone(),
-        };
+        let draft = self.draft_with(next);
         self.commit(draft, selection, true)
     }
 
@@ -1035,12 +1031,17 @@ impl ClickInput {
         next: Vec<Instruction>,
         selection: Selection,
     ) -> Result<(), ClickError> {
-        let draft = Draft {
+        let draft = self.draft_with(next);
+        self.commit(draft, selection, false)
+    }
+
+    /// The instructions `next` with the steps drawn so far.
+    fn draft_with(&self, next: Vec<Instruction>) -> Draft {
+        Draft {
             instructions: next,
             steps: self.steps.clone(),
             step_board: self.step_board.clone(),
-        };
-        self.commit(draft, selection, false)
+        }
     }
 
     /// Adopts `draft` with `selection`; when `refusable`, only if it still matches a

@@ -1542,26 +1542,34 @@ fn step_mode_pushes_and_pulls() {
     same_board_as(&input, "re5 Ee4");
 }
 
+/// What a refused click must leave as it was: instructions, steps, step board,
+/// selection and preview.
+type Visible = (
+    Vec<Instruction>,
+    Vec<StepInstruction>,
+    Position,
+    Selection,
+    Preview,
+);
+
+fn visible(input: &ClickInput) -> Visible {
+    (
+        input.instructions().to_vec(),
+        input.steps().to_vec(),
+        input.step_board().clone(),
+        input.selection(),
+        input.preview().clone(),
+    )
+}
+
 /// Clicks `squares`, all accepted but the last, which must be refused without
 /// changing anything; returns the error.
 fn refused_step(input: &mut ClickInput, squares: &[&str]) -> ClickError {
     let (last, before) = squares.split_last().unwrap();
     clicks(input, before);
-    let state = (
-        input.instructions().to_vec(),
-        input.steps().to_vec(),
-        input.step_board().clone(),
-        input.selection(),
-        input.preview().clone(),
-    );
+    let state = visible(input);
     let err = input.click(sq(last)).unwrap_err();
-    let after = (
-        input.instructions().to_vec(),
-        input.steps().to_vec(),
-        input.step_board().clone(),
-        input.selection(),
-        input.preview().clone(),
-    );
+    let after = visible(input);
     assert_eq!(state, after, "a refused click changed the input");
     assert_eq!(input.rejection(), Some(&err));
     check_invariants(input);
@@ -1800,13 +1808,7 @@ fn random_clicks_never_panic() {
                     ClickMode::Arrows
                 }),
                 _ => {
-                    let before = (
-                        input.instructions().to_vec(),
-                        input.steps().to_vec(),
-                        input.step_board().clone(),
-                        input.selection(),
-                        input.preview().clone(),
-                    );
+                    let before = visible(&input);
                     let result = input.click(sq);
                     match result {
                         Ok(ClickEffect::Stepped(_)) => stepped += 1,
@@ -1814,13 +1816,7 @@ fn random_clicks_never_panic() {
                         _ => {}
                     }
                     if result.is_err() {
-                        let after = (
-                            input.instructions().to_vec(),
-                            input.steps().to_vec(),
-                            input.step_board().clone(),
-                            input.selection(),
-                            input.preview().clone(),
-                        );
+                        let after = visible(&input);
                         assert_eq!(before, after, "a refused click changed the input");
                         assert!(input.rejection().is_some());
                     }

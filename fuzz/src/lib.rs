@@ -464,6 +464,16 @@ pub fn clicks(data: &[u8]) {
         return;
     };
     let mut input = ClickInput::new(pos.clone());
+    // What a refused click must leave as it was.
+    let visible = |input: &ClickInput| {
+        (
+            input.instructions().to_vec(),
+            input.steps().to_vec(),
+            input.step_board().clone(),
+            input.selection(),
+            input.preview().clone(),
+        )
+    };
     for &b in bytes.iter().take(64) {
         match b {
             64..=71 => {
@@ -473,21 +483,9 @@ pub fn clicks(data: &[u8]) {
             73 => input.set_mode(ClickMode::Steps),
             74 => input.set_mode(ClickMode::Arrows),
             _ => {
-                let before = (
-                    input.instructions().to_vec(),
-                    input.steps().to_vec(),
-                    input.step_board().clone(),
-                    input.selection(),
-                    input.preview().clone(),
-                );
+                let before = visible(&input);
                 if input.click(Square::ALL[usize::from(b % 64)]).is_err() {
-                    let after = (
-                        input.instructions().to_vec(),
-                        input.steps().to_vec(),
-                        input.step_board().clone(),
-                        input.selection(),
-                        input.preview().clone(),
-                    );
+                    let after = visible(&input);
                     assert_eq!(before, after, "a refused click changed the input");
                 }
             }
