@@ -506,7 +506,21 @@ impl Goals {
                     return (m, m);
                 }
                 let enter = (enter & !Bitboard::TRAPS).without(sq);
-                let blockers = cx.standing(board, enter);
+                let mut blockers = cx.standing(board, enter);
+                // A piece on the trap `p` walks straight to (no named square on the way)
+                // leaves or dies before `p` enters. It dies only when the last friend
+                // beside it leaves, and friends beside a trap stand off the traps, so
+                // that is a step of such a friend (an enemy piece's, pushed or pulled,
+                // when it is an enemy piece). That friend may be `p` itself only if `p`
+                // stands beside the trap: then its first step on a shortest way goes
+                // into the trap, which is taken, so it walks at least `m + 2`. Either
+                // way the turn has a step of a piece of that colour other than `p`, or
+                // two more of `p`'s; the trap is not in `enter`, so it is not counted yet.
+                if via.is_none() && d.is_trap() && d != sq {
+                    if let Some(x) = board.piece_at(d) {
+                        blockers[usize::from(x.color != self.side)] += 1;
+                    }
+                }
                 (
                     m,
                     cx.turn_cost(p, sq, m, blockers).max(cx.evict(p, m, enter)),
