@@ -516,10 +516,8 @@ impl Goals {
                 // into the trap, which is taken, so it walks at least `m + 2`. Either
                 // way the turn has a step of a piece of that colour other than `p`, or
                 // two more of `p`'s; the trap is not in `enter`, so it is not counted yet.
-                if via.is_none() && d.is_trap() && d != sq {
-                    if let Some(x) = board.piece_at(d) {
-                        blockers[usize::from(x.color != self.side)] += 1;
-                    }
+                if via.is_none() && d != sq && (Bitboard::TRAPS & board.occupied()).contains(d) {
+                    blockers[usize::from(!board.color(self.side).contains(d))] += 1;
                 }
                 (
                     m,
