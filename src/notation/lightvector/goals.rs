@@ -468,7 +468,8 @@ impl Goals {
     /// `p` walks to the square of the specifier if it has not been there, then to the
     /// destination or to a trap (an own rabbit never backwards). Other pieces must
     /// take steps too, each at least one: a piece standing on a square `p` must enter
-    /// (unless that square is a trap, where it may die instead), and for a capture
+    /// (on a trap, where it may die instead, only when `p` walks straight there: see
+    /// the proof in the body), and for a capture
     /// every friend of `p` beside the trap (traps are not beside traps, so a friend
     /// there cannot die: it must leave). See [`Cx::turn_cost`] for the turn's steps.
     fn piece_cost(
