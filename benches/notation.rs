@@ -20,7 +20,9 @@
 //!
 //! Statistics over all 10,891 moves (median, 99th percentile and maximum of writing and
 //! of resolving the written string, each the faster of two runs; how often the writer's
-//! effort budget ran out; the slowest moves), `LV_STATS_EVERY=n` for every n-th move:
+//! effort budget ran out; the slowest moves; the indices of the 1 % slowest),
+//! `LV_STATS_EVERY=n` for every n-th move, `LV_STATS_ONLY=i,j,...` for the moves of
+//! those indices (the tail, for a profiler run):
 //!
 //! ```text
 //! cargo bench --bench notation -- --stats
@@ -221,11 +223,22 @@ fn stats() {
         .ok()
         .and_then(|s| s.parse().ok())
         .unwrap_or(1);
-    let moves: Vec<(Position, Move)> = archive_moves().into_iter().step_by(every).collect();
+    // `LV_STATS_ONLY=i,j,...`: only those archive moves (indices as printed by
+    // `tail indices`), e.g. the tail for a profiler run.
+    let only: Option<Vec<usize>> = std::env::var("LV_STATS_ONLY")
+        .ok()
+        .map(|s| s.split(',').filter_map(|i| i.trim().parse().ok()).collect());
+    let all = archive_moves();
+    let index: Vec<usize> = match only {
+        Some(ix) => ix.into_iter().filter(|&i| i < all.len()).collect(),
+        None => (0..all.len()).step_by(every).collect(),
+    };
+    let moves: Vec<&(Position, Move)> = index.iter().map(|&i| &all[i]).collect();
     let (mut write_t, mut read_t) = (Vec::new(), Vec::new());
     let mut slow: Vec<(Duration, Duration, String)> = Vec::new();
+    let mut total: Vec<(Duration, usize)> = Vec::new();
     let (mut budget_out, mut wrong) = (0usize, 0usize);
-    for (pos, mv) in &moves {
+    for &(pos, mv) in &moves {
         let board = *pos.after(mv).expect("legal").board();
         let mut best = Duration::MAX;
         let mut written = None;
@@ -250,6 +263,7 @@ fn stats() {
             best = best.min(t.elapsed());
         }
         read_t.push(best);
+        total.push((best + *write_t.last().expect("timed"), index[total.len()]));
         slow.push((
             best,
             *write_t.last().expect("timed"),
@@ -263,6 +277,15 @@ fn stats() {
             println!("NOT RESOLVING: {pos}\t{mv:?}\t{text}");
         }
     }
+    total.sort_by_key(|t| std::cmp::Reverse(t.0));
+    let tail: Vec<String> = total[..total.len().div_ceil(100)]
+        .iter()
+        .map(|t| t.1.to_string())
+        .collect();
+    println!(
+        "tail indices (1 % slowest, write + resolve): {}",
+        tail.join(",")
+    );
     slow.sort_by_key(|s| std::cmp::Reverse(s.0));
     for (r, w, what) in slow.iter().take(12) {
         println!("slowest to resolve: {r:?} (written in {w:?}) {what}");

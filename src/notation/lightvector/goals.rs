@@ -468,7 +468,8 @@ impl Goals {
     /// `p` walks to the square of the specifier if it has not been there, then to the
     /// destination or to a trap (an own rabbit never backwards). Other pieces must
     /// take steps too, each at least one: a piece standing on a square `p` must enter
-    /// (unless that square is a trap, where it may die instead), and for a capture
+    /// (on a trap, where it may die instead, only when `p` walks straight there: see
+    /// the proof in the body), and for a capture
     /// every friend of `p` beside the trap (traps are not beside traps, so a friend
     /// there cannot die: it must leave). See [`Cx::turn_cost`] for the turn's steps.
     fn piece_cost(
@@ -506,7 +507,19 @@ impl Goals {
                     return (m, m);
                 }
                 let enter = (enter & !Bitboard::TRAPS).without(sq);
-                let blockers = cx.standing(board, enter);
+                let mut blockers = cx.standing(board, enter);
+                // A piece on the trap `p` walks straight to (no named square on the way)
+                // leaves or dies before `p` enters. It dies only when the last friend
+                // beside it leaves, and friends beside a trap stand off the traps, so
+                // that is a step of such a friend (an enemy piece's, pushed or pulled,
+                // when it is an enemy piece). That friend may be `p` itself only if `p`
+                // stands beside the trap: then its first step on a shortest way goes
+                // into the trap, which is taken, so it walks at least `m + 2`. Either
+                // way the turn has a step of a piece of that colour other than `p`, or
+                // two more of `p`'s; the trap is not in `enter`, so it is not counted yet.
+                if via.is_none() && d != sq && (Bitboard::TRAPS & board.occupied()).contains(d) {
+                    blockers[usize::from(!board.color(self.side).contains(d))] += 1;
+                }
                 (
                     m,
                     cx.turn_cost(p, sq, m, blockers).max(cx.evict(p, m, enter)),

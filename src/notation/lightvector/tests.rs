@@ -788,3 +788,69 @@ fn regression_rh2g2_is_ambiguous() {
         pos.after(&mv).unwrap().board()
     );
 }
+
+/// The archive turn `f7e f6n g4w f5n` was written `Hw Hf6`, one of the slowest strings
+/// to resolve: the horse on f5 is beside the trap f6, held by a gold rabbit, and the
+/// bound saw one step for `Hf6` (the rabbit might die instead of leaving) where the turn
+/// takes four. The rabbit on the trap now costs a step of another piece: it leaves, or
+/// dies when its friend the elephant leaves, or the horse steps away and comes back.
+#[test]
+fn trap_occupant_on_a_straight_way_costs_a_step() {
+    use super::goals::Goals;
+    use super::search::Node;
+    let pos: Position = "g [ rr rrm rc rrE ch  ddRh    DeH RR     Hr M    D  CRC R  R R  R  ]"
+        .parse()
+        .unwrap();
+    let goals = Goals::new(&tokens_of(&["Hf6"]), pos.side_to_move());
+    assert_eq!(goals.bound(&Node::root(&pos), 4), 2);
+    let r = resolve_checked(&pos.to_string(), "f7e f6n g4w f5n", "Hw Hf6").unwrap();
+    assert_eq!(r.steps, 4);
+    let r = resolve_checked(&pos.to_string(), "f7e f6n g4w f5n", "Hf6").unwrap_err();
+    assert!(matches!(r, ResolveError::Ambiguous { .. }), "{r:?}");
+}
+
+/// The rule above along every turn of random small boards that ends a piece on an
+/// occupied trap (destination tokens `Lt` for each letter and each occupied trap `t`,
+/// and `Lst` through a square `s` the piece visited, where the rule stays silent): the
+/// bound never exceeds the steps the turn still takes. About 0.5 s.
+#[test]
+fn bound_is_admissible_for_destinations_on_held_traps() {
+    let mut rng = Rng(seed(6174));
+    let mut checked = 0;
+    for _ in 0..400 {
+        let n = 6 + rng.below(9);
+        let pos = random_position(&mut rng, n, 4);
+        let held: Vec<Square> = Square::TRAPS
+            .into_iter()
+            .filter(|&t| pos.board().piece_at(t).is_some())
+            .collect();
+        if held.is_empty() {
+            continue;
+        }
+        let turns = all_turns(&pos);
+        if turns.is_empty() || turns.len() > 60_000 {
+            continue;
+        }
+        for turn in turns.iter().step_by(3) {
+            let (hs, end) = histories(&pos, turn);
+            for &t in &held {
+                let Some(p) = end.piece_at(t) else {
+                    continue;
+                };
+                let mut texts = vec![format!("{}{t}", p.char())];
+                if let Some(h) = hs.iter().find(|h| h.path.last() == Some(&t) && !h.captured) {
+                    let s = h.path[h.path.len() / 2];
+                    texts.push(format!("{}{s}{t}", p.char()));
+                }
+                for text in texts {
+                    let tokens = tokens_of(&[text.as_str()]);
+                    if holds(&hs, &tokens) {
+                        check_admissible_along(&pos, turn, &tokens);
+                        checked += 1;
+                    }
+                }
+            }
+        }
+    }
+    assert!(checked > 50_000, "{checked}");
+}
