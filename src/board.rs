@@ -199,10 +199,13 @@ impl Board {
     /// Whether the piece on `sq` is frozen (false for an empty square).
     #[must_use]
     pub fn is_frozen(&self, sq: Square) -> bool {
-        match self.piece_at(sq) {
-            Some(p) => self.frozen(p.color).contains(sq),
-            None => false,
-        }
+        let Some(p) = self.piece_at(sq) else {
+            return false;
+        };
+        // The rule of [`Board::frozen`] asked of one square, without the whole board.
+        let near = Bitboard::adjacent(sq);
+        (near & self.colors[p.color.index()]).is_empty()
+            && (near & self.stronger_than(!p.color, p.kind)).any()
     }
 
     /// Pieces standing on a trap with no friendly piece beside them: the pieces the rules
@@ -336,6 +339,12 @@ mod tests {
                     .map(|(sq, _)| sq)
                     .collect();
                 assert_eq!(b.frozen(color), threatened & lonely);
+            }
+            for sq in Square::ALL {
+                let frozen = b
+                    .piece_at(sq)
+                    .is_some_and(|p| b.frozen(p.color).contains(sq));
+                assert_eq!(b.is_frozen(sq), frozen, "{sq}");
             }
         }
     }

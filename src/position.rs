@@ -432,7 +432,7 @@ impl Position {
             };
         }
         if piece.color == self.side {
-            if self.board.frozen(self.side).contains(from) {
+            if self.board.is_frozen(from) {
                 return Err(StepError::Frozen {
                     piece,
                     square: from,

@@ -186,6 +186,102 @@ impl Goals {
         dir_token as usize >= self.dirs.len()
     }
 
+    /// The events the rest of the turn must contain for every token to hold, and the
+    /// fewest steps that can contain them ([`Events`]):
+    /// - every direction letter still to match is taken by a step of its own, in
+    ///   written order (the first of them, the next letter of the current token);
+    /// - a destination token that does not hold now needs a step arriving on its
+    ///   square: the piece that ends there (or dies there) either was not there, or was
+    ///   there without satisfying the token and must leave and come back for its path
+    ///   to change (a piece that does not move keeps its square and its path, and a
+    ///   dead piece stays dead); one step arrives on one square;
+    /// - a capture token that does not hold now needs a death, which only a step onto
+    ///   a trap or off a square beside one causes.
+    ///
+    /// A step takes at most one letter and arrives on one square; it can do both only
+    /// when the letters of the two tokens agree (the piece that arrives is the piece
+    /// that ends there). So the steps number at least the letters plus the squares
+    /// minus the pairs that can share a step (counted generously: the letters that
+    /// agree with some square's token, or the squares that agree with some letter's
+    /// token, whichever is fewer), and at least one when a death is needed.
+    pub(super) fn events(&self, node: &Node) -> Events {
+        let mut dests = Bitboard::EMPTY;
+        // Each square with the piece letter of its token (`None`: any piece); a second
+        // token on a square is left out, which only counts more sharing (generous).
+        let mut dest_pieces = [(Square::A1, None); MAX_TOKENS];
+        let mut nd = 0;
+        let mut capture = false;
+        for &i in &self.plain {
+            let g = &self.goals[i];
+            match g.property {
+                _ if Self::plain_holds(node, g) => {}
+                Property::Destination(d) if !dests.contains(d) => {
+                    dest_pieces[nd] = (d, g.piece);
+                    nd += 1;
+                    dests = dests.with(d);
+                }
+                Property::Capture => capture = true,
+                _ => {}
+            }
+        }
+        let dest_pieces = &dest_pieces[..nd];
+        let agree = |a: Option<Piece>, b: Option<Piece>| a.is_none() || b.is_none() || a == b;
+        let done = usize::from(node.prog.iter().copied().max().unwrap_or(0));
+        let current = node.dir_token as usize;
+        let (mut letters, mut shared_letters, mut enemy_letters) = (0u32, 0u32, 0u32);
+        let mut shared_dests = Bitboard::EMPTY;
+        for (k, &(gi, d)) in self.dirs.iter().enumerate().skip(current) {
+            let left = d.len().saturating_sub(if k == current { done } else { 0 }) as u32;
+            let piece = self.goals[gi].piece;
+            letters += left;
+            if piece.is_some_and(|p| p.color != self.side) {
+                enemy_letters += left;
+            }
+            let mut shares = false;
+            for &(sq, q) in dest_pieces {
+                if agree(piece, q) {
+                    shared_dests = shared_dests.with(sq);
+                    shares = true;
+                }
+            }
+            if shares {
+                shared_letters += left;
+            }
+        }
+        let pairs = shared_letters.min(shared_dests.count());
+        let cover = (letters + dests.count() - pairs).max(u32::from(capture));
+        // An enemy piece's letters are its steps, each paired with its own step of the
+        // mover ([`Cx::turn_steps`]).
+        let pending = u32::from(node.pos.pending_push().is_some());
+        let paired = if enemy_letters > 0 || pending > 0 {
+            let ready = u32::from(node.pullable().any());
+            (2 * enemy_letters + pending)
+                .saturating_sub(ready)
+                .max(pending)
+        } else {
+            0
+        };
+        let next = self.dirs.get(current).map(|&(gi, d)| {
+            let g = &self.goals[gi];
+            // A token's first letter is taken from its square.
+            (
+                d.as_slice().get(done).copied(),
+                g.piece,
+                g.square.filter(|_| done == 0),
+            )
+        });
+        let (next, next_piece, next_from) = next.unwrap_or((None, None, None));
+        Events {
+            cover,
+            least: cover.max(paired),
+            next,
+            next_piece,
+            next_from,
+            dests,
+            capture,
+        }
+    }
+
     /// An admissible lower bound on the steps still needed from `node` before every
     /// token holds (at least [`INF`] when they cannot), the largest of:
     /// - for each token, the fewest turn steps that any piece it may be about needs
@@ -587,6 +683,94 @@ impl Goals {
             return (m, m);
         }
         (m, cx.turn_cost(p, sq, m, others))
+    }
+}
+
+/// What the rest of a turn must do for the tokens to hold (see [`Goals::events`]).
+pub(super) struct Events {
+    /// The fewest steps that can take its letters, arrive on its squares and kill.
+    cover: u32,
+    /// A lower bound on the steps the rest of the turn takes: `cover`, or more when
+    /// enemy pieces must take letters (their steps are paired with steps of the mover).
+    least: u32,
+    /// The next direction letter to match, the letter of the piece that takes it, and
+    /// the square it is taken from when it is a token's first.
+    next: Option<Direction>,
+    next_piece: Option<Piece>,
+    next_from: Option<Square>,
+    /// The squares steps must arrive on.
+    dests: Bitboard,
+    /// Whether a step must kill a piece.
+    capture: bool,
+}
+
+/// The squares beside a trap.
+const BESIDE_TRAPS: Bitboard = Bitboard(
+    Bitboard::adjacent(Square::C3).0
+        | Bitboard::adjacent(Square::F3).0
+        | Bitboard::adjacent(Square::C6).0
+        | Bitboard::adjacent(Square::F6).0,
+);
+
+impl Events {
+    /// The fewest steps that can take the letters, arrive on the squares and kill.
+    pub(super) fn cover(&self) -> u32 {
+        self.cover
+    }
+
+    /// A lower bound on the steps the rest of the turn takes.
+    pub(super) fn least(&self) -> u32 {
+        self.least
+    }
+
+    /// With as many steps left as [`Events::cover`] (two or more), whether `step` may be
+    /// the next one: every step must then take a letter or arrive on a square of its
+    /// own (or the others could not do it all), and the first letter step takes the
+    /// next letter.
+    pub(super) fn admits_next(&self, board: &Board, step: Step) -> bool {
+        self.takes_next(board, step) || step.to().is_some_and(|t| self.dests.contains(t))
+    }
+
+    /// Whether `step` (on `board`) may take the next letter.
+    fn takes_next(&self, board: &Board, step: Step) -> bool {
+        self.next == Some(step.dir)
+            && self.next_from.map_or(true, |s| s == step.from)
+            && self
+                .next_piece
+                .map_or(true, |p| board.piece_at(step.from) == Some(p))
+    }
+
+    /// The only steps that can be last ([`Events::admits_last`]), when few: those
+    /// arriving on the square, or taking the next letter from its square or by a piece
+    /// of its letter; `None` when any step might be.
+    pub(super) fn last_candidates<'a>(
+        &'a self,
+        board: &'a Board,
+    ) -> Option<impl Iterator<Item = Step> + 'a> {
+        let dest = self.dests.iter().next();
+        let from = match (dest, self.next, self.next_from, self.next_piece) {
+            (Some(d), ..) => Bitboard::adjacent(d) & board.occupied(),
+            (None, Some(_), Some(s), _) => Bitboard::from_square(s) & board.occupied(),
+            (None, Some(_), None, Some(p)) => board.pieces(p),
+            _ => return None,
+        };
+        let dir = self.next;
+        Some(from.iter().filter_map(move |f| match (dest, dir) {
+            (Some(d), _) => Step::between(f, d),
+            (None, Some(dir)) => Some(Step::new(f, dir)),
+            (None, None) => None,
+        }))
+    }
+
+    /// With one step left and [`Events::least`] at most one, whether `step` may be that last
+    /// step: it takes the letter still to match, arrives on the square, and may kill.
+    pub(super) fn admits_last(&self, board: &Board, step: Step) -> bool {
+        let to = step.to();
+        (self.next.is_none() || self.takes_next(board, step))
+            && self.dests.iter().all(|d| to == Some(d))
+            && (!self.capture
+                || to.is_some_and(Square::is_trap)
+                || BESIDE_TRAPS.contains(step.from))
     }
 }
 

@@ -21,7 +21,7 @@ use std::collections::HashSet;
 
 use crate::{Bitboard, Board, Color, Move, Piece, PieceKind, Position, Square, Step, MAX_STEPS};
 
-use super::goals::{dist, Cx, Goals, INF};
+use super::goals::{dist, Cx, Events, Goals, INF};
 
 /// The most pieces a turn can touch: each step moves one piece and kills at most one.
 pub(super) const MAX_TRACKED: usize = 2 * MAX_STEPS;
@@ -331,12 +331,18 @@ impl<'a> Search<'a> {
                 return false;
             }
         }
-        self.dfs(root, 0, limit, exact, visit)
+        let events = self.goals.events(root);
+        if events.least() > limit {
+            return false;
+        }
+        self.dfs(root, &events, 0, limit, exact, visit)
     }
 
+    /// Searches below `node` (at `depth`, with its [`Goals::events`]).
     fn dfs(
         &mut self,
         node: &Node,
+        events: &Events,
         depth: u32,
         limit: u32,
         exact: bool,
@@ -352,17 +358,33 @@ impl<'a> Search<'a> {
         if depth >= limit {
             return false;
         }
+        let left = limit - depth;
+        if left == 1 {
+            return self.last_steps(node, events, visit);
+        }
+        // With no step to spare, every step must do some of what the tokens need.
+        let narrow = events.cover() == left;
         for &step in node.pos.legal_steps().iter() {
+            if narrow && !events.admits_next(node.pos.board(), step) {
+                continue;
+            }
             let mut child = node.clone();
             child.apply(step, self.goals);
-            if depth + 1 == limit {
-                // The last step: the leaf test alone decides.
-                if self.is_leaf(&child) && visit(&child) == Flow::Stop {
+            let below = self.goals.events(&child);
+            if depth + 1 + below.least() > limit {
+                continue;
+            }
+            if left == 2 {
+                // One step left below: the events decide which steps to play, which
+                // is cheaper than the bound and the table.
+                if (!exact && self.is_leaf(&child) && visit(&child) == Flow::Stop)
+                    || self.last_steps(&child, &below, visit)
+                {
                     return true;
                 }
                 continue;
             }
-            if depth + 1 + self.bound(&child, limit - depth - 1) > limit
+            if depth + 1 + self.bound(&child, left - 1) > limit
                 || !self.seen.insert(child.key(depth + 1, self.goals.named))
             {
                 continue;
@@ -375,12 +397,52 @@ impl<'a> Search<'a> {
             {
                 continue;
             }
-            if self.dfs(&child, depth + 1, limit, exact, visit) {
+            if self.dfs(&child, &below, depth + 1, limit, exact, visit) {
                 return true;
             }
         }
         false
     }
+}
+
+impl Search<'_> {
+    /// Visits the satisfying turns that `node`'s last step ends: only the steps its
+    /// `events` admit as the last one and, for a target board, that leave a square
+    /// where the board differs from it (the square a step leaves becomes empty) are
+    /// played; the leaf test decides.
+    fn last_steps(
+        &self,
+        node: &Node,
+        events: &Events,
+        visit: &mut dyn FnMut(&Node) -> Flow,
+    ) -> bool {
+        if events.least() > 1 {
+            return false;
+        }
+        let board = node.pos.board();
+        let differ = self.target.map_or(Bitboard::FULL, |t| differing(board, t));
+        let mut play = |step: Step| {
+            if !differ.contains(step.from) || !events.admits_last(board, step) {
+                return false;
+            }
+            let mut child = node.clone();
+            child.apply(step, self.goals);
+            self.is_leaf(&child) && visit(&child) == Flow::Stop
+        };
+        match events.last_candidates(board) {
+            // A few steps: each checked for legality.
+            Some(mut steps) => steps.any(|step| node.pos.is_legal_step(step) && play(step)),
+            None => node.pos.legal_steps().iter().any(|&step| play(step)),
+        }
+    }
+}
+
+/// The squares where boards `a` and `b` differ.
+pub(super) fn differing(a: &Board, b: &Board) -> Bitboard {
+    PieceKind::ALL.iter().fold(
+        (a.occupied() ^ b.occupied()) | (a.color(Color::Gold) ^ b.color(Color::Gold)),
+        |acc, &k| acc | (a.kind(k) ^ b.kind(k)),
+    )
 }
 
 /// A lower bound on the steps needed from `node` to a turn ending on `target`.

@@ -437,11 +437,12 @@ fn moves_compare() {
 }
 
 /// Checks the bounds along `turn` (which satisfies `tokens`): after every prefix,
-/// neither the tokens' bound nor the bound towards the turn's board may exceed the
-/// steps the turn still takes.
+/// neither the tokens' bound, nor the bound towards the turn's board, nor the events'
+/// cover may exceed the steps the turn still takes, and the steps the search plays
+/// when it has none to spare include the turn's next step.
 fn check_admissible_along(pos: &Position, turn: &[Step], tokens: &[Token]) {
     use super::goals::{Goals, INF};
-    use super::search::{target_bound, Node};
+    use super::search::{differing, target_bound, Node};
     let goals = Goals::new(tokens, pos.side_to_move());
     let mut end = pos.clone();
     for &s in turn {
@@ -463,6 +464,38 @@ fn check_admissible_along(pos: &Position, turn: &[Step], tokens: &[Token]) {
         assert!(cb <= left, "capture bound {cb}: {}", what());
         let tb = target_bound(&node, end.board());
         assert!(tb <= left, "target bound {tb}: {}", what());
+        // What the rest of the turn must do: no more steps than it has, and with none
+        // to spare each step does some of it (the last one all of it).
+        let events = goals.events(&node);
+        assert!(
+            events.least() <= left,
+            "least {}: {}",
+            events.least(),
+            what()
+        );
+        assert!(events.cover() <= events.least());
+        if left == 1 {
+            assert!(
+                events.admits_last(node.pos.board(), turn[i]),
+                "last step: {}",
+                what()
+            );
+            if let Some(mut steps) = events.last_candidates(node.pos.board()) {
+                assert!(steps.any(|s| s == turn[i]), "last candidates: {}", what());
+            }
+            let differ = differing(node.pos.board(), end.board());
+            assert!(
+                differ.contains(turn[i].from),
+                "last step's square: {}",
+                what()
+            );
+        } else if left >= 2 && events.cover() == left {
+            assert!(
+                events.admits_next(node.pos.board(), turn[i]),
+                "next step: {}",
+                what()
+            );
+        }
         if i < turn.len() {
             node.apply(turn[i], &goals);
         }
