@@ -364,8 +364,22 @@ impl<'a> Search<'a> {
         }
         // With no step to spare, every step must do some of what the tokens need.
         let narrow = events.cover() == left;
+        let (arrive, depart) = match self.target {
+            Some(t) => target_squares(node.pos.board(), t),
+            None => (Bitboard::EMPTY, Bitboard::EMPTY),
+        };
+        if arrive.count().max(depart.count()) > left {
+            return false;
+        }
         for &step in node.pos.legal_steps().iter() {
             if narrow && !events.admits_next(node.pos.board(), step) {
+                continue;
+            }
+            // Towards a target with no step to spare, every step arrives on a square
+            // that needs a piece, or leaves one that must be left.
+            if (arrive.count() == left && !step.to().is_some_and(|t| arrive.contains(t)))
+                || (depart.count() == left && !depart.contains(step.from))
+            {
                 continue;
             }
             let mut child = node.clone();
@@ -435,6 +449,19 @@ impl Search<'_> {
             None => node.pos.legal_steps().iter().any(|&step| play(step)),
         }
     }
+}
+
+/// Towards `target`: the squares some step must still arrive on (the target has a
+/// piece there that the board has not: the piece ending there arrives last), and the
+/// squares off the traps some step must still leave (the board has a piece there that
+/// the target has not: off a trap, a piece only goes by stepping). A step arrives on one
+/// square and leaves one, so the steps left are at least as many as either.
+pub(super) fn target_squares(board: &Board, target: &Board) -> (Bitboard, Bitboard) {
+    let differ = differing(board, target);
+    (
+        differ & target.occupied(),
+        differ & board.occupied() & !Bitboard::TRAPS,
+    )
 }
 
 /// The squares where boards `a` and `b` differ.

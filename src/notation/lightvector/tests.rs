@@ -442,7 +442,7 @@ fn moves_compare() {
 /// when it has none to spare include the turn's next step.
 fn check_admissible_along(pos: &Position, turn: &[Step], tokens: &[Token]) {
     use super::goals::{Goals, INF};
-    use super::search::{differing, target_bound, Node};
+    use super::search::{differing, target_bound, target_squares, Node};
     let goals = Goals::new(tokens, pos.side_to_move());
     let mut end = pos.clone();
     for &s in turn {
@@ -474,6 +474,23 @@ fn check_admissible_along(pos: &Position, turn: &[Step], tokens: &[Token]) {
             what()
         );
         assert!(events.cover() <= events.least());
+        // Towards the turn's board: the squares to arrive on and to leave.
+        let (arrive, depart) = target_squares(node.pos.board(), end.board());
+        assert!(
+            arrive.count().max(depart.count()) <= left,
+            "target squares: {}",
+            what()
+        );
+        if i < turn.len() && arrive.count() == left {
+            assert!(
+                turn[i].to().is_some_and(|t| arrive.contains(t)),
+                "arrive: {}",
+                what()
+            );
+        }
+        if i < turn.len() && depart.count() == left {
+            assert!(depart.contains(turn[i].from), "depart: {}", what());
+        }
         if left == 1 {
             assert!(
                 events.admits_last(node.pos.board(), turn[i]),

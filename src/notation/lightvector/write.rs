@@ -282,22 +282,17 @@ fn witness(pos: &Position, target: &Board, max_steps: usize) -> Option<Node> {
     let goals = Goals::new(&[], pos.side_to_move());
     let root = Node::root(pos);
     let mut search = Search::new(&goals, Some(target));
-    for k in 1..=max_steps as u32 {
-        let mut best: Option<Node> = None;
-        search.run(&root, k, true, &mut |node| {
-            if best
-                .as_ref()
-                .map_or(true, |b| node.displaced() < b.displaced())
-            {
-                best = Some(node.clone());
-            }
-            Flow::Continue
-        });
-        if best.is_some() {
-            return best;
+    // One walk up to the move's own step count visits every turn to the target within
+    // it, whatever its length: the best is kept.
+    let mut best: Option<Node> = None;
+    search.run(&root, max_steps as u32, false, &mut |node| {
+        let key = |n: &Node| (n.mv.len(), n.displaced());
+        if best.as_ref().map_or(true, |b| key(node) < key(b)) {
+            best = Some(node.clone());
         }
-    }
-    None
+        Flow::Continue
+    });
+    best
 }
 
 /// The shortest string naming each piece of `set` with one token, if shorter than
