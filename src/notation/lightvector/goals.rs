@@ -273,6 +273,7 @@ impl Goals {
         let (next, next_piece, next_from) = next.unwrap_or((None, None, None));
         Events {
             cover,
+            letters,
             least: cover.max(paired),
             next,
             next_piece,
@@ -690,6 +691,8 @@ impl Goals {
 pub(super) struct Events {
     /// The fewest steps that can take its letters, arrive on its squares and kill.
     cover: u32,
+    /// The direction letters still to match.
+    letters: u32,
     /// A lower bound on the steps the rest of the turn takes: `cover`, or more when
     /// enemy pieces must take letters (their steps are paired with steps of the mover).
     least: u32,
@@ -760,6 +763,14 @@ impl Events {
             (None, Some(dir)) => Some(Step::new(f, dir)),
             (None, None) => None,
         }))
+    }
+
+    /// The one square the rest of the turn must arrive on when that, and perhaps a
+    /// death, is all it must do (no letter to match, no other square).
+    pub(super) fn only_dest(&self) -> Option<Square> {
+        (self.letters == 0 && self.dests.count() == 1)
+            .then(|| self.dests.iter().next())
+            .flatten()
     }
 
     /// With one step left and [`Events::least`] at most one, whether `step` may be that last

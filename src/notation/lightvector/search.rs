@@ -371,8 +371,16 @@ impl<'a> Search<'a> {
         if arrive.count().max(depart.count()) > left {
             return false;
         }
+        // The one square the last two steps must arrive on (see `idle`).
+        let only = match (left, node.pos.pending_push()) {
+            (2, None) => events.only_dest(),
+            _ => None,
+        };
         for &step in node.pos.legal_steps().iter() {
             if narrow && !events.admits_next(node.pos.board(), step) {
+                continue;
+            }
+            if only.is_some_and(|d| Self::idle(node, d, step)) {
                 continue;
             }
             // Towards a target with no step to spare, every step arrives on a square
@@ -420,6 +428,38 @@ impl<'a> Search<'a> {
 }
 
 impl Search<'_> {
+    /// Whether the first of the last two steps, `step`, can be left out because the
+    /// search plays the same turns in the other order: the turn must still arrive on
+    /// `d` (and perhaps kill), no letter is left to match and no push is under way.
+    ///
+    /// It can when `step` moves a piece of the mover from `a` to `b`, both squares off
+    /// the traps, at least three squares from `d`, and no trap beside `a` or `b` holds
+    /// a piece of the mover. The last step then arrives on `d` ([`Events::admits_last`])
+    /// from a square `n` beside it, two squares or more from `a` and `b`, and moves a
+    /// piece of the mover (an enemy piece could only be pulled into `a`). The two steps
+    /// commute: neither touches the other's squares or their neighbours (so neither
+    /// frees nor freezes the other's piece), neither changes the supporters of a trap
+    /// where the other could kill (`step` kills nothing; the last step can kill only
+    /// a piece of the mover on a trap beside `n`, which `a` and `b` are not beside, or
+    /// its own piece on `d`). In the other order they reach the same position with the
+    /// same paths and deaths, so the same tokens hold (none depends on the order: no
+    /// letter is left). The search plays that order: the step onto `d` first (it is not
+    /// left out: `n` is beside `d`), then `step` among the last steps (it does all the
+    /// tokens still need).
+    pub(super) fn idle(node: &Node, d: Square, step: Step) -> bool {
+        let (a, Some(b)) = (step.from, step.to()) else {
+            return false;
+        };
+        let squares = Bitboard::from_square(a).with(b);
+        let zone = squares | Bitboard::adjacent(a) | Bitboard::adjacent(b);
+        let own = node.pos.board().color(node.pos.side_to_move());
+        own.contains(a)
+            && (squares & Bitboard::TRAPS).is_empty()
+            && (zone & Bitboard::TRAPS & own).is_empty()
+            && dist(a, d) >= 3
+            && dist(b, d) >= 3
+    }
+
     /// Visits the satisfying turns that `node`'s last step ends: only the steps its
     /// `events` admit as the last one and, for a target board, that leave a square
     /// where the board differs from it (the square a step leaves becomes empty) are

@@ -904,3 +904,94 @@ fn bound_is_admissible_for_destinations_on_held_traps() {
     }
     assert!(checked > 50_000, "{checked}");
 }
+
+/// The first steps the search leaves out with two steps left (`Search::idle`): every
+/// satisfying turn through one of them, played in the other order, is legal, may end,
+/// and reaches the same board with the same paths and deaths (so the same tokens hold).
+/// On random boards (sparse and dense, mid-turn included) and archive positions.
+#[test]
+fn idle_first_steps_commute_with_the_last() {
+    use super::goals::Goals;
+    use super::search::{Node, Search};
+    let mut rng = Rng(seed(2027));
+    let facts = |pos: &Position, turn: &[Step]| {
+        let (hs, board) = histories(pos, turn);
+        let mut f: Vec<(Piece, Square, Square, bool, Vec<Square>)> = hs
+            .into_iter()
+            .map(|h| {
+                let mut seen = h.path.clone();
+                seen.sort_by_key(|s| s.index());
+                seen.dedup();
+                (h.piece, h.start, *h.path.last().unwrap(), h.captured, seen)
+            })
+            .collect();
+        f.sort_by_key(|x| x.1.index());
+        (f, board)
+    };
+    let mut positions: Vec<Position> = Vec::new();
+    for n in [8, 16, 28, 40] {
+        for _ in 0..150 {
+            positions.push(random_position(&mut rng, n, 2));
+            // Two steps into a four-step turn.
+            let mut p = random_position(&mut rng, n, 4);
+            for _ in 0..2 {
+                let steps = p.legal_steps();
+                if let Some(&s) = steps.get(rng.below(steps.len().max(1))) {
+                    p.play_step_unchecked(s);
+                }
+            }
+            if p.steps_left() == 2 && p.pending_push().is_none() {
+                positions.push(p);
+            }
+        }
+    }
+    for mut p in archive_positions().into_iter().step_by(10) {
+        if p.set_step_cap(2).is_ok() {
+            positions.push(p);
+        }
+    }
+    let (mut idle, mut pairs) = (0, 0);
+    for pos in &positions {
+        let turns = all_turns(pos);
+        for _ in 0..6 {
+            let Some(turn) = turns.get(rng.below(turns.len().max(1))) else {
+                break;
+            };
+            let tokens = random_tokens(&mut rng, pos, turn);
+            let goals = Goals::new(&tokens, pos.side_to_move());
+            let root = Node::root(pos);
+            let (Some(d), None) = (goals.events(&root).only_dest(), pos.pending_push()) else {
+                continue;
+            };
+            for &s1 in pos.legal_steps().iter() {
+                if !Search::idle(&root, d, s1) {
+                    continue;
+                }
+                idle += 1;
+                let mut after = pos.clone();
+                after.play_step_unchecked(s1);
+                for &s2 in after.legal_steps().iter() {
+                    let mut end = after.clone();
+                    end.play_step_unchecked(s2);
+                    let (hs, _) = histories(pos, &[s1, s2]);
+                    if end.check_end_turn().is_err() || !holds(&hs, &tokens) {
+                        continue;
+                    }
+                    pairs += 1;
+                    let what = format!("{pos:?} {tokens:?} {s1} {s2}");
+                    let mut other = pos.clone();
+                    assert!(other.play_step(s2).is_ok(), "{what}");
+                    assert!(other.play_step(s1).is_ok(), "{what}");
+                    assert!(other.check_end_turn().is_ok(), "{what}");
+                    assert_eq!(facts(pos, &[s1, s2]), facts(pos, &[s2, s1]), "{what}");
+                    let (hs, _) = histories(pos, &[s2, s1]);
+                    assert!(holds(&hs, &tokens), "{what}");
+                }
+            }
+        }
+    }
+    assert!(
+        idle > 1000 && pairs > 50,
+        "{idle} idle steps, {pairs} turns"
+    );
+}
