@@ -205,31 +205,23 @@ impl Goals {
     /// agree with some square's token, or the squares that agree with some letter's
     /// token, whichever is fewer), and at least one when a death is needed.
     pub(super) fn events(&self, node: &Node) -> Events {
-        let mut dests = Bitboard::EMPTY;
-        // Each square with the piece letter of its token (`None`: any piece); a second
-        // token on a square is left out, which only counts more sharing (generous).
-        let mut dest_pieces = [(Square::A1, None); MAX_TOKENS];
-        let mut nd = 0;
-        let mut capture = false;
+        let (mut dests, mut nd, mut capture) = (Bitboard::EMPTY, 0u32, false);
         for &i in &self.plain {
             let g = &self.goals[i];
             match g.property {
                 _ if Self::plain_holds(node, g) => {}
                 Property::Destination(d) if !dests.contains(d) => {
-                    dest_pieces[nd] = (d, g.piece);
-                    nd += 1;
                     dests = dests.with(d);
+                    nd += 1;
                 }
                 Property::Capture => capture = true,
                 _ => {}
             }
         }
-        let dest_pieces = &dest_pieces[..nd];
-        let agree = |a: Option<Piece>, b: Option<Piece>| a.is_none() || b.is_none() || a == b;
-        let done = usize::from(node.prog.iter().copied().max().unwrap_or(0));
         let current = node.dir_token as usize;
+        let done = usize::from(node.prog.iter().copied().max().unwrap_or(0));
         let (mut letters, mut shared_letters, mut enemy_letters) = (0u32, 0u32, 0u32);
-        let mut shared_dests = Bitboard::EMPTY;
+        let (mut shared_dests, mut nshared) = (Bitboard::EMPTY, 0u32);
         for (k, &(gi, d)) in self.dirs.iter().enumerate().skip(current) {
             let left = d.len().saturating_sub(if k == current { done } else { 0 }) as u32;
             let piece = self.goals[gi].piece;
@@ -237,19 +229,31 @@ impl Goals {
             if piece.is_some_and(|p| p.color != self.side) {
                 enemy_letters += left;
             }
+            if nd == 0 {
+                continue;
+            }
+            // The squares whose tokens agree with this token's letter (a square's
+            // tokens that hold already may count too: generous).
             let mut shares = false;
-            for &(sq, q) in dest_pieces {
-                if agree(piece, q) {
-                    shared_dests = shared_dests.with(sq);
-                    shares = true;
+            for &i in &self.plain {
+                let g = &self.goals[i];
+                if let Property::Destination(sq) = g.property {
+                    let agree = piece.is_none() || g.piece.is_none() || piece == g.piece;
+                    if agree && dests.contains(sq) {
+                        shares = true;
+                        if !shared_dests.contains(sq) {
+                            shared_dests = shared_dests.with(sq);
+                            nshared += 1;
+                        }
+                    }
                 }
             }
             if shares {
                 shared_letters += left;
             }
         }
-        let pairs = shared_letters.min(shared_dests.count());
-        let cover = (letters + dests.count() - pairs).max(u32::from(capture));
+        let pairs = shared_letters.min(nshared);
+        let cover = (letters + nd - pairs).max(u32::from(capture));
         // An enemy piece's letters are its steps, each paired with its own step of the
         // mover ([`Cx::turn_steps`]).
         let pending = u32::from(node.pos.pending_push().is_some());

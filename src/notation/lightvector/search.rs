@@ -392,13 +392,10 @@ impl<'a> Search<'a> {
             }
             let mut child = node.clone();
             child.apply(step, self.goals);
-            let below = self.goals.events(&child);
-            if depth + 1 + below.least() > limit {
-                continue;
-            }
             if left == 2 {
                 // One step left below: the events decide which steps to play, which
                 // is cheaper than the bound and the table.
+                let below = self.goals.events(&child);
                 if (!exact && self.is_leaf(&child) && visit(&child) == Flow::Stop)
                     || self.last_steps(&child, &below, visit)
                 {
@@ -417,6 +414,10 @@ impl<'a> Search<'a> {
                 && limit >= depth + 3
                 && depth + 1 + self.goals.capture_bound(&child) > limit
             {
+                continue;
+            }
+            let below = self.goals.events(&child);
+            if depth + 1 + below.least() > limit {
                 continue;
             }
             if self.dfs(&child, &below, depth + 1, limit, exact, visit) {
@@ -475,18 +476,29 @@ impl Search<'_> {
         }
         let board = node.pos.board();
         let differ = self.target.map_or(Bitboard::FULL, |t| differing(board, t));
+        let admitted = |step: Step| differ.contains(step.from) && events.admits_last(board, step);
         let mut play = |step: Step| {
-            if !differ.contains(step.from) || !events.admits_last(board, step) {
-                return false;
-            }
             let mut child = node.clone();
             child.apply(step, self.goals);
             self.is_leaf(&child) && visit(&child) == Flow::Stop
         };
         match events.last_candidates(board) {
-            // A few steps: each checked for legality.
-            Some(mut steps) => steps.any(|step| node.pos.is_legal_step(step) && play(step)),
-            None => node.pos.legal_steps().iter().any(|&step| play(step)),
+            // A few steps, each checked for legality; an enemy piece takes the last step
+            // only when pulled (a push takes two).
+            Some(mut steps) => {
+                let movable = board.color(node.pos.side_to_move()) | node.pullable();
+                steps.any(|step| {
+                    movable.contains(step.from)
+                        && admitted(step)
+                        && node.pos.is_legal_step(step)
+                        && play(step)
+                })
+            }
+            None => node
+                .pos
+                .legal_steps()
+                .iter()
+                .any(|&step| admitted(step) && play(step)),
         }
     }
 }
