@@ -769,12 +769,31 @@ impl Events {
         }))
     }
 
-    /// The one square the rest of the turn must arrive on when that, and perhaps a
-    /// death, is all it must do (no letter to match, no other square).
-    pub(super) fn only_dest(&self) -> Option<Square> {
-        (self.letters == 0 && self.dests.count() == 1)
-            .then(|| self.dests.iter().next())
-            .flatten()
+    /// When one step can do all the rest of the turn must do (arrive on one square, or
+    /// take one letter from a known square or by a piece of a known letter; and
+    /// perhaps kill): every square such a step leaves or enters. `None` otherwise.
+    pub(super) fn last_squares(&self, board: &Board) -> Option<Bitboard> {
+        match (self.letters, self.dests.count(), self.next) {
+            (0, 1, _) => self
+                .dests
+                .iter()
+                .next()
+                .map(|d| Bitboard::adjacent(d).with(d)),
+            (1, 0, Some(dir)) => {
+                let from = match (self.next_from, self.next_piece) {
+                    (Some(s), _) => Bitboard::from_square(s),
+                    (None, Some(p)) => board.pieces(p),
+                    (None, None) => return None,
+                };
+                Some(
+                    from | from
+                        .iter()
+                        .filter_map(|f| f.step(dir))
+                        .collect::<Bitboard>(),
+                )
+            }
+            _ => None,
+        }
     }
 
     /// With one step left and [`Events::least`] at most one, whether `step` may be that last

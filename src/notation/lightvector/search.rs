@@ -371,16 +371,17 @@ impl<'a> Search<'a> {
         if arrive.count().max(depart.count()) > left {
             return false;
         }
-        // The one square the last two steps must arrive on (see `idle`).
-        let only = match (left, node.pos.pending_push()) {
-            (2, None) => events.only_dest(),
+        // The squares the last step can touch, when it can do all that is left (see
+        // `idle`).
+        let last = match (left, node.pos.pending_push()) {
+            (2, None) => events.last_squares(node.pos.board()),
             _ => None,
         };
         for &step in node.pos.legal_steps().iter() {
             if narrow && !events.admits_next(node.pos.board(), step) {
                 continue;
             }
-            if only.is_some_and(|d| Self::idle(node, d, step)) {
+            if last.is_some_and(|k| Self::idle(node, k, step)) {
                 continue;
             }
             // Towards a target with no step to spare, every step arrives on a square
@@ -430,24 +431,27 @@ impl<'a> Search<'a> {
 
 impl Search<'_> {
     /// Whether the first of the last two steps, `step`, can be left out because the
-    /// search plays the same turns in the other order: the turn must still arrive on
-    /// `d` (and perhaps kill), no letter is left to match and no push is under way.
+    /// search plays the same turns in the other order. No push is under way, and one
+    /// step can do all the turn must still do ([`Events::last_squares`]): arrive on one
+    /// square, or take the one letter left (and perhaps kill); `last` holds every square
+    /// such a step can leave or enter.
     ///
     /// It can when `step` moves a piece of the mover from `a` to `b`, both squares off
-    /// the traps, at least three squares from `d`, and no trap beside `a` or `b` holds
-    /// a piece of the mover. The last step then arrives on `d` ([`Events::admits_last`])
-    /// from a square `n` beside it, two squares or more from `a` and `b`, and moves a
-    /// piece of the mover (an enemy piece could only be pulled into `a`). The two steps
-    /// commute: neither touches the other's squares or their neighbours (so neither
-    /// frees nor freezes the other's piece), neither changes the supporters of a trap
-    /// where the other could kill (`step` kills nothing; the last step can kill only
-    /// a piece of the mover on a trap beside `n`, which `a` and `b` are not beside, or
-    /// its own piece on `d`). In the other order they reach the same position with the
-    /// same paths and deaths, so the same tokens hold (none depends on the order: no
-    /// letter is left). The search plays that order: the step onto `d` first (it is not
-    /// left out: `n` is beside `d`), then `step` among the last steps (it does all the
+    /// the traps, neither of them on or beside a square of `last`, and no trap beside
+    /// `a` or `b` holds a piece of the mover. A satisfying turn `step`, `s` has a last
+    /// step `s` that does what is left ([`Events::admits_last`]), so it touches squares
+    /// of `last` only. The two steps commute: neither touches the other's squares or
+    /// their neighbours (so neither frees nor freezes the other's piece, and `s` moves
+    /// a piece of the mover or a piece `step` could not have pulled), neither changes
+    /// the supporters of a trap where the other could kill (`step` kills nothing; `s`
+    /// can kill only a piece of the mover on a trap beside the square it leaves, or its
+    /// own piece where it enters). In the other order they reach the same position with
+    /// the same paths and deaths, and the same tokens hold: `step` takes no letter that
+    /// matters (a piece that could take the letter stands on `last`), so the letter is
+    /// taken by `s` in both orders. The search plays that order: `s` first (it is not
+    /// left out: it touches `last`), then `step` among the last steps (it does all the
     /// tokens still need).
-    pub(super) fn idle(node: &Node, d: Square, step: Step) -> bool {
+    pub(super) fn idle(node: &Node, last: Bitboard, step: Step) -> bool {
         let (a, Some(b)) = (step.from, step.to()) else {
             return false;
         };
@@ -457,8 +461,7 @@ impl Search<'_> {
         own.contains(a)
             && (squares & Bitboard::TRAPS).is_empty()
             && (zone & Bitboard::TRAPS & own).is_empty()
-            && dist(a, d) >= 3
-            && dist(b, d) >= 3
+            && (zone & last).is_empty()
     }
 
     /// Visits the satisfying turns that `node`'s last step ends: only the steps its
