@@ -206,13 +206,21 @@ impl Goals {
     /// token, whichever is fewer), and at least one when a death is needed.
     pub(super) fn events(&self, node: &Node) -> Events {
         let (mut dests, mut nd, mut capture) = (Bitboard::EMPTY, 0u32, false);
+        // The letter the tokens on the first square name, if they agree.
+        let mut dest_piece = None;
         for &i in &self.plain {
             let g = &self.goals[i];
             match g.property {
                 _ if Self::plain_holds(node, g) => {}
                 Property::Destination(d) if !dests.contains(d) => {
+                    if nd == 0 {
+                        dest_piece = g.piece;
+                    }
                     dests = dests.with(d);
                     nd += 1;
+                }
+                Property::Destination(d) if dests.first() == Some(d) && dest_piece != g.piece => {
+                    dest_piece = None;
                 }
                 Property::Capture => capture = true,
                 _ => {}
@@ -278,6 +286,7 @@ impl Goals {
         Events {
             cover,
             letters,
+            dest_piece,
             least: cover.max(paired),
             next,
             next_piece,
@@ -697,6 +706,8 @@ pub(super) struct Events {
     cover: u32,
     /// The direction letters still to match.
     letters: u32,
+    /// The letter of the piece that must arrive on the first of `dests`, if known.
+    dest_piece: Option<Piece>,
     /// A lower bound on the steps the rest of the turn takes: `cover`, or more when
     /// enemy pieces must take letters (their steps are paired with steps of the mover).
     least: u32,
@@ -771,14 +782,17 @@ impl Events {
 
     /// When one step can do all the rest of the turn must do (arrive on one square, or
     /// take one letter from a known square or by a piece of a known letter; and
-    /// perhaps kill): every square such a step leaves or enters. `None` otherwise.
+    /// perhaps kill): every square such a step leaves or enters, if it moves a piece
+    /// standing there now. `None` otherwise.
     pub(super) fn last_squares(&self, board: &Board) -> Option<Bitboard> {
         match (self.letters, self.dests.count(), self.next) {
-            (0, 1, _) => self
-                .dests
-                .iter()
-                .next()
-                .map(|d| Bitboard::adjacent(d).with(d)),
+            // The piece that arrives stands beside the square, with the token's letter.
+            (0, 1, _) => self.dests.first().map(|d| {
+                let arriving = self
+                    .dest_piece
+                    .map_or(board.occupied(), |p| board.pieces(p));
+                (Bitboard::adjacent(d) & arriving).with(d)
+            }),
             (1, 0, Some(dir)) => {
                 let from = match (self.next_from, self.next_piece) {
                     (Some(s), _) => Bitboard::from_square(s),

@@ -440,7 +440,8 @@ impl Search<'_> {
     /// the traps, neither of them on or beside a square of `last`, and no trap beside
     /// `a` or `b` holds a piece of the mover. A satisfying turn `step`, `s` has a last
     /// step `s` that does what is left ([`Events::admits_last`]), so it touches squares
-    /// of `last` only. The two steps commute: neither touches the other's squares or
+    /// of `last` only (its piece stood there before `step`: had `step` brought it beside
+    /// the square to arrive on, `b` would be beside a square of `last`). The two steps commute: neither touches the other's squares or
     /// their neighbours (so neither frees nor freezes the other's piece, and `s` moves
     /// a piece of the mover or a piece `step` could not have pulled), neither changes
     /// the supporters of a trap where the other could kill (`step` kills nothing; `s`
