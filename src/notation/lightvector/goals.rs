@@ -577,11 +577,9 @@ impl Goals {
     ///
     /// `p` walks to the square of the specifier if it has not been there, then to the
     /// destination or to a trap (an own rabbit never backwards). Other pieces must
-    /// take steps too, each at least one: a piece standing on a square `p` must enter
-    /// (on a trap, where it may die instead, only when `p` walks straight there: see
-    /// the proof in the body), and for a capture
-    /// every friend of `p` beside the trap (traps are not beside traps, so a friend
-    /// there cannot die: it must leave). See [`Cx::turn_cost`] for the turn's steps.
+    /// take steps too, each at least one: a piece standing on a square off the traps
+    /// that `p` must enter, and for a capture every friend of `p` beside the trap
+    /// (traps are not beside traps, so a friend there cannot die: it must leave). See [`Cx::turn_cost`] for the turn's steps.
     fn piece_cost(
         &self,
         node: &Node,
@@ -617,19 +615,7 @@ impl Goals {
                     return (m, m);
                 }
                 let enter = (enter & !Bitboard::TRAPS).without(sq);
-                let mut blockers = cx.standing(board, enter);
-                // A piece on the trap `p` walks straight to (no named square on the way)
-                // leaves or dies before `p` enters. It dies only when the last friend
-                // beside it leaves, and friends beside a trap stand off the traps, so
-                // that is a step of such a friend (an enemy piece's, pushed or pulled,
-                // when it is an enemy piece). That friend may be `p` itself only if `p`
-                // stands beside the trap: then its first step on a shortest way goes
-                // into the trap, which is taken, so it walks at least `m + 2`. Either
-                // way the turn has a step of a piece of that colour other than `p`, or
-                // two more of `p`'s; the trap is not in `enter`, so it is not counted yet.
-                if via.is_none() && d != sq && (Bitboard::TRAPS & board.occupied()).contains(d) {
-                    blockers[usize::from(!board.color(self.side).contains(d))] += 1;
-                }
+                let blockers = cx.standing(board, enter);
                 (
                     m,
                     cx.turn_cost(p, sq, m, blockers).max(cx.evict(p, m, enter)),
@@ -919,12 +905,12 @@ impl Cx {
 
     /// The steps of the turn needed when the piece `p` on `sq` takes `m` steps and
     /// `others` other pieces of each colour (the mover's first) take one at least
-    /// ([`Cx::turn_steps`]). Also, on its own: an own frozen piece needs
-    /// [`Cx::unfreeze`] steps of other pieces before it moves; before an enemy piece's
-    /// first step a stronger piece of the mover must stand beside it, unfrozen (the
-    /// pusher or puller must be unfrozen when the push or pull begins), and those
-    /// approaching and unfreezing steps come before every pairing step, unless a pull
-    /// of it is ready now (which saves its first pairing step).
+    /// ([`Cx::turn_steps`]). Also, on its own: an own frozen piece needs a step of
+    /// another piece before it moves; before an enemy piece's first step a stronger
+    /// piece of the mover must stand beside it, unfrozen (the pusher or puller must be
+    /// unfrozen when the push or pull begins), and those approaching and unfreezing
+    /// steps come before every pairing step, unless a pull of it is ready now (which
+    /// saves its first pairing step).
     fn turn_cost(&self, p: Piece, sq: Square, m: u32, others: [u32; 2]) -> u32 {
         let own = p.color == self.side;
         let mut steps = others;
@@ -933,11 +919,8 @@ impl Cx {
         let alone = if m == 0 {
             0
         } else if own {
-            m + if self.frozen().contains(sq) {
-                self.unfreeze(sq)
-            } else {
-                0
-            }
+            // A frozen piece waits for at least one step of another piece.
+            m + u32::from(self.frozen().contains(sq))
         } else if self.pending == 1 {
             2 * m + 1
         } else if self.pullable.contains(sq) {
@@ -949,10 +932,9 @@ impl Cx {
     }
 
     /// The fewest steps before a piece of the mover stronger than `kind` stands beside
-    /// `sq`, unfrozen: its walk there and, with `unfreezing`, its unfreezing
-    /// ([`Cx::unfreeze`], steps of other pieces of the mover than the one counted by the
-    /// caller: none of those is an enemy piece, so this holds before an enemy piece's
-    /// first step).
+    /// `sq`, unfrozen: its walk there and, with `unfreezing`, a step of another piece
+    /// of the mover when it is frozen (not the piece counted by the caller, an enemy
+    /// piece that has not stepped yet).
     fn approach(&self, kind: PieceKind, sq: Square, unfreezing: bool) -> u32 {
         // The stronger pieces ring by ring outwards, until no farther one can do better.
         let stronger = self.stronger[kind.index()];
@@ -964,11 +946,7 @@ impl Cx {
             }
             let disc = within(sq, r);
             for q in stronger & disc & !inner {
-                let cost = if unfreezing && self.frozen().contains(q) {
-                    r - 1 + self.unfreeze(q)
-                } else {
-                    r - 1
-                };
+                let cost = r - 1 + u32::from(unfreezing && self.frozen().contains(q));
                 best = best.min(cost);
             }
             inner = disc;
@@ -1008,42 +986,5 @@ impl Cx {
     /// The mover's frozen pieces.
     fn frozen(&self) -> Bitboard {
         *self.frozen.get_or_init(|| self.board.frozen(self.side))
-    }
-
-    /// The fewest steps of other pieces before the mover's frozen piece on `sq` can
-    /// step (at least 1): it is frozen until a friend stands beside it or no stronger
-    /// enemy piece does. A friend `f` comes beside it only after `dist(f, sq) - 1`
-    /// steps of its own (none stands beside it now). A stronger enemy neighbour `a`
-    /// goes only when pushed or pulled, or killed on the trap it stands on when its
-    /// last friend there is pushed or pulled away: either way one enemy step paired
-    /// with a step of the mover, and the same enemy step never takes two of them away
-    /// (two neighbours of `sq` are not beside each other, nor both beside a friend on
-    /// a trap that also borders `sq`, since the board has no triangles), except that a
-    /// pull ready now needs no new step of the mover; a neighbour off the traps that no
-    /// piece of the mover is stronger than never goes.
-    fn unfreeze(&self, sq: Square) -> u32 {
-        let Some(p) = self.board.piece_at(sq) else {
-            return 1;
-        };
-        let friends = self.board.color(self.side).without(sq);
-        let arrive = (1..15)
-            .find(|&r| (within(sq, r) & friends).any())
-            .map_or(INF, |r| r - 1);
-        let mut remove = 0;
-        for a in Bitboard::adjacent(sq) & self.board.color(!self.side) {
-            let Some(e) = self.board.piece_at(a) else {
-                continue;
-            };
-            if e.kind <= p.kind {
-                continue;
-            }
-            remove += if a.is_trap() || self.stronger[e.kind.index()].any() {
-                2
-            } else {
-                INF
-            };
-        }
-        // A pull ready now already had its step of the mover: one enemy step alone.
-        arrive.min(remove - self.ready.min(remove)).max(1)
     }
 }
