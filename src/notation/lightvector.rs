@@ -66,19 +66,26 @@
 //! captured).
 //!
 //! The search behind it walks step sequences depth first, one step limit at a time
-//! (1, 2, ... up to the steps left), tracking every piece's path. It cuts a branch only
-//! when a lower bound on the steps the tokens still need exceeds the steps left (the
-//! bound counts distances: the squares a named piece must still visit, pieces standing
-//! in its way or beside the trap it must die on, an enemy piece's steps each paired
-//! with a step of the mover after a stronger piece came beside it, the steps that
-//! unfreeze a frozen piece, an enemy piece in the way pushed or pulled off by a stronger
-//! piece, the direction letters still to match; and it shares the tokens out among
-//! distinct pieces, whose steps add up; a capture of the opponent's pieces of a letter
-//! costs at least the fewest steps [`Position::capture_moves`] gives), or when the same
-//! state (board, turn state, token progress, and every fact a token can see about each
-//! piece's path) was searched before at the same depth. Both cuts are exact: tests
-//! compare the resolver with a plain walk of every step sequence, and check the bounds
-//! along every step of real and random moves.
+//! (1, 2, ... up to the steps left), tracking every piece's path. It leaves out only
+//! what cannot change the answer:
+//! - a branch where a lower bound on the steps the tokens still need exceeds the steps
+//!   left (the bound counts distances: the squares a named piece must still visit,
+//!   pieces standing in its way or beside the trap it must die on, an enemy piece's
+//!   steps each paired with a step of the mover after a stronger piece came beside it,
+//!   a frozen piece's wait, an enemy piece in the way pushed or pulled off by a
+//!   stronger piece, the direction letters still to match; and it shares the tokens
+//!   out among distinct pieces, whose steps add up; a capture of the opponent's pieces
+//!   of a letter costs at least the fewest steps [`Position::capture_moves`] gives);
+//! - a step that does none of what the rest of the turn must do (take a letter, arrive
+//!   on a destination, kill) when no step is to spare, and, as the last step, every
+//!   step but the few that do all of it;
+//! - with two steps left, a first step far from everything the last one can touch:
+//!   the turn is played in the other order, which reaches the same position;
+//! - a state (board, turn state, token progress, and every fact a token can see about
+//!   each piece's path) searched before at the same depth.
+//!
+//! Tests compare the resolver with a plain walk of every step sequence, check each
+//! rule along every step of real and random moves, and replay the reordered turns.
 //!
 //! # Writing
 //! [`Lightvector::from_move`] and [`write_move`] produce, for any legal move, a
@@ -99,9 +106,10 @@
 //! that are shorter than the explicit form (one `<letter><start><end>` or
 //! `<letter><start>x` token per displaced or captured piece); else the explicit form if
 //! it resolves; else the shortest of those strings of any length. The search has
-//! budgets (600 checks, 400 combinations per set of pieces); when one runs out the best
-//! string found so far is kept, and [`Lightvector::from_move_detailed`] says so (once
-//! in the 10,891 moves of the archive files in `tests/data/`). A string is returned only
+//! budgets (600 checks, 1,000 combinations per set of pieces); when one runs out the
+//! best string found so far is kept, and [`Lightvector::from_move_detailed`] says so
+//! (never in the 10,891 moves of the archive files in `tests/data/`). A string is
+//! returned only
 //! once the resolver gave the move's board for it: a string a check accepted, else the
 //! explicit form, else every step written as direction tokens, consecutive steps of a
 //! piece merged (`Ed4ne rd5s`), each of these two resolved by [`Lightvector::resolve`]

@@ -7,12 +7,18 @@
 //! direction tokens have been matched.
 //!
 //! [`Search::run`] walks every legal step sequence depth first up to a step limit and
-//! cuts a branch only for two reasons, both exact:
-//! - the admissible lower bound of [`Goals::bound`] (and, for a target board,
-//!   [`target_bound`]; near the root, for capture tokens about the opponent's pieces,
-//!   the exact [`Goals::capture_bound`]) says the tokens cannot all hold within the
-//!   steps left;
-//! - the state was met before at the same depth: same board, same pending push, same
+//! leaves out only what cannot change which turns it visits, up to their order:
+//! - a branch where the admissible lower bound of [`Goals::bound`] (and, for a target
+//!   board, [`target_bound`]; near the root, for capture tokens about the opponent's
+//!   pieces, the exact [`Goals::capture_bound`]; everywhere, [`Events::least`]) says
+//!   the tokens cannot all hold within the steps left;
+//! - with no step to spare, a step that does none of what the rest of the turn must
+//!   do ([`Events::admits_next`]; towards a target, one that arrives on no square that
+//!   needs a piece and leaves none that must be left, [`target_squares`]); as the last
+//!   step, one that does not do all of it ([`Events::admits_last`]);
+//! - with two steps left, a first step that commutes with every last step that can
+//!   finish the turn ([`Search::idle`]): the search plays that turn in the other order;
+//! - a state met before at the same depth: same board, same pending push, same
 //!   possible pull, same progress on the direction tokens, and the same facts about
 //!   every piece's path that a token can see ([`Node::key`]); everything below it, the
 //!   bound included, depends on those alone.
@@ -304,8 +310,9 @@ impl<'a> Search<'a> {
 
     /// Visits every satisfying turn of at most `limit` steps from `root` (of exactly
     /// `limit` steps when `exact`), until the visitor says stop; returns whether it
-    /// stopped. Turns through a state already searched at the same depth are visited
-    /// once.
+    /// stopped. A turn is visited in one order of its steps at least (the same final
+    /// state may be visited more than once: the last step is taken without the table),
+    /// with the same position, paths and deaths.
     pub fn run(
         &mut self,
         root: &Node,

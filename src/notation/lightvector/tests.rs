@@ -985,3 +985,20 @@ fn idle_first_steps_commute_with_the_last() {
         "{idle} idle steps, {pairs} turns"
     );
 }
+
+/// The one archive move whose writing ran out of the combination budget (400 then):
+/// with 1,000 the search runs its course, and the string it keeps resolves to the move.
+#[test]
+fn writer_search_runs_its_course_on_the_budget_move() {
+    let pos: Position = "s [ rr  rr rcrd mcrh    dE     r eh        RM DH H   R  RDRCCR RR  ]"
+        .parse()
+        .unwrap();
+    let mv = Move::from_steps(&steps_of("f6s f7w f8s f5n")).unwrap();
+    let report = super::Lightvector::from_move_detailed(&pos, &mv).unwrap();
+    assert!(report.exhaustive, "{}", report.lightvector);
+    let back = report.lightvector.to_move(&pos).unwrap();
+    assert_eq!(
+        pos.after(&back).unwrap().board(),
+        pos.after(&mv).unwrap().board()
+    );
+}

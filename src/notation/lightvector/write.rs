@@ -17,7 +17,7 @@ use super::syntax::{Directions, Lightvector, Property, Specifier, Token};
 const CHECK_BUDGET: u32 = 600;
 
 /// How many combinations of tokens are tried for one set of pieces.
-const COMBO_BUDGET: u32 = 400;
+const COMBO_BUDGET: u32 = 1000;
 
 /// A candidate token about one piece of the witness turn.
 #[derive(Debug, Clone, Copy)]
