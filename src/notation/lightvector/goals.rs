@@ -206,6 +206,7 @@ impl Goals {
     /// token, whichever is fewer), and at least one when a death is needed.
     pub(super) fn events(&self, node: &Node) -> Events {
         let (mut dests, mut nd, mut capture) = (Bitboard::EMPTY, 0u32, false);
+        let mut enemy_capture = false;
         // The letter the tokens on the first square name, if they agree.
         let mut dest_piece = None;
         for &i in &self.plain {
@@ -222,7 +223,10 @@ impl Goals {
                 Property::Destination(d) if dests.first() == Some(d) && dest_piece != g.piece => {
                     dest_piece = None;
                 }
-                Property::Capture => capture = true,
+                Property::Capture => {
+                    capture = true;
+                    enemy_capture |= g.piece.is_some_and(|p| p.color != self.side);
+                }
                 _ => {}
             }
         }
@@ -263,11 +267,14 @@ impl Goals {
         let pairs = shared_letters.min(nshared);
         let cover = (letters + nd - pairs).max(u32::from(capture));
         // An enemy piece's letters are its steps, each paired with its own step of the
-        // mover ([`Cx::turn_steps`]).
+        // mover ([`Cx::turn_steps`]). An enemy piece dies only after a step of an enemy
+        // piece (onto the trap, or its last friend's away), so a capture of one still to
+        // come needs such a step too (perhaps one of the letters).
+        let enemy_steps = enemy_letters.max(u32::from(enemy_capture));
         let pending = u32::from(node.pos.pending_push().is_some());
-        let paired = if enemy_letters > 0 || pending > 0 {
+        let paired = if enemy_steps > 0 || pending > 0 {
             let ready = u32::from(node.pullable().any());
-            (2 * enemy_letters + pending)
+            (2 * enemy_steps + pending)
                 .saturating_sub(ready)
                 .max(pending)
         } else {
