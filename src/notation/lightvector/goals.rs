@@ -586,7 +586,8 @@ impl Goals {
     /// destination or to a trap (an own rabbit never backwards). Other pieces must
     /// take steps too, each at least one: a piece standing on a square off the traps
     /// that `p` must enter, and for a capture every friend of `p` beside the trap
-    /// (traps are not beside traps, so a friend there cannot die: it must leave). See [`Cx::turn_cost`] for the turn's steps.
+    /// (traps are not beside traps, so a friend there cannot die: it must leave). See
+    /// [`Cx::turn_cost`] for the turn's steps.
     fn piece_cost(
         &self,
         node: &Node,

@@ -448,9 +448,10 @@ impl Search<'_> {
     /// `a` or `b` holds a piece of the mover. A satisfying turn `step`, `s` has a last
     /// step `s` that does what is left ([`Events::admits_last`]), so it touches squares
     /// of `last` only (its piece stood there before `step`: had `step` brought it beside
-    /// the square to arrive on, `b` would be beside a square of `last`). The two steps commute: neither touches the other's squares or
-    /// their neighbours (so neither frees nor freezes the other's piece, and `s` moves
-    /// a piece of the mover or a piece `step` could not have pulled), neither changes
+    /// the square to arrive on, `b` would be beside a square of `last`). The two steps
+    /// commute: neither touches the other's squares or their neighbours (so neither
+    /// frees nor freezes the other's piece, and `s` moves a piece of the mover or a
+    /// piece `step` could not have pulled), neither changes
     /// the supporters of a trap where the other could kill (`step` kills nothing; `s`
     /// can kill only a piece of the mover on a trap beside the square it leaves, or its
     /// own piece where it enters). In the other order they reach the same position with
