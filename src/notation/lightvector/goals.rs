@@ -186,6 +186,28 @@ impl Goals {
         dir_token as usize >= self.dirs.len()
     }
 
+    /// For each direction token not yet matched, in written order: its goal index and
+    /// the letters it still needs (the current one less the furthest progress on it).
+    fn letters_left<'a>(&'a self, node: &'a Node) -> impl Iterator<Item = (usize, u32)> + 'a {
+        let current = node.dir_token as usize;
+        let done = u32::from(node.prog.iter().copied().max().unwrap_or(0));
+        self.dirs
+            .iter()
+            .enumerate()
+            .skip(current)
+            .map(move |(k, &(gi, d))| {
+                let len = d.len() as u32;
+                (
+                    gi,
+                    if k == current {
+                        len.saturating_sub(done)
+                    } else {
+                        len
+                    },
+                )
+            })
+    }
+
     /// The events the rest of the turn must contain for every token to hold, and the
     /// fewest steps that can contain them ([`Events`]):
     /// - every direction letter still to match is taken by a step of its own, in
@@ -230,12 +252,9 @@ impl Goals {
                 _ => {}
             }
         }
-        let current = node.dir_token as usize;
-        let done = usize::from(node.prog.iter().copied().max().unwrap_or(0));
         let (mut letters, mut shared_letters, mut enemy_letters) = (0u32, 0u32, 0u32);
         let (mut shared_dests, mut nshared) = (Bitboard::EMPTY, 0u32);
-        for (k, &(gi, d)) in self.dirs.iter().enumerate().skip(current) {
-            let left = d.len().saturating_sub(if k == current { done } else { 0 }) as u32;
+        for (gi, left) in self.letters_left(node) {
             let piece = self.goals[gi].piece;
             letters += left;
             if piece.is_some_and(|p| p.color != self.side) {
@@ -273,14 +292,12 @@ impl Goals {
         let enemy_steps = enemy_letters.max(u32::from(enemy_capture));
         let pending = u32::from(node.pos.pending_push().is_some());
         let paired = if enemy_steps > 0 || pending > 0 {
-            let ready = u32::from(node.pullable().any());
-            (2 * enemy_steps + pending)
-                .saturating_sub(ready)
-                .max(pending)
+            paired_steps(enemy_steps, pending, u32::from(node.pullable().any()))
         } else {
             0
         };
-        let next = self.dirs.get(current).map(|&(gi, d)| {
+        let done = usize::from(node.prog.iter().copied().max().unwrap_or(0));
+        let next = self.dirs.get(node.dir_token as usize).map(|&(gi, d)| {
             let g = &self.goals[gi];
             // A token's first letter is taken from its square.
             (
@@ -323,11 +340,7 @@ impl Goals {
     pub fn bound(&self, node: &Node, cap: u32) -> u32 {
         let board = node.pos.board();
         let (mut own_letters, mut enemy_letters) = (0u32, 0u32);
-        for (k, &(gi, d)) in self.dirs.iter().enumerate().skip(node.dir_token as usize) {
-            let mut n = d.len() as u32;
-            if k == node.dir_token as usize {
-                n -= u32::from(node.prog.iter().copied().max().unwrap_or(0));
-            }
+        for (gi, n) in self.letters_left(node) {
             match self.goals[gi].piece {
                 Some(p) if p.color != self.side => enemy_letters += n,
                 _ => own_letters += n,
@@ -703,7 +716,8 @@ pub(super) struct Events {
     /// The letter of the piece that must arrive on the first of `dests`, if known.
     dest_piece: Option<Piece>,
     /// A lower bound on the steps the rest of the turn takes: `cover`, or more when
-    /// enemy pieces must take letters (their steps are paired with steps of the mover).
+    /// enemy pieces must take letters or die (their steps are paired with steps of the
+    /// mover).
     least: u32,
     /// The next direction letter to match, the letter of the piece that takes it, and
     /// the square it is taken from when it is a token's first.
@@ -759,7 +773,7 @@ impl Events {
         &'a self,
         board: &'a Board,
     ) -> Option<impl Iterator<Item = Step> + 'a> {
-        let dest = self.dests.iter().next();
+        let dest = self.dests.first();
         let from = match (dest, self.next, self.next_from, self.next_piece) {
             (Some(d), ..) => Bitboard::adjacent(d) & board.occupied(),
             (None, Some(_), Some(s), _) => Bitboard::from_square(s) & board.occupied(),
@@ -814,6 +828,14 @@ impl Events {
                 || to.is_some_and(Square::is_trap)
                 || BESIDE_TRAPS.contains(step.from))
     }
+}
+
+/// The fewest steps when enemy pieces must still take `enemy` steps, each paired with
+/// its own step of the mover, with `pending` (0 or 1) a push under way (its completion
+/// pairs with nothing new) and `ready` (0 or 1) a pull ready now (its step of the mover
+/// was taken).
+fn paired_steps(enemy: u32, pending: u32, ready: u32) -> u32 {
+    (2 * enemy + pending).saturating_sub(ready).max(pending)
 }
 
 /// The squares within Manhattan distance `r` (up to 14) of each square.
@@ -898,9 +920,7 @@ impl Cx {
     /// its own step of the mover (the pull that is ready now already has its step; a
     /// push under way needs one more step of the mover that pairs with nothing new).
     pub(super) fn turn_steps(&self, own: u32, enemy: u32) -> u32 {
-        (own + enemy)
-            .max((2 * enemy + self.pending).saturating_sub(self.ready))
-            .max(self.pending)
+        (own + enemy).max(paired_steps(enemy, self.pending, self.ready))
     }
 
     /// The pieces of each colour (the mover's first) standing on `squares`.

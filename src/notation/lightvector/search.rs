@@ -375,7 +375,8 @@ impl<'a> Search<'a> {
             Some(t) => target_squares(node.pos.board(), t),
             None => (Bitboard::EMPTY, Bitboard::EMPTY),
         };
-        if arrive.count().max(depart.count()) > left {
+        let (arrivals, departures) = (arrive.count(), depart.count());
+        if arrivals.max(departures) > left {
             return false;
         }
         // The squares the last step can touch, when it can do all that is left (see
@@ -393,8 +394,8 @@ impl<'a> Search<'a> {
             }
             // Towards a target with no step to spare, every step arrives on a square
             // that needs a piece, or leaves one that must be left.
-            if (arrive.count() == left && !step.to().is_some_and(|t| arrive.contains(t)))
-                || (depart.count() == left && !depart.contains(step.from))
+            if (arrivals == left && !step.to().is_some_and(|t| arrive.contains(t)))
+                || (departures == left && !depart.contains(step.from))
             {
                 continue;
             }
