@@ -312,6 +312,7 @@ impl Goals {
             letters,
             dest_piece,
             least: cover.max(paired),
+            enemy_steps,
             next,
             next_piece,
             next_from,
@@ -719,6 +720,8 @@ pub(super) struct Events {
     /// enemy pieces must take letters or die (their steps are paired with steps of the
     /// mover).
     least: u32,
+    /// The steps enemy pieces must still take (each paired with a step of the mover).
+    enemy_steps: u32,
     /// The next direction letter to match, the letter of the piece that takes it, and
     /// the square it is taken from when it is a token's first.
     next: Option<Direction>,
@@ -747,6 +750,25 @@ impl Events {
     /// A lower bound on the steps the rest of the turn takes.
     pub(super) fn least(&self) -> u32 {
         self.least
+    }
+
+    /// Whether every step of the rest of the turn, from a node with `left` steps left
+    /// and no push under way, must be in a push or a pull, the next one included: a
+    /// step of the mover in neither leaves the enemy steps still needed to the steps
+    /// after it, each paired with its own step of the mover ([`paired_steps`]; a pull
+    /// ready now is lost), so it needs `2 * enemy_steps <= left - 1`.
+    pub(super) fn pairs_only(&self, left: u32) -> bool {
+        self.enemy_steps > 0 && 2 * self.enemy_steps >= left
+    }
+
+    /// With [`Events::pairs_only`], whether `step` (on `board`, `side` to move) may be
+    /// the next step: an enemy piece's step (pushed or pulled), or a step of the mover
+    /// starting a pull, which leaves from beside the enemy piece it pulls, a weaker one.
+    pub(super) fn admits_paired(&self, board: &Board, side: Color, step: Step) -> bool {
+        board.piece_at(step.from).is_some_and(|p| {
+            p.color != side
+                || (Bitboard::adjacent(step.from) & board.weaker_than(!side, p.kind)).any()
+        })
     }
 
     /// With as many steps left as [`Events::cover`] (two or more), whether `step` may be
@@ -788,11 +810,17 @@ impl Events {
         }))
     }
 
-    /// When one step can do all the rest of the turn must do (arrive on one square, or
-    /// take one letter from a known square or by a piece of a known letter; and
-    /// perhaps kill): every square such a step leaves or enters, if it moves a piece
-    /// standing there now. `None` otherwise.
+    /// When one step can do all the rest of the turn must do (arrive on one square,
+    /// take one letter from a known square or by a piece of a known letter, or both;
+    /// and perhaps kill): every square such a step leaves or enters, if it moves a
+    /// piece standing there now, and the squares of every piece that may take the
+    /// letter. `None` otherwise.
     pub(super) fn last_squares(&self, board: &Board) -> Option<Bitboard> {
+        let takers = || match (self.next_from, self.next_piece) {
+            (Some(s), _) => Some(Bitboard::from_square(s)),
+            (None, Some(p)) => Some(board.pieces(p)),
+            (None, None) => None,
+        };
         match (self.letters, self.dests.count(), self.next) {
             // The piece that arrives stands beside the square, with the token's letter.
             (0, 1, _) => self.dests.first().map(|d| {
@@ -802,11 +830,7 @@ impl Events {
                 (Bitboard::adjacent(d) & arriving).with(d)
             }),
             (1, 0, Some(dir)) => {
-                let from = match (self.next_from, self.next_piece) {
-                    (Some(s), _) => Bitboard::from_square(s),
-                    (None, Some(p)) => board.pieces(p),
-                    (None, None) => return None,
-                };
+                let from = takers()?;
                 Some(
                     from | from
                         .iter()
@@ -814,6 +838,8 @@ impl Events {
                         .collect::<Bitboard>(),
                 )
             }
+            // A piece that may take the letter steps onto the square.
+            (1, 1, Some(_)) => Some(takers()? | self.dests),
             _ => None,
         }
     }

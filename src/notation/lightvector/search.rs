@@ -371,6 +371,10 @@ impl<'a> Search<'a> {
         }
         // With no step to spare, every step must do some of what the tokens need.
         let narrow = events.cover() == left;
+        // With no step to spare outside pushes and pulls, every step is in one (a push
+        // under way: every legal step completes it).
+        let pairs_only = node.pos.pending_push().is_none() && events.pairs_only(left);
+        let side = node.pos.side_to_move();
         let (arrive, depart) = match self.target {
             Some(t) => target_squares(node.pos.board(), t),
             None => (Bitboard::EMPTY, Bitboard::EMPTY),
@@ -387,6 +391,9 @@ impl<'a> Search<'a> {
         };
         for &step in node.pos.legal_steps().iter() {
             if narrow && !events.admits_next(node.pos.board(), step) {
+                continue;
+            }
+            if pairs_only && !events.admits_paired(node.pos.board(), side, step) {
                 continue;
             }
             if last.is_some_and(|k| Self::idle(node, k, step)) {
@@ -441,8 +448,8 @@ impl Search<'_> {
     /// Whether the first of the last two steps, `step`, can be left out because the
     /// search plays the same turns in the other order. No push is under way, and one
     /// step can do all the turn must still do ([`Events::last_squares`]): arrive on one
-    /// square, or take the one letter left (and perhaps kill); `last` holds every square
-    /// such a step can leave or enter.
+    /// square, take the one letter left, or both (and perhaps kill); `last` holds every
+    /// square such a step can leave or enter, and every piece that may take the letter.
     ///
     /// It can when `step` moves a piece of the mover from `a` to `b`, both squares off
     /// the traps, neither of them on or beside a square of `last`, and no trap beside

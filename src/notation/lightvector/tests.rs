@@ -491,6 +491,14 @@ fn check_admissible_along(pos: &Position, turn: &[Step], tokens: &[Token]) {
         if i < turn.len() && depart.count() == left {
             assert!(depart.contains(turn[i].from), "depart: {}", what());
         }
+        // With no step to spare outside pushes and pulls, each step is in one.
+        if left >= 1 && node.pos.pending_push().is_none() && events.pairs_only(left) {
+            assert!(
+                events.admits_paired(node.pos.board(), node.pos.side_to_move(), turn[i]),
+                "paired step: {}",
+                what()
+            );
+        }
         if left == 1 {
             assert!(
                 events.admits_last(node.pos.board(), turn[i]),
