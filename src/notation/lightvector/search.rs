@@ -18,10 +18,10 @@
 //!   step, one that does not do all of it ([`Events::admits_last`]);
 //! - with two steps left, a first step that commutes with every last step that can
 //!   finish the turn ([`Search::idle`]): the search plays that turn in the other order;
-//! - a state met before at the same depth: same board, same pending push, same
-//!   possible pull, same progress on the direction tokens, and the same facts about
-//!   every piece's path that a token can see ([`Node::key`]); everything below it, the
-//!   bound included, depends on those alone.
+//! - a state met before at the same depth: same pending push, same possible pull,
+//!   same progress on the direction tokens, and the same facts about every piece's
+//!   path that a token can see, which give the same board ([`Node::key`]); everything
+//!   below it, the bound included, depends on those alone.
 
 use std::collections::HashSet;
 
@@ -193,13 +193,16 @@ impl Node {
             .fold(Bitboard::EMPTY, Bitboard::with)
     }
 
-    /// The transposition key at `depth`: the board, the pending push, the pull that can
-    /// be made, the progress on direction tokens, and for every tracked piece what a
-    /// token can see of it (letter, start, where it is or died, whether it died, its
-    /// progress on the current direction token, and which of the `named` squares it
-    /// visited), sorted by start square so that step orders that commute meet. A piece
-    /// back on its start square, alive, with no progress and no named square visited
-    /// but its start is left out: it is indistinguishable from a piece that never moved.
+    /// The transposition key at `depth`: the pending push, the pull that can be made,
+    /// the progress on direction tokens, and for every tracked piece what a token can
+    /// see of it (letter, start, where it is or died, whether it died, its progress on
+    /// the current direction token, and which of the `named` squares it visited),
+    /// sorted by start square so that step orders that commute meet. A piece back on
+    /// its start square, alive, with no progress and no named square visited but its
+    /// start is left out: it is indistinguishable from a piece that never moved. The
+    /// board is not in the key: it is the root's with the tracked pieces moved from
+    /// their start to where they are, the dead removed (the same root for every state
+    /// of a search).
     fn key(&self, depth: u32, named: Bitboard) -> StateKey {
         let enc = |o: Option<(Square, PieceKind)>| {
             o.map_or(0u64, |(s, k)| 1 + u64::from(s.index()) + 64 * k as u64)
@@ -232,8 +235,6 @@ impl Node {
         // piece, which a square holds at most one of at the start).
         entries[..n].sort_unstable_by_key(|e| (e[0] >> 4) & 63);
         StateKey {
-            zobrist: self.pos.zobrist(),
-            board: *self.pos.board(),
             misc,
             n: n as u8,
             entries,
@@ -242,11 +243,9 @@ impl Node {
 }
 
 /// An exact description of a search state (see [`Node::key`]). Equality compares it
-/// all; the hash takes the board's Zobrist hash in its place, and the entries in use.
+/// all; the hash takes the entries in use.
 #[derive(Clone, PartialEq, Eq)]
 struct StateKey {
-    zobrist: u64,
-    board: Board,
     misc: u64,
     n: u8,
     entries: [[u64; 2]; MAX_TRACKED],
@@ -254,7 +253,7 @@ struct StateKey {
 
 impl std::hash::Hash for StateKey {
     fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
-        state.write_u64(self.zobrist ^ self.misc.rotate_left(32));
+        state.write_u64(self.misc);
         for e in &self.entries[..usize::from(self.n)] {
             state.write_u64(e[0]);
             state.write_u64(e[1]);
@@ -419,8 +418,15 @@ impl<'a> Search<'a> {
                 }
                 continue;
             }
-            if depth + 1 + self.bound(&child, left - 1) > limit
-                || !self.seen.insert(child.key(depth + 1, self.goals.named))
+            // The table is asked first when the bound is dear (two tokens or more, which
+            // it shares out among pieces), after the bound otherwise: measured, see
+            // docs/lightvector.md.
+            let named = self.goals.named;
+            let key = |c: &Node| c.key(depth + 1, named);
+            let dear = self.goals.len() >= 2;
+            if (dear && !self.seen.insert(key(&child)))
+                || depth + 1 + self.bound(&child, left - 1) > limit
+                || (!dear && !self.seen.insert(key(&child)))
             {
                 continue;
             }
