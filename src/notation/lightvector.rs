@@ -79,6 +79,8 @@
 //! - a step that does none of what the rest of the turn must do (take a letter, arrive
 //!   on a destination, kill) when no step is to spare, and, as the last step, every
 //!   step but the few that do all of it;
+//! - a step of the mover that starts no pull when every step left is needed for the
+//!   enemy steps the tokens still need and the steps of the mover paired with them;
 //! - with two steps left, a first step far from everything the last one can touch:
 //!   the turn is played in the other order, which reaches the same position;
 //! - a state (board, turn state, token progress, and every fact a token can see about

@@ -16,6 +16,8 @@
 //!   do ([`Events::admits_next`]; towards a target, one that arrives on no square that
 //!   needs a piece and leaves none that must be left, [`target_squares`]); as the last
 //!   step, one that does not do all of it ([`Events::admits_last`]);
+//! - with no step to spare outside pushes and pulls ([`Events::pairs_only`]), a step
+//!   of the mover that starts no pull ([`Events::admits_paired`]);
 //! - with two steps left, a first step that commutes with every last step that can
 //!   finish the turn ([`Search::idle`]): the search plays that turn in the other order;
 //! - a state met before at the same depth: same pending push, same possible pull,
