@@ -420,15 +420,8 @@ impl<'a> Search<'a> {
                 }
                 continue;
             }
-            // The table is asked first when the bound is dear (two tokens or more, which
-            // it shares out among pieces), after the bound otherwise: measured, see
-            // docs/lightvector.md.
-            let named = self.goals.named;
-            let key = |c: &Node| c.key(depth + 1, named);
-            let dear = self.goals.len() >= 2;
-            if (dear && !self.seen.insert(key(&child)))
-                || depth + 1 + self.bound(&child, left - 1) > limit
-                || (!dear && !self.seen.insert(key(&child)))
+            if depth + 1 + self.bound(&child, left - 1) > limit
+                || !self.seen.insert(child.key(depth + 1, self.goals.named))
             {
                 continue;
             }
