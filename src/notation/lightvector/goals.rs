@@ -761,14 +761,19 @@ impl Events {
         self.enemy_steps > 0 && 2 * self.enemy_steps >= left
     }
 
-    /// With [`Events::pairs_only`], whether `step` (on `board`, `side` to move) may be
-    /// the next step: an enemy piece's step (pushed or pulled), or a step of the mover
-    /// starting a pull, which leaves from beside the enemy piece it pulls, a weaker one.
-    pub(super) fn admits_paired(&self, board: &Board, side: Color, step: Step) -> bool {
-        board.piece_at(step.from).is_some_and(|p| {
-            p.color != side
-                || (Bitboard::adjacent(step.from) & board.weaker_than(!side, p.kind)).any()
-        })
+    /// With [`Events::pairs_only`], the squares the next step may leave (on `board`,
+    /// `side` to move): an enemy piece's (pushed or pulled), or a piece of the mover's
+    /// with a weaker enemy piece beside it (the first step of a pull leaves from beside
+    /// the piece it pulls).
+    pub(super) fn paired_from(board: &Board, side: Color) -> Bitboard {
+        let (own, enemy) = (board.color(side), board.color(!side));
+        let mut weaker = Bitboard::EMPTY;
+        let mut from = enemy;
+        for k in PieceKind::ALL {
+            from |= own & board.kind(k) & weaker.neighbours();
+            weaker |= enemy & board.kind(k);
+        }
+        from
     }
 
     /// With as many steps left as [`Events::cover`] (two or more), whether `step` may be

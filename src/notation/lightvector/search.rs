@@ -17,7 +17,7 @@
 //!   needs a piece and leaves none that must be left, [`target_squares`]); as the last
 //!   step, one that does not do all of it ([`Events::admits_last`]);
 //! - with no step to spare outside pushes and pulls ([`Events::pairs_only`]), a step
-//!   of the mover that starts no pull ([`Events::admits_paired`]);
+//!   of the mover that starts no pull ([`Events::paired_from`]);
 //! - with two steps left, a first step that commutes with every last step that can
 //!   finish the turn ([`Search::idle`]): the search plays that turn in the other order;
 //! - a state met before at the same depth: same pending push, same possible pull,
@@ -374,8 +374,11 @@ impl<'a> Search<'a> {
         let narrow = events.cover() == left;
         // With no step to spare outside pushes and pulls, every step is in one (a push
         // under way: every legal step completes it).
-        let pairs_only = node.pos.pending_push().is_none() && events.pairs_only(left);
-        let side = node.pos.side_to_move();
+        let paired_from = if node.pos.pending_push().is_none() && events.pairs_only(left) {
+            Events::paired_from(node.pos.board(), node.pos.side_to_move())
+        } else {
+            Bitboard::FULL
+        };
         let (arrive, depart) = match self.target {
             Some(t) => target_squares(node.pos.board(), t),
             None => (Bitboard::EMPTY, Bitboard::EMPTY),
@@ -394,7 +397,7 @@ impl<'a> Search<'a> {
             if narrow && !events.admits_next(node.pos.board(), step) {
                 continue;
             }
-            if pairs_only && !events.admits_paired(node.pos.board(), side, step) {
+            if !paired_from.contains(step.from) {
                 continue;
             }
             if last.is_some_and(|k| Self::idle(node, k, step)) {
@@ -425,12 +428,9 @@ impl<'a> Search<'a> {
             {
                 continue;
             }
-            // The exact capture bound costs a capture search; it pays for itself only
-            // near the root, with two or more steps left below the child.
-            if depth <= 1
-                && limit >= depth + 3
-                && depth + 1 + self.goals.capture_bound(&child) > limit
-            {
+            // The exact capture bound costs a capture search; it pays for itself only at
+            // the root's children, with two or more steps left below them.
+            if depth == 0 && limit >= 3 && 1 + self.goals.capture_bound(&child) > limit {
                 continue;
             }
             let below = self.goals.events(&child);

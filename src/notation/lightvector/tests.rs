@@ -441,7 +441,7 @@ fn moves_compare() {
 /// cover may exceed the steps the turn still takes, and the steps the search plays
 /// when it has none to spare include the turn's next step.
 fn check_admissible_along(pos: &Position, turn: &[Step], tokens: &[Token]) {
-    use super::goals::{Goals, INF};
+    use super::goals::{Events, Goals, INF};
     use super::search::{differing, target_bound, target_squares, Node};
     let goals = Goals::new(tokens, pos.side_to_move());
     let mut end = pos.clone();
@@ -494,7 +494,8 @@ fn check_admissible_along(pos: &Position, turn: &[Step], tokens: &[Token]) {
         // With no step to spare outside pushes and pulls, each step is in one.
         if left >= 1 && node.pos.pending_push().is_none() && events.pairs_only(left) {
             assert!(
-                events.admits_paired(node.pos.board(), node.pos.side_to_move(), turn[i]),
+                Events::paired_from(node.pos.board(), node.pos.side_to_move())
+                    .contains(turn[i].from),
                 "paired step: {}",
                 what()
             );
