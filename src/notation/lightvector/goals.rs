@@ -368,6 +368,9 @@ impl Goals {
         // Per token, the fewest turn steps over its candidates; per candidate (for the
         // sharing), its piece-steps for each token.
         let mut turns = [INF; MAX_TOKENS];
+        // For each of the first tokens, its cheapest candidate: piece-steps, the piece
+        // (its square, or 64 and more for the dead) and whether it is an enemy piece.
+        let mut cheapest = [(INF, 0u8, false); PARTITION_MAX];
         let mut rows = [([INF; PARTITION_MAX], false); MAX_CANDIDATES];
         let mut nrows = 0;
         let mut add_row = |row: [u32; PARTITION_MAX], enemy: bool| {
@@ -376,7 +379,7 @@ impl Goals {
                 nrows += 1;
             }
         };
-        for t in node.tracked().filter(|t| t.captured) {
+        for (j, t) in node.tracked().filter(|t| t.captured).enumerate() {
             let mut row = [INF; PARTITION_MAX];
             for (i, g) in self.goals.iter().enumerate() {
                 let holds = Self::names_dead(g, t)
@@ -386,6 +389,7 @@ impl Goals {
                     turns[i] = 0;
                     if let Some(c) = row.get_mut(i) {
                         *c = 0;
+                        cheapest[i] = (0, 64 + j as u8, t.piece.color != self.side);
                     }
                 }
             }
@@ -454,6 +458,9 @@ impl Goals {
                     continue; // not a candidate within `cap` (see above)
                 }
                 turns[i] = turns[i].min(turn);
+                if let Some(c) = cheapest.get_mut(i).filter(|c| m < c.0) {
+                    *c = (m, sq.index(), p.color != self.side);
+                }
                 let rank = (near & Bitboard((1u64 << sq.index()) - 1)).count() as usize;
                 if let Some(c) = rows.get_mut(live + rank).and_then(|r| r.0.get_mut(i)) {
                     *c = m;
@@ -478,6 +485,15 @@ impl Goals {
         // With more tokens, only the first PARTITION_MAX are shared out (fewer tokens
         // need no more steps).
         let first = open & ((1 << PARTITION_MAX) - 1);
+        // Each token given its cheapest candidate is one way to share them out: when
+        // even that fits within `cap`, so does the cheapest way, and sharing cuts
+        // nothing.
+        if self
+            .given_cheapest(&cheapest, first)
+            .is_some_and(|(all, enemy)| cx.turn_steps(all - enemy, enemy) <= cap)
+        {
+            return best;
+        }
         let (all, enemy) = self.share(&rows[..nrows], first);
         best.max(cx.turn_steps(all.saturating_sub(enemy), enemy))
     }
@@ -575,6 +591,34 @@ impl Goals {
             }
         }
         best[open as usize]
+    }
+
+    /// The piece-steps in all and those of enemy pieces when each of the `open` tokens
+    /// goes to its `cheapest` candidate (a piece given several costs the dearest of
+    /// them); `None` when one has none or a piece would end on two squares.
+    fn given_cheapest(&self, cheapest: &[(u32, u8, bool)], open: u32) -> Option<(u32, u32)> {
+        let (mut all, mut enemy, mut done) = (0, 0, 0u32);
+        for i in 0..cheapest.len() {
+            if (open & !done) & (1 << i) == 0 {
+                continue;
+            }
+            let (_, piece, theirs) = cheapest[i];
+            // The tokens going to the same piece, and the dearest of them.
+            let (mut set, mut dearest) = (0u32, 0);
+            for (k, &(m, q, _)) in cheapest.iter().enumerate().skip(i) {
+                if open & (1 << k) != 0 && q == piece {
+                    set |= 1 << k;
+                    dearest = dearest.max(m);
+                }
+            }
+            if dearest >= INF || self.two_dest & (1 << set) != 0 {
+                return None;
+            }
+            done |= set;
+            all += dearest;
+            enemy += if theirs { dearest } else { 0 };
+        }
+        Some((all, enemy))
     }
 
     /// Whether the tokens of `set` include destinations on two different squares (no
