@@ -5,7 +5,7 @@ use std::collections::HashSet;
 use crate::{Board, Direction, Move, Piece, PieceKind, Position, Square};
 
 use super::goals::Goals;
-use super::search::{Flow, MixBuild, Node, Search};
+use super::search::{Flow, MixBuild, Node, Search, Table};
 use super::syntax::{Property, Specifier, Token};
 
 /// How ties are settled.
@@ -168,11 +168,12 @@ pub(super) fn first_bucket(
     pos: &Position,
     goals: &Goals,
     max_steps: u32,
+    table: &mut Table,
     stop: &mut dyn FnMut(u32, &Node) -> bool,
 ) -> Option<Bucket> {
     let side = pos.side_to_move();
     let root = Node::root(pos);
-    let mut search = Search::new(goals, None);
+    let mut search = Search::new(goals, None, table);
     for k in 1..=max_steps {
         let mut best = u32::MAX;
         let mut cands: Vec<Candidate> = Vec::new();
@@ -226,7 +227,13 @@ pub(crate) fn resolve(
         steps,
         displaced,
         mut cands,
-    }) = first_bucket(pos, &goals, u32::from(left), &mut |_, _| false)
+    }) = first_bucket(
+        pos,
+        &goals,
+        u32::from(left),
+        &mut Table::default(),
+        &mut |_, _| false,
+    )
     else {
         return Err(diagnose(pos, tokens));
     };
@@ -253,7 +260,8 @@ pub(crate) fn resolve(
 fn satisfiable(pos: &Position, tokens: &[Token]) -> bool {
     let goals = Goals::new(tokens, pos.side_to_move());
     let root = Node::root(pos);
-    let mut search = Search::new(&goals, None);
+    let mut table = Table::default();
+    let mut search = Search::new(&goals, None, &mut table);
     search.run(&root, u32::from(pos.steps_left()), false, &mut |_| {
         Flow::Stop
     })

@@ -274,22 +274,28 @@ pub(crate) enum Flow {
     Stop,
 }
 
+/// The states a search has met (see [`Node::key`]); kept from one search to the next
+/// by a caller that runs many, so that its memory is reused.
+#[derive(Default)]
+pub(super) struct Table(HashSet<StateKey, MixBuild>);
+
 /// A depth-first search over step sequences, cut by exact means only.
 pub(crate) struct Search<'a> {
     goals: &'a Goals,
     target: Option<&'a Board>,
-    seen: HashSet<StateKey, MixBuild>,
+    seen: &'a mut Table,
     /// The root of the last run and its [`Goals::capture_bound`].
     root_capture: Option<(Position, u32)>,
 }
 
 impl<'a> Search<'a> {
-    /// A search for turns satisfying `goals`, and ending on `target` if given.
-    pub fn new(goals: &'a Goals, target: Option<&'a Board>) -> Search<'a> {
+    /// A search for turns satisfying `goals`, and ending on `target` if given, keeping
+    /// the states it meets in `seen` (emptied at each run).
+    pub fn new(goals: &'a Goals, target: Option<&'a Board>, seen: &'a mut Table) -> Search<'a> {
         Search {
             goals,
             target,
-            seen: HashSet::default(),
+            seen,
             root_capture: None,
         }
     }
@@ -321,7 +327,7 @@ impl<'a> Search<'a> {
         exact: bool,
         visit: &mut dyn FnMut(&Node) -> Flow,
     ) -> bool {
-        self.seen.clear();
+        self.seen.0.clear();
         if self.bound(root, limit) > limit {
             return false;
         }
@@ -423,8 +429,15 @@ impl<'a> Search<'a> {
                 }
                 continue;
             }
-            if depth + 1 + self.bound(&child, left - 1) > limit
-                || !self.seen.insert(child.key(depth + 1, self.goals.named))
+            // The table is asked before the bound when the bound is dear (two tokens or
+            // more, which it shares out among pieces), after it otherwise: measured in
+            // instructions and simulated cache misses, see docs/lightvector.md.
+            let named = self.goals.named;
+            let key = |c: &Node| c.key(depth + 1, named);
+            let table_first = self.goals.len() >= 2;
+            if (table_first && !self.seen.0.insert(key(&child)))
+                || depth + 1 + self.bound(&child, left - 1) > limit
+                || (!table_first && !self.seen.0.insert(key(&child)))
             {
                 continue;
             }

@@ -9,7 +9,7 @@ use crate::{Board, Move, MoveError, Position, Step};
 
 use super::goals::Goals;
 use super::resolve::{first_bucket, resolve, ResolveOptions};
-use super::search::{Flow, MixBuild, Node, Search};
+use super::search::{Flow, MixBuild, Node, Search, Table};
 use super::syntax::{Directions, Lightvector, Property, Specifier, Token};
 
 /// At most this many searches per move; past it the best string found so far is kept
@@ -91,6 +91,8 @@ struct Writer {
     cache: HashMap<Vec<Token>, bool, MixBuild>,
     /// The tokens being checked, compiled (kept to reuse the memory).
     goals: Goals,
+    /// The checks' table of states met (kept to reuse the memory).
+    table: Table,
     budget: u32,
     /// Whether a budget ran out (some shorter string may have been missed).
     exhausted: bool,
@@ -121,7 +123,7 @@ impl Writer {
         // The resolver's own search, stopped at the first turn that shows the answer
         // is not the target: a satisfying turn of fewer than `kb` steps, or of `kb`
         // steps displacing at most `db` pieces and ending on another board.
-        let bucket = first_bucket(&self.pos, goals, kb, &mut |k, node| {
+        let bucket = first_bucket(&self.pos, goals, kb, &mut self.table, &mut |k, node| {
             let other = *node.pos.board() != target;
             let refutes = other && (k < kb || node.displaced() <= db);
             if refutes {
@@ -281,7 +283,8 @@ fn full_steps(w: &Node) -> Form {
 fn witness(pos: &Position, target: &Board, max_steps: usize) -> Option<Node> {
     let goals = Goals::new(&[], pos.side_to_move());
     let root = Node::root(pos);
-    let mut search = Search::new(&goals, Some(target));
+    let mut table = Table::default();
+    let mut search = Search::new(&goals, Some(target), &mut table);
     // One walk up to the move's own step count visits every turn to the target within
     // it, whatever its length: the best is kept.
     let mut best: Option<Node> = None;
@@ -456,6 +459,7 @@ pub(crate) fn write(pos: &Position, mv: &Move) -> Result<(Lightvector, bool), Wr
         refuters: Vec::new(),
         cache: HashMap::default(),
         goals: Goals::new(&[], pos.side_to_move()),
+        table: Table::default(),
         budget: CHECK_BUDGET,
         exhausted: false,
     };
