@@ -498,11 +498,6 @@ impl Goals {
         best.max(cx.turn_steps(all.saturating_sub(enemy), enemy))
     }
 
-    /// How many tokens.
-    pub fn len(&self) -> usize {
-        self.goals.len()
-    }
-
     /// Whether the tokens hold a capture token about the opponent's pieces (see
     /// [`Goals::capture_bound`]).
     pub fn has_enemy_capture(&self) -> bool {

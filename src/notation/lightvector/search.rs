@@ -429,15 +429,8 @@ impl<'a> Search<'a> {
                 }
                 continue;
             }
-            // The table is asked before the bound when the bound is dear (two tokens or
-            // more, which it shares out among pieces), after it otherwise: measured in
-            // instructions and simulated cache misses, see docs/lightvector.md.
-            let named = self.goals.named;
-            let key = |c: &Node| c.key(depth + 1, named);
-            let table_first = self.goals.len() >= 2;
-            if (table_first && !self.seen.0.insert(key(&child)))
-                || depth + 1 + self.bound(&child, left - 1) > limit
-                || (!table_first && !self.seen.0.insert(key(&child)))
+            if depth + 1 + self.bound(&child, left - 1) > limit
+                || !self.seen.0.insert(child.key(depth + 1, self.goals.named))
             {
                 continue;
             }
