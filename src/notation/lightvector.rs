@@ -111,13 +111,12 @@
 //! budgets (600 checks, 1,000 combinations per set of pieces); when one runs out the
 //! best string found so far is kept, and [`Lightvector::from_move_detailed`] says so
 //! (never in the 10,891 moves of the archive files in `tests/data/`). A string is
-//! returned only
-//! once the resolver gave the move's board for it: a string a check accepted, else the
-//! explicit form, else every step written as direction tokens, consecutive steps of a
-//! piece merged (`Ed4ne rd5s`), each of these two resolved by [`Lightvector::resolve`]
-//! (the last resolves to the witness: its letters need every step of the turn, in
-//! order). Strings that need two tokens
-//! about one piece, or a token about a piece that never moves, are not considered.
+//! returned only once the resolver gave the move's board for it: a string a check
+//! accepted, else the explicit form, else every step written as direction tokens,
+//! consecutive steps of a piece merged (`Ed4ne rd5s`), each of these two resolved by
+//! [`Lightvector::resolve`] (the last resolves to the witness: its letters need every
+//! step of the turn, in order). Strings that need two tokens about one piece, or a
+//! token about a piece that never moves, are not considered.
 //!
 //! [`Position::step_cap`]: crate::Position::step_cap
 //! [`Position::capture_moves`]: crate::Position::capture_moves
