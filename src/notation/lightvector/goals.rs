@@ -656,18 +656,7 @@ impl Goals {
         cap: u32,
     ) -> (u32, u32) {
         let board = node.pos.board();
-        let own_rabbit = p.kind == PieceKind::Rabbit && p.color == self.side;
-        let walk = |a: Square, b: Square| {
-            let back = match self.side {
-                Color::Gold => b.rank() < a.rank(),
-                Color::Silver => b.rank() > a.rank(),
-            };
-            if own_rabbit && back {
-                INF
-            } else {
-                dist(a, b)
-            }
-        };
+        let walk = |a: Square, b: Square| self.walk(p, a, b);
         let via = g.square.filter(|&s| !node.visited_of(sq).contains(s));
         let path = |to: Square| match via {
             Some(v) => walk(sq, v) + walk(v, to),
@@ -708,6 +697,20 @@ impl Goals {
         }
     }
 
+    /// The fewest steps the piece `p` takes from `a` to `b`: the distance, or [`INF`]
+    /// for an own rabbit going backwards.
+    fn walk(&self, p: Piece, a: Square, b: Square) -> u32 {
+        let back = match self.side {
+            Color::Gold => b.rank() < a.rank(),
+            Color::Silver => b.rank() > a.rank(),
+        };
+        if p.kind == PieceKind::Rabbit && p.color == self.side && back {
+            INF
+        } else {
+            dist(a, b)
+        }
+    }
+
     /// For the direction token `k` (the current one or a later one) and the live
     /// piece `p` on `sq`: the steps `p` must take to match the letters still to match,
     /// and the fewest steps of the turn that needs. It walks first to the square of the
@@ -737,7 +740,7 @@ impl Goals {
         let mut m = rest.len() as u32;
         let mut others = [0, 0];
         if let (0, Some(s), Some(&d0)) = (done, g.square, rest.first()) {
-            m += dist(sq, s);
+            m += self.walk(p, sq, s);
             let Some(next) = s.step(d0) else {
                 return (INF, INF);
             };
@@ -1022,8 +1025,11 @@ impl Cx {
         let alone = if m == 0 {
             0
         } else if own {
-            // A frozen piece waits for at least one step of another piece.
-            m + u32::from(self.frozen().contains(sq))
+            m + if self.frozen().contains(sq) {
+                self.unfreeze(p, sq)
+            } else {
+                0
+            }
         } else if self.pending == 1 {
             2 * m + 1
         } else if self.pullable.contains(sq) {
@@ -1084,6 +1090,38 @@ impl Cx {
             most = most.max(m + steps);
         }
         most
+    }
+
+    /// The fewest steps of other pieces before the mover's frozen piece `p` on `sq` can
+    /// step (at least 1): it is frozen until a friend stands beside it or no stronger
+    /// enemy piece does. A friend `f` comes beside it only after `dist(f, sq) - 1`
+    /// steps of its own (none stands beside it now). A stronger enemy neighbour `a`
+    /// goes only when pushed or pulled, or killed on the trap it stands on when its
+    /// last friend there is pushed or pulled away: either way one enemy step paired
+    /// with a step of the mover, and the same enemy step never takes two of them away
+    /// (two neighbours of `sq` are not beside each other, nor both beside a friend on
+    /// a trap that also borders `sq`: the board has no triangles), except that a pull
+    /// ready now needs no new step of the mover; a neighbour off the traps that no
+    /// piece of the mover is stronger than never goes.
+    fn unfreeze(&self, p: Piece, sq: Square) -> u32 {
+        let friends = self.board.color(self.side).without(sq);
+        let arrive = (2..15)
+            .find(|&r| (within(sq, r) & friends).any())
+            .map_or(INF, |r| r - 1);
+        let mut remove = 0;
+        for a in Bitboard::adjacent(sq) & self.board.color(!self.side) {
+            match self.board.piece_at(a) {
+                Some(e) if e.kind > p.kind => {
+                    remove += if a.is_trap() || self.stronger[e.kind.index()].any() {
+                        2
+                    } else {
+                        INF
+                    };
+                }
+                _ => {}
+            }
+        }
+        arrive.min(remove - self.ready.min(remove)).max(1)
     }
 
     /// The mover's frozen pieces.

@@ -657,12 +657,15 @@ fn destination_trap_occupant_may_die_instead_of_leaving() {
     assert_eq!(*pos.after(&got.mv).unwrap().board(), board);
 }
 
-/// The rules of the second speed round see what the distances alone miss, and stay
-/// admissible along the archive's own turn: `Rg6` needs the silver dog on g6 pulled off
-/// by the camel (its step there, its pull, the dog's step), `rx` the fewest steps of a
-/// capture of a silver rabbit.
+/// The bound's rules see what the distances alone miss, and stay admissible along the
+/// archive's own turn: `Rg6` needs the silver dog on g6 pulled off by the camel (its
+/// step there, its pull, the dog's step), `rx` the fewest steps of a capture of a
+/// silver rabbit; `rg1` and `Rh8` a frozen rabbit beside an elephant, released only by a
+/// friend three steps away; `a5n` a piece on a5 stepping north, which the gold rabbits
+/// on a6 and b6 cannot reach (backwards), so the rabbit on c5 walks there and the one on
+/// a6 makes room.
 #[test]
-fn second_round_rules_see_the_whole_turn() {
+fn bound_rules_see_the_whole_turn() {
     use super::goals::Goals;
     use super::search::Node;
     let step = |t: &str| {
@@ -686,6 +689,21 @@ fn second_round_rules_see_the_whole_turn() {
             "g [ H      re      R  E       rH    D M     R hRrm   D  CCRR R  R R]",
             "rx",
             "d6n d5n d6w d7s",
+        ),
+        (
+            "s [ r    rr rr  d     c             r  r   Meh       m  ErR     R  ]",
+            "rg1",
+            "e4e f4e g4s g2s",
+        ),
+        (
+            "g [        rH     RRD H   e     E           R M  C   D  C RR R  R R]",
+            "Rh8",
+            "f5e g5n g6n h7n",
+        ),
+        (
+            "g [r r c eM hHrrE RRR HD  R  R                   C   C  D    RR R  ]",
+            "a5n",
+            "a6n c5w b5w a5n",
         ),
     ];
     for (text, token, turn) in cases {
