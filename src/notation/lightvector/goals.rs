@@ -896,6 +896,34 @@ impl Events {
         }
     }
 
+    /// With two steps left and no push under way, the squares the first of them must
+    /// arrive on (all of them when it is free). Each square of the destinations needs a
+    /// piece that may end there (of the token's letter, when known) arriving on it, from
+    /// beside it; when none stands beside it now, it is not the first step that
+    /// arrives, and the first step brings one beside it for the last (a step moves one
+    /// piece, and no other piece changes square). The next letter, when taken from a
+    /// square empty now, is taken by the last step (no first step starts there), so
+    /// the first arrives there.
+    pub(super) fn first_of_two(&self, board: &Board) -> Bitboard {
+        let mut reach = Bitboard::FULL;
+        // The letter of the piece arriving is known for a single square.
+        let arriving = match (self.dest_piece, self.dests.count()) {
+            (Some(p), 1) => board.pieces(p),
+            _ => board.occupied(),
+        };
+        for d in self.dests {
+            if (Bitboard::adjacent(d) & arriving).is_empty() {
+                reach &= Bitboard::adjacent(d);
+            }
+        }
+        if let (Some(_), Some(s)) = (self.next, self.next_from) {
+            if !board.occupied().contains(s) {
+                reach &= Bitboard::from_square(s);
+            }
+        }
+        reach
+    }
+
     /// With one step left and [`Events::least`] at most one, whether `step` may be that last
     /// step: it takes the letter still to match, arrives on the square, and may kill.
     pub(super) fn admits_last(&self, board: &Board, step: Step) -> bool {

@@ -395,15 +395,18 @@ impl<'a> Search<'a> {
         }
         // The squares the last step can touch, when it can do all that is left (see
         // `idle`).
-        let last = match (left, node.pos.pending_push()) {
-            (2, None) => events.last_squares(node.pos.board()),
-            _ => None,
+        let (last, reach) = match (left, node.pos.pending_push()) {
+            (2, None) => (
+                events.last_squares(node.pos.board()),
+                events.first_of_two(node.pos.board()),
+            ),
+            _ => (None, Bitboard::FULL),
         };
         for &step in node.pos.legal_steps().iter() {
             if narrow && !events.admits_next(node.pos.board(), step) {
                 continue;
             }
-            if !paired_from.contains(step.from) {
+            if !paired_from.contains(step.from) || !step.to().is_some_and(|t| reach.contains(t)) {
                 continue;
             }
             if last.is_some_and(|k| Self::idle(node, k, step)) {

@@ -439,7 +439,7 @@ fn moves_compare() {
 /// Checks the bounds along `turn` (which satisfies `tokens`): after every prefix,
 /// neither the tokens' bound, nor the bound towards the turn's board, nor the events'
 /// cover may exceed the steps the turn still takes, and the steps the search plays
-/// when it has none to spare include the turn's next step.
+/// when it has none to spare, or two left, include the turn's next step.
 fn check_admissible_along(pos: &Position, turn: &[Step], tokens: &[Token]) {
     use super::goals::{Events, Goals, INF};
     use super::search::{differing, target_bound, target_squares, Node};
@@ -497,6 +497,16 @@ fn check_admissible_along(pos: &Position, turn: &[Step], tokens: &[Token]) {
                 Events::paired_from(node.pos.board(), node.pos.side_to_move())
                     .contains(turn[i].from),
                 "paired step: {}",
+                what()
+            );
+        }
+        // With two steps left, the first arrives where the last needs a piece.
+        if left == 2 && node.pos.pending_push().is_none() {
+            assert!(
+                turn[i]
+                    .to()
+                    .is_some_and(|t| events.first_of_two(node.pos.board()).contains(t)),
+                "first of two: {}",
                 what()
             );
         }
