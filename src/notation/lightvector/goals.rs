@@ -229,8 +229,9 @@ impl Goals {
     pub(super) fn events(&self, node: &Node) -> Events {
         let (mut dests, mut nd, mut capture) = (Bitboard::EMPTY, 0u32, false);
         let mut enemy_capture = false;
-        // The letter the tokens on the first square name, if they agree.
-        let mut dest_piece = None;
+        // The letter the tokens on the first square name, if they agree, and the square
+        // the first of them names (the piece ending there has been there).
+        let (mut dest_piece, mut dest_from) = (None, None);
         for &i in &self.plain {
             let g = &self.goals[i];
             match g.property {
@@ -238,6 +239,7 @@ impl Goals {
                 Property::Destination(d) if !dests.contains(d) => {
                     if nd == 0 {
                         dest_piece = g.piece;
+                        dest_from = g.square;
                     }
                     dests = dests.with(d);
                     nd += 1;
@@ -311,6 +313,7 @@ impl Goals {
             cover,
             letters,
             dest_piece,
+            dest_from,
             least: cover.max(paired),
             enemy_steps,
             next,
@@ -761,8 +764,10 @@ pub(super) struct Events {
     cover: u32,
     /// The direction letters still to match.
     letters: u32,
-    /// The letter of the piece that must arrive on the first of `dests`, if known.
+    /// With one square in `dests`: the letter of the piece that must arrive there, if
+    /// known, and a square it must have been on, if a token names one.
     dest_piece: Option<Piece>,
+    dest_from: Option<Square>,
     /// A lower bound on the steps the rest of the turn takes: `cover`, or more when
     /// enemy pieces must take letters or die (their steps are paired with steps of the
     /// mover).
@@ -898,21 +903,29 @@ impl Events {
 
     /// With two steps left and no push under way, the squares the first of them must
     /// arrive on (all of them when it is free). Each square of the destinations needs a
-    /// piece that may end there (of the token's letter, when known) arriving on it, from
+    /// piece that may end there (of the token's letter, having been on the square the
+    /// token names, when known) arriving on it, from
     /// beside it; when none stands beside it now, it is not the first step that
     /// arrives, and the first step brings one beside it for the last (a step moves one
     /// piece, and no other piece changes square). The next letter, when taken from a
     /// square empty now, is taken by the last step (no first step starts there), so
     /// the first arrives there.
-    pub(super) fn first_of_two(&self, board: &Board) -> Bitboard {
+    pub(super) fn first_of_two(&self, node: &Node) -> Bitboard {
+        let board = node.pos.board();
         let mut reach = Bitboard::FULL;
-        // The letter of the piece arriving is known for a single square.
-        let arriving = match (self.dest_piece, self.dests.count()) {
-            (Some(p), 1) => board.pieces(p),
+        // What may arrive is known for a single square.
+        let single = self.dests.count() == 1;
+        let arriving = match self.dest_piece {
+            Some(p) if single => board.pieces(p),
             _ => board.occupied(),
         };
+        // (A piece arriving on the named square has been there.)
+        let from = self.dest_from.filter(|&s| single && !self.dests.contains(s));
         for d in self.dests {
-            if (Bitboard::adjacent(d) & arriving).is_empty() {
+            let ready = (Bitboard::adjacent(d) & arriving)
+                .iter()
+                .any(|q| from.map_or(true, |s| node.visited_of(q).contains(s)));
+            if !ready {
                 reach &= Bitboard::adjacent(d);
             }
         }

@@ -398,7 +398,7 @@ impl<'a> Search<'a> {
         let (last, reach) = match (left, node.pos.pending_push()) {
             (2, None) => (
                 events.last_squares(node.pos.board()),
-                events.first_of_two(node.pos.board()),
+                events.first_of_two(node),
             ),
             _ => (None, Bitboard::FULL),
         };

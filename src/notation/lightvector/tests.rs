@@ -505,7 +505,7 @@ fn check_admissible_along(pos: &Position, turn: &[Step], tokens: &[Token]) {
             assert!(
                 turn[i]
                     .to()
-                    .is_some_and(|t| events.first_of_two(node.pos.board()).contains(t)),
+                    .is_some_and(|t| events.first_of_two(&node).contains(t)),
                 "first of two: {}",
                 what()
             );
