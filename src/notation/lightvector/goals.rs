@@ -813,6 +813,11 @@ impl Events {
         self.enemy_steps > 0 && 2 * self.enemy_steps >= left
     }
 
+    /// Whether the tokens still need a step of an enemy piece.
+    pub(super) fn needs_enemy_step(&self) -> bool {
+        self.enemy_steps > 0
+    }
+
     /// With [`Events::pairs_only`], the squares the next step may leave (on `board`,
     /// `side` to move): an enemy piece's (pushed or pulled), or a piece of the mover's
     /// with a weaker enemy piece beside it (the first step of a pull leaves from beside
@@ -920,7 +925,9 @@ impl Events {
             _ => board.occupied(),
         };
         // (A piece arriving on the named square has been there.)
-        let from = self.dest_from.filter(|&s| single && !self.dests.contains(s));
+        let from = self
+            .dest_from
+            .filter(|&s| single && !self.dests.contains(s));
         for d in self.dests {
             let ready = (Bitboard::adjacent(d) & arriving)
                 .iter()

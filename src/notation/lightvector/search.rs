@@ -512,23 +512,28 @@ impl Search<'_> {
             child.apply(step, self.goals);
             self.is_leaf(&child) && visit(&child) == Flow::Stop
         };
+        // An enemy piece takes the last step only when pulled (a push takes two); when
+        // the tokens still need an enemy piece's step (an enemy letter, or an enemy
+        // piece's death, which only an enemy piece's step causes), that pull is the
+        // last step.
+        let movable = if events.needs_enemy_step() {
+            node.pullable()
+        } else {
+            board.color(node.pos.side_to_move()) | node.pullable()
+        };
         match events.last_candidates(board) {
-            // A few steps, each checked for legality; an enemy piece takes the last step
-            // only when pulled (a push takes two).
-            Some(mut steps) => {
-                let movable = board.color(node.pos.side_to_move()) | node.pullable();
-                steps.any(|step| {
-                    movable.contains(step.from)
-                        && admitted(step)
-                        && node.pos.is_legal_step(step)
-                        && play(step)
-                })
-            }
+            // A few steps, each checked for legality.
+            Some(mut steps) => steps.any(|step| {
+                movable.contains(step.from)
+                    && admitted(step)
+                    && node.pos.is_legal_step(step)
+                    && play(step)
+            }),
             None => node
                 .pos
                 .legal_steps()
                 .iter()
-                .any(|&step| admitted(step) && play(step)),
+                .any(|&step| movable.contains(step.from) && admitted(step) && play(step)),
         }
     }
 }

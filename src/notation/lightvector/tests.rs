@@ -519,6 +519,13 @@ fn check_admissible_along(pos: &Position, turn: &[Step], tokens: &[Token]) {
             if let Some(mut steps) = events.last_candidates(node.pos.board()) {
                 assert!(steps.any(|s| s == turn[i]), "last candidates: {}", what());
             }
+            if events.needs_enemy_step() {
+                assert!(
+                    node.pullable().contains(turn[i].from),
+                    "last step pulls: {}",
+                    what()
+                );
+            }
             let differ = differing(node.pos.board(), end.board());
             assert!(
                 differ.contains(turn[i].from),
