@@ -28,7 +28,8 @@
 //! ```
 //!
 //! which prints the counts and writes every mismatch, one per line, to the file named by
-//! `LV_DIFF_OUT` (default `target/lightvector-mismatches.txt`). `LV_DIFF_THREADS` sets
+//! `LV_DIFF_OUT` (default `lightvector-mismatches.txt` in `target/tmp/`, Cargo's scratch
+//! directory for integration tests in the target directory in use). `LV_DIFF_THREADS` sets
 //! the number of threads (default: the available parallelism).
 
 mod lightvector_support;
@@ -706,11 +707,10 @@ fn crate_agrees_with_the_reference() {
     );
     println!("{report}");
     if full() {
+        // Cargo's scratch directory for integration tests, inside the target directory
+        // in use (`CARGO_TARGET_DIR` included).
         let path = std::env::var("LV_DIFF_OUT").unwrap_or_else(|_| {
-            format!(
-                "{}/target/lightvector-mismatches.txt",
-                env!("CARGO_MANIFEST_DIR")
-            )
+            format!("{}/lightvector-mismatches.txt", env!("CARGO_TARGET_TMPDIR"))
         });
         let mut body = report.clone();
         for m in &totals.mismatches {
