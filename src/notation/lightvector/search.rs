@@ -286,6 +286,8 @@ pub(crate) struct Search<'a> {
     seen: &'a mut Table,
     /// The root of the last run and its [`Goals::capture_bound`].
     root_capture: Option<(Position, u32)>,
+    /// The steps the last run's limit leaves to spare over the root's bound.
+    spare: u32,
 }
 
 impl<'a> Search<'a> {
@@ -297,6 +299,7 @@ impl<'a> Search<'a> {
             target,
             seen,
             root_capture: None,
+            spare: 0,
         }
     }
 
@@ -328,9 +331,11 @@ impl<'a> Search<'a> {
         visit: &mut dyn FnMut(&Node) -> Flow,
     ) -> bool {
         self.seen.0.clear();
-        if self.bound(root, limit) > limit {
+        let bound = self.bound(root, limit);
+        if bound > limit {
             return false;
         }
+        self.spare = limit - bound;
         if self.goals.has_enemy_capture() {
             // Computed once per root: iterative deepening runs from the same one.
             let at_root = match &self.root_capture {
@@ -432,7 +437,11 @@ impl<'a> Search<'a> {
                 }
                 continue;
             }
-            if depth + 1 + self.bound(&child, left - 1) > limit
+            // With two steps left below, the bound pays for itself only when the root's
+            // left fewer than two to spare (below, the events and the choice of the
+            // first and last steps cut at less cost).
+            let bounded = left > 3 || self.spare < 2;
+            if (bounded && depth + 1 + self.bound(&child, left - 1) > limit)
                 || !self.seen.0.insert(child.key(depth + 1, self.goals.named))
             {
                 continue;
