@@ -11,7 +11,9 @@
 //! - a branch where the admissible lower bound of [`Goals::bound`] (and, for a target
 //!   board, [`target_bound`]; near the root, for capture tokens about the opponent's
 //!   pieces, the exact [`Goals::capture_bound`]; everywhere, [`Events::least`]) says
-//!   the tokens cannot all hold within the steps left;
+//!   the tokens cannot all hold within the steps left (the bound is asked two steps
+//!   from the end only when the root's leaves fewer than two steps to spare: with more,
+//!   the rules below cut there at less cost, as measured);
 //! - with no step to spare, a step that does none of what the rest of the turn must
 //!   do ([`Events::admits_next`]; towards a target, one that arrives on no square that
 //!   needs a piece and leaves none that must be left, [`target_squares`]); as the last
@@ -20,6 +22,10 @@
 //!   of the mover that starts no pull ([`Events::paired_from`]);
 //! - with two steps left, a first step that commutes with every last step that can
 //!   finish the turn ([`Search::idle`]): the search plays that turn in the other order;
+//!   and a first step that does not arrive where the last one needs a piece
+//!   ([`Events::first_of_two`]);
+//! - as the last step, when the tokens still need an enemy piece's step, any step but
+//!   the pull ready now;
 //! - a state met before at the same depth: same pending push, same possible pull,
 //!   same progress on the direction tokens, and the same facts about every piece's
 //!   path that a token can see, which give the same board ([`Node::key`]); everything
@@ -399,7 +405,7 @@ impl<'a> Search<'a> {
             return false;
         }
         // The squares the last step can touch, when it can do all that is left (see
-        // `idle`).
+        // `idle`), and those the first of the two must arrive on.
         let (last, reach) = match (left, node.pos.pending_push()) {
             (2, None) => (
                 events.last_squares(node.pos.board()),
