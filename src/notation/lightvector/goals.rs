@@ -1059,12 +1059,12 @@ impl Cx {
 
     /// The steps of the turn needed when the piece `p` on `sq` takes `m` steps and
     /// `others` other pieces of each colour (the mover's first) take one at least
-    /// ([`Cx::turn_steps`]). Also, on its own: an own frozen piece needs a step of
-    /// another piece before it moves; before an enemy piece's first step a stronger
-    /// piece of the mover must stand beside it, unfrozen (the pusher or puller must be
-    /// unfrozen when the push or pull begins), and those approaching and unfreezing
-    /// steps come before every pairing step, unless a pull of it is ready now (which
-    /// saves its first pairing step).
+    /// ([`Cx::turn_steps`]). Also, on its own: an own frozen piece needs steps of
+    /// other pieces before it moves ([`Cx::unfreeze`]); before an enemy piece's first
+    /// step a stronger piece of the mover must stand beside it, unfrozen (the pusher or
+    /// puller must be unfrozen when the push or pull begins), and those approaching and
+    /// unfreezing steps come before every pairing step, unless a pull of it is ready now
+    /// (which saves its first pairing step).
     fn turn_cost(&self, p: Piece, sq: Square, m: u32, others: [u32; 2]) -> u32 {
         let own = p.color == self.side;
         let mut steps = others;
