@@ -909,12 +909,13 @@ impl Events {
     /// With two steps left and no push under way, the squares the first of them must
     /// arrive on (all of them when it is free). Each square of the destinations needs a
     /// piece that may end there (of the token's letter, having been on the square the
-    /// token names, when known) arriving on it, from
-    /// beside it; when none stands beside it now, it is not the first step that
-    /// arrives, and the first step brings one beside it for the last (a step moves one
-    /// piece, and no other piece changes square). The next letter, when taken from a
-    /// square empty now, is taken by the last step (no first step starts there), so
-    /// the first arrives there.
+    /// token names, when known) arriving on it from beside it; when none stands beside
+    /// it now, it is not the first step that arrives, and the first step brings one
+    /// beside it for the last (a step moves one piece, and no other piece changes
+    /// square). The next letter, when taken from a square empty now, is taken by the
+    /// last step (no first step starts there), so the first arrives there. (A turn
+    /// ending after the first step would need it to arrive or take the letter: it
+    /// cannot either.)
     pub(super) fn first_of_two(&self, node: &Node) -> Bitboard {
         let board = node.pos.board();
         let mut reach = Bitboard::FULL;

@@ -444,8 +444,8 @@ impl<'a> Search<'a> {
                 continue;
             }
             // With two steps left below, the bound pays for itself only when the root's
-            // left fewer than two to spare (below, the events and the choice of the
-            // first and last steps cut at less cost).
+            // bound left fewer than two steps to spare (otherwise the events and the
+            // choice of the first and last steps below cut at less cost: measured).
             let bounded = left > 3 || self.spare < 2;
             if (bounded && depth + 1 + self.bound(&child, left - 1) > limit)
                 || !self.seen.0.insert(child.key(depth + 1, self.goals.named))
