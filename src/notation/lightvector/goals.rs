@@ -9,6 +9,15 @@ use super::syntax::{Directions, Property, Token, MAX_TOKENS};
 /// "Cannot be done": more steps than any turn has, small enough to add up safely.
 pub(super) const INF: u32 = 1000;
 
+/// Whether `to` is on a rank behind `from` for `side` (towards its own home rows,
+/// where its rabbits may not step).
+pub(super) fn behind(side: Color, from: Square, to: Square) -> bool {
+    match side {
+        Color::Gold => to.rank() < from.rank(),
+        Color::Silver => to.rank() > from.rank(),
+    }
+}
+
 /// Manhattan distance.
 pub(super) fn dist(a: Square, b: Square) -> u32 {
     let d = |x: u8, y: u8| u32::from(x.abs_diff(y));
@@ -703,11 +712,7 @@ impl Goals {
     /// The fewest steps the piece `p` takes from `a` to `b`: the distance, or [`INF`]
     /// for an own rabbit going backwards.
     fn walk(&self, p: Piece, a: Square, b: Square) -> u32 {
-        let back = match self.side {
-            Color::Gold => b.rank() < a.rank(),
-            Color::Silver => b.rank() > a.rank(),
-        };
-        if p.kind == PieceKind::Rabbit && p.color == self.side && back {
+        if p.kind == PieceKind::Rabbit && p.color == self.side && behind(self.side, a, b) {
             INF
         } else {
             dist(a, b)

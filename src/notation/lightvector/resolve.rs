@@ -4,7 +4,7 @@ use std::collections::HashSet;
 
 use crate::{Board, Direction, Move, Piece, PieceKind, Position, Square};
 
-use super::goals::Goals;
+use super::goals::{behind, Goals};
 use super::search::{Flow, MixBuild, Node, Search, Table};
 use super::syntax::{Property, Specifier, Token};
 
@@ -322,10 +322,7 @@ fn why(pos: &Position, t: Token) -> TokenFailure {
     let letter = t.specifier.piece();
     let backwards = Direction::backwards(side);
     let goes_back = |from: Square| match t.property {
-        Property::Destination(d) => match side {
-            crate::Color::Gold => d.rank() < from.rank(),
-            crate::Color::Silver => d.rank() > from.rank(),
-        },
+        Property::Destination(d) => behind(side, from, d),
         Property::Steps(d) => d.as_slice().contains(&backwards),
         Property::Capture => false,
     };
