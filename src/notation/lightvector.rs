@@ -72,17 +72,22 @@
 //!   left (the bound counts distances: the squares a named piece must still visit,
 //!   pieces standing in its way or beside the trap it must die on, an enemy piece's
 //!   steps each paired with a step of the mover after a stronger piece came beside it,
-//!   a frozen piece's wait, an enemy piece in the way pushed or pulled off by a
-//!   stronger piece, the direction letters still to match; and it shares the tokens
-//!   out among distinct pieces, whose steps add up; a capture of the opponent's pieces
-//!   of a letter costs at least the fewest steps [`Position::capture_moves`] gives);
+//!   a frozen piece's wait for a friend or for its stronger neighbours to go, an enemy
+//!   piece in the way pushed or pulled off by a stronger piece, the direction letters
+//!   still to match; and it shares the tokens out among distinct pieces, whose steps
+//!   add up; a capture of the opponent's pieces of a letter costs at least the fewest
+//!   steps [`Position::capture_moves`] gives);
 //! - a step that does none of what the rest of the turn must do (take a letter, arrive
 //!   on a destination, kill) when no step is to spare, and, as the last step, every
 //!   step but the few that do all of it;
 //! - a step of the mover that starts no pull when every step left is needed for the
 //!   enemy steps the tokens still need and the steps of the mover paired with them;
 //! - with two steps left, a first step far from everything the last one can touch:
-//!   the turn is played in the other order, which reaches the same position;
+//!   the turn is played in the other order, which reaches the same position; and a
+//!   first step that does not bring a piece beside a destination (or onto the square
+//!   of the next letter) where the last step needs one;
+//! - as the last step, when an enemy piece must still step, any step but the pull
+//!   ready now;
 //! - a state (board, turn state, token progress, and every fact a token can see about
 //!   each piece's path) searched before at the same depth.
 //!
