@@ -151,7 +151,7 @@ pub use color::{ByColor, Color};
 pub use eval::harlog;
 pub use game::{Game, GameError, Phase, SetupVariant, Turn, Variant};
 pub use movegen::{StepList, MAX_LEGAL_STEPS};
-pub use moves::{Move, MAX_STEPS};
+pub use moves::{Move, MoveFullError, MAX_STEPS};
 pub use outcome::{Outcome, Reason};
 pub use piece::{Piece, PieceKind};
 pub use position::{EndTurnError, MoveError, Position, PositionError, StepCapError, StepError};

@@ -481,9 +481,17 @@ impl Position {
     /// Plays a step without checking it, for engines that only play generated steps.
     ///
     /// # Panics
-    /// May panic, or leave a position that breaks the rules, if `step` is not legal
-    /// (never undefined behaviour).
+    /// In debug builds, if `step` is not legal ([`check_step`](Position::check_step)
+    /// fails). In release builds the check is left out: an illegal step may then panic or
+    /// leave a position that breaks the rules (never undefined behaviour).
     pub fn play_step_unchecked(&mut self, step: Step) -> StepEffect {
+        debug_assert!(
+            self.check_step(step).is_ok(),
+            "play_step_unchecked: {step} is illegal here: {}",
+            self.check_step(step)
+                .err()
+                .map_or(String::new(), |e| e.to_string())
+        );
         movegen::apply_step(
             &mut self.board,
             &mut self.hash,
@@ -589,12 +597,21 @@ impl Position {
     /// Plays a generated move and ends the turn in place, without checks.
     ///
     /// # Panics
-    /// May panic, or leave a position that breaks the rules, if `mv` is not legal here
-    /// (never undefined behaviour).
+    /// In debug builds, if `mv` is not legal here (a step fails
+    /// [`check_step`](Position::check_step), or the turn cannot end after them). In
+    /// release builds the checks are left out: an illegal move may then panic or leave a
+    /// position that breaks the rules (never undefined behaviour).
     pub fn play_unchecked(&mut self, mv: &Move) {
         for &step in mv.steps() {
             self.play_step_unchecked(step);
         }
+        debug_assert!(
+            self.check_end_turn().is_ok(),
+            "play_unchecked: the turn cannot end after {mv:?}: {}",
+            self.check_end_turn()
+                .err()
+                .map_or(String::new(), |e| e.to_string())
+        );
         self.end_turn_unchecked();
     }
 
@@ -602,7 +619,9 @@ impl Position {
     /// `self` is not changed.
     ///
     /// # Panics
-    /// May panic, or give a position that breaks the rules, if `mv` is not legal here.
+    /// In debug builds, if `mv` is not legal here (as
+    /// [`play_unchecked`](Position::play_unchecked)); in release builds an illegal move
+    /// may panic or give a position that breaks the rules.
     #[must_use = "`after_unchecked` returns the new position; use `play_unchecked` to play in place"]
     pub fn after_unchecked(&self, mv: &Move) -> Position {
         let mut p = self.clone();

@@ -50,7 +50,7 @@ use table::{Buckets, Key, Table, MAX_BUCKET_BITS};
 
 use core::ops::ControlFlow;
 
-use crate::{Board, Move, Position, Step};
+use crate::{Board, Move, MoveError, Position, Step};
 
 /// A reusable full-turn move generator: it keeps its deduplication table between calls,
 /// so repeated generation does not allocate. [`Position::count_moves`] and the other
@@ -397,6 +397,44 @@ impl Position {
         f: impl FnMut(&Move, &Board, u64) -> ControlFlow<B>,
     ) -> ControlFlow<B> {
         with_generator(|g| g.for_each_move(self, f))
+    }
+
+    /// The move [`legal_moves`](Position::legal_moves) lists for the board that `mv`
+    /// gives: the canonical form of a move, which compares with `==` against that list
+    /// (`Move`'s equality is of step sequences; see [`Move`]). Policy targets, opening
+    /// books and de-duplication of moves read from records use it.
+    ///
+    /// It generates the turns from here until it meets that board (about as costly as
+    /// [`legal_moves`](Position::legal_moves) at worst); to compare two moves only,
+    /// [`same_result`](Position::same_result) is cheaper.
+    ///
+    /// # Errors
+    /// [`MoveError`] when `mv` cannot be played here as a whole turn.
+    pub fn canonical_move(&self, mv: &Move) -> Result<Move, MoveError> {
+        let target = self.after(mv)?;
+        let found = self.for_each_move(|m, board, _| {
+            if board == target.board() {
+                ControlFlow::Break(*m)
+            } else {
+                ControlFlow::Continue(())
+            }
+        });
+        match found {
+            ControlFlow::Break(m) => Ok(m),
+            // Every legal turn's board is among the generated ones (the tests replay the
+            // archive moves through this).
+            ControlFlow::Continue(()) => unreachable!("a legal turn's board is generated"),
+        }
+    }
+
+    /// Whether `a` and `b` are both legal turns here and give the same position, whatever
+    /// their steps and their order.
+    #[must_use]
+    pub fn same_result(&self, a: &Move, b: &Move) -> bool {
+        match (self.after(a), self.after(b)) {
+            (Ok(x), Ok(y)) => x == y,
+            _ => false,
+        }
     }
 
     /// Whether the side to move has at least one legal turn (repetition not

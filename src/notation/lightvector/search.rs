@@ -184,7 +184,9 @@ impl Node {
         if idx < MAX_STEPS {
             self.movers[idx] = e as u8;
         }
-        self.mv.push(step);
+        // The search never goes deeper than the turn's steps, so there is room.
+        let pushed = self.mv.push(step);
+        debug_assert!(pushed.is_ok(), "a turn's steps fit in a move");
         goals.advance_dirs(self, e, step);
     }
 
