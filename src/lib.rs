@@ -161,7 +161,7 @@ pub use setup::{
 };
 pub use square::{Direction, File, ParseSquareError, Rank, Square};
 pub use step::{Capture, Step, StepEffect, StepKind};
-pub use tactics::Captures;
+pub use tactics::{Captures, CapturesIter};
 pub use turngen::TurnGenerator;
 
 /// The version of [`rand`](https://docs.rs/rand/0.9) whose traits appear in this crate's

@@ -2,7 +2,9 @@
 
 use core::fmt;
 
-use crate::{Bitboard, Board, Color, Direction, Move, Piece, PieceKind, Position, Square, Step};
+use crate::{
+    Bitboard, Board, Color, Direction, Move, Piece, PieceKind, Position, Square, Squares, Step,
+};
 
 use super::Path;
 
@@ -65,11 +67,13 @@ impl Captures {
         self.iter().map(|(_, m)| m.len()).min()
     }
 
-    /// Each capturable piece's square and a shortest turn capturing it, a1 first.
-    pub fn iter(&self) -> impl Iterator<Item = (Square, &Move)> + '_ {
-        self.found
-            .iter()
-            .map(move |sq| (sq, &self.moves[sq.index() as usize]))
+    /// Each capturable piece's square and a shortest turn capturing it, a1 first (also
+    /// what `for (square, mv) in &captures` gives).
+    pub fn iter(&self) -> CapturesIter<'_> {
+        CapturesIter {
+            squares: self.found.iter(),
+            moves: &self.moves,
+        }
     }
 
     fn insert(&mut self, square: Square, mv: Move) {
@@ -77,6 +81,39 @@ impl Captures {
         self.moves[square.index() as usize] = mv;
     }
 }
+
+impl<'a> IntoIterator for &'a Captures {
+    type Item = (Square, &'a Move);
+    type IntoIter = CapturesIter<'a>;
+
+    fn into_iter(self) -> CapturesIter<'a> {
+        self.iter()
+    }
+}
+
+/// The captures of a [`Captures`], a1 first: each capturable piece's square and a
+/// shortest turn capturing it.
+#[derive(Debug, Clone)]
+pub struct CapturesIter<'a> {
+    squares: Squares,
+    moves: &'a [Move; 64],
+}
+
+impl<'a> Iterator for CapturesIter<'a> {
+    type Item = (Square, &'a Move);
+
+    #[inline]
+    fn next(&mut self) -> Option<(Square, &'a Move)> {
+        let sq = self.squares.next()?;
+        Some((sq, &self.moves[sq.index() as usize]))
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        self.squares.size_hint()
+    }
+}
+
+impl ExactSizeIterator for CapturesIter<'_> {}
 
 impl Default for Captures {
     fn default() -> Self {
@@ -98,7 +135,9 @@ impl Position {
     /// A turn may not end in the middle of a push, so a capture by a push costs both of
     /// its steps. In the middle of a turn, pieces captured earlier in the turn are no
     /// longer on the board and are not listed; pulls and pushes under way are taken into
-    /// account. Repetition is not considered (see [`Position::goal_move`]).
+    /// account. A position knows no game: in a [`Game`](crate::Game), ask
+    /// [`Game::capture_moves`](crate::Game::capture_moves), which answers only when a
+    /// movement turn is due and under its step limit.
     ///
     /// ```
     /// use arimaa::{Position, Square};

@@ -15,8 +15,9 @@ impl Position {
     /// (an enemy rabbit on its own goal rank is the opponent's goal, which the rules rank
     /// second). Rabbits pushed or pulled onto a goal rank and off it again within the
     /// turn do not count, and the mover's own rabbits can only move by their own steps.
-    /// Repetition is not considered (as in [`Position::legal_moves`]; a [`Game`](crate::Game)
-    /// refuses a third repetition when the move is played).
+    /// A position knows no game: in a [`Game`](crate::Game), ask
+    /// [`Game::goal_move`](crate::Game::goal_move), which answers only when a movement
+    /// turn is due and under its step limit.
     ///
     /// In the middle of a turn that could end now with a rabbit on its goal rank, the
     /// answer is the empty move (0 steps): ending the turn at once. Otherwise the answer

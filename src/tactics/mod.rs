@@ -8,18 +8,25 @@
 //!
 //! Both count steps from the current state of the turn (steps already taken, a push to
 //! complete, a pull available) within the steps it has left (its step cap, 1 to 4), both
-//! give moves that [`Position::play`] accepts, and both ignore repetition. Each is a small
-//! depth-first search over the legal steps with iterative deepening, cut by lower bounds
-//! that never exceed the true number of steps (each bound's proof is on its function);
-//! the tests compare both with the full-turn enumeration ([`Position::legal_moves`]).
+//! give moves that [`Position::play`] accepts, and neither looks at a game's history.
+//! Each is a small depth-first search over the legal steps with iterative deepening, cut
+//! by lower bounds that never exceed the true number of steps (each bound's proof is on
+//! its function); the tests compare both with the full-turn enumeration ([`Position::legal_moves`]).
 //!
 //! The defensive use (after a candidate move, the opponent's goal query) is shown on
 //! [`Position::goal_move`].
+//!
+//! In a [`Game`](crate::Game), [`Game::goal_move`](crate::Game::goal_move) and
+//! [`Game::capture_moves`](crate::Game::capture_moves) answer for the movement turn that
+//! is due, under its step limit (a Dicey Moves roll included), with moves that
+//! [`Game::play`](crate::Game::play) accepts; repetition never refuses a goal or a
+//! capture (each method says why).
 
 mod captures;
 mod goal;
+mod in_game;
 
-pub use captures::Captures;
+pub use captures::{Captures, CapturesIter};
 
 use crate::{Bitboard, Direction, Move, PieceKind, Position, Square, Step, MAX_STEPS};
 
