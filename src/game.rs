@@ -1,5 +1,6 @@
 //! A whole game: setups, turns, repetition, the result, variants and undo.
 
+use core::fmt;
 use core::ops::ControlFlow;
 
 use rand::Rng;
@@ -92,13 +93,14 @@ pub enum GameError {
     /// The game is over.
     #[error("the game is over ({0})")]
     Over(Outcome),
-    /// A setup was given when a movement turn is due, or the reverse.
+    /// An action was given that is not the one the game awaits: a setup when a movement
+    /// turn is due, a roll during the setups, and so on.
     #[error("expected {expected}, not {got}")]
     WrongPhase {
         /// What the game awaits.
-        expected: &'static str,
+        expected: GameAction,
         /// What was given.
-        got: &'static str,
+        got: GameAction,
     },
     /// The setup is for the wrong side.
     #[error("it is {expected}'s setup, not {got}'s")]
@@ -126,6 +128,36 @@ pub enum GameError {
     /// Nothing to undo.
     #[error("nothing to undo")]
     NothingToUndo,
+}
+
+/// The actions a game awaits in turn, as [`GameError::WrongPhase`] names them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
+pub enum GameAction {
+    /// A setup turn ([`Game::play_setup`]).
+    Setup,
+    /// A Dicey Moves roll ([`Game::roll`], [`Game::set_roll`]).
+    Roll,
+    /// A movement turn ([`Game::play`]).
+    Move,
+}
+
+impl GameAction {
+    /// The words of its `Display` form: `a setup`, `a roll`, `a movement turn`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            GameAction::Setup => "a setup",
+            GameAction::Roll => "a roll",
+            GameAction::Move => "a movement turn",
+        }
+    }
+}
+
+impl fmt::Display for GameAction {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.pad(self.name())
+    }
 }
 
 /// What an action changed, to take it back.
@@ -324,13 +356,7 @@ impl Game {
     pub fn play_setup(&mut self, setup: &Setup) -> Result<(), GameError> {
         let side = match self.phase {
             Phase::Setup(side) => side,
-            Phase::Over(o) => return Err(GameError::Over(o)),
-            _ => {
-                return Err(GameError::WrongPhase {
-                    expected: "a movement turn",
-                    got: "a setup",
-                })
-            }
+            _ => return Err(self.refusal(GameAction::Setup)),
         };
         if setup.color != side {
             return Err(GameError::WrongSide {
@@ -421,10 +447,7 @@ impl Game {
     /// limit outside 1-4.
     pub fn set_roll(&mut self, cap: u8) -> Result<(), GameError> {
         if self.phase != Phase::AwaitingRoll {
-            return Err(GameError::WrongPhase {
-                expected: "no roll",
-                got: "a roll",
-            });
+            return Err(self.refusal(GameAction::Roll));
         }
         if !(1..=4).contains(&cap) {
             return Err(GameError::BadRoll(cap));
@@ -434,6 +457,29 @@ impl Game {
         self.phase = Phase::Play;
         self.judge_mobility();
         Ok(())
+    }
+
+    /// The action the game awaits now; `None` once it is over.
+    #[must_use]
+    pub fn awaited(&self) -> Option<GameAction> {
+        self.awaited_or_outcome().ok()
+    }
+
+    fn awaited_or_outcome(&self) -> Result<GameAction, Outcome> {
+        match self.phase {
+            Phase::Setup(_) => Ok(GameAction::Setup),
+            Phase::AwaitingRoll => Ok(GameAction::Roll),
+            Phase::Play => Ok(GameAction::Move),
+            Phase::Over(o) => Err(o),
+        }
+    }
+
+    /// Why `got` is refused in the current phase (it is not the awaited action).
+    fn refusal(&self, got: GameAction) -> GameError {
+        match self.awaited_or_outcome() {
+            Ok(expected) => GameError::WrongPhase { expected, got },
+            Err(o) => GameError::Over(o),
+        }
     }
 
     /// Whether playing `mv` would produce a position for the third time.
@@ -468,14 +514,8 @@ impl Game {
     pub fn play(&mut self, mv: &Move) -> Result<Option<Outcome>, GameError> {
         match self.phase {
             Phase::Play => {}
-            Phase::Over(o) => return Err(GameError::Over(o)),
             Phase::AwaitingRoll => return Err(GameError::RollNeeded),
-            Phase::Setup(_) => {
-                return Err(GameError::WrongPhase {
-                    expected: "a setup",
-                    got: "a movement turn",
-                })
-            }
+            _ => return Err(self.refusal(GameAction::Move)),
         }
         let after = self.position.after(mv)?;
         if self.repeats_third_time(&after) {

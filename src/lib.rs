@@ -149,7 +149,7 @@ pub use bitboard::{Bitboard, Squares};
 pub use board::Board;
 pub use color::{ByColor, Color};
 pub use eval::harlog;
-pub use game::{Game, GameError, Phase, SetupVariant, Turn, Variant};
+pub use game::{Game, GameAction, GameError, Phase, SetupVariant, Turn, Variant};
 pub use movegen::{StepList, MAX_LEGAL_STEPS};
 pub use moves::{Move, MoveFullError, MAX_STEPS};
 pub use outcome::{Outcome, Reason};

@@ -542,3 +542,83 @@ fn harlog_values() {
     assert_eq!(harlog(no_gold_rabbits.flip_colors().board()), f64::INFINITY);
     assert_eq!(harlog(pos('g', "Ed1 ed8").board()), 0.0);
 }
+
+#[test]
+fn an_action_out_of_turn_names_what_the_game_awaits() {
+    use arimaa::GameAction;
+    let mut g = Game::new();
+    assert_eq!(g.awaited(), Some(GameAction::Setup));
+    let refused = g.play(&mv("d2n"));
+    assert_eq!(
+        refused,
+        Err(GameError::WrongPhase {
+            expected: GameAction::Setup,
+            got: GameAction::Move,
+        })
+    );
+    assert_eq!(
+        refused.unwrap_err().to_string(),
+        "expected a setup, not a movement turn"
+    );
+    assert_eq!(
+        g.set_roll(3),
+        Err(GameError::WrongPhase {
+            expected: GameAction::Setup,
+            got: GameAction::Roll,
+        })
+    );
+    g.play_setup(&Setup::ninety_nine_of_nine(Color::Gold))
+        .unwrap();
+    g.play_setup(&Setup::ninety_nine_of_nine(Color::Silver))
+        .unwrap();
+    assert_eq!(g.awaited(), Some(GameAction::Move));
+    assert_eq!(
+        g.play_setup(&Setup::ninety_nine_of_nine(Color::Gold)),
+        Err(GameError::WrongPhase {
+            expected: GameAction::Move,
+            got: GameAction::Setup,
+        })
+    );
+    // Dicey Moves: a roll is awaited before the movement turn.
+    let dicey = Variant {
+        setup: SetupVariant::Standard,
+        dicey: true,
+    };
+    let mut d = Game::from_position(pos('g', "Ra2 ra7"), dicey);
+    assert_eq!(d.awaited(), Some(GameAction::Roll));
+    assert_eq!(
+        d.play_setup(&Setup::ninety_nine_of_nine(Color::Gold)),
+        Err(GameError::WrongPhase {
+            expected: GameAction::Roll,
+            got: GameAction::Setup,
+        })
+    );
+    // A finished game says so, whatever is given.
+    let mut over = Game::from_position(pos('s', "Ra8 ra7"), Variant::STANDARD);
+    let outcome = over.outcome().expect("Gold's rabbit is on rank 8");
+    assert_eq!(over.awaited(), None);
+    assert_eq!(over.play(&mv("a7e")), Err(GameError::Over(outcome)));
+    assert_eq!(over.set_roll(2), Err(GameError::Over(outcome)));
+    assert_eq!(
+        over.play_setup(&Setup::ninety_nine_of_nine(Color::Gold)),
+        Err(GameError::Over(outcome))
+    );
+    assert_eq!(format!("[{:>16}]", GameAction::Roll), "[          a roll]");
+}
+
+#[test]
+#[cfg(debug_assertions)]
+#[should_panic(expected = "play_step_unchecked: e1n is illegal here: e2 is occupied")]
+fn an_illegal_unchecked_step_panics_in_debug_builds() {
+    // Before, `e1n` onto the occupied e2 silently deleted the elephant.
+    let mut p = pos('g', "Ee1 Re2 ra7");
+    p.play_step_unchecked(Step::new(Square::E1, Direction::North));
+}
+
+#[test]
+#[cfg(debug_assertions)]
+#[should_panic(expected = "play_unchecked: the turn cannot end")]
+fn an_unchecked_move_that_cannot_end_panics_in_debug_builds() {
+    let mut p = pos('g', "Ee1 Re2 ra7");
+    p.play_unchecked(&mv("e1w d1e"));
+}

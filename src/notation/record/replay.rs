@@ -5,7 +5,7 @@ use crate::notation::official::{
     IllegalSetup, IllegalTurn, OfficialMove, ParseTurnError, SideLetters, TurnBody, TurnLabel,
     TurnText,
 };
-use crate::{Color, Game, GameError, Move, Outcome, Phase, Position, Turn};
+use crate::{Color, Game, GameAction, GameError, Move, Outcome, Phase, Position, Turn};
 
 /// Why a record's turn could not be replayed.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
@@ -310,8 +310,8 @@ impl Replay {
                     Phase::Play => {}
                     Phase::Setup(_) => {
                         return Err(ReplayError::Game(GameError::WrongPhase {
-                            expected: "a setup",
-                            got: "a movement turn",
+                            expected: GameAction::Setup,
+                            got: GameAction::Move,
                         }))
                     }
                     Phase::AwaitingRoll => return Err(ReplayError::Game(GameError::RollNeeded)),
