@@ -164,7 +164,14 @@
 //! The [`Preview`] is the move with the board after it and the pieces it also moves
 //! that no instruction names and no step drawn moves ([`MovePreview::also_moving`]),
 //! or the number of boards that still fit, or (after a removal) why nothing fits.
-//! Repetition is not judged here: the game the move is submitted to does that.
+//! Its message also names the captures of pieces the instructions name, the mover's
+//! own losses apart (`Lost: mg7x.`). Repetition is not judged here: the game the move is
+//! submitted to does that.
+//!
+//! A position where the game is already over by the rules
+//! ([`Position::outcome`](crate::Position::outcome), judged between turns: a rabbit on a
+//! goal rank, a side without rabbits, a side to move with no legal turn) takes no turn:
+//! every click is refused with [`ClickError::GameOver`], whatever square it names.
 //!
 //! # What arrows cannot say
 //! Arrows, holds and capture marks make destination and capture tokens only, naming
@@ -227,7 +234,7 @@
 use crate::notation::lightvector::{
     Directions, Lightvector, Property, ResolveError, ResolveOptions, Specifier, Token, MAX_TOKENS,
 };
-use crate::{Direction, Move, MoveError, Piece, Position, Square, Step, StepError};
+use crate::{Direction, Move, MoveError, Outcome, Piece, Position, Square, Step, StepError};
 
 /// The most clicks [`ClickInput::undo`] can take back; older ones are forgotten.
 pub const MAX_UNDO: usize = 256;
@@ -383,7 +390,12 @@ pub enum ClickEffect {
 
 /// Why a click was refused; the input is left as it was before the click.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ClickError {
+    /// The game is over in the input's position (by the rules, judged between turns):
+    /// no turn can be entered.
+    #[error("the game is over: {0}")]
+    GameOver(Outcome),
     /// No legal move would match the instructions with this click.
     #[error("{tokens}: {error}")]
     NoMove {
@@ -464,6 +476,38 @@ impl MovePreview {
     pub fn uses_all_steps(&self) -> bool {
         self.steps >= self.steps_left
     }
+
+    /// The enemy pieces the move captures.
+    pub fn captures(&self) -> impl Iterator<Item = &PieceChange> + '_ {
+        let mover = !self.after.side_to_move();
+        self.changes
+            .iter()
+            .filter(move |c| c.captured && c.piece.color != mover)
+    }
+
+    /// The mover's own pieces the move loses on traps.
+    pub fn losses(&self) -> impl Iterator<Item = &PieceChange> + '_ {
+        let mover = !self.after.side_to_move();
+        self.changes
+            .iter()
+            .filter(move |c| c.captured && c.piece.color == mover)
+    }
+}
+
+/// Writes ` Label: t1, t2.` with the tokens of `changes`; nothing when there are none.
+fn write_tokens<'a>(
+    f: &mut core::fmt::Formatter<'_>,
+    label: &str,
+    mut changes: impl Iterator<Item = &'a PieceChange>,
+) -> core::fmt::Result {
+    let Some(first) = changes.next() else {
+        return Ok(());
+    };
+    write!(f, " {label}: {}", first.token())?;
+    for c in changes {
+        write!(f, ", {}", c.token())?;
+    }
+    f.write_str(".")
 }
 
 /// What the instructions drawn so far amount to.
@@ -485,8 +529,9 @@ pub enum Preview {
 }
 
 /// A one-line English message for the preview, as a page shows it under the board:
-/// the pieces also moving (tokens such as `Ee6d6`, `dc6x`), how many moves still fit,
-/// or why none does.
+/// the pieces also moving (tokens such as `Ee6d6`, `dc6x`), the pieces captured and the
+/// mover's own pieces lost (`Captured: dc6x.`, `Lost: mg7x.`, for pieces the
+/// instructions name), how many moves still fit, or why none does.
 impl core::fmt::Display for Preview {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
@@ -495,14 +540,12 @@ impl core::fmt::Display for Preview {
             ),
             Preview::Move(p) => {
                 write!(f, "A move of {} of {} steps.", p.steps, p.steps_left)?;
-                if let Some((first, rest)) = p.also_moving.split_first() {
-                    write!(f, " Also moving: {}", first.token())?;
-                    for c in rest {
-                        write!(f, ", {}", c.token())?;
-                    }
-                    f.write_str(".")?;
-                }
-                Ok(())
+                write_tokens(f, "Also moving", p.also_moving.iter())?;
+                // Captures of pieces the instructions name are not "also moving": say
+                // them apart, the mover's own losses included.
+                let named = |c: &&PieceChange| !p.also_moving.contains(c);
+                write_tokens(f, "Captured", p.captures().filter(named))?;
+                write_tokens(f, "Lost", p.losses().filter(named))
             }
             Preview::Ambiguous { count } => write!(
                 f,
@@ -538,6 +581,8 @@ pub struct ClickInput {
     preview: Preview,
     rejection: Option<ClickError>,
     history: Vec<Snapshot>,
+    /// The result by the rules of `position`, if the game is over there.
+    over: Option<Outcome>,
 }
 
 impl ClickInput {
@@ -558,7 +603,6 @@ impl ClickInput {
     pub fn with_options(position: Position, options: ResolveOptions) -> ClickInput {
         ClickInput {
             step_board: position.clone(),
-            position,
             options,
             mode: ClickMode::Arrows,
             instructions: Vec::new(),
@@ -567,6 +611,8 @@ impl ClickInput {
             preview: Preview::Empty,
             rejection: None,
             history: Vec::new(),
+            over: position.outcome(),
+            position,
         }
     }
 
@@ -727,11 +773,16 @@ impl ClickInput {
     /// mode, of the [step board](ClickInput::step_board) in step mode.
     ///
     /// # Errors
+    /// [`ClickError::GameOver`] when the game is over in the input's position;
     /// [`ClickError`] when the click would add or change an instruction or a step so
     /// that no legal move matches, or (step mode) draws a step that is not legal on the
     /// step board or not beside the selected piece; the input is then unchanged (apart
     /// from [`rejection`](ClickInput::rejection)).
     pub fn click(&mut self, square: Square) -> Result<ClickEffect, ClickError> {
+        if let Some(o) = self.over {
+            self.rejection = Some(ClickError::GameOver(o));
+            return Err(ClickError::GameOver(o));
+        }
         let selection = if self.fits_mode(self.selection) {
             self.selection
         } else {
