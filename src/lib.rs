@@ -110,13 +110,12 @@
 //! | [`Reason`] | its name | `"goal"` |
 //! | [`Outcome`] | a map | `{"winner": "gold", "reason": "goal"}` |
 //! | [`Bitboard`] | its bits, a1 = bit 0 | `65280` |
-//! | [`Position`] | the AEI short form | `"g [rrrr... ]"` |
+//! | [`Position`] | its text form: the AEI short form, with the turn state in the middle of a turn | `"g [rrrr... ]"` |
 //!
 //! Reading checks what the constructors check (a position is read with
-//! [`FromStr`](core::str::FromStr), so an illegal board is refused). The AEI form holds a
-//! position between turns only: serializing a position in the middle of a turn (a step
-//! taken, or a step limit below four) is an error rather than a silent loss of its turn
-//! state.
+//! [`FromStr`](core::str::FromStr), so an illegal board, or a turn state the rules cannot
+//! reach, is refused). A position in the middle of a turn keeps its whole turn state
+//! (see [`Position`'s text forms](Position#text-forms)).
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 

@@ -62,6 +62,38 @@ impl TurnState {
 /// - [`turn_start_board`](Position::turn_start_board): the board the turn may not end on;
 /// - [`turn_key`](Position::turn_key): a key for transposition tables inside a turn.
 ///
+/// # Text forms
+/// `Display` and [`FromStr`](core::str::FromStr) use the AEI short form between turns:
+/// the side to move (`g`/`s`; `w`/`b` are read too), a space, and the 64 squares from a8
+/// to h1 between brackets, a space for an empty square. Every other state, a turn in
+/// progress or a step limit below four, is written in full after the board, so that
+/// `to_string().parse()` always gives back an equal position:
+///
+/// ```text
+/// g [<64 squares>] steps 2/4 from [<64 squares>] push re5 pull Ed4
+/// ```
+///
+/// - `steps T/C`: `T` steps taken of a limit of `C` (1-4);
+/// - `from [...]`: the board the turn started from (when a step was taken);
+/// - `push <piece><square>`: a push waits for its second step: the opponent's piece
+///   that was pushed, and the square it left, which a stronger piece must now enter;
+/// - `pull <piece><square>`: the mover's piece that just stepped off `<square>` on its
+///   own, whose weaker enemy neighbours of that square may be pulled in.
+///
+/// Reading such a text checks that the state is one the rules can reach: some `T` legal
+/// steps from the start board give exactly this board, push and pull (a walk of the step
+/// sequences); otherwise [`ParsePositionError::Unreachable`](crate::notation::ParsePositionError::Unreachable).
+///
+/// ```
+/// use arimaa::{Direction, Position, Square, Step};
+/// let mut pos: Position = "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]".parse()?;
+/// pos.play_step(Step::new(Square::E2, Direction::North))?;
+/// let text = pos.to_string();
+/// assert!(text.ends_with("steps 1/4 from [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR] pull Me2"));
+/// assert_eq!(text.parse::<Position>()?, pos);
+/// # Ok::<(), Box<dyn std::error::Error>>(())
+/// ```
+///
 /// # Equality and hashing
 /// Two positions are equal (`Eq`, and `Hash` agrees) when everything that decides the
 /// legal continuations is equal: the board, the side to move, and the turn in progress
@@ -202,7 +234,7 @@ pub enum MoveError {
 /// Why a step limit cannot be set.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
 #[error(
-    "step limit {cap} is invalid: it must be 1 to 4 and at least the {taken} step(s) already taken"
+    "step limit {cap} is invalid: it must be 1 to 4, at least the {taken} step(s) already taken, and leave a step for a push under way"
 )]
 pub struct StepCapError {
     /// The limit asked for.
@@ -375,9 +407,11 @@ impl Position {
     /// Sets the step limit of the current turn (the variants use 1 to 3).
     ///
     /// # Errors
-    /// When `cap` is not 1-4 or is below the steps already taken.
+    /// When `cap` is not 1-4, is below the steps already taken, or leaves no step to
+    /// complete a push under way (a turn may not end in the middle of a push).
     pub fn set_step_cap(&mut self, cap: u8) -> Result<(), StepCapError> {
-        if !(1..=4).contains(&cap) || cap < self.turn.taken {
+        let needed = self.turn.taken + u8::from(self.turn.push.is_some());
+        if !(1..=4).contains(&cap) || cap < needed {
             return Err(StepCapError {
                 cap,
                 taken: self.turn.taken,
@@ -650,11 +684,8 @@ impl Position {
 }
 
 impl fmt::Debug for Position {
+    /// `Position(` + the text form (turn state included) + `)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "Position({self}")?;
-        if self.turn.taken > 0 || self.turn.cap != 4 {
-            write!(f, ", {} of {} steps", self.turn.taken, self.turn.cap)?;
-        }
-        write!(f, ")")
+        write!(f, "Position({self})")
     }
 }

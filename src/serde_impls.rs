@@ -212,17 +212,10 @@ impl<'de> Deserialize<'de> for Bitboard {
 }
 
 impl Serialize for Position {
-    /// The AEI short form; an error for a position in the middle of a turn (see the
-    /// module documentation).
+    /// The text form of `Display`: the AEI short form, with the turn state after it in
+    /// the middle of a turn (see [`Position`'s text forms](Position#text-forms)).
     fn serialize<S: Serializer>(&self, s: S) -> Result<S::Ok, S::Error> {
-        if self.steps_taken() > 0 || self.step_cap() != 4 {
-            return Err(S::Error::custom(format_args!(
-                "a position in the middle of a turn ({} of {} steps) has no text form",
-                self.steps_taken(),
-                self.step_cap()
-            )));
-        }
-        s.serialize_str(&self.to_string())
+        s.collect_str(self)
     }
 }
 

@@ -165,13 +165,22 @@ fn bad_input_is_refused() {
 }
 
 #[test]
-fn a_position_in_the_middle_of_a_turn_is_not_written() {
+fn a_position_in_the_middle_of_a_turn_keeps_its_turn_state() {
     let mut pos: Position = "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]"
         .parse()
         .unwrap();
+    pos.set_step_cap(3).unwrap();
+    round_trip(&pos, Some(&format!("\"{pos}\"")));
     pos.play_step(Step::new(Square::E2, North)).unwrap();
-    let err = serde_json::to_string(&pos).unwrap_err().to_string();
-    assert!(err.contains("middle of a turn"), "{err}");
+    let json = serde_json::to_string(&pos).unwrap();
+    assert!(json.contains("steps 1/3 from ["), "{json}");
+    round_trip(&pos, Some(&json));
+    let back: Position = serde_json::from_str(&json).unwrap();
+    assert_eq!(back.steps_taken(), 1);
+    assert_eq!(back.pull_source(), pos.pull_source());
     pos.end_turn().unwrap();
     round_trip(&pos, None);
+    // A turn state the rules cannot reach is refused.
+    let bad = json.replace("steps 1/3", "steps 2/3");
+    assert!(serde_json::from_str::<Position>(&bad).is_err());
 }

@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::{Board, Color, Piece, Position, PositionError, Square};
+use crate::{Board, Color, Piece, PieceKind, Position, PositionError, Square};
 
 /// The order of squares in the AEI short form: a8..h8, a7..h7, ..., a1..h1.
 pub(crate) const AEI_ORDER: [Square; 64] = {
@@ -60,6 +60,19 @@ pub enum ParsePositionError {
     /// The board was read but is not a legal position.
     #[error("{0}")]
     Invalid(#[from] PositionError),
+    /// The turn state after the board is malformed (see the
+    /// [text forms](Position#text-forms)).
+    #[error("turn state: {0}")]
+    TurnState(String),
+    /// The turn state is well formed, but no legal steps from the board the turn
+    /// started from give this board with this push and pull.
+    #[error(
+        "the turn state cannot be reached: no sequence of {taken} legal step(s) from the board the turn started from gives this board, push and pull"
+    )]
+    Unreachable {
+        /// The steps the text says were taken.
+        taken: u8,
+    },
 }
 
 fn snippet(s: &str) -> String {
@@ -78,10 +91,171 @@ fn read_side(s: &str) -> Result<Color, ParsePositionError> {
     }
 }
 
+/// Reads the 64 squares between `[` and `]` at the start of `s` (after the side letter
+/// has been taken off); returns the board and the text after `]`.
+fn read_board(s: &str) -> Result<(Board, &str), ParsePositionError> {
+    let rest = s.strip_prefix('[').ok_or(ParsePositionError::MissingOpen)?;
+    let close = rest.find(']').ok_or(ParsePositionError::MissingClose)?;
+    let cells = &rest[..close];
+    let n = cells.chars().count();
+    if n != 64 {
+        return Err(ParsePositionError::WrongLength(n));
+    }
+    let mut board = Board::empty();
+    for (ch, square) in cells.chars().zip(AEI_ORDER) {
+        if empty_mark(ch) {
+            continue;
+        }
+        let piece = Piece::from_char(ch).ok_or(ParsePositionError::UnknownPiece { ch, square })?;
+        board.set(square, Some(piece));
+    }
+    Ok((board, &rest[close + 1..]))
+}
+
+fn turn_error(what: impl Into<String>) -> ParsePositionError {
+    ParsePositionError::TurnState(what.into())
+}
+
+/// What the text says of the turn in progress.
+struct TurnText {
+    taken: u8,
+    cap: u8,
+    start: Option<Board>,
+    push: Option<(Square, PieceKind)>,
+    pull: Option<(Square, PieceKind)>,
+}
+
+/// Reads `<piece letter><square>`, such as `re5`.
+fn read_piece_square(word: &str) -> Result<(Piece, Square), ParsePositionError> {
+    let mut chars = word.chars();
+    let piece = chars.next().and_then(Piece::from_char);
+    let square = chars.as_str().parse::<Square>().ok();
+    match (piece, square) {
+        (Some(p), Some(sq)) => Ok((p, sq)),
+        _ => Err(turn_error(format!(
+            "expected a piece letter and a square, such as re5, not {:?}",
+            snippet(word)
+        ))),
+    }
+}
+
+/// Reads the turn state after the board: `steps T/C`, then `from [...]` when a step was
+/// taken, then `push <piece><square>` and `pull <piece><square>` when they apply.
+fn read_turn(text: &str, side: Color) -> Result<TurnText, ParsePositionError> {
+    let rest = text
+        .strip_prefix("steps")
+        .filter(|r| r.is_empty() || r.starts_with(' '))
+        .ok_or_else(|| ParsePositionError::Trailing(snippet(text)))?
+        .trim_start();
+    let (count, mut rest) = rest.split_once(' ').unwrap_or((rest, ""));
+    let bad_count = || {
+        turn_error(format!(
+            "expected steps taken/limit, such as 2/4, not {:?}",
+            snippet(count)
+        ))
+    };
+    let (t, c) = count.split_once('/').ok_or_else(bad_count)?;
+    let taken: u8 = t.parse().map_err(|_| bad_count())?;
+    let cap: u8 = c.parse().map_err(|_| bad_count())?;
+    if !(1..=4).contains(&cap) || taken > cap {
+        return Err(turn_error(format!(
+            "{taken}/{cap}: the step limit is 1 to 4 and no more steps can have been taken"
+        )));
+    }
+    let mut turn = TurnText {
+        taken,
+        cap,
+        start: None,
+        push: None,
+        pull: None,
+    };
+    rest = rest.trim_start();
+    if let Some(r) = rest.strip_prefix("from") {
+        let (start, after) = read_board(r.trim_start())?;
+        turn.start = Some(start);
+        rest = after.trim_start();
+    }
+    let mut words = rest.split_whitespace();
+    while let Some(word) = words.next() {
+        let slot = match word {
+            "push" if turn.push.is_none() => &mut turn.push,
+            "pull" if turn.pull.is_none() => &mut turn.pull,
+            _ => {
+                return Err(turn_error(format!(
+                    "expected `push` or `pull` (each once), not {:?}",
+                    snippet(word)
+                )))
+            }
+        };
+        let value = words
+            .next()
+            .ok_or_else(|| turn_error(format!("`{word}` needs a piece and a square")))?;
+        let (piece, square) = read_piece_square(value)?;
+        // The pushed piece is the opponent's; the piece that may pull is the mover's.
+        let owner = if word == "push" { !side } else { side };
+        if piece.color != owner {
+            return Err(turn_error(format!(
+                "`{word} {value}`: the piece must be {owner}'s"
+            )));
+        }
+        *slot = Some((square, piece.kind));
+    }
+    if (taken > 0) != turn.start.is_some() {
+        return Err(turn_error(if taken > 0 {
+            "a turn with steps taken needs the board it started from: `from [...]`"
+        } else {
+            "no step taken: the turn starts from this board, `from [...]` is not written"
+        }));
+    }
+    Ok(turn)
+}
+
+/// The number of squares whose contents differ between two boards.
+fn squares_differing(a: &Board, b: &Board) -> u32 {
+    let mut diff = (a.color(Color::Gold) ^ b.color(Color::Gold))
+        | (a.color(Color::Silver) ^ b.color(Color::Silver));
+    for kind in PieceKind::ALL {
+        diff |= a.kind(kind) ^ b.kind(kind);
+    }
+    diff.count()
+}
+
+/// Finds the state `target` describes among the states `left` more legal steps give from
+/// `pos`. A plain walk of every step sequence, cut only where the boards differ on more
+/// squares than the steps left can change (a step changes at most three: the square left,
+/// the square entered, and one trap beside the square left).
+fn reach(
+    pos: &Position,
+    left: u8,
+    board: &Board,
+    turn: &TurnText,
+    seen: &mut std::collections::HashSet<u64>,
+) -> Option<Position> {
+    if left == 0 {
+        let found = pos.board() == board
+            && pos.pending_push() == turn.push
+            && pos.pull_source() == turn.pull;
+        return found.then(|| pos.clone());
+    }
+    if squares_differing(pos.board(), board) > 3 * u32::from(left) || !seen.insert(pos.turn_key()) {
+        return None;
+    }
+    for &step in &pos.legal_steps() {
+        let mut next = pos.clone();
+        if next.play_step(step).is_ok() {
+            if let Some(found) = reach(&next, left - 1, board, turn, seen) {
+                return Some(found);
+            }
+        }
+    }
+    None
+}
+
 impl FromStr for Position {
     type Err = ParsePositionError;
 
-    /// Reads the AEI short form, e.g. `g [rrrrrrrr...RRRRRRRR]`.
+    /// Reads the AEI short form, e.g. `g [rrrrrrrr...RRRRRRRR]`, optionally followed by
+    /// the state of a turn in progress (see the [text forms](Position#text-forms)).
     fn from_str(s: &str) -> Result<Position, ParsePositionError> {
         if s.len() > MAX_LEN {
             return Err(ParsePositionError::TooLong(s.len()));
@@ -92,38 +266,61 @@ impl FromStr for Position {
         }
         let open = s.find('[').ok_or(ParsePositionError::MissingOpen)?;
         let side = read_side(s[..open].trim())?;
-        let rest = &s[open + 1..];
-        let close = rest.find(']').ok_or(ParsePositionError::MissingClose)?;
-        let trailing = rest[close + 1..].trim();
-        if !trailing.is_empty() {
-            return Err(ParsePositionError::Trailing(snippet(trailing)));
+        let (board, trailing) = read_board(&s[open..])?;
+        let trailing = trailing.trim();
+        if trailing.is_empty() {
+            return Ok(Position::new(board, side)?);
         }
-        let cells = &rest[..close];
-        let n = cells.chars().count();
-        if n != 64 {
-            return Err(ParsePositionError::WrongLength(n));
+        let turn = read_turn(trailing, side)?;
+        let mut start = Position::new(turn.start.unwrap_or(board), side)?;
+        if start.set_step_cap(turn.cap).is_err() {
+            return Err(turn_error(format!("step limit {}", turn.cap)));
         }
-        let mut board = Board::empty();
-        for (ch, square) in cells.chars().zip(AEI_ORDER) {
-            if empty_mark(ch) {
-                continue;
-            }
-            let piece =
-                Piece::from_char(ch).ok_or(ParsePositionError::UnknownPiece { ch, square })?;
-            board.set(square, Some(piece));
-        }
-        Ok(Position::new(board, side)?)
+        let mut seen = std::collections::HashSet::new();
+        reach(&start, turn.taken, &board, &turn, &mut seen)
+            .ok_or(ParsePositionError::Unreachable { taken: turn.taken })
     }
 }
 
-impl fmt::Display for Position {
-    /// The AEI short form: `g [` + 64 characters + `]`, a space for an empty square.
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} [", self.side_to_move().char())?;
-        for sq in AEI_ORDER {
-            write!(f, "{}", self.board().piece_at(sq).map_or(' ', Piece::char))?;
+/// Writes the 64 squares of `board` between brackets, in the AEI order, a space for an
+/// empty square.
+fn write_cells(f: &mut fmt::Formatter<'_>, board: &Board) -> fmt::Result {
+    let mut text = [b' '; 66];
+    text[0] = b'[';
+    for (i, sq) in AEI_ORDER.into_iter().enumerate() {
+        if let Some(p) = board.piece_at(sq) {
+            // Piece letters are ASCII.
+            text[1 + i] = p.char() as u8;
         }
-        write!(f, "]")
+    }
+    text[65] = b']';
+    f.write_str(core::str::from_utf8(&text).map_err(|_| fmt::Error)?)
+}
+
+impl fmt::Display for Position {
+    /// Between turns with four steps, the AEI short form: `g [` + 64 characters + `]`, a
+    /// space for an empty square. Otherwise the turn state follows, so that the text
+    /// reads back as the same position (see the [text forms](Position#text-forms)).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let side = self.side_to_move();
+        write!(f, "{} ", side.char())?;
+        write_cells(f, self.board())?;
+        let (taken, cap) = (self.steps_taken(), self.step_cap());
+        if taken == 0 && cap == 4 {
+            return Ok(());
+        }
+        write!(f, " steps {taken}/{cap}")?;
+        if taken > 0 {
+            f.write_str(" from ")?;
+            write_cells(f, self.turn_start_board())?;
+        }
+        if let Some((sq, kind)) = self.pending_push() {
+            write!(f, " push {}{sq}", kind.of(!side).char())?;
+        }
+        if let Some((sq, kind)) = self.pull_source() {
+            write!(f, " pull {}{sq}", kind.of(side).char())?;
+        }
+        Ok(())
     }
 }
 
