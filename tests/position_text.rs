@@ -208,3 +208,17 @@ fn malformed_or_unreachable_turn_states_are_refused() {
         assert!(!e.to_string().is_empty());
     }
 }
+
+#[test]
+fn the_aei_form_alone_is_the_board_and_side() {
+    let mut pos: Position = OPENING.parse().unwrap();
+    assert_eq!(pos.to_aei(), OPENING);
+    pos.play_step(Step::new(Square::D2, Direction::North))
+        .unwrap();
+    let aei = pos.to_aei();
+    assert!(!aei.contains("steps") && aei.ends_with(']'));
+    let read: Position = aei.parse().unwrap();
+    assert_eq!(read.board(), pos.board());
+    assert_eq!(read.steps_taken(), 0);
+    assert_ne!(read, pos);
+}

@@ -151,7 +151,7 @@ impl Naive {
     /// The naive model of `pos`, read from its AEI text; `pos` must be at a turn start.
     fn at_turn_start(pos: &Position) -> Naive {
         assert_eq!(pos.steps_taken(), 0);
-        let (gold_to_move, cells) = parse_aei(&pos.to_string()).expect("the crate's AEI text");
+        let (gold_to_move, cells) = parse_aei(&pos.to_aei()).expect("the crate's AEI text");
         Naive {
             cells,
             gold_to_move,
@@ -345,7 +345,7 @@ fn ref_cell(piece: Piece) -> (bool, u8) {
 
 /// The AEI board part (`[...]`) of a position's text.
 fn aei_board(pos: &Position) -> String {
-    let text = pos.to_string();
+    let text = pos.to_aei();
     text[text.find('[').expect("'[' in the AEI text")..].to_string()
 }
 
@@ -373,7 +373,7 @@ impl Walker {
     fn check(&self) -> Result<(), TestCaseError> {
         let pos = &self.pos;
         let naive = &self.naive;
-        let (gold, cells) = parse_aei(&pos.to_string()).expect("the crate's AEI text");
+        let (gold, cells) = parse_aei(&pos.to_aei()).expect("the crate's AEI text");
         prop_assert_eq!(gold, naive.gold_to_move);
         prop_assert_eq!(to_aei_board(&cells), to_aei_board(&naive.cells));
         prop_assert_eq!(pos.steps_taken(), naive.taken);
@@ -820,7 +820,7 @@ fn same_moves(
 
 /// Properties b and c at a turn start, for step caps 4, 3, 2 and 1.
 fn check_against_reference(pos: &Position, naive_too: bool) -> Result<(), TestCaseError> {
-    let (gold, board) = parse_aei(&pos.to_string()).expect("the crate's AEI text");
+    let (gold, board) = parse_aei(&pos.to_aei()).expect("the crate's AEI text");
     for cap in [4u8, 3, 2, 1] {
         let mut capped = pos.clone();
         capped.set_step_cap(cap).expect("cap 1-4");

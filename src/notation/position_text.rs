@@ -325,6 +325,23 @@ impl fmt::Display for Position {
 }
 
 impl Position {
+    /// The AEI short form of the board and the side to move alone, `g [` + 64 characters
+    /// + `]`, without the turn state: what AEI's `setposition` takes. In the middle of a
+    /// turn this drops the turn state, and the text reads back as a position at the start
+    /// of a turn on this board; `Display` keeps everything (see the
+    /// [text forms](Position#text-forms)).
+    #[must_use]
+    pub fn to_aei(&self) -> String {
+        let mut s = String::with_capacity(68);
+        s.push(self.side_to_move().char());
+        s.push_str(" [");
+        for sq in AEI_ORDER {
+            s.push(self.board().piece_at(sq).map_or(' ', Piece::char));
+        }
+        s.push(']');
+        s
+    }
+
     /// Reads a board diagram as arimaa.com and the AEI tools print it:
     ///
     /// ```text

@@ -380,7 +380,7 @@ impl WebGame {
 
     /// The current position in the AEI short form.
     pub fn position_text(&self) -> String {
-        self.game.position().to_string()
+        self.game.position().to_aei()
     }
 
     /// Everything the page draws, as JSON: `kind`, `phase`, `side`, `board` (64
@@ -402,7 +402,7 @@ impl WebGame {
             "phase": self.phase_text(),
             "side": Color::name(pos.side_to_move()),
             "board": board_text(self.game.board()),
-            "position": pos.to_string(),
+            "position": pos.to_aei(),
             "moves": self.rows(),
             "outcome": outcome,
             "mode": mode_name(self.mode),
