@@ -325,11 +325,11 @@ impl fmt::Display for Position {
 }
 
 impl Position {
-    /// The AEI short form of the board and the side to move alone, `g [` + 64 characters
-    /// + `]`, without the turn state: what AEI's `setposition` takes. In the middle of a
-    /// turn this drops the turn state, and the text reads back as a position at the start
-    /// of a turn on this board; `Display` keeps everything (see the
-    /// [text forms](Position#text-forms)).
+    /// The AEI short form of the board and the side to move alone (the side letter, then
+    /// the 64 squares between brackets), without the turn state: what AEI's
+    /// `setposition` takes. In the middle of a turn this drops the turn state, and the
+    /// text reads back as a position at the start of a turn on this board; `Display`
+    /// keeps everything (see the [text forms](Position#text-forms)).
     #[must_use]
     pub fn to_aei(&self) -> String {
         let mut s = String::with_capacity(68);
