@@ -489,27 +489,29 @@ pub enum Preview {
 /// or why none does.
 impl core::fmt::Display for Preview {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            Preview::Empty => f.write_str(
-                "Click a piece, then the square where it should finish (in step mode: a square beside it).",
-            ),
-            Preview::Move(p) => {
-                write!(f, "A move of {} of {} steps.", p.steps, p.steps_left)?;
-                if let Some((first, rest)) = p.also_moving.split_first() {
-                    write!(f, " Also moving: {}", first.token())?;
-                    for c in rest {
-                        write!(f, ", {}", c.token())?;
+        crate::pad::padded(f, |f| {
+            match self {
+                Preview::Empty => f.write_str(
+                    "Click a piece, then the square where it should finish (in step mode: a square beside it).",
+                ),
+                Preview::Move(p) => {
+                    write!(f, "A move of {} of {} steps.", p.steps, p.steps_left)?;
+                    if let Some((first, rest)) = p.also_moving.split_first() {
+                        write!(f, " Also moving: {}", first.token())?;
+                        for c in rest {
+                            write!(f, ", {}", c.token())?;
+                        }
+                        f.write_str(".")?;
                     }
-                    f.write_str(".")?;
+                    Ok(())
                 }
-                Ok(())
+                Preview::Ambiguous { count } => write!(
+                    f,
+                    "That fits {count} different moves. Say where another piece ends up to settle it."
+                ),
+                Preview::NoMove(e) => write!(f, "{e}."),
             }
-            Preview::Ambiguous { count } => write!(
-                f,
-                "That fits {count} different moves. Say where another piece ends up to settle it."
-            ),
-            Preview::NoMove(e) => write!(f, "{e}."),
-        }
+        })
     }
 }
 

@@ -119,11 +119,15 @@ impl FromStr for Position {
 impl fmt::Display for Position {
     /// The AEI short form: `g [` + 64 characters + `]`, a space for an empty square.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{} [", self.side_to_move().char())?;
-        for sq in AEI_ORDER {
-            write!(f, "{}", self.board().piece_at(sq).map_or(' ', Piece::char))?;
+        let mut text = [b' '; 68];
+        text[..3].copy_from_slice(&[self.side_to_move().char() as u8, b' ', b'[']);
+        for (byte, sq) in text[3..67].iter_mut().zip(AEI_ORDER) {
+            if let Some(p) = self.board().piece_at(sq) {
+                *byte = p.char() as u8;
+            }
         }
-        write!(f, "]")
+        text[67] = b']';
+        crate::pad::pad_ascii(f, &text)
     }
 }
 

@@ -727,11 +727,13 @@ impl FromStr for Archive {
 impl fmt::Display for Archive {
     /// The header and one line per game, each ending in a newline.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{}", ARCHIVE_COLUMNS.join("\t"))?;
-        for g in &self.games {
-            writeln!(f, "{}", g.columns.join("\t"))?;
-        }
-        Ok(())
+        crate::pad::padded(f, |f| {
+            writeln!(f, "{}", ARCHIVE_COLUMNS.join("\t"))?;
+            for g in &self.games {
+                writeln!(f, "{}", g.columns.join("\t"))?;
+            }
+            Ok(())
+        })
     }
 }
 
