@@ -5,7 +5,9 @@
 //!     --variant standard|endless-endgame|free [--dicey]
 //! ```
 //!
-//! Each game is printed as `# game K result W R`, then its turns in official notation
+//! Each game is printed as `# game K result W R` (`W` the winner's letter `g`/`s`, `R`
+//! the reason's code: `g` goal, `e` elimination, `m` immobilization, as in
+//! [`Color::char`] and [`Reason::char`]), then its turns in official notation
 //! (`1g`/`1s` setups, then movement turns with capture tokens); with `--dicey` a line
 //! `# roll N` precedes every movement turn, including a final roll for a side that then
 //! has no legal turn. Every turn is chosen uniformly among the distinct legal moves
@@ -130,8 +132,15 @@ fn main() -> ExitCode {
     for k in 1..=opts.games {
         match play_game(opts.variant, &mut rng) {
             Ok((lines, outcome, turns)) => {
-                let written = writeln!(out, "# game {k} result {outcome}")
-                    .and_then(|_| lines.iter().try_for_each(|l| writeln!(out, "{l}")));
+                // The interface's letters (`g`/`s`, then `g`/`e`/`m`), not `Outcome`'s
+                // words: tools read this line (pinned by tests/examples.rs).
+                let written = writeln!(
+                    out,
+                    "# game {k} result {} {}",
+                    outcome.winner.char(),
+                    outcome.reason.char()
+                )
+                .and_then(|_| lines.iter().try_for_each(|l| writeln!(out, "{l}")));
                 if written.is_err() {
                     // The reader went away (e.g. `| head`): stop quietly.
                     return ExitCode::SUCCESS;

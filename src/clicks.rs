@@ -496,7 +496,7 @@ impl MovePreview {
 
 /// Writes ` Label: t1, t2.` with the tokens of `changes`; nothing when there are none.
 fn write_tokens<'a>(
-    f: &mut core::fmt::Formatter<'_>,
+    f: &mut dyn core::fmt::Write,
     label: &str,
     mut changes: impl Iterator<Item = &'a PieceChange>,
 ) -> core::fmt::Result {
@@ -534,25 +534,27 @@ pub enum Preview {
 /// instructions name), how many moves still fit, or why none does.
 impl core::fmt::Display for Preview {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            Preview::Empty => f.write_str(
-                "Click a piece, then the square where it should finish (in step mode: a square beside it).",
-            ),
-            Preview::Move(p) => {
-                write!(f, "A move of {} of {} steps.", p.steps, p.steps_left)?;
-                write_tokens(f, "Also moving", p.also_moving.iter())?;
-                // Captures of pieces the instructions name are not "also moving": say
-                // them apart, the mover's own losses included.
-                let named = |c: &&PieceChange| !p.also_moving.contains(c);
-                write_tokens(f, "Captured", p.captures().filter(named))?;
-                write_tokens(f, "Lost", p.losses().filter(named))
+        crate::pad::padded(f, |f| {
+            match self {
+                Preview::Empty => f.write_str(
+                    "Click a piece, then the square where it should finish (in step mode: a square beside it).",
+                ),
+                Preview::Move(p) => {
+                    write!(f, "A move of {} of {} steps.", p.steps, p.steps_left)?;
+                    write_tokens(f, "Also moving", p.also_moving.iter())?;
+                    // Captures of pieces the instructions name are not "also moving":
+                    // say them apart, the mover's own losses included.
+                    let named = |c: &&PieceChange| !p.also_moving.contains(c);
+                    write_tokens(f, "Captured", p.captures().filter(named))?;
+                    write_tokens(f, "Lost", p.losses().filter(named))
+                }
+                Preview::Ambiguous { count } => write!(
+                    f,
+                    "That fits {count} different moves. Say where another piece ends up to settle it."
+                ),
+                Preview::NoMove(e) => write!(f, "{e}."),
             }
-            Preview::Ambiguous { count } => write!(
-                f,
-                "That fits {count} different moves. Say where another piece ends up to settle it."
-            ),
-            Preview::NoMove(e) => write!(f, "{e}."),
-        }
+        })
     }
 }
 

@@ -130,6 +130,7 @@ mod movegen;
 mod moves;
 pub mod notation;
 mod outcome;
+mod pad;
 mod piece;
 mod position;
 mod repetition;

@@ -56,7 +56,7 @@ impl fmt::Display for Reason {
     /// In words: `goal`, `elimination`, `immobilization` ([`Reason::char`] gives the
     /// code of records).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
+        f.pad(self.name())
     }
 }
 
@@ -84,7 +84,7 @@ impl fmt::Display for Outcome {
             Color::Gold => "Gold",
             Color::Silver => "Silver",
         };
-        write!(f, "{winner} wins by {}", self.reason)
+        crate::pad::padded(f, |w| write!(w, "{winner} wins by {}", self.reason))
     }
 }
 

@@ -61,7 +61,7 @@ pub enum SetupProblem {
 
 impl fmt::Display for SetupProblem {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        crate::pad::padded(f, |f| match self {
             SetupProblem::OutsideHomeRanks(s) => write!(f, "{s} is outside the home ranks"),
             SetupProblem::SquareTwice(s) => write!(f, "{s} is used twice"),
             SetupProblem::Occupied(s) => write!(f, "{s} is already occupied"),
@@ -72,7 +72,7 @@ impl fmt::Display for SetupProblem {
             } => write!(f, "{placed} {kind}(s) placed, expected {expected}"),
             SetupProblem::NoRabbit => write!(f, "no rabbit placed"),
             SetupProblem::RabbitOnGoal(s) => write!(f, "rabbit on its own goal rank at {s}"),
-        }
+        })
     }
 }
 

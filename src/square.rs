@@ -470,21 +470,29 @@ impl Square {
     }
 }
 
+impl Square {
+    /// The name's two ASCII bytes (`e2`), for the writers.
+    #[inline]
+    pub(crate) const fn name_bytes(self) -> [u8; 2] {
+        [b'a' + self.file() as u8, b'1' + self.rank() as u8]
+    }
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.file().char(), self.rank().char())
+        crate::pad::pad_ascii(f, &self.name_bytes())
     }
 }
 
 impl fmt::Display for File {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.char())
+        crate::pad::pad_char(f, self.char())
     }
 }
 
 impl fmt::Display for Rank {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.char())
+        crate::pad::pad_char(f, self.char())
     }
 }
 
@@ -596,6 +604,6 @@ impl Direction {
 
 impl fmt::Display for Direction {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.char())
+        crate::pad::pad_char(f, self.char())
     }
 }

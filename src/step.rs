@@ -44,7 +44,8 @@ impl fmt::Display for Step {
     /// The square and direction, e.g. `e2n` (official notation puts the piece letter in
     /// front; see [`notation`](crate::notation)).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.from, self.dir)
+        let [file, rank] = self.from.name_bytes();
+        crate::pad::pad_ascii(f, &[file, rank, self.dir.char() as u8])
     }
 }
 

@@ -82,15 +82,17 @@ impl fmt::Display for LegacyStep {
     /// (only possible in a step built by hand) has no legacy spelling and is written
     /// with its direction instead, as in `Ea1s`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.piece.char(), self.step.from)?;
-        match self.to() {
-            Some(to) => write!(f, "{to}")?,
-            None => write!(f, "{}", self.step.dir)?,
-        }
-        if let Some(c) = self.capture {
-            write!(f, "(x{}{})", c.piece.char(), c.square)?;
-        }
-        Ok(())
+        crate::pad::padded(f, |f| {
+            write!(f, "{}{}", self.piece.char(), self.step.from)?;
+            match self.to() {
+                Some(to) => write!(f, "{to}")?,
+                None => write!(f, "{}", self.step.dir)?,
+            }
+            if let Some(c) = self.capture {
+                write!(f, "(x{}{})", c.piece.char(), c.square)?;
+            }
+            Ok(())
+        })
     }
 }
 
@@ -434,13 +436,15 @@ impl LegacyMove {
 impl fmt::Display for LegacyMove {
     /// Steps separated by `", "`, captures in parentheses: `Ee5e4, re6f6(xrf6)`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, s) in self.steps.iter().enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
+        crate::pad::padded(f, |f| {
+            for (i, s) in self.steps.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                write!(f, "{s}")?;
             }
-            write!(f, "{s}")?;
-        }
-        Ok(())
+            Ok(())
+        })
     }
 }
 
@@ -525,13 +529,15 @@ impl LegacySetup {
 impl fmt::Display for LegacySetup {
     /// Placements separated by `", "`: `Ee2, Md2, Hb2`.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, (p, sq)) in self.placements.iter().enumerate() {
-            if i > 0 {
-                f.write_str(", ")?;
+        crate::pad::padded(f, |f| {
+            for (i, (p, sq)) in self.placements.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(", ")?;
+                }
+                write!(f, "{}{sq}", p.char())?;
             }
-            write!(f, "{}{sq}", p.char())?;
-        }
-        Ok(())
+            Ok(())
+        })
     }
 }
 

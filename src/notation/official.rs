@@ -133,7 +133,9 @@ impl TurnLabel {
 
 impl fmt::Display for TurnLabel {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.number, self.letters.letter(self.side))
+        crate::pad::padded(f, |f| {
+            write!(f, "{}{}", self.number, self.letters.letter(self.side))
+        })
     }
 }
 
@@ -180,7 +182,7 @@ impl StepToken {
 
 impl fmt::Display for StepToken {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}{}", self.piece, self.from, self.dir)
+        crate::pad::padded(f, |f| write!(f, "{}{}{}", self.piece, self.from, self.dir))
     }
 }
 
@@ -196,7 +198,7 @@ pub struct CaptureToken {
 
 impl fmt::Display for CaptureToken {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}x", self.piece, self.square)
+        crate::pad::padded(f, |f| write!(f, "{}{}x", self.piece, self.square))
     }
 }
 
@@ -211,7 +213,7 @@ pub struct PlaceToken {
 
 impl fmt::Display for PlaceToken {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.piece, self.square)
+        crate::pad::padded(f, |f| write!(f, "{}{}", self.piece, self.square))
     }
 }
 
@@ -231,7 +233,7 @@ impl fmt::Display for MoveToken {
         match self {
             MoveToken::Step(t) => t.fmt(f),
             MoveToken::Capture(t) => t.fmt(f),
-            MoveToken::Pass => f.write_str("pass"),
+            MoveToken::Pass => f.pad("pass"),
         }
     }
 }
@@ -297,25 +299,27 @@ fn join<T: fmt::Display>(items: impl Iterator<Item = T>) -> String {
 impl fmt::Display for TurnBody {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            TurnBody::Empty => Ok(()),
+            TurnBody::Empty => f.pad(""),
             TurnBody::Setup(setup) => setup.fmt(f),
             TurnBody::Move(m) => m.fmt(f),
-            TurnBody::Resign(ResignWord::Resign) => f.write_str("resign"),
-            TurnBody::Resign(ResignWord::Resigns) => f.write_str("resigns"),
-            TurnBody::Takeback => f.write_str("takeback"),
+            TurnBody::Resign(ResignWord::Resign) => f.pad("resign"),
+            TurnBody::Resign(ResignWord::Resigns) => f.pad("resigns"),
+            TurnBody::Takeback => f.pad("takeback"),
         }
     }
 }
 
 impl fmt::Display for TurnText {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if let Some(label) = self.label {
-            label.fmt(f)?;
-            if self.body != TurnBody::Empty {
-                f.write_str(" ")?;
+        crate::pad::padded(f, |f| {
+            if let Some(label) = self.label {
+                write!(f, "{label}")?;
+                if self.body != TurnBody::Empty {
+                    f.write_str(" ")?;
+                }
             }
-        }
-        self.body.fmt(f)
+            write!(f, "{}", self.body)
+        })
     }
 }
 
@@ -890,7 +894,7 @@ impl OfficialMove {
 impl fmt::Display for OfficialMove {
     /// The tokens separated by single spaces.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&join(self.tokens.iter()))
+        f.pad(&join(self.tokens.iter()))
     }
 }
 
@@ -1063,7 +1067,7 @@ impl OfficialSetup {
 impl fmt::Display for OfficialSetup {
     /// The tokens separated by single spaces.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&join(self.tokens.iter()))
+        f.pad(&join(self.tokens.iter()))
     }
 }
 

@@ -284,7 +284,7 @@ impl FromStr for Position {
 
 /// Writes the 64 squares of `board` between brackets, in the AEI order, a space for an
 /// empty square.
-fn write_cells(f: &mut fmt::Formatter<'_>, board: &Board) -> fmt::Result {
+fn write_cells(f: &mut dyn fmt::Write, board: &Board) -> fmt::Result {
     let mut text = [b' '; 66];
     text[0] = b'[';
     for (i, sq) in AEI_ORDER.into_iter().enumerate() {
@@ -302,25 +302,27 @@ impl fmt::Display for Position {
     /// space for an empty square. Otherwise the turn state follows, so that the text
     /// reads back as the same position (see the [text forms](Position#text-forms)).
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let side = self.side_to_move();
-        write!(f, "{} ", side.char())?;
-        write_cells(f, self.board())?;
-        let (taken, cap) = (self.steps_taken(), self.step_cap());
-        if taken == 0 && cap == 4 {
-            return Ok(());
-        }
-        write!(f, " steps {taken}/{cap}")?;
-        if taken > 0 {
-            f.write_str(" from ")?;
-            write_cells(f, self.turn_start_board())?;
-        }
-        if let Some((sq, kind)) = self.pending_push() {
-            write!(f, " push {}{sq}", kind.of(!side).char())?;
-        }
-        if let Some((sq, kind)) = self.pull_source() {
-            write!(f, " pull {}{sq}", kind.of(side).char())?;
-        }
-        Ok(())
+        crate::pad::padded(f, |f| {
+            let side = self.side_to_move();
+            write!(f, "{} ", side.char())?;
+            write_cells(f, self.board())?;
+            let (taken, cap) = (self.steps_taken(), self.step_cap());
+            if taken == 0 && cap == 4 {
+                return Ok(());
+            }
+            write!(f, " steps {taken}/{cap}")?;
+            if taken > 0 {
+                f.write_str(" from ")?;
+                write_cells(f, self.turn_start_board())?;
+            }
+            if let Some((sq, kind)) = self.pending_push() {
+                write!(f, " push {}{sq}", kind.of(!side).char())?;
+            }
+            if let Some((sq, kind)) = self.pull_source() {
+                write!(f, " pull {}{sq}", kind.of(side).char())?;
+            }
+            Ok(())
+        })
     }
 }
 

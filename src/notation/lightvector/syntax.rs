@@ -73,11 +73,11 @@ impl Specifier {
 
 impl fmt::Display for Specifier {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        crate::pad::padded(f, |f| match self {
             Specifier::Piece(p) => write!(f, "{}", p.char()),
             Specifier::Square(s) => write!(f, "{s}"),
             Specifier::PieceOn(p, s) => write!(f, "{}{s}", p.char()),
-        }
+        })
     }
 }
 
@@ -130,10 +130,12 @@ impl Directions {
 
 impl fmt::Display for Directions {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for d in self.as_slice() {
-            write!(f, "{}", d.char())?;
-        }
-        Ok(())
+        crate::pad::padded(f, |f| {
+            for d in self.as_slice() {
+                write!(f, "{}", d.char())?;
+            }
+            Ok(())
+        })
     }
 }
 
@@ -162,11 +164,11 @@ impl Property {
 
 impl fmt::Display for Property {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
+        crate::pad::padded(f, |f| match self {
             Property::Destination(s) => write!(f, "{s}"),
             Property::Steps(d) => write!(f, "{d}"),
             Property::Capture => f.write_str("x"),
-        }
+        })
     }
 }
 
@@ -199,7 +201,7 @@ impl Token {
 
 impl fmt::Display for Token {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", self.specifier, self.property)
+        crate::pad::padded(f, |f| write!(f, "{}{}", self.specifier, self.property))
     }
 }
 
@@ -371,13 +373,15 @@ impl Lightvector {
 
 impl fmt::Display for Lightvector {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for (i, t) in self.tokens.iter().enumerate() {
-            if i > 0 {
-                f.write_str(" ")?;
+        crate::pad::padded(f, |f| {
+            for (i, t) in self.tokens.iter().enumerate() {
+                if i > 0 {
+                    f.write_str(" ")?;
+                }
+                write!(f, "{t}")?;
             }
-            write!(f, "{t}")?;
-        }
-        Ok(())
+            Ok(())
+        })
     }
 }
 

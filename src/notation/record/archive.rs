@@ -152,8 +152,25 @@ impl Column {
     }
 }
 
-/// How an archived game ended (the `termination` column).
+/// How an archived game ended (the `termination` column). Displayed in words
+/// ([`Termination::name`]); [`Termination::char`] gives the archive's code letter.
+///
+/// The archive may gain codes: the enum is `#[non_exhaustive]`, and a match outside
+/// the crate needs a wildcard arm (this one, without it, does not compile):
+///
+/// ```compile_fail,E0004
+/// use arimaa::notation::record::Termination;
+/// fn by_the_rules(t: Termination) -> bool {
+///     match t {
+///         Termination::Goal | Termination::Immobilization | Termination::Elimination => true,
+///         Termination::Time | Termination::Resignation | Termination::IllegalMove => false,
+///         Termination::Score | Termination::Forfeit | Termination::Abandoned => false,
+///         Termination::Repetition | Termination::Draw => false,
+///     }
+/// }
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum Termination {
     /// `g`: a rabbit reached its goal.
     Goal,
@@ -180,7 +197,43 @@ pub enum Termination {
 }
 
 impl Termination {
-    /// The code letter.
+    /// Every termination, in the order of the archive's documentation.
+    pub const ALL: [Termination; 11] = [
+        Termination::Goal,
+        Termination::Immobilization,
+        Termination::Elimination,
+        Termination::Time,
+        Termination::Resignation,
+        Termination::IllegalMove,
+        Termination::Score,
+        Termination::Forfeit,
+        Termination::Abandoned,
+        Termination::Repetition,
+        Termination::Draw,
+    ];
+
+    /// The termination in words (its `Display` form): `goal`, `immobilization`,
+    /// `elimination`, `time`, `resignation`, `illegal move`, `score`, `forfeit`,
+    /// `abandoned`, `repetition`, `draw`.
+    #[must_use]
+    pub const fn name(self) -> &'static str {
+        match self {
+            Termination::Goal => "goal",
+            Termination::Immobilization => "immobilization",
+            Termination::Elimination => "elimination",
+            Termination::Time => "time",
+            Termination::Resignation => "resignation",
+            Termination::IllegalMove => "illegal move",
+            Termination::Score => "score",
+            Termination::Forfeit => "forfeit",
+            Termination::Abandoned => "abandoned",
+            Termination::Repetition => "repetition",
+            Termination::Draw => "draw",
+        }
+    }
+
+    /// The code letter of the archive's `termination` column (records write this,
+    /// not the `Display` words).
     #[must_use]
     pub const fn char(self) -> char {
         match self {
@@ -230,8 +283,10 @@ impl Termination {
 }
 
 impl fmt::Display for Termination {
+    /// In words, e.g. `resignation` or `illegal move` ([`Termination::name`]);
+    /// [`Termination::char`] gives the archive's code letter.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}", self.char())
+        f.pad(self.name())
     }
 }
 
@@ -672,11 +727,13 @@ impl FromStr for Archive {
 impl fmt::Display for Archive {
     /// The header and one line per game, each ending in a newline.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        writeln!(f, "{}", ARCHIVE_COLUMNS.join("\t"))?;
-        for g in &self.games {
-            writeln!(f, "{}", g.columns.join("\t"))?;
-        }
-        Ok(())
+        crate::pad::padded(f, |f| {
+            writeln!(f, "{}", ARCHIVE_COLUMNS.join("\t"))?;
+            for g in &self.games {
+                writeln!(f, "{}", g.columns.join("\t"))?;
+            }
+            Ok(())
+        })
     }
 }
 

@@ -58,7 +58,23 @@ pub const MAX_LINE_LEN: usize = 1 << 20;
 pub const MAX_TURNS: usize = 10_000;
 
 /// Why a record could not be read.
+///
+/// `#[non_exhaustive]`: a match outside the crate needs a wildcard arm (this one,
+/// without it, does not compile):
+///
+/// ```compile_fail,E0004
+/// use arimaa::notation::record::RecordError;
+/// fn names_a_line(e: &RecordError) -> bool {
+///     match e {
+///         RecordError::TooLong(_) | RecordError::Header(_) => false,
+///         RecordError::LineTooLong { .. } | RecordError::FieldCount { .. } => true,
+///         RecordError::Field { .. } | RecordError::TooManyTurns { .. } => true,
+///         RecordError::Turn { .. } => true,
+///     }
+/// }
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum RecordError {
     /// The text is longer than any record the readers accept.
     #[error("record text too long ({0} bytes, at most {MAX_RECORD_LEN})")]

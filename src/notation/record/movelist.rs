@@ -101,20 +101,22 @@ impl fmt::Display for MoveList {
     /// One line per entry, each ending in a newline; a comment after a turn is
     /// separated from it by one space.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        for l in &self.lines {
-            match l {
-                MoveListLine::Turn {
-                    turn,
-                    comment: None,
-                } => writeln!(f, "{turn}")?,
-                MoveListLine::Turn {
-                    turn,
-                    comment: Some(c),
-                } => writeln!(f, "{turn} {c}")?,
-                MoveListLine::Comment(c) => writeln!(f, "{c}")?,
-                MoveListLine::Blank => writeln!(f)?,
+        crate::pad::padded(f, |f| {
+            for l in &self.lines {
+                match l {
+                    MoveListLine::Turn {
+                        turn,
+                        comment: None,
+                    } => writeln!(f, "{turn}")?,
+                    MoveListLine::Turn {
+                        turn,
+                        comment: Some(c),
+                    } => writeln!(f, "{turn} {c}")?,
+                    MoveListLine::Comment(c) => writeln!(f, "{c}")?,
+                    MoveListLine::Blank => writeln!(f)?,
+                }
             }
-        }
-        Ok(())
+            Ok(())
+        })
     }
 }

@@ -8,7 +8,23 @@ use crate::notation::official::{
 use crate::{Color, Game, GameAction, GameError, Move, Outcome, Phase, Position, Turn};
 
 /// Why a record's turn could not be replayed.
+///
+/// `#[non_exhaustive]`: a match outside the crate needs a wildcard arm (this one,
+/// without it, does not compile):
+///
+/// ```compile_fail,E0004
+/// use arimaa::notation::record::ReplayError;
+/// fn is_illegal(e: &ReplayError) -> bool {
+///     match e {
+///         ReplayError::Illegal(_) | ReplayError::SetupTokens(_) | ReplayError::Game(_) => true,
+///         ReplayError::Syntax(_) | ReplayError::Label { .. } | ReplayError::GameOver(_) => false,
+///         ReplayError::AfterEnd | ReplayError::WrittenBack { .. } => false,
+///         ReplayError::TooManyTurns => false,
+///     }
+/// }
+/// ```
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
 pub enum ReplayError {
     /// The turn is not well-formed notation.
     #[error("{0}")]
@@ -65,7 +81,21 @@ pub struct ReplayFailure {
 }
 
 /// How a record stopped other than by the rules.
+///
+/// `#[non_exhaustive]`: a match outside the crate needs a wildcard arm (this one,
+/// without it, does not compile):
+///
+/// ```compile_fail,E0004
+/// use arimaa::notation::record::RecordStop;
+/// fn resigned(stop: RecordStop) -> bool {
+///     match stop {
+///         RecordStop::Tag(_) => false,
+///         RecordStop::Resigned(_) => true,
+///     }
+/// }
+/// ```
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+#[non_exhaustive]
 pub enum RecordStop {
     /// The final bare tag (`37b`).
     Tag(TurnLabel),
