@@ -222,3 +222,13 @@ fn the_aei_form_alone_is_the_board_and_side() {
     assert_eq!(read.steps_taken(), 0);
     assert_ne!(read, pos);
 }
+
+#[test]
+fn the_diagram_shows_the_board_and_side_only() {
+    let mut pos: Position = OPENING.parse().unwrap();
+    assert_eq!(Position::from_diagram(&pos.to_diagram()).unwrap(), pos);
+    pos.play_step(Step::new(Square::D2, Direction::North))
+        .unwrap();
+    let read = Position::from_diagram(&pos.to_diagram()).unwrap();
+    assert_eq!(read.to_string(), pos.to_aei());
+}

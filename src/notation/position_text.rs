@@ -423,7 +423,10 @@ impl Position {
     }
 
     /// Writes the board diagram (see [`Position::from_diagram`]); the first line is the
-    /// side to move, empty traps are marked `x`.
+    /// side to move, empty traps are marked `x`. Like [`to_aei`](Position::to_aei) it
+    /// shows the board and the side only: in the middle of a turn the turn state is not
+    /// written, and the diagram reads back as the start of a turn on this board.
+    /// `Display` keeps everything (see the [text forms](Position#text-forms)).
     #[must_use]
     pub fn to_diagram(&self) -> String {
         let mut s = String::with_capacity(256);
