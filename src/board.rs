@@ -260,7 +260,7 @@ impl Board {
 impl fmt::Debug for Board {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "Board(")?;
-        for sq in crate::notation::position_text::AEI_ORDER {
+        for sq in Square::AEI_ORDER {
             write!(f, "{}", self.piece_at(sq).map_or('.', Piece::char))?;
         }
         write!(f, ")")

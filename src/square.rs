@@ -211,6 +211,19 @@ pub enum Square {
 }
 
 impl Square {
+    /// The order of squares in the AEI short form: a8..h8, a7..h7, ..., a1..h1.
+    pub(crate) const AEI_ORDER: [Square; 64] = {
+        let mut order = [Square::A1; 64];
+        let mut i = 0;
+        while i < 64 {
+            let rank = 7 - i / 8;
+            let file = i % 8;
+            order[i] = Square::ALL[rank * 8 + file];
+            i += 1;
+        }
+        order
+    };
+
     /// All 64 squares, a1 first, then b1 ... h1, a2 ... h8.
     pub const ALL: [Square; 64] = [
         Square::A1,

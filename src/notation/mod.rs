@@ -73,3 +73,8 @@ pub(crate) mod position_text;
 pub mod record;
 
 pub use position_text::ParsePositionError;
+
+/// The start of a text, for an error message: its first 20 characters.
+pub(crate) fn snippet(s: &str) -> String {
+    s.chars().take(20).collect()
+}

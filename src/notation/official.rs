@@ -36,6 +36,7 @@
 //! last token of a turn that has steps (it then just ends the turn; the crate never
 //! writes it).
 
+use super::snippet;
 use core::fmt;
 use core::str::FromStr;
 
@@ -395,10 +396,6 @@ enum AnyToken {
     Move(MoveToken),
     Resign(ResignWord),
     Takeback,
-}
-
-fn snippet(s: &str) -> String {
-    s.chars().take(20).collect()
 }
 
 fn read_piece_square(s: &str) -> Result<(Piece, Square), TokenProblem> {

@@ -3,20 +3,8 @@
 use core::fmt;
 use core::str::FromStr;
 
+use super::snippet;
 use crate::{Board, Color, Piece, PieceKind, Position, PositionError, Square};
-
-/// The order of squares in the AEI short form: a8..h8, a7..h7, ..., a1..h1.
-pub(crate) const AEI_ORDER: [Square; 64] = {
-    let mut order = [Square::A1; 64];
-    let mut i = 0;
-    while i < 64 {
-        let rank = 7 - i / 8;
-        let file = i % 8;
-        order[i] = Square::ALL[rank * 8 + file];
-        i += 1;
-    }
-    order
-};
 
 /// Longest text the readers look at; anything longer is refused at once.
 const MAX_LEN: usize = 4096;
@@ -75,10 +63,6 @@ pub enum ParsePositionError {
     },
 }
 
-fn snippet(s: &str) -> String {
-    s.chars().take(20).collect()
-}
-
 fn empty_mark(c: char) -> bool {
     matches!(c, ' ' | '.' | 'x' | 'X')
 }
@@ -102,7 +86,7 @@ fn read_board(s: &str) -> Result<(Board, &str), ParsePositionError> {
         return Err(ParsePositionError::WrongLength(n));
     }
     let mut board = Board::empty();
-    for (ch, square) in cells.chars().zip(AEI_ORDER) {
+    for (ch, square) in cells.chars().zip(Square::AEI_ORDER) {
         if empty_mark(ch) {
             continue;
         }
@@ -287,7 +271,7 @@ impl FromStr for Position {
 fn write_cells(f: &mut dyn fmt::Write, board: &Board) -> fmt::Result {
     let mut text = [b' '; 66];
     text[0] = b'[';
-    for (i, sq) in AEI_ORDER.into_iter().enumerate() {
+    for (i, sq) in Square::AEI_ORDER.into_iter().enumerate() {
         if let Some(p) = board.piece_at(sq) {
             // Piece letters are ASCII.
             text[1 + i] = p.char() as u8;
@@ -337,7 +321,7 @@ impl Position {
         let mut s = String::with_capacity(68);
         s.push(self.side_to_move().char());
         s.push_str(" [");
-        for sq in AEI_ORDER {
+        for sq in Square::AEI_ORDER {
             s.push(self.board().piece_at(sq).map_or(' ', Piece::char));
         }
         s.push(']');

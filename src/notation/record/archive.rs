@@ -3,8 +3,9 @@
 use core::fmt;
 use core::str::FromStr;
 
-use super::{lines, snippet, RecordError, Replay, MAX_LINE_LEN, MAX_RECORD_LEN, MAX_TURNS};
+use super::{lines, RecordError, Replay, MAX_LINE_LEN, MAX_RECORD_LEN, MAX_TURNS};
 use crate::notation::official::{ParseTurnError, TurnLabel, TurnText};
+use crate::notation::snippet;
 use crate::{ByColor, Color, Game, Outcome, Reason};
 
 /// The 29 columns of the arimaa.com archive TSV, in order.

@@ -126,11 +126,6 @@ pub enum RecordError {
     },
 }
 
-/// The start of a value, for an error message.
-pub(crate) fn snippet(s: &str) -> String {
-    s.chars().take(20).collect()
-}
-
 /// The lines of a record text, numbered from 1, without their `\r`.
 pub(crate) fn lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
     text.split('\n')
