@@ -561,7 +561,9 @@ fn for_each_step(
 
 /// [`capture_search`] for the enemy piece now on `sq`, given the capture bound at this
 /// node (as [`capture_lower_bound`] gives it with a limit of at least `k`), and `k` for
-/// which [`can_capture_in`] holds.
+/// which [`can_capture_in`] holds. The steps tried are those that may still lead to the
+/// capture within `k`: [`pushes_that_may_help`] and, when the bound leaves no slack,
+/// [`steps_past_a_far_walk`], [`steps_that_lower_the_bound`] and [`pulls_that_may_help`].
 fn search_bounded(
     node: &Node,
     ctx: &Ctx,
@@ -571,89 +573,47 @@ fn search_bounded(
     path: &mut Path,
 ) -> bool {
     let side = ctx.side;
-    let target = Some(sq);
     if bound.steps > k {
         return false;
     }
-    let try_step = |step| expand(node, ctx, target, step, k, path);
-    // The first step of a push leaves a push waiting, where `waiting_push_bound` cuts
-    // unless a trap near the piece then has `2m + 2n + 1 <= k - 1`, or the step captured
-    // the piece. A push of an enemy piece that is neither the piece nor beside or on a
-    // trap near it leaves the piece where it is and the traps near it the same, and can
-    // only add to their counts (a capture by the step takes a piece from the trap beside
-    // the square the pushed piece leaves, so from a trap near the piece only if the
-    // pushed piece was beside it), so its node is cut when this node's own count is
-    // already over `k - 1`; those pushes are not tried.
-    let pushed = if waiting_push_bound(node, ctx, sq) >= k {
-        NEAR_AREA[sq.index() as usize]
-    } else {
-        Bitboard::FULL
-    };
+    let try_step = |step| expand(node, ctx, Some(sq), step, k, path);
+    let pushed = pushes_that_may_help(node, ctx, sq, k);
+
+    // One step left, or slack in the bound, or a push to complete: every legal step of
+    // the kind that can still matter.
     if k == 1 {
         // One step left: only an enemy piece's move captures an enemy piece, and with one
         // step that is the end of a pull (a push needs two; a push waiting for its second
         // step completes with a step of the mover, which captures none); without a pull
         // under way this node returned above.
+        let pulls = &Select::Pulls;
         return for_each_step(
             node,
             side,
             bound.frozen,
-            &Select::Pulls,
+            pulls,
             pushed,
             Bitboard::FULL,
             try_step,
         );
     }
     if bound.steps < k || node.push.is_some() {
+        let all = &Select::All;
         return for_each_step(
             node,
             side,
             bound.frozen,
-            &Select::All,
+            all,
             pushed,
             Bitboard::FULL,
             try_step,
         );
     }
-    let board = &node.board;
-    let involved = bound.involved;
-    let frozen = bound.frozen.unwrap_or_else(|| board.frozen(side));
+
+    // No slack: the next step must lower the bound.
+    let frozen = bound.frozen.unwrap_or_else(|| node.board.frozen(side));
     if bound.far {
-        // No slack, and a trap that reaches the bound counts a walk of two or more. The
-        // next step must still lower the bound. An enemy piece's step or a step that
-        // begins a pull of an involved piece may (tried, as below: every step of a piece
-        // beside an involved piece and stronger than the weakest one, since only a
-        // stronger piece pulls). Any other step of the
-        // mover leaves the enemy pieces, the push and pull state and the mover's
-        // strongest kind as they are (at best it loses pieces of the mover, which
-        // freezes or removes helpers and never frees one), so it can only lower a walk:
-        // a walk is the least over the involved pieces `q` of the distance to an unfrozen
-        // piece stronger than `q`, less one, or to a frozen one; a step changes each of
-        // these by at most one (the stepping piece moves one square; a friend arriving
-        // frees a frozen piece, distance `c` becoming `c - 1`), so a trap above the bound
-        // stays at or above it, and a trap at the bound drops only if its walk does. That
-        // needs the stepping piece to be stronger than an involved piece (it moves closer),
-        // or to arrive beside a frozen piece of the mover stronger than an involved piece
-        // (it frees it). Those are the steps tried, and of the first kind only those
-        // ending close enough: a trap at the bound `k` moves at least one piece (a piece
-        // on a trap with no friend beside it is already gone), two steps, so its walk `w`
-        // is at most `k - 2`; the stepping piece at `t` counts `dist(t, q) - 1` for an
-        // involved piece `q` weaker than itself, which is below `w` only if `t` is at
-        // most `k - 2` squares from such a `q`.
-        let side_enemy = !side;
-        let weakest = PieceKind::ALL
-            .iter()
-            .find(|&&kind| (board.pieces(kind.of(side_enemy)) & involved).any());
-        let helpers = match weakest {
-            Some(&kind) => board.stronger_than(side, kind),
-            None => Bitboard::EMPTY,
-        };
-        let select = Select::Narrow {
-            from: involved.neighbours() & helpers,
-            unfreeze: (frozen & helpers).neighbours(),
-            involved,
-            widen: k - 2,
-        };
+        let select = steps_past_a_far_walk(&node.board, side, bound, frozen, k);
         return for_each_step(
             node,
             side,
@@ -664,41 +624,122 @@ fn search_bounded(
             try_step,
         );
     }
-    // No slack: the next step must lower the bound. Only these can: an enemy piece
-    // moving (a push, or the end of a pull: an involved piece, or a frozen helper's
-    // freezer, which may also go by losing its support on a trap); a step that begins a
-    // pull of an involved piece (from a square beside it); a step bringing a stronger
-    // piece beside an involved piece (to a square beside it) or freeing a frozen one
-    // there (a friend arriving beside it, to a square at most two from the involved
-    // piece). A bound that counts a longer walk, or a push waiting for its second step,
-    // returned above.
-    //
-    // Narrower still for a step of the mover's piece `P` that does not leave a square
-    // beside an involved piece (it begins no pull of one): it leaves the enemy pieces,
-    // the push and pull state and the mover's strongest kind as they are (at best it
-    // loses the mover pieces), so it can lower the bound only by lowering the walk of a
-    // trap that reaches the bound, from one step to none (a trap above the bound would
-    // still be at or above it, and walks of two or more returned above). A walk of one
-    // counts an unfrozen piece stronger than an involved piece `q` two squares from `q`,
-    // or a frozen one beside `q`; a walk of none needs such a piece beside `q` unfrozen.
-    // So `P` must arrive beside an involved piece weaker than itself, or beside a frozen
-    // piece of the mover that stands beside an involved piece (a friend arriving is the
-    // only way a step of the mover unfreezes a piece). Other steps of the mover keep
-    // the bound at `k` and are not tried. And when no trap that reaches the bound counts
-    // a walk of one (always so when `k` is even: a trap's count is then `2m + 2n`, with
-    // no walk, as a walk of one or a pull under way makes it odd), none of these is
-    // tried either.
-    // The steps that may begin a pull of an involved piece: those of a piece beside
-    // one and stronger than the weakest one (a piece pulls only weaker pieces); any
-    // other step of the mover begins no pull of one, and is tried only as above.
-    let weakest = PieceKind::ALL
+    let select = steps_that_lower_the_bound(&node.board, side, bound, frozen);
+    let pulled = pulls_that_may_help(bound, sq);
+    for_each_step(node, side, Some(frozen), &select, pushed, pulled, try_step)
+}
+
+/// The enemy pieces whose push is worth beginning towards capturing the piece on `sq`
+/// within `k` steps.
+///
+/// The first step of a push leaves a push waiting, where `waiting_push_bound` cuts
+/// unless a trap near the piece then has `2m + 2n + 1 <= k - 1`, or the step captured
+/// the piece. A push of an enemy piece that is neither the piece nor beside or on a trap
+/// near it leaves the piece where it is and the traps near it the same, and can only add
+/// to their counts (a capture by the step takes a piece from the trap beside the square
+/// the pushed piece leaves, so from a trap near the piece only if the pushed piece was
+/// beside it), so its node is cut when this node's own count is already over `k - 1`;
+/// those pushes are not tried.
+#[inline]
+fn pushes_that_may_help(node: &Node, ctx: &Ctx, sq: Square, k: u8) -> Bitboard {
+    if waiting_push_bound(node, ctx, sq) >= k {
+        NEAR_AREA[sq.index() as usize]
+    } else {
+        Bitboard::FULL
+    }
+}
+
+/// The mover's pieces stronger than the weakest enemy piece of `involved` (the only
+/// ones that can push or pull one of them, or free such a piece by arriving).
+#[inline]
+fn helpers(board: &Board, side: Color, involved: Bitboard) -> Bitboard {
+    match PieceKind::ALL
         .iter()
-        .find(|&&kind| (board.pieces(kind.of(!side)) & involved).any());
-    let pulling = match weakest {
-        Some(&kind) => involved.neighbours() & board.stronger_than(side, kind),
+        .find(|&&kind| (board.pieces(kind.of(!side)) & involved).any())
+    {
+        Some(&kind) => board.stronger_than(side, kind),
         None => Bitboard::EMPTY,
-    };
-    let select = if bound.one {
+    }
+}
+
+/// The steps worth trying with no slack when a trap that reaches the bound counts a walk
+/// of two or more squares (`bound.far`).
+///
+/// The next step must still lower the bound. An enemy piece's step or a step that
+/// begins a pull of an involved piece may (tried: every step of a piece beside an
+/// involved piece and stronger than the weakest one, since only a stronger piece pulls).
+/// Any other step of the mover leaves the enemy pieces, the push and pull state and the
+/// mover's strongest kind as they are (at best it loses pieces of the mover, which
+/// freezes or removes helpers and never frees one), so it can only lower a walk: a walk
+/// is the least over the involved pieces `q` of the distance to an unfrozen piece
+/// stronger than `q`, less one, or to a frozen one; a step changes each of these by at
+/// most one (the stepping piece moves one square; a friend arriving frees a frozen
+/// piece, distance `c` becoming `c - 1`), so a trap above the bound stays at or above
+/// it, and a trap at the bound drops only if its walk does. That needs the stepping
+/// piece to be stronger than an involved piece (it moves closer), or to arrive beside a
+/// frozen piece of the mover stronger than an involved piece (it frees it). Those are
+/// the steps tried, and of the first kind only those ending close enough: a trap at the
+/// bound `k` moves at least one piece (a piece on a trap with no friend beside it is
+/// already gone), two steps, so its walk `w` is at most `k - 2`; the stepping piece at
+/// `t` counts `dist(t, q) - 1` for an involved piece `q` weaker than itself, which is
+/// below `w` only if `t` is at most `k - 2` squares from such a `q`.
+#[inline]
+fn steps_past_a_far_walk(
+    board: &Board,
+    side: Color,
+    bound: &CaptureBound,
+    frozen: Bitboard,
+    k: u8,
+) -> Select {
+    let involved = bound.involved;
+    let helpers = helpers(board, side, involved);
+    Select::Narrow {
+        from: involved.neighbours() & helpers,
+        unfreeze: (frozen & helpers).neighbours(),
+        involved,
+        widen: k - 2,
+    }
+}
+
+/// The steps worth trying with no slack when no trap at the bound counts a walk of two
+/// or more squares.
+///
+/// Only these can lower the bound: an enemy piece moving (a push, or the end of a pull:
+/// an involved piece, or a frozen helper's freezer, which may also go by losing its
+/// support on a trap); a step that begins a pull of an involved piece (from a square
+/// beside it); a step bringing a stronger piece beside an involved piece (to a square
+/// beside it) or freeing a frozen one there (a friend arriving beside it, to a square at
+/// most two from the involved piece). A bound that counts a longer walk, or a push
+/// waiting for its second step, is handled before.
+///
+/// Narrower still for a step of the mover's piece `P` that does not leave a square
+/// beside an involved piece (it begins no pull of one): it leaves the enemy pieces, the
+/// push and pull state and the mover's strongest kind as they are (at best it loses the
+/// mover pieces), so it can lower the bound only by lowering the walk of a trap that
+/// reaches the bound, from one step to none (a trap above the bound would still be at
+/// or above it, and longer walks are handled before). A walk of one counts an unfrozen
+/// piece stronger than an involved piece `q` two squares from `q`, or a frozen one
+/// beside `q`; a walk of none needs such a piece beside `q` unfrozen. So `P` must arrive
+/// beside an involved piece weaker than itself, or beside a frozen piece of the mover
+/// that stands beside an involved piece (a friend arriving is the only way a step of the
+/// mover unfreezes a piece). Other steps of the mover keep the bound at `k` and are not
+/// tried. And when no trap that reaches the bound counts a walk of one (always so when
+/// `k` is even: a trap's count is then `2m + 2n`, with no walk, as a walk of one or a
+/// pull under way makes it odd), none of these is tried either.
+///
+/// The steps that may begin a pull of an involved piece are those of a piece beside one
+/// and stronger than the weakest one (a piece pulls only weaker pieces); any other step
+/// of the mover begins no pull of one, and is tried only as above.
+#[inline]
+fn steps_that_lower_the_bound(
+    board: &Board,
+    side: Color,
+    bound: &CaptureBound,
+    frozen: Bitboard,
+) -> Select {
+    let involved = bound.involved;
+    let pulling = involved.neighbours() & helpers(board, side, involved);
+    if bound.one {
         Select::Narrow {
             from: pulling,
             unfreeze: (frozen & involved.neighbours()).neighbours(),
@@ -712,21 +753,27 @@ fn search_bounded(
             involved: Bitboard::EMPTY,
             widen: 0,
         }
-    };
-    // The end of a pull of an enemy piece that is neither the piece nor beside or on a
-    // trap near it leaves the piece, the traps near it and their counts as they are
-    // (a capture by it takes a piece from the trap beside the square it leaves, near
-    // the piece only if it stood beside that trap), ends the pull under way (which
-    // only takes a discount away) and changes a walk by at most one (a freezer leaving
-    // frees a piece; walks count distances, not paths). With no walk of one at the
-    // bound, the traps at the bound count no walk and cannot drop, and the others stay
-    // at or above the bound: those pulls are not tried.
-    let pulled = if bound.one {
+    }
+}
+
+/// The enemy pieces whose pull is worth ending towards capturing the piece on `sq`,
+/// with no slack in the bound.
+///
+/// The end of a pull of an enemy piece that is neither the piece nor beside or on a
+/// trap near it leaves the piece, the traps near it and their counts as they are (a
+/// capture by it takes a piece from the trap beside the square it leaves, near the piece
+/// only if it stood beside that trap), ends the pull under way (which only takes a
+/// discount away) and changes a walk by at most one (a freezer leaving frees a piece;
+/// walks count distances, not paths). With no walk of one at the bound, the traps at the
+/// bound count no walk and cannot drop, and the others stay at or above the bound: those
+/// pulls are not tried.
+#[inline]
+fn pulls_that_may_help(bound: &CaptureBound, sq: Square) -> Bitboard {
+    if bound.one {
         Bitboard::FULL
     } else {
         NEAR_AREA[sq.index() as usize]
-    };
-    for_each_step(node, side, Some(frozen), &select, pushed, pulled, try_step)
+    }
 }
 
 #[inline]
