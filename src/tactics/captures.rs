@@ -448,6 +448,8 @@ fn for_each_step(
     let empty = !board.occupied();
     let frozen = frozen.unwrap_or_else(|| board.frozen(side));
     let free = board.color(side) & !frozen;
+
+    // A push waiting for its second step: only its completions.
     if let Some((sq, kind)) = node.push {
         let pushers = board.stronger_than(side, kind) & free & Bitboard::adjacent(sq);
         return pushers
@@ -455,7 +457,8 @@ fn for_each_step(
             .filter_map(|p| Step::between(p, sq))
             .any(&mut f);
     }
-    // Pulls.
+
+    // Ends of a pull under way.
     let (pullable, pull_sq) = match node.pull {
         Some((sq, kind)) if empty.contains(sq) => (
             board.weaker_than(!side, kind) & Bitboard::adjacent(sq),
@@ -465,32 +468,18 @@ fn for_each_step(
     };
     if let Some(sq) = pull_sq.first() {
         for p in pullable & pulled {
-            if let Some(step) = Step::between(p, sq) {
-                if f(step) {
-                    return true;
-                }
+            if Step::between(p, sq).is_some_and(&mut f) {
+                return true;
             }
         }
     }
     if let Select::Pulls = select {
         return false;
     }
-    // First steps of pushes.
+
+    // First steps of pushes (the step into the pull square is the pull, given above).
     if node.left >= 2 {
-        // The enemy pieces on `pushed` beside an unfrozen piece of the mover, then those
-        // beside a stronger one (widened only for the kinds among them).
-        let near = board.color(!side) & pushed & free.neighbours();
-        let mut pushable = Bitboard::EMPTY;
-        if near.any() {
-            let mut stronger = Bitboard::EMPTY;
-            for &kind in PieceKind::ALL.iter().rev() {
-                let these = near & board.kind(kind);
-                if these.any() {
-                    pushable |= these & stronger.neighbours();
-                }
-                stronger |= board.pieces(kind.of(side)) & free;
-            }
-        }
+        let pushable = pushable(board, side, free, pushed);
         for dir in Direction::ALL {
             let back = dir.opposite();
             let victims = pushable & empty.shift(back) & !(pullable & pull_sq.shift(back));
@@ -501,50 +490,11 @@ fn for_each_step(
             }
         }
     }
-    // The mover's own steps.
+
+    // The mover's own steps, a rabbit never backwards.
     let rabbits = board.pieces(PieceKind::Rabbit.of(side));
     let backwards = Direction::backwards(side);
-    let mut sources = [Bitboard::EMPTY; 4];
-    match *select {
-        Select::Narrow {
-            from,
-            unfreeze,
-            involved,
-            widen,
-        } => {
-            let near = free & from;
-            for (i, &dir) in Direction::ALL.iter().enumerate() {
-                sources[i] = near & empty.shift(dir.opposite());
-            }
-            // The other pieces a kind at a time, weakest first: `weaker` holds the
-            // involved pieces weaker than `kind` (all involved pieces are enemy pieces).
-            let rest = if (involved | unfreeze).any() {
-                free & !from
-            } else {
-                Bitboard::EMPTY
-            };
-            let mut weaker = Bitboard::EMPTY;
-            for &kind in &PieceKind::ALL {
-                let pieces = rest & board.kind(kind);
-                if pieces.any() {
-                    let mut reach = weaker;
-                    for _ in 0..widen {
-                        reach |= reach.neighbours();
-                    }
-                    let landing = (reach | unfreeze) & empty;
-                    for (i, &dir) in Direction::ALL.iter().enumerate() {
-                        sources[i] |= pieces & landing.shift(dir.opposite());
-                    }
-                }
-                weaker |= involved & board.kind(kind);
-            }
-        }
-        _ => {
-            for (i, &dir) in Direction::ALL.iter().enumerate() {
-                sources[i] = free & empty.shift(dir.opposite());
-            }
-        }
-    }
+    let sources = own_step_sources(board, free, empty, select);
     for (i, &dir) in Direction::ALL.iter().enumerate() {
         let mut s = sources[i];
         if dir == backwards {
@@ -557,6 +507,81 @@ fn for_each_step(
         }
     }
     false
+}
+
+/// The enemy pieces on `pushed` that a stronger unfrozen piece of the mover (`free`)
+/// stands beside: those a push may move. Found among the enemy pieces beside any free
+/// piece, a kind at a time from the strongest, widened only for the kinds among them.
+#[inline]
+fn pushable(board: &Board, side: Color, free: Bitboard, pushed: Bitboard) -> Bitboard {
+    let near = board.color(!side) & pushed & free.neighbours();
+    let mut pushable = Bitboard::EMPTY;
+    if near.any() {
+        let mut stronger = Bitboard::EMPTY;
+        for &kind in PieceKind::ALL.iter().rev() {
+            let these = near & board.kind(kind);
+            if these.any() {
+                pushable |= these & stronger.neighbours();
+            }
+            stronger |= board.pieces(kind.of(side)) & free;
+        }
+    }
+    pushable
+}
+
+/// For each direction (in [`Direction::ALL`] order), the unfrozen pieces of the mover
+/// (`free`) that `select` admits to step that way onto an empty square; rabbits'
+/// backward steps are left to the caller.
+///
+/// [`Select::Narrow`] admits the pieces on `from` and, of the others, those landing on
+/// `unfreeze` or within `widen` squares of an involved piece weaker than themselves,
+/// found a kind at a time from the weakest (`weaker` holds the involved pieces weaker
+/// than `kind`; all involved pieces are enemy pieces).
+#[inline]
+fn own_step_sources(
+    board: &Board,
+    free: Bitboard,
+    empty: Bitboard,
+    select: &Select,
+) -> [Bitboard; 4] {
+    let mut sources = [Bitboard::EMPTY; 4];
+    let Select::Narrow {
+        from,
+        unfreeze,
+        involved,
+        widen,
+    } = *select
+    else {
+        for (i, &dir) in Direction::ALL.iter().enumerate() {
+            sources[i] = free & empty.shift(dir.opposite());
+        }
+        return sources;
+    };
+    let near = free & from;
+    for (i, &dir) in Direction::ALL.iter().enumerate() {
+        sources[i] = near & empty.shift(dir.opposite());
+    }
+    let rest = if (involved | unfreeze).any() {
+        free & !from
+    } else {
+        Bitboard::EMPTY
+    };
+    let mut weaker = Bitboard::EMPTY;
+    for &kind in &PieceKind::ALL {
+        let pieces = rest & board.kind(kind);
+        if pieces.any() {
+            let mut reach = weaker;
+            for _ in 0..widen {
+                reach |= reach.neighbours();
+            }
+            let landing = (reach | unfreeze) & empty;
+            for (i, &dir) in Direction::ALL.iter().enumerate() {
+                sources[i] |= pieces & landing.shift(dir.opposite());
+            }
+        }
+        weaker |= involved & board.kind(kind);
+    }
+    sources
 }
 
 /// [`capture_search`] for the enemy piece now on `sq`, given the capture bound at this
