@@ -951,19 +951,9 @@ fn capture_lower_bound(
     limit: u8,
     frozen: Option<Bitboard>,
 ) -> CaptureBound {
-    let none = CaptureBound {
-        steps: u8::MAX,
-        involved: Bitboard::EMPTY,
-        far: false,
-        one: false,
-        frozen: None,
-    };
     let side = ctx.side;
     let board = &node.board;
     let enemy = board.color(!side);
-    let push = u8::from(node.push.is_some());
-    // Computed when a trap first needs it (most traps are ruled out before).
-    let mut frozen = frozen;
     // The enemy pieces at least as strong as the mover's strongest piece at the root
     // of the search: they can never move (the mover may have lost pieces since, which
     // only makes more of them unmovable, so this is a subset of the unmovable ones and
@@ -972,73 +962,79 @@ fn capture_lower_bound(
         Some(k) => enemy & stronger_or_equal(board, k),
         None => enemy,
     };
-    // The fewest steps before a piece of the mover stronger than one of `pieces` can
-    // stand beside it unfrozen: it walks one square per step, after a step that frees it.
-    // Capped at `cap` (the count is exact below it), which keeps it a lower bound.
-    //
-    // The pieces are taken a kind at a time, weakest first: pieces of one kind share
-    // their helpers, and the walk from a set of squares reaches a helper at the least of
-    // the walks from its squares (`within` for the set is the union of the `within` of
-    // its squares), so one widening per kind gives the least over its pieces.
-    //
-    // The mover's frozen pieces are computed (into `frozen`) only when a helper is
-    // within reach: a walk that finds none needs them not.
-    let approach = |pieces: Bitboard, frozen: &mut Option<Bitboard>, cap: u8| {
-        let mut best = cap;
-        let mut rest = pieces;
-        for &kind in &PieceKind::ALL {
-            if rest.is_empty() {
-                break;
-            }
-            let group = rest & board.kind(kind);
-            if group.is_empty() {
-                continue;
-            }
-            rest &= !group;
-            let helpers = board.stronger_than(side, kind);
-            // `within`: the squares at most `c` squares from the group; an unfrozen
-            // helper at distance `c + 1`, or a frozen one at `c`, needs `c` steps.
-            let mut within = group;
-            for c in 0..best {
-                let next = within | within.neighbours();
-                let near = helpers & next;
-                if near.any() {
-                    let frozen = *frozen.get_or_insert_with(|| board.frozen(side));
-                    if (near & !frozen).any() || (near & frozen & within).any() {
-                        best = c;
-                        break;
-                    }
-                }
-                within = next;
-            }
-            if best == 0 {
-                return 0;
-            }
-        }
-        best
+    let mut look = TrapLook {
+        node,
+        side,
+        this: Bitboard::from_square(sq),
+        unmovable,
+        limit,
+        // Computed when a trap first needs it (most traps are ruled out before).
+        frozen,
     };
-    let this = Bitboard::from_square(sq);
-    let mut best = none;
+    let mut best = CaptureBound {
+        steps: u8::MAX,
+        involved: Bitboard::EMPTY,
+        far: false,
+        one: false,
+        frozen: None,
+    };
     for &(area, m) in &NEAR_TRAPS[sq.index() as usize] {
         if m == u8::MAX {
             break;
         }
+        let Some(trap) = look.count(area, m) else {
+            continue;
+        };
+        if trap.steps < best.steps {
+            best = trap;
+        } else if trap.steps == best.steps {
+            best.involved |= trap.involved;
+            best.far |= trap.far;
+            best.one |= trap.one;
+        }
+    }
+    CaptureBound {
+        frozen: look.frozen,
+        ..best
+    }
+}
+
+/// What [`capture_lower_bound`] needs to count one trap near the piece.
+struct TrapLook<'a> {
+    node: &'a Node,
+    side: Color,
+    /// The piece to capture.
+    this: Bitboard,
+    /// Enemy pieces that can never move.
+    unmovable: Bitboard,
+    limit: u8,
+    /// The mover's frozen pieces, once computed.
+    frozen: Option<Bitboard>,
+}
+
+impl TrapLook<'_> {
+    /// The count of one trap, `m` squares from the piece, whose neighbourhood (the trap
+    /// and the squares beside it) is `area`: `None` when the trap cannot capture the
+    /// piece within the limit.
+    #[inline(always)]
+    fn count(&mut self, area: Bitboard, m: u8) -> Option<CaptureBound> {
+        let board = &self.node.board;
+        let push = u8::from(self.node.push.is_some());
         // The other enemy pieces beside the trap or on it (on it only when the piece
         // is not).
-        let others = enemy & area & !this;
+        let others = board.color(!self.side) & area & !self.this;
         let mut cost = 2 * (m + few(others)) + push;
-        if cost.saturating_sub(1) > limit {
-            continue; // over the limit even with a pull under way
+        if cost.saturating_sub(1) > self.limit {
+            return None; // over the limit even with a pull under way
         }
-        let moving = others | if m > 0 { this } else { Bitboard::EMPTY };
-        if (moving & unmovable).any() {
-            continue;
+        let moving = others | if m > 0 { self.this } else { Bitboard::EMPTY };
+        if (moving & self.unmovable).any() {
+            return None;
         }
-        let mut far = false;
-        let mut one = false;
+        let (mut far, mut one) = (false, false);
         // A pull already begun moves a piece weaker than the one that left its square
         // into that square with one step.
-        let pulled = match node.pull {
+        let pulled = match self.node.pull {
             Some((to, kind)) => {
                 (moving & Bitboard::adjacent(to) & !stronger_or_equal(board, kind)).any()
             }
@@ -1047,30 +1043,82 @@ fn capture_lower_bound(
         if pulled {
             cost -= 1;
         } else if push == 0 {
-            if cost > limit {
-                continue;
+            if cost > self.limit {
+                return None;
             }
             // Capped where the trap goes over the limit: exact below it.
-            let walk = approach(moving, &mut frozen, limit + 1 - cost);
+            let walk = approach(
+                board,
+                self.side,
+                moving,
+                &mut self.frozen,
+                self.limit + 1 - cost,
+            );
             far = walk > 1;
             one = walk == 1;
             cost = cost.saturating_add(walk);
         }
-        if cost < best.steps {
-            best = CaptureBound {
-                steps: cost,
-                involved: moving | this,
-                far,
-                one,
-                frozen: None,
-            };
-        } else if cost == best.steps {
-            best.involved |= moving | this;
-            best.far |= far;
-            best.one |= one;
+        Some(CaptureBound {
+            steps: cost,
+            involved: moving | self.this,
+            far,
+            one,
+            frozen: None,
+        })
+    }
+}
+
+/// The fewest steps before a piece of the mover (`side`) stronger than one of `pieces`
+/// can stand beside it unfrozen: it walks one square per step, after a step that frees
+/// it. Capped at `cap` (the count is exact below it), which keeps it a lower bound.
+///
+/// The pieces are taken a kind at a time, weakest first: pieces of one kind share their
+/// helpers, and the walk from a set of squares reaches a helper at the least of the
+/// walks from its squares (`within` for the set is the union of the `within` of its
+/// squares), so one widening per kind gives the least over its pieces.
+///
+/// The mover's frozen pieces are computed (into `frozen`) only when a helper is within
+/// reach: a walk that finds none needs them not.
+#[inline]
+fn approach(
+    board: &Board,
+    side: Color,
+    pieces: Bitboard,
+    frozen: &mut Option<Bitboard>,
+    cap: u8,
+) -> u8 {
+    let mut best = cap;
+    let mut rest = pieces;
+    for &kind in &PieceKind::ALL {
+        if rest.is_empty() {
+            break;
+        }
+        let group = rest & board.kind(kind);
+        if group.is_empty() {
+            continue;
+        }
+        rest &= !group;
+        let helpers = board.stronger_than(side, kind);
+        // `within`: the squares at most `c` squares from the group; an unfrozen helper
+        // at distance `c + 1`, or a frozen one at `c`, needs `c` steps.
+        let mut within = group;
+        for c in 0..best {
+            let next = within | within.neighbours();
+            let near = helpers & next;
+            if near.any() {
+                let frozen = *frozen.get_or_insert_with(|| board.frozen(side));
+                if (near & !frozen).any() || (near & frozen & within).any() {
+                    best = c;
+                    break;
+                }
+            }
+            within = next;
+        }
+        if best == 0 {
+            return 0;
         }
     }
-    CaptureBound { frozen, ..best }
+    best
 }
 
 /// The pieces of either colour at least as strong as `kind`.
