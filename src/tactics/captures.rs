@@ -158,63 +158,16 @@ impl Position {
         let left = node.left;
         let side = self.side_to_move();
         let board = &node.board;
-        // A cheap root test before the bound: an enemy piece off the traps is captured
-        // only on a trap, so it must move, and only a push or pull by a stronger piece of
-        // the mover moves it (a pull under way included: its puller is the mover's). A
-        // piece at least as strong as the mover's strongest piece can never move.
         let strongest = PieceKind::ALL
             .iter()
             .rev()
             .find(|&&k| board.pieces(k.of(side)).any())
             .copied();
         let ctx = Ctx { side, strongest };
-        let movable = match strongest {
-            Some(k) => !stronger_or_equal(board, k),
-            None => Bitboard::EMPTY,
-        };
-        let mut enemy = board.color(!side) & TRAP_ZONE & (movable | Bitboard::TRAPS);
-        // A second root test, when no push waits and no pull is available: a piece `m`
-        // squares from the nearest trap makes at least `m` moves, each a push or a pull
-        // of two steps by a stronger piece of the mover standing beside it when the move
-        // begins. Before its first move such a piece must come beside it: from `r`
-        // squares away that is `r - 1` steps of its own, none of them a step of those
-        // moves, so at least `2m + r - 1` steps in all. A piece two squares from every
-        // trap near it needs four steps and a stronger piece beside it now; one beside a
-        // trap, with two steps left, needs a stronger piece beside it now too.
-        if node.push.is_none() && node.pull.is_none() {
-            let beside_traps = Bitboard::TRAPS.neighbours();
-            let two_away = enemy & !(Bitboard::TRAPS | beside_traps);
-            let ready = board.threatened(!side);
-            if left < 4 {
-                enemy &= !two_away;
-            } else {
-                enemy &= !(two_away & !ready);
-            }
-            if left < 3 {
-                enemy &= !(beside_traps & !ready);
-            } else {
-                // A piece beside a trap with three or four steps left needs a stronger
-                // piece of the mover at most `left - 1` squares away.
-                let beside = enemy & beside_traps;
-                let mut keep = Bitboard::EMPTY;
-                let mut stronger = Bitboard::EMPTY;
-                for &kind in PieceKind::ALL.iter().rev() {
-                    let pieces = beside & board.kind(kind);
-                    if pieces.any() && stronger.any() {
-                        let mut zone = stronger;
-                        for _ in 1..left {
-                            zone |= zone.neighbours();
-                        }
-                        keep |= pieces & zone;
-                    }
-                    stronger |= board.pieces(kind.of(side));
-                }
-                enemy &= !(beside & !keep);
-            }
-        }
+
         // The mover's frozen pieces, once a bound has computed them, for the others.
         let mut frozen = None;
-        for sq in enemy {
+        for sq in capture_candidates(&node, &ctx) {
             let bound = capture_lower_bound(&node, &ctx, sq, left, frozen);
             frozen = bound.frozen;
             // Iterative deepening from the bound: the first limit that succeeds gives a
@@ -238,6 +191,63 @@ impl Position {
         }
         out
     }
+}
+
+/// The enemy pieces worth a capture search at the root: two cheap tests before the
+/// bound.
+///
+/// First: an enemy piece off the traps is captured only on a trap, so it must move, and
+/// only a push or pull by a stronger piece of the mover moves it (a pull under way
+/// included: its puller is the mover's). A piece at least as strong as the mover's
+/// strongest piece can never move.
+///
+/// Second, when no push waits and no pull is available: a piece `m` squares from the
+/// nearest trap makes at least `m` moves, each a push or a pull of two steps by a
+/// stronger piece of the mover standing beside it when the move begins. Before its
+/// first move such a piece must come beside it: from `r` squares away that is `r - 1`
+/// steps of its own, none of them a step of those moves, so at least `2m + r - 1` steps
+/// in all. A piece two squares from every trap near it needs four steps and a stronger
+/// piece beside it now; one beside a trap, with two steps left, needs a stronger piece
+/// beside it now too, and with three or four steps left a stronger piece of the mover at
+/// most `left - 1` squares away.
+fn capture_candidates(node: &Node, ctx: &Ctx) -> Bitboard {
+    let (board, side, left) = (&node.board, ctx.side, node.left);
+    let movable = match ctx.strongest {
+        Some(k) => !stronger_or_equal(board, k),
+        None => Bitboard::EMPTY,
+    };
+    let mut enemy = board.color(!side) & TRAP_ZONE & (movable | Bitboard::TRAPS);
+    if node.push.is_some() || node.pull.is_some() {
+        return enemy;
+    }
+
+    let beside_traps = Bitboard::TRAPS.neighbours();
+    let two_away = enemy & !(Bitboard::TRAPS | beside_traps);
+    let ready = board.threatened(!side);
+    if left < 4 {
+        enemy &= !two_away;
+    } else {
+        enemy &= !(two_away & !ready);
+    }
+    if left < 3 {
+        return enemy & !(beside_traps & !ready);
+    }
+
+    let beside = enemy & beside_traps;
+    let mut keep = Bitboard::EMPTY;
+    let mut stronger = Bitboard::EMPTY;
+    for &kind in PieceKind::ALL.iter().rev() {
+        let pieces = beside & board.kind(kind);
+        if pieces.any() && stronger.any() {
+            let mut zone = stronger;
+            for _ in 1..left {
+                zone |= zone.neighbours();
+            }
+            keep |= pieces & zone;
+        }
+        stronger |= board.pieces(kind.of(side));
+    }
+    enemy & !(beside & !keep)
 }
 
 /// What stays the same at every node of a query's searches.
