@@ -71,9 +71,8 @@ impl Path {
 
 /// Calls `f` with every legal step from a square of `from` or into a square of `to`
 /// (each once), until it returns `true`; returns whether it did. Faster than filtering
-/// [`Position::legal_steps`] when the sets are small: legality is decided here from
-/// bitboards computed once (the rules of [`Position::check_step`]; a push waiting for
-/// its second step falls back to it).
+/// [`Position::legal_steps`] when the sets are small: legality is decided by
+/// [`StepRights`], from bitboards computed once.
 fn any_step_touching(
     pos: &Position,
     from: Bitboard,
@@ -83,73 +82,108 @@ fn any_step_touching(
     if pos.steps_left() == 0 {
         return false;
     }
-    let board = pos.board();
-    let occupied = board.occupied();
-    let side = pos.side_to_move();
-    let frozen = board.frozen(side);
-    let own = board.color(side);
-    let pull = pos.pull_source();
-    let pushing = pos.pending_push().is_some();
-    let back = Direction::backwards(side);
-    // The pieces that may step now. With a push waiting, any piece of the mover (the
-    // completing step) and `Position::is_legal_step` decides.
-    let free = own & !frozen;
-    let free_rabbits = free & board.pieces(PieceKind::Rabbit.of(side));
-    // Enemy pieces beside an unfrozen stronger piece of the mover: they may be pushed.
-    let mut pushable = Bitboard::EMPTY;
-    if pos.steps_left() >= 2 {
-        let mut stronger = Bitboard::EMPTY;
-        for &kind in PieceKind::ALL.iter().rev() {
-            pushable |= board.pieces(kind.of(!side)) & stronger.neighbours();
-            stronger |= board.pieces(kind.of(side)) & !frozen;
-        }
-    }
-    // Enemy pieces a pull under way may move into the square its piece left.
-    let (pulled, pull_to) = match pull {
-        Some((to, kind)) => (
-            PieceKind::ALL[..kind.index()]
-                .iter()
-                .fold(Bitboard::EMPTY, |b, &k| b | board.pieces(k.of(!side)))
-                & Bitboard::adjacent(to),
-            Some(to),
-        ),
-        None => (Bitboard::EMPTY, None),
-    };
-    let any_dir = (free & !free_rabbits) | pushable;
-    let movable = if pushing {
-        own
-    } else {
-        any_dir | free_rabbits | pulled
-    };
-    // Whether the step of the piece on `sq` (in `movable`) in `dir` to the empty `to` is
-    // legal: an unfrozen piece of the mover (a rabbit not backwards), a pushed enemy
-    // piece, or a pulled one into the square the puller left.
-    let legal = |sq: Square, dir: Direction, to: Square| -> bool {
-        if pushing {
-            return pos.is_legal_step(Step::new(sq, dir));
-        }
-        any_dir.contains(sq)
-            || (free_rabbits.contains(sq) && dir != back)
-            || (pulled.contains(sq) && pull_to == Some(to))
-    };
-    for sq in from & movable {
+    let occupied = pos.board().occupied();
+    let rights = StepRights::of(pos);
+
+    // Steps from the squares of `from`.
+    for sq in from & rights.movable {
         for dir in Direction::ALL {
             let Some(t) = sq.step(dir) else { continue };
-            if !occupied.contains(t) && legal(sq, dir, t) && f(Step::new(sq, dir)) {
+            if !occupied.contains(t) && rights.allows(pos, sq, dir, t) && f(Step::new(sq, dir)) {
                 return true;
             }
         }
     }
+
+    // Steps into the empty squares of `to`, from pieces not on `from` (given above).
     for sq in to & !occupied {
         for dir in Direction::ALL {
             let Some(n) = sq.step(dir) else { continue };
-            if movable.contains(n) && !from.contains(n) {
+            if rights.movable.contains(n) && !from.contains(n) {
                 let back_dir = dir.opposite();
-                if legal(n, back_dir, sq) && f(Step::new(n, back_dir)) {
+                if rights.allows(pos, n, back_dir, sq) && f(Step::new(n, back_dir)) {
                     return true;
                 }
             }
         }
     }
     false
+}
+
+/// Which pieces may step now, and how, by the rules of [`Position::check_step`], as
+/// bitboards: an unfrozen piece of the mover (a rabbit not backwards), an enemy piece
+/// beside a stronger unfrozen piece of the mover with two steps left (a push), an enemy
+/// piece weaker than the piece that just left a square beside it, into that square (a
+/// pull). With a push waiting for its second step, any piece of the mover may be the
+/// one to complete it, and [`Position::is_legal_step`] decides.
+struct StepRights {
+    /// The pieces that may step at all.
+    movable: Bitboard,
+    /// Pieces that may step in any direction: the mover's unfrozen pieces other than
+    /// rabbits, and the enemy pieces that may be pushed.
+    any_dir: Bitboard,
+    /// The mover's unfrozen rabbits (not backwards).
+    free_rabbits: Bitboard,
+    /// The backward direction of the mover's rabbits.
+    back: Direction,
+    /// Enemy pieces a pull under way may move, and the square they may move into.
+    pulled: Bitboard,
+    pull_to: Option<Square>,
+    /// Whether a push waits for its second step.
+    pushing: bool,
+}
+
+impl StepRights {
+    #[inline(always)]
+    fn of(pos: &Position) -> StepRights {
+        let board = pos.board();
+        let side = pos.side_to_move();
+        let frozen = board.frozen(side);
+        let own = board.color(side);
+        let free = own & !frozen;
+        let free_rabbits = free & board.pieces(PieceKind::Rabbit.of(side));
+        let pushing = pos.pending_push().is_some();
+        let mut pushable = Bitboard::EMPTY;
+        if pos.steps_left() >= 2 {
+            let mut stronger = Bitboard::EMPTY;
+            for &kind in PieceKind::ALL.iter().rev() {
+                pushable |= board.pieces(kind.of(!side)) & stronger.neighbours();
+                stronger |= board.pieces(kind.of(side)) & !frozen;
+            }
+        }
+        let (pulled, pull_to) = match pos.pull_source() {
+            Some((to, kind)) => (
+                board.weaker_than(!side, kind) & Bitboard::adjacent(to),
+                Some(to),
+            ),
+            None => (Bitboard::EMPTY, None),
+        };
+        let any_dir = (free & !free_rabbits) | pushable;
+        let movable = if pushing {
+            own
+        } else {
+            any_dir | free_rabbits | pulled
+        };
+        StepRights {
+            movable,
+            any_dir,
+            free_rabbits,
+            back: Direction::backwards(side),
+            pulled,
+            pull_to,
+            pushing,
+        }
+    }
+
+    /// Whether the piece on `sq` (one of `movable`) may step in `dir` to the empty
+    /// square `to`.
+    #[inline(always)]
+    fn allows(&self, pos: &Position, sq: Square, dir: Direction, to: Square) -> bool {
+        if self.pushing {
+            return pos.is_legal_step(Step::new(sq, dir));
+        }
+        self.any_dir.contains(sq)
+            || (self.free_rabbits.contains(sq) && dir != self.back)
+            || (self.pulled.contains(sq) && self.pull_to == Some(to))
+    }
 }
