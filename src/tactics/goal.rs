@@ -295,41 +295,70 @@ fn goal_search(pos: &Position, k: u8, path: &mut Path) -> bool {
     if bound.steps > k {
         return false;
     }
+    let mut try_step = |step| expand(pos, step, k, path);
+
     if pos.pending_push().is_none() && bound.steps < k && passing == k {
-        // No slack by the path bound: the next step must lower it, so it empties a
-        // square on a path of cost `k` or moves the rabbit along one (its square is in
-        // `region`), begins a pull of an enemy piece on one (from beside it), or moves an
-        // enemy piece on a path of cost `k + 1`. Paths of cost `c` stay within `c - d`
-        // files of a rabbit `d` ranks from its goal, between its rank and the goal rank.
-        // Why `k + 1` for an enemy step: it lowers the cost of one square only, the one
-        // it leaves (by two: enemy to empty), raises the one it enters, ends any pull
-        // (the pull discount goes) and captures at most a piece on a trap (a trap costs
-        // the same taken or empty), so a path of cost `k - 1` after it passes the square
-        // it left and cost at most `k + 1` before.
-        let region = path_region(side, bound.rabbits, k);
-        let enemy = pos.board().color(!side) & path_region(side, bound.rabbits, k + 1);
-        let from = region | region.neighbours() | enemy;
-        return any_step_touching(pos, from, Bitboard::EMPTY, |step| {
-            expand(pos, step, k, path)
-        });
+        let from = steps_lowering_the_path_bound(pos, &bound, k);
+        return any_step_touching(pos, from, Bitboard::EMPTY, try_step);
     }
     if bound.steps < k || pos.pending_push().is_some() {
-        return pos
-            .legal_steps()
-            .iter()
-            .any(|&step| expand(pos, step, k, path));
+        return pos.legal_steps().iter().any(|&step| try_step(step));
     }
-    // No slack: the next step must lower the bound to `k - 1`, and a step lowers it by
-    // lowering one rabbit's count from `k`. For a rabbit `k` ranks away and not hindered,
-    // only its own forward step does; for a hindered rabbit, only its own step aside, a
-    // piece arriving beside it (a friend freeing it), a friend leaving the square ahead,
-    // an enemy piece moving (a push or the end of a pull: the freezer or the blocker
-    // goes, or a freezer on a trap loses its last friend and is captured), or a step from
-    // beside the square ahead (beginning a pull of the enemy piece there, which lowers a
-    // frozen rabbit's count from two to one).
-    // A push cannot be waiting here (that case returned above).
+    match steps_lowering_the_goal_bound(pos, &bound, k) {
+        NoSlack::Forward(rabbits) => rabbits
+            .iter()
+            .any(|sq| try_step(Step::new(sq, forward(side)))),
+        NoSlack::Touching { from, to } => any_step_touching(pos, from, to, try_step),
+    }
+}
+
+/// The squares whose steps (from them) may lower the path bound when it leaves no slack
+/// (`passing == k`, no push waiting).
+///
+/// The next step must lower it, so it empties a square on a path of cost `k` or moves
+/// the rabbit along one (its square is in `region`), begins a pull of an enemy piece on
+/// one (from beside it), or moves an enemy piece on a path of cost `k + 1`. Paths of
+/// cost `c` stay within `c - d` files of a rabbit `d` ranks from its goal, between its
+/// rank and the goal rank. Why `k + 1` for an enemy step: it lowers the cost of one
+/// square only, the one it leaves (by two: enemy to empty), raises the one it enters,
+/// ends any pull (the pull discount goes) and captures at most a piece on a trap (a trap
+/// costs the same taken or empty), so a path of cost `k - 1` after it passes the square
+/// it left and cost at most `k + 1` before.
+#[inline]
+fn steps_lowering_the_path_bound(pos: &Position, bound: &GoalBound, k: u8) -> Bitboard {
+    let side = pos.side_to_move();
+    let region = path_region(side, bound.rabbits, k);
+    let enemy = pos.board().color(!side) & path_region(side, bound.rabbits, k + 1);
+    region | region.neighbours() | enemy
+}
+
+/// The steps worth trying when the goal bound leaves no slack.
+enum NoSlack {
+    /// Only the forward steps of these rabbits (legal: unfrozen, the square ahead empty,
+    /// no push waiting), played without generating the others.
+    Forward(Bitboard),
+    /// The legal steps from `from` or into `to` ([`any_step_touching`]).
+    Touching { from: Bitboard, to: Bitboard },
+}
+
+/// The steps that may lower the goal bound to `k - 1` when it is `k` (no push waiting:
+/// that case is handled before).
+///
+/// A step lowers the bound by lowering one rabbit's count from `k`. For a rabbit `k`
+/// ranks away and not hindered, only its own forward step does; for a hindered rabbit,
+/// only its own step aside, a piece arriving beside it (a friend freeing it), a friend
+/// leaving the square ahead, an enemy piece moving (a push or the end of a pull: the
+/// freezer or the blocker goes, or a freezer on a trap loses its last friend and is
+/// captured), or a step from beside the square ahead (beginning a pull of the enemy
+/// piece there, which lowers a frozen rabbit's count from two to one). An enemy step
+/// lowers a slowed rabbit's count only by leaving a square beside it (a freezer, or the
+/// piece ahead) or beside a trap beside it (a freezer or the piece ahead on that trap
+/// loses its last friend): a square at most two from the rabbit.
+#[inline]
+fn steps_lowering_the_goal_bound(pos: &Position, bound: &GoalBound, k: u8) -> NoSlack {
+    let side = pos.side_to_move();
     let r = bound.rabbits;
-    let h = bound.hindered;
+    let h = &bound.hindered;
     let band = |d: u8| {
         if d <= k {
             rank_band(side, k - d)
@@ -342,22 +371,15 @@ fn goal_search(pos: &Position, k: u8, path: &mut Path) -> bool {
     let twice = r & band(2) & h.two;
     let slowed = once | twice;
     if slowed.is_empty() {
-        // Only forward steps of unhindered rabbits: legal (unfrozen, the square ahead
-        // empty, no push waiting), so they are played without generating the others.
-        return free
-            .iter()
-            .any(|sq| expand(pos, Step::new(sq, forward(side)), k, path));
+        return NoSlack::Forward(free);
     }
     let ahead = slowed.shift(forward(side));
-    // An enemy step lowers a slowed rabbit's count only by leaving a square beside it
-    // (a freezer, or the piece ahead) or beside a trap beside it (a freezer or the piece
-    // ahead on that trap loses its last friend): a square at most two from the rabbit.
     let near = slowed | slowed.neighbours();
     let enemy = pos.board().color(!side) & (near | near.neighbours());
-    let from = free | slowed | slowed.neighbours() | ahead.neighbours() | enemy;
-    any_step_touching(pos, from, slowed.neighbours(), |step| {
-        expand(pos, step, k, path)
-    })
+    NoSlack::Touching {
+        from: free | slowed | slowed.neighbours() | ahead.neighbours() | enemy,
+        to: slowed.neighbours(),
+    }
 }
 
 #[inline]
