@@ -526,25 +526,57 @@ impl<'a, V: Visit> Search<'a, V> {
         self.len += 1;
     }
 
-    /// Expands the current node, reached with `depth` steps after action `last`.
+    /// Expands the current node, reached with `depth` steps after action `last`: the
+    /// simple steps of the mover's pieces, then (with two steps left) pushes and pulls.
     fn expand(&mut self, depth: u32, last: &Last) {
         let left = self.limit - depth;
         let side = self.side;
         let b = self.grid.board;
         let own = b.color(side);
-        let enemy = b.color(!side);
-        let empty = !(own | enemy);
-
+        let empty = !b.occupied();
         // Own pieces with a stronger enemy beside them, and the frozen ones among them.
         let threatened = b.threatened(side);
         let mobile = own & !(threatened & !own.neighbours());
-        let rabbits = b.kind(PieceKind::Rabbit);
-        let back = Direction::backwards(side);
         // The children are leaves, keyed without being made: set aside (deferred
         // visitors) or inserted together after the loop (the others, which need the
         // boards and moves of the new ones only).
         let leaves = left == 1 && depth + 1 >= self.emit_from;
         let first_leaf = self.waiting;
+
+        self.simple_steps(depth, last, leaves, mobile, threatened, empty);
+        if self.stop {
+            return;
+        }
+
+        if !V::DEFER && leaves {
+            self.report_leaves(first_leaf);
+        }
+        if self.waiting >= BATCH {
+            self.flush();
+        }
+        if left < 2 {
+            return;
+        }
+        self.pushes_and_pulls(depth, last, mobile, empty);
+    }
+
+    /// The simple steps of the mover's `mobile` pieces onto `empty` squares (a rabbit not
+    /// backwards), less those the pruning rules skip after `last`: each leaf keyed and
+    /// set aside when `leaves`, each other child made, reported and expanded.
+    #[inline(always)]
+    fn simple_steps(
+        &mut self,
+        depth: u32,
+        last: &Last,
+        leaves: bool,
+        mobile: Bitboard,
+        threatened: Bitboard,
+        empty: Bitboard,
+    ) {
+        let left = self.limit - depth;
+        let own = self.grid.board.color(self.side);
+        let rabbits = self.grid.board.kind(PieceKind::Rabbit);
+        let back = Direction::backwards(self.side);
         let slots = if leaves {
             if V::DEFER {
                 debug_assert_eq!(self.node_key, self.grid.key());
@@ -555,7 +587,6 @@ impl<'a, V: Visit> Search<'a, V> {
         } else {
             Slots::default()
         };
-
         let prune = Prune::new(last, threatened);
         for dir in Direction::ALL {
             let mut movers = mobile & empty.shift(dir.opposite());
@@ -612,18 +643,16 @@ impl<'a, V: Visit> Search<'a, V> {
                 }
             }
         }
+    }
 
-        if !V::DEFER && leaves {
-            self.report_leaves(first_leaf);
-        }
-        if self.waiting >= BATCH {
-            self.flush();
-        }
-        if left < 2 {
-            return;
-        }
-        // Pushes and pulls: a mobile piece with a weaker enemy beside it.
-        let strong = mobile & !rabbits & enemy.neighbours();
+    /// Pushes and pulls: each `mobile` piece other than a rabbit with a weaker enemy
+    /// beside it, pushing that piece onto an `empty` square beside it, or stepping onto
+    /// an empty square beside itself and pulling it in ([`double`](Search::double)).
+    #[inline(always)]
+    fn pushes_and_pulls(&mut self, depth: u32, last: &Last, mobile: Bitboard, empty: Bitboard) {
+        let b = self.grid.board;
+        let side = self.side;
+        let strong = mobile & !b.kind(PieceKind::Rabbit) & b.color(!side).neighbours();
         for p in strong {
             let kind = PIECES[self.grid.cell[p as usize] as usize].kind;
             let victims = b.weaker_than(!side, kind) & Bitboard::adjacent(p);
