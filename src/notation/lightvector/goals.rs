@@ -351,14 +351,7 @@ impl Goals {
     /// would need more than `cap` steps of its own for a token is no candidate for it
     /// (no turn within `cap` gives it that token).
     pub fn bound(&self, node: &Node, cap: u32) -> u32 {
-        let board = node.pos.board();
-        let (mut own_letters, mut enemy_letters) = (0u32, 0u32);
-        for (gi, n) in self.letters_left(node) {
-            match self.goals[gi].piece {
-                Some(p) if p.color != self.side => enemy_letters += n,
-                _ => own_letters += n,
-            }
-        }
+        let (own_letters, enemy_letters) = self.letters_by_owner(node);
         if own_letters + enemy_letters > cap {
             // Every letter needs its own step; the node's facts are not needed.
             return own_letters + enemy_letters;
@@ -368,7 +361,71 @@ impl Goals {
         if best > cap || self.goals.len() > MAX_TOKENS {
             return best;
         }
-        // The tokens still open: a direction token once matched stays matched.
+        let open = self.open_tokens(node);
+        let mut tally = Tally::new();
+        self.tally_the_dead(node, &mut tally);
+
+        // The pieces each token may be about; a token none can satisfy within `cap`
+        // ends the work.
+        let mut cands = [Bitboard::EMPTY; MAX_TOKENS];
+        let mut near = Bitboard::EMPTY;
+        for (i, g) in self.goals.iter().enumerate() {
+            if open & (1 << i) == 0 {
+                continue;
+            }
+            cands[i] = self.candidates(node, i, g, cap);
+            if cands[i].is_empty() && tally.turns[i] >= INF {
+                // No live candidate within `cap`, and none of the dead satisfies it.
+                return INF;
+            }
+            near |= cands[i];
+        }
+
+        // Token by token, so that the first token no candidate can satisfy within
+        // `cap` ends the work; each live candidate's row is the one at its rank in
+        // `near`, after the rows of the dead.
+        let live = tally.nrows;
+        let board = node.pos.board();
+        for (sq, row) in near.iter().zip(tally.rows[live..].iter_mut()) {
+            row.1 = board.color(!self.side).contains(sq);
+        }
+        for (i, g) in self.goals.iter().enumerate() {
+            if open & (1 << i) == 0 {
+                continue;
+            }
+            let turns =
+                self.tally_candidates(node, &cx, (i, g), cands[i], near, live, cap, &mut tally);
+            if turns > cap {
+                return turns;
+            }
+            best = best.max(turns);
+        }
+        tally.drop_empty_rows(live, near.count() as usize);
+
+        if open.count_ones() <= 1 {
+            // One token: its own cost above is already at least its share.
+            return best;
+        }
+        best.max(self.shared_bound(&cx, &tally, open, cap))
+    }
+
+    /// The direction letters still to match, of the mover's pieces and of the
+    /// opponent's.
+    #[inline(always)]
+    fn letters_by_owner(&self, node: &Node) -> (u32, u32) {
+        let (mut own_letters, mut enemy_letters) = (0u32, 0u32);
+        for (gi, n) in self.letters_left(node) {
+            match self.goals[gi].piece {
+                Some(p) if p.color != self.side => enemy_letters += n,
+                _ => own_letters += n,
+            }
+        }
+        (own_letters, enemy_letters)
+    }
+
+    /// The tokens still open, as a mask: a direction token once matched stays matched.
+    #[inline(always)]
+    fn open_tokens(&self, node: &Node) -> u32 {
         let mut open = 0u32;
         for (i, g) in self.goals.iter().enumerate() {
             let matched = matches!(g.property, Property::Steps(_))
@@ -377,20 +434,13 @@ impl Goals {
                 open |= 1 << i;
             }
         }
-        // Per token, the fewest turn steps over its candidates; per candidate (for the
-        // sharing), its piece-steps for each token.
-        let mut turns = [INF; MAX_TOKENS];
-        // For each of the first tokens, its cheapest candidate: piece-steps, the piece
-        // (its square, or 64 and more for the dead) and whether it is an enemy piece.
-        let mut cheapest = [(INF, 0u8, false); PARTITION_MAX];
-        let mut rows = [([INF; PARTITION_MAX], false); MAX_CANDIDATES];
-        let mut nrows = 0;
-        let mut add_row = |row: [u32; PARTITION_MAX], enemy: bool| {
-            if nrows < MAX_CANDIDATES && row.iter().any(|&c| c < INF) {
-                rows[nrows] = (row, enemy);
-                nrows += 1;
-            }
-        };
+        open
+    }
+
+    /// The pieces captured so far this turn: each token one of them already satisfies
+    /// costs nothing, and each such piece gets a row for the sharing.
+    #[inline(always)]
+    fn tally_the_dead(&self, node: &Node, tally: &mut Tally) {
         for (j, t) in node.tracked().filter(|t| t.captured).enumerate() {
             let mut row = [INF; PARTITION_MAX];
             for (i, g) in self.goals.iter().enumerate() {
@@ -398,116 +448,107 @@ impl Goals {
                     && (g.property == Property::Capture
                         || g.property == Property::Destination(t.cur));
                 if holds {
-                    turns[i] = 0;
+                    tally.turns[i] = 0;
                     if let Some(c) = row.get_mut(i) {
                         *c = 0;
-                        cheapest[i] = (0, 64 + j as u8, t.piece.color != self.side);
+                        tally.cheapest[i] = (0, 64 + j as u8, t.piece.color != self.side);
                     }
                 }
             }
-            add_row(row, t.piece.color != self.side);
+            tally.add_row(row, t.piece.color != self.side);
         }
-        // The pieces each token may be about: those of its letter, or for a token with
-        // none, those near enough to matter within `cap`.
-        let mut cands = [Bitboard::EMPTY; MAX_TOKENS];
-        let mut near = Bitboard::EMPTY;
-        for (i, g) in self.goals.iter().enumerate() {
-            if open & (1 << i) == 0 {
+    }
+
+    /// The live pieces token `i` (`g`) may be about: those of its letter, or for a token
+    /// with none, those near enough to matter within `cap`. A piece ends on the
+    /// destination, or dies on a trap, only after walking there, and a piece that has not
+    /// been on the named square must still walk there: more than `cap` steps from beyond
+    /// `cap` squares.
+    #[inline(always)]
+    fn candidates(&self, node: &Node, i: usize, g: &Goal, cap: u32) -> Bitboard {
+        let board = node.pos.board();
+        let mut cands = match (g.piece, g.property, g.square) {
+            (Some(l), ..) => board.pieces(l),
+            (None, Property::Destination(d), _) => within(d, cap),
+            (None, Property::Capture, _) => near_traps(cap),
+            (None, Property::Steps(_), Some(s)) => node
+                .tracked()
+                .filter(|t| !t.captured && self.dir_index(i) == Some(node.dir_token as usize))
+                .fold(within(s, cap), |b, t| b.with(t.cur)),
+            (None, Property::Steps(_), None) => board.occupied(),
+        } & board.occupied();
+        match g.property {
+            Property::Destination(d) => cands &= within(d, cap),
+            Property::Capture => cands &= near_traps(cap),
+            Property::Steps(_) => {}
+        }
+        if let Some(s) = g.square {
+            let been = node
+                .tracked()
+                .filter(|t| !t.captured && t.visited.contains(s))
+                .fold(within(s, cap), |b, t| b.with(t.cur));
+            cands &= been;
+        }
+        cands
+    }
+
+    /// The costs of token `i` (`g`) for each of its candidates `cands`: the fewest turn
+    /// steps over them (returned, and kept in `tally.turns`), the cheapest candidate in
+    /// piece-steps, and each candidate's piece-steps in its row (at its rank in `near`,
+    /// after the `live` rows of the dead). A piece that would need more than `cap`
+    /// steps of its own is no candidate.
+    #[inline(always)]
+    #[allow(clippy::too_many_arguments)]
+    fn tally_candidates(
+        &self,
+        node: &Node,
+        cx: &Cx,
+        (i, g): (usize, &Goal),
+        cands: Bitboard,
+        near: Bitboard,
+        live: usize,
+        cap: u32,
+        tally: &mut Tally,
+    ) -> u32 {
+        let board = node.pos.board();
+        for sq in cands {
+            let Some(p) = board.piece_at(sq) else {
                 continue;
+            };
+            let (m, turn) = match self.dir_index(i) {
+                Some(k) => self.dir_cost(node, cx, k, p, sq, cap),
+                None => self.piece_cost(node, cx, g, p, sq, cap),
+            };
+            if m > cap {
+                continue; // not a candidate within `cap`
             }
-            cands[i] = match (g.piece, g.property, g.square) {
-                (Some(l), ..) => board.pieces(l),
-                (None, Property::Destination(d), _) => within(d, cap),
-                (None, Property::Capture, _) => near_traps(cap),
-                (None, Property::Steps(_), Some(s)) => node
-                    .tracked()
-                    .filter(|t| !t.captured && self.dir_index(i) == Some(node.dir_token as usize))
-                    .fold(within(s, cap), |b, t| b.with(t.cur)),
-                (None, Property::Steps(_), None) => board.occupied(),
-            } & board.occupied();
-            // A piece ends on the destination, or dies on a trap, only after walking
-            // there: more than `cap` steps from beyond `cap` squares.
-            match g.property {
-                Property::Destination(d) => cands[i] &= within(d, cap),
-                Property::Capture => cands[i] &= near_traps(cap),
-                Property::Steps(_) => {}
+            tally.turns[i] = tally.turns[i].min(turn);
+            if let Some(c) = tally.cheapest.get_mut(i).filter(|c| m < c.0) {
+                *c = (m, sq.index(), p.color != self.side);
             }
-            if let Some(s) = g.square {
-                // A piece that has not been on the named square must still walk there,
-                // more than `cap` steps from beyond `cap` squares.
-                let been = node
-                    .tracked()
-                    .filter(|t| !t.captured && t.visited.contains(s))
-                    .fold(within(s, cap), |b, t| b.with(t.cur));
-                cands[i] &= been;
-            }
-            if cands[i].is_empty() && turns[i] >= INF {
-                // No live candidate within `cap`, and none of the dead satisfies it.
-                return INF;
-            }
-            near |= cands[i];
-        }
-        // Token by token, so that the first token no candidate can satisfy within
-        // `cap` ends the work; each live candidate's row is the one at its rank in
-        // `near`, after the rows of the dead.
-        let live = nrows;
-        for (sq, row) in near.iter().zip(rows[live..].iter_mut()) {
-            row.1 = board.color(!self.side).contains(sq);
-        }
-        for (i, g) in self.goals.iter().enumerate() {
-            if open & (1 << i) == 0 {
-                continue;
-            }
-            for sq in cands[i] {
-                let Some(p) = board.piece_at(sq) else {
-                    continue;
-                };
-                let (m, turn) = match self.dir_index(i) {
-                    Some(k) => self.dir_cost(node, &cx, k, p, sq, cap),
-                    None => self.piece_cost(node, &cx, g, p, sq, cap),
-                };
-                if m > cap {
-                    continue; // not a candidate within `cap` (see above)
-                }
-                turns[i] = turns[i].min(turn);
-                if let Some(c) = cheapest.get_mut(i).filter(|c| m < c.0) {
-                    *c = (m, sq.index(), p.color != self.side);
-                }
-                let rank = (near & Bitboard((1u64 << sq.index()) - 1)).count() as usize;
-                if let Some(c) = rows.get_mut(live + rank).and_then(|r| r.0.get_mut(i)) {
-                    *c = m;
-                }
-            }
-            if turns[i] > cap {
-                return turns[i];
-            }
-            best = best.max(turns[i]);
-        }
-        // Rows of candidates that can take no token within `cap` are dropped.
-        for j in live..(live + near.count() as usize).min(MAX_CANDIDATES) {
-            if rows[j].0.iter().any(|&c| c < INF) {
-                rows[nrows] = rows[j];
-                nrows += 1;
+            let rank = (near & Bitboard((1u64 << sq.index()) - 1)).count() as usize;
+            if let Some(c) = tally.rows.get_mut(live + rank).and_then(|r| r.0.get_mut(i)) {
+                *c = m;
             }
         }
-        if open.count_ones() <= 1 {
-            // One token: its own cost above is already at least its share.
-            return best;
-        }
-        // With more tokens, only the first PARTITION_MAX are shared out (fewer tokens
-        // need no more steps).
+        tally.turns[i]
+    }
+
+    /// The bound from sharing the open tokens out among distinct pieces. Only the first
+    /// [`PARTITION_MAX`] are shared out (fewer tokens need no more steps). Each token
+    /// given its cheapest candidate is one way to share them out: when even that fits
+    /// within `cap`, so does the cheapest way, and sharing cuts nothing (0 is returned).
+    #[inline(always)]
+    fn shared_bound(&self, cx: &Cx, tally: &Tally, open: u32, cap: u32) -> u32 {
         let first = open & ((1 << PARTITION_MAX) - 1);
-        // Each token given its cheapest candidate is one way to share them out: when
-        // even that fits within `cap`, so does the cheapest way, and sharing cuts
-        // nothing.
         if self
-            .given_cheapest(&cheapest, first)
+            .given_cheapest(&tally.cheapest, first)
             .is_some_and(|(all, enemy)| cx.turn_steps(all - enemy, enemy) <= cap)
         {
-            return best;
+            return 0;
         }
-        let (all, enemy) = self.share(&rows[..nrows], first);
-        best.max(cx.turn_steps(all.saturating_sub(enemy), enemy))
+        let (all, enemy) = self.share(&tally.rows[..tally.nrows], first);
+        cx.turn_steps(all.saturating_sub(enemy), enemy)
     }
 
     /// Whether the tokens hold a capture token about the opponent's pieces (see
@@ -1007,6 +1048,51 @@ pub(super) const PARTITION_MAX: usize = 5;
 
 /// The most candidates: every piece on the board, and the dead.
 const MAX_CANDIDATES: usize = 40;
+
+/// What [`Goals::bound`] gathers token by token: per token, the fewest turn steps over
+/// its candidates; for each of the first [`PARTITION_MAX`] tokens, its cheapest
+/// candidate (piece-steps, the piece's square or 64 and more for the dead, and whether
+/// it is an enemy piece); per candidate (for the sharing), its piece-steps for each
+/// token and whether it is an enemy piece.
+struct Tally {
+    turns: [u32; MAX_TOKENS],
+    cheapest: [(u32, u8, bool); PARTITION_MAX],
+    rows: [([u32; PARTITION_MAX], bool); MAX_CANDIDATES],
+    nrows: usize,
+}
+
+impl Tally {
+    #[inline(always)]
+    fn new() -> Tally {
+        Tally {
+            turns: [INF; MAX_TOKENS],
+            cheapest: [(INF, 0u8, false); PARTITION_MAX],
+            rows: [([INF; PARTITION_MAX], false); MAX_CANDIDATES],
+            nrows: 0,
+        }
+    }
+
+    /// Adds a row for a candidate that can take at least one token.
+    #[inline(always)]
+    fn add_row(&mut self, row: [u32; PARTITION_MAX], enemy: bool) {
+        if self.nrows < MAX_CANDIDATES && row.iter().any(|&c| c < INF) {
+            self.rows[self.nrows] = (row, enemy);
+            self.nrows += 1;
+        }
+    }
+
+    /// Keeps, of the `count` live candidates' rows after the first `live`, those that
+    /// can take a token within the cap.
+    #[inline(always)]
+    fn drop_empty_rows(&mut self, live: usize, count: usize) {
+        for j in live..(live + count).min(MAX_CANDIDATES) {
+            if self.rows[j].0.iter().any(|&c| c < INF) {
+                self.rows[self.nrows] = self.rows[j];
+                self.nrows += 1;
+            }
+        }
+    }
+}
 
 /// What the bound needs to know about a node, computed once per node.
 pub(super) struct Cx {
