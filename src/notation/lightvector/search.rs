@@ -389,47 +389,12 @@ impl<'a> Search<'a> {
         if left == 1 {
             return self.last_steps(node, events, visit);
         }
-        // With no step to spare, every step must do some of what the tokens need.
-        let narrow = events.cover() == left;
-        // With no step to spare outside pushes and pulls, every step is in one (a push
-        // under way: every legal step completes it).
-        let paired_from = if node.pos.pending_push().is_none() && events.pairs_only(left) {
-            Events::paired_from(node.pos.board(), node.pos.side_to_move())
-        } else {
-            Bitboard::FULL
-        };
-        let (arrive, depart) = match self.target {
-            Some(t) => target_squares(node.pos.board(), t),
-            None => (Bitboard::EMPTY, Bitboard::EMPTY),
-        };
-        let (arrivals, departures) = (arrive.count(), depart.count());
-        if arrivals.max(departures) > left {
+        let Some(filter) = StepFilter::new(node, events, self.target, left) else {
             return false;
-        }
-        // The squares the last step can touch, when it can do all that is left (see
-        // `idle`), and those the first of the two must arrive on.
-        let (last, reach) = match (left, node.pos.pending_push()) {
-            (2, None) => (
-                events.last_squares(node.pos.board()),
-                events.first_of_two(node),
-            ),
-            _ => (None, Bitboard::FULL),
         };
+
         for &step in node.pos.legal_steps().iter() {
-            if narrow && !events.admits_next(node.pos.board(), step) {
-                continue;
-            }
-            if !paired_from.contains(step.from) || !step.to().is_some_and(|t| reach.contains(t)) {
-                continue;
-            }
-            if last.is_some_and(|k| Self::idle(node, k, step)) {
-                continue;
-            }
-            // Towards a target with no step to spare, every step arrives on a square
-            // that needs a piece, or leaves one that must be left.
-            if (arrivals == left && !step.to().is_some_and(|t| arrive.contains(t)))
-                || (departures == left && !depart.contains(step.from))
-            {
+            if !filter.admits(node, events, step) {
                 continue;
             }
             let mut child = node.clone();
@@ -445,18 +410,7 @@ impl<'a> Search<'a> {
                 }
                 continue;
             }
-            // With two steps left below, the bound pays for itself only when the root's
-            // bound left fewer than two steps to spare (otherwise the events and the
-            // choice of the first and last steps below cut at less cost: measured).
-            let bounded = left > 3 || self.spare < 2;
-            if (bounded && depth + 1 + self.bound(&child, left - 1) > limit)
-                || !self.seen.0.insert(child.key(depth + 1, self.goals.named))
-            {
-                continue;
-            }
-            // The exact capture bound costs a capture search; it pays for itself only at
-            // the root's children, with two or more steps left below them.
-            if depth == 0 && limit >= 3 && 1 + self.goals.capture_bound(&child) > limit {
+            if !self.worth_searching(&child, depth + 1, limit) {
                 continue;
             }
             let below = self.goals.events(&child);
@@ -468,6 +422,101 @@ impl<'a> Search<'a> {
             }
         }
         false
+    }
+
+    /// Whether `child` (at `depth`, with more than one step left below it) is worth a
+    /// search: no bound rules it out within `limit`, and it is not a state met before.
+    #[inline(always)]
+    fn worth_searching(&mut self, child: &Node, depth: u32, limit: u32) -> bool {
+        let left = limit - depth;
+        // With two steps left below, the bound pays for itself only when the root's
+        // bound left fewer than two steps to spare (otherwise the events and the
+        // choice of the first and last steps below cut at less cost: measured).
+        let bounded = left > 2 || self.spare < 2;
+        if (bounded && depth + self.bound(child, left) > limit)
+            || !self.seen.0.insert(child.key(depth, self.goals.named))
+        {
+            return false;
+        }
+        // The exact capture bound costs a capture search; it pays for itself only at
+        // the root's children, with two or more steps left below them.
+        !(depth == 1 && limit >= 3 && 1 + self.goals.capture_bound(child) > limit)
+    }
+}
+
+/// Which of a node's legal steps the search plays, with `left` steps left (two or
+/// more): the cuts that need no child.
+struct StepFilter {
+    /// With no step to spare, every step must do some of what the tokens need.
+    narrow: bool,
+    /// With no step to spare outside pushes and pulls, every step is in one (a push
+    /// under way: every legal step completes it): the squares such steps leave.
+    paired_from: Bitboard,
+    /// Towards a target: the squares that need a piece, and those that must be left.
+    arrive: Bitboard,
+    depart: Bitboard,
+    /// Whether every step left must arrive on `arrive`, or leave `depart`.
+    all_arrive: bool,
+    all_depart: bool,
+    /// With two steps left: the squares the last step can touch, when it can do all
+    /// that is left (see `Search::idle`), and those the first of the two must arrive on.
+    last: Option<Bitboard>,
+    reach: Bitboard,
+}
+
+impl StepFilter {
+    /// The filter at `node`; `None` when a target needs more arrivals or departures than
+    /// the steps left.
+    #[inline(always)]
+    fn new(node: &Node, events: &Events, target: Option<&Board>, left: u32) -> Option<StepFilter> {
+        let board = node.pos.board();
+        let paired_from = if node.pos.pending_push().is_none() && events.pairs_only(left) {
+            Events::paired_from(board, node.pos.side_to_move())
+        } else {
+            Bitboard::FULL
+        };
+        let (arrive, depart) = match target {
+            Some(t) => target_squares(board, t),
+            None => (Bitboard::EMPTY, Bitboard::EMPTY),
+        };
+        let (arrivals, departures) = (arrive.count(), depart.count());
+        if arrivals.max(departures) > left {
+            return None;
+        }
+        let (last, reach) = match (left, node.pos.pending_push()) {
+            (2, None) => (events.last_squares(board), events.first_of_two(node)),
+            _ => (None, Bitboard::FULL),
+        };
+        Some(StepFilter {
+            narrow: events.cover() == left,
+            paired_from,
+            arrive,
+            depart,
+            all_arrive: arrivals == left,
+            all_depart: departures == left,
+            last,
+            reach,
+        })
+    }
+
+    /// Whether the search plays `step` at `node`.
+    #[inline(always)]
+    fn admits(&self, node: &Node, events: &Events, step: Step) -> bool {
+        if self.narrow && !events.admits_next(node.pos.board(), step) {
+            return false;
+        }
+        if !self.paired_from.contains(step.from)
+            || !step.to().is_some_and(|t| self.reach.contains(t))
+        {
+            return false;
+        }
+        if self.last.is_some_and(|k| Search::idle(node, k, step)) {
+            return false;
+        }
+        // Towards a target with no step to spare, every step arrives on a square that
+        // needs a piece, or leaves one that must be left.
+        let arrives = || step.to().is_some_and(|t| self.arrive.contains(t));
+        (!self.all_arrive || arrives()) && (!self.all_depart || self.depart.contains(step.from))
     }
 }
 
