@@ -89,7 +89,7 @@ impl TurnState {
 /// let mut pos: Position = "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]".parse()?;
 /// pos.play_step(Step::new(Square::E2, Direction::North))?;
 /// let text = pos.to_string();
-/// assert!(text.ends_with("steps 1/4 from [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR] pull Me2"));
+/// assert!(text.ends_with("steps 1/4 from [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR] pull Ee2"));
 /// assert_eq!(text.parse::<Position>()?, pos);
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```

@@ -236,25 +236,56 @@ impl Goals {
     /// agree with some square's token, or the squares that agree with some letter's
     /// token, whichever is fewer), and at least one when a death is needed.
     pub(super) fn events(&self, node: &Node) -> Events {
-        let (mut dests, mut nd, mut capture) = (Bitboard::EMPTY, 0u32, false);
+        let open = self.open_destinations(node);
+        let letters = self.letters_and_pairs(node, &open);
+        let cover = (letters.all + open.count - letters.pairs).max(u32::from(open.capture));
+        // An enemy piece's letters are its steps, each paired with its own step of the
+        // mover ([`Cx::turn_steps`]). An enemy piece dies only after a step of an enemy
+        // piece (onto the trap, or its last friend's away), so a capture of one still to
+        // come needs such a step too (perhaps one of the letters).
+        let enemy_steps = letters.enemy.max(u32::from(open.enemy_capture));
+        let pending = u32::from(node.pos.pending_push().is_some());
+        let paired = if enemy_steps > 0 || pending > 0 {
+            paired_steps(enemy_steps, pending, u32::from(node.pullable().any()))
+        } else {
+            0
+        };
+        let (next, next_piece, next_from) = self.next_letter(node);
+        Events {
+            cover,
+            letters: letters.all,
+            dest_piece: open.piece,
+            dest_from: open.from,
+            least: cover.max(paired),
+            enemy_steps,
+            next,
+            next_piece,
+            next_from,
+            dests: open.squares,
+            capture: open.capture,
+        }
+    }
+
+    /// The destination and capture tokens that do not hold at `node`.
+    #[inline(always)]
+    fn open_destinations(&self, node: &Node) -> OpenDestinations {
+        let (mut squares, mut count, mut capture) = (Bitboard::EMPTY, 0u32, false);
         let mut enemy_capture = false;
-        // The letter the tokens on the first square name, if they agree, and the square
-        // the first of them names (the piece ending there has been there).
-        let (mut dest_piece, mut dest_from) = (None, None);
+        let (mut piece, mut from) = (None, None);
         for &i in &self.plain {
             let g = &self.goals[i];
             match g.property {
                 _ if Self::plain_holds(node, g) => {}
-                Property::Destination(d) if !dests.contains(d) => {
-                    if nd == 0 {
-                        dest_piece = g.piece;
-                        dest_from = g.square;
+                Property::Destination(d) if !squares.contains(d) => {
+                    if count == 0 {
+                        piece = g.piece;
+                        from = g.square;
                     }
-                    dests = dests.with(d);
-                    nd += 1;
+                    squares = squares.with(d);
+                    count += 1;
                 }
-                Property::Destination(d) if dests.first() == Some(d) && dest_piece != g.piece => {
-                    dest_piece = None;
+                Property::Destination(d) if squares.first() == Some(d) && piece != g.piece => {
+                    piece = None;
                 }
                 Property::Capture => {
                     capture = true;
@@ -263,25 +294,40 @@ impl Goals {
                 _ => {}
             }
         }
-        let (mut letters, mut shared_letters, mut enemy_letters) = (0u32, 0u32, 0u32);
+        OpenDestinations {
+            squares,
+            count,
+            piece,
+            from,
+            capture,
+            enemy_capture,
+        }
+    }
+
+    /// The direction letters still to match, those of enemy pieces, and how many can
+    /// share a step with an arrival on an open destination (counted generously: the
+    /// letters that agree with some square's token, or the squares that agree with some
+    /// letter's token, whichever is fewer; a square's tokens that hold already may count
+    /// too).
+    #[inline(always)]
+    fn letters_and_pairs(&self, node: &Node, open: &OpenDestinations) -> LetterCounts {
+        let (mut all, mut shared_letters, mut enemy) = (0u32, 0u32, 0u32);
         let (mut shared_dests, mut nshared) = (Bitboard::EMPTY, 0u32);
         for (gi, left) in self.letters_left(node) {
             let piece = self.goals[gi].piece;
-            letters += left;
+            all += left;
             if piece.is_some_and(|p| p.color != self.side) {
-                enemy_letters += left;
+                enemy += left;
             }
-            if nd == 0 {
+            if open.count == 0 {
                 continue;
             }
-            // The squares whose tokens agree with this token's letter (a square's
-            // tokens that hold already may count too: generous).
             let mut shares = false;
             for &i in &self.plain {
                 let g = &self.goals[i];
                 if let Property::Destination(sq) = g.property {
                     let agree = piece.is_none() || g.piece.is_none() || piece == g.piece;
-                    if agree && dests.contains(sq) {
+                    if agree && open.squares.contains(sq) {
                         shares = true;
                         if !shared_dests.contains(sq) {
                             shared_dests = shared_dests.with(sq);
@@ -294,43 +340,28 @@ impl Goals {
                 shared_letters += left;
             }
         }
-        let pairs = shared_letters.min(nshared);
-        let cover = (letters + nd - pairs).max(u32::from(capture));
-        // An enemy piece's letters are its steps, each paired with its own step of the
-        // mover ([`Cx::turn_steps`]). An enemy piece dies only after a step of an enemy
-        // piece (onto the trap, or its last friend's away), so a capture of one still to
-        // come needs such a step too (perhaps one of the letters).
-        let enemy_steps = enemy_letters.max(u32::from(enemy_capture));
-        let pending = u32::from(node.pos.pending_push().is_some());
-        let paired = if enemy_steps > 0 || pending > 0 {
-            paired_steps(enemy_steps, pending, u32::from(node.pullable().any()))
-        } else {
-            0
-        };
-        let done = usize::from(node.prog.iter().copied().max().unwrap_or(0));
-        let next = self.dirs.get(node.dir_token as usize).map(|&(gi, d)| {
-            let g = &self.goals[gi];
-            // A token's first letter is taken from its square.
-            (
-                d.as_slice().get(done).copied(),
-                g.piece,
-                g.square.filter(|_| done == 0),
-            )
-        });
-        let (next, next_piece, next_from) = next.unwrap_or((None, None, None));
-        Events {
-            cover,
-            letters,
-            dest_piece,
-            dest_from,
-            least: cover.max(paired),
-            enemy_steps,
-            next,
-            next_piece,
-            next_from,
-            dests,
-            capture,
+        LetterCounts {
+            all,
+            enemy,
+            pairs: shared_letters.min(nshared),
         }
+    }
+
+    /// The next direction letter to match, the letter of the piece that takes it, and
+    /// the square it is taken from when it is a token's first.
+    #[inline(always)]
+    fn next_letter(&self, node: &Node) -> (Option<Direction>, Option<Piece>, Option<Square>) {
+        let done = usize::from(node.prog.iter().copied().max().unwrap_or(0));
+        self.dirs
+            .get(node.dir_token as usize)
+            .map_or((None, None, None), |&(gi, d)| {
+                let g = &self.goals[gi];
+                (
+                    d.as_slice().get(done).copied(),
+                    g.piece,
+                    g.square.filter(|_| done == 0),
+                )
+            })
     }
 
     /// An admissible lower bound on the steps still needed from `node` before every
@@ -802,6 +833,28 @@ impl Goals {
         }
         (m, cx.turn_cost(p, sq, m, others))
     }
+}
+
+/// The destination and capture tokens that do not hold at a node ([`Goals::events`]).
+struct OpenDestinations {
+    /// The squares steps must arrive on, and how many.
+    squares: Bitboard,
+    count: u32,
+    /// The letter the tokens on the first square name, if they agree, and the square
+    /// the first of them names (the piece ending there has been there).
+    piece: Option<Piece>,
+    from: Option<Square>,
+    /// Whether a step must kill a piece, and whether the opponent's.
+    capture: bool,
+    enemy_capture: bool,
+}
+
+/// The direction letters still to match ([`Goals::events`]): all, those of enemy
+/// pieces, and those that can share a step with an arrival.
+struct LetterCounts {
+    all: u32,
+    enemy: u32,
+    pairs: u32,
 }
 
 /// What the rest of a turn must do for the tokens to hold (see [`Goals::events`]).
