@@ -11,7 +11,9 @@
 //!    [`parse_move_in_game`], [`parse_setup`]): tokens to a legal [`Move`] or [`Setup`]
 //!    against a position or a game. An [`IllegalOfficial`] names the rule broken: piece letter does not match,
 //!    frozen, occupied, push not completed, capture token missing or wrong, unchanged
-//!    position, too many steps, third repetition (in game context).
+//!    position, too many steps, third repetition and no movement turn due (in game
+//!    context), a setup piece of the wrong side. [`parse_move`] and [`parse_setup`]
+//!    fail with an [`OfficialError`], one of the two.
 //!
 //! Writing ([`OfficialMove::from_move`], [`OfficialSetup::from_setup`]; as text:
 //! [`write_move`], [`write_setup`]; a move that is not legal is refused with a
