@@ -232,7 +232,8 @@
 //! steps that bring its piece there are drawn too.
 
 use crate::notation::lightvector::{
-    Directions, Lightvector, Property, ResolveError, ResolveOptions, Specifier, Token, MAX_TOKENS,
+    Directions, IllegalLightvector, Lightvector, Property, ResolveOptions, Specifier, Token,
+    MAX_TOKENS,
 };
 use crate::{Direction, Move, MoveError, Outcome, Piece, Position, Square, Step, StepError};
 
@@ -402,7 +403,7 @@ pub enum ClickError {
         /// The tokens the click would have given.
         tokens: Lightvector,
         /// Why they do not resolve.
-        error: ResolveError,
+        error: IllegalLightvector,
     },
     /// The instructions would need more Lightvector tokens than a move may have.
     #[error("too many instructions: a move has at most {MAX_TOKENS} tokens")]
@@ -525,7 +526,7 @@ pub enum Preview {
     },
     /// No legal move fits (only after a removal: clicks that would lead here are
     /// refused).
-    NoMove(ResolveError),
+    NoMove(IllegalLightvector),
 }
 
 /// A one-line English message for the preview, as a page shows it under the board:
@@ -1230,7 +1231,7 @@ fn preview_of(
                 also_moving,
             }))
         }
-        Err(ResolveError::Ambiguous { count }) => Ok(Preview::Ambiguous { count }),
+        Err(IllegalLightvector::Ambiguous { count }) => Ok(Preview::Ambiguous { count }),
         Err(e) => Ok(Preview::NoMove(e)),
     }
 }

@@ -4,7 +4,7 @@
 //! standard setup rules, an elimination under free placement), and three illegal turns
 //! (too many steps, third repetition, unchanged board), each refused for that reason.
 
-use arimaa::notation::official::IllegalTurn;
+use arimaa::notation::official::IllegalOfficial;
 use arimaa::notation::record::{MoveList, RecordStop, Replay, ReplayError};
 use arimaa::{Color, Game, GameError, Outcome, Reason, SetupVariant, Variant};
 use rand::SeedableRng;
@@ -132,7 +132,7 @@ fn handicap_setup_under_free_placement_ends_in_elimination() {
 }
 
 /// The turn at `index` is refused with `expected`; the side that played it loses.
-fn refused(name: &str, index: usize, expected: fn(&IllegalTurn) -> bool, loser: Color) {
+fn refused(name: &str, index: usize, expected: fn(&IllegalOfficial) -> bool, loser: Color) {
     let r = replay(name, Game::new());
     let f = r
         .failure()
@@ -151,7 +151,7 @@ fn too_many_steps() {
     refused(
         "extra_step_moves",
         4,
-        |e| matches!(e, IllegalTurn::TooManySteps { cap: 4, .. }),
+        |e| matches!(e, IllegalOfficial::TooManySteps { cap: 4, .. }),
         Color::Gold,
     );
 }
@@ -161,7 +161,7 @@ fn third_repetition() {
     refused(
         "repetition_moves",
         7,
-        |e| *e == IllegalTurn::ThirdRepetition,
+        |e| *e == IllegalOfficial::ThirdRepetition,
         Color::Silver,
     );
 }
@@ -171,7 +171,7 @@ fn unchanged_board() {
     refused(
         "null_moves",
         4,
-        |e| *e == IllegalTurn::Unchanged,
+        |e| *e == IllegalOfficial::Unchanged,
         Color::Gold,
     );
 }

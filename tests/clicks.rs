@@ -8,7 +8,7 @@ use arimaa::clicks::{
     ClickEffect, ClickError, ClickInput, ClickMode, Instruction, Preview, Selection,
     StepInstruction,
 };
-use arimaa::notation::lightvector::{self, ResolveError, ResolveOptions, TokenFailure};
+use arimaa::notation::lightvector::{self, IllegalLightvector, ResolveOptions};
 use arimaa::{Board, Color, Piece, Position, Square};
 use lightvector_support::{free, position, random_position, splitmix};
 
@@ -101,7 +101,7 @@ fn check_invariants(input: &ClickInput) {
                         assert_eq!(named, !p.also_moving.contains(c), "{c:?}");
                     }
                 }
-                (Err(ResolveError::Ambiguous { count }), Preview::Ambiguous { count: c }) => {
+                (Err(IllegalLightvector::Ambiguous { count }), Preview::Ambiguous { count: c }) => {
                     assert_eq!(count, *c);
                     assert!(!input.can_submit());
                 }
@@ -274,13 +274,7 @@ fn v4_5_unsatisfiable_click_keeps_previous() {
     match &err {
         ClickError::NoMove { tokens, error } => {
             assert_eq!(tokens.to_string(), "Ed4h8");
-            assert!(matches!(
-                error,
-                ResolveError::Token {
-                    reason: TokenFailure::OutOfReach { .. },
-                    ..
-                }
-            ));
+            assert!(matches!(error, IllegalLightvector::OutOfReach { .. }));
         }
         other => panic!("{other:?}"),
     }
@@ -318,7 +312,7 @@ fn standard_opening() -> Position {
 }
 
 /// Clicks `squares`, the last of which must be refused; returns the error.
-fn refused(pos: &Position, squares: &[&str]) -> ResolveError {
+fn refused(pos: &Position, squares: &[&str]) -> IllegalLightvector {
     let mut input = ClickInput::new(pos.clone());
     let (last, before) = squares.split_last().unwrap();
     clicks(&mut input, before);
@@ -341,28 +335,16 @@ fn v4_6_rejection_messages() {
     let pos = standard_opening();
     // Ra2a1: a1 is occupied, so a second click on it is needed.
     let e = refused(&pos, &["a2", "a1", "a1"]);
-    assert!(
-        matches!(
-            e,
-            ResolveError::Token {
-                reason: TokenFailure::Backwards { .. },
-                ..
-            }
-        ),
-        "{e:?}"
-    );
+    assert!(matches!(e, IllegalLightvector::Backwards { .. }), "{e:?}");
     let e = refused(&pos, &["b2", "b3", "a2", "b3"]);
-    assert_eq!(e, ResolveError::Together { steps: 4 });
+    assert_eq!(e, IllegalLightvector::Together { steps: 4 });
     for (from, to) in [("h1", "h4"), ("e1", "d3")] {
         let e = refused(&pos, &[from, to]);
         match e {
-            ResolveError::Token {
-                reason:
-                    TokenFailure::OutOfReach {
-                        from: f,
-                        to: t,
-                        steps,
-                    },
+            IllegalLightvector::OutOfReach {
+                from: f,
+                to: t,
+                steps,
                 ..
             } => assert_eq!((f, t, steps), (sq(from), sq(to), 4)),
             other => panic!("{from}{to}: {other:?}"),
@@ -370,13 +352,7 @@ fn v4_6_rejection_messages() {
     }
     let e = refused(&pos, &["a7", "a6"]);
     assert!(
-        matches!(
-            e,
-            ResolveError::Token {
-                reason: TokenFailure::Enemy { steps: 4, .. },
-                ..
-            }
-        ),
+        matches!(e, IllegalLightvector::Enemy { steps: 4, .. }),
         "{e:?}"
     );
     // "Ee2e3 Ee3e4" cannot be clicked: e3 is empty at the start, so clicking it selects
@@ -389,10 +365,7 @@ fn v4_6_rejection_messages() {
     let frozen = free("Ma4,Rh1", "ea5,rh8");
     let e = refused(&frozen, &["a4", "b4"]);
     match e {
-        ResolveError::Token {
-            reason: TokenFailure::Frozen { square, .. },
-            ..
-        } => assert_eq!(square, sq("a4")),
+        IllegalLightvector::Frozen { square, .. } => assert_eq!(square, sq("a4")),
         other => panic!("{other:?}"),
     }
 }
@@ -873,7 +846,7 @@ fn clicks_for(
         match lv.resolve_with(pos, options) {
             Ok(r) if *pos.after(&r.mv).unwrap().board() == target => Ok(Outcome::Target),
             Ok(r) => Ok(Outcome::Wrong(r.mv)),
-            Err(ResolveError::Ambiguous { count }) => Ok(Outcome::Ambiguous(count)),
+            Err(IllegalLightvector::Ambiguous { count }) => Ok(Outcome::Ambiguous(count)),
             Err(e) => Err(format!("{lv}: {e}")),
         }
     };
@@ -1414,7 +1387,10 @@ fn moves_clicks_cannot_enter() {
     )
     .unwrap()
     .resolve(&pos);
-    assert_eq!(strict.unwrap_err(), ResolveError::Ambiguous { count: 2 });
+    assert_eq!(
+        strict.unwrap_err(),
+        IllegalLightvector::Ambiguous { count: 2 }
+    );
 }
 
 /// A larger sample: every `CLICKS_POSITIONS`-th archive position (default 4), every

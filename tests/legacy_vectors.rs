@@ -6,7 +6,7 @@
 mod lightvector_support;
 
 use arimaa::notation::legacy::{
-    self, LegacyError, LegacyMove, LegacyMoveError, LegacySetup, ParseLegacyError,
+    self, IllegalLegacy, LegacyError, LegacyMove, LegacySetup, ParseLegacyError,
 };
 use arimaa::notation::lightvector;
 use arimaa::{
@@ -42,7 +42,7 @@ fn compatibility_section() {
     // A wrong capture note is refused.
     assert!(matches!(
         legacy::parse_move(&p, "Hg3g4,dh3g3,dg3f3(xdg3),Hg4g3"),
-        Err(LegacyError::Move(LegacyMoveError::WrongCapture {
+        Err(LegacyError::Illegal(IllegalLegacy::WrongCapture {
             index: 2,
             ..
         }))
@@ -61,7 +61,7 @@ fn compatibility_section() {
     );
     assert!(matches!(
         legacy::parse_move(&p, "Mc2b2, Eb4a4, ra3b3, Ra2a3"),
-        Err(LegacyError::Move(LegacyMoveError::Illegal {
+        Err(LegacyError::Illegal(IllegalLegacy::Step {
             index: 3,
             error: StepError::PushNotCompleted(Square::A3),
             ..
@@ -170,7 +170,7 @@ fn step_cap_section() {
     legacy::parse_move(&p, "Ed2d3").unwrap();
     assert_eq!(
         legacy::parse_move(&p, "Ed2d3,Ed3d4"),
-        Err(LegacyError::Move(LegacyMoveError::TooManySteps {
+        Err(LegacyError::Illegal(IllegalLegacy::TooManySteps {
             count: 2,
             cap: 1
         }))

@@ -15,7 +15,7 @@
 //! Checks, per string: the crate (`Lightvector::resolve`) and the reference give the same
 //! verdict: the same board (and the crate's move has the reference's bucket and
 //! satisfies the tokens by the reference's reading), the same ambiguity count
-//! (`ResolveError::Ambiguous`), or no match (any other error). Per move: the written
+//! (`IllegalLightvector::Ambiguous`), or no match (any other error). Per move: the written
 //! string resolves, by the reference, to exactly the move's board.
 //!
 //! `cargo test --test lightvector_differential` runs a subset sized for CI (one archive
@@ -40,7 +40,9 @@ use std::fmt::Write as _;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use arimaa::notation::lightvector::{self, Lightvector, Property, ResolveError, Specifier, Token};
+use arimaa::notation::lightvector::{
+    self, IllegalLightvector, Lightvector, Property, Specifier, Token,
+};
 use arimaa::notation::record::Archive;
 use arimaa::{Color, Move, Piece, PieceKind, Position, Square, StepEffect, Turn};
 use lightvector_support::splitmix;
@@ -441,11 +443,11 @@ fn reference_verdict(pos: &Position, v: &Verdict) -> String {
 /// The crate's verdict, moves in official notation.
 fn crate_verdict(
     pos: &Position,
-    r: &Result<arimaa::notation::lightvector::Resolved, ResolveError>,
+    r: &Result<arimaa::notation::lightvector::Resolved, IllegalLightvector>,
 ) -> String {
     match r {
         Ok(r) => format!("move[{},{}] {}", r.steps, r.displaced, official(pos, &r.mv)),
-        Err(ResolveError::Ambiguous { count }) => format!("ambiguous({count})"),
+        Err(IllegalLightvector::Ambiguous { count }) => format!("ambiguous({count})"),
         Err(e) => format!("no match ({e})"),
     }
 }
@@ -561,10 +563,10 @@ fn check_case(case: &Case, seed: u64, totals: &Mutex<Totals>) {
                 }
             }
             (Ok(_), _) => Some(Kind::CrateResolvesRefNot),
-            (Err(ResolveError::Ambiguous { count }), Verdict::Ambiguous(n)) => {
+            (Err(IllegalLightvector::Ambiguous { count }), Verdict::Ambiguous(n)) => {
                 (count != n).then_some(Kind::AmbiguityCount)
             }
-            (Err(ResolveError::Ambiguous { .. }), _) => Some(Kind::CrateAmbiguousRefNot),
+            (Err(IllegalLightvector::Ambiguous { .. }), _) => Some(Kind::CrateAmbiguousRefNot),
             (Err(_), Verdict::Move { .. }) => Some(Kind::CrateRejectsRefResolves),
             (Err(_), Verdict::Ambiguous(_)) => Some(Kind::CrateRejectsRefAmbiguous),
             (Err(_), Verdict::NoMatch) => None,

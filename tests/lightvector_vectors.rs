@@ -9,7 +9,7 @@
 mod lightvector_support;
 
 use arimaa::notation::lightvector::{
-    self, Lightvector, Property, ResolveError, ResolveOptions, Specifier, Token, TokenFailure,
+    self, IllegalLightvector, Lightvector, Property, ResolveOptions, Specifier, Token,
 };
 use arimaa::{Board, Color, Move, Position, Square, Step};
 use lightvector_support::{board_line, free, position, section};
@@ -123,16 +123,15 @@ fn resolution_section() {
         let result = lv.resolve(pos);
         if expect.starts_with("ambiguous") {
             assert!(
-                matches!(result, Err(ResolveError::Ambiguous { .. })),
+                matches!(result, Err(IllegalLightvector::Ambiguous { .. })),
                 "{input}: {result:?}"
             );
         } else if expect.starts_with("unsatisfiable") {
             assert!(
                 matches!(
                     result,
-                    Err(ResolveError::Token { .. }
-                        | ResolveError::Together { .. }
-                        | ResolveError::Chain { .. })
+                    Err(ref e) if e.token().is_some()
+                        || matches!(e, IllegalLightvector::Together { .. } | IllegalLightvector::Chain { .. })
                 ),
                 "{input}: {result:?}"
             );
@@ -230,13 +229,12 @@ fn specifier_helpers() {
             Square::D4
         )
     );
-    let _ = TokenFailure::Impossible { steps: 4 };
 }
 
 fn lenient(
     pos: &Position,
     input: &str,
-) -> Result<arimaa::notation::lightvector::Resolved, ResolveError> {
+) -> Result<arimaa::notation::lightvector::Resolved, IllegalLightvector> {
     let lv: Lightvector = input.parse().unwrap_or_else(|e| panic!("{input}: {e}"));
     lv.resolve_with(pos, ResolveOptions { lenient: true })
 }
@@ -244,7 +242,7 @@ fn lenient(
 fn strict(
     pos: &Position,
     input: &str,
-) -> Result<arimaa::notation::lightvector::Resolved, ResolveError> {
+) -> Result<arimaa::notation::lightvector::Resolved, IllegalLightvector> {
     let lv: Lightvector = input.parse().unwrap_or_else(|e| panic!("{input}: {e}"));
     lv.resolve(pos)
 }
@@ -304,7 +302,7 @@ fn arrow_entry_section() {
     let p = free("Ed4,Hf4,Ra1,Cc1", "re4,ra8,ee8");
     assert!(matches!(
         lenient(&p, "re4e5"),
-        Err(ResolveError::Ambiguous { .. })
+        Err(IllegalLightvector::Ambiguous { .. })
     ));
     valid(&p, "re4e5 Ed4e4", &["e5=r", "e4=E"], Some("re5 Ee4"));
     // 4.3 a pull.
@@ -312,13 +310,13 @@ fn arrow_entry_section() {
     // 4.4 an arrow onto an occupied square: where the horse goes is open.
     assert!(matches!(
         lenient(&p, "Ed4f4"),
-        Err(ResolveError::Ambiguous { .. })
+        Err(IllegalLightvector::Ambiguous { .. })
     ));
     valid(&p, "Ed4d6", &["d6=E"], None);
     valid(&p, "Ed4e6", &["e6=E"], None);
     assert!(matches!(
         lenient(&p, "Ed4d4"),
-        Ok(_) | Err(ResolveError::Ambiguous { .. })
+        Ok(_) | Err(IllegalLightvector::Ambiguous { .. })
     ));
     // 4.9 the selection dropped: "Ec4".
     valid(&p, "Ed4c4", &["c4=E", "f4=H"], Some("Ec4"));
@@ -327,23 +325,27 @@ fn arrow_entry_section() {
     let p = free("Ed4,Ra1", "ee5,ra8");
     assert!(matches!(
         lenient(&p, "Ed4h8"),
-        Err(ResolveError::Token { .. })
+        Err(e) if e.token().is_some()
     ));
 
     // 4.6 rejections on the standard opening.
     let p = standard_opening();
     let reason = |input: &str| match strict(&p, input) {
-        Err(ResolveError::Token { reason, .. }) => reason,
+        Err(e) if e.token() == Some(input.parse().unwrap()) => e,
         other => panic!("{input}: {other:?}"),
     };
-    assert!(matches!(reason("Ra2a1"), TokenFailure::Backwards { .. }));
+    assert!(matches!(
+        reason("Ra2a1"),
+        IllegalLightvector::Backwards { .. }
+    ));
     assert!(matches!(
         strict(&p, "Hb2b3 Ra2b3"),
-        Err(ResolveError::Together { steps: 4 })
+        Err(IllegalLightvector::Together { steps: 4 })
     ));
     assert_eq!(
         reason("Rh1h4"),
-        TokenFailure::OutOfReach {
+        IllegalLightvector::OutOfReach {
+            token: "Rh1h4".parse().unwrap(),
             from: Square::H1,
             to: Square::H4,
             steps: 4
@@ -351,7 +353,8 @@ fn arrow_entry_section() {
     );
     assert_eq!(
         reason("De1d3"),
-        TokenFailure::OutOfReach {
+        IllegalLightvector::OutOfReach {
+            token: "De1d3".parse().unwrap(),
             from: Square::E1,
             to: Square::D3,
             steps: 4
@@ -359,19 +362,21 @@ fn arrow_entry_section() {
     );
     assert!(matches!(
         reason("ra7a6"),
-        TokenFailure::Enemy {
+        IllegalLightvector::Enemy {
             square: Some(Square::A7),
             steps: 4,
             ..
         }
     ));
     match strict(&p, "Ee2e3 Ee3e4") {
-        Err(ResolveError::Chain { combined, .. }) => assert_eq!(combined.to_string(), "Ee2e4"),
+        Err(IllegalLightvector::Chain { combined, .. }) => {
+            assert_eq!(combined.to_string(), "Ee2e4")
+        }
         other => panic!("{other:?}"),
     }
     for input in ["ex", "mx", "Ra2s"] {
         assert!(
-            matches!(strict(&p, input), Err(ResolveError::Token { .. })),
+            matches!(strict(&p, input), Err(e) if e.token().is_some()),
             "{input}"
         );
     }
@@ -380,11 +385,8 @@ fn arrow_entry_section() {
     assert!(
         matches!(
             r,
-            Err(ResolveError::Token {
-                reason: TokenFailure::Frozen {
-                    square: Square::A4,
-                    ..
-                },
+            Err(IllegalLightvector::Frozen {
+                square: Square::A4,
                 ..
             })
         ),
@@ -400,12 +402,12 @@ fn arrow_entry_section() {
     }
     assert!(matches!(
         lenient(&p, "Ed4g4 Ed4a4"),
-        Err(ResolveError::Together { steps: 4 })
+        Err(IllegalLightvector::Together { steps: 4 })
     ));
     let p = free("Rc2,Rc3,Ra1", "ee8,ra8");
     assert!(matches!(
         lenient(&p, "Rc3c5 Rc2c5"),
-        Ok(_) | Err(ResolveError::Ambiguous { .. })
+        Ok(_) | Err(IllegalLightvector::Ambiguous { .. })
     ));
 
     // 4.8 holds and capture marks.
@@ -512,10 +514,7 @@ fn dicey_section() {
     assert!(strict(&p, "Ed4").is_err());
     assert!(matches!(
         strict(&p, "Ed2d4"),
-        Err(ResolveError::Token {
-            reason: TokenFailure::OutOfReach { steps: 1, .. },
-            ..
-        })
+        Err(IllegalLightvector::OutOfReach { steps: 1, .. })
     ));
     let mv = strict(&p, "Ed3").unwrap().mv;
     compare_with(&p, &mv, "Ed3", ResolveOptions::default());
@@ -524,12 +523,15 @@ fn dicey_section() {
     let mut p = free("Ea8, Rh1", "ra7, rb8, ch2, dg1");
     p.set_step_cap(1).unwrap();
     assert!(p.legal_moves().is_empty());
-    assert!(matches!(strict(&p, "Ea7"), Err(ResolveError::NoLegalMove)));
+    assert!(matches!(
+        strict(&p, "Ea7"),
+        Err(IllegalLightvector::NoLegalMove)
+    ));
     p.set_step_cap(4).unwrap();
     // "valid" in Abstract Play: a legal start (the rabbit can go to a6 or b7).
     assert!(matches!(
         lenient(&p, "Ea7"),
-        Err(ResolveError::Ambiguous { count: 2 })
+        Err(IllegalLightvector::Ambiguous { count: 2 })
     ));
     valid(&p, "Ea7 ra6", &["a7=E", "a6=r"], None);
 

@@ -90,7 +90,7 @@ fn position_readers_refuse_by_length() {
 
 #[test]
 fn official_readers_refuse_by_length() {
-    use official::ParseTurnError::TooLong;
+    use official::ParseOfficialError::TooLong;
     refuses("turn", |s| matches!(s.parse::<TurnText>(), Err(TooLong(_))));
     refuses("turn body", |s| {
         matches!(s.parse::<TurnBody>(), Err(TooLong(_)))
@@ -103,13 +103,13 @@ fn official_readers_refuse_by_length() {
     refuses("move", |s| {
         matches!(
             official::parse_move(&pos(), s),
-            Err(official::ParseMoveError::Syntax(TooLong(_)))
+            Err(official::OfficialError::Parse(TooLong(_)))
         )
     });
     refuses("move in game", |s| {
         matches!(
             official::parse_move_in_game(&game(), s),
-            Err(official::ParseMoveError::Syntax(TooLong(_)))
+            Err(official::OfficialError::Parse(TooLong(_)))
         )
     });
 }

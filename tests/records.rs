@@ -7,7 +7,7 @@
 use std::collections::BTreeMap;
 
 use arimaa::notation::official::SideLetters;
-use arimaa::notation::official::{parse_move, parse_move_in_game, IllegalTurn, ParseMoveError};
+use arimaa::notation::official::{parse_move, parse_move_in_game, IllegalOfficial, OfficialError};
 use arimaa::notation::record::{
     game_record, movelist_field, Archive, ArchiveGame, Column, RecordStop, Replay, Termination,
 };
@@ -174,18 +174,18 @@ fn third_repetition_game_refuses_the_rejected_move() {
     // ...but refused in the game, for that reason.
     assert_eq!(
         parse_move_in_game(r.game(), &rej.text),
-        Err(ParseMoveError::Illegal(IllegalTurn::ThirdRepetition))
+        Err(OfficialError::Illegal(IllegalOfficial::ThirdRepetition))
     );
     // The winner the archive gives is the other side.
     assert_eq!(g.winner(), Color::Gold);
 }
 
 /// The server's reason for a refused move, as a rule of the crate.
-fn server_reason(e: &IllegalTurn) -> &'static str {
+fn server_reason(e: &IllegalOfficial) -> &'static str {
     match e {
-        IllegalTurn::PushNotCompleted { .. } => "push not completed",
-        IllegalTurn::ThirdRepetition => "position repeats for the 3rd time",
-        IllegalTurn::NoPiece { .. } => "bad step",
+        IllegalOfficial::PushNotCompleted { .. } => "push not completed",
+        IllegalOfficial::ThirdRepetition => "position repeats for the 3rd time",
+        IllegalOfficial::NoPiece { .. } => "bad step",
         _ => "other",
     }
 }
@@ -228,7 +228,7 @@ fn server_rejected_moves_are_refused_for_the_servers_reason() {
         assert!(r.failure().is_none());
         assert_eq!(r.game().position(), &pos, "game {id} before {turn}");
         let in_game = match parse_move_in_game(r.game(), text) {
-            Err(ParseMoveError::Illegal(e)) => e,
+            Err(OfficialError::Illegal(e)) => e,
             other => panic!("game {id} {turn} {text}: accepted or misread: {other:?}"),
         };
         assert_eq!(
@@ -239,7 +239,7 @@ fn server_rejected_moves_are_refused_for_the_servers_reason() {
 
         // Without history: the same rule, except the repetition, which needs it.
         match parse_move(&pos, text) {
-            Err(ParseMoveError::Illegal(e)) => {
+            Err(OfficialError::Illegal(e)) => {
                 assert_eq!(server_reason(&e), reason, "{id} {turn} {text}: {e}")
             }
             Ok(_) => assert_eq!(reason, "position repeats for the 3rd time"),
@@ -320,7 +320,7 @@ fn historic_tokens() {
     assert_eq!(r.failure(), None);
     let r = replay_text(&format!("{SETUPS}2g pass\n"));
     let f = r.failure().expect("pass alone is refused");
-    assert_eq!(f.error, ReplayError::Illegal(IllegalTurn::Pass));
+    assert_eq!(f.error, ReplayError::Illegal(IllegalOfficial::Pass));
     assert_eq!(
         f.to_string(),
         "turn 2g (pass): pass is not a move: it may only end a turn that has steps"

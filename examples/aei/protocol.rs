@@ -28,11 +28,9 @@ pub(crate) enum CommandError {
     #[error("setposition: {0}")]
     Position(#[from] arimaa::notation::ParsePositionError),
     #[error("makemove: {0}")]
-    Syntax(#[from] arimaa::notation::official::ParseTurnError),
+    Parse(#[from] arimaa::notation::official::ParseOfficialError),
     #[error("makemove: {0}")]
-    IllegalMove(#[from] arimaa::notation::official::IllegalTurn),
-    #[error("makemove: {0}")]
-    IllegalSetup(#[from] arimaa::notation::official::IllegalSetup),
+    Illegal(#[from] arimaa::notation::official::IllegalOfficial),
     #[error("{0}")]
     Game(#[from] arimaa::GameError),
     #[error("go: the game is over ({0})")]

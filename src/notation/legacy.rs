@@ -15,9 +15,10 @@
 //! Reading is two-phase like the other notations: [`LegacyMove`] and [`LegacySetup`]
 //! are syntax values (`FromStr` + `Display`, no position needed; [`ParseLegacyError`]
 //! names the item), and [`LegacyMove::to_move`] checks every step against a position
-//! ([`LegacyMoveError`] names the step and the rule); [`LegacySetup::to_setup`] gives
+//! ([`IllegalLegacy`] names the step and the rule); [`LegacySetup::to_setup`] gives
 //! a side's [`Setup`]. Writing goes back through [`LegacyMove::from_move`] and
-//! [`LegacySetup::from_setup`]. In one call: [`parse_move`], [`write_move`],
+//! [`LegacySetup::from_setup`] (a move that is not legal is refused with a
+//! [`WriteError`]). In one call: [`parse_move`], [`write_move`],
 //! [`parse_setup`], [`write_setup`].
 //!
 //! ```
@@ -33,6 +34,8 @@
 
 use core::fmt;
 use core::str::FromStr;
+
+use super::WriteError;
 
 use crate::{
     Capture, Color, EndTurnError, Move, MoveError, Piece, Position, Setup, Square, Step, StepError,
@@ -108,37 +111,9 @@ pub struct LegacySetup {
     placements: Vec<(Piece, Square)>,
 }
 
-/// What is wrong with one item of a legacy string.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum LegacyItemError {
-    /// A character outside the notation.
-    #[error("only piece letters, squares, x and parentheses may appear")]
-    BadCharacter,
-    /// The first character is not a piece letter.
-    #[error("expected a piece letter (RCDHME or rcdhme) first")]
-    BadPiece,
-    /// A square is malformed.
-    #[error("expected a square a1-h8")]
-    BadSquare,
-    /// A step's two squares are not side by side.
-    #[error("a step goes to an orthogonally adjacent square")]
-    NotAdjacent,
-    /// A capture note is malformed or not attached to a step.
-    #[error("a capture reads (x<piece><trap>) after the step that caused it")]
-    BadCapture,
-    /// A step carries more than one capture (a step captures at most one piece).
-    #[error("a step captures at most one piece")]
-    TwoCaptures,
-    /// A step was expected (`<piece><from><to>`).
-    #[error("expected a step <piece><from><to>")]
-    ExpectedStep,
-    /// A placement was expected (`<piece><square>`).
-    #[error("expected a placement <piece><square>")]
-    ExpectedPlacement,
-}
-
-/// Why a legacy string could not be read.
+/// Why a legacy string could not be read: the parse error of the legacy notation.
+/// Errors about an item name it, as written with whitespace removed (cut to 16
+/// characters if long).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseLegacyError {
@@ -157,20 +132,94 @@ pub enum ParseLegacyError {
         /// The limit.
         max: usize,
     },
-    /// An item could not be read.
-    #[error("could not read {item:?}: {reason}")]
-    Item {
-        /// The item as written (cut to a few characters if long).
+    /// An item has a character outside the notation.
+    #[error("could not read {item:?}: only piece letters, squares, x and parentheses may appear")]
+    BadCharacter {
+        /// The item.
         item: String,
-        /// What is wrong with it.
-        reason: LegacyItemError,
+    },
+    /// An item's first character is not a piece letter.
+    #[error("could not read {item:?}: expected a piece letter (RCDHME or rcdhme) first")]
+    BadPiece {
+        /// The item.
+        item: String,
+    },
+    /// A square is malformed.
+    #[error("could not read {item:?}: expected a square a1-h8")]
+    BadSquare {
+        /// The item.
+        item: String,
+    },
+    /// A step's two squares are not side by side.
+    #[error("could not read {item:?}: a step goes to an orthogonally adjacent square")]
+    NotAdjacent {
+        /// The item.
+        item: String,
+    },
+    /// A capture note is malformed or not attached to a step.
+    #[error(
+        "could not read {item:?}: a capture reads (x<piece><trap>) after the step that caused it"
+    )]
+    BadCapture {
+        /// The item.
+        item: String,
+    },
+    /// A step carries more than one capture (a step captures at most one piece).
+    #[error("could not read {item:?}: a step captures at most one piece")]
+    TwoCaptures {
+        /// The item.
+        item: String,
+    },
+    /// A step was expected (`<piece><from><to>`).
+    #[error("could not read {item:?}: expected a step <piece><from><to>")]
+    ExpectedStep {
+        /// The item.
+        item: String,
+    },
+    /// A placement was expected (`<piece><square>`).
+    #[error("could not read {item:?}: expected a placement <piece><square>")]
+    ExpectedPlacement {
+        /// The item.
+        item: String,
     },
 }
 
-/// Why a legacy move is not legal in a position.
+/// What is wrong with one item (the crate's own shorthand; the public error is the
+/// matching [`ParseLegacyError`] variant, with the item).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum ItemFault {
+    BadCharacter,
+    BadPiece,
+    BadSquare,
+    NotAdjacent,
+    BadCapture,
+    TwoCaptures,
+    ExpectedStep,
+    ExpectedPlacement,
+}
+
+impl ItemFault {
+    /// The parse error of the item `raw`.
+    fn at(self, raw: &str) -> ParseLegacyError {
+        let item = raw.chars().take(16).collect();
+        match self {
+            ItemFault::BadCharacter => ParseLegacyError::BadCharacter { item },
+            ItemFault::BadPiece => ParseLegacyError::BadPiece { item },
+            ItemFault::BadSquare => ParseLegacyError::BadSquare { item },
+            ItemFault::NotAdjacent => ParseLegacyError::NotAdjacent { item },
+            ItemFault::BadCapture => ParseLegacyError::BadCapture { item },
+            ItemFault::TwoCaptures => ParseLegacyError::TwoCaptures { item },
+            ItemFault::ExpectedStep => ParseLegacyError::ExpectedStep { item },
+            ItemFault::ExpectedPlacement => ParseLegacyError::ExpectedPlacement { item },
+        }
+    }
+}
+
+/// Why a legacy move is not legal in a position: the illegal-move error of the legacy
+/// notation, naming the step (from 1 in the message) and the rule.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum LegacyMoveError {
+pub enum IllegalLegacy {
     /// More steps than the turn has left.
     #[error("{count} steps, but the turn allows {cap}")]
     TooManySteps {
@@ -191,7 +240,7 @@ pub enum LegacyMoveError {
     },
     /// The step breaks a rule.
     #[error("step {} ({step}): {error}", index + 1)]
-    Illegal {
+    Step {
         /// The index of the step, from 0.
         index: usize,
         /// The step as written.
@@ -214,7 +263,9 @@ pub enum LegacyMoveError {
     EndTurn(EndTurnError),
 }
 
-/// Why a legacy string does not give a legal move.
+/// Why a legacy string does not give a legal move ([`parse_move`] reads and checks in
+/// one call). The same shape in every notation: the parse error, or the illegal-move
+/// error.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum LegacyError {
@@ -223,7 +274,7 @@ pub enum LegacyError {
     Parse(#[from] ParseLegacyError),
     /// The steps are not a legal move here.
     #[error(transparent)]
-    Move(#[from] LegacyMoveError),
+    Illegal(#[from] IllegalLegacy),
 }
 
 /// One comma-separated item, whitespace removed.
@@ -233,41 +284,34 @@ enum Item {
     Capture(Capture),
 }
 
-fn item_error(item: &str, reason: LegacyItemError) -> ParseLegacyError {
-    ParseLegacyError::Item {
-        item: item.chars().take(16).collect(),
-        reason,
-    }
+fn piece_of(c: u8) -> Result<Piece, ItemFault> {
+    Piece::from_char(c as char).ok_or(ItemFault::BadPiece)
 }
 
-fn piece_of(c: u8) -> Result<Piece, LegacyItemError> {
-    Piece::from_char(c as char).ok_or(LegacyItemError::BadPiece)
-}
-
-fn square_of(b: &[u8]) -> Result<Square, LegacyItemError> {
+fn square_of(b: &[u8]) -> Result<Square, ItemFault> {
     core::str::from_utf8(b)
         .ok()
         .and_then(|s| s.parse().ok())
-        .ok_or(LegacyItemError::BadSquare)
+        .ok_or(ItemFault::BadSquare)
 }
 
 /// `x<piece><square>`.
-fn capture_of(b: &[u8]) -> Result<Capture, LegacyItemError> {
+fn capture_of(b: &[u8]) -> Result<Capture, ItemFault> {
     match b {
         [b'x', p, rest @ ..] if rest.len() == 2 => Ok(Capture {
-            piece: piece_of(*p).map_err(|_| LegacyItemError::BadCapture)?,
-            square: square_of(rest).map_err(|_| LegacyItemError::BadCapture)?,
+            piece: piece_of(*p).map_err(|_| ItemFault::BadCapture)?,
+            square: square_of(rest).map_err(|_| ItemFault::BadCapture)?,
         }),
-        _ => Err(LegacyItemError::BadCapture),
+        _ => Err(ItemFault::BadCapture),
     }
 }
 
-fn parse_item(b: &[u8]) -> Result<Item, LegacyItemError> {
+fn parse_item(b: &[u8]) -> Result<Item, ItemFault> {
     if !b
         .iter()
         .all(|c| c.is_ascii_alphanumeric() || *c == b'(' || *c == b')')
     {
-        return Err(LegacyItemError::BadCharacter);
+        return Err(ItemFault::BadCharacter);
     }
     if b.first() == Some(&b'x') {
         return capture_of(b).map(Item::Capture);
@@ -279,7 +323,7 @@ fn parse_item(b: &[u8]) -> Result<Item, LegacyItemError> {
     match head.len() {
         3 => {
             if !rest.is_empty() {
-                return Err(LegacyItemError::BadCapture);
+                return Err(ItemFault::BadCapture);
             }
             Ok(Item::Placement(piece_of(head[0])?, square_of(&head[1..])?))
         }
@@ -287,20 +331,20 @@ fn parse_item(b: &[u8]) -> Result<Item, LegacyItemError> {
             let piece = piece_of(head[0])?;
             let from = square_of(&head[1..3])?;
             let to = square_of(&head[3..5])?;
-            let step = Step::between(from, to).ok_or(LegacyItemError::NotAdjacent)?;
+            let step = Step::between(from, to).ok_or(ItemFault::NotAdjacent)?;
             let mut capture = None;
             let mut rest = rest;
             while !rest.is_empty() {
                 let close = rest
                     .iter()
                     .position(|&c| c == b')')
-                    .ok_or(LegacyItemError::BadCapture)?;
+                    .ok_or(ItemFault::BadCapture)?;
                 if rest[0] != b'(' {
-                    return Err(LegacyItemError::BadCapture);
+                    return Err(ItemFault::BadCapture);
                 }
                 let c = capture_of(&rest[1..close])?;
                 if capture.replace(c).is_some() {
-                    return Err(LegacyItemError::TwoCaptures);
+                    return Err(ItemFault::TwoCaptures);
                 }
                 rest = &rest[close + 1..];
             }
@@ -315,11 +359,11 @@ fn parse_item(b: &[u8]) -> Result<Item, LegacyItemError> {
                 .first()
                 .is_some_and(|&c| Piece::from_char(c as char).is_none())
             {
-                Err(LegacyItemError::BadPiece)
+                Err(ItemFault::BadPiece)
             } else if head.len() > 3 {
-                Err(LegacyItemError::ExpectedStep)
+                Err(ItemFault::ExpectedStep)
             } else {
-                Err(LegacyItemError::ExpectedPlacement)
+                Err(ItemFault::ExpectedPlacement)
             }
         }
     }
@@ -339,7 +383,7 @@ fn items(text: &str) -> Result<Vec<(String, Item)>, ParseLegacyError> {
         if out.len() == MAX_ITEMS {
             return Err(ParseLegacyError::TooManyItems { max: MAX_ITEMS });
         }
-        let item = parse_item(raw.as_bytes()).map_err(|r| item_error(raw, r))?;
+        let item = parse_item(raw.as_bytes()).map_err(|r| r.at(raw))?;
         out.push((raw.to_string(), item));
     }
     if out.is_empty() {
@@ -369,10 +413,10 @@ impl LegacyMove {
     /// written) and returns the move.
     ///
     /// # Errors
-    /// [`LegacyMoveError`] naming the first step that fails, or why the turn cannot end.
-    pub fn to_move(&self, pos: &Position) -> Result<Move, LegacyMoveError> {
+    /// [`IllegalLegacy`] naming the first step that fails, or why the turn cannot end.
+    pub fn to_move(&self, pos: &Position) -> Result<Move, IllegalLegacy> {
         if self.steps.len() > usize::from(pos.steps_left()) {
-            return Err(LegacyMoveError::TooManySteps {
+            return Err(IllegalLegacy::TooManySteps {
                 count: self.steps.len(),
                 cap: pos.steps_left(),
             });
@@ -382,21 +426,19 @@ impl LegacyMove {
         for (index, &ls) in self.steps.iter().enumerate() {
             let found = p.board().piece_at(ls.step.from);
             if found != Some(ls.piece) {
-                return Err(LegacyMoveError::WrongPiece {
+                return Err(IllegalLegacy::WrongPiece {
                     index,
                     step: ls,
                     found,
                 });
             }
-            let effect = p
-                .play_step(ls.step)
-                .map_err(|error| LegacyMoveError::Illegal {
-                    index,
-                    step: ls,
-                    error,
-                })?;
+            let effect = p.play_step(ls.step).map_err(|error| IllegalLegacy::Step {
+                index,
+                step: ls,
+                error,
+            })?;
             if ls.capture.is_some() && ls.capture != effect.capture {
-                return Err(LegacyMoveError::WrongCapture {
+                return Err(IllegalLegacy::WrongCapture {
                     index,
                     step: ls,
                     actual: effect.capture,
@@ -404,8 +446,8 @@ impl LegacyMove {
             }
             plain.push(ls.step);
         }
-        p.check_end_turn().map_err(LegacyMoveError::EndTurn)?;
-        Move::from_steps(&plain).ok_or(LegacyMoveError::TooManySteps {
+        p.check_end_turn().map_err(IllegalLegacy::EndTurn)?;
+        Move::from_steps(&plain).ok_or(IllegalLegacy::TooManySteps {
             count: plain.len(),
             cap: pos.steps_left(),
         })
@@ -414,8 +456,8 @@ impl LegacyMove {
     /// The legacy form of `mv`, legal in `pos`, with every capture written.
     ///
     /// # Errors
-    /// [`MoveError`] when `mv` is not legal in `pos`.
-    pub fn from_move(pos: &Position, mv: &Move) -> Result<LegacyMove, MoveError> {
+    /// [`WriteError::Illegal`] with the [`MoveError`] when `mv` is not legal in `pos`.
+    pub fn from_move(pos: &Position, mv: &Move) -> Result<LegacyMove, WriteError> {
         let mut p = pos.clone();
         let mut steps = Vec::with_capacity(mv.len());
         for (index, &step) in mv.steps().iter().enumerate() {
@@ -429,7 +471,7 @@ impl LegacyMove {
             });
         }
         p.check_end_turn().map_err(MoveError::EndTurn)?;
-        LegacyMove::new(steps).ok_or(MoveError::EndTurn(EndTurnError::NoSteps))
+        Ok(LegacyMove::new(steps).ok_or(MoveError::EndTurn(EndTurnError::NoSteps))?)
     }
 }
 
@@ -468,11 +510,11 @@ impl FromStr for LegacyMove {
                 }
                 Item::Capture(c) => match steps.last_mut() {
                     Some(last) if last.capture.is_none() => last.capture = Some(c),
-                    Some(_) => return Err(item_error(&raw, LegacyItemError::TwoCaptures)),
-                    None => return Err(item_error(&raw, LegacyItemError::BadCapture)),
+                    Some(_) => return Err(ItemFault::TwoCaptures.at(&raw)),
+                    None => return Err(ItemFault::BadCapture.at(&raw)),
                 },
                 Item::Placement(..) => {
-                    return Err(item_error(&raw, LegacyItemError::ExpectedStep));
+                    return Err(ItemFault::ExpectedStep.at(&raw));
                 }
             }
         }
@@ -553,7 +595,7 @@ impl FromStr for LegacySetup {
         for (raw, item) in items(s)? {
             match item {
                 Item::Placement(p, sq) => placements.push((p, sq)),
-                _ => return Err(item_error(&raw, LegacyItemError::ExpectedPlacement)),
+                _ => return Err(ItemFault::ExpectedPlacement.at(&raw)),
             }
         }
         LegacySetup::new(placements).ok_or(ParseLegacyError::Empty)
@@ -573,8 +615,8 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, LegacyError> {
 /// `Ee5e4, re6f6(xrf6)`.
 ///
 /// # Errors
-/// [`MoveError`] when `mv` is not legal in `pos`.
-pub fn write_move(pos: &Position, mv: &Move) -> Result<String, MoveError> {
+/// [`WriteError::Illegal`] with the [`MoveError`] when `mv` is not legal in `pos`.
+pub fn write_move(pos: &Position, mv: &Move) -> Result<String, WriteError> {
     Ok(LegacyMove::from_move(pos, mv)?.to_string())
 }
 

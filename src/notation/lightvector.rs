@@ -57,11 +57,11 @@
 //! among those the ones displacing the fewest pieces (a piece is displaced when its end
 //! or capture square differs from its start square). Turns ending on the same board
 //! count as one. One board left: that is the move ([`Resolved`] holds a step sequence
-//! for it that satisfies the tokens). None: [`ResolveError`] names the token that no
+//! for it that satisfies the tokens). None: [`IllegalLightvector`] names the token that no
 //! turn can satisfy and why (an enemy piece that cannot be pushed or pulled that way, a
 //! frozen piece, a rabbit going backwards, out of reach), or says that the tokens work
 //! only on their own, or that two tokens are the two legs of one path. Several:
-//! [`ResolveError::Ambiguous`] with the number of boards. [`ResolveOptions::lenient`]
+//! [`IllegalLightvector::Ambiguous`] with the number of boards. [`ResolveOptions::lenient`]
 //! adds Abstract Play's tie-break (fewest own pieces lost, then most enemy pieces
 //! captured).
 //!
@@ -132,16 +132,18 @@ mod search;
 mod syntax;
 mod write;
 
-pub use resolve::{ResolveError, ResolveOptions, Resolved, TokenFailure};
+pub use resolve::{IllegalLightvector, ResolveOptions, Resolved};
 pub use syntax::{
-    Directions, Lightvector, ParseLightvectorError, Property, Specifier, Token, TokenError,
-    MAX_INPUT_LEN, MAX_TOKENS,
+    Directions, Lightvector, ParseLightvectorError, Property, Specifier, Token, MAX_INPUT_LEN,
+    MAX_TOKENS,
 };
-pub use write::WriteError;
 
+use crate::notation::WriteError;
 use crate::{Move, Position};
 
-/// Why a Lightvector string does not give a legal move.
+/// Why a Lightvector string does not give a legal move ([`parse_move`] reads and
+/// resolves in one call). The same shape in every notation: the parse error, or the
+/// illegal-move error.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum LightvectorError {
@@ -150,7 +152,7 @@ pub enum LightvectorError {
     Parse(#[from] ParseLightvectorError),
     /// The tokens do not identify exactly one legal move.
     #[error(transparent)]
-    Resolve(#[from] ResolveError),
+    Illegal(#[from] IllegalLightvector),
 }
 
 /// A written move, with whether the writer's search for short strings ran its course.
@@ -168,8 +170,9 @@ impl Lightvector {
     /// The legal move these tokens identify in `pos` (strict reading).
     ///
     /// # Errors
-    /// [`ResolveError`]: no legal move matches (with the reason), or several do.
-    pub fn to_move(&self, pos: &Position) -> Result<Move, ResolveError> {
+    /// [`IllegalLightvector`]: no legal move matches (with the reason), or several do
+    /// ([`IllegalLightvector::Ambiguous`]).
+    pub fn to_move(&self, pos: &Position) -> Result<Move, IllegalLightvector> {
         Ok(self.resolve(pos)?.mv)
     }
 
@@ -178,7 +181,7 @@ impl Lightvector {
     ///
     /// # Errors
     /// As [`Lightvector::to_move`].
-    pub fn resolve(&self, pos: &Position) -> Result<Resolved, ResolveError> {
+    pub fn resolve(&self, pos: &Position) -> Result<Resolved, IllegalLightvector> {
         resolve::resolve(pos, self.tokens(), ResolveOptions::default())
     }
 
@@ -190,7 +193,7 @@ impl Lightvector {
         &self,
         pos: &Position,
         options: ResolveOptions,
-    ) -> Result<Resolved, ResolveError> {
+    ) -> Result<Resolved, IllegalLightvector> {
         resolve::resolve(pos, self.tokens(), options)
     }
 
@@ -198,7 +201,8 @@ impl Lightvector {
     /// module documentation for what "short" guarantees).
     ///
     /// # Errors
-    /// [`WriteError`] when `mv` is not a legal move in `pos`.
+    /// [`WriteError::Illegal`] when `mv` is not a legal move in `pos`
+    /// ([`WriteError::NoForm`] would be a bug of the crate).
     pub fn from_move(pos: &Position, mv: &Move) -> Result<Lightvector, WriteError> {
         Ok(Lightvector::from_move_detailed(pos, mv)?.lightvector)
     }
@@ -230,7 +234,8 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, LightvectorError> 
 /// [`Lightvector::from_move`] as a string.
 ///
 /// # Errors
-/// [`WriteError`] when `mv` is not a legal move in `pos`.
+/// [`WriteError::Illegal`] when `mv` is not a legal move in `pos`
+/// ([`WriteError::NoForm`] would be a bug of the crate).
 pub fn write_move(pos: &Position, mv: &Move) -> Result<String, WriteError> {
     Ok(Lightvector::from_move(pos, mv)?.to_string())
 }

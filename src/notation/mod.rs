@@ -10,7 +10,7 @@
 //! |---|---|---|
 //! | text to syntax | `text.parse::<Syntax>()` (`FromStr`) | what is malformed, and where |
 //! | syntax to move | `syntax.to_move(&position)` | the rule broken |
-//! | move to syntax | `Syntax::from_move(&position, &mv)` | [`MoveError`] when `mv` is not legal there |
+//! | move to syntax | `Syntax::from_move(&position, &mv)` | [`WriteError`] ([`MoveError`] inside) when `mv` is not legal there |
 //! | syntax to text | `syntax.to_string()` (`Display`) | none |
 //!
 //! and the module functions `parse_move(&position, text)` (text to a legal move) and
@@ -49,6 +49,31 @@
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
 //!
+//! # Errors
+//!
+//! Every notation fails the same way, in the shape of shakmaty's `ParseSanError` then
+//! `SanError`: a *parse* error for text that is not well-formed (no position involved),
+//! an *illegal* error for syntax that gives no legal move in the position (Lightvector's
+//! with an `Ambiguous` case, as only it can match several moves), one error wrapping both
+//! (variants `Parse` and `Illegal`) for `parse_move`, and the one [`WriteError`] for
+//! writing. Errors about one token (item, for legacy) are variants of the parse or
+//! illegal error that hold the token; there are no separate token-problem types.
+//!
+//! | notation | parse error | illegal error | both (`parse_move`) | writing |
+//! |---|---|---|---|---|
+//! | [`official`] | [`ParseOfficialError`](official::ParseOfficialError) | [`IllegalOfficial`](official::IllegalOfficial) | [`OfficialError`](official::OfficialError) | [`WriteError`] |
+//! | [`lightvector`] | [`ParseLightvectorError`](lightvector::ParseLightvectorError) | [`IllegalLightvector`](lightvector::IllegalLightvector) (with [`Ambiguous`](lightvector::IllegalLightvector::Ambiguous)) | [`LightvectorError`](lightvector::LightvectorError) | [`WriteError`] |
+//! | [`legacy`] | [`ParseLegacyError`](legacy::ParseLegacyError) | [`IllegalLegacy`](legacy::IllegalLegacy) | [`LegacyError`](legacy::LegacyError) | [`WriteError`] |
+//!
+//! Official setups use the same types ([`official::parse_setup`] fails with
+//! [`OfficialError`](official::OfficialError); a piece of the wrong side is
+//! [`IllegalOfficial::WrongColor`](official::IllegalOfficial::WrongColor)); a legacy
+//! setup can only fail to read ([`ParseLegacyError`](legacy::ParseLegacyError)).
+//! Positions fail to read with [`ParsePositionError`]; whole records with
+//! [`RecordError`](record::RecordError) (reading) and
+//! [`ReplayFailure`](record::ReplayFailure) (replaying, its
+//! [`ReplayError`](record::ReplayError) holding the official parse or illegal error).
+//!
 //! # Positions
 //! - the AEI short form `g [rrrrrrrr...]` ([`Position`]'s `FromStr` and `Display`):
 //!   a side letter (`g`/`s`, also `w`/`b`), then 64 characters in brackets for the
@@ -73,6 +98,26 @@ pub(crate) mod position_text;
 pub mod record;
 
 pub use position_text::ParsePositionError;
+
+use crate::MoveError;
+
+/// Why a move could not be written, in any notation: [`official::write_move`],
+/// [`lightvector::write_move`], [`legacy::write_move`] and the syntax types'
+/// `from_move` all fail this way.
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[non_exhaustive]
+pub enum WriteError {
+    /// The move is not legal in the position.
+    #[error(transparent)]
+    Illegal(#[from] MoveError),
+    /// Lightvector only: none of the forms the writer tries, down to every step written
+    /// out, resolves to the move's board. This would be a bug of the crate; please
+    /// report the position and move.
+    #[error(
+        "no Lightvector form the writer tries resolves to this move (a bug: please report it)"
+    )]
+    NoForm,
+}
 
 /// The start of a text, for an error message: its first 20 characters.
 pub(crate) fn snippet(s: &str) -> String {

@@ -5,16 +5,19 @@
 //!
 //! 1. **Syntax** ([`OfficialMove`], [`OfficialSetup`], [`TurnText`], [`StepToken`],
 //!    [`CaptureToken`], [`PlaceToken`], [`TurnLabel`], all with `FromStr` and `Display`): text to tokens, no position
-//!    needed. A [`ParseTurnError`] names the token that is malformed and why.
+//!    needed. A [`ParseOfficialError`] names the token that is malformed and why.
 //! 2. **Resolution** ([`OfficialMove::to_move`], [`OfficialMove::to_move_in_game`],
 //!    [`OfficialSetup::to_setup`]; in one call from text: [`parse_move`],
 //!    [`parse_move_in_game`], [`parse_setup`]): tokens to a legal [`Move`] or [`Setup`]
-//!    against a position or a game. An [`IllegalTurn`] names the rule broken: piece letter does not match,
+//!    against a position or a game. An [`IllegalOfficial`] names the rule broken: piece letter does not match,
 //!    frozen, occupied, push not completed, capture token missing or wrong, unchanged
-//!    position, too many steps, third repetition (in game context).
+//!    position, too many steps, third repetition and no movement turn due (in game
+//!    context), a setup piece of the wrong side. [`parse_move`] and [`parse_setup`]
+//!    fail with an [`OfficialError`], one of the two.
 //!
 //! Writing ([`OfficialMove::from_move`], [`OfficialSetup::from_setup`]; as text:
-//! [`write_move`], [`write_setup`]) puts a capture token right after the step
+//! [`write_move`], [`write_setup`]; a move that is not legal is refused with a
+//! [`WriteError`]) puts a capture token right after the step
 //! that caused it, which is where the rules cause it: between the two steps of a push
 //! onto a trap, and after the step of the supporter whose departure leaves a friend
 //! alone on a trap.
@@ -36,7 +39,7 @@
 //! last token of a turn that has steps (it then just ends the turn; the crate never
 //! writes it).
 
-use super::snippet;
+use super::{snippet, WriteError};
 use core::fmt;
 use core::str::FromStr;
 
@@ -141,9 +144,9 @@ impl fmt::Display for TurnLabel {
 }
 
 impl FromStr for TurnLabel {
-    type Err = ParseTurnError;
-    fn from_str(s: &str) -> Result<TurnLabel, ParseTurnError> {
-        read_label(s).ok_or_else(|| ParseTurnError::BadLabel(snippet(s)))
+    type Err = ParseOfficialError;
+    fn from_str(s: &str) -> Result<TurnLabel, ParseOfficialError> {
+        read_label(s).ok_or_else(|| ParseOfficialError::BadLabel(snippet(s)))
     }
 }
 
@@ -324,10 +327,12 @@ impl fmt::Display for TurnText {
     }
 }
 
-/// Why a turn's text is not well-formed official notation (no position involved).
+/// Why text is not well-formed official notation (no position involved): the parse
+/// error of the official notation. Errors about a token give its place among the turn's
+/// tokens (label excluded, from 1) and the token itself (cut to 20 characters).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum ParseTurnError {
+pub enum ParseOfficialError {
     /// The text is longer than any turn can be.
     #[error("turn text too long ({0} bytes, at most {MAX_TURN_LEN})")]
     TooLong(usize),
@@ -340,15 +345,46 @@ pub enum ParseTurnError {
     /// The label is not a move number followed by `g`, `s`, `w` or `b`.
     #[error("invalid turn label {0:?}: expected a move number and a side letter, like \"2g\"")]
     BadLabel(String),
-    /// A token is malformed.
-    #[error("token {index} {token:?}: {problem}")]
-    BadToken {
+    /// A token's first character is not a piece letter `RCDHMErcdhme`.
+    #[error("token {index} {token:?}: expected a piece letter RCDHME or rcdhme first")]
+    BadPiece {
         /// The token's position among the turn's tokens (label excluded), from 1.
         index: usize,
         /// The token (cut to 20 characters).
         token: String,
-        /// What is wrong with it.
-        problem: TokenProblem,
+    },
+    /// A token's characters 2-3 are not a square `a1`..`h8`.
+    #[error("token {index} {token:?}: expected a square a1-h8 after the piece letter")]
+    BadSquare {
+        /// The token's position, from 1.
+        index: usize,
+        /// The token.
+        token: String,
+    },
+    /// A token's last character is not a direction `n s e w` or the capture mark `x`
+    /// (or the token is of another kind than the one asked for).
+    #[error("token {index} {token:?}: expected a direction n, s, e, w or the capture mark x after the square")]
+    BadSuffix {
+        /// The token's position, from 1.
+        index: usize,
+        /// The token.
+        token: String,
+    },
+    /// A capture token names a square that is not a trap.
+    #[error("token {index} {token:?}: captures happen only on the traps c3, f3, c6, f6")]
+    NotATrap {
+        /// The token's position, from 1.
+        index: usize,
+        /// The token.
+        token: String,
+    },
+    /// A token has the wrong length for any token.
+    #[error("token {index} {token:?}: expected a piece letter and a square (setup), plus a direction or x (move), or pass, resign, resigns, takeback")]
+    BadLength {
+        /// The token's position, from 1.
+        index: usize,
+        /// The token.
+        token: String,
     },
     /// Setup tokens and step tokens are mixed in one turn.
     #[error("token {index} {token:?}: setup tokens and step tokens cannot be mixed")]
@@ -366,27 +402,38 @@ pub enum ParseTurnError {
         /// The token.
         token: String,
     },
+    /// The text is well formed but is not a movement turn (a setup, `resign` or
+    /// `takeback`), where one is read.
+    #[error("not a movement turn: {0:?}")]
+    NotAMove(String),
+    /// The text is well formed but holds no setup tokens, where a setup is read.
+    #[error("not a setup: {0:?}")]
+    NotASetup(String),
 }
 
-/// What is wrong with a single token.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, thiserror::Error)]
-#[non_exhaustive]
-pub enum TokenProblem {
-    /// The first character is not a piece letter `RCDHMErcdhme`.
-    #[error("expected a piece letter RCDHME or rcdhme first")]
+/// What is wrong with a single token (the crate's own shorthand; the public error is
+/// the matching [`ParseOfficialError`] variant, with the token and its place).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TokenFault {
     BadPiece,
-    /// Characters 2-3 are not a square `a1`..`h8`.
-    #[error("expected a square a1-h8 after the piece letter")]
     BadSquare,
-    /// The last character is not a direction `n s e w` or the capture mark `x`.
-    #[error("expected a direction n, s, e, w or the capture mark x after the square")]
     BadSuffix,
-    /// A capture token names a square that is not a trap.
-    #[error("captures happen only on the traps c3, f3, c6, f6")]
     NotATrap,
-    /// The token has the wrong length for any token.
-    #[error("expected a piece letter and a square (setup), plus a direction or x (move), or pass, resign, resigns, takeback")]
     BadLength,
+}
+
+impl TokenFault {
+    /// The parse error of token number `index`, `token`.
+    fn at(self, index: usize, token: &str) -> ParseOfficialError {
+        let token = snippet(token);
+        match self {
+            TokenFault::BadPiece => ParseOfficialError::BadPiece { index, token },
+            TokenFault::BadSquare => ParseOfficialError::BadSquare { index, token },
+            TokenFault::BadSuffix => ParseOfficialError::BadSuffix { index, token },
+            TokenFault::NotATrap => ParseOfficialError::NotATrap { index, token },
+            TokenFault::BadLength => ParseOfficialError::BadLength { index, token },
+        }
+    }
 }
 
 /// Any one token of official notation.
@@ -398,21 +445,21 @@ enum AnyToken {
     Takeback,
 }
 
-fn read_piece_square(s: &str) -> Result<(Piece, Square), TokenProblem> {
+fn read_piece_square(s: &str) -> Result<(Piece, Square), TokenFault> {
     let mut chars = s.chars();
     let piece = chars
         .next()
         .and_then(Piece::from_char)
-        .ok_or(TokenProblem::BadPiece)?;
+        .ok_or(TokenFault::BadPiece)?;
     let square = chars
         .as_str()
         .get(..2)
         .and_then(|sq| sq.parse::<Square>().ok())
-        .ok_or(TokenProblem::BadSquare)?;
+        .ok_or(TokenFault::BadSquare)?;
     Ok((piece, square))
 }
 
-fn read_token(s: &str) -> Result<AnyToken, TokenProblem> {
+fn read_token(s: &str) -> Result<AnyToken, TokenFault> {
     match s {
         "pass" => return Ok(AnyToken::Move(MoveToken::Pass)),
         "resign" => return Ok(AnyToken::Resign(ResignWord::Resign)),
@@ -422,11 +469,11 @@ fn read_token(s: &str) -> Result<AnyToken, TokenProblem> {
     }
     let len = s.chars().count();
     if !(3..=4).contains(&len) {
-        return Err(TokenProblem::BadLength);
+        return Err(TokenFault::BadLength);
     }
     let (piece, square) = read_piece_square(s)?;
     let Some(last) = s.get(3..) else {
-        return Err(TokenProblem::BadSuffix);
+        return Err(TokenFault::BadSuffix);
     };
     match last {
         "" => Ok(AnyToken::Place(PlaceToken { piece, square })),
@@ -434,72 +481,64 @@ fn read_token(s: &str) -> Result<AnyToken, TokenProblem> {
             piece,
             square,
         }))),
-        "x" => Err(TokenProblem::NotATrap),
+        "x" => Err(TokenFault::NotATrap),
         _ => match last.chars().next().and_then(Direction::from_char) {
             Some(dir) => Ok(AnyToken::Move(MoveToken::Step(StepToken {
                 piece,
                 from: square,
                 dir,
             }))),
-            None => Err(TokenProblem::BadSuffix),
+            None => Err(TokenFault::BadSuffix),
         },
     }
 }
 
-fn bad_token(index: usize, token: &str, problem: TokenProblem) -> ParseTurnError {
-    ParseTurnError::BadToken {
-        index,
-        token: snippet(token),
-        problem,
-    }
-}
-
 impl FromStr for StepToken {
-    type Err = ParseTurnError;
-    fn from_str(s: &str) -> Result<StepToken, ParseTurnError> {
+    type Err = ParseOfficialError;
+    fn from_str(s: &str) -> Result<StepToken, ParseOfficialError> {
         match read_token(s) {
             Ok(AnyToken::Move(MoveToken::Step(t))) => Ok(t),
-            Ok(_) => Err(bad_token(1, s, TokenProblem::BadSuffix)),
-            Err(p) => Err(bad_token(1, s, p)),
+            Ok(_) => Err(TokenFault::BadSuffix.at(1, s)),
+            Err(p) => Err(p.at(1, s)),
         }
     }
 }
 
 impl FromStr for CaptureToken {
-    type Err = ParseTurnError;
-    fn from_str(s: &str) -> Result<CaptureToken, ParseTurnError> {
+    type Err = ParseOfficialError;
+    fn from_str(s: &str) -> Result<CaptureToken, ParseOfficialError> {
         match read_token(s) {
             Ok(AnyToken::Move(MoveToken::Capture(t))) => Ok(t),
-            Ok(_) => Err(bad_token(1, s, TokenProblem::BadSuffix)),
-            Err(p) => Err(bad_token(1, s, p)),
+            Ok(_) => Err(TokenFault::BadSuffix.at(1, s)),
+            Err(p) => Err(p.at(1, s)),
         }
     }
 }
 
 impl FromStr for PlaceToken {
-    type Err = ParseTurnError;
-    fn from_str(s: &str) -> Result<PlaceToken, ParseTurnError> {
+    type Err = ParseOfficialError;
+    fn from_str(s: &str) -> Result<PlaceToken, ParseOfficialError> {
         match read_token(s) {
             Ok(AnyToken::Place(t)) => Ok(t),
-            Ok(_) => Err(bad_token(1, s, TokenProblem::BadLength)),
-            Err(p) => Err(bad_token(1, s, p)),
+            Ok(_) => Err(TokenFault::BadLength.at(1, s)),
+            Err(p) => Err(p.at(1, s)),
         }
     }
 }
 
 impl FromStr for MoveToken {
-    type Err = ParseTurnError;
-    fn from_str(s: &str) -> Result<MoveToken, ParseTurnError> {
+    type Err = ParseOfficialError;
+    fn from_str(s: &str) -> Result<MoveToken, ParseOfficialError> {
         match read_token(s) {
             Ok(AnyToken::Move(t)) => Ok(t),
-            Ok(_) => Err(bad_token(1, s, TokenProblem::BadLength)),
-            Err(p) => Err(bad_token(1, s, p)),
+            Ok(_) => Err(TokenFault::BadLength.at(1, s)),
+            Err(p) => Err(p.at(1, s)),
         }
     }
 }
 
 /// Reads a turn body (no label) from whitespace-separated tokens.
-fn read_body<'a>(tokens: impl Iterator<Item = &'a str>) -> Result<TurnBody, ParseTurnError> {
+fn read_body<'a>(tokens: impl Iterator<Item = &'a str>) -> Result<TurnBody, ParseOfficialError> {
     let mut setup: Vec<PlaceToken> = Vec::new();
     let mut moves: Vec<MoveToken> = Vec::new();
     let mut single: Option<(usize, &str, TurnBody)> = None;
@@ -508,19 +547,19 @@ fn read_body<'a>(tokens: impl Iterator<Item = &'a str>) -> Result<TurnBody, Pars
         let index = i + 1;
         count = index;
         if index > MAX_TURN_TOKENS {
-            return Err(ParseTurnError::TooManyTokens(index));
+            return Err(ParseOfficialError::TooManyTokens(index));
         }
         if let Some((_, first, _)) = &single {
-            return Err(ParseTurnError::NotAlone {
+            return Err(ParseOfficialError::NotAlone {
                 index: 1,
                 token: snippet(first),
             });
         }
-        let mixed = || ParseTurnError::Mixed {
+        let mixed = || ParseOfficialError::Mixed {
             index,
             token: snippet(tok),
         };
-        match read_token(tok).map_err(|p| bad_token(index, tok, p))? {
+        match read_token(tok).map_err(|p| p.at(index, tok))? {
             AnyToken::Place(t) if moves.is_empty() => setup.push(t),
             AnyToken::Move(t) if setup.is_empty() => moves.push(t),
             AnyToken::Place(_) | AnyToken::Move(_) => return Err(mixed()),
@@ -529,7 +568,7 @@ fn read_body<'a>(tokens: impl Iterator<Item = &'a str>) -> Result<TurnBody, Pars
             }
             AnyToken::Takeback if index == 1 => single = Some((index, tok, TurnBody::Takeback)),
             AnyToken::Resign(_) | AnyToken::Takeback => {
-                return Err(ParseTurnError::NotAlone {
+                return Err(ParseOfficialError::NotAlone {
                     index,
                     token: snippet(tok),
                 })
@@ -545,26 +584,26 @@ fn read_body<'a>(tokens: impl Iterator<Item = &'a str>) -> Result<TurnBody, Pars
 }
 
 impl FromStr for TurnBody {
-    type Err = ParseTurnError;
+    type Err = ParseOfficialError;
     /// Reads the tokens of a turn without label.
-    fn from_str(s: &str) -> Result<TurnBody, ParseTurnError> {
+    fn from_str(s: &str) -> Result<TurnBody, ParseOfficialError> {
         if s.len() > MAX_TURN_LEN {
-            return Err(ParseTurnError::TooLong(s.len()));
+            return Err(ParseOfficialError::TooLong(s.len()));
         }
         read_body(s.split_ascii_whitespace())
     }
 }
 
 impl FromStr for TurnText {
-    type Err = ParseTurnError;
+    type Err = ParseOfficialError;
     /// Reads a turn: an optional label (`2g`, `2w`), then the tokens. A label alone is
     /// the bare final tag of an archive move list; empty text is an error.
-    fn from_str(s: &str) -> Result<TurnText, ParseTurnError> {
+    fn from_str(s: &str) -> Result<TurnText, ParseOfficialError> {
         if s.len() > MAX_TURN_LEN {
-            return Err(ParseTurnError::TooLong(s.len()));
+            return Err(ParseOfficialError::TooLong(s.len()));
         }
         let mut tokens = s.split_ascii_whitespace().peekable();
-        let first = tokens.peek().copied().ok_or(ParseTurnError::Empty)?;
+        let first = tokens.peek().copied().ok_or(ParseOfficialError::Empty)?;
         let label = if first.starts_with(|c: char| c.is_ascii_digit()) {
             tokens.next();
             Some(first.parse::<TurnLabel>()?)
@@ -578,10 +617,12 @@ impl FromStr for TurnText {
     }
 }
 
-/// Why tokens do not make a legal turn in a position: the rule broken, with the token.
+/// Why official tokens do not make a legal turn (a move in a position or a game, or a
+/// setup of a side): the illegal-move error of the official notation, naming the rule
+/// broken, with the token.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum IllegalTurn {
+pub enum IllegalOfficial {
     /// A step token's square is empty (the server's "bad step").
     #[error("{token}: bad step, there is no piece on {}", .token.from)]
     NoPiece {
@@ -680,45 +721,51 @@ pub enum IllegalTurn {
     /// The turn would produce a position for the third time (game context only).
     #[error("the move repeats a position for the third time")]
     ThirdRepetition,
+    /// No movement turn is due in the game (setup phase, game over, or a die roll
+    /// awaited; game context only).
+    #[error("no movement turn is due in the game")]
+    NotDue,
+    /// A setup token places a piece of the other side.
+    #[error("{token}: piece letter does not match, {side} places {} pieces", if *.side == Color::Gold { "upper-case" } else { "lower-case" })]
+    WrongColor {
+        /// The token.
+        token: PlaceToken,
+        /// The side setting up.
+        side: Color,
+    },
 }
 
-impl IllegalTurn {
-    fn from_step(token: StepToken, error: StepError) -> IllegalTurn {
+impl IllegalOfficial {
+    fn from_step(token: StepToken, error: StepError) -> IllegalOfficial {
         match error {
-            StepError::NoStepsLeft { cap } => IllegalTurn::TooManySteps { token, cap },
-            StepError::OffBoard { .. } => IllegalTurn::OffBoard { token },
-            StepError::NoPiece(_) => IllegalTurn::NoPiece { token },
-            StepError::Occupied(square) => IllegalTurn::Occupied { token, square },
-            StepError::PushNotCompleted(square) => IllegalTurn::PushNotCompleted {
+            StepError::NoStepsLeft { cap } => IllegalOfficial::TooManySteps { token, cap },
+            StepError::OffBoard { .. } => IllegalOfficial::OffBoard { token },
+            StepError::NoPiece(_) => IllegalOfficial::NoPiece { token },
+            StepError::Occupied(square) => IllegalOfficial::Occupied { token, square },
+            StepError::PushNotCompleted(square) => IllegalOfficial::PushNotCompleted {
                 token: Some(token),
                 square,
             },
-            StepError::Frozen { .. } => IllegalTurn::Frozen { token },
-            StepError::RabbitBackwards { .. } => IllegalTurn::RabbitBackwards { token },
-            StepError::NotPushable { .. } => IllegalTurn::NotPushable { token },
-            StepError::PushNeedsTwoSteps { .. } => IllegalTurn::PushNeedsTwoSteps { token },
+            StepError::Frozen { .. } => IllegalOfficial::Frozen { token },
+            StepError::RabbitBackwards { .. } => IllegalOfficial::RabbitBackwards { token },
+            StepError::NotPushable { .. } => IllegalOfficial::NotPushable { token },
+            StepError::PushNeedsTwoSteps { .. } => IllegalOfficial::PushNeedsTwoSteps { token },
         }
     }
 }
 
-/// Why text is not a legal movement turn.
+/// Why text is not a legal turn in official notation: [`parse_move`],
+/// [`parse_move_in_game`] and [`parse_setup`] read and resolve in one call. The same
+/// shape in every notation: the parse error, or the illegal-move error.
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum ParseMoveError {
-    /// The text is not well-formed notation.
-    #[error("{0}")]
-    Syntax(#[from] ParseTurnError),
-    /// The text is well formed but is not a movement turn (a setup, `resign`,
-    /// `takeback`, or nothing).
-    #[error("not a movement turn: {0:?}")]
-    NotAMove(String),
-    /// The tokens break a rule in the position.
-    #[error("{0}")]
-    Illegal(#[from] IllegalTurn),
-    /// No movement turn is due in the game (setup phase, game over, or a die roll
-    /// awaited).
-    #[error("no movement turn is due in the game")]
-    NotDue,
+pub enum OfficialError {
+    /// The text is not well-formed notation, or not the kind of turn asked for.
+    #[error(transparent)]
+    Parse(#[from] ParseOfficialError),
+    /// The tokens break a rule in the position or game.
+    #[error(transparent)]
+    Illegal(#[from] IllegalOfficial),
 }
 
 /// The tokens of one movement turn without label, `Ee2n Ee3n rc6s rc5x`: the syntax of
@@ -766,8 +813,8 @@ impl OfficialMove {
     /// the turn must be able to end after the last token.
     ///
     /// # Errors
-    /// The [`IllegalTurn`] naming the first rule broken.
-    pub fn to_move(&self, pos: &Position) -> Result<Move, IllegalTurn> {
+    /// The [`IllegalOfficial`] naming the first rule broken.
+    pub fn to_move(&self, pos: &Position) -> Result<Move, IllegalOfficial> {
         let mut p = pos.clone();
         let mut steps: [Step; MAX_STEPS] = [Step::new(Square::A1, Direction::North); MAX_STEPS];
         let mut n = 0usize;
@@ -776,25 +823,25 @@ impl OfficialMove {
         let mut passed = false;
         for token in &self.tokens {
             if passed {
-                return Err(IllegalTurn::Pass);
+                return Err(IllegalOfficial::Pass);
             }
             match *token {
                 MoveToken::Step(t) => {
                     if let Some((after, expected)) = pending {
-                        return Err(IllegalTurn::CaptureMissing { after, expected });
+                        return Err(IllegalOfficial::CaptureMissing { after, expected });
                     }
                     match p.board().piece_at(t.from) {
-                        None => return Err(IllegalTurn::NoPiece { token: t }),
+                        None => return Err(IllegalOfficial::NoPiece { token: t }),
                         Some(found) if found != t.piece => {
-                            return Err(IllegalTurn::WrongPiece { token: t, found })
+                            return Err(IllegalOfficial::WrongPiece { token: t, found })
                         }
                         Some(_) => {}
                     }
                     let effect = p
                         .play_step(t.step())
-                        .map_err(|e| IllegalTurn::from_step(t, e))?;
+                        .map_err(|e| IllegalOfficial::from_step(t, e))?;
                     // A position allows at most MAX_STEPS steps, so the slot exists.
-                    let slot = steps.get_mut(n).ok_or(IllegalTurn::TooManySteps {
+                    let slot = steps.get_mut(n).ok_or(IllegalOfficial::TooManySteps {
                         token: t,
                         cap: p.step_cap(),
                     })?;
@@ -811,13 +858,13 @@ impl OfficialMove {
                 MoveToken::Capture(c) => match pending {
                     Some((_, expected)) if expected == c => pending = None,
                     Some((_, expected)) => {
-                        return Err(IllegalTurn::CaptureWrong {
+                        return Err(IllegalOfficial::CaptureWrong {
                             token: c,
                             expected: Some(expected),
                         })
                     }
                     None => {
-                        return Err(IllegalTurn::CaptureWrong {
+                        return Err(IllegalOfficial::CaptureWrong {
                             token: c,
                             expected: None,
                         })
@@ -825,24 +872,24 @@ impl OfficialMove {
                 },
                 MoveToken::Pass => {
                     if n == 0 {
-                        return Err(IllegalTurn::Pass);
+                        return Err(IllegalOfficial::Pass);
                     }
                     passed = true;
                 }
             }
         }
         if let Some((after, expected)) = pending {
-            return Err(IllegalTurn::CaptureMissing { after, expected });
+            return Err(IllegalOfficial::CaptureMissing { after, expected });
         }
         p.check_end_turn().map_err(|e| match e {
-            EndTurnError::PushNotCompleted(square) => IllegalTurn::PushNotCompleted {
+            EndTurnError::PushNotCompleted(square) => IllegalOfficial::PushNotCompleted {
                 token: None,
                 square,
             },
-            EndTurnError::NoSteps => IllegalTurn::NoSteps,
-            EndTurnError::Unchanged => IllegalTurn::Unchanged,
+            EndTurnError::NoSteps => IllegalOfficial::NoSteps,
+            EndTurnError::Unchanged => IllegalOfficial::Unchanged,
         })?;
-        Move::from_steps(&steps[..n]).ok_or(IllegalTurn::NoSteps)
+        Move::from_steps(&steps[..n]).ok_or(IllegalOfficial::NoSteps)
     }
 
     /// The legal move these tokens describe in `game`: as [`OfficialMove::to_move`]
@@ -850,11 +897,11 @@ impl OfficialMove {
     /// third time.
     ///
     /// # Errors
-    /// As [`OfficialMove::to_move`], plus [`IllegalTurn::ThirdRepetition`].
-    pub fn to_move_in_game(&self, game: &Game) -> Result<Move, IllegalTurn> {
+    /// As [`OfficialMove::to_move`], plus [`IllegalOfficial::ThirdRepetition`].
+    pub fn to_move_in_game(&self, game: &Game) -> Result<Move, IllegalOfficial> {
         let mv = self.to_move(game.position())?;
         match game.position().after(&mv) {
-            Ok(after) if game.times_seen(&after) >= 2 => Err(IllegalTurn::ThirdRepetition),
+            Ok(after) if game.times_seen(&after) >= 2 => Err(IllegalOfficial::ThirdRepetition),
             _ => Ok(mv),
         }
     }
@@ -863,8 +910,15 @@ impl OfficialMove {
     /// names the piece that moves; a capture token follows the step that caused it.
     ///
     /// # Errors
-    /// The [`MoveError`] of [`Position::play`] when `mv` is not legal in `pos`.
-    pub fn from_move(pos: &Position, mv: &Move) -> Result<OfficialMove, MoveError> {
+    /// [`WriteError::Illegal`] with the [`MoveError`] of [`Position::play`] when `mv`
+    /// is not legal in `pos`.
+    pub fn from_move(pos: &Position, mv: &Move) -> Result<OfficialMove, WriteError> {
+        Ok(OfficialMove::from_legal_move(pos, mv)?)
+    }
+
+    /// [`OfficialMove::from_move`] for the crate's own records, which can only fail
+    /// with a [`MoveError`].
+    pub(crate) fn from_legal_move(pos: &Position, mv: &Move) -> Result<OfficialMove, MoveError> {
         let mut p = pos.clone();
         let mut tokens = Vec::with_capacity(mv.len() * 2);
         for (index, &step) in mv.steps().iter().enumerate() {
@@ -896,18 +950,18 @@ impl fmt::Display for OfficialMove {
 }
 
 impl FromStr for OfficialMove {
-    type Err = ParseMoveError;
+    type Err = ParseOfficialError;
     /// Reads the tokens of one movement turn without label. Empty text gives no tokens
-    /// (which [`OfficialMove::to_move`] refuses as [`IllegalTurn::NoSteps`]).
+    /// (which [`OfficialMove::to_move`] refuses as [`IllegalOfficial::NoSteps`]).
     ///
     /// # Errors
-    /// [`ParseMoveError::Syntax`] naming a malformed token, [`ParseMoveError::NotAMove`]
-    /// for a setup or a historic word.
-    fn from_str(text: &str) -> Result<OfficialMove, ParseMoveError> {
+    /// The [`ParseOfficialError`] naming a malformed token, or
+    /// [`ParseOfficialError::NotAMove`] for a setup or a historic word.
+    fn from_str(text: &str) -> Result<OfficialMove, ParseOfficialError> {
         match text.parse::<TurnBody>()? {
             TurnBody::Move(m) => Ok(m),
             TurnBody::Empty => Ok(OfficialMove::default()),
-            other => Err(ParseMoveError::NotAMove(snippet(&other.to_string()))),
+            other => Err(ParseOfficialError::NotAMove(snippet(&other.to_string()))),
         }
     }
 }
@@ -916,7 +970,7 @@ impl FromStr for OfficialMove {
 /// legal move in `pos`.
 ///
 /// ```
-/// use arimaa::notation::official::{parse_move, IllegalTurn, ParseMoveError};
+/// use arimaa::notation::official::{parse_move, IllegalOfficial, OfficialError};
 /// use arimaa::Position;
 ///
 /// let pos: Position =
@@ -924,15 +978,16 @@ impl FromStr for OfficialMove {
 /// assert!(parse_move(&pos, "Ed2n").is_err()); // d2 holds the camel
 /// assert!(matches!(
 ///     parse_move(&pos, "Ee2n Ee3s"),
-///     Err(ParseMoveError::Illegal(IllegalTurn::Unchanged))
+///     Err(OfficialError::Illegal(IllegalOfficial::Unchanged))
 /// ));
 /// # Ok::<(), Box<dyn std::error::Error>>(())
 /// ```
 ///
 /// # Errors
-/// [`ParseMoveError::Syntax`] naming a malformed token, [`ParseMoveError::Illegal`]
-/// naming the rule broken, [`ParseMoveError::NotAMove`] for a setup or historic word.
-pub fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
+/// [`OfficialError::Parse`] naming a malformed token (or
+/// [`ParseOfficialError::NotAMove`] for a setup or historic word),
+/// [`OfficialError::Illegal`] naming the rule broken.
+pub fn parse_move(pos: &Position, text: &str) -> Result<Move, OfficialError> {
     let syntax: OfficialMove = text.parse()?;
     Ok(syntax.to_move(pos)?)
 }
@@ -941,12 +996,12 @@ pub fn parse_move(pos: &Position, text: &str) -> Result<Move, ParseMoveError> {
 /// repetition included.
 ///
 /// # Errors
-/// As [`parse_move`], plus [`IllegalTurn::ThirdRepetition`] and
-/// [`ParseMoveError::NotDue`] when the game awaits no movement turn.
-pub fn parse_move_in_game(game: &Game, text: &str) -> Result<Move, ParseMoveError> {
+/// As [`parse_move`], plus [`IllegalOfficial::ThirdRepetition`] and
+/// [`IllegalOfficial::NotDue`] when the game awaits no movement turn.
+pub fn parse_move_in_game(game: &Game, text: &str) -> Result<Move, OfficialError> {
     let syntax: OfficialMove = text.parse()?;
     if game.phase() != crate::Phase::Play {
-        return Err(ParseMoveError::NotDue);
+        return Err(IllegalOfficial::NotDue.into());
     }
     Ok(syntax.to_move_in_game(game)?)
 }
@@ -957,8 +1012,9 @@ pub fn parse_move_in_game(game: &Game, text: &str) -> Result<Move, ParseMoveErro
 /// departure leaves a friend alone on a trap).
 ///
 /// # Errors
-/// The [`MoveError`] of [`Position::play`] when `mv` is not legal in `pos`.
-pub fn write_move(pos: &Position, mv: &Move) -> Result<String, MoveError> {
+/// [`WriteError::Illegal`] with the [`MoveError`] of [`Position::play`] when `mv` is
+/// not legal in `pos`.
+pub fn write_move(pos: &Position, mv: &Move) -> Result<String, WriteError> {
     let mut p = pos.clone();
     let mut out = String::with_capacity(mv.len() * 10);
     for (index, &step) in mv.steps().iter().enumerate() {
@@ -992,20 +1048,6 @@ fn push_capture(out: &mut String, piece: Piece, square: Square) {
     out.push('x');
 }
 
-/// Why setup tokens do not make a setup for a side.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum IllegalSetup {
-    /// A token places a piece of the other side.
-    #[error("{token}: piece letter does not match, {side} places {} pieces", if *.side == Color::Gold { "upper-case" } else { "lower-case" })]
-    WrongColor {
-        /// The token.
-        token: PlaceToken,
-        /// The side setting up.
-        side: Color,
-    },
-}
-
 /// The tokens of a setup turn without label, `Ra1 Rb1 ... Ee2`: the syntax of a setup in
 /// official notation. `FromStr` reads it; [`OfficialSetup::to_setup`] gives the
 /// [`Setup`] of a side, [`OfficialSetup::from_setup`] writes one as tokens, and
@@ -1033,12 +1075,12 @@ impl OfficialSetup {
     /// the setup rules is [`Setup::check`]'s (or [`Game::play_setup`]'s) business.
     ///
     /// # Errors
-    /// [`IllegalSetup::WrongColor`] when a token names a piece of the other side.
-    pub fn to_setup(&self, side: Color) -> Result<Setup, IllegalSetup> {
+    /// [`IllegalOfficial::WrongColor`] when a token names a piece of the other side.
+    pub fn to_setup(&self, side: Color) -> Result<Setup, IllegalOfficial> {
         let mut setup = Setup::new(side);
         for &token in &self.tokens {
             if token.piece.color != side {
-                return Err(IllegalSetup::WrongColor { token, side });
+                return Err(IllegalOfficial::WrongColor { token, side });
             }
             setup.place(token.piece.kind, token.square);
         }
@@ -1069,33 +1111,18 @@ impl fmt::Display for OfficialSetup {
 }
 
 impl FromStr for OfficialSetup {
-    type Err = ParseSetupError;
+    type Err = ParseOfficialError;
     /// Reads the tokens of a setup turn without label.
     ///
     /// # Errors
-    /// [`ParseSetupError::Syntax`] for malformed tokens,
-    /// [`ParseSetupError::NotASetup`] for anything but placement tokens.
-    fn from_str(text: &str) -> Result<OfficialSetup, ParseSetupError> {
+    /// The [`ParseOfficialError`] naming a malformed token, or
+    /// [`ParseOfficialError::NotASetup`] for anything but placement tokens.
+    fn from_str(text: &str) -> Result<OfficialSetup, ParseOfficialError> {
         match text.parse::<TurnBody>()? {
             TurnBody::Setup(setup) => Ok(setup),
-            other => Err(ParseSetupError::NotASetup(snippet(&other.to_string()))),
+            other => Err(ParseOfficialError::NotASetup(snippet(&other.to_string()))),
         }
     }
-}
-
-/// Why text is not a setup.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ParseSetupError {
-    /// The text is not well-formed notation.
-    #[error("{0}")]
-    Syntax(#[from] ParseTurnError),
-    /// The text is well formed but holds no setup tokens.
-    #[error("not a setup: {0:?}")]
-    NotASetup(String),
-    /// A token places a piece of the other side.
-    #[error("{0}")]
-    Illegal(#[from] IllegalSetup),
 }
 
 /// Reads the tokens of a setup turn (no label), e.g. `Ra1 Rb1 ... Ee2`, as `side`'s
@@ -1103,9 +1130,10 @@ pub enum ParseSetupError {
 /// [`Game::play_setup`].
 ///
 /// # Errors
-/// [`ParseSetupError`] for malformed tokens, a movement turn, or a piece of the wrong
-/// side.
-pub fn parse_setup(side: Color, text: &str) -> Result<Setup, ParseSetupError> {
+/// [`OfficialError::Parse`] for malformed tokens or a movement turn,
+/// [`OfficialError::Illegal`] ([`IllegalOfficial::WrongColor`]) for a piece of the
+/// wrong side.
+pub fn parse_setup(side: Color, text: &str) -> Result<Setup, OfficialError> {
     let syntax: OfficialSetup = text.parse()?;
     Ok(syntax.to_setup(side)?)
 }

@@ -29,19 +29,36 @@ pub struct Resolved {
     pub displaced: u8,
 }
 
-/// Why a single token cannot be satisfied by any legal turn.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+/// Why tokens do not identify exactly one legal move: the illegal-move error of
+/// Lightvector notation. No legal turn satisfies the tokens (one token on its own, with
+/// the reason; two tokens that are the legs of one path; or all of them together), or
+/// several boards fit equally well ([`IllegalLightvector::Ambiguous`]).
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
-pub enum TokenFailure {
-    /// No piece on the board matches the specifier.
-    #[error("there is no {} {} on the board", .0.color, .0.kind)]
-    NoSuchPiece(Piece),
-    /// The piece belongs to the opponent and cannot be pushed or pulled that way.
+pub enum IllegalLightvector {
+    /// The turn has no steps left to take.
+    #[error("the turn has no steps left")]
+    NoStepsLeft,
+    /// The side to move has no legal turn at all.
+    #[error("no legal move: the side to move cannot move")]
+    NoLegalMove,
+    /// The token names a piece letter that is not on the board.
+    #[error("no legal move matches {token}: there is no {} {} on the board", .piece.color, .piece.kind)]
+    NoSuchPiece {
+        /// The token that no legal turn satisfies.
+        token: Token,
+        /// The piece letter.
+        piece: Piece,
+    },
+    /// The token's piece belongs to the opponent and cannot be pushed or pulled that
+    /// way.
     #[error(
-        "the {} {}{} belongs to the opponent, and no piece can push or pull it as written within {steps} steps",
+        "no legal move matches {token}: the {} {}{} belongs to the opponent, and no piece can push or pull it as written within {steps} steps",
         .piece.color, .piece.kind, on(*.square)
     )]
     Enemy {
+        /// The token that no legal turn satisfies.
+        token: Token,
         /// The piece.
         piece: Piece,
         /// Its square, when the token names one.
@@ -49,25 +66,31 @@ pub enum TokenFailure {
         /// The steps the turn has.
         steps: u8,
     },
-    /// The piece is frozen and nothing can free it in time.
-    #[error("the {} {} on {square} is frozen, and nothing can free it in time", .piece.color, .piece.kind)]
+    /// The token's piece is frozen and nothing can free it in time.
+    #[error("no legal move matches {token}: the {} {} on {square} is frozen, and nothing can free it in time", .piece.color, .piece.kind)]
     Frozen {
+        /// The token that no legal turn satisfies.
+        token: Token,
         /// The piece.
         piece: Piece,
         /// Its square.
         square: Square,
     },
-    /// A rabbit would have to move backwards on its own.
-    #[error("the {} rabbit{} may not move backwards", .color, on(*.square))]
+    /// The token's rabbit would have to move backwards on its own.
+    #[error("no legal move matches {token}: the {} rabbit{} may not move backwards", .color, on(*.square))]
     Backwards {
+        /// The token that no legal turn satisfies.
+        token: Token,
         /// The rabbit's colour.
         color: crate::Color,
         /// Its square, when the token names one.
         square: Option<Square>,
     },
-    /// The piece cannot get there in time.
-    #[error("the piece on {from} cannot get to {to} within {steps} steps")]
+    /// The token's piece cannot get there in time.
+    #[error("no legal move matches {token}: the piece on {from} cannot get to {to} within {steps} steps")]
     OutOfReach {
+        /// The token that no legal turn satisfies.
+        token: Token,
         /// Where the piece stands.
         from: Square,
         /// Where the token sends it.
@@ -75,9 +98,11 @@ pub enum TokenFailure {
         /// The steps the turn has.
         steps: u8,
     },
-    /// No piece of that kind can get there in time.
-    #[error("no {} {} can get to {to} within {steps} steps", .piece.color, .piece.kind)]
+    /// No piece of the token's kind can get there in time.
+    #[error("no legal move matches {token}: no {} {} can get to {to} within {steps} steps", .piece.color, .piece.kind)]
     NoneInReach {
+        /// The token that no legal turn satisfies.
+        token: Token,
         /// The piece letter.
         piece: Piece,
         /// Where the token sends it.
@@ -85,35 +110,13 @@ pub enum TokenFailure {
         /// The steps the turn has.
         steps: u8,
     },
-    /// No legal turn does what the token says.
-    #[error("no legal turn of at most {steps} steps does that")]
+    /// No legal turn does what the token says (no more precise reason found).
+    #[error("no legal move matches {token}: no legal turn of at most {steps} steps does that")]
     Impossible {
+        /// The token that no legal turn satisfies.
+        token: Token,
         /// The steps the turn has.
         steps: u8,
-    },
-}
-
-fn on(square: Option<Square>) -> String {
-    square.map_or(String::new(), |s| format!(" on {s}"))
-}
-
-/// Why tokens do not identify exactly one legal move.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum ResolveError {
-    /// The turn has no steps left to take.
-    #[error("the turn has no steps left")]
-    NoStepsLeft,
-    /// The side to move has no legal turn at all.
-    #[error("no legal move: the side to move cannot move")]
-    NoLegalMove,
-    /// One token cannot be satisfied even on its own.
-    #[error("no legal move matches {token}: {reason}")]
-    Token {
-        /// The token.
-        token: Token,
-        /// Why it fails.
-        reason: TokenFailure,
     },
     /// Two arrows were drawn for one piece's path: one token per piece, from where it
     /// starts to where it ends.
@@ -138,6 +141,33 @@ pub enum ResolveError {
         /// How many different boards.
         count: usize,
     },
+}
+
+impl IllegalLightvector {
+    /// The token that no legal turn satisfies even on its own, for the errors about a
+    /// single token (`NoSuchPiece`, `Enemy`, `Frozen`, `Backwards`, `OutOfReach`,
+    /// `NoneInReach`, `Impossible`); `None` for the others.
+    #[must_use]
+    pub fn token(&self) -> Option<Token> {
+        match self {
+            IllegalLightvector::NoSuchPiece { token, .. }
+            | IllegalLightvector::Enemy { token, .. }
+            | IllegalLightvector::Frozen { token, .. }
+            | IllegalLightvector::Backwards { token, .. }
+            | IllegalLightvector::OutOfReach { token, .. }
+            | IllegalLightvector::NoneInReach { token, .. }
+            | IllegalLightvector::Impossible { token, .. } => Some(*token),
+            IllegalLightvector::NoStepsLeft
+            | IllegalLightvector::NoLegalMove
+            | IllegalLightvector::Chain { .. }
+            | IllegalLightvector::Together { .. }
+            | IllegalLightvector::Ambiguous { .. } => None,
+        }
+    }
+}
+
+fn on(square: Option<Square>) -> String {
+    square.map_or(String::new(), |s| format!(" on {s}"))
 }
 
 /// One board of the winning bucket.
@@ -217,10 +247,10 @@ pub(crate) fn resolve(
     pos: &Position,
     tokens: &[Token],
     options: ResolveOptions,
-) -> Result<Resolved, ResolveError> {
+) -> Result<Resolved, IllegalLightvector> {
     let left = pos.steps_left();
     if left == 0 {
-        return Err(ResolveError::NoStepsLeft);
+        return Err(IllegalLightvector::NoStepsLeft);
     }
     let goals = Goals::new(tokens, pos.side_to_move());
     let Some(Bucket {
@@ -252,7 +282,7 @@ pub(crate) fn resolve(
                 displaced: displaced as u8,
             })
         }
-        many => Err(ResolveError::Ambiguous { count: many.len() }),
+        many => Err(IllegalLightvector::Ambiguous { count: many.len() }),
     }
 }
 
@@ -268,23 +298,20 @@ fn satisfiable(pos: &Position, tokens: &[Token]) -> bool {
 }
 
 /// Says why no legal turn satisfies `tokens`.
-fn diagnose(pos: &Position, tokens: &[Token]) -> ResolveError {
+fn diagnose(pos: &Position, tokens: &[Token]) -> IllegalLightvector {
     if !pos.has_legal_move() {
-        return ResolveError::NoLegalMove;
+        return IllegalLightvector::NoLegalMove;
     }
     for &t in tokens {
         if !satisfiable(pos, &[t]) {
-            return ResolveError::Token {
-                token: t,
-                reason: why(pos, t),
-            };
+            return why(pos, t);
         }
     }
     // Two legs of one path: `Ee2e3 Ee3e4`.
     for &a in tokens {
         for &b in tokens {
             if let Some(combined) = chain(a, b) {
-                return ResolveError::Chain {
+                return IllegalLightvector::Chain {
                     first: a,
                     second: b,
                     combined,
@@ -292,7 +319,7 @@ fn diagnose(pos: &Position, tokens: &[Token]) -> ResolveError {
             }
         }
     }
-    ResolveError::Together {
+    IllegalLightvector::Together {
         steps: pos.steps_left(),
     }
 }
@@ -315,7 +342,7 @@ fn chain(a: Token, b: Token) -> Option<Token> {
 }
 
 /// Why the token `t`, which no legal turn satisfies, fails.
-fn why(pos: &Position, t: Token) -> TokenFailure {
+fn why(pos: &Position, t: Token) -> IllegalLightvector {
     let side = pos.side_to_move();
     let board = pos.board();
     let steps = pos.steps_left();
@@ -331,41 +358,49 @@ fn why(pos: &Position, t: Token) -> TokenFailure {
             .piece_at(sq)
             .filter(|p| letter.map_or(true, |l| l == *p))
         else {
-            return TokenFailure::Impossible { steps };
+            return IllegalLightvector::Impossible { token: t, steps };
         };
         if piece.color != side {
-            return TokenFailure::Enemy {
+            return IllegalLightvector::Enemy {
+                token: t,
                 piece,
                 square: Some(sq),
                 steps,
             };
         }
         if piece.kind == PieceKind::Rabbit && goes_back(sq) {
-            return TokenFailure::Backwards {
+            return IllegalLightvector::Backwards {
+                token: t,
                 color: side,
                 square: Some(sq),
             };
         }
         if board.frozen(side).contains(sq) && !can_move(pos, piece, sq) {
-            return TokenFailure::Frozen { piece, square: sq };
+            return IllegalLightvector::Frozen {
+                token: t,
+                piece,
+                square: sq,
+            };
         }
         return match t.property {
-            Property::Destination(to) => TokenFailure::OutOfReach {
+            Property::Destination(to) => IllegalLightvector::OutOfReach {
+                token: t,
                 from: sq,
                 to,
                 steps,
             },
-            _ => TokenFailure::Impossible { steps },
+            _ => IllegalLightvector::Impossible { token: t, steps },
         };
     }
     let Some(piece) = letter else {
-        return TokenFailure::Impossible { steps };
+        return IllegalLightvector::Impossible { token: t, steps };
     };
     if board.pieces(piece).is_empty() {
-        return TokenFailure::NoSuchPiece(piece);
+        return IllegalLightvector::NoSuchPiece { token: t, piece };
     }
     if piece.color != side {
-        return TokenFailure::Enemy {
+        return IllegalLightvector::Enemy {
+            token: t,
             piece,
             square: None,
             steps,
@@ -374,7 +409,8 @@ fn why(pos: &Position, t: Token) -> TokenFailure {
     if piece.kind == PieceKind::Rabbit {
         if let Property::Steps(d) = t.property {
             if d.as_slice().contains(&backwards) {
-                return TokenFailure::Backwards {
+                return IllegalLightvector::Backwards {
+                    token: t,
                     color: side,
                     square: None,
                 };
@@ -385,16 +421,27 @@ fn why(pos: &Position, t: Token) -> TokenFailure {
         let pieces = board.pieces(piece);
         if let (Some(from), 1) = (pieces.first(), pieces.count()) {
             if board.frozen(side).contains(from) && !can_move(pos, piece, from) {
-                return TokenFailure::Frozen {
+                return IllegalLightvector::Frozen {
+                    token: t,
                     piece,
                     square: from,
                 };
             }
-            return TokenFailure::OutOfReach { from, to, steps };
+            return IllegalLightvector::OutOfReach {
+                token: t,
+                from,
+                to,
+                steps,
+            };
         }
-        return TokenFailure::NoneInReach { piece, to, steps };
+        return IllegalLightvector::NoneInReach {
+            token: t,
+            piece,
+            to,
+            steps,
+        };
     }
-    TokenFailure::Impossible { steps }
+    IllegalLightvector::Impossible { token: t, steps }
 }
 
 /// Whether the piece on `sq` can take any step at all this turn.

@@ -205,34 +205,8 @@ impl fmt::Display for Token {
     }
 }
 
-/// Why a single token could not be read.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum TokenError {
-    /// The token is longer than any token can be.
-    #[error("a token has at most {MAX_TOKEN_LEN} characters")]
-    TooLong,
-    /// A character outside the notation's alphabet.
-    #[error("only piece letters, squares, directions n s e w and x may appear")]
-    BadCharacter,
-    /// The token does not end in a square, directions or `x`.
-    #[error("a token ends in a square, directions (n s e w) or x")]
-    NoProperty,
-    /// Nothing names the piece before the property.
-    #[error("a piece letter or square must come before the property")]
-    NoSpecifier,
-    /// More directions than a piece can take in one turn.
-    #[error("a piece takes at most {MAX_STEPS} steps in a turn")]
-    TooManySteps,
-    /// The destination is not a square.
-    #[error("the destination is not a square")]
-    BadSquare,
-    /// What comes before the property is not a piece letter, a square, or both.
-    #[error("the piece must be named by a letter, a square, or a letter and a square")]
-    BadSpecifier,
-}
-
-/// Why a Lightvector string could not be read. Errors about a token name it.
+/// Why a Lightvector string could not be read: the parse error of Lightvector notation.
+/// Errors about a token name it, as written (cut to 12 characters if long).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum ParseLightvectorError {
@@ -248,27 +222,90 @@ pub enum ParseLightvectorError {
     /// More tokens than any sensible move.
     #[error("too many tokens (more than {MAX_TOKENS})")]
     TooManyTokens,
-    /// A token could not be read.
-    #[error("could not read {token:?}: {reason}")]
-    Token {
-        /// The token as written (cut to a few characters if long).
+    /// A token is longer than any token can be.
+    #[error("could not read {token:?}: a token has at most {MAX_TOKEN_LEN} characters")]
+    TokenTooLong {
+        /// The token.
         token: String,
-        /// What is wrong with it.
-        reason: TokenError,
+    },
+    /// A token has a character outside the notation's alphabet.
+    #[error("could not read {token:?}: only piece letters, squares, directions n s e w and x may appear")]
+    BadCharacter {
+        /// The token.
+        token: String,
+    },
+    /// A token does not end in a square, directions or `x`.
+    #[error("could not read {token:?}: a token ends in a square, directions (n s e w) or x")]
+    NoProperty {
+        /// The token.
+        token: String,
+    },
+    /// Nothing names the piece before the property.
+    #[error("could not read {token:?}: a piece letter or square must come before the property")]
+    NoSpecifier {
+        /// The token.
+        token: String,
+    },
+    /// More directions than a piece can take in one turn.
+    #[error("could not read {token:?}: a piece takes at most {MAX_STEPS} steps in a turn")]
+    TooManySteps {
+        /// The token.
+        token: String,
+    },
+    /// A token's destination is not a square.
+    #[error("could not read {token:?}: the destination is not a square")]
+    BadSquare {
+        /// The token.
+        token: String,
+    },
+    /// What comes before the property is not a piece letter, a square, or both.
+    #[error("could not read {token:?}: the piece must be named by a letter, a square, or a letter and a square")]
+    BadSpecifier {
+        /// The token.
+        token: String,
     },
 }
 
+/// What is wrong with one token (the crate's own shorthand; the public error is the
+/// matching [`ParseLightvectorError`] variant, with the token).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+enum TokenFault {
+    TooLong,
+    BadCharacter,
+    NoProperty,
+    NoSpecifier,
+    TooManySteps,
+    BadSquare,
+    BadSpecifier,
+}
+
+impl TokenFault {
+    /// The parse error of the token `text`.
+    fn at(self, text: &str) -> ParseLightvectorError {
+        let token = text.chars().take(12).collect();
+        match self {
+            TokenFault::TooLong => ParseLightvectorError::TokenTooLong { token },
+            TokenFault::BadCharacter => ParseLightvectorError::BadCharacter { token },
+            TokenFault::NoProperty => ParseLightvectorError::NoProperty { token },
+            TokenFault::NoSpecifier => ParseLightvectorError::NoSpecifier { token },
+            TokenFault::TooManySteps => ParseLightvectorError::TooManySteps { token },
+            TokenFault::BadSquare => ParseLightvectorError::BadSquare { token },
+            TokenFault::BadSpecifier => ParseLightvectorError::BadSpecifier { token },
+        }
+    }
+}
+
 /// Reads a specifier: one, two or three characters.
-fn parse_specifier(s: &str) -> Result<Specifier, TokenError> {
+fn parse_specifier(s: &str) -> Result<Specifier, TokenFault> {
     let b = s.as_bytes();
-    let piece = |c: u8| Piece::from_char(c as char).ok_or(TokenError::BadSpecifier);
-    let square = |t: &str| t.parse::<Square>().map_err(|_| TokenError::BadSpecifier);
+    let piece = |c: u8| Piece::from_char(c as char).ok_or(TokenFault::BadSpecifier);
+    let square = |t: &str| t.parse::<Square>().map_err(|_| TokenFault::BadSpecifier);
     match b.len() {
-        0 => Err(TokenError::NoSpecifier),
+        0 => Err(TokenFault::NoSpecifier),
         1 => Ok(Specifier::Piece(piece(b[0])?)),
         2 => Ok(Specifier::Square(square(s)?)),
         3 => Ok(Specifier::PieceOn(piece(b[0])?, square(&s[1..])?)),
-        _ => Err(TokenError::BadSpecifier),
+        _ => Err(TokenFault::BadSpecifier),
     }
 }
 
@@ -277,59 +314,67 @@ fn is_dir(c: u8) -> bool {
 }
 
 impl FromStr for Token {
-    type Err = TokenError;
+    type Err = ParseLightvectorError;
 
     /// Reads one token from the right: a trailing `x` is a capture; a trailing digit
     /// makes the last two characters the destination; otherwise the longest trailing
     /// run of `n s e w` is the property, one character shorter if it would take the
     /// whole token (`ee` is `e` + `e`, `eee` is `e` + `ee`). What is left is the
     /// specifier.
-    fn from_str(s: &str) -> Result<Token, TokenError> {
-        if !s.is_ascii() {
-            return Err(TokenError::BadCharacter);
-        }
-        if s.len() > MAX_TOKEN_LEN {
-            return Err(TokenError::TooLong);
-        }
-        let b = s.as_bytes();
-        let Some(&last) = b.last() else {
-            return Err(TokenError::NoSpecifier);
-        };
-        let n = b.len();
-        let (spec, property) = if last == b'x' {
-            (&s[..n - 1], Property::Capture)
-        } else if last.is_ascii_digit() {
-            if n < 2 {
-                return Err(TokenError::NoSpecifier);
-            }
-            let sq = s[n - 2..]
-                .parse::<Square>()
-                .map_err(|_| TokenError::BadSquare)?;
-            (&s[..n - 2], Property::Destination(sq))
-        } else if is_dir(last) {
-            let mut run = b.iter().rev().take_while(|&&c| is_dir(c)).count();
-            if run == n {
-                run -= 1;
-            }
-            if run == 0 {
-                return Err(TokenError::NoSpecifier);
-            }
-            if run > MAX_STEPS {
-                return Err(TokenError::TooManySteps);
-            }
-            let mut dirs = [Direction::North; MAX_STEPS];
-            for (d, &c) in dirs.iter_mut().zip(&b[n - run..]) {
-                *d = Direction::from_char(c as char).ok_or(TokenError::BadCharacter)?;
-            }
-            let dirs = Directions::new(&dirs[..run]).ok_or(TokenError::TooManySteps)?;
-            (&s[..n - run], Property::Steps(dirs))
-        } else if last.is_ascii_alphanumeric() {
-            return Err(TokenError::NoProperty);
-        } else {
-            return Err(TokenError::BadCharacter);
-        };
-        Ok(Token::new(parse_specifier(spec)?, property))
+    ///
+    /// # Errors
+    /// The [`ParseLightvectorError`] naming the token and what is wrong with it.
+    fn from_str(s: &str) -> Result<Token, ParseLightvectorError> {
+        read_token(s).map_err(|e| e.at(s))
     }
+}
+
+/// [`Token`]'s `FromStr`, with the problem alone.
+fn read_token(s: &str) -> Result<Token, TokenFault> {
+    if !s.is_ascii() {
+        return Err(TokenFault::BadCharacter);
+    }
+    if s.len() > MAX_TOKEN_LEN {
+        return Err(TokenFault::TooLong);
+    }
+    let b = s.as_bytes();
+    let Some(&last) = b.last() else {
+        return Err(TokenFault::NoSpecifier);
+    };
+    let n = b.len();
+    let (spec, property) = if last == b'x' {
+        (&s[..n - 1], Property::Capture)
+    } else if last.is_ascii_digit() {
+        if n < 2 {
+            return Err(TokenFault::NoSpecifier);
+        }
+        let sq = s[n - 2..]
+            .parse::<Square>()
+            .map_err(|_| TokenFault::BadSquare)?;
+        (&s[..n - 2], Property::Destination(sq))
+    } else if is_dir(last) {
+        let mut run = b.iter().rev().take_while(|&&c| is_dir(c)).count();
+        if run == n {
+            run -= 1;
+        }
+        if run == 0 {
+            return Err(TokenFault::NoSpecifier);
+        }
+        if run > MAX_STEPS {
+            return Err(TokenFault::TooManySteps);
+        }
+        let mut dirs = [Direction::North; MAX_STEPS];
+        for (d, &c) in dirs.iter_mut().zip(&b[n - run..]) {
+            *d = Direction::from_char(c as char).ok_or(TokenFault::BadCharacter)?;
+        }
+        let dirs = Directions::new(&dirs[..run]).ok_or(TokenFault::TooManySteps)?;
+        (&s[..n - run], Property::Steps(dirs))
+    } else if last.is_ascii_alphanumeric() {
+        return Err(TokenFault::NoProperty);
+    } else {
+        return Err(TokenFault::BadCharacter);
+    };
+    Ok(Token::new(parse_specifier(spec)?, property))
 }
 
 /// A move in Lightvector notation: one or more tokens, all of which must hold.
@@ -402,13 +447,7 @@ impl FromStr for Lightvector {
             if tokens.len() == MAX_TOKENS {
                 return Err(ParseLightvectorError::TooManyTokens);
             }
-            let token = word
-                .parse::<Token>()
-                .map_err(|reason| ParseLightvectorError::Token {
-                    token: word.chars().take(12).collect(),
-                    reason,
-                })?;
-            tokens.push(token);
+            tokens.push(word.parse::<Token>()?);
         }
         if tokens.is_empty() {
             return Err(ParseLightvectorError::Empty);

@@ -5,7 +5,7 @@ use std::collections::HashSet;
 
 use crate::{Board, Color, Direction, Move, Piece, PieceKind, Position, Square, Step};
 
-use super::resolve::{resolve, ResolveError, ResolveOptions};
+use super::resolve::{resolve, IllegalLightvector, ResolveOptions};
 use super::syntax::{Directions, Property, Specifier, Token};
 
 /// splitmix64.
@@ -323,12 +323,12 @@ fn check_position(rng: &mut Rng, pos: &Position, rounds: usize) -> usize {
                     "{pos:?} {text:?}"
                 );
             }
-            (RefResult::Ambiguous(n), Err(ResolveError::Ambiguous { count })) => {
+            (RefResult::Ambiguous(n), Err(IllegalLightvector::Ambiguous { count })) => {
                 assert_eq!(n, count, "{pos:?} {text:?}");
             }
             (RefResult::None, Err(e)) => {
                 assert!(
-                    !matches!(e, ResolveError::Ambiguous { .. }),
+                    !matches!(e, IllegalLightvector::Ambiguous { .. }),
                     "{pos:?} {text:?}"
                 );
             }
@@ -801,7 +801,11 @@ fn steps_of(text: &str) -> Vec<Step> {
 
 /// Resolves `text` in `pos` and checks the answer against the turn `steps`, which
 /// satisfies it: the resolver must find a turn at least as good, satisfying the tokens.
-fn resolve_checked(pos: &str, steps: &str, text: &str) -> Result<super::Resolved, ResolveError> {
+fn resolve_checked(
+    pos: &str,
+    steps: &str,
+    text: &str,
+) -> Result<super::Resolved, IllegalLightvector> {
     let pos: Position = pos.parse().unwrap();
     let turn = steps_of(steps);
     let tokens = tokens_of(&text.split(' ').collect::<Vec<_>>());
@@ -866,7 +870,10 @@ fn regression_hx_support_pulled_away() {
 fn regression_rh2g2_is_ambiguous() {
     let pos = "s [rrrc rrr rc   d m Eh      M  d     R   rH     ehR C  DHR R   RRR]";
     let r = resolve_checked(pos, "g3w g2n h2w h3s", "Rh2g2");
-    assert_eq!(r.map(|r| r.mv), Err(ResolveError::Ambiguous { count: 2 }));
+    assert_eq!(
+        r.map(|r| r.mv),
+        Err(IllegalLightvector::Ambiguous { count: 2 })
+    );
     let pos: Position = pos.parse().unwrap();
     let mv = Move::from_steps(&steps_of("g3w g2n h2w h3s")).unwrap();
     let lv = super::write::write(&pos, &mv).unwrap().0;
@@ -889,7 +896,7 @@ fn destination_beside_a_held_trap() {
     let r = resolve_checked(&pos.to_string(), "f7e f6n g4w f5n", "Hw Hf6").unwrap();
     assert_eq!(r.steps, 4);
     let r = resolve_checked(&pos.to_string(), "f7e f6n g4w f5n", "Hf6").unwrap_err();
-    assert!(matches!(r, ResolveError::Ambiguous { .. }), "{r:?}");
+    assert!(matches!(r, IllegalLightvector::Ambiguous { .. }), "{r:?}");
 }
 
 /// Destinations on occupied traps along every turn of random small boards that ends a

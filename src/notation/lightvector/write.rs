@@ -5,7 +5,8 @@
 use std::cmp::Reverse;
 use std::collections::{BinaryHeap, HashMap, HashSet};
 
-use crate::{Board, Move, MoveError, Position, Step};
+use crate::notation::WriteError;
+use crate::{Board, Move, Position, Step};
 
 use super::goals::Goals;
 use super::resolve::{first_bucket, resolve, ResolveOptions};
@@ -412,22 +413,6 @@ fn shortest(
         }
     }
     best
-}
-
-/// Why a move could not be written.
-#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[non_exhaustive]
-pub enum WriteError {
-    /// The move is not legal in the position.
-    #[error(transparent)]
-    IllegalMove(#[from] MoveError),
-    /// None of the forms the writer tries, down to every step written out, resolves to
-    /// the move's board. This would be a bug of the crate; please report the position
-    /// and move.
-    #[error(
-        "no Lightvector form the writer tries resolves to this move (a bug: please report it)"
-    )]
-    NoForm,
 }
 
 /// The witness: a turn reaching `target` with the fewest steps, then the fewest

@@ -4,7 +4,7 @@ use core::fmt;
 use core::str::FromStr;
 
 use super::{lines, RecordError, Replay, MAX_LINE_LEN, MAX_RECORD_LEN, MAX_TURNS};
-use crate::notation::official::{ParseTurnError, TurnLabel, TurnText};
+use crate::notation::official::{ParseOfficialError, TurnLabel, TurnText};
 use crate::notation::snippet;
 use crate::{ByColor, Color, Game, Outcome, Reason};
 
@@ -597,7 +597,7 @@ impl ArchiveGame {
     ///
     /// # Errors
     /// The index of the first entry that is not well-formed, and why.
-    pub fn turns(&self) -> Result<Vec<TurnText>, (usize, ParseTurnError)> {
+    pub fn turns(&self) -> Result<Vec<TurnText>, (usize, ParseOfficialError)> {
         self.movelist()
             .into_iter()
             .enumerate()

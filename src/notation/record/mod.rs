@@ -46,7 +46,7 @@ pub use movelist::{MoveList, MoveListLine};
 pub use replay::{RecordStop, Replay, ReplayError, ReplayFailure, ReplayMoves, ReplayedMove};
 pub use write::{game_record, game_turns};
 
-use crate::notation::official::ParseTurnError;
+use crate::notation::official::ParseOfficialError;
 
 /// Longest record text the readers accept (a whole archive file or move list).
 pub const MAX_RECORD_LEN: usize = 64 << 20;
@@ -122,7 +122,7 @@ pub enum RecordError {
         /// The line number, from 1.
         line: usize,
         /// Why.
-        error: ParseTurnError,
+        error: ParseOfficialError,
     },
 }
 

@@ -2,8 +2,7 @@
 
 use super::MAX_TURNS;
 use crate::notation::official::{
-    IllegalSetup, IllegalTurn, OfficialMove, ParseTurnError, SideLetters, TurnBody, TurnLabel,
-    TurnText,
+    IllegalOfficial, OfficialMove, ParseOfficialError, SideLetters, TurnBody, TurnLabel, TurnText,
 };
 use crate::{Color, Game, GameAction, GameError, Move, Outcome, Phase, Position, Turn};
 
@@ -16,8 +15,8 @@ use crate::{Color, Game, GameAction, GameError, Move, Outcome, Phase, Position, 
 /// use arimaa::notation::record::ReplayError;
 /// fn is_illegal(e: &ReplayError) -> bool {
 ///     match e {
-///         ReplayError::Illegal(_) | ReplayError::SetupTokens(_) | ReplayError::Game(_) => true,
-///         ReplayError::Syntax(_) | ReplayError::Label { .. } | ReplayError::GameOver(_) => false,
+///         ReplayError::Illegal(_) | ReplayError::Game(_) => true,
+///         ReplayError::Parse(_) | ReplayError::Label { .. } | ReplayError::GameOver(_) => false,
 ///         ReplayError::AfterEnd | ReplayError::WrittenBack { .. } => false,
 ///         ReplayError::TooManyTurns => false,
 ///     }
@@ -28,7 +27,7 @@ use crate::{Color, Game, GameAction, GameError, Move, Outcome, Phase, Position, 
 pub enum ReplayError {
     /// The turn is not well-formed notation.
     #[error("{0}")]
-    Syntax(#[from] ParseTurnError),
+    Parse(#[from] ParseOfficialError),
     /// The label is not the one the game is at.
     #[error("label {found}, but the game is at {expected}")]
     Label {
@@ -37,12 +36,10 @@ pub enum ReplayError {
         /// The label of the turn due.
         expected: TurnLabel,
     },
-    /// The movement turn breaks a rule.
+    /// The turn breaks a rule: a movement turn in the game's position, or setup
+    /// tokens naming pieces of the wrong side.
     #[error("{0}")]
-    Illegal(#[from] IllegalTurn),
-    /// The setup tokens name pieces of the wrong side.
-    #[error("{0}")]
-    SetupTokens(#[from] IllegalSetup),
+    Illegal(#[from] IllegalOfficial),
     /// The game refused the turn (a setup breaking the rules, a setup when a movement
     /// turn is due or the reverse, nothing to take back).
     #[error("{0}")]
@@ -348,7 +345,7 @@ impl Replay {
                 }
                 let mv = syntax.to_move_in_game(&self.game)?;
                 let label = turn.label.unwrap_or_else(|| self.label_due());
-                let written = OfficialMove::from_move(self.game.position(), &mv)
+                let written = OfficialMove::from_legal_move(self.game.position(), &mv)
                     .map_err(|e| ReplayError::Game(GameError::Move(e)))?
                     .to_string();
                 let record = turn.move_tokens_text();
@@ -357,7 +354,7 @@ impl Replay {
                 }
                 self.game.play(&mv).map_err(|e| match e {
                     GameError::ThirdRepetition => {
-                        ReplayError::Illegal(IllegalTurn::ThirdRepetition)
+                        ReplayError::Illegal(IllegalOfficial::ThirdRepetition)
                     }
                     e => ReplayError::Game(e),
                 })?;

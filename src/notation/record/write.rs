@@ -36,7 +36,7 @@ pub fn game_turns(game: &Game, letters: SideLetters) -> Result<Vec<TurnText>, Ga
                 if g.phase() == Phase::AwaitingRoll {
                     g.set_roll(*cap)?;
                 }
-                let tokens = OfficialMove::from_move(g.position(), mv)?;
+                let tokens = OfficialMove::from_legal_move(g.position(), mv)?;
                 out.push(TurnText {
                     label,
                     body: TurnBody::Move(tokens),
