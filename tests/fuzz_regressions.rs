@@ -1,5 +1,5 @@
 //! Saved fuzz inputs, run as ordinary tests through the same checks as the fuzz targets
-//! (`fuzz/src/lib.rs`, included here): every file under
+//! (`tests/fuzz_support/mod.rs`, included here and by `fuzz/src/lib.rs`): every file under
 //! `tests/fuzz_regressions/<target>/` is one raw input of the target `<target>`.
 //! Inputs that once found a bug are kept here, with seeds for every target.
 
@@ -7,7 +7,7 @@ use std::fs;
 use std::panic;
 use std::path::Path;
 
-#[path = "../fuzz/src/lib.rs"]
+#[path = "fuzz_support/mod.rs"]
 mod checks;
 
 #[test]

@@ -7,13 +7,23 @@
 #   bash tests/aei/run_games.sh [GAMES]      # default 2 games, colours alternate
 #
 # Needs python3 with venv and pip, and a Rust toolchain. The AEI tools (PyPI package
-# `aei`) are installed into a virtual environment under the cargo target directory.
-# Environment: AEI_VENV (the venv to use or make), CARGO_TARGET_DIR.
+# `aei`) are installed into a virtual environment under the cargo target directory (as
+# cargo reports it: CARGO_TARGET_DIR, a cargo config, or target/).
+# Environment: AEI_VENV (the venv to use or make), CARGO_TARGET_DIR (a relative one is
+# taken from the caller's directory, as cargo itself would).
 set -euo pipefail
+if [ -n "${CARGO_TARGET_DIR:-}" ]; then
+    case "$CARGO_TARGET_DIR" in
+        /*) ;;
+        *) CARGO_TARGET_DIR="$PWD/$CARGO_TARGET_DIR" ;;
+    esac
+    export CARGO_TARGET_DIR
+fi
 cd "$(dirname "$0")/../.."
 
 games="${1:-2}"
-target="${CARGO_TARGET_DIR:-target}"
+target="$(cargo metadata --no-deps --format-version 1 | sed -n 's/.*"target_directory":"\([^"]*\)".*/\1/p')"
+[ -n "$target" ] || { echo "FAIL: cargo metadata gave no target_directory"; exit 1; }
 venv="${AEI_VENV:-$target/aei-venv}"
 aei_version="1.4.1"
 # An absolute path: the controller runs from a scratch directory.
@@ -27,8 +37,10 @@ if [ ! -x "$venv/bin/roundrobin" ]; then
 fi
 
 echo "== building examples/aei"
-cargo build --quiet --release --example aei
-engine="$(cd "$target/release/examples" && pwd)/aei"
+# The engine is wherever cargo says it put it (its JSON messages name the executable).
+engine="$(cargo build --quiet --release --example aei --message-format=json-render-diagnostics \
+    | sed -n 's/.*"reason":"compiler-artifact".*"executable":"\([^"]*\/aei\)".*/\1/p' | tail -n 1)"
+[ -x "$engine" ] || { echo "FAIL: cargo reported no executable for examples/aei"; exit 1; }
 
 work="$(mktemp -d)"
 trap 'rm -rf "$work"' EXIT
