@@ -17,7 +17,7 @@ fn state(g: &WebGame) -> Value {
 
 /// The board text of the wrapper: 64 characters a8..h1, `.` for empty.
 fn board_of(pos: &Position) -> String {
-    let short = pos.to_string();
+    let short = pos.to_aei();
     let inner = &short[short.find('[').expect("[") + 1..short.rfind(']').expect("]")];
     inner
         .chars()
