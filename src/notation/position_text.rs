@@ -320,11 +320,9 @@ impl Position {
     pub fn to_aei(&self) -> String {
         let mut s = String::with_capacity(68);
         s.push(self.side_to_move().char());
-        s.push_str(" [");
-        for sq in Square::AEI_ORDER {
-            s.push(self.board().piece_at(sq).map_or(' ', Piece::char));
-        }
-        s.push(']');
+        s.push(' ');
+        // Writing to a String cannot fail.
+        let _ = write_cells(&mut s, self.board());
         s
     }
 
