@@ -489,7 +489,7 @@ fn for_each_step(
 
     // First steps of pushes (the step into the pull square is the pull, given above).
     if node.left >= 2 {
-        let pushable = pushable(board, side, free, pushed);
+        let pushable = super::pushable(board, side, free, pushed);
         for dir in Direction::ALL {
             let back = dir.opposite();
             let victims = pushable & empty.shift(back) & !(pullable & pull_sq.shift(back));
@@ -517,26 +517,6 @@ fn for_each_step(
         }
     }
     false
-}
-
-/// The enemy pieces on `pushed` that a stronger unfrozen piece of the mover (`free`)
-/// stands beside: those a push may move. Found among the enemy pieces beside any free
-/// piece, a kind at a time from the strongest, widened only for the kinds among them.
-#[inline]
-fn pushable(board: &Board, side: Color, free: Bitboard, pushed: Bitboard) -> Bitboard {
-    let near = board.color(!side) & pushed & free.neighbours();
-    let mut pushable = Bitboard::EMPTY;
-    if near.any() {
-        let mut stronger = Bitboard::EMPTY;
-        for &kind in PieceKind::ALL.iter().rev() {
-            let these = near & board.kind(kind);
-            if these.any() {
-                pushable |= these & stronger.neighbours();
-            }
-            stronger |= board.pieces(kind.of(side)) & free;
-        }
-    }
-    pushable
 }
 
 /// For each direction (in [`Direction::ALL`] order), the unfrozen pieces of the mover

@@ -28,7 +28,9 @@ mod in_game;
 
 pub use captures::{Captures, CapturesIter};
 
-use crate::{Bitboard, Direction, Move, PieceKind, Position, Square, Step, MAX_STEPS};
+use crate::{
+    Bitboard, Board, Color, Direction, Move, PieceKind, Position, Square, Step, MAX_STEPS,
+};
 
 /// The steps of the search from its root, on the stack.
 struct Path {
@@ -143,14 +145,11 @@ impl StepRights {
         let free = own & !frozen;
         let free_rabbits = free & board.pieces(PieceKind::Rabbit.of(side));
         let pushing = pos.pending_push().is_some();
-        let mut pushable = Bitboard::EMPTY;
-        if pos.steps_left() >= 2 {
-            let mut stronger = Bitboard::EMPTY;
-            for &kind in PieceKind::ALL.iter().rev() {
-                pushable |= board.pieces(kind.of(!side)) & stronger.neighbours();
-                stronger |= board.pieces(kind.of(side)) & !frozen;
-            }
-        }
+        let pushable = if pos.steps_left() >= 2 {
+            pushable(board, side, free, Bitboard::FULL)
+        } else {
+            Bitboard::EMPTY
+        };
         let (pulled, pull_to) = match pos.pull_source() {
             Some((to, kind)) => (
                 board.weaker_than(!side, kind) & Bitboard::adjacent(to),
@@ -186,4 +185,24 @@ impl StepRights {
             || (self.free_rabbits.contains(sq) && dir != self.back)
             || (self.pulled.contains(sq) && self.pull_to == Some(to))
     }
+}
+
+/// The enemy pieces on `pushed` that a stronger unfrozen piece of the mover (`free`)
+/// stands beside: those a push may move. Found among the enemy pieces beside any free
+/// piece, a kind at a time from the strongest, widened only for the kinds among them.
+#[inline(always)]
+fn pushable(board: &Board, side: Color, free: Bitboard, pushed: Bitboard) -> Bitboard {
+    let near = board.color(!side) & pushed & free.neighbours();
+    let mut pushable = Bitboard::EMPTY;
+    if near.any() {
+        let mut stronger = Bitboard::EMPTY;
+        for &kind in PieceKind::ALL.iter().rev() {
+            let these = near & board.kind(kind);
+            if these.any() {
+                pushable |= these & stronger.neighbours();
+            }
+            stronger |= board.pieces(kind.of(side)) & free;
+        }
+    }
+    pushable
 }
