@@ -162,6 +162,42 @@ impl Board {
         b & self.colors[color.index()]
     }
 
+    /// The pieces of the opponent of `color` on `among` that stand beside a strictly
+    /// stronger piece of `movers` (pieces of `color`): those the movers may push or pull,
+    /// found a kind at a time from the strongest ("stronger than" as
+    /// [`Board::stronger_than`] builds it, for all kinds in one walk).
+    ///
+    /// ```
+    /// use arimaa::{Board, Color, Piece, Square};
+    /// let mut board = Board::empty();
+    /// board.set(Square::D4, Piece::from_char('E'));
+    /// board.set(Square::D5, Piece::from_char('r'));
+    /// board.set(Square::E4, Piece::from_char('e'));
+    /// let gold = board.color(Color::Gold);
+    /// let pushable = board.pushable_by(Color::Gold, gold, board.color(Color::Silver));
+    /// // The rabbit, not the equally strong elephant.
+    /// assert_eq!(pushable.iter().collect::<Vec<_>>(), [Square::D5]);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn pushable_by(&self, color: Color, movers: Bitboard, among: Bitboard) -> Bitboard {
+        let movers = movers & self.colors[color.index()];
+        let near = self.colors[color.opponent().index()] & among & movers.neighbours();
+        let mut pushable = Bitboard::EMPTY;
+        if near.any() {
+            // `stronger`: the movers stronger than kind k.
+            let mut stronger = Bitboard::EMPTY;
+            for k in (0..6).rev() {
+                let these = near & self.kinds[k];
+                if these.any() {
+                    pushable |= these & stronger.neighbours();
+                }
+                stronger |= movers & self.kinds[k];
+            }
+        }
+        pushable
+    }
+
     /// The pieces of `color` with a strictly stronger enemy piece beside them: those
     /// the enemy may push or pull, frozen unless a friend stands beside them too.
     #[inline]

@@ -126,7 +126,6 @@ mod color;
 mod eval;
 mod game;
 mod hash;
-mod movegen;
 mod moves;
 pub mod notation;
 mod outcome;
@@ -139,9 +138,11 @@ mod serde_impls;
 mod setup;
 mod square;
 mod step;
+mod step_list;
 #[cfg(feature = "proptest")]
 pub mod strategies;
 mod tactics;
+mod turn_state;
 mod turngen;
 mod zobrist;
 
@@ -150,7 +151,6 @@ pub use board::Board;
 pub use color::{ByColor, Color};
 pub use eval::harlog;
 pub use game::{Game, GameAction, GameError, Phase, SetupVariant, Turn, Variant};
-pub use movegen::{StepList, MAX_LEGAL_STEPS};
 pub use moves::{Move, MoveFullError, MAX_STEPS};
 pub use outcome::{Outcome, Reason};
 pub use piece::{Piece, PieceKind};
@@ -161,7 +161,9 @@ pub use setup::{
 };
 pub use square::{Direction, File, ParseSquareError, Rank, Square};
 pub use step::{Capture, Step, StepEffect, StepKind};
+pub use step_list::{StepList, MAX_LEGAL_STEPS};
 pub use tactics::{Captures, CapturesIter};
+pub use turn_state::{StepSet, TurnState};
 pub use turngen::TurnGenerator;
 
 /// The version of [`rand`](https://docs.rs/rand/0.9) whose traits appear in this crate's

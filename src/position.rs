@@ -2,41 +2,8 @@
 
 use core::fmt;
 
-use crate::movegen::{self, StepList};
-use crate::{zobrist, Board, Color, Direction, Move, Piece, PieceKind, Square, Step};
-use crate::{StepEffect, StepKind};
-
-/// The state of the turn in progress.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
-pub(crate) struct TurnState {
-    /// Steps taken so far this turn.
-    pub taken: u8,
-    /// The most steps this turn may have (4, or less in the variants).
-    pub cap: u8,
-    /// A push waiting for its second step: the square the pushed piece left and the
-    /// pushed piece's kind (the pusher must be stronger).
-    pub push: Option<(Square, PieceKind)>,
-    /// What the last step allows to be pulled: the square the mover's piece left on its
-    /// own and that piece's kind (enemy pieces weaker than it beside the square may be
-    /// pulled in).
-    pub pull: Option<(Square, PieceKind)>,
-}
-
-impl TurnState {
-    pub(crate) const fn new(cap: u8) -> TurnState {
-        TurnState {
-            taken: 0,
-            cap,
-            push: None,
-            pull: None,
-        }
-    }
-
-    #[inline]
-    pub(crate) const fn left(&self) -> u8 {
-        self.cap.saturating_sub(self.taken)
-    }
-}
+use crate::{zobrist, Board, Color, Direction, Move, Piece, PieceKind, Square, Step, StepList};
+use crate::{StepEffect, StepKind, TurnState};
 
 /// A legal Arimaa position: a board, the side to move, and the state of the turn in
 /// progress (steps taken, a push that must be completed, what may be pulled).
@@ -109,10 +76,10 @@ impl TurnState {
 /// - [`Board::zobrist`]: the placement alone.
 #[derive(Clone, PartialEq, Eq, Hash)]
 pub struct Position {
-    board: Board,
-    side: Color,
+    /// The board, the side to move and the turn in progress: where the step rules are.
+    state: TurnState,
+    /// The Zobrist hash of the board and the side to move.
     hash: u64,
-    turn: TurnState,
     start: Board,
     /// The Zobrist hash of `start` (placement only).
     start_hash: u64,
@@ -256,10 +223,8 @@ impl Position {
             return Err(PositionError::UnsupportedOnTrap { piece, square });
         }
         Ok(Position {
-            board,
-            side,
+            state: TurnState::new(board, side, 4),
             hash: board.zobrist() ^ zobrist::side_key(side),
-            turn: TurnState::new(4),
             start: board,
             start_hash: board.zobrist(),
         })
@@ -269,14 +234,14 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn board(&self) -> &Board {
-        &self.board
+        self.state.board()
     }
 
     /// The side whose turn it is.
     #[inline]
     #[must_use]
     pub fn side_to_move(&self) -> Color {
-        self.side
+        self.state.side_to_move()
     }
 
     /// The Zobrist hash of the board and the side to move (not of the turn in progress),
@@ -332,8 +297,9 @@ impl Position {
     #[must_use]
     #[inline]
     pub fn turn_key(&self) -> u64 {
-        let t = &self.turn;
-        if t.taken == 0 && t.cap == 4 {
+        let t = &self.state;
+        let (taken, cap) = (t.steps_taken(), t.step_cap());
+        if taken == 0 && cap == 4 {
             // No step taken: the turn started from this board, nothing is pending.
             return self.hash;
         }
@@ -343,8 +309,10 @@ impl Position {
             Some((sq, kind)) => 1 << 9 | (sq as u64) << 3 | kind as u64,
             None => 0,
         };
-        let code =
-            u64::from(t.taken) | u64::from(t.cap) << 3 | square(t.push) << 6 | square(t.pull) << 16;
+        let code = u64::from(taken)
+            | u64::from(cap) << 3
+            | square(t.pending_push()) << 6
+            | square(t.pull_source()) << 16;
         self.hash ^ zobrist::mix(self.start_hash ^ zobrist::mix(code))
     }
 
@@ -352,21 +320,21 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn steps_taken(&self) -> u8 {
-        self.turn.taken
+        self.state.steps_taken()
     }
 
     /// The step limit of this turn (4 unless a variant set it lower).
     #[inline]
     #[must_use]
     pub fn step_cap(&self) -> u8 {
-        self.turn.cap
+        self.state.step_cap()
     }
 
     /// Steps still available this turn.
     #[inline]
     #[must_use]
     pub fn steps_left(&self) -> u8 {
-        self.turn.left()
+        self.state.steps_left()
     }
 
     /// A push under way: the square a piece of the side to move stronger than the
@@ -375,7 +343,7 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn pending_push(&self) -> Option<(Square, PieceKind)> {
-        self.turn.push
+        self.state.pending_push()
     }
 
     /// What the last step allows to be pulled: the square the mover's piece has just
@@ -386,11 +354,7 @@ impl Position {
     #[inline]
     #[must_use]
     pub fn pull_source(&self) -> Option<(Square, PieceKind)> {
-        if self.turn.push.is_some() {
-            None
-        } else {
-            self.turn.pull
-        }
+        self.state.pull_source()
     }
 
     /// The board as it was when the turn began.
@@ -400,8 +364,13 @@ impl Position {
         &self.start
     }
 
-    pub(crate) fn turn_state(&self) -> &TurnState {
-        &self.turn
+    /// The board, the side to move and the turn in progress, without the keys and the
+    /// start board: the state the step rules work on ([`TurnState`]), for searches
+    /// inside a turn that copy it per node.
+    #[inline]
+    #[must_use]
+    pub fn turn_state(&self) -> &TurnState {
+        &self.state
     }
 
     /// Sets the step limit of the current turn (the variants use 1 to 3).
@@ -410,14 +379,12 @@ impl Position {
     /// When `cap` is not 1-4, is below the steps already taken, or leaves no step to
     /// complete a push under way (a turn may not end in the middle of a push).
     pub fn set_step_cap(&mut self, cap: u8) -> Result<(), StepCapError> {
-        let needed = self.turn.taken + u8::from(self.turn.push.is_some());
+        let taken = self.state.steps_taken();
+        let needed = taken + u8::from(self.state.pending_push().is_some());
         if !(1..=4).contains(&cap) || cap < needed {
-            return Err(StepCapError {
-                cap,
-                taken: self.turn.taken,
-            });
+            return Err(StepCapError { cap, taken });
         }
-        self.turn.cap = cap;
+        self.state.set_cap(cap);
         Ok(())
     }
 
@@ -425,9 +392,7 @@ impl Position {
     /// steps of pushes, push completions and pulls.
     #[must_use]
     pub fn legal_steps(&self) -> StepList {
-        let mut list = StepList::new();
-        movegen::gen_steps(&self.board, self.side, &self.turn, &mut list);
-        list
+        self.state.legal_steps()
     }
 
     /// Whether `step` is legal now.
@@ -441,66 +406,7 @@ impl Position {
     /// # Errors
     /// The [`StepError`] naming the rule the step breaks.
     pub fn check_step(&self, step: Step) -> Result<StepKind, StepError> {
-        let t = &self.turn;
-        if t.taken >= t.cap {
-            return Err(StepError::NoStepsLeft { cap: t.cap });
-        }
-        let from = step.from;
-        let to = step.to().ok_or(StepError::OffBoard {
-            from,
-            dir: step.dir,
-        })?;
-        let piece = self.board.piece_at(from).ok_or(StepError::NoPiece(from))?;
-        if self.board.occupied().contains(to) {
-            return Err(StepError::Occupied(to));
-        }
-        if let Some((s, k)) = t.push {
-            let ok = piece.color == self.side
-                && to == s
-                && piece.kind > k
-                && !self.board.frozen(self.side).contains(from);
-            return if ok {
-                Ok(StepKind::PushFinish)
-            } else {
-                Err(StepError::PushNotCompleted(s))
-            };
-        }
-        if piece.color == self.side {
-            if self.board.is_frozen(from) {
-                return Err(StepError::Frozen {
-                    piece,
-                    square: from,
-                });
-            }
-            if piece.kind == PieceKind::Rabbit && step.dir == Direction::backwards(self.side) {
-                return Err(StepError::RabbitBackwards {
-                    piece,
-                    square: from,
-                });
-            }
-            return Ok(StepKind::Simple);
-        }
-        if let Some((t_sq, pk)) = t.pull {
-            if to == t_sq && piece.kind < pk {
-                return Ok(StepKind::Pulled);
-            }
-        }
-        let pushers = self.board.stronger_than(self.side, piece.kind)
-            & !self.board.frozen(self.side)
-            & crate::Bitboard::adjacent(from);
-        if pushers.is_empty() {
-            return Err(StepError::NotPushable {
-                piece,
-                square: from,
-            });
-        }
-        if t.left() < 2 {
-            return Err(StepError::PushNeedsTwoSteps {
-                piece,
-                square: from,
-            });
-        }
-        Ok(StepKind::Pushed)
+        self.state.check_step(step)
     }
 
     /// Plays a step after checking it, applying trap captures; reports what happened.
@@ -508,8 +414,9 @@ impl Position {
     /// # Errors
     /// The [`StepError`] naming the rule the step breaks; the position is unchanged.
     pub fn play_step(&mut self, step: Step) -> Result<StepEffect, StepError> {
-        self.check_step(step)?;
-        Ok(self.play_step_unchecked(step))
+        let effect = self.state.play_step(step)?;
+        self.update_hash(&effect);
+        Ok(effect)
     }
 
     /// Plays a step without checking it, for engines that only play generated steps.
@@ -526,13 +433,20 @@ impl Position {
                 .err()
                 .map_or(String::new(), |e| e.to_string())
         );
-        movegen::apply_step(
-            &mut self.board,
-            &mut self.hash,
-            self.side,
-            &mut self.turn,
-            step,
-        )
+        let effect = self.state.play_step_unchecked(step);
+        self.update_hash(&effect);
+        effect
+    }
+
+    /// Brings the Zobrist hash up to date after a step: the piece moved, and the piece a
+    /// trap took.
+    #[inline]
+    fn update_hash(&mut self, effect: &StepEffect) {
+        self.hash ^= zobrist::piece_key(effect.piece, effect.from)
+            ^ zobrist::piece_key(effect.piece, effect.to);
+        if let Some(c) = effect.capture {
+            self.hash ^= zobrist::piece_key(c.piece, c.square);
+        }
     }
 
     /// Whether the turn may end now: at least one step taken, no push waiting to be
@@ -549,13 +463,13 @@ impl Position {
     /// # Errors
     /// The [`EndTurnError`] saying why not.
     pub fn check_end_turn(&self) -> Result<(), EndTurnError> {
-        if let Some((s, _)) = self.turn.push {
+        if let Some((s, _)) = self.state.pending_push() {
             return Err(EndTurnError::PushNotCompleted(s));
         }
-        if self.turn.taken == 0 {
+        if self.state.steps_taken() == 0 {
             return Err(EndTurnError::NoSteps);
         }
-        if self.board == self.start {
+        if *self.state.board() == self.start {
             return Err(EndTurnError::Unchanged);
         }
         Ok(())
@@ -574,17 +488,17 @@ impl Position {
     /// Starts the turn afresh with step limit `cap` (the caller guarantees 1-4 and that
     /// no step of the turn was taken).
     pub(crate) fn reset_turn(&mut self, cap: u8) {
-        self.turn = TurnState::new(cap);
-        self.start = self.board;
-        self.start_hash = self.hash ^ zobrist::side_key(self.side);
+        self.state.reset(cap);
+        self.start = *self.state.board();
+        self.start_hash = self.hash ^ zobrist::side_key(self.state.side_to_move());
     }
 
     pub(crate) fn end_turn_unchecked(&mut self) {
-        self.hash ^= zobrist::side_key(self.side) ^ zobrist::side_key(!self.side);
-        self.side = !self.side;
-        self.turn = TurnState::new(4);
-        self.start = self.board;
-        self.start_hash = self.hash ^ zobrist::side_key(self.side);
+        let side = self.state.side_to_move();
+        self.hash ^= zobrist::side_key(side) ^ zobrist::side_key(!side);
+        self.state = TurnState::new(*self.state.board(), !side, 4);
+        self.start = *self.state.board();
+        self.start_hash = self.hash ^ zobrist::side_key(!side);
     }
 
     /// Plays a whole move from the current state of the turn and ends the turn, in
@@ -667,19 +581,13 @@ impl Position {
     /// The flipped position has the same moves, mirrored.
     #[must_use]
     pub fn flip_colors(&self) -> Position {
-        let board = self.board.flip_colors();
-        let mut p = Position {
-            board,
-            side: !self.side,
-            hash: board.zobrist() ^ zobrist::side_key(!self.side),
-            turn: self.turn,
+        let state = self.state.flip_colors();
+        Position {
+            hash: state.board().zobrist() ^ zobrist::side_key(state.side_to_move()),
+            state,
             start: self.start.flip_colors(),
             start_hash: self.start.flip_colors().zobrist(),
-        };
-        let flip = |o: Option<(Square, PieceKind)>| o.map(|(s, k)| (s.flip_ranks(), k));
-        p.turn.push = flip(self.turn.push);
-        p.turn.pull = flip(self.turn.pull);
-        p
+        }
     }
 }
 

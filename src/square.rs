@@ -414,6 +414,22 @@ impl Square {
         matches!(self, Square::C3 | Square::F3 | Square::C6 | Square::F6)
     }
 
+    /// The trap beside this square, if any (no square is beside two traps: the traps
+    /// are three files or three ranks apart). A piece stepping off this square may leave
+    /// a friend on that trap alone, and a piece stepping from here into it may be taken.
+    ///
+    /// ```
+    /// use arimaa::Square;
+    /// assert_eq!(Square::C4.trap_beside(), Some(Square::C3));
+    /// assert_eq!(Square::C3.trap_beside(), None);
+    /// assert_eq!(Square::E4.trap_beside(), None);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn trap_beside(self) -> Option<Square> {
+        TRAP_BESIDE[self as usize]
+    }
+
     /// The neighbouring square in `dir`, or `None` at the edge of the board.
     #[inline]
     #[must_use]
@@ -620,3 +636,21 @@ impl fmt::Display for Direction {
         crate::pad::pad_char(f, self.char())
     }
 }
+
+/// For each square, the trap beside it ([`Square::trap_beside`]).
+const TRAP_BESIDE: [Option<Square>; 64] = {
+    let mut out = [None; 64];
+    let mut t = 0;
+    while t < 4 {
+        let trap = Square::TRAPS[t];
+        let mut d = 0;
+        while d < 4 {
+            if let Some(sq) = trap.step(Direction::ALL[d]) {
+                out[sq as usize] = Some(trap);
+            }
+            d += 1;
+        }
+        t += 1;
+    }
+    out
+};

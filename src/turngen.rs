@@ -221,7 +221,7 @@ impl TurnGenerator {
     fn run<V: Visit>(&mut self, pos: &Position, visitor: V, shortest: bool) -> V {
         let root = Grid::new(pos.board());
         let turn = *pos.turn_state();
-        let left = u32::from(turn.left());
+        let left = u32::from(turn.steps_left());
         self.table.clear();
         // The board the turn started from is never a result. In the middle of a turn the
         // current board is one when it differs from it and a step away and back reaches

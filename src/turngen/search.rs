@@ -4,7 +4,7 @@
 
 use super::geometry::{direction, sets, target, StepSets};
 use super::table::{Buckets, Key, Table};
-use crate::position::TurnState;
+use crate::TurnState;
 use crate::MAX_LEGAL_STEPS;
 use crate::{zobrist, Bitboard, Board, Color, Direction, Piece, PieceKind, Square, Step};
 
@@ -456,18 +456,15 @@ impl<'a, V: Visit> Search<'a, V> {
         if limit == 0 || self.stop {
             return;
         }
-        let side = self.side;
-        let b = self.grid.board;
-        if let Some((sq, kind)) = turn.push {
+        let set = turn.step_set();
+        if let Some((sq, _)) = turn.pending_push() {
             // The first step must complete the push under way.
-            let pushers = b.stronger_than(side, kind) & !b.frozen(side) & Bitboard::adjacent(sq);
-            self.special(pushers, sq);
+            self.special(set.all_own(), sq);
             return;
         }
-        if let Some((sq, kind)) = turn.pull {
+        if let Some((sq, _)) = turn.pull_source() {
             // The piece that just stepped away from `sq` may pull a weaker enemy into it.
-            let pulled = b.weaker_than(!side, kind) & Bitboard::adjacent(sq);
-            self.special(pulled, sq);
+            self.special(set.all_pulls(), sq);
         }
         // The node key is the root's again after the first steps above.
         self.node_key = self.grid.key();
