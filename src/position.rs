@@ -463,16 +463,7 @@ impl Position {
     /// # Errors
     /// The [`EndTurnError`] saying why not.
     pub fn check_end_turn(&self) -> Result<(), EndTurnError> {
-        if let Some((s, _)) = self.state.pending_push() {
-            return Err(EndTurnError::PushNotCompleted(s));
-        }
-        if self.state.steps_taken() == 0 {
-            return Err(EndTurnError::NoSteps);
-        }
-        if *self.state.board() == self.start {
-            return Err(EndTurnError::Unchanged);
-        }
-        Ok(())
+        self.state.check_end_turn(&self.start)
     }
 
     /// Ends the turn: the other side is to move with a fresh four-step turn.

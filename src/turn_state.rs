@@ -6,7 +6,7 @@
 //! search of its own, which its debug build checks against [`TurnState::step_set`].
 
 use crate::{Bitboard, Board, Color, Direction, Piece, PieceKind, Square, Step};
-use crate::{Capture, StepEffect, StepError, StepKind, StepList};
+use crate::{Capture, EndTurnError, StepEffect, StepError, StepKind, StepList};
 
 /// A turn in progress, without keys: the board, the side to move, the steps taken and
 /// the step limit, a push waiting for its second step, and what the last step allows to
@@ -18,8 +18,9 @@ use crate::{Capture, StepEffect, StepError, StepKind, StepList};
 /// A [`Position`] is a turn state with its Zobrist keys and the board the turn started
 /// from ([`Position::turn_state`]). Searches inside a turn (the tactics queries, a bot's
 /// own) copy a `TurnState` per node instead of a `Position`: it is smaller and a step
-/// updates no keys. What it cannot tell without the start board is whether the turn may
-/// end ([`Position::can_end_turn`]: a turn may not end on the board it started from).
+/// updates no keys. Whether the turn may end needs the board the turn started from (a turn
+/// may not end on it): [`check_end_turn`](TurnState::check_end_turn) takes it, and
+/// [`Position::can_end_turn`] has it.
 ///
 /// A `TurnState` comes from a valid position and changes only by legal steps
 /// ([`play_step`](TurnState::play_step) refuses the others), so it is always a state the
@@ -137,6 +138,13 @@ impl TurnState {
     /// [`step_set`](TurnState::step_set) gives them: cheaper when `pieces` is small.
     #[must_use]
     pub fn step_set_of(&self, pieces: Bitboard) -> StepSet {
+        self.step_set_with(pieces, self.board.frozen(self.side))
+    }
+
+    /// [`step_set_of`](TurnState::step_set_of), given the mover's frozen pieces
+    /// ([`Board::frozen`]), for searches that have them already.
+    #[inline(always)]
+    pub(crate) fn step_set_with(&self, pieces: Bitboard, frozen: Bitboard) -> StepSet {
         let mut set = StepSet::EMPTY;
         if self.taken >= self.cap {
             return set;
@@ -144,7 +152,7 @@ impl TurnState {
         let board = &self.board;
         let side = self.side;
         let empty = !board.occupied();
-        let free = board.color(side) & !board.frozen(side);
+        let free = board.color(side) & !frozen;
 
         // A push waiting for its second step: only its completions, by a stronger piece.
         if let Some((sq, kind)) = self.push {
@@ -274,6 +282,28 @@ impl TurnState {
         Ok(StepKind::Pushed)
     }
 
+    /// Whether the turn could end now, given the board it started from (`start`), and if
+    /// not, why: a push waits for its second step, no step was taken, or the board is
+    /// the one the turn started from. [`Position::check_end_turn`] asks this with its own
+    /// start board.
+    ///
+    /// # Errors
+    /// The [`EndTurnError`] saying why the turn cannot end.
+    ///
+    /// [`Position::check_end_turn`]: crate::Position::check_end_turn
+    pub fn check_end_turn(&self, start: &Board) -> Result<(), EndTurnError> {
+        if let Some((s, _)) = self.push {
+            return Err(EndTurnError::PushNotCompleted(s));
+        }
+        if self.taken == 0 {
+            return Err(EndTurnError::NoSteps);
+        }
+        if self.board == *start {
+            return Err(EndTurnError::Unchanged);
+        }
+        Ok(())
+    }
+
     /// Plays a step after checking it: the piece moves, a piece left alone on a trap is
     /// removed, and the turn state moves on; reports what happened.
     ///
@@ -291,52 +321,52 @@ impl TurnState {
     /// In debug builds, if `step` is not legal ([`check_step`](TurnState::check_step)
     /// fails). In release builds the check is left out: an illegal step may then panic or
     /// leave a state that breaks the rules (never undefined behaviour).
-    #[inline]
+    #[inline(always)]
     pub fn play_step_unchecked(&mut self, step: Step) -> StepEffect {
         debug_assert!(
             self.check_step(step).is_ok(),
             "play_step_unchecked: {step} is illegal here: {:?}",
             self.check_step(step).err()
         );
+        let Some(piece) = self.board.piece_at(step.from) else {
+            panic!("TurnState: no piece on {}", step.from);
+        };
         let kind = if self.push.is_some() {
             StepKind::PushFinish
+        } else if piece.color == self.side {
+            StepKind::Simple
         } else {
-            self.classify(step)
-        };
-        self.apply(step, kind)
-    }
-
-    /// The kind of a legal step while no push waits.
-    #[inline]
-    fn classify(&self, step: Step) -> StepKind {
-        match self.board.piece_at(step.from) {
-            Some(piece) if piece.color == self.side => StepKind::Simple,
-            Some(piece) => match self.pull {
+            match self.pull {
                 Some((sq, k)) if step.to() == Some(sq) && piece.kind < k => StepKind::Pulled,
                 _ => StepKind::Pushed,
-            },
-            None => StepKind::Simple,
-        }
+            }
+        };
+        self.apply_piece(step, piece, kind)
     }
 
-    /// Plays the legal step `step` of kind `kind`: the piece moves; a piece of its colour
-    /// left alone on a trap is removed (only the trap beside the square it left can lose
-    /// its last friend, or take the piece itself; no square touches two traps, so a step
-    /// captures at most one piece); a simple step may begin a pull, the first step of a
-    /// push waits for its second, and the others leave nothing pending.
+    /// Plays the legal step `step` of kind `kind`.
+    fn apply(&mut self, step: Step, kind: StepKind) -> StepEffect {
+        let Some(piece) = self.board.piece_at(step.from) else {
+            panic!("TurnState: no piece on {}", step.from);
+        };
+        self.apply_piece(step, piece, kind)
+    }
+
+    /// Plays the legal step `step` of `piece`, of kind `kind`: the piece moves; a piece
+    /// of its colour left alone on a trap is removed (only the trap beside the square it
+    /// left can lose its last friend, or take the piece itself; no square touches two
+    /// traps, so a step captures at most one piece); a simple step may begin a pull, the
+    /// first step of a push waits for its second, and the others leave nothing pending.
     ///
     /// # Panics
-    /// If there is no piece on `step.from` or the step leaves the board or enters an
-    /// occupied square.
-    #[inline]
-    fn apply(&mut self, step: Step, kind: StepKind) -> StepEffect {
+    /// If the step leaves the board.
+    #[inline(always)]
+    fn apply_piece(&mut self, step: Step, piece: Piece, kind: StepKind) -> StepEffect {
         let from = step.from;
-        let Some((to, piece)) = step
-            .to()
-            .and_then(|to| Some((to, self.board.relocate(from, to)?)))
-        else {
+        let Some(to) = step.to() else {
             panic!("TurnState: illegal step {step}");
         };
+        self.board.move_piece(piece, from, to);
         let capture = self.remove_unsupported(piece.color, from);
         self.taken += 1;
         (self.push, self.pull) = match kind {
@@ -355,7 +385,7 @@ impl TurnState {
 
     /// Removes the piece of `color` left alone on the trap beside `left` (the square a
     /// piece of `color` just left), if any.
-    #[inline]
+    #[inline(always)]
     fn remove_unsupported(&mut self, color: Color, left: Square) -> Option<Capture> {
         let trap = left.trap_beside()?;
         let own = self.board.color(color);

@@ -4,6 +4,7 @@ use core::fmt;
 
 use crate::{
     Bitboard, Board, Color, Direction, Move, Piece, PieceKind, Position, Square, Squares, Step,
+    TurnState,
 };
 
 use super::Path;
@@ -154,10 +155,10 @@ impl Position {
     #[must_use]
     pub fn capture_moves(&self) -> Captures {
         let mut out = Captures::new();
-        let node = Node::of(self);
-        let left = node.left;
+        let node = *self.turn_state();
+        let left = node.steps_left();
         let side = self.side_to_move();
-        let board = &node.board;
+        let board = node.board();
         let strongest = PieceKind::ALL
             .iter()
             .rev()
@@ -211,13 +212,13 @@ impl Position {
 /// beside it now too, and with three or four steps left a stronger piece of the mover at
 /// most `left - 1` squares away.
 fn capture_candidates(node: &Node, ctx: &Ctx) -> Bitboard {
-    let (board, side, left) = (&node.board, ctx.side, node.left);
+    let (board, side, left) = (node.board(), ctx.side, node.steps_left());
     let movable = match ctx.strongest {
         Some(k) => !stronger_or_equal(board, k),
         None => Bitboard::EMPTY,
     };
     let mut enemy = board.color(!side) & TRAP_ZONE & (movable | Bitboard::TRAPS);
-    if node.push.is_some() || node.pull.is_some() {
+    if node.pending_push().is_some() || node.pull_source().is_some() {
         return enemy;
     }
 
@@ -259,98 +260,21 @@ struct Ctx {
     strongest: Option<PieceKind>,
 }
 
-/// What the capture search keeps of a position: the board and the state of the turn.
-/// The side to move is the same at every node (it is passed along); the Zobrist keys
-/// and the board the turn started from are not needed: the turn may end once a push is
-/// complete, because a turn that captured an enemy piece has one enemy piece fewer than
-/// its start board (captured pieces never return), and at least one step.
-#[derive(Clone, Copy)]
-struct Node {
-    board: Board,
-    /// The steps the turn has left ([`Position::steps_left`]).
-    left: u8,
-    /// A push waiting for its second step ([`Position::pending_push`]).
-    push: Option<(Square, PieceKind)>,
-    /// What the next step may pull ([`Position::pull_source`]).
-    pull: Option<(Square, PieceKind)>,
+/// What the capture search keeps of a position: the core's [`TurnState`] (the board and
+/// the state of the turn; the side to move is [`Ctx::side`] at every node). The Zobrist
+/// keys and the board the turn started from are not needed: the turn may end once a
+/// push is complete, because a turn that captured an enemy piece has one enemy piece
+/// fewer than its start board (captured pieces never return), and at least one step.
+type Node = TurnState;
+
+/// The node after the legal step `step` ([`TurnState::play_step_unchecked`], the core's
+/// rule), the moving piece, and the square of a piece a trap took, if any.
+#[inline]
+fn after(node: &Node, step: Step) -> (Node, Piece, Option<Square>) {
+    let mut child = *node;
+    let effect = child.play_step_unchecked(step);
+    (child, effect.piece, effect.capture.map(|c| c.square))
 }
-
-impl Node {
-    fn of(pos: &Position) -> Node {
-        Node {
-            board: *pos.board(),
-            left: pos.steps_left(),
-            push: pos.pending_push(),
-            pull: pos.pull_source(),
-        }
-    }
-
-    /// The node after the legal step `step` of the piece standing on its `from` square,
-    /// by the rules of [`Position::play_step`]: the piece moves; a piece of its colour
-    /// left alone on a trap is removed (only the trap beside the square it left can
-    /// lose its last friend, or take the piece itself; no square touches two traps);
-    /// the step completes a waiting push, or is the mover's own step (it may begin a
-    /// pull), or an enemy piece's step into the square the last step left from beside it
-    /// and weaker than the piece that left (a pull), or else the first step of a push.
-    /// Also returns the moving piece and the square of a piece removed, if any. `None`
-    /// for a step the node cannot play (never the case for the steps the search
-    /// generates).
-    #[inline]
-    fn after(&self, side: Color, step: Step) -> Option<(Node, Piece, Option<Square>)> {
-        let to = step.to()?;
-        let from = step.from;
-        let mut board = self.board;
-        let piece = board.relocate(from, to)?;
-        let own = board.color(piece.color);
-        let lonely = TRAP_BESIDE[from.index() as usize] & own;
-        let captured = if lonely.any() && (lonely.neighbours() & own).is_empty() {
-            let trap = lonely.first();
-            if let Some(t) = trap {
-                board.set(t, None);
-            }
-            trap
-        } else {
-            None
-        };
-        let (push, pull) = if self.push.is_some() {
-            (None, None)
-        } else if piece.color == side {
-            (None, Some((from, piece.kind)))
-        } else {
-            match self.pull {
-                Some((sq, k)) if sq == to && piece.kind < k => (None, None),
-                _ => (Some((from, piece.kind)), None),
-            }
-        };
-        let child = Node {
-            board,
-            left: self.left.saturating_sub(1),
-            push,
-            pull,
-        };
-        Some((child, piece, captured))
-    }
-}
-
-/// For each square, the trap beside it (at most one: no square touches two traps).
-const TRAP_BESIDE: [Bitboard; 64] = {
-    let mut out = [Bitboard::EMPTY; 64];
-    let mut i = 0;
-    while i < 4 {
-        let trap = Square::TRAPS[i];
-        let mut j = 0;
-        while j < 64 {
-            if let Some(sq) = Square::new(j) {
-                if Bitboard::adjacent(trap).contains(sq) {
-                    out[j as usize] = Bitboard::from_square(trap);
-                }
-            }
-            j += 1;
-        }
-        i += 1;
-    }
-    out
-};
 
 /// Depth-first search for a turn of at most `k` more steps during which the enemy piece
 /// now on `target` is captured (`None`: captured on the way here); on success `path` holds
@@ -359,11 +283,10 @@ fn capture_search(node: &Node, ctx: &Ctx, target: Option<Square>, k: u8, path: &
     let Some(sq) = target else {
         // Captured; the turn ends as soon as it may (see `Node`): at once, or after the
         // second step of a push waiting for it.
-        return node.push.is_none()
+        return node.pending_push().is_none()
             || (k > 0
                 && for_each_step(
                     node,
-                    ctx.side,
                     None,
                     &Select::All,
                     Bitboard::FULL,
@@ -371,7 +294,9 @@ fn capture_search(node: &Node, ctx: &Ctx, target: Option<Square>, k: u8, path: &
                     |step| expand(node, ctx, None, step, k, path),
                 ));
     };
-    if !can_capture_in(node, k) || (node.push.is_some() && waiting_push_bound(node, ctx, sq) > k) {
+    if !can_capture_in(node, k)
+        || (node.pending_push().is_some() && waiting_push_bound(node, ctx, sq) > k)
+    {
         return false;
     }
     search_bounded(
@@ -393,7 +318,7 @@ fn capture_search(node: &Node, ctx: &Ctx, target: Option<Square>, k: u8, path: &
 /// of the nodes after the first step of a push before the bound is computed.
 #[inline]
 fn waiting_push_bound(node: &Node, ctx: &Ctx, sq: Square) -> u8 {
-    let enemy = node.board.color(!ctx.side);
+    let enemy = node.board().color(!ctx.side);
     let this = Bitboard::from_square(sq);
     let mut best = u8::MAX;
     for &(area, m) in &NEAR_TRAPS[sq.index() as usize] {
@@ -410,7 +335,7 @@ fn waiting_push_bound(node: &Node, ctx: &Ctx, sq: Square) -> u8 {
 /// [`search_bounded`]).
 #[inline]
 fn can_capture_in(node: &Node, k: u8) -> bool {
-    !(k == 0 || (k == 1 && node.pull.is_none()))
+    !(k == 0 || (k == 1 && node.pull_source().is_none()))
 }
 
 /// Which of the legal steps at a node [`for_each_step`] gives.
@@ -431,53 +356,46 @@ enum Select {
 }
 
 /// Calls `f` with each legal step at `node` that `select` admits (each once), until it
-/// returns `true`; returns whether it did. Legality by the rules of
-/// [`Position::check_step`], from bitboards: with a push waiting, a stronger unfrozen
-/// piece of the mover beside the square the pushed piece left steps into it; otherwise
-/// an unfrozen piece of the mover steps to an empty square (a rabbit not backwards), an
-/// enemy piece weaker than the piece that just left a square beside it steps into that
-/// square (a pull), and with two steps left an enemy piece beside a stronger unfrozen
-/// piece of the mover steps to an empty square (a push; the step into the pull square of
-/// a piece that may be pulled there is the pull, given once). `frozen`: the mover's
-/// frozen pieces ([`Board::frozen`]) when the caller has them. First steps of pushes are
-/// given only for the enemy pieces on `pushed`, and ends of pulls only for those on
-/// `pulled`.
+/// returns `true`; returns whether it did. Legality is the core's
+/// ([`TurnState::step_set`]); the order is push completions, ends of pulls, first steps
+/// of pushes, the mover's own steps. `frozen`: the mover's frozen pieces
+/// ([`Board::frozen`]) when the caller has them. First steps of pushes are given only for
+/// the enemy pieces on `pushed`, and ends of pulls only for those on `pulled`.
 fn for_each_step(
     node: &Node,
-    side: Color,
     frozen: Option<Bitboard>,
     select: &Select,
     pushed: Bitboard,
     pulled: Bitboard,
     mut f: impl FnMut(Step) -> bool,
 ) -> bool {
-    if node.left == 0 {
-        return false;
-    }
-    let board = &node.board;
-    let empty = !board.occupied();
+    let board = node.board();
+    let side = node.side_to_move();
+    let own = board.color(side);
     let frozen = frozen.unwrap_or_else(|| board.frozen(side));
-    let free = board.color(side) & !frozen;
+    // Pulls come from beside the pull square only.
+    let pulled = match node.pull_source() {
+        Some((sq, _)) => pulled & Bitboard::adjacent(sq),
+        None => Bitboard::EMPTY,
+    };
+    let pieces = match select {
+        Select::Pulls => pulled,
+        _ => own | pushed | pulled,
+    };
+    let set = node.step_set_with(pieces, frozen);
 
     // A push waiting for its second step: only its completions.
-    if let Some((sq, kind)) = node.push {
-        let pushers = board.stronger_than(side, kind) & free & Bitboard::adjacent(sq);
-        return pushers
+    if let Some((sq, _)) = node.pending_push() {
+        return set
+            .all_own()
             .iter()
             .filter_map(|p| Step::between(p, sq))
             .any(&mut f);
     }
 
     // Ends of a pull under way.
-    let (pullable, pull_sq) = match node.pull {
-        Some((sq, kind)) if empty.contains(sq) => (
-            board.weaker_than(!side, kind) & Bitboard::adjacent(sq),
-            Bitboard::from_square(sq),
-        ),
-        _ => (Bitboard::EMPTY, Bitboard::EMPTY),
-    };
-    if let Some(sq) = pull_sq.first() {
-        for p in pullable & pulled {
+    if let Some((sq, _)) = node.pull_source() {
+        for p in set.all_pulls() & pulled {
             if Step::between(p, sq).is_some_and(&mut f) {
                 return true;
             }
@@ -487,30 +405,19 @@ fn for_each_step(
         return false;
     }
 
-    // First steps of pushes (the step into the pull square is the pull, given above).
-    if node.left >= 2 {
-        let pushable = super::pushable(board, side, free, pushed);
-        for dir in Direction::ALL {
-            let back = dir.opposite();
-            let victims = pushable & empty.shift(back) & !(pullable & pull_sq.shift(back));
-            for sq in victims {
-                if f(Step::new(sq, dir)) {
-                    return true;
-                }
+    // First steps of pushes.
+    for dir in Direction::ALL {
+        for sq in set.pushes(dir) & pushed {
+            if f(Step::new(sq, dir)) {
+                return true;
             }
         }
     }
 
-    // The mover's own steps, a rabbit never backwards.
-    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
-    let backwards = Direction::backwards(side);
-    let sources = own_step_sources(board, free, empty, select);
+    // The mover's own steps that `select` admits.
+    let sources = own_step_sources(board, own & !frozen, select);
     for (i, &dir) in Direction::ALL.iter().enumerate() {
-        let mut s = sources[i];
-        if dir == backwards {
-            s &= !rabbits;
-        }
-        for sq in s {
+        for sq in sources[i] & set.own(dir) {
             if f(Step::new(sq, dir)) {
                 return true;
             }
@@ -519,22 +426,16 @@ fn for_each_step(
     false
 }
 
-/// For each direction (in [`Direction::ALL`] order), the unfrozen pieces of the mover
-/// (`free`) that `select` admits to step that way onto an empty square; rabbits'
-/// backward steps are left to the caller.
+/// For each direction (in [`Direction::ALL`] order), the pieces of the mover that
+/// `select` admits to step that way (the caller keeps the legal ones among them).
 ///
-/// [`Select::Narrow`] admits the pieces on `from` and, of the others, those landing on
-/// `unfreeze` or within `widen` squares of an involved piece weaker than themselves,
-/// found a kind at a time from the weakest (`weaker` holds the involved pieces weaker
-/// than `kind`; all involved pieces are enemy pieces).
-#[inline]
-fn own_step_sources(
-    board: &Board,
-    free: Bitboard,
-    empty: Bitboard,
-    select: &Select,
-) -> [Bitboard; 4] {
-    let mut sources = [Bitboard::EMPTY; 4];
+/// [`Select::Narrow`] admits the pieces on `from` and, of the other unfrozen pieces of
+/// the mover (`free`), those landing on `unfreeze` or within `widen` squares of an
+/// involved piece weaker than themselves, found a kind at a time from the weakest
+/// (`weaker` holds the involved pieces weaker than `kind`; all involved pieces are enemy
+/// pieces).
+#[inline(always)]
+fn own_step_sources(board: &Board, free: Bitboard, select: &Select) -> [Bitboard; 4] {
     let Select::Narrow {
         from,
         unfreeze,
@@ -542,15 +443,9 @@ fn own_step_sources(
         widen,
     } = *select
     else {
-        for (i, &dir) in Direction::ALL.iter().enumerate() {
-            sources[i] = free & empty.shift(dir.opposite());
-        }
-        return sources;
+        return [Bitboard::FULL; 4];
     };
-    let near = free & from;
-    for (i, &dir) in Direction::ALL.iter().enumerate() {
-        sources[i] = near & empty.shift(dir.opposite());
-    }
+    let mut sources = [from; 4];
     let rest = if (involved | unfreeze).any() {
         free & !from
     } else {
@@ -564,7 +459,7 @@ fn own_step_sources(
             for _ in 0..widen {
                 reach |= reach.neighbours();
             }
-            let landing = (reach | unfreeze) & empty;
+            let landing = reach | unfreeze;
             for (i, &dir) in Direction::ALL.iter().enumerate() {
                 sources[i] |= pieces & landing.shift(dir.opposite());
             }
@@ -602,36 +497,19 @@ fn search_bounded(
         // step completes with a step of the mover, which captures none); without a pull
         // under way this node returned above.
         let pulls = &Select::Pulls;
-        return for_each_step(
-            node,
-            side,
-            bound.frozen,
-            pulls,
-            pushed,
-            Bitboard::FULL,
-            try_step,
-        );
+        return for_each_step(node, bound.frozen, pulls, pushed, Bitboard::FULL, try_step);
     }
-    if bound.steps < k || node.push.is_some() {
+    if bound.steps < k || node.pending_push().is_some() {
         let all = &Select::All;
-        return for_each_step(
-            node,
-            side,
-            bound.frozen,
-            all,
-            pushed,
-            Bitboard::FULL,
-            try_step,
-        );
+        return for_each_step(node, bound.frozen, all, pushed, Bitboard::FULL, try_step);
     }
 
     // No slack: the next step must lower the bound.
-    let frozen = bound.frozen.unwrap_or_else(|| node.board.frozen(side));
+    let frozen = bound.frozen.unwrap_or_else(|| node.board().frozen(side));
     if bound.far {
-        let select = steps_past_a_far_walk(&node.board, side, bound, frozen, k);
+        let select = steps_past_a_far_walk(node.board(), side, bound, frozen, k);
         return for_each_step(
             node,
-            side,
             Some(frozen),
             &select,
             pushed,
@@ -639,9 +517,9 @@ fn search_bounded(
             try_step,
         );
     }
-    let select = steps_that_lower_the_bound(&node.board, side, bound, frozen);
+    let select = steps_that_lower_the_bound(node.board(), side, bound, frozen);
     let pulled = pulls_that_may_help(bound, sq);
-    for_each_step(node, side, Some(frozen), &select, pushed, pulled, try_step)
+    for_each_step(node, Some(frozen), &select, pushed, pulled, try_step)
 }
 
 /// The enemy pieces whose push is worth beginning towards capturing the piece on `sq`
@@ -801,9 +679,7 @@ fn expand(
     path: &mut Path,
 ) -> bool {
     let side = ctx.side;
-    let Some((child, piece, captured)) = node.after(side, step) else {
-        return false;
-    };
+    let (child, piece, captured) = after(node, step);
     let mut next = target;
     if piece.color != side {
         if target == Some(step.from) {
@@ -942,7 +818,7 @@ fn capture_lower_bound(
     frozen: Option<Bitboard>,
 ) -> CaptureBound {
     let side = ctx.side;
-    let board = &node.board;
+    let board = node.board();
     let enemy = board.color(!side);
     // The enemy pieces at least as strong as the mover's strongest piece at the root
     // of the search: they can never move (the mover may have lost pieces since, which
@@ -1008,8 +884,8 @@ impl TrapLook<'_> {
     /// piece within the limit.
     #[inline(always)]
     fn count(&mut self, area: Bitboard, m: u8) -> Option<CaptureBound> {
-        let board = &self.node.board;
-        let push = u8::from(self.node.push.is_some());
+        let board = self.node.board();
+        let push = u8::from(self.node.pending_push().is_some());
         // The other enemy pieces beside the trap or on it (on it only when the piece
         // is not).
         let others = board.color(!self.side) & area & !self.this;
@@ -1024,7 +900,7 @@ impl TrapLook<'_> {
         let (mut far, mut one) = (false, false);
         // A pull already begun moves a piece weaker than the one that left its square
         // into that square with one step.
-        let pulled = match self.node.pull {
+        let pulled = match self.node.pull_source() {
             Some((to, kind)) => {
                 (moving & Bitboard::adjacent(to) & !stronger_or_equal(board, kind)).any()
             }

@@ -1,6 +1,6 @@
 //! The goal query: the fewest steps to end the turn with a rabbit on its goal rank.
 
-use crate::{Bitboard, Color, Direction, Move, PieceKind, Position, Step};
+use crate::{Bitboard, Board, Color, Direction, Move, PieceKind, Position, Step, TurnState};
 
 use super::{any_step_touching, Path};
 
@@ -57,15 +57,17 @@ impl Position {
     /// ```
     #[must_use]
     pub fn goal_move(&self) -> Option<Move> {
-        if self.board().rabbit_on_goal(self.side_to_move()) && self.check_end_turn().is_ok() {
+        let state = self.turn_state();
+        let start = self.turn_start_board();
+        if state.board().rabbit_on_goal(state.side_to_move()) && self.check_end_turn().is_ok() {
             return Some(Move::EMPTY);
         }
-        let left = self.steps_left();
-        let passing = path_bound(self, left);
+        let left = state.steps_left();
+        let passing = path_bound(state, left);
         if passing > left {
             return None;
         }
-        let lower = goal_lower_bound(self).steps;
+        let lower = goal_lower_bound(state).steps;
         if lower > left {
             return None;
         }
@@ -73,7 +75,7 @@ impl Position {
         // Iterative deepening from the bounds: the first limit that succeeds gives a
         // shortest turn.
         for limit in lower.max(passing).max(1)..=left {
-            if goal_search(self, limit, &mut path) {
+            if goal_search(state, start, limit, &mut path) {
                 return path.to_move();
             }
         }
@@ -110,7 +112,7 @@ struct Hindered {
 }
 
 #[inline]
-fn hindered(pos: &Position, rabbits: Bitboard) -> Hindered {
+fn hindered(pos: &TurnState, rabbits: Bitboard) -> Hindered {
     let side = pos.side_to_move();
     let board = pos.board();
     let back = Direction::backwards(side);
@@ -142,7 +144,7 @@ struct GoalBound {
 /// and that step may be the one that frees a hindered rabbit, so the push adds nothing to
 /// a hindered rabbit's count. A rabbit already on its goal rank stays there (no trap on
 /// it, no backward step), so it needs no step.
-fn goal_lower_bound(pos: &Position) -> GoalBound {
+fn goal_lower_bound(pos: &TurnState) -> GoalBound {
     let side = pos.side_to_move();
     let rabbits = pos.board().pieces(PieceKind::Rabbit.of(side));
     let hindered = hindered(pos, rabbits);
@@ -189,7 +191,7 @@ fn goal_lower_bound(pos: &Position) -> GoalBound {
 /// piece into the square the puller left, so each emptied square that held an enemy piece
 /// costs an enemy step and its partner step. The rabbit's own square is empty once it
 /// leaves.
-fn path_bound(pos: &Position, k: u8) -> u8 {
+fn path_bound(pos: &TurnState, k: u8) -> u8 {
     let side = pos.side_to_move();
     let board = pos.board();
     let rabbits = board.pieces(PieceKind::Rabbit.of(side));
@@ -243,15 +245,10 @@ fn path_bound(pos: &Position, k: u8) -> u8 {
 /// The enemy pieces a pull under way may move with one step (beside the square the
 /// puller left, weaker than it).
 #[inline]
-fn pullable(pos: &Position) -> Bitboard {
-    let board = pos.board();
-    let side = pos.side_to_move();
+fn pullable(pos: &TurnState) -> Bitboard {
     match pos.pull_source() {
         Some((sq, kind)) => {
-            PieceKind::ALL[..kind.index()]
-                .iter()
-                .fold(Bitboard::EMPTY, |b, &k| b | board.pieces(k.of(!side)))
-                & Bitboard::adjacent(sq)
+            pos.board().weaker_than(!pos.side_to_move(), kind) & Bitboard::adjacent(sq)
         }
         None => Bitboard::EMPTY,
     }
@@ -276,11 +273,11 @@ fn path_region(side: Color, rabbits: Bitboard, k: u8) -> Bitboard {
     region
 }
 
-/// Depth-first search for a turn of at most `k` more steps ending with a goal; on success
-/// `path` holds the steps from the root.
-fn goal_search(pos: &Position, k: u8, path: &mut Path) -> bool {
+/// Depth-first search for a turn of at most `k` more steps ending with a goal, in a turn
+/// that started from `start`; on success `path` holds the steps from the root.
+fn goal_search(pos: &TurnState, start: &Board, k: u8, path: &mut Path) -> bool {
     let side = pos.side_to_move();
-    if !path.is_empty() && pos.board().rabbit_on_goal(side) && pos.check_end_turn().is_ok() {
+    if !path.is_empty() && pos.board().rabbit_on_goal(side) && pos.check_end_turn(start).is_ok() {
         return true;
     }
     if k == 0 {
@@ -295,7 +292,7 @@ fn goal_search(pos: &Position, k: u8, path: &mut Path) -> bool {
     if bound.steps > k {
         return false;
     }
-    let mut try_step = |step| expand(pos, step, k, path);
+    let mut try_step = |step| expand(pos, start, step, k, path);
 
     if pos.pending_push().is_none() && bound.steps < k && passing == k {
         let from = steps_lowering_the_path_bound(pos, &bound, k);
@@ -325,7 +322,7 @@ fn goal_search(pos: &Position, k: u8, path: &mut Path) -> bool {
 /// costs the same taken or empty), so a path of cost `k - 1` after it passes the square
 /// it left and cost at most `k + 1` before.
 #[inline]
-fn steps_lowering_the_path_bound(pos: &Position, bound: &GoalBound, k: u8) -> Bitboard {
+fn steps_lowering_the_path_bound(pos: &TurnState, bound: &GoalBound, k: u8) -> Bitboard {
     let side = pos.side_to_move();
     let region = path_region(side, bound.rabbits, k);
     let enemy = pos.board().color(!side) & path_region(side, bound.rabbits, k + 1);
@@ -355,7 +352,7 @@ enum NoSlack {
 /// piece ahead) or beside a trap beside it (a freezer or the piece ahead on that trap
 /// loses its last friend): a square at most two from the rabbit.
 #[inline]
-fn steps_lowering_the_goal_bound(pos: &Position, bound: &GoalBound, k: u8) -> NoSlack {
+fn steps_lowering_the_goal_bound(pos: &TurnState, bound: &GoalBound, k: u8) -> NoSlack {
     let side = pos.side_to_move();
     let r = bound.rabbits;
     let h = &bound.hindered;
@@ -383,11 +380,11 @@ fn steps_lowering_the_goal_bound(pos: &Position, bound: &GoalBound, k: u8) -> No
 }
 
 #[inline]
-fn expand(pos: &Position, step: Step, k: u8, path: &mut Path) -> bool {
-    let mut child = pos.clone();
+fn expand(pos: &TurnState, start: &Board, step: Step, k: u8, path: &mut Path) -> bool {
+    let mut child = *pos;
     child.play_step_unchecked(step);
     path.push(step);
-    if goal_search(&child, k - 1, path) {
+    if goal_search(&child, start, k - 1, path) {
         return true;
     }
     path.pop();
