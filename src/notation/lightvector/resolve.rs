@@ -341,61 +341,77 @@ fn chain(a: Token, b: Token) -> Option<Token> {
     Some(Token::new(spec, Property::Destination(end)))
 }
 
-/// Why the token `t`, which no legal turn satisfies, fails.
+/// Why the token `t`, which no legal turn satisfies, fails: by what its square holds
+/// ([`why_on_square`]) or by its letter ([`why_by_letter`]).
 fn why(pos: &Position, t: Token) -> IllegalLightvector {
+    if let Some(sq) = t.specifier.square() {
+        return why_on_square(pos, t, sq);
+    }
+    match t.specifier.piece() {
+        Some(piece) => why_by_letter(pos, t, piece),
+        None => IllegalLightvector::Impossible {
+            token: t,
+            steps: pos.steps_left(),
+        },
+    }
+}
+
+/// [`why`] for a token naming its square `sq`: no such piece there, an enemy piece, a
+/// rabbit sent backwards, a frozen piece that cannot move this turn, or else out of
+/// reach.
+fn why_on_square(pos: &Position, t: Token, sq: Square) -> IllegalLightvector {
     let side = pos.side_to_move();
-    let board = pos.board();
     let steps = pos.steps_left();
     let letter = t.specifier.piece();
-    let backwards = Direction::backwards(side);
-    let goes_back = |from: Square| match t.property {
-        Property::Destination(d) => behind(side, from, d),
-        Property::Steps(d) => d.as_slice().contains(&backwards),
-        Property::Capture => false,
-    };
-    if let Some(sq) = t.specifier.square() {
-        let Some(piece) = board
-            .piece_at(sq)
-            .filter(|p| letter.map_or(true, |l| l == *p))
-        else {
-            return IllegalLightvector::Impossible { token: t, steps };
-        };
-        if piece.color != side {
-            return IllegalLightvector::Enemy {
-                token: t,
-                piece,
-                square: Some(sq),
-                steps,
-            };
-        }
-        if piece.kind == PieceKind::Rabbit && goes_back(sq) {
-            return IllegalLightvector::Backwards {
-                token: t,
-                color: side,
-                square: Some(sq),
-            };
-        }
-        if board.frozen(side).contains(sq) && !can_move(pos, piece, sq) {
-            return IllegalLightvector::Frozen {
-                token: t,
-                piece,
-                square: sq,
-            };
-        }
-        return match t.property {
-            Property::Destination(to) => IllegalLightvector::OutOfReach {
-                token: t,
-                from: sq,
-                to,
-                steps,
-            },
-            _ => IllegalLightvector::Impossible { token: t, steps },
-        };
-    }
-    let Some(piece) = letter else {
+    let Some(piece) = pos
+        .board()
+        .piece_at(sq)
+        .filter(|p| letter.map_or(true, |l| l == *p))
+    else {
         return IllegalLightvector::Impossible { token: t, steps };
     };
-    if board.pieces(piece).is_empty() {
+    if piece.color != side {
+        return IllegalLightvector::Enemy {
+            token: t,
+            piece,
+            square: Some(sq),
+            steps,
+        };
+    }
+    let goes_back = match t.property {
+        Property::Destination(d) => behind(side, sq, d),
+        Property::Steps(d) => d.as_slice().contains(&Direction::backwards(side)),
+        Property::Capture => false,
+    };
+    if piece.kind == PieceKind::Rabbit && goes_back {
+        return IllegalLightvector::Backwards {
+            token: t,
+            color: side,
+            square: Some(sq),
+        };
+    }
+    if let Some(frozen) = frozen_for_the_turn(pos, t, piece, sq) {
+        return frozen;
+    }
+    match t.property {
+        Property::Destination(to) => IllegalLightvector::OutOfReach {
+            token: t,
+            from: sq,
+            to,
+            steps,
+        },
+        _ => IllegalLightvector::Impossible { token: t, steps },
+    }
+}
+
+/// [`why`] for a token naming a piece by its letter alone: no such piece, an enemy
+/// piece, a rabbit sent backwards, the one such piece frozen for the turn or out of
+/// reach, or none of them in reach.
+fn why_by_letter(pos: &Position, t: Token, piece: Piece) -> IllegalLightvector {
+    let side = pos.side_to_move();
+    let steps = pos.steps_left();
+    let pieces = pos.board().pieces(piece);
+    if pieces.is_empty() {
         return IllegalLightvector::NoSuchPiece { token: t, piece };
     }
     if piece.color != side {
@@ -406,42 +422,52 @@ fn why(pos: &Position, t: Token) -> IllegalLightvector {
             steps,
         };
     }
-    if piece.kind == PieceKind::Rabbit {
-        if let Property::Steps(d) = t.property {
-            if d.as_slice().contains(&backwards) {
-                return IllegalLightvector::Backwards {
-                    token: t,
-                    color: side,
-                    square: None,
-                };
+    match t.property {
+        Property::Steps(d)
+            if piece.kind == PieceKind::Rabbit
+                && d.as_slice().contains(&Direction::backwards(side)) =>
+        {
+            IllegalLightvector::Backwards {
+                token: t,
+                color: side,
+                square: None,
             }
         }
-    }
-    if let Property::Destination(to) = t.property {
-        let pieces = board.pieces(piece);
-        if let (Some(from), 1) = (pieces.first(), pieces.count()) {
-            if board.frozen(side).contains(from) && !can_move(pos, piece, from) {
-                return IllegalLightvector::Frozen {
+        Property::Destination(to) => match (pieces.first(), pieces.count()) {
+            (Some(from), 1) => {
+                frozen_for_the_turn(pos, t, piece, from).unwrap_or(IllegalLightvector::OutOfReach {
                     token: t,
-                    piece,
-                    square: from,
-                };
+                    from,
+                    to,
+                    steps,
+                })
             }
-            return IllegalLightvector::OutOfReach {
+            _ => IllegalLightvector::NoneInReach {
                 token: t,
-                from,
+                piece,
                 to,
                 steps,
-            };
-        }
-        return IllegalLightvector::NoneInReach {
-            token: t,
-            piece,
-            to,
-            steps,
-        };
+            },
+        },
+        _ => IllegalLightvector::Impossible { token: t, steps },
     }
-    IllegalLightvector::Impossible { token: t, steps }
+}
+
+/// The error for `t` when the mover's `piece` on `sq` is frozen ([`Board::is_frozen`],
+/// the rules' own test) and no legal turn moves it at all.
+///
+/// [`Board::is_frozen`]: crate::Board::is_frozen
+fn frozen_for_the_turn(
+    pos: &Position,
+    t: Token,
+    piece: Piece,
+    sq: Square,
+) -> Option<IllegalLightvector> {
+    (pos.board().is_frozen(sq) && !can_move(pos, piece, sq)).then_some(IllegalLightvector::Frozen {
+        token: t,
+        piece,
+        square: sq,
+    })
 }
 
 /// Whether the piece on `sq` can take any step at all this turn.
