@@ -539,6 +539,7 @@ impl<'a, V: Visit> Search<'a, V> {
         // boards and moves of the new ones only).
         let leaves = left == 1 && depth + 1 >= self.emit_from;
         let first_leaf = self.waiting;
+        debug_assert!(self.simple_steps_are_the_rules(mobile, empty));
 
         self.simple_steps(depth, last, leaves, mobile, threatened, empty);
         if self.stop {
@@ -555,6 +556,29 @@ impl<'a, V: Visit> Search<'a, V> {
             return;
         }
         self.pushes_and_pulls(depth, last, mobile, empty);
+    }
+
+    /// Whether the simple steps this search derives from `mobile` and `empty` (a rabbit
+    /// not backwards) are the core's ([`TurnState::step_set`]): the debug build's check
+    /// that this faster search follows the one statement of the step rules.
+    fn simple_steps_are_the_rules(&self, mobile: Bitboard, empty: Bitboard) -> bool {
+        let rules = TurnState::new(self.grid.board, self.side, 4).step_set();
+        let rabbits = self.grid.board.kind(PieceKind::Rabbit);
+        Direction::ALL.into_iter().all(|dir| {
+            let mut movers = mobile & empty.shift(dir.opposite());
+            if dir == Direction::backwards(self.side) {
+                movers &= !rabbits;
+            }
+            movers == rules.own(dir)
+        })
+    }
+
+    /// Whether the push or pull `first` then `second` is legal by the core's rules
+    /// ([`TurnState::play_step`]), as the debug build checks.
+    fn double_is_the_rules(&self, first: (Square, Direction), second: (Square, Direction)) -> bool {
+        let mut state = TurnState::new(self.grid.board, self.side, 2);
+        state.play_step(Step::new(first.0, first.1)).is_ok()
+            && state.play_step(Step::new(second.0, second.1)).is_ok()
     }
 
     /// The simple steps of the mover's `mobile` pieces onto `empty` squares (a rabbit not
@@ -824,6 +848,7 @@ impl<'a, V: Visit> Search<'a, V> {
         if p < last.key && (write & last.read).is_empty() && (last.write & read).is_empty() {
             return;
         }
+        debug_assert!(self.double_is_the_rules(first, second));
         let (changed, hash) = (self.grid.changed, self.grid.hash);
         let c1 = self.grid.step(first.0, first.1, &self.root, V::BOARD);
         let c2 = self.grid.step(second.0, second.1, &self.root, V::BOARD);
