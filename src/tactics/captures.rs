@@ -154,10 +154,21 @@ impl Position {
     /// ```
     #[must_use]
     pub fn capture_moves(&self) -> Captures {
+        self.turn_state().capture_moves()
+    }
+}
+
+impl TurnState {
+    /// [`Position::capture_moves`] on a bare turn state, for searches that keep one (the
+    /// query needs no keys and no start board: a turn that captures an enemy piece
+    /// changes the board). The moves are legal from this state.
+    #[must_use]
+    pub fn capture_moves(&self) -> Captures {
+        let state = self;
         let mut out = Captures::new();
-        let node = *self.turn_state();
+        let node = *state;
         let left = node.steps_left();
-        let side = self.side_to_move();
+        let side = node.side_to_move();
         let board = node.board();
         let strongest = PieceKind::ALL
             .iter()

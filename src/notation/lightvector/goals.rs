@@ -156,7 +156,7 @@ impl Goals {
     fn plain_holds(node: &Node, g: &Goal) -> bool {
         match g.property {
             Property::Destination(d) => {
-                let alive = node.pos.board().piece_at(d).is_some_and(|p| {
+                let alive = node.state.board().piece_at(d).is_some_and(|p| {
                     g.piece.map_or(true, |l| l == p)
                         && g.square.map_or(true, |s| node.visited_of(d).contains(s))
                 });
@@ -244,7 +244,7 @@ impl Goals {
         // piece (onto the trap, or its last friend's away), so a capture of one still to
         // come needs such a step too (perhaps one of the letters).
         let enemy_steps = letters.enemy.max(u32::from(open.enemy_capture));
-        let pending = u32::from(node.pos.pending_push().is_some());
+        let pending = u32::from(node.state.pending_push().is_some());
         let paired = if enemy_steps > 0 || pending > 0 {
             paired_steps(enemy_steps, pending, u32::from(node.pullable().any()))
         } else {
@@ -416,7 +416,7 @@ impl Goals {
         // `cap` ends the work; each live candidate's row is the one at its rank in
         // `near`, after the rows of the dead.
         let live = tally.nrows;
-        let board = node.pos.board();
+        let board = node.state.board();
         for (sq, row) in near.iter().zip(tally.rows[live..].iter_mut()) {
             row.1 = board.color(!self.side).contains(sq);
         }
@@ -497,7 +497,7 @@ impl Goals {
     /// `cap` squares.
     #[inline(always)]
     fn candidates(&self, node: &Node, i: usize, g: &Goal, cap: u32) -> Bitboard {
-        let board = node.pos.board();
+        let board = node.state.board();
         let mut cands = match (g.piece, g.property, g.square) {
             (Some(l), ..) => board.pieces(l),
             (None, Property::Destination(d), _) => within(d, cap),
@@ -541,7 +541,7 @@ impl Goals {
         cap: u32,
         tally: &mut Tally,
     ) -> u32 {
-        let board = node.pos.board();
+        let board = node.state.board();
         for sq in cands {
             let Some(p) = board.piece_at(sq) else {
                 continue;
@@ -606,8 +606,8 @@ impl Goals {
             let Some(letter) = g.piece else {
                 continue;
             };
-            let c = captures.get_or_insert_with(|| node.pos.capture_moves());
-            let fewest = (node.pos.board().pieces(letter) & c.squares())
+            let c = captures.get_or_insert_with(|| node.state.capture_moves());
+            let fewest = (node.state.board().pieces(letter) & c.squares())
                 .iter()
                 .filter_map(|sq| c.get(sq).map(|m| m.len() as u32))
                 .min()
@@ -739,7 +739,7 @@ impl Goals {
         sq: Square,
         cap: u32,
     ) -> (u32, u32) {
-        let board = node.pos.board();
+        let board = node.state.board();
         let walk = |a: Square, b: Square| self.walk(p, a, b);
         let via = g.square.filter(|&s| !node.visited_of(sq).contains(s));
         let path = |to: Square| match via {
@@ -825,7 +825,7 @@ impl Goals {
                 return (INF, INF);
             };
             if next != sq && !next.is_trap() {
-                others = cx.standing(node.pos.board(), Bitboard::from_square(next));
+                others = cx.standing(node.state.board(), Bitboard::from_square(next));
             }
         }
         if m > cap {
@@ -1016,7 +1016,7 @@ impl Events {
     /// ending after the first step would need it to arrive or take the letter: it
     /// cannot either.)
     pub(super) fn first_of_two(&self, node: &Node) -> Bitboard {
-        let board = node.pos.board();
+        let board = node.state.board();
         let mut reach = Bitboard::FULL;
         // What may arrive is known for a single square.
         let single = self.dests.count() == 1;
@@ -1166,7 +1166,7 @@ pub(super) struct Cx {
 impl Cx {
     /// The facts about `node`, with `side` to move.
     pub(super) fn new(node: &Node, side: Color) -> Cx {
-        let board = node.pos.board();
+        let board = node.state.board();
         let pullable = node.pullable();
         let mut stronger = [Bitboard::EMPTY; 6];
         let mut acc = Bitboard::EMPTY;
@@ -1176,7 +1176,7 @@ impl Cx {
         }
         Cx {
             side,
-            pending: u32::from(node.pos.pending_push().is_some()),
+            pending: u32::from(node.state.pending_push().is_some()),
             ready: u32::from(pullable.any()),
             pullable,
             frozen: std::cell::OnceCell::new(),

@@ -203,7 +203,7 @@ pub(super) fn first_bucket(
 ) -> Option<Bucket> {
     let side = pos.side_to_move();
     let root = Node::root(pos);
-    let mut search = Search::new(goals, None, table);
+    let mut search = Search::new(goals, None, pos.turn_start_board(), table);
     for k in 1..=max_steps {
         let mut best = u32::MAX;
         let mut cands: Vec<Candidate> = Vec::new();
@@ -218,9 +218,9 @@ pub(super) fn first_bucket(
                 cands.clear();
                 seen.clear();
             }
-            if d == best && seen.insert(*node.pos.board()) {
+            if d == best && seen.insert(*node.state.board()) {
                 cands.push(Candidate {
-                    board: *node.pos.board(),
+                    board: *node.state.board(),
                     mv: node.mv,
                     own_lost: node.captured(side),
                     enemy_lost: node.captured(!side),
@@ -291,7 +291,7 @@ fn satisfiable(pos: &Position, tokens: &[Token]) -> bool {
     let goals = Goals::new(tokens, pos.side_to_move());
     let root = Node::root(pos);
     let mut table = Table::default();
-    let mut search = Search::new(&goals, None, &mut table);
+    let mut search = Search::new(&goals, None, pos.turn_start_board(), &mut table);
     search.run(&root, u32::from(pos.steps_left()), false, &mut |_| {
         Flow::Stop
     })

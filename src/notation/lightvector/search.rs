@@ -33,7 +33,8 @@
 
 use std::collections::HashSet;
 
-use crate::{Bitboard, Board, Color, Move, Piece, PieceKind, Position, Square, Step, MAX_STEPS};
+use crate::MAX_STEPS;
+use crate::{Bitboard, Board, Color, Move, Piece, PieceKind, Position, Square, Step, TurnState};
 
 use super::goals::{dist, Cx, Events, Goals, INF};
 
@@ -67,8 +68,9 @@ impl Tracked {
 /// A state of the search: the position after some steps and what they did.
 #[derive(Clone)]
 pub(crate) struct Node {
-    /// The position after the steps.
-    pub pos: Position,
+    /// The board and the turn state after the steps (the core's [`TurnState`]: no keys,
+    /// no start board; [`Search`] holds the board the turn started from).
+    pub state: TurnState,
     tracked: [Option<Tracked>; MAX_TRACKED],
     ntracked: u8,
     /// The steps so far.
@@ -85,7 +87,7 @@ impl Node {
     /// The start of a search from `pos` (its turn state as it is).
     pub fn root(pos: &Position) -> Node {
         Node {
-            pos: pos.clone(),
+            state: *pos.turn_state(),
             tracked: [None; MAX_TRACKED],
             ntracked: 0,
             mv: Move::EMPTY,
@@ -165,7 +167,7 @@ impl Node {
     /// Plays a legal step and records what it did.
     pub fn apply(&mut self, step: Step, goals: &Goals) {
         let idx = self.mv.len();
-        let eff = self.pos.play_step_unchecked(step);
+        let eff = self.state.play_step_unchecked(step);
         let e = self.entry_for(eff.from, eff.piece);
         if let Some(t) = &mut self.tracked[e] {
             t.cur = eff.to;
@@ -193,11 +195,11 @@ impl Node {
     /// The enemy pieces the next step may pull (none after a push or a pull, or while
     /// a push waits to be completed).
     pub(super) fn pullable(&self) -> Bitboard {
-        let board = self.pos.board();
-        let Some((from, k)) = self.pos.pull_source() else {
+        let board = self.state.board();
+        let Some((from, k)) = self.state.pull_source() else {
             return Bitboard::EMPTY;
         };
-        (Bitboard::adjacent(from) & board.color(!self.pos.side_to_move()))
+        (Bitboard::adjacent(from) & board.color(!self.state.side_to_move()))
             .iter()
             .filter(|&s| board.piece_at(s).is_some_and(|p| p.kind < k))
             .fold(Bitboard::EMPTY, Bitboard::with)
@@ -218,8 +220,8 @@ impl Node {
             o.map_or(0u64, |(s, k)| 1 + u64::from(s.index()) + 64 * k as u64)
         };
         // A pull nobody can make is no different from none.
-        let pull = self.pos.pull_source().filter(|_| self.pullable().any());
-        let misc = enc(self.pos.pending_push())
+        let pull = self.state.pull_source().filter(|_| self.pullable().any());
+        let misc = enc(self.state.pending_push())
             | (enc(pull) << 10)
             | (u64::from(self.dir_token) << 20)
             | (u64::from(depth) << 28);
@@ -291,20 +293,29 @@ pub(super) struct Table(HashSet<StateKey, MixBuild>);
 pub(crate) struct Search<'a> {
     goals: &'a Goals,
     target: Option<&'a Board>,
+    /// The board the turn started from (a turn may not end on it).
+    start: &'a Board,
     seen: &'a mut Table,
     /// The root of the last run and its [`Goals::capture_bound`].
-    root_capture: Option<(Position, u32)>,
+    root_capture: Option<(TurnState, u32)>,
     /// The steps the last run's limit leaves to spare over the root's bound.
     spare: u32,
 }
 
 impl<'a> Search<'a> {
-    /// A search for turns satisfying `goals`, and ending on `target` if given, keeping
-    /// the states it meets in `seen` (emptied at each run).
-    pub fn new(goals: &'a Goals, target: Option<&'a Board>, seen: &'a mut Table) -> Search<'a> {
+    /// A search for turns satisfying `goals`, and ending on `target` if given, in a turn
+    /// that started from `start`, keeping the states it meets in `seen` (emptied at each
+    /// run).
+    pub fn new(
+        goals: &'a Goals,
+        target: Option<&'a Board>,
+        start: &'a Board,
+        seen: &'a mut Table,
+    ) -> Search<'a> {
         Search {
             goals,
             target,
+            start,
             seen,
             root_capture: None,
             spare: 0,
@@ -321,9 +332,9 @@ impl<'a> Search<'a> {
 
     /// Whether the turn could end here with every token satisfied.
     fn is_leaf(&self, node: &Node) -> bool {
-        node.pos.check_end_turn().is_ok()
+        node.state.check_end_turn(self.start).is_ok()
             && self.goals.satisfied(node)
-            && self.target.map_or(true, |t| node.pos.board() == t)
+            && self.target.map_or(true, |t| node.state.board() == t)
     }
 
     /// Visits every satisfying turn of at most `limit` steps from `root` (of exactly
@@ -347,10 +358,10 @@ impl<'a> Search<'a> {
         if self.goals.has_enemy_capture() {
             // Computed once per root: iterative deepening runs from the same one.
             let at_root = match &self.root_capture {
-                Some((pos, c)) if pos == &root.pos => *c,
+                Some((pos, c)) if pos == &root.state => *c,
                 _ => {
                     let c = self.goals.capture_bound(root);
-                    self.root_capture = Some((root.pos.clone(), c));
+                    self.root_capture = Some((root.state, c));
                     c
                 }
             };
@@ -393,7 +404,7 @@ impl<'a> Search<'a> {
             return false;
         };
 
-        for &step in node.pos.legal_steps().iter() {
+        for &step in node.state.legal_steps().iter() {
             if !filter.admits(node, events, step) {
                 continue;
             }
@@ -469,9 +480,9 @@ impl StepFilter {
     /// the steps left.
     #[inline(always)]
     fn new(node: &Node, events: &Events, target: Option<&Board>, left: u32) -> Option<StepFilter> {
-        let board = node.pos.board();
-        let paired_from = if node.pos.pending_push().is_none() && events.pairs_only(left) {
-            Events::paired_from(board, node.pos.side_to_move())
+        let board = node.state.board();
+        let paired_from = if node.state.pending_push().is_none() && events.pairs_only(left) {
+            Events::paired_from(board, node.state.side_to_move())
         } else {
             Bitboard::FULL
         };
@@ -483,7 +494,7 @@ impl StepFilter {
         if arrivals.max(departures) > left {
             return None;
         }
-        let (last, reach) = match (left, node.pos.pending_push()) {
+        let (last, reach) = match (left, node.state.pending_push()) {
             (2, None) => (events.last_squares(board), events.first_of_two(node)),
             _ => (None, Bitboard::FULL),
         };
@@ -502,7 +513,7 @@ impl StepFilter {
     /// Whether the search plays `step` at `node`.
     #[inline(always)]
     fn admits(&self, node: &Node, events: &Events, step: Step) -> bool {
-        if self.narrow && !events.admits_next(node.pos.board(), step) {
+        if self.narrow && !events.admits_next(node.state.board(), step) {
             return false;
         }
         if !self.paired_from.contains(step.from)
@@ -550,7 +561,7 @@ impl Search<'_> {
         };
         let squares = Bitboard::from_square(a).with(b);
         let zone = squares | Bitboard::adjacent(a) | Bitboard::adjacent(b);
-        let own = node.pos.board().color(node.pos.side_to_move());
+        let own = node.state.board().color(node.state.side_to_move());
         own.contains(a)
             && (squares & Bitboard::TRAPS).is_empty()
             && (zone & Bitboard::TRAPS & own).is_empty()
@@ -570,7 +581,7 @@ impl Search<'_> {
         if events.least() > 1 {
             return false;
         }
-        let board = node.pos.board();
+        let board = node.state.board();
         let differ = self.target.map_or(Bitboard::FULL, |t| differing(board, t));
         let admitted = |step: Step| differ.contains(step.from) && events.admits_last(board, step);
         let mut play = |step: Step| {
@@ -585,18 +596,18 @@ impl Search<'_> {
         let movable = if events.needs_enemy_step() {
             node.pullable()
         } else {
-            board.color(node.pos.side_to_move()) | node.pullable()
+            board.color(node.state.side_to_move()) | node.pullable()
         };
         match events.last_candidates(board) {
             // A few steps, each checked for legality.
             Some(mut steps) => steps.any(|step| {
                 movable.contains(step.from)
                     && admitted(step)
-                    && node.pos.is_legal_step(step)
+                    && node.state.is_legal_step(step)
                     && play(step)
             }),
             None => node
-                .pos
+                .state
                 .legal_steps()
                 .iter()
                 .any(|&step| movable.contains(step.from) && admitted(step) && play(step)),
@@ -634,8 +645,8 @@ pub(super) fn differing(a: &Board, b: &Board) -> Bitboard {
 /// those, the nearest ones at best). These piece-steps add up over letters; `own` of
 /// them are the mover's, `enemy` the opponent's (see [`Cx::turn_steps`]).
 pub(super) fn target_bound(node: &Node, target: &Board) -> u32 {
-    let board = node.pos.board();
-    let side = node.pos.side_to_move();
+    let board = node.state.board();
+    let side = node.state.side_to_move();
     let (mut own, mut enemy) = (0u32, 0u32);
     for color in Color::ALL {
         for kind in PieceKind::ALL {

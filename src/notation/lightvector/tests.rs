@@ -475,7 +475,7 @@ fn check_admissible_along(pos: &Position, turn: &[Step], tokens: &[Token]) {
         );
         assert!(events.cover() <= events.least());
         // Towards the turn's board: the squares to arrive on and to leave.
-        let (arrive, depart) = target_squares(node.pos.board(), end.board());
+        let (arrive, depart) = target_squares(node.state.board(), end.board());
         assert!(
             arrive.count().max(depart.count()) <= left,
             "target squares: {}",
@@ -492,16 +492,16 @@ fn check_admissible_along(pos: &Position, turn: &[Step], tokens: &[Token]) {
             assert!(depart.contains(turn[i].from), "depart: {}", what());
         }
         // With no step to spare outside pushes and pulls, each step is in one.
-        if left >= 1 && node.pos.pending_push().is_none() && events.pairs_only(left) {
+        if left >= 1 && node.state.pending_push().is_none() && events.pairs_only(left) {
             assert!(
-                Events::paired_from(node.pos.board(), node.pos.side_to_move())
+                Events::paired_from(node.state.board(), node.state.side_to_move())
                     .contains(turn[i].from),
                 "paired step: {}",
                 what()
             );
         }
         // With two steps left, the first arrives where the last needs a piece.
-        if left == 2 && node.pos.pending_push().is_none() {
+        if left == 2 && node.state.pending_push().is_none() {
             assert!(
                 turn[i]
                     .to()
@@ -512,11 +512,11 @@ fn check_admissible_along(pos: &Position, turn: &[Step], tokens: &[Token]) {
         }
         if left == 1 {
             assert!(
-                events.admits_last(node.pos.board(), turn[i]),
+                events.admits_last(node.state.board(), turn[i]),
                 "last step: {}",
                 what()
             );
-            if let Some(mut steps) = events.last_candidates(node.pos.board()) {
+            if let Some(mut steps) = events.last_candidates(node.state.board()) {
                 assert!(steps.any(|s| s == turn[i]), "last candidates: {}", what());
             }
             if events.needs_enemy_step() {
@@ -526,7 +526,7 @@ fn check_admissible_along(pos: &Position, turn: &[Step], tokens: &[Token]) {
                     what()
                 );
             }
-            let differ = differing(node.pos.board(), end.board());
+            let differ = differing(node.state.board(), end.board());
             assert!(
                 differ.contains(turn[i].from),
                 "last step's square: {}",
@@ -534,7 +534,7 @@ fn check_admissible_along(pos: &Position, turn: &[Step], tokens: &[Token]) {
             );
         } else if left >= 2 && events.cover() == left {
             assert!(
-                events.admits_next(node.pos.board(), turn[i]),
+                events.admits_next(node.state.board(), turn[i]),
                 "next step: {}",
                 what()
             );

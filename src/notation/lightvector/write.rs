@@ -125,7 +125,7 @@ impl Writer {
         // is not the target: a satisfying turn of fewer than `kb` steps, or of `kb`
         // steps displacing at most `db` pieces and ending on another board.
         let bucket = first_bucket(&self.pos, goals, kb, &mut self.table, &mut |k, node| {
-            let other = *node.pos.board() != target;
+            let other = *node.state.board() != target;
             let refutes = other && (k < kb || node.displaced() <= db);
             if refutes {
                 found = Some(node.clone());
@@ -285,7 +285,7 @@ fn witness(pos: &Position, target: &Board, max_steps: usize) -> Option<Node> {
     let goals = Goals::new(&[], pos.side_to_move());
     let root = Node::root(pos);
     let mut table = Table::default();
-    let mut search = Search::new(&goals, Some(target), &mut table);
+    let mut search = Search::new(&goals, Some(target), pos.turn_start_board(), &mut table);
     // One walk up to the move's own step count visits every turn to the target within
     // it, whatever its length: the best is kept.
     let mut best: Option<Node> = None;
