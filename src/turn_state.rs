@@ -168,21 +168,21 @@ impl TurnState {
         // Simple steps of the mover's unfrozen pieces; rabbits never step backwards.
         let rabbits = board.pieces(PieceKind::Rabbit.of(side));
         let back = Direction::backwards(side);
-        for dir in Direction::ALL {
-            let mut movers = free & pieces & empty.shift(dir.opposite());
-            if dir == back {
-                movers &= !rabbits;
+        let into_empty = Direction::ALL.map(|dir| empty.shift(dir.opposite()));
+        let movers = free & pieces;
+        if movers.any() {
+            for dir in Direction::ALL {
+                let mut these = movers & into_empty[dir as usize];
+                if dir == back {
+                    these &= !rabbits;
+                }
+                set.own[dir as usize] = these;
             }
-            set.own[dir as usize] = movers;
         }
 
         // Pulls: enemy pieces weaker than the piece that just left `sq` step into it.
         if let Some((sq, kind)) = self.pull {
-            let pulled = board.weaker_than(!side, kind) & pieces & Bitboard::adjacent(sq);
-            let target = Bitboard::from_square(sq);
-            for dir in Direction::ALL {
-                set.pulls[dir as usize] = pulled & target.shift(dir.opposite());
-            }
+            set.pulls = board.weaker_than(!side, kind) & pieces & Bitboard::adjacent(sq);
             set.pull_to = Some(sq);
         }
 
@@ -191,9 +191,13 @@ impl TurnState {
         // the pull square by a piece that may be pulled there is the pull.
         if self.steps_left() >= 2 {
             let pushable = board.pushable_by(side, free, board.color(!side) & pieces);
-            for dir in Direction::ALL {
-                let i = dir as usize;
-                set.pushes[i] = pushable & empty.shift(dir.opposite()) & !set.pulls[i];
+            if pushable.any() {
+                let pull_to = set.pull_to.map_or(Bitboard::EMPTY, Bitboard::from_square);
+                for dir in Direction::ALL {
+                    let i = dir as usize;
+                    let pulls = set.pulls & pull_to.shift(dir.opposite());
+                    set.pushes[i] = pushable & into_empty[i] & !pulls;
+                }
             }
         }
         set
@@ -328,8 +332,8 @@ impl TurnState {
             "play_step_unchecked: {step} is illegal here: {:?}",
             self.check_step(step).err()
         );
-        let Some(piece) = self.board.piece_at(step.from) else {
-            panic!("TurnState: no piece on {}", step.from);
+        let (Some(piece), Some(to)) = (self.board.piece_at(step.from), step.to()) else {
+            panic!("TurnState: illegal step {step}");
         };
         let kind = if self.push.is_some() {
             StepKind::PushFinish
@@ -337,35 +341,35 @@ impl TurnState {
             StepKind::Simple
         } else {
             match self.pull {
-                Some((sq, k)) if step.to() == Some(sq) && piece.kind < k => StepKind::Pulled,
+                Some((sq, k)) if to == sq && piece.kind < k => StepKind::Pulled,
                 _ => StepKind::Pushed,
             }
         };
-        self.apply_piece(step, piece, kind)
+        self.apply_piece(step.from, to, piece, kind)
     }
 
     /// Plays the legal step `step` of kind `kind`.
     fn apply(&mut self, step: Step, kind: StepKind) -> StepEffect {
-        let Some(piece) = self.board.piece_at(step.from) else {
-            panic!("TurnState: no piece on {}", step.from);
+        let (Some(piece), Some(to)) = (self.board.piece_at(step.from), step.to()) else {
+            panic!("TurnState: illegal step {step}");
         };
-        self.apply_piece(step, piece, kind)
+        self.apply_piece(step.from, to, piece, kind)
     }
 
-    /// Plays the legal step `step` of `piece`, of kind `kind`: the piece moves; a piece
+    /// Plays the legal step of `piece` from `from` to `to`, of kind `kind`: the piece moves; a piece
     /// of its colour left alone on a trap is removed (only the trap beside the square it
     /// left can lose its last friend, or take the piece itself; no square touches two
     /// traps, so a step captures at most one piece); a simple step may begin a pull, the
     /// first step of a push waits for its second, and the others leave nothing pending.
     ///
-    /// # Panics
-    /// If the step leaves the board.
     #[inline(always)]
-    fn apply_piece(&mut self, step: Step, piece: Piece, kind: StepKind) -> StepEffect {
-        let from = step.from;
-        let Some(to) = step.to() else {
-            panic!("TurnState: illegal step {step}");
-        };
+    fn apply_piece(
+        &mut self,
+        from: Square,
+        to: Square,
+        piece: Piece,
+        kind: StepKind,
+    ) -> StepEffect {
         self.board.move_piece(piece, from, to);
         let capture = self.remove_unsupported(piece.color, from);
         self.taken += 1;
@@ -447,7 +451,8 @@ impl TurnState {
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Debug)]
 pub struct StepSet {
     own: [Bitboard; 4],
-    pulls: [Bitboard; 4],
+    /// The enemy pieces that may be pulled into `pull_to` (beside it).
+    pulls: Bitboard,
     pushes: [Bitboard; 4],
     push_to: Option<Square>,
     pull_to: Option<Square>,
@@ -456,7 +461,7 @@ pub struct StepSet {
 impl StepSet {
     const EMPTY: StepSet = StepSet {
         own: [Bitboard::EMPTY; 4],
-        pulls: [Bitboard::EMPTY; 4],
+        pulls: Bitboard::EMPTY,
         pushes: [Bitboard::EMPTY; 4],
         push_to: None,
         pull_to: None,
@@ -474,7 +479,12 @@ impl StepSet {
     #[inline]
     #[must_use]
     pub const fn pulls(&self, dir: Direction) -> Bitboard {
-        self.pulls[dir as usize]
+        match self.pull_to {
+            Some(to) => self
+                .pulls
+                .intersect(Bitboard::from_square(to).shift(dir.opposite())),
+            None => Bitboard::EMPTY,
+        }
     }
 
     /// The enemy pieces that may be pushed in `dir` (the first step of a push).
@@ -489,7 +499,7 @@ impl StepSet {
     #[must_use]
     pub const fn from(&self, dir: Direction) -> Bitboard {
         let i = dir as usize;
-        self.own[i].union(self.pulls[i]).union(self.pushes[i])
+        self.own[i].union(self.pulls(dir)).union(self.pushes[i])
     }
 
     /// Whether `step` is legal.
@@ -522,8 +532,11 @@ impl StepSet {
             let i = dir as usize;
             let keep = from | to.shift(dir.opposite());
             out.own[i] &= keep;
-            out.pulls[i] &= keep;
             out.pushes[i] &= keep;
+        }
+        // Every pull enters the pull square.
+        if !self.pull_to.is_some_and(|sq| to.contains(sq)) {
+            out.pulls &= from;
         }
         out
     }
@@ -537,7 +550,7 @@ impl StepSet {
     /// The enemy pieces that may be pulled.
     #[inline]
     pub(crate) fn all_pulls(&self) -> Bitboard {
-        self.pulls[0] | self.pulls[1] | self.pulls[2] | self.pulls[3]
+        self.pulls
     }
 
     /// Appends the steps to `list`: push completions (by square), or else simple steps

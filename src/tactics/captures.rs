@@ -7,8 +7,6 @@ use crate::{
     TurnState,
 };
 
-use super::Path;
-
 /// For each enemy piece that the side to move can capture this turn, a shortest turn
 /// capturing it, keyed by the square the piece stands on now. Held on the stack (a slot
 /// per square, no allocation); iteration runs from a1 to h8.
@@ -188,15 +186,13 @@ impl TurnState {
             // and a trap over it stays over it, so at every limit `k` at or above the
             // bound the search sees what `capture_lower_bound(node, ctx, sq, k, _)` would
             // give.
-            let mut path = Path::new();
+            let mut path = Move::EMPTY;
             for limit in bound.steps..=left {
                 if !can_capture_in(&node, limit) {
                     continue;
                 }
                 if search_bounded(&node, &ctx, sq, &bound, limit, &mut path) {
-                    if let Some(mv) = path.to_move() {
-                        out.insert(sq, mv);
-                    }
+                    out.insert(sq, path);
                     break;
                 }
             }
@@ -290,7 +286,7 @@ fn after(node: &Node, step: Step) -> (Node, Piece, Option<Square>) {
 /// Depth-first search for a turn of at most `k` more steps during which the enemy piece
 /// now on `target` is captured (`None`: captured on the way here); on success `path` holds
 /// the steps from the root.
-fn capture_search(node: &Node, ctx: &Ctx, target: Option<Square>, k: u8, path: &mut Path) -> bool {
+fn capture_search(node: &Node, ctx: &Ctx, target: Option<Square>, k: u8, path: &mut Move) -> bool {
     let Some(sq) = target else {
         // Captured; the turn ends as soon as it may (see `Node`): at once, or after the
         // second step of a push waiting for it.
@@ -491,7 +487,7 @@ fn search_bounded(
     sq: Square,
     bound: &CaptureBound,
     k: u8,
-    path: &mut Path,
+    path: &mut Move,
 ) -> bool {
     let side = ctx.side;
     if bound.steps > k {
@@ -687,7 +683,7 @@ fn expand(
     target: Option<Square>,
     step: Step,
     k: u8,
-    path: &mut Path,
+    path: &mut Move,
 ) -> bool {
     let side = ctx.side;
     let (child, piece, captured) = after(node, step);
@@ -700,7 +696,8 @@ fn expand(
             next = None;
         }
     }
-    path.push(step);
+    // The searches go no deeper than the steps a turn has left: the move has room.
+    let _ = path.push(step);
     if capture_search(&child, ctx, next, k - 1, path) {
         return true;
     }

@@ -2,7 +2,7 @@
 
 use crate::{Bitboard, Board, Color, Direction, Move, PieceKind, Position, Step, TurnState};
 
-use super::{any_step_touching, Path};
+use super::any_step_touching;
 
 impl Position {
     /// A shortest way to end the turn with a rabbit of the side to move on its goal rank,
@@ -71,12 +71,12 @@ impl Position {
         if lower > left {
             return None;
         }
-        let mut path = Path::new();
+        let mut path = Move::EMPTY;
         // Iterative deepening from the bounds: the first limit that succeeds gives a
         // shortest turn.
         for limit in lower.max(passing).max(1)..=left {
             if goal_search(state, start, limit, &mut path) {
-                return path.to_move();
+                return Some(path);
             }
         }
         None
@@ -275,7 +275,7 @@ fn path_region(side: Color, rabbits: Bitboard, k: u8) -> Bitboard {
 
 /// Depth-first search for a turn of at most `k` more steps ending with a goal, in a turn
 /// that started from `start`; on success `path` holds the steps from the root.
-fn goal_search(pos: &TurnState, start: &Board, k: u8, path: &mut Path) -> bool {
+fn goal_search(pos: &TurnState, start: &Board, k: u8, path: &mut Move) -> bool {
     let side = pos.side_to_move();
     if !path.is_empty() && pos.board().rabbit_on_goal(side) && pos.check_end_turn(start).is_ok() {
         return true;
@@ -380,10 +380,11 @@ fn steps_lowering_the_goal_bound(pos: &TurnState, bound: &GoalBound, k: u8) -> N
 }
 
 #[inline]
-fn expand(pos: &TurnState, start: &Board, step: Step, k: u8, path: &mut Path) -> bool {
+fn expand(pos: &TurnState, start: &Board, step: Step, k: u8, path: &mut Move) -> bool {
     let mut child = *pos;
     child.play_step_unchecked(step);
-    path.push(step);
+    // The searches go no deeper than the steps a turn has left: the move has room.
+    let _ = path.push(step);
     if goal_search(&child, start, k - 1, path) {
         return true;
     }

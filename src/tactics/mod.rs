@@ -34,46 +34,7 @@ mod in_game;
 
 pub use captures::{Captures, CapturesIter};
 
-use crate::{Bitboard, Direction, Move, Square, Step, TurnState, MAX_STEPS};
-
-/// The steps of the search from its root, on the stack.
-struct Path {
-    steps: [Step; MAX_STEPS],
-    len: usize,
-}
-
-impl Path {
-    const fn new() -> Path {
-        Path {
-            steps: [Step::new(Square::A1, Direction::North); MAX_STEPS],
-            len: 0,
-        }
-    }
-
-    #[inline]
-    fn is_empty(&self) -> bool {
-        self.len == 0
-    }
-
-    /// Appends a step; the searches never go deeper than the steps a turn has left.
-    #[inline]
-    fn push(&mut self, step: Step) {
-        if let Some(slot) = self.steps.get_mut(self.len) {
-            *slot = step;
-            self.len += 1;
-        }
-    }
-
-    #[inline]
-    fn pop(&mut self) {
-        self.len = self.len.saturating_sub(1);
-    }
-
-    #[inline]
-    fn to_move(&self) -> Option<Move> {
-        Move::from_steps(&self.steps[..self.len])
-    }
-}
+use crate::{Bitboard, Direction, Step, TurnState};
 
 /// Calls `f` with every legal step from a square of `from` or into a square of `to`
 /// (each once), until it returns `true`; returns whether it did. Faster than filtering
