@@ -3,7 +3,7 @@
 use core::fmt;
 use core::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, BitXor, BitXorAssign, Not};
 
-use crate::{Direction, Square};
+use crate::{Direction, Rank, Square};
 
 /// A set of squares: bit `i` stands for the square with index `i` (a1 = bit 0, h1 = bit 7,
 /// a2 = bit 8, ..., h8 = bit 63).
@@ -28,6 +28,32 @@ impl Bitboard {
     pub const RANK_7: Bitboard = Bitboard(0xff << 48);
     /// Rank 8 (Silver's home rank, Gold's goal).
     pub const RANK_8: Bitboard = Bitboard(0xff << 56);
+
+    /// The eight squares of `rank`.
+    ///
+    /// ```
+    /// use arimaa::{Bitboard, Color, Rank};
+    /// assert_eq!(Bitboard::rank(Rank::goal(Color::Gold)), Bitboard::RANK_8);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn rank(rank: Rank) -> Bitboard {
+        Bitboard(0xff << (8 * rank.index()))
+    }
+
+    /// The squares within `r` steps of `sq` on an empty board ([`Square::distance`] at
+    /// most `r`).
+    ///
+    /// ```
+    /// use arimaa::{Bitboard, Square};
+    /// assert_eq!(Bitboard::within(Square::A1, 1).count(), 3);
+    /// assert_eq!(Bitboard::within(Square::D4, 14), Bitboard::FULL);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub fn within(sq: Square, r: u8) -> Bitboard {
+        WITHIN[sq as usize][usize::from(r.min(14))]
+    }
 
     /// The set holding one square.
     #[inline]
@@ -247,6 +273,28 @@ impl fmt::Debug for Bitboard {
         Ok(())
     }
 }
+
+/// The squares within distance `r` (up to 14, the board's diameter) of each square.
+static WITHIN: [[Bitboard; 15]; 64] = {
+    let mut t = [[Bitboard::EMPTY; 15]; 64];
+    let mut a = 0;
+    while a < 64 {
+        let mut b = 0;
+        while b < 64 {
+            let (Some(sa), Some(sb)) = (Square::new(a), Square::new(b)) else {
+                break;
+            };
+            let mut r = sa.distance(sb) as usize;
+            while r < 15 {
+                t[a as usize][r] = Bitboard(t[a as usize][r].0 | 1u64 << b);
+                r += 1;
+            }
+            b += 1;
+        }
+        a += 1;
+    }
+    t
+};
 
 #[cfg(test)]
 mod tests {

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::{zobrist, Bitboard, Color, Piece, PieceKind, Square};
+use crate::{zobrist, Bitboard, Color, Piece, PieceKind, Rank, Square};
 
 /// Where the pieces stand. A `Board` is a plain, editable placement with no rules
 /// attached: any arrangement can be built. It becomes playable through
@@ -256,11 +256,7 @@ impl Board {
     /// Whether a rabbit of `color` stands on `color`'s goal rank.
     #[must_use]
     pub fn rabbit_on_goal(&self, color: Color) -> bool {
-        let goal = match color {
-            Color::Gold => Bitboard::RANK_8,
-            Color::Silver => Bitboard::RANK_1,
-        };
-        (self.pieces(PieceKind::Rabbit.of(color)) & goal).any()
+        (self.pieces(PieceKind::Rabbit.of(color)) & Bitboard::rank(Rank::goal(color))).any()
     }
 
     /// The Zobrist hash of the placement alone (no side to move).

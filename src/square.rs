@@ -414,6 +414,43 @@ impl Square {
         matches!(self, Square::C3 | Square::F3 | Square::C6 | Square::F6)
     }
 
+    /// The fewest steps between the two squares on an empty board (the Manhattan
+    /// distance: files apart plus ranks apart).
+    ///
+    /// ```
+    /// use arimaa::Square;
+    /// assert_eq!(Square::A1.distance(Square::H8), 14);
+    /// assert_eq!(Square::C3.distance(Square::D5), 3);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn distance(self, other: Square) -> u8 {
+        self.file().index().abs_diff(other.file().index())
+            + self.rank().index().abs_diff(other.rank().index())
+    }
+
+    /// The fewest steps from this square to a trap on an empty board.
+    ///
+    /// ```
+    /// use arimaa::Square;
+    /// assert_eq!(Square::C3.trap_distance(), 0);
+    /// assert_eq!(Square::A1.trap_distance(), 4);
+    /// ```
+    #[inline]
+    #[must_use]
+    pub const fn trap_distance(self) -> u8 {
+        let mut best = u8::MAX;
+        let mut i = 0;
+        while i < 4 {
+            let d = self.distance(Square::TRAPS[i]);
+            if d < best {
+                best = d;
+            }
+            i += 1;
+        }
+        best
+    }
+
     /// The trap beside this square, if any (no square is beside two traps: the traps
     /// are three files or three ranks apart). A piece stepping off this square may leave
     /// a friend on that trap alone, and a piece stepping from here into it may be taken.

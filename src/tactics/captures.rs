@@ -725,18 +725,9 @@ const NEAR_TRAPS: [[(Bitboard, u8); 2]; 64] = {
             let mut i = 0;
             while i < 4 {
                 let trap = Square::TRAPS[i];
-                let beside = Bitboard::adjacent(trap);
-                let m = if trap.index() == sq.index() {
-                    0
-                } else if beside.contains(sq) {
-                    1
-                } else if beside.neighbours().contains(sq) {
-                    2
-                } else {
-                    u8::MAX
-                };
-                if m != u8::MAX {
-                    out[j as usize][n] = (beside.with(trap), m);
+                let m = sq.distance(trap);
+                if m <= 2 {
+                    out[j as usize][n] = (Bitboard::adjacent(trap).with(trap), m);
                     n += 1;
                 }
                 i += 1;

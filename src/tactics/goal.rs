@@ -1,6 +1,7 @@
 //! The goal query: the fewest steps to end the turn with a rabbit on its goal rank.
 
-use crate::{Bitboard, Board, Color, Direction, Move, PieceKind, Position, Step, TurnState};
+use crate::TurnState;
+use crate::{Bitboard, Board, Color, Direction, Move, PieceKind, Position, Rank, Step};
 
 use super::any_step_touching;
 
@@ -86,10 +87,13 @@ impl Position {
 /// The squares of `color`'s rabbits that are `d` steps from their goal rank.
 #[inline]
 fn rank_band(color: Color, d: u8) -> Bitboard {
-    match color {
-        Color::Gold => Bitboard(Bitboard::RANK_8.0 >> (8 * u32::from(d))),
-        Color::Silver => Bitboard(Bitboard::RANK_1.0 << (8 * u32::from(d))),
-    }
+    let goal = Rank::goal(color).index();
+    let rank = match color {
+        Color::Gold => goal.checked_sub(d),
+        Color::Silver => goal.checked_add(d),
+    };
+    rank.and_then(Rank::new)
+        .map_or(Bitboard::EMPTY, Bitboard::rank)
 }
 
 /// The direction of a rabbit of `color` towards its goal.

@@ -20,8 +20,7 @@ pub(super) fn behind(side: Color, from: Square, to: Square) -> bool {
 
 /// Manhattan distance.
 pub(super) fn dist(a: Square, b: Square) -> u32 {
-    let d = |x: u8, y: u8| u32::from(x.abs_diff(y));
-    d(a.file().index(), b.file().index()) + d(a.rank().index(), b.rank().index())
+    u32::from(a.distance(b))
 }
 
 /// One token, ready for the search.
@@ -1064,29 +1063,9 @@ fn paired_steps(enemy: u32, pending: u32, ready: u32) -> u32 {
     (2 * enemy + pending).saturating_sub(ready).max(pending)
 }
 
-/// The squares within Manhattan distance `r` (up to 14) of each square.
-static WITHIN: [[Bitboard; 15]; 64] = {
-    let mut t = [[Bitboard::EMPTY; 15]; 64];
-    let mut a: usize = 0;
-    while a < 64 {
-        let mut b: usize = 0;
-        while b < 64 {
-            let d = (a % 8).abs_diff(b % 8) + (a / 8).abs_diff(b / 8);
-            let mut r = d;
-            while r < 15 {
-                t[a][r] = Bitboard(t[a][r].0 | 1u64 << b);
-                r += 1;
-            }
-            b += 1;
-        }
-        a += 1;
-    }
-    t
-};
-
 /// The squares within Manhattan distance `r` of `sq`.
 fn within(sq: Square, r: u32) -> Bitboard {
-    WITHIN[sq.index() as usize][r.min(14) as usize]
+    Bitboard::within(sq, r.min(14) as u8)
 }
 
 /// The squares within Manhattan distance `r` of a trap.

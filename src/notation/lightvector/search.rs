@@ -680,9 +680,5 @@ pub(super) fn target_bound(node: &Node, target: &Board) -> u32 {
 
 /// The distance from `sq` to the nearest trap.
 pub(super) fn trap_dist(sq: Square) -> u32 {
-    Square::TRAPS
-        .iter()
-        .map(|&t| dist(sq, t))
-        .min()
-        .unwrap_or(INF)
+    u32::from(sq.trap_distance())
 }
