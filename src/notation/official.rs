@@ -45,7 +45,7 @@ use core::str::FromStr;
 
 use crate::{
     Color, Direction, EndTurnError, Game, Move, MoveError, Piece, Position, Setup, Square, Step,
-    StepError, MAX_STEPS,
+    StepError,
 };
 
 /// Longest turn text the readers look at (a setup of 64 pieces with a label fits);
@@ -792,6 +792,36 @@ pub struct OfficialMove {
     tokens: Vec<MoveToken>,
 }
 
+/// Plays one step token on `p` and appends its step to `mv`: the token's piece must
+/// stand on its square and the step must be legal. Returns the capture token the step
+/// calls for, if it captures.
+fn play_step_token(
+    p: &mut Position,
+    mv: &mut Move,
+    t: StepToken,
+) -> Result<Option<CaptureToken>, IllegalOfficial> {
+    match p.board().piece_at(t.from) {
+        None => return Err(IllegalOfficial::NoPiece { token: t }),
+        Some(found) if found != t.piece => {
+            return Err(IllegalOfficial::WrongPiece { token: t, found })
+        }
+        Some(_) => {}
+    }
+    let effect = p
+        .play_step(t.step())
+        .map_err(|e| IllegalOfficial::from_step(t, e))?;
+    // A position allows at most MAX_STEPS steps, so the move has room.
+    mv.push(t.step())
+        .map_err(|_| IllegalOfficial::TooManySteps {
+            token: t,
+            cap: p.step_cap(),
+        })?;
+    Ok(effect.capture.map(|c| CaptureToken {
+        piece: c.piece,
+        square: c.square,
+    }))
+}
+
 impl OfficialMove {
     /// A movement turn of these tokens, in order (checked only by
     /// [`OfficialMove::to_move`]).
@@ -816,8 +846,7 @@ impl OfficialMove {
     /// The [`IllegalOfficial`] naming the first rule broken.
     pub fn to_move(&self, pos: &Position) -> Result<Move, IllegalOfficial> {
         let mut p = pos.clone();
-        let mut steps: [Step; MAX_STEPS] = [Step::new(Square::A1, Direction::North); MAX_STEPS];
-        let mut n = 0usize;
+        let mut mv = Move::EMPTY;
         // The capture the last step caused, not yet matched by a token.
         let mut pending: Option<(StepToken, CaptureToken)> = None;
         let mut passed = false;
@@ -830,52 +859,19 @@ impl OfficialMove {
                     if let Some((after, expected)) = pending {
                         return Err(IllegalOfficial::CaptureMissing { after, expected });
                     }
-                    match p.board().piece_at(t.from) {
-                        None => return Err(IllegalOfficial::NoPiece { token: t }),
-                        Some(found) if found != t.piece => {
-                            return Err(IllegalOfficial::WrongPiece { token: t, found })
-                        }
-                        Some(_) => {}
-                    }
-                    let effect = p
-                        .play_step(t.step())
-                        .map_err(|e| IllegalOfficial::from_step(t, e))?;
-                    // A position allows at most MAX_STEPS steps, so the slot exists.
-                    let slot = steps.get_mut(n).ok_or(IllegalOfficial::TooManySteps {
-                        token: t,
-                        cap: p.step_cap(),
-                    })?;
-                    *slot = t.step();
-                    n += 1;
-                    if let Some(c) = effect.capture {
-                        let ct = CaptureToken {
-                            piece: c.piece,
-                            square: c.square,
-                        };
-                        pending = Some((t, ct));
-                    }
+                    pending = play_step_token(&mut p, &mut mv, t)?.map(|c| (t, c));
                 }
                 MoveToken::Capture(c) => match pending {
                     Some((_, expected)) if expected == c => pending = None,
-                    Some((_, expected)) => {
+                    _ => {
                         return Err(IllegalOfficial::CaptureWrong {
                             token: c,
-                            expected: Some(expected),
-                        })
-                    }
-                    None => {
-                        return Err(IllegalOfficial::CaptureWrong {
-                            token: c,
-                            expected: None,
+                            expected: pending.map(|(_, expected)| expected),
                         })
                     }
                 },
-                MoveToken::Pass => {
-                    if n == 0 {
-                        return Err(IllegalOfficial::Pass);
-                    }
-                    passed = true;
-                }
+                MoveToken::Pass if mv.is_empty() => return Err(IllegalOfficial::Pass),
+                MoveToken::Pass => passed = true,
             }
         }
         if let Some((after, expected)) = pending {
@@ -889,7 +885,7 @@ impl OfficialMove {
             EndTurnError::NoSteps => IllegalOfficial::NoSteps,
             EndTurnError::Unchanged => IllegalOfficial::Unchanged,
         })?;
-        Move::from_steps(&steps[..n]).ok_or(IllegalOfficial::NoSteps)
+        Ok(mv)
     }
 
     /// The legal move these tokens describe in `game`: as [`OfficialMove::to_move`]

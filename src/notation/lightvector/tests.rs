@@ -441,8 +441,8 @@ fn moves_compare() {
 /// cover may exceed the steps the turn still takes, and the steps the search plays
 /// when it has none to spare, or two left, include the turn's next step.
 fn check_admissible_along(pos: &Position, turn: &[Step], tokens: &[Token]) {
-    use super::goals::{Events, Goals, INF};
-    use super::search::{differing, target_bound, target_squares, Node};
+    use super::goals::Goals;
+    use super::search::Node;
     let goals = Goals::new(tokens, pos.side_to_move());
     let mut end = pos.clone();
     for &s in turn {
@@ -456,92 +456,133 @@ fn check_admissible_along(pos: &Position, turn: &[Step], tokens: &[Token]) {
             let s: Vec<String> = turn.iter().map(|s| s.to_string()).collect();
             format!("{pos:?} tokens {t:?} turn {s:?} after {i} steps, {left} left")
         };
+        let at = Along {
+            goals: &goals,
+            node: &node,
+            end: end.board(),
+            next: turn.get(i).copied(),
+            left,
+            what: &what,
+        };
+        at.check_bounds();
+        at.check_target_squares();
+        if let Some(next) = at.next {
+            at.check_next_step(next);
+        }
+        if let Some(next) = at.next {
+            node.apply(next, &goals);
+        }
+    }
+}
+
+/// One point along a turn for [`check_admissible_along`]: the node reached, the turn's
+/// board, its next step (none at the end) and the steps it still takes.
+struct Along<'a> {
+    goals: &'a super::goals::Goals,
+    node: &'a super::search::Node,
+    end: &'a Board,
+    next: Option<Step>,
+    left: u32,
+    what: &'a dyn Fn() -> String,
+}
+
+impl Along<'_> {
+    /// No bound exceeds the steps left: the tokens' (at every cap), the captures', the
+    /// one towards the turn's board, and the events' least and cover.
+    fn check_bounds(&self) {
+        use super::goals::INF;
+        use super::search::target_bound;
+        let (left, what) = (self.left, self.what);
         for cap in [left, left + 1, INF] {
-            let b = goals.bound(&node, cap);
+            let b = self.goals.bound(self.node, cap);
             assert!(b <= left, "bound {b} (cap {cap}): {}", what());
         }
-        let cb = goals.capture_bound(&node);
+        let cb = self.goals.capture_bound(self.node);
         assert!(cb <= left, "capture bound {cb}: {}", what());
-        let tb = target_bound(&node, end.board());
+        let tb = target_bound(self.node, self.end);
         assert!(tb <= left, "target bound {tb}: {}", what());
-        // What the rest of the turn must do: no more steps than it has, and with none
-        // to spare each step does some of it (the last one all of it).
-        let events = goals.events(&node);
-        assert!(
-            events.least() <= left,
-            "least {}: {}",
-            events.least(),
-            what()
-        );
-        assert!(events.cover() <= events.least());
-        // Towards the turn's board: the squares to arrive on and to leave.
-        let (arrive, depart) = target_squares(node.state.board(), end.board());
+        // What the rest of the turn must do: no more steps than it has.
+        let events = self.goals.events(self.node);
+        let least = events.least();
+        assert!(least <= left, "least {least}: {}", what());
+        assert!(events.cover() <= least);
+    }
+
+    /// Towards the turn's board: no more squares to arrive on or to leave than steps
+    /// left, and with none to spare the next step arrives on one and leaves one.
+    fn check_target_squares(&self) {
+        use super::search::target_squares;
+        let (left, what) = (self.left, self.what);
+        let (arrive, depart) = target_squares(self.node.state.board(), self.end);
         assert!(
             arrive.count().max(depart.count()) <= left,
             "target squares: {}",
             what()
         );
-        if i < turn.len() && arrive.count() == left {
+        let Some(next) = self.next else { return };
+        if arrive.count() == left {
             assert!(
-                turn[i].to().is_some_and(|t| arrive.contains(t)),
+                next.to().is_some_and(|t| arrive.contains(t)),
                 "arrive: {}",
                 what()
             );
         }
-        if i < turn.len() && depart.count() == left {
-            assert!(depart.contains(turn[i].from), "depart: {}", what());
+        if depart.count() == left {
+            assert!(depart.contains(next.from), "depart: {}", what());
         }
+    }
+
+    /// The steps the search plays when it has no step to spare, two left or one left
+    /// include the turn's next step.
+    fn check_next_step(&self, next: Step) {
+        use super::goals::Events;
+        let (left, what, node) = (self.left, self.what, self.node);
+        let board = node.state.board();
+        let events = self.goals.events(node);
+        let no_push = node.state.pending_push().is_none();
         // With no step to spare outside pushes and pulls, each step is in one.
-        if left >= 1 && node.state.pending_push().is_none() && events.pairs_only(left) {
+        if no_push && events.pairs_only(left) {
             assert!(
-                Events::paired_from(node.state.board(), node.state.side_to_move())
-                    .contains(turn[i].from),
+                Events::paired_from(board, node.state.side_to_move()).contains(next.from),
                 "paired step: {}",
                 what()
             );
         }
         // With two steps left, the first arrives where the last needs a piece.
-        if left == 2 && node.state.pending_push().is_none() {
+        if left == 2 && no_push {
             assert!(
-                turn[i]
-                    .to()
-                    .is_some_and(|t| events.first_of_two(&node).contains(t)),
+                next.to()
+                    .is_some_and(|t| events.first_of_two(node).contains(t)),
                 "first of two: {}",
                 what()
             );
         }
         if left == 1 {
-            assert!(
-                events.admits_last(node.state.board(), turn[i]),
-                "last step: {}",
-                what()
-            );
-            if let Some(mut steps) = events.last_candidates(node.state.board()) {
-                assert!(steps.any(|s| s == turn[i]), "last candidates: {}", what());
-            }
-            if events.needs_enemy_step() {
-                assert!(
-                    node.pullable().contains(turn[i].from),
-                    "last step pulls: {}",
-                    what()
-                );
-            }
-            let differ = differing(node.state.board(), end.board());
-            assert!(
-                differ.contains(turn[i].from),
-                "last step's square: {}",
-                what()
-            );
+            self.check_last_step(next);
         } else if left >= 2 && events.cover() == left {
+            assert!(events.admits_next(board, next), "next step: {}", what());
+        }
+    }
+
+    /// The last step is one the search's last-step rules admit.
+    fn check_last_step(&self, last: Step) {
+        use super::search::differing;
+        let (what, node) = (self.what, self.node);
+        let board = node.state.board();
+        let events = self.goals.events(node);
+        assert!(events.admits_last(board, last), "last step: {}", what());
+        if let Some(mut steps) = events.last_candidates(board) {
+            assert!(steps.any(|s| s == last), "last candidates: {}", what());
+        }
+        if events.needs_enemy_step() {
             assert!(
-                events.admits_next(node.state.board(), turn[i]),
-                "next step: {}",
+                node.pullable().contains(last.from),
+                "last step pulls: {}",
                 what()
             );
         }
-        if i < turn.len() {
-            node.apply(turn[i], &goals);
-        }
+        let differ = differing(board, self.end);
+        assert!(differ.contains(last.from), "last step's square: {}", what());
     }
 }
 
@@ -954,26 +995,44 @@ fn idle_first_steps_commute_with_the_last() {
     use super::goals::Goals;
     use super::search::{Node, Search};
     let mut rng = Rng(seed(2027));
-    let facts = |pos: &Position, turn: &[Step]| {
-        let (hs, board) = histories(pos, turn);
-        let mut f: Vec<(Piece, Square, Square, bool, Vec<Square>)> = hs
-            .into_iter()
-            .map(|h| {
-                let mut seen = h.path.clone();
-                seen.sort_by_key(|s| s.index());
-                seen.dedup();
-                (h.piece, h.start, *h.path.last().unwrap(), h.captured, seen)
-            })
-            .collect();
-        f.sort_by_key(|x| x.1.index());
-        (f, board)
-    };
+    let positions = two_step_positions(&mut rng);
+    let (mut idle, mut pairs) = (0, 0);
+    for pos in &positions {
+        let turns = all_turns(pos);
+        for _ in 0..6 {
+            let Some(turn) = turns.get(rng.below(turns.len().max(1))) else {
+                break;
+            };
+            let tokens = random_tokens(&mut rng, pos, turn);
+            let goals = Goals::new(&tokens, pos.side_to_move());
+            let root = Node::root(pos);
+            let events = goals.events(&root);
+            let (Some(last), None) = (events.last_squares(pos.board()), pos.pending_push()) else {
+                continue;
+            };
+            for &s1 in pos.legal_steps().iter() {
+                if Search::idle(&root, last, s1) {
+                    idle += 1;
+                    pairs += check_idle_commutes(pos, &tokens, s1);
+                }
+            }
+        }
+    }
+    assert!(
+        idle > 5000 && pairs > 2000,
+        "{idle} idle steps, {pairs} turns"
+    );
+}
+
+/// Positions with two steps left and no push under way: random boards (sparse and
+/// dense) on a two-step turn and two steps into a four-step one, and every tenth
+/// archive position under a step limit of two.
+fn two_step_positions(rng: &mut Rng) -> Vec<Position> {
     let mut positions: Vec<Position> = Vec::new();
     for n in [8, 16, 28, 40] {
         for _ in 0..150 {
-            positions.push(random_position(&mut rng, n, 2));
-            // Two steps into a four-step turn.
-            let mut p = random_position(&mut rng, n, 4);
+            positions.push(random_position(rng, n, 2));
+            let mut p = random_position(rng, n, 4);
             for _ in 0..2 {
                 let steps = p.legal_steps();
                 if let Some(&s) = steps.get(rng.below(steps.len().max(1))) {
@@ -990,51 +1049,57 @@ fn idle_first_steps_commute_with_the_last() {
             positions.push(p);
         }
     }
-    let (mut idle, mut pairs) = (0, 0);
-    for pos in &positions {
-        let turns = all_turns(pos);
-        for _ in 0..6 {
-            let Some(turn) = turns.get(rng.below(turns.len().max(1))) else {
-                break;
-            };
-            let tokens = random_tokens(&mut rng, pos, turn);
-            let goals = Goals::new(&tokens, pos.side_to_move());
-            let root = Node::root(pos);
-            let events = goals.events(&root);
-            let (Some(last), None) = (events.last_squares(pos.board()), pos.pending_push()) else {
-                continue;
-            };
-            for &s1 in pos.legal_steps().iter() {
-                if !Search::idle(&root, last, s1) {
-                    continue;
-                }
-                idle += 1;
-                let mut after = pos.clone();
-                after.play_step_unchecked(s1);
-                for &s2 in after.legal_steps().iter() {
-                    let mut end = after.clone();
-                    end.play_step_unchecked(s2);
-                    let (hs, _) = histories(pos, &[s1, s2]);
-                    if end.check_end_turn().is_err() || !holds(&hs, &tokens) {
-                        continue;
-                    }
-                    pairs += 1;
-                    let what = format!("{pos:?} {tokens:?} {s1} {s2}");
-                    let mut other = pos.clone();
-                    assert!(other.play_step(s2).is_ok(), "{what}");
-                    assert!(other.play_step(s1).is_ok(), "{what}");
-                    assert!(other.check_end_turn().is_ok(), "{what}");
-                    assert_eq!(facts(pos, &[s1, s2]), facts(pos, &[s2, s1]), "{what}");
-                    let (hs, _) = histories(pos, &[s2, s1]);
-                    assert!(holds(&hs, &tokens), "{what}");
-                }
-            }
+    positions
+}
+
+/// What a turn does to each piece: where it started and ended, whether it was
+/// captured, and the squares it visited; and the board it leaves.
+type TurnFacts = (Vec<(Piece, Square, Square, bool, Vec<Square>)>, Board);
+
+fn turn_facts(pos: &Position, turn: &[Step]) -> TurnFacts {
+    let (hs, board) = histories(pos, turn);
+    let mut f: Vec<_> = hs
+        .into_iter()
+        .map(|h| {
+            let mut seen = h.path.clone();
+            seen.sort_by_key(|s| s.index());
+            seen.dedup();
+            (h.piece, h.start, *h.path.last().unwrap(), h.captured, seen)
+        })
+        .collect();
+    f.sort_by_key(|x| x.1.index());
+    (f, board)
+}
+
+/// Every turn `s1 s2` that satisfies `tokens` after the idle first step `s1`, played as
+/// `s2 s1`, is legal, may end, and does the same to every piece; returns how many
+/// such turns there were.
+fn check_idle_commutes(pos: &Position, tokens: &[Token], s1: Step) -> usize {
+    let mut pairs = 0;
+    let mut after = pos.clone();
+    after.play_step_unchecked(s1);
+    for &s2 in after.legal_steps().iter() {
+        let mut end = after.clone();
+        end.play_step_unchecked(s2);
+        let (hs, _) = histories(pos, &[s1, s2]);
+        if end.check_end_turn().is_err() || !holds(&hs, tokens) {
+            continue;
         }
+        pairs += 1;
+        let what = format!("{pos:?} {tokens:?} {s1} {s2}");
+        let mut other = pos.clone();
+        assert!(other.play_step(s2).is_ok(), "{what}");
+        assert!(other.play_step(s1).is_ok(), "{what}");
+        assert!(other.check_end_turn().is_ok(), "{what}");
+        assert_eq!(
+            turn_facts(pos, &[s1, s2]),
+            turn_facts(pos, &[s2, s1]),
+            "{what}"
+        );
+        let (hs, _) = histories(pos, &[s2, s1]);
+        assert!(holds(&hs, tokens), "{what}");
     }
-    assert!(
-        idle > 5000 && pairs > 2000,
-        "{idle} idle steps, {pairs} turns"
-    );
+    pairs
 }
 
 /// The one archive move whose writing ran out of the combination budget (400 then):

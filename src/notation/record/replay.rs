@@ -2,7 +2,8 @@
 
 use super::MAX_TURNS;
 use crate::notation::official::{
-    IllegalOfficial, OfficialMove, ParseOfficialError, SideLetters, TurnBody, TurnLabel, TurnText,
+    IllegalOfficial, OfficialMove, OfficialSetup, ParseOfficialError, SideLetters, TurnBody,
+    TurnLabel, TurnText,
 };
 use crate::{Color, Game, GameAction, GameError, Move, Outcome, Phase, Position, Turn};
 
@@ -301,6 +302,8 @@ impl Replay {
         }
     }
 
+    /// Plays one turn of the record: checks the count and the end, the label, then
+    /// plays the body by its kind.
     fn play(&mut self, turn: &TurnText) -> Result<(), ReplayError> {
         if self.entries >= MAX_TURNS {
             return Err(ReplayError::TooManyTurns);
@@ -319,69 +322,80 @@ impl Replay {
                 self.stop = Some(RecordStop::Tag(label));
                 Ok(())
             }
-            TurnBody::Setup(syntax) => {
-                if let Phase::Over(o) = self.game.phase() {
-                    return Err(ReplayError::GameOver(o));
-                }
-                let side = side_to_play(&self.game);
-                let setup = syntax.to_setup(side)?;
-                self.game.play_setup(&setup).map_err(ReplayError::Game)?;
-                if !matches!(self.game.phase(), Phase::Setup(_)) {
-                    self.positions.push(self.game.position().clone());
-                }
-                Ok(())
-            }
-            TurnBody::Move(syntax) => {
-                match self.game.phase() {
-                    Phase::Over(o) => return Err(ReplayError::GameOver(o)),
-                    Phase::Play => {}
-                    Phase::Setup(_) => {
-                        return Err(ReplayError::Game(GameError::WrongPhase {
-                            expected: GameAction::Setup,
-                            got: GameAction::Move,
-                        }))
-                    }
-                    Phase::AwaitingRoll => return Err(ReplayError::Game(GameError::RollNeeded)),
-                }
-                let mv = syntax.to_move_in_game(&self.game)?;
-                let label = turn.label.unwrap_or_else(|| self.label_due());
-                let written = OfficialMove::from_legal_move(self.game.position(), &mv)
-                    .map_err(|e| ReplayError::Game(GameError::Move(e)))?
-                    .to_string();
-                let record = turn.move_tokens_text();
-                if written != record {
-                    return Err(ReplayError::WrittenBack { record, written });
-                }
-                self.game.play(&mv).map_err(|e| match e {
-                    GameError::ThirdRepetition => {
-                        ReplayError::Illegal(IllegalOfficial::ThirdRepetition)
-                    }
-                    e => ReplayError::Game(e),
-                })?;
-                self.moves.push((label, mv));
-                self.positions.push(self.game.position().clone());
-                Ok(())
-            }
+            TurnBody::Setup(syntax) => self.play_setup(syntax),
+            TurnBody::Move(syntax) => self.play_move(turn, syntax),
             TurnBody::Resign(_) => {
-                if let Phase::Over(o) = self.game.phase() {
-                    return Err(ReplayError::GameOver(o));
-                }
+                self.check_not_over()?;
                 self.stop = Some(RecordStop::Resigned(side_to_play(&self.game)));
                 Ok(())
             }
-            TurnBody::Takeback => {
-                let was_move = matches!(self.game.history().last(), Some(Turn::Move { .. }));
-                let had_play = !matches!(self.game.phase(), Phase::Setup(_));
-                self.game.undo().map_err(ReplayError::Game)?;
-                if was_move {
-                    self.moves.pop();
-                }
-                if was_move || (had_play && matches!(self.game.phase(), Phase::Setup(_))) {
-                    self.positions.pop();
-                }
-                Ok(())
-            }
+            TurnBody::Takeback => self.take_back(),
         }
+    }
+
+    /// A turn after the rules ended the game is refused.
+    fn check_not_over(&self) -> Result<(), ReplayError> {
+        match self.game.phase() {
+            Phase::Over(o) => Err(ReplayError::GameOver(o)),
+            _ => Ok(()),
+        }
+    }
+
+    /// A setup turn: its pieces for the side to set up, by the game's setup rules.
+    fn play_setup(&mut self, syntax: &OfficialSetup) -> Result<(), ReplayError> {
+        self.check_not_over()?;
+        let setup = syntax.to_setup(side_to_play(&self.game))?;
+        self.game.play_setup(&setup).map_err(ReplayError::Game)?;
+        if !matches!(self.game.phase(), Phase::Setup(_)) {
+            self.positions.push(self.game.position().clone());
+        }
+        Ok(())
+    }
+
+    /// A movement turn: resolved in the game, written back exactly as the record has
+    /// it, then played (a third repetition is the notation's illegal move).
+    fn play_move(&mut self, turn: &TurnText, syntax: &OfficialMove) -> Result<(), ReplayError> {
+        match self.game.phase() {
+            Phase::Over(o) => return Err(ReplayError::GameOver(o)),
+            Phase::Play => {}
+            Phase::Setup(_) => {
+                return Err(ReplayError::Game(GameError::WrongPhase {
+                    expected: GameAction::Setup,
+                    got: GameAction::Move,
+                }))
+            }
+            Phase::AwaitingRoll => return Err(ReplayError::Game(GameError::RollNeeded)),
+        }
+        let mv = syntax.to_move_in_game(&self.game)?;
+        let label = turn.label.unwrap_or_else(|| self.label_due());
+        let written = OfficialMove::from_legal_move(self.game.position(), &mv)
+            .map_err(|e| ReplayError::Game(GameError::Move(e)))?
+            .to_string();
+        let record = turn.move_tokens_text();
+        if written != record {
+            return Err(ReplayError::WrittenBack { record, written });
+        }
+        self.game.play(&mv).map_err(|e| match e {
+            GameError::ThirdRepetition => ReplayError::Illegal(IllegalOfficial::ThirdRepetition),
+            e => ReplayError::Game(e),
+        })?;
+        self.moves.push((label, mv));
+        self.positions.push(self.game.position().clone());
+        Ok(())
+    }
+
+    /// `takeback`: undoes the previous turn, and the move and position it recorded.
+    fn take_back(&mut self) -> Result<(), ReplayError> {
+        let was_move = matches!(self.game.history().last(), Some(Turn::Move { .. }));
+        let had_play = !matches!(self.game.phase(), Phase::Setup(_));
+        self.game.undo().map_err(ReplayError::Game)?;
+        if was_move {
+            self.moves.pop();
+        }
+        if was_move || (had_play && matches!(self.game.phase(), Phase::Setup(_))) {
+            self.positions.pop();
+        }
+        Ok(())
     }
 
     /// The game as replayed so far.
