@@ -84,6 +84,36 @@
 //!   Gold has none, `0.0` when neither has any; never NaN (and never a result: see
 //!   [`harlog`]).
 //!
+//! # Errors
+//! Every fallible call returns a typed error whose message says what is wrong; the
+//! value it was called on is left as it was. One scheme throughout: `Parse<Thing>Error`
+//! for text that cannot be read, `Illegal<Notation>` for a well-read move the rules
+//! refuse, `<Notation>Error` wrapping the two for a call that does both, and
+//! `<Thing>Error` for a refused action. The enums are `#[non_exhaustive]`. Every public
+//! error type of the crate:
+//!
+//! | layer | type | returned by |
+//! |---|---|---|
+//! | squares | [`ParseSquareError`] | [`Square`]'s `FromStr` and `TryFrom<u8>` |
+//! | moves | [`MoveFullError`] | [`Move::push`] on a move of four steps |
+//! | positions | [`PositionError`] | [`Position::new`] (a piece alone on a trap), [`Position::set_step_cap`] |
+//! | | [`StepError`] | [`Position::play_step`], [`Position::check_step`], [`TurnState::check_step`] |
+//! | | [`EndTurnError`] | [`Position::end_turn`], [`Position::check_end_turn`] |
+//! | | [`MoveError`] | [`Position::play`] (a [`StepError`] with the step's index, or an [`EndTurnError`]) |
+//! | setups and games | [`SetupError`] | [`Setup::check`] and the game's setup turn; its [`SetupProblem`]s list every fault |
+//! | | [`GameError`] | [`Game`]'s actions (play, setup, roll, undo) |
+//! | clicks | [`ClickError`](clicks::ClickError) | [`clicks::ClickInput`]'s actions |
+//! | notation | [`WriteError`](notation::WriteError) | writing a move in any notation |
+//! | | [`ParsePositionError`](notation::ParsePositionError) | [`Position`]'s `FromStr` (AEI form, text forms, diagrams) |
+//! | official | [`ParseOfficialError`](notation::official::ParseOfficialError), [`IllegalOfficial`](notation::official::IllegalOfficial), [`OfficialError`](notation::official::OfficialError) | [`notation::official`] |
+//! | Lightvector | [`ParseLightvectorError`](notation::lightvector::ParseLightvectorError), [`IllegalLightvector`](notation::lightvector::IllegalLightvector), [`LightvectorError`](notation::lightvector::LightvectorError) | [`notation::lightvector`] |
+//! | legacy | [`ParseLegacyError`](notation::legacy::ParseLegacyError), [`IllegalLegacy`](notation::legacy::IllegalLegacy), [`LegacyError`](notation::legacy::LegacyError) | [`notation::legacy`] |
+//! | records | [`RecordError`](notation::record::RecordError) | reading a game record or an archive |
+//! | | [`ReplayError`](notation::record::ReplayError), [`ReplayFailure`](notation::record::ReplayFailure) | replaying a record: why a turn failed, and which turn |
+//! | | [`EndMismatch`](notation::record::EndMismatch) | [`ArchiveGame::check_end`](notation::record::ArchiveGame::check_end): the archive's result is not the rules' |
+//!
+//! [`notation`] has the per-notation table with its parse, illegal and wrapping errors.
+//!
 //! # Randomness
 //! Everything random (setups, Endless Endgame armies, Dicey Moves rolls) takes the
 //! random number generator from the caller: the crate never reads the operating
@@ -154,7 +184,7 @@ pub use game::{Game, GameAction, GameError, Phase, SetupVariant, Turn, Variant};
 pub use moves::{Move, MoveFullError, MAX_STEPS};
 pub use outcome::{Outcome, Reason};
 pub use piece::{Piece, PieceKind};
-pub use position::{EndTurnError, MoveError, Position, PositionError, StepCapError, StepError};
+pub use position::{EndTurnError, MoveError, Position, PositionError, StepError};
 pub use setup::{
     endless_endgame_board, random_free, Setup, SetupError, SetupProblem, SetupRules, Symmetry,
     STANDARD_ARMY,

@@ -85,7 +85,8 @@ pub struct Position {
     start_hash: u64,
 }
 
-/// Why a board cannot be made into a position.
+/// Why a board cannot be made into a position ([`Position::new`]), or a step limit
+/// cannot be set on one ([`Position::set_step_cap`]).
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
 #[non_exhaustive]
 pub enum PositionError {
@@ -97,6 +98,17 @@ pub enum PositionError {
         piece: Piece,
         /// The trap.
         square: Square,
+    },
+    /// The step limit is not 1 to 4, is below the steps already taken, or leaves no
+    /// step to complete a push under way.
+    #[error(
+        "step limit {cap} is invalid: it must be 1 to 4, at least the {taken} step(s) already taken, and leave a step for a push under way"
+    )]
+    StepCap {
+        /// The limit asked for.
+        cap: u8,
+        /// Steps already taken.
+        taken: u8,
     },
 }
 
@@ -196,18 +208,6 @@ pub enum MoveError {
     /// The steps are legal but the turn cannot end after them.
     #[error("{0}")]
     EndTurn(EndTurnError),
-}
-
-/// Why a step limit cannot be set.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "step limit {cap} is invalid: it must be 1 to 4, at least the {taken} step(s) already taken, and leave a step for a push under way"
-)]
-pub struct StepCapError {
-    /// The limit asked for.
-    pub cap: u8,
-    /// Steps already taken.
-    pub taken: u8,
 }
 
 impl Position {
@@ -376,13 +376,14 @@ impl Position {
     /// Sets the step limit of the current turn (the variants use 1 to 3).
     ///
     /// # Errors
-    /// When `cap` is not 1-4, is below the steps already taken, or leaves no step to
-    /// complete a push under way (a turn may not end in the middle of a push).
-    pub fn set_step_cap(&mut self, cap: u8) -> Result<(), StepCapError> {
+    /// [`PositionError::StepCap`] when `cap` is not 1-4, is below the steps already
+    /// taken, or leaves no step to complete a push under way (a turn may not end in the
+    /// middle of a push); the position is unchanged.
+    pub fn set_step_cap(&mut self, cap: u8) -> Result<(), PositionError> {
         let taken = self.state.steps_taken();
         let needed = taken + u8::from(self.state.pending_push().is_some());
         if !(1..=4).contains(&cap) || cap < needed {
-            return Err(StepCapError { cap, taken });
+            return Err(PositionError::StepCap { cap, taken });
         }
         self.state.set_cap(cap);
         Ok(())
