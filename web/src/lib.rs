@@ -1,6 +1,6 @@
 //! The `arimaa` crate for JavaScript, through `wasm-bindgen`: one class, [`WebGame`],
-//! holding a game, the click input of the turn being entered, and the one-turn engine of
-//! the AEI example as an opponent.
+//! holding a game, the click input of the turn being entered, and the crate's one-turn
+//! engine ([`arimaa::engine`]) as an opponent.
 //!
 //! Everything the page draws comes from [`WebGame::state`], a JSON text (the board, the
 //! side to move, the move list in official, Lightvector and legacy notation, the result
@@ -17,16 +17,12 @@ use arimaa::notation::lightvector::ResolveOptions;
 use arimaa::notation::official::SideLetters;
 use arimaa::notation::{legacy, lightvector, official, record};
 use arimaa::{
-    Board, Color, Game, Move, Phase, Position, Setup, SetupVariant, Square, Turn, Variant,
+    engine, Board, Color, Game, Move, Phase, Position, Setup, SetupVariant, Square, Turn, Variant,
 };
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
-
-#[allow(dead_code)]
-#[path = "../../examples/aei/search.rs"]
-mod search;
 
 /// Longest text (a move, a setup or a position) the page may pass in; longer input is
 /// refused before it is read.
@@ -335,10 +331,10 @@ impl WebGame {
         self.finish(r)
     }
 
-    /// The engine of the AEI example chooses and plays the move: an immediate win, else
-    /// the best move by Harlog after which the opponent cannot win at once, checked
-    /// until `millis` milliseconds have passed (measured with the page's clock). Ties
-    /// are broken by a generator seeded with `seed`.
+    /// The crate's one-turn engine ([`arimaa::engine::choose`]) chooses and plays the
+    /// move: an immediate win, else the best move by Harlog after which the opponent
+    /// cannot win at once, checked until `millis` milliseconds have passed (measured
+    /// with the page's clock). Ties are broken by a generator seeded with `seed`.
     pub fn engine_move(&mut self, seed: u64, millis: f64) -> String {
         if self.game.phase() != Phase::Play {
             return fail(format!("no movement turn is due ({})", self.phase_text()));
@@ -346,10 +342,10 @@ impl WebGame {
         let mut rng = SmallRng::seed_from_u64(seed);
         let start = js_sys::Date::now();
         let mut stop = || js_sys::Date::now() - start >= millis;
-        let Some(choice) = search::search(&self.game, &mut rng, &mut stop) else {
+        let Some(choice) = engine::choose(&self.game, &mut rng, &mut stop) else {
             return fail("the engine has no legal move");
         };
-        let note = choice.note.clone();
+        let note = choice.decision.to_string();
         let answer = self.play_move(choice.mv);
         match serde_json::from_str::<Value>(&answer) {
             Ok(mut v) => {
