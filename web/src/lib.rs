@@ -17,7 +17,8 @@ use arimaa::notation::lightvector::ResolveOptions;
 use arimaa::notation::official::SideLetters;
 use arimaa::notation::{legacy, lightvector, official, record};
 use arimaa::{
-    engine, Board, Color, Game, Move, Phase, Position, Setup, SetupVariant, Square, Turn, Variant,
+    engine, Board, Color, File, Game, Move, Phase, PieceKind, Position, Rank, Setup, SetupVariant,
+    Square, Turn, Variant,
 };
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -51,19 +52,45 @@ fn fail(error: impl std::fmt::Display) -> String {
     json!({ "ok": false, "error": error.to_string() }).to_string()
 }
 
-/// The board as 64 characters, a8..h8 down to a1..h1 (the AEI order), `.` for empty.
+/// The squares in the order of every board text and of the drawing: a8..h8 (the top row,
+/// left to right) down to a1..h1, the AEI order.
+fn board_order() -> impl Iterator<Item = Square> {
+    Rank::ALL.into_iter().rev().flat_map(|rank| {
+        File::ALL
+            .into_iter()
+            .map(move |file| Square::from_coords(file, rank))
+    })
+}
+
+/// The board as 64 characters in [`board_order`], `.` for empty.
 fn board_text(board: &Board) -> String {
-    let mut out = String::with_capacity(64);
-    for rank in (0..8u8).rev() {
-        for file in 0..8u8 {
-            let sq = Square::new(rank * 8 + file);
-            let c = sq
-                .and_then(|sq| board.piece_at(sq))
-                .map_or('.', |p| p.char());
-            out.push(c);
-        }
-    }
-    out
+    board_order()
+        .map(|sq| board.piece_at(sq).map_or('.', |p| p.char()))
+        .collect()
+}
+
+/// What the drawing needs to know of the board, from the crate: the square names in
+/// the order of the board texts (8 to a row, top row first), the file and rank labels
+/// of the columns (left to right) and rows (top to bottom), the traps, and each piece
+/// letter's colour and kind.
+fn layout_json() -> Value {
+    let pieces: serde_json::Map<String, Value> = Color::ALL
+        .into_iter()
+        .flat_map(|color| PieceKind::ALL.into_iter().map(move |kind| kind.of(color)))
+        .map(|p| {
+            (
+                p.char().to_string(),
+                json!({ "color": p.color.name(), "kind": p.kind.name() }),
+            )
+        })
+        .collect();
+    json!({
+        "squares": board_order().map(|sq| sq.to_string()).collect::<Vec<_>>(),
+        "files": File::ALL.map(|f| f.to_string()),
+        "ranks": Rank::ALL.map(|r| r.to_string()).into_iter().rev().collect::<Vec<_>>(),
+        "traps": Square::TRAPS.map(|sq| sq.to_string()),
+        "pieces": pieces,
+    })
 }
 
 fn instruction_json(i: &Instruction) -> Value {
@@ -382,8 +409,10 @@ impl WebGame {
     /// Everything the page draws, as JSON: `kind`, `phase`, `side`, `board` (64
     /// characters a8..h1), `moves` (label, official, lightvector, legacy for each
     /// movement turn), `outcome` (winner, reason, text), `mode`
-    /// (`arrows` or `steps`), and `input` (mode, instructions, steps, the step board,
-    /// selection, lightvector text, preview, rejection).
+    /// (`arrows` or `steps`), `input` (mode, instructions, steps, the step board,
+    /// selection, lightvector text, preview, rejection), and `layout` (the square names
+    /// in the order of the board texts, the file and rank labels, the traps, and the
+    /// colour and kind of each piece letter: what the drawing needs of the rules).
     pub fn state(&self) -> String {
         let pos = self.game.position();
         let outcome = self.game.outcome().map(|o| {
@@ -403,6 +432,7 @@ impl WebGame {
             "outcome": outcome,
             "mode": mode_name(self.mode),
             "input": self.input_json(),
+            "layout": layout_json(),
         })
         .to_string()
     }
