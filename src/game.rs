@@ -532,7 +532,7 @@ impl Game {
 
     /// Judges rules 1-4 and, when the step limit is known, rule 5.
     fn judge(&mut self) {
-        if let Some(o) = decided_by_material(&self.position) {
+        if let Some(o) = decided_by_material(self.position.board(), self.position.side_to_move()) {
             self.phase = Phase::Over(o);
         } else if self.phase == Phase::Play {
             self.judge_mobility();
@@ -542,7 +542,7 @@ impl Game {
     /// Rule 5: the side to move has no legal turn within its limit, counting turns that
     /// would repeat a position a third time as unavailable.
     fn judge_mobility(&mut self) {
-        if let Some(o) = decided_by_material(&self.position) {
+        if let Some(o) = decided_by_material(self.position.board(), self.position.side_to_move()) {
             self.phase = Phase::Over(o);
             return;
         }

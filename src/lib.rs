@@ -84,6 +84,13 @@
 //!   Gold has none, `0.0` when neither has any; never NaN (and never a result: see
 //!   [`harlog`]).
 //!
+//! # A one-turn engine
+//! [`engine::choose`] picks a move for the side to move in a [`Game`]: an immediate win,
+//! else the best move by Harlog after which the opponent cannot win at once. It uses
+//! the public rules only ([`Board::outcome_after_turn`] judges each board), takes the
+//! random number generator and a `stop` callback from the caller, and reads no clock.
+//! The AEI example and the browser package play with it.
+//!
 //! # Errors
 //! Every fallible call returns a typed error whose message says what is wrong; the
 //! value it was called on is left as it was. One scheme throughout: `Parse<Thing>Error`
@@ -153,6 +160,7 @@ mod bitboard;
 mod board;
 pub mod clicks;
 mod color;
+pub mod engine;
 mod eval;
 mod game;
 mod hash;

@@ -2,7 +2,7 @@
 
 use core::fmt;
 
-use crate::{Color, PieceKind, Position};
+use crate::{Board, Color, PieceKind, Position, TurnState};
 
 /// Why a game ended by the rules.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -88,26 +88,62 @@ impl fmt::Display for Outcome {
     }
 }
 
-/// Rules 1-4 of the end of game for a position between turns (the side not to move has
+/// Rules 1-4 of the end of game between turns, with `next` to move (the other side has
 /// just moved): goals, then eliminations, in the official order.
-pub(crate) fn decided_by_material(pos: &Position) -> Option<Outcome> {
-    let b = pos.board();
-    let mover = !pos.side_to_move();
-    let next = pos.side_to_move();
+pub(crate) fn decided_by_material(board: &Board, next: Color) -> Option<Outcome> {
+    let mover = !next;
     let win = |winner, reason| Some(Outcome { winner, reason });
-    if b.rabbit_on_goal(mover) {
+    if board.rabbit_on_goal(mover) {
         return win(mover, Reason::Goal);
     }
-    if b.rabbit_on_goal(next) {
+    if board.rabbit_on_goal(next) {
         return win(next, Reason::Goal);
     }
-    if b.pieces(PieceKind::Rabbit.of(next)).is_empty() {
+    if board.pieces(PieceKind::Rabbit.of(next)).is_empty() {
         return win(mover, Reason::Elimination);
     }
-    if b.pieces(PieceKind::Rabbit.of(mover)).is_empty() {
+    if board.pieces(PieceKind::Rabbit.of(mover)).is_empty() {
         return win(next, Reason::Elimination);
     }
     None
+}
+
+/// Rules 1-5 at the start of `state`'s turn (no step taken): rules 1-4, then whether
+/// the side to move has a legal first step within the turn's limit. Every legal first
+/// step begins a turn that changes the board (see [`Position::has_legal_move`]).
+fn decided_at_turn_start(state: &TurnState) -> Option<Outcome> {
+    let next = state.side_to_move();
+    decided_by_material(state.board(), next).or_else(|| {
+        (!state.has_legal_step()).then_some(Outcome {
+            winner: !next,
+            reason: Reason::Immobilization,
+        })
+    })
+}
+
+impl Board {
+    /// The result by the rules once `mover` has ended a turn on this board: the
+    /// [`outcome`](Position::outcome) of the position with the other side to move at the
+    /// start of a four-step turn, without building that position (no hash is computed).
+    /// A search judging the boards [`Position::for_each_move`] gives calls it with the
+    /// side that moved.
+    ///
+    /// Meant for boards a turn can leave (no piece unsupported on a trap, which
+    /// [`Position::new`] would refuse); any other board is judged as it stands.
+    /// Repetition is not considered (see [`Game`](crate::Game)).
+    ///
+    /// ```
+    /// use arimaa::{Color, Outcome, Position, Reason};
+    /// let pos: Position = "s [ R                                                      r       ]".parse()?;
+    /// let judged = pos.board().outcome_after_turn(Color::Gold);
+    /// assert_eq!(judged, Some(Outcome { winner: Color::Gold, reason: Reason::Goal }));
+    /// assert_eq!(judged, pos.outcome());
+    /// # Ok::<(), arimaa::notation::ParsePositionError>(())
+    /// ```
+    #[must_use]
+    pub fn outcome_after_turn(&self, mover: Color) -> Option<Outcome> {
+        decided_at_turn_start(&TurnState::new(*self, !mover, 4))
+    }
 }
 
 impl Position {
@@ -140,12 +176,7 @@ impl Position {
         if self.steps_taken() > 0 {
             return None;
         }
-        decided_by_material(self).or_else(|| {
-            (!self.has_legal_move()).then_some(Outcome {
-                winner: !self.side_to_move(),
-                reason: Reason::Immobilization,
-            })
-        })
+        decided_at_turn_start(self.turn_state())
     }
 
     /// The result by the rules if the turn in progress ended now: the

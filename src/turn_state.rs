@@ -145,6 +145,22 @@ impl TurnState {
     /// ([`Board::frozen`]), for searches that have them already.
     #[inline(always)]
     pub(crate) fn step_set_with(&self, pieces: Bitboard, frozen: Bitboard) -> StepSet {
+        self.steps_with(pieces, frozen, false)
+    }
+
+    /// Whether any step is legal now (the [`step_set`](TurnState::step_set) is not
+    /// empty), cheaper: the pulls and pushes are looked at only when no simple step is
+    /// legal.
+    pub(crate) fn has_legal_step(&self) -> bool {
+        !self
+            .steps_with(Bitboard::FULL, self.board.frozen(self.side), true)
+            .is_empty()
+    }
+
+    /// The steps of [`step_set_with`](TurnState::step_set_with); with `any`, only the
+    /// simple steps when there is one (the set is then not empty, and not complete).
+    #[inline(always)]
+    fn steps_with(&self, pieces: Bitboard, frozen: Bitboard, any: bool) -> StepSet {
         let mut set = StepSet::EMPTY;
         if self.taken >= self.cap {
             return set;
@@ -177,6 +193,9 @@ impl TurnState {
                     these &= !rabbits;
                 }
                 set.own[dir as usize] = these;
+            }
+            if any && set.own.iter().any(|b| b.any()) {
+                return set;
             }
         }
 

@@ -446,7 +446,7 @@ impl Position {
             // the board: a simple step or a pull moves a piece, and a push can always be
             // completed (the pusher beside the vacated square is unfrozen and it is
             // empty).
-            !self.legal_steps().is_empty()
+            self.turn_state().has_legal_step()
         } else {
             with_generator(|g| g.for_each_board(self, |_, _| ControlFlow::Break(()))).is_break()
         }

@@ -27,12 +27,11 @@
 //! The standard game-state options (`tcmove`, `greserve`, `opponent`, ...) are accepted.
 //!
 //! The example is a folder: `protocol.rs` reads the commands and keeps the game
-//! ([`protocol::Engine`]), `search.rs` chooses the move, `input.rs` reads bounded
+//! ([`protocol::Engine`]), the crate's [`arimaa::engine`] chooses the move, `input.rs` reads bounded
 //! lines, and `tests.rs` drives the engine through scripted sessions.
 
 mod input;
 mod protocol;
-mod search;
 #[cfg(test)]
 mod tests;
 

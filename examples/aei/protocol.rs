@@ -3,12 +3,11 @@
 use std::time::{Duration, Instant};
 
 use arimaa::notation::official::{write_move, write_setup, TurnBody, TurnText};
-use arimaa::{Color, Game, Phase, Position, Setup, SetupRules, Variant};
+use arimaa::{engine, Color, Game, Phase, Position, Setup, SetupRules, Variant};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
 
 use crate::input::MAX_LINE_LEN;
-use crate::search::search;
 
 /// Default time limit of one search.
 const DEFAULT_MOVE_TIME: Duration = Duration::from_secs(2);
@@ -329,15 +328,15 @@ impl Engine {
                 let start = Instant::now();
                 let deadline = start + self.options.budget();
                 let mut stop = || Instant::now() >= deadline || stop();
-                let choice =
-                    search(&self.game, &mut self.rng, &mut stop).ok_or(CommandError::NoMove)?;
+                let choice = engine::choose(&self.game, &mut self.rng, &mut stop)
+                    .ok_or(CommandError::NoMove)?;
                 let pos = self.game.position();
                 let text = write_move(pos, &choice.mv).map_err(|_| CommandError::NoMove)?;
                 let info = vec![
                     format!("info score {}", choice.score_centi),
                     format!("info nodes {}", choice.nodes),
                     format!("info time {}", start.elapsed().as_secs()),
-                    format!("log Debug: {}", choice.note),
+                    format!("log Debug: {}", choice.decision),
                 ];
                 Ok((text, info))
             }

@@ -2,11 +2,11 @@
 
 use crate::input::{read_line, Input};
 use crate::protocol::{Engine, Flow};
-use crate::search::opponent_wins_at_once;
 use std::io;
 use std::ops::ControlFlow;
 use std::time::{Duration, Instant};
 
+use arimaa::engine::opponent_wins_at_once;
 use arimaa::notation::official::parse_move;
 use arimaa::{Color, Phase, Position};
 
@@ -145,9 +145,8 @@ fn blocks_a_goal_threat() {
             &format!("setposition {}", pos('g', "Ra1 Eg1 rh3 ea8")),
         );
         let after = play_best(&mut e);
-        let mut nodes = 0;
         assert!(
-            !opponent_wins_at_once(after.board(), Color::Gold, &mut nodes),
+            !opponent_wins_at_once(after.board(), Color::Gold),
             "{after} lets silver win"
         );
     }
@@ -182,8 +181,7 @@ fn opponent_win_check_agrees_with_full_generation() {
     ] {
         let p: Position = text.parse().expect("position");
         let side = p.side_to_move();
-        let mut nodes = 0;
-        let fast = opponent_wins_at_once(p.board(), !side, &mut nodes);
+        let fast = opponent_wins_at_once(p.board(), !side);
         // The plain check: some reply ends with a goal of the side to move, an
         // elimination of the other side, or leaves the other side without a turn.
         let mut slow = false;

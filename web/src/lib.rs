@@ -1,6 +1,6 @@
 //! The `arimaa` crate for JavaScript, through `wasm-bindgen`: one class, [`WebGame`],
-//! holding a game, the click input of the turn being entered, and the one-turn engine of
-//! the AEI example as an opponent.
+//! holding a game, the click input of the turn being entered, and the crate's one-turn
+//! engine ([`arimaa::engine`]) as an opponent.
 //!
 //! Everything the page draws comes from [`WebGame::state`], a JSON text (the board, the
 //! side to move, the move list in official, Lightvector and legacy notation, the result
@@ -17,16 +17,13 @@ use arimaa::notation::lightvector::ResolveOptions;
 use arimaa::notation::official::SideLetters;
 use arimaa::notation::{legacy, lightvector, official, record};
 use arimaa::{
-    Board, Color, Game, Move, Phase, Position, Setup, SetupVariant, Square, Turn, Variant,
+    engine, Board, Color, File, Game, Move, Phase, PieceKind, Position, Rank, Setup, SetupVariant,
+    Square, Turn, Variant,
 };
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 use serde_json::{json, Value};
 use wasm_bindgen::prelude::*;
-
-#[allow(dead_code)]
-#[path = "../../examples/aei/search.rs"]
-mod search;
 
 /// Longest text (a move, a setup or a position) the page may pass in; longer input is
 /// refused before it is read.
@@ -55,19 +52,45 @@ fn fail(error: impl std::fmt::Display) -> String {
     json!({ "ok": false, "error": error.to_string() }).to_string()
 }
 
-/// The board as 64 characters, a8..h8 down to a1..h1 (the AEI order), `.` for empty.
+/// The squares in the order of every board text and of the drawing: a8..h8 (the top row,
+/// left to right) down to a1..h1, the AEI order.
+fn board_order() -> impl Iterator<Item = Square> {
+    Rank::ALL.into_iter().rev().flat_map(|rank| {
+        File::ALL
+            .into_iter()
+            .map(move |file| Square::from_coords(file, rank))
+    })
+}
+
+/// The board as 64 characters in [`board_order`], `.` for empty.
 fn board_text(board: &Board) -> String {
-    let mut out = String::with_capacity(64);
-    for rank in (0..8u8).rev() {
-        for file in 0..8u8 {
-            let sq = Square::new(rank * 8 + file);
-            let c = sq
-                .and_then(|sq| board.piece_at(sq))
-                .map_or('.', |p| p.char());
-            out.push(c);
-        }
-    }
-    out
+    board_order()
+        .map(|sq| board.piece_at(sq).map_or('.', |p| p.char()))
+        .collect()
+}
+
+/// What the drawing needs to know of the board, from the crate: the square names in
+/// the order of the board texts (8 to a row, top row first), the file and rank labels
+/// of the columns (left to right) and rows (top to bottom), the traps, and each piece
+/// letter's colour and kind.
+fn layout_json() -> Value {
+    let pieces: serde_json::Map<String, Value> = Color::ALL
+        .into_iter()
+        .flat_map(|color| PieceKind::ALL.into_iter().map(move |kind| kind.of(color)))
+        .map(|p| {
+            (
+                p.char().to_string(),
+                json!({ "color": p.color.name(), "kind": p.kind.name() }),
+            )
+        })
+        .collect();
+    json!({
+        "squares": board_order().map(|sq| sq.to_string()).collect::<Vec<_>>(),
+        "files": File::ALL.map(|f| f.to_string()),
+        "ranks": Rank::ALL.map(|r| r.to_string()).into_iter().rev().collect::<Vec<_>>(),
+        "traps": Square::TRAPS.map(|sq| sq.to_string()),
+        "pieces": pieces,
+    })
 }
 
 fn instruction_json(i: &Instruction) -> Value {
@@ -335,10 +358,10 @@ impl WebGame {
         self.finish(r)
     }
 
-    /// The engine of the AEI example chooses and plays the move: an immediate win, else
-    /// the best move by Harlog after which the opponent cannot win at once, checked
-    /// until `millis` milliseconds have passed (measured with the page's clock). Ties
-    /// are broken by a generator seeded with `seed`.
+    /// The crate's one-turn engine ([`arimaa::engine::choose`]) chooses and plays the
+    /// move: an immediate win, else the best move by Harlog after which the opponent
+    /// cannot win at once, checked until `millis` milliseconds have passed (measured
+    /// with the page's clock). Ties are broken by a generator seeded with `seed`.
     pub fn engine_move(&mut self, seed: u64, millis: f64) -> String {
         if self.game.phase() != Phase::Play {
             return fail(format!("no movement turn is due ({})", self.phase_text()));
@@ -346,10 +369,10 @@ impl WebGame {
         let mut rng = SmallRng::seed_from_u64(seed);
         let start = js_sys::Date::now();
         let mut stop = || js_sys::Date::now() - start >= millis;
-        let Some(choice) = search::search(&self.game, &mut rng, &mut stop) else {
+        let Some(choice) = engine::choose(&self.game, &mut rng, &mut stop) else {
             return fail("the engine has no legal move");
         };
-        let note = choice.note.clone();
+        let note = choice.decision.to_string();
         let answer = self.play_move(choice.mv);
         match serde_json::from_str::<Value>(&answer) {
             Ok(mut v) => {
@@ -386,8 +409,10 @@ impl WebGame {
     /// Everything the page draws, as JSON: `kind`, `phase`, `side`, `board` (64
     /// characters a8..h1), `moves` (label, official, lightvector, legacy for each
     /// movement turn), `outcome` (winner, reason, text), `mode`
-    /// (`arrows` or `steps`), and `input` (mode, instructions, steps, the step board,
-    /// selection, lightvector text, preview, rejection).
+    /// (`arrows` or `steps`), `input` (mode, instructions, steps, the step board,
+    /// selection, lightvector text, preview, rejection), and `layout` (the square names
+    /// in the order of the board texts, the file and rank labels, the traps, and the
+    /// colour and kind of each piece letter: what the drawing needs of the rules).
     pub fn state(&self) -> String {
         let pos = self.game.position();
         let outcome = self.game.outcome().map(|o| {
@@ -407,6 +432,7 @@ impl WebGame {
             "outcome": outcome,
             "mode": mode_name(self.mode),
             "input": self.input_json(),
+            "layout": layout_json(),
         })
         .to_string()
     }

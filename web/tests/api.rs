@@ -311,3 +311,46 @@ fn step_mode_enters_a_survival_move() {
     assert_eq!(json(&g.set_click_mode("arrows"))["mode"], "arrows");
     assert_eq!(state(&g)["input"]["mode"], "arrows");
 }
+
+#[test]
+fn the_layout_names_every_square_of_the_board_text_and_the_traps() {
+    let g = game_at_start();
+    let s = state(&g);
+    let layout = &s["layout"];
+    let squares: Vec<&str> = layout["squares"]
+        .as_array()
+        .expect("squares")
+        .iter()
+        .filter_map(Value::as_str)
+        .collect();
+    assert_eq!(squares.len(), 64);
+    // The board text's i-th character is the piece on the i-th square named.
+    let board = s["board"].as_str().expect("board");
+    let pos: Position = start_text().parse().expect("start");
+    for (name, c) in squares.iter().zip(board.chars()) {
+        let sq: arimaa::Square = name.parse().expect("a square name");
+        assert_eq!(
+            pos.board().piece_at(sq).map_or('.', |p| p.char()),
+            c,
+            "{name}"
+        );
+    }
+    // Eight to a row, the top row first: the labels of the columns and rows.
+    assert_eq!(squares[0], "a8");
+    assert_eq!(squares[63], "h1");
+    for (i, name) in squares.iter().enumerate() {
+        assert_eq!(layout["files"][i % 8].as_str(), Some(&name[..1]), "{name}");
+        assert_eq!(layout["ranks"][i / 8].as_str(), Some(&name[1..]), "{name}");
+    }
+    let traps: Vec<String> = arimaa::Square::TRAPS
+        .iter()
+        .map(|t| t.to_string())
+        .collect();
+    assert_eq!(layout["traps"], serde_json::json!(traps));
+    let pieces = layout["pieces"].as_object().expect("pieces");
+    assert_eq!(pieces.len(), 12);
+    assert_eq!(pieces["E"]["color"], "gold");
+    assert_eq!(pieces["E"]["kind"], "elephant");
+    assert_eq!(pieces["r"]["color"], "silver");
+    assert_eq!(pieces["r"]["kind"], "rabbit");
+}
