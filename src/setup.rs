@@ -181,6 +181,36 @@ impl Setup {
         }
     }
 
+    /// A random free-placement setup for `color` (for self-play and tests): 1-8 rabbits and
+    /// 0 up to the standard number of each other kind, on random squares of the side's home
+    /// ranks and the two traps in front of them, never on `board`'s occupied squares.
+    #[must_use]
+    pub fn random_free<R: Rng + ?Sized>(color: Color, board: &Board, rng: &mut R) -> Setup {
+        let mut squares: Vec<Square> = home_squares(color);
+        squares.extend(match color {
+            Color::Gold => [Square::C3, Square::F3],
+            Color::Silver => [Square::C6, Square::F6],
+        });
+        squares.retain(|s| !board.occupied().contains(*s));
+        squares.shuffle(rng);
+        let mut setup = Setup::new(color);
+        let mut next = squares.into_iter();
+        for kind in PieceKind::ALL {
+            let max = STANDARD_ARMY[kind.index()];
+            let n = if kind == PieceKind::Rabbit {
+                rng.random_range(1..=max)
+            } else {
+                rng.random_range(0..=max)
+            };
+            for _ in 0..n {
+                if let Some(sq) = next.next() {
+                    setup.place(kind, sq);
+                }
+            }
+        }
+        setup
+    }
+
     /// Rabbit autofill: fills every empty home square with a rabbit, as long as the
     /// setup then has at most eight rabbits. Used when a player places only the eight
     /// non-rabbits (or some rabbits too). Returns how many rabbits were added.
@@ -293,77 +323,49 @@ pub enum Symmetry {
     Rotation,
 }
 
-/// Draws an Endless Endgame starting board, exactly as the variant specifies: Gold gets
-/// 1 elephant, 0-1 camels, 0-2 horses, dogs and cats each, 1-8 rabbits, every count
-/// uniform and independent, redrawn until the army has 4-12 pieces; the pieces go on
-/// uniformly random distinct squares of ranks 1-2; Silver gets the same army by
-/// reflection or rotation, chosen with equal chance.
-#[must_use]
-pub fn endless_endgame_board<R: Rng + ?Sized>(rng: &mut R) -> (Board, Symmetry) {
-    let counts = loop {
-        let c = [
-            rng.random_range(1..=8u8),
-            rng.random_range(0..=2u8),
-            rng.random_range(0..=2u8),
-            rng.random_range(0..=2u8),
-            rng.random_range(0..=1u8),
-            1u8,
-        ];
-        let total: u8 = c.iter().sum();
-        if (4..=12).contains(&total) {
-            break c;
-        }
-    };
-    let mut squares = home_squares(Color::Gold);
-    squares.shuffle(rng);
-    let symmetry = if rng.random_bool(0.5) {
-        Symmetry::Reflection
-    } else {
-        Symmetry::Rotation
-    };
-    let mut board = Board::empty();
-    let mut next = squares.into_iter();
-    for kind in PieceKind::ALL {
-        for _ in 0..counts[kind.index()] {
-            if let Some(sq) = next.next() {
-                board.set(sq, Some(kind.of(Color::Gold)));
-                let mirror = match symmetry {
-                    Symmetry::Reflection => sq.flip_ranks(),
-                    Symmetry::Rotation => sq.rotate(),
-                };
-                board.set(mirror, Some(kind.of(Color::Silver)));
+impl Board {
+    /// Draws an Endless Endgame starting board, exactly as the variant specifies: Gold gets
+    /// 1 elephant, 0-1 camels, 0-2 horses, dogs and cats each, 1-8 rabbits, every count
+    /// uniform and independent, redrawn until the army has 4-12 pieces; the pieces go on
+    /// uniformly random distinct squares of ranks 1-2; Silver gets the same army by
+    /// reflection or rotation, chosen with equal chance.
+    #[must_use]
+    pub fn random_endless_endgame<R: Rng + ?Sized>(rng: &mut R) -> (Board, Symmetry) {
+        let counts = loop {
+            let c = [
+                rng.random_range(1..=8u8),
+                rng.random_range(0..=2u8),
+                rng.random_range(0..=2u8),
+                rng.random_range(0..=2u8),
+                rng.random_range(0..=1u8),
+                1u8,
+            ];
+            let total: u8 = c.iter().sum();
+            if (4..=12).contains(&total) {
+                break c;
             }
-        }
-    }
-    (board, symmetry)
-}
-
-/// A random free-placement setup for `color` (for self-play and tests): 1-8 rabbits and
-/// 0 up to the standard number of each other kind, on random squares of the side's home
-/// ranks and the two traps in front of them, never on `board`'s occupied squares.
-#[must_use]
-pub fn random_free<R: Rng + ?Sized>(color: Color, board: &Board, rng: &mut R) -> Setup {
-    let mut squares: Vec<Square> = home_squares(color);
-    squares.extend(match color {
-        Color::Gold => [Square::C3, Square::F3],
-        Color::Silver => [Square::C6, Square::F6],
-    });
-    squares.retain(|s| !board.occupied().contains(*s));
-    squares.shuffle(rng);
-    let mut setup = Setup::new(color);
-    let mut next = squares.into_iter();
-    for kind in PieceKind::ALL {
-        let max = STANDARD_ARMY[kind.index()];
-        let n = if kind == PieceKind::Rabbit {
-            rng.random_range(1..=max)
-        } else {
-            rng.random_range(0..=max)
         };
-        for _ in 0..n {
-            if let Some(sq) = next.next() {
-                setup.place(kind, sq);
+        let mut squares = home_squares(Color::Gold);
+        squares.shuffle(rng);
+        let symmetry = if rng.random_bool(0.5) {
+            Symmetry::Reflection
+        } else {
+            Symmetry::Rotation
+        };
+        let mut board = Board::empty();
+        let mut next = squares.into_iter();
+        for kind in PieceKind::ALL {
+            for _ in 0..counts[kind.index()] {
+                if let Some(sq) = next.next() {
+                    board.set(sq, Some(kind.of(Color::Gold)));
+                    let mirror = match symmetry {
+                        Symmetry::Reflection => sq.flip_ranks(),
+                        Symmetry::Rotation => sq.rotate(),
+                    };
+                    board.set(mirror, Some(kind.of(Color::Silver)));
+                }
             }
         }
+        (board, symmetry)
     }
-    setup
 }
