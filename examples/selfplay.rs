@@ -133,7 +133,7 @@ fn main() -> ExitCode {
         match play_game(opts.variant, &mut rng) {
             Ok((lines, outcome, turns)) => {
                 // The interface's letters (`g`/`s`, then `g`/`e`/`m`), not `Outcome`'s
-                // words: tools read this line (pinned by tests/examples.rs).
+                // words: tools read this line (pinned by tests/examples_cases.rs).
                 let written = writeln!(
                     out,
                     "# game {k} result {} {}",
