@@ -9,7 +9,7 @@
 //!
 //! Elements are queries (positions). Each benchmark asserts a checksum of the answers it
 //! times: for goals the sum over positions of (fewest steps + 1, or 0 for no goal), for
-//! captures the sum of the fewest steps over every capturable piece. `tests/tactics.rs`
+//! captures the sum of the fewest steps over every capturable piece. `tests/tactics_rules.rs`
 //! checks the answers themselves against the full-turn enumeration.
 //!
 //! ```text
@@ -25,7 +25,7 @@
 //! callgrind_annotate --inclusive=yes callgrind.out.<pid> | grep goal_move   # / 10,891 queries
 //! ```
 
-#[path = "../tests/tactics_support/mod.rs"]
+#[path = "../tests/support/tactics.rs"]
 mod tactics_support;
 
 use arimaa::Position;

@@ -18,7 +18,7 @@ use std::io::Write;
 use std::process::ExitCode;
 
 use arimaa::notation::official::{write_move, write_setup};
-use arimaa::{random_free, Color, Game, Phase, Reason, Setup, SetupVariant, Variant};
+use arimaa::{Color, Game, Phase, Reason, Setup, SetupVariant, Variant};
 use rand::rngs::StdRng;
 use rand::seq::IndexedRandom;
 use rand::SeedableRng;
@@ -92,7 +92,7 @@ fn play_game(
             Phase::Over(outcome) => return Ok((lines, outcome, turns)),
             Phase::Setup(color) => {
                 let setup = match variant.setup {
-                    SetupVariant::Free => random_free(color, game.board(), rng),
+                    SetupVariant::Free => Setup::random_free(color, game.board(), rng),
                     _ => Setup::random_standard(color, rng),
                 };
                 game.play_setup(&setup).map_err(|e| e.to_string())?;
@@ -133,7 +133,7 @@ fn main() -> ExitCode {
         match play_game(opts.variant, &mut rng) {
             Ok((lines, outcome, turns)) => {
                 // The interface's letters (`g`/`s`, then `g`/`e`/`m`), not `Outcome`'s
-                // words: tools read this line (pinned by tests/examples.rs).
+                // words: tools read this line (pinned by tests/examples_cases.rs).
                 let written = writeln!(
                     out,
                     "# game {k} result {} {}",

@@ -211,7 +211,7 @@
 //! `Md2d3 Hg2g3 Cf2f3` from the standard setup fits both the cat surviving on f3 and
 //! the cat stepping there before the horse arrives.
 //!
-//! `tests/clicks.rs` searches, for every move of sample positions, for arrow clicks
+//! `tests/clicks_cases.rs` searches, for every move of sample positions, for arrow clicks
 //! that enter it: arrows for the pieces the move displaces or captures, with capture
 //! marks, then, one at a time, every instruction the clicks can draw that is true of
 //! the move (holds on other pieces, arrows whose start square another piece of the

@@ -7,7 +7,7 @@ use rand::Rng;
 
 use crate::outcome::decided_by_material;
 use crate::repetition::{Repetitions, SeenKey};
-use crate::setup::{endless_endgame_board, SetupError, SetupRules};
+use crate::setup::{SetupError, SetupRules};
 use crate::{Board, Color, Move, MoveError, Outcome, Position, Reason, Setup, TurnGenerator};
 
 /// How the armies are placed.
@@ -236,7 +236,7 @@ impl Game {
     #[must_use]
     pub fn start<R: Rng + ?Sized>(variant: Variant, rng: &mut R) -> Game {
         if variant.setup == SetupVariant::EndlessEndgame {
-            let (board, _) = endless_endgame_board(rng);
+            let (board, _) = Board::random_endless_endgame(rng);
             Game::endless_endgame_with(board, variant.dicey)
         } else {
             Game::with_setup_variant(variant)
@@ -247,7 +247,7 @@ impl Game {
     /// record), Gold to move with a two-step first turn.
     ///
     /// # Panics
-    /// Never for a board from [`endless_endgame_board`]; a board with a piece left
+    /// Never for a board from [`Board::random_endless_endgame`]; a board with a piece left
     /// unsupported on a trap has that piece removed first.
     #[must_use]
     pub fn endless_endgame_with(board: Board, dicey: bool) -> Game {

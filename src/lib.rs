@@ -193,10 +193,7 @@ pub use moves::{Move, MoveFullError, MAX_STEPS};
 pub use outcome::{Outcome, Reason};
 pub use piece::{Piece, PieceKind};
 pub use position::{EndTurnError, MoveError, Position, PositionError, StepError};
-pub use setup::{
-    endless_endgame_board, random_free, Setup, SetupError, SetupProblem, SetupRules, Symmetry,
-    STANDARD_ARMY,
-};
+pub use setup::{Army, Setup, SetupError, SetupProblem, SetupRules, Symmetry};
 pub use square::{Direction, File, ParseSquareError, Rank, Square};
 pub use step::{Capture, Step, StepEffect, StepKind};
 pub use step_list::{StepList, MAX_LEGAL_STEPS};

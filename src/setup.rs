@@ -8,8 +8,58 @@ use rand::Rng;
 
 use crate::{Bitboard, Board, Color, Piece, PieceKind, Rank, Square};
 
-/// How many pieces of each kind a standard army has (rabbit first).
-pub const STANDARD_ARMY: [u8; 6] = [8, 2, 2, 2, 1, 1];
+/// How many pieces of each kind an army has: [`Army::STANDARD`], the limit of a
+/// handicap or free setup, or an Endless Endgame draw.
+///
+/// ```
+/// use arimaa::{Army, PieceKind};
+///
+/// assert_eq!(Army::STANDARD.count(PieceKind::Horse), 2);
+/// assert_eq!(Army::STANDARD.total(), 16);
+/// let kinds: Vec<_> = Army::STANDARD.iter().map(|(kind, n)| format!("{n}{kind:?}")).collect();
+/// assert_eq!(kinds[0], "8Rabbit");
+/// ```
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub struct Army {
+    /// Indexed by [`PieceKind::index`].
+    counts: [u8; 6],
+}
+
+impl Army {
+    /// The standard army: 1 elephant, 1 camel, 2 horses, 2 dogs, 2 cats and 8 rabbits.
+    pub const STANDARD: Army = Army {
+        counts: [8, 2, 2, 2, 1, 1],
+    };
+
+    /// No pieces.
+    pub const EMPTY: Army = Army { counts: [0; 6] };
+
+    /// The army with `count(kind)` pieces of each kind, asked weakest kind first (the
+    /// order of [`PieceKind::ALL`]).
+    #[must_use]
+    pub fn from_fn(mut count: impl FnMut(PieceKind) -> u8) -> Army {
+        Army {
+            counts: PieceKind::ALL.map(&mut count),
+        }
+    }
+
+    /// How many pieces of `kind` the army has.
+    #[must_use]
+    pub const fn count(self, kind: PieceKind) -> u8 {
+        self.counts[kind.index()]
+    }
+
+    /// How many pieces the army has in all.
+    #[must_use]
+    pub fn total(self) -> u32 {
+        self.counts.iter().map(|&n| u32::from(n)).sum()
+    }
+
+    /// Each kind with its count, weakest kind first (kinds with none included).
+    pub fn iter(self) -> impl Iterator<Item = (PieceKind, u8)> {
+        PieceKind::ALL.into_iter().zip(self.counts)
+    }
+}
 
 /// The rules a setup is checked against.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -171,14 +221,43 @@ impl Setup {
     #[must_use]
     pub fn random_standard<R: Rng + ?Sized>(color: Color, rng: &mut R) -> Setup {
         let mut kinds: Vec<PieceKind> = Vec::with_capacity(16);
-        for kind in PieceKind::ALL {
-            kinds.extend(std::iter::repeat(kind).take(STANDARD_ARMY[kind.index()] as usize));
+        for (kind, n) in Army::STANDARD.iter() {
+            kinds.extend(std::iter::repeat(kind).take(n as usize));
         }
         kinds.shuffle(rng);
         Setup {
             color,
             pieces: kinds.into_iter().zip(home_squares(color)).collect(),
         }
+    }
+
+    /// A random free-placement setup for `color` (for self-play and tests): 1-8 rabbits and
+    /// 0 up to the standard number of each other kind, on random squares of the side's home
+    /// ranks and the two traps in front of them, never on `board`'s occupied squares.
+    #[must_use]
+    pub fn random_free<R: Rng + ?Sized>(color: Color, board: &Board, rng: &mut R) -> Setup {
+        let mut squares: Vec<Square> = home_squares(color);
+        squares.extend(match color {
+            Color::Gold => [Square::C3, Square::F3],
+            Color::Silver => [Square::C6, Square::F6],
+        });
+        squares.retain(|s| !board.occupied().contains(*s));
+        squares.shuffle(rng);
+        let mut setup = Setup::new(color);
+        let mut next = squares.into_iter();
+        for (kind, max) in Army::STANDARD.iter() {
+            let n = if kind == PieceKind::Rabbit {
+                rng.random_range(1..=max)
+            } else {
+                rng.random_range(0..=max)
+            };
+            for _ in 0..n {
+                if let Some(sq) = next.next() {
+                    setup.place(kind, sq);
+                }
+            }
+        }
+        setup
     }
 
     /// Rabbit autofill: fills every empty home square with a rabbit, as long as the
@@ -195,7 +274,7 @@ impl Setup {
             .into_iter()
             .filter(|s| !used.contains(*s))
             .collect();
-        if have + free.len() > STANDARD_ARMY[0] as usize {
+        if have + free.len() > usize::from(Army::STANDARD.count(PieceKind::Rabbit)) {
             return 0;
         }
         for &s in &free {
@@ -236,9 +315,8 @@ impl Setup {
                 problems.push(SetupProblem::OutsideHomeRanks(sq));
             }
         }
-        for kind in PieceKind::ALL {
+        for (kind, expected) in Army::STANDARD.iter() {
             let placed = counts[kind.index()];
-            let expected = STANDARD_ARMY[kind.index()];
             let wrong = match rules {
                 SetupRules::Standard => placed != expected as usize,
                 SetupRules::Handicap => placed > expected as usize,
@@ -293,77 +371,47 @@ pub enum Symmetry {
     Rotation,
 }
 
-/// Draws an Endless Endgame starting board, exactly as the variant specifies: Gold gets
-/// 1 elephant, 0-1 camels, 0-2 horses, dogs and cats each, 1-8 rabbits, every count
-/// uniform and independent, redrawn until the army has 4-12 pieces; the pieces go on
-/// uniformly random distinct squares of ranks 1-2; Silver gets the same army by
-/// reflection or rotation, chosen with equal chance.
-#[must_use]
-pub fn endless_endgame_board<R: Rng + ?Sized>(rng: &mut R) -> (Board, Symmetry) {
-    let counts = loop {
-        let c = [
-            rng.random_range(1..=8u8),
-            rng.random_range(0..=2u8),
-            rng.random_range(0..=2u8),
-            rng.random_range(0..=2u8),
-            rng.random_range(0..=1u8),
-            1u8,
-        ];
-        let total: u8 = c.iter().sum();
-        if (4..=12).contains(&total) {
-            break c;
-        }
-    };
-    let mut squares = home_squares(Color::Gold);
-    squares.shuffle(rng);
-    let symmetry = if rng.random_bool(0.5) {
-        Symmetry::Reflection
-    } else {
-        Symmetry::Rotation
-    };
-    let mut board = Board::empty();
-    let mut next = squares.into_iter();
-    for kind in PieceKind::ALL {
-        for _ in 0..counts[kind.index()] {
-            if let Some(sq) = next.next() {
-                board.set(sq, Some(kind.of(Color::Gold)));
-                let mirror = match symmetry {
-                    Symmetry::Reflection => sq.flip_ranks(),
-                    Symmetry::Rotation => sq.rotate(),
-                };
-                board.set(mirror, Some(kind.of(Color::Silver)));
+impl Board {
+    /// Draws an Endless Endgame starting board, exactly as the variant specifies: Gold gets
+    /// 1 elephant, 0-1 camels, 0-2 horses, dogs and cats each, 1-8 rabbits, every count
+    /// uniform and independent, redrawn until the army has 4-12 pieces; the pieces go on
+    /// uniformly random distinct squares of ranks 1-2; Silver gets the same army by
+    /// reflection or rotation, chosen with equal chance.
+    #[must_use]
+    pub fn random_endless_endgame<R: Rng + ?Sized>(rng: &mut R) -> (Board, Symmetry) {
+        let army = loop {
+            // Drawn weakest kind first, the order this function always drew in.
+            let army = Army::from_fn(|kind| match kind {
+                PieceKind::Rabbit => rng.random_range(1..=8u8),
+                PieceKind::Cat | PieceKind::Dog | PieceKind::Horse => rng.random_range(0..=2u8),
+                PieceKind::Camel => rng.random_range(0..=1u8),
+                PieceKind::Elephant => 1,
+            });
+            if (4..=12).contains(&army.total()) {
+                break army;
             }
-        }
-    }
-    (board, symmetry)
-}
-
-/// A random free-placement setup for `color` (for self-play and tests): 1-8 rabbits and
-/// 0 up to the standard number of each other kind, on random squares of the side's home
-/// ranks and the two traps in front of them, never on `board`'s occupied squares.
-#[must_use]
-pub fn random_free<R: Rng + ?Sized>(color: Color, board: &Board, rng: &mut R) -> Setup {
-    let mut squares: Vec<Square> = home_squares(color);
-    squares.extend(match color {
-        Color::Gold => [Square::C3, Square::F3],
-        Color::Silver => [Square::C6, Square::F6],
-    });
-    squares.retain(|s| !board.occupied().contains(*s));
-    squares.shuffle(rng);
-    let mut setup = Setup::new(color);
-    let mut next = squares.into_iter();
-    for kind in PieceKind::ALL {
-        let max = STANDARD_ARMY[kind.index()];
-        let n = if kind == PieceKind::Rabbit {
-            rng.random_range(1..=max)
-        } else {
-            rng.random_range(0..=max)
         };
-        for _ in 0..n {
-            if let Some(sq) = next.next() {
-                setup.place(kind, sq);
+        let mut squares = home_squares(Color::Gold);
+        squares.shuffle(rng);
+        let symmetry = if rng.random_bool(0.5) {
+            Symmetry::Reflection
+        } else {
+            Symmetry::Rotation
+        };
+        let mut board = Board::empty();
+        let mut next = squares.into_iter();
+        for (kind, n) in army.iter() {
+            for _ in 0..n {
+                if let Some(sq) = next.next() {
+                    board.set(sq, Some(kind.of(Color::Gold)));
+                    let mirror = match symmetry {
+                        Symmetry::Reflection => sq.flip_ranks(),
+                        Symmetry::Rotation => sq.rotate(),
+                    };
+                    board.set(mirror, Some(kind.of(Color::Silver)));
+                }
             }
         }
+        (board, symmetry)
     }
-    setup
 }

@@ -43,8 +43,8 @@ use rand::seq::IndexedRandom;
 use rand::{Rng, SeedableRng};
 
 use crate::{
-    Board, Color, Direction, Game, Move, Phase, Piece, PieceKind, Position, Setup, Square, Step,
-    MAX_STEPS, STANDARD_ARMY,
+    Army, Board, Color, Direction, Game, Move, Phase, Piece, PieceKind, Position, Setup, Square,
+    Step, MAX_STEPS,
 };
 
 /// Gold or Silver.
@@ -94,11 +94,11 @@ pub fn arb_move() -> impl Strategy<Value = Move> {
 /// rabbits may stand on any rank.
 pub fn arb_board() -> impl Strategy<Value = Board> {
     let counts = |c: Color| {
-        STANDARD_ARMY
+        Army::STANDARD
             .iter()
-            .map(|&max| 0..=max)
+            .map(|(_, max)| 0..=max)
             .collect::<Vec<_>>()
-            .prop_map(move |n| (c, n))
+            .prop_map(move |n| (c, Army::from_fn(|kind| n[kind.index()])))
     };
     (
         counts(Color::Gold),
@@ -109,7 +109,7 @@ pub fn arb_board() -> impl Strategy<Value = Board> {
             let mut board = Board::empty();
             let mut free = squares.into_iter();
             for (color, counts) in [(g, gold), (s, silver)] {
-                for (kind, &n) in PieceKind::ALL.iter().zip(&counts) {
+                for (kind, n) in counts.iter() {
                     for _ in 0..n {
                         if let Some(sq) = free.next() {
                             board.set(sq, Some(kind.of(color)));
@@ -240,7 +240,7 @@ mod tests {
             .run(&arb_board(), |b| {
                 prop_assert!(b.unsupported_on_traps().is_empty());
                 for color in Color::ALL {
-                    for (kind, &max) in PieceKind::ALL.iter().zip(&STANDARD_ARMY) {
+                    for (kind, max) in Army::STANDARD.iter() {
                         prop_assert!(b.count(kind.of(color)) <= u32::from(max));
                     }
                 }

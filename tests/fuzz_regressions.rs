@@ -1,5 +1,5 @@
 //! Saved fuzz inputs, run as ordinary tests through the same checks as the fuzz targets
-//! (`tests/fuzz_support/mod.rs`, included here and by `fuzz/src/lib.rs`): every file under
+//! (`tests/support/fuzz_checks.rs`, included here and by `fuzz/src/lib.rs`): every file under
 //! `tests/fuzz_regressions/<target>/` is one raw input of the target `<target>`.
 //! Inputs that once found a bug are kept here, with seeds for every target.
 
@@ -7,8 +7,9 @@ use std::fs;
 use std::panic;
 use std::path::Path;
 
-#[path = "fuzz_support/mod.rs"]
-mod checks;
+mod support;
+
+use support::fuzz_checks as checks;
 
 #[test]
 fn the_fixed_positions_of_the_targets_read() {

@@ -2,12 +2,12 @@
 //! read gives the same move (and board); setups written then read give the same
 //! placement; no string makes a reader panic.
 
-mod lightvector_support;
+mod support;
 
 use arimaa::notation::legacy::{self, LegacyMove, LegacySetup};
 use arimaa::{Board, Color, Position, Setup};
-use lightvector_support::{random_position, random_setup, splitmix};
 use proptest::prelude::*;
+use support::lightvector::{random_position, random_setup, splitmix};
 
 proptest! {
     #![proptest_config(ProptestConfig { cases: 200, ..ProptestConfig::default() })]

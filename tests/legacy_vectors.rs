@@ -3,7 +3,7 @@
 //! recorded games replayed end to end (every ply also written in Lightvector and read
 //! back).
 
-mod lightvector_support;
+mod support;
 
 use arimaa::notation::legacy::{
     self, IllegalLegacy, LegacyError, LegacyMove, LegacySetup, ParseLegacyError,
@@ -12,7 +12,7 @@ use arimaa::notation::lightvector;
 use arimaa::{
     Board, Color, Piece, PieceKind, Position, SetupProblem, SetupRules, Square, StepError,
 };
-use lightvector_support::{board_from_list, free, section, VECTORS};
+use support::lightvector::{board_from_list, free, section, VECTORS};
 
 fn after(pos: &Position, text: &str) -> Board {
     let mv = legacy::parse_move(pos, text).unwrap_or_else(|e| panic!("{text}: {e}"));

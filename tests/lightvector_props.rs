@@ -7,12 +7,12 @@
 //! - tokens and token lists survive `Display` then `FromStr`;
 //! - no string makes the reader or the resolver panic.
 
-mod lightvector_support;
+mod support;
 
 use arimaa::notation::lightvector::{self, Lightvector, Token};
 use arimaa::{Move, Piece, Position, Square};
-use lightvector_support::random_position;
 use proptest::prelude::*;
+use support::lightvector::random_position;
 
 /// A random position and one of its legal moves (by index), or `None` when stuck.
 fn position_and_move(seed: u64, plies: usize, pick: usize) -> Option<(Position, Move)> {

@@ -1,19 +1,18 @@
-//! Self-checks of the plain Lightvector reference resolver (`tests/lv_reference/`):
-//! it reproduces the expected results of the Abstract Play vectors
+//! Self-checks of the plain Lightvector reference resolver
+//! (`tests/support/lv_reference.rs`): it reproduces the expected results of the Abstract Play vectors
 //! (`tests/data/abstractplay-vectors.txt`, section 3 and the strict cases of sections 4,
 //! 5 and 7) and a few hand-made cases (ambiguity with its count, no match, ordered
 //! direction tokens, specifier squares on a piece's path).
 //!
-//! The reference is what `tests/lightvector_differential.rs` compares the crate against;
+//! The reference is what `tests/lightvector_rules.rs` compares the crate against;
 //! these tests do not call the crate's resolver.
 
-mod lightvector_support;
-mod lv_reference;
+mod support;
 
 use arimaa::notation::lightvector::{Lightvector, Token};
 use arimaa::{Board, Color, Move, Position, Square, Step};
-use lightvector_support::{board_line, free, position, section};
-use lv_reference::{judge, move_satisfies, Verdict};
+use support::lightvector::{board_line, free, position, section};
+use support::lv_reference::{judge, move_satisfies, Verdict};
 
 fn tokens(text: &str) -> Vec<Token> {
     text.parse::<Lightvector>()
@@ -141,7 +140,7 @@ fn vectors_special_turns() {
     // 3.3: "Ee3" is the 2-step walk to the board of the 4-step round trip.
     let pos = position("Ed2 re2 Rb7 eg7 rf8 Ra1", Color::Gold, 4);
     let mv = steps_from_pairs("e2-e1, d2-e2, e2-e3, e1-e2");
-    assert_eq!(lv_reference::displaced_by(&pos, &mv), 1);
+    assert_eq!(support::lv_reference::displaced_by(&pos, &mv), 1);
     let (board, steps, displaced, _) = resolved(&pos, "Ee3");
     assert_eq!((steps, displaced), (2, 1));
     assert_eq!(board, board_after(&pos, &mv));
@@ -154,7 +153,7 @@ fn vectors_special_turns() {
     let mv = steps_from_pairs("c3-b3, c2-d2, b3-c3");
     let b = board_after(&pos, &mv);
     assert!(b.piece_at(Square::C3).is_none(), "the cat died on c3");
-    assert_eq!(lv_reference::displaced_by(&pos, &mv), 1);
+    assert_eq!(support::lv_reference::displaced_by(&pos, &mv), 1);
     let (board, steps, displaced, _) = resolved(&pos, "Cc3w Rc2e Cb3e");
     assert_eq!((steps, displaced), (3, 1));
     assert_eq!(board, b);
@@ -331,7 +330,7 @@ fn hand_made_cases() {
 }
 
 /// Cases where the crate once disagreed with the reference (issue 11 and the full run of
-/// `tests/lightvector_differential.rs`), checked by hand: the reference's verdicts.
+/// `tests/lightvector_rules.rs`), checked by hand: the reference's verdicts.
 #[test]
 fn cases_checked_by_hand() {
     use arimaa::notation::official;
@@ -352,7 +351,10 @@ fn cases_checked_by_hand() {
     ] {
         let mv = official::parse_move(&p, mv).unwrap();
         assert!(move_satisfies(&p, &mv, &tokens("hf3x")));
-        assert_eq!((mv.len(), lv_reference::displaced_by(&p, &mv)), (2, 2));
+        assert_eq!(
+            (mv.len(), support::lv_reference::displaced_by(&p, &mv)),
+            (2, 2)
+        );
     }
 
     // "Mx": the gold camel on c3 is held by the dog on c2. The horse steps b3-b2 and
@@ -368,7 +370,7 @@ fn cases_checked_by_hand() {
     // The crate's old answer: a push with three pieces displaced, a worse bucket.
     let worse = official::parse_move(&p, "ec4w hb3s Dc2e Mc3x hb2e").unwrap();
     assert!(move_satisfies(&p, &worse, &tokens("Mx")));
-    assert_eq!(lv_reference::displaced_by(&p, &worse), 3);
+    assert_eq!(support::lv_reference::displaced_by(&p, &worse), 3);
 
     // "ee2 De": the horse on f2 steps away (east, south, or north to die on f3) pulling
     // the rabbit e2-f2, then the elephant steps e3-e2 pulling the dog d3-e3: three

@@ -6,13 +6,13 @@
 //! writes, the test checks that the crate's string resolves to the same board and is
 //! no longer.
 
-mod lightvector_support;
+mod support;
 
 use arimaa::notation::lightvector::{
     self, IllegalLightvector, Lightvector, Property, ResolveOptions, Specifier, Token,
 };
 use arimaa::{Board, Color, Move, Position, Square, Step};
-use lightvector_support::{board_line, free, position, section};
+use support::lightvector::{board_line, free, position, section};
 
 fn after(pos: &Position, mv: &Move) -> Board {
     *pos.after(mv).expect("resolved move is legal").board()

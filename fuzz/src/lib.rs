@@ -1,8 +1,8 @@
 //! The checks behind the fuzz targets. They live in the crate's test tree,
-//! `tests/fuzz_support/mod.rs`, so that the published package (which leaves `fuzz/` out)
+//! `tests/support/fuzz_checks.rs`, so that the published package (which leaves `fuzz/` out)
 //! still carries them for `tests/fuzz_regressions.rs`; this crate includes that one copy.
 
-#[path = "../../tests/fuzz_support/mod.rs"]
+#[path = "../../tests/support/fuzz_checks.rs"]
 mod checks;
 
 pub use checks::*;

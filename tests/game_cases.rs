@@ -1,9 +1,9 @@
 //! End-of-game rules, their precedence, repetition, variants and Harlog.
 
 use arimaa::{
-    endless_endgame_board, harlog, Board, Color, Direction, Game, GameError, Move, Outcome, Phase,
-    Piece, PieceKind, Position, Reason, Setup, SetupProblem, SetupRules, SetupVariant, Square,
-    Step, Symmetry, Variant,
+    harlog, Board, Color, Direction, Game, GameError, Move, Outcome, Phase, Piece, PieceKind,
+    Position, Reason, Setup, SetupProblem, SetupRules, SetupVariant, Square, Step, Symmetry,
+    Variant,
 };
 use rand::rngs::StdRng;
 use rand::SeedableRng;
@@ -425,7 +425,7 @@ fn endless_endgame_armies_follow_the_procedure() {
     let mut rabbits = [0u32; 9];
     for seed in 0..4000u64 {
         let mut rng = StdRng::seed_from_u64(seed);
-        let (b, sym) = endless_endgame_board(&mut rng);
+        let (b, sym) = Board::random_endless_endgame(&mut rng);
         let gold = b.color(Color::Gold);
         let n = gold.count() as usize;
         assert!((4..=12).contains(&n), "army of {n}");

@@ -5,14 +5,14 @@
 //! default, about ten seconds; `ARCHIVE_FULL=1` checks all 10,891) and on random
 //! positions, mid-turn included.
 
-mod common;
+mod support;
 
 use std::collections::HashMap;
 
 use arimaa::notation::record::Archive;
 use arimaa::{Board, Move, Position, TurnGenerator};
-use common::random::{random_position, random_state, Rng};
 use std::ops::ControlFlow;
+use support::random::{random_position, random_state, Rng};
 
 const FEB_2026: &str = include_str!("data/allgames202602.tsv");
 const NOV_2011: &str = include_str!("data/allgames201111-sample.tsv");

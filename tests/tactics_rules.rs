@@ -23,16 +23,15 @@
 //! The archive comparison runs on every 8th position by default (about a fifth of a
 //! minute); `TACTICS_FULL=1` runs all 10,891 positions under every cap.
 
-mod common;
-mod tactics_support;
+mod support;
 
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use arimaa::{Board, Color, Move, PieceKind, Position, Square, Step, TurnGenerator};
-use common::random::{random_position, random_state, Rng};
 use proptest::prelude::*;
-use tactics_support::{archive_positions, endgame_positions, endgame_records, GoalLabel};
+use support::random::{random_position, random_state, Rng};
+use support::tactics::{archive_positions, endgame_positions, endgame_records, GoalLabel};
 
 /// The square each enemy piece started the query on, indexed by its square now.
 type Origins = [Square; 64];

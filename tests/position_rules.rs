@@ -27,7 +27,7 @@
 //! Then, on the positions reached:
 //! - property b: the boards of `legal_moves()` (each played with the checked `after`, at
 //!   most the cap in steps, no two giving the same board) equal those of the slow
-//!   reference enumerator `tests/common/reference.rs`, with step caps 4, 3, 2 and 1; in
+//!   reference enumerator `tests/support/reference.rs`, with step caps 4, 3, 2 and 1; in
 //!   the middle of a turn they equal those of a breadth-first search over the naive
 //!   model's steps;
 //! - property c: every move is a shortest step sequence for its board (its length is the
@@ -36,15 +36,15 @@
 //!   mirrored boards, its legal steps are the mirrored steps, and flipping twice is the
 //!   identity.
 
-mod common;
+mod support;
 
 use std::collections::{BTreeMap, BTreeSet, HashSet};
 use std::ops::ControlFlow;
 
 use arimaa::{Board, Color, Direction, Piece, PieceKind, Position, Square, Step, StepKind};
-use common::reference::{parse_aei, reference_moves_with_depth, to_aei_board, RefBoard};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
+use support::reference::{parse_aei, reference_moves_with_depth, to_aei_board, RefBoard};
 
 // ---------------------------------------------------------------------------------------
 // Deterministic random numbers (splitmix64), so a proptest seed fixes a whole scenario.

@@ -6,12 +6,12 @@
 //! turn state. Checked in every state of all 10,891 movement turns of the two archive
 //! files and on random positions and states (mid-turn, under every step limit).
 
-mod common;
+mod support;
 
 use arimaa::notation::record::Archive;
 use arimaa::{Bitboard, Board, Direction, Piece, PieceKind, Position, Square, Step};
 use arimaa::{StepKind, TurnState};
-use common::random::{random_position, random_state, Rng};
+use support::random::{random_position, random_state, Rng};
 
 const FEB_2026: &str = include_str!("data/allgames202602.tsv");
 const NOV_2011: &str = include_str!("data/allgames201111-sample.tsv");

@@ -1,4 +1,4 @@
-//! Checks the slow reference turn enumerator (`tests/common/reference.rs`) against
+//! Checks the slow reference turn enumerator (`tests/support/reference.rs`) against
 //! published unique-move counts in `tests/data/` (see the headers of those files for their
 //! provenance). The reference enumerator is then trusted by property tests that
 //! cross-check the crate's fast move generator, so it must agree with every count here
@@ -6,11 +6,11 @@
 //!
 //! Nothing here uses the `arimaa` crate.
 
-mod common;
+mod support;
 
-use common::reference::{parse_aei, reference_moves, to_aei_board, RefBoard};
 use std::path::PathBuf;
 use std::time::Instant;
+use support::reference::{parse_aei, reference_moves, to_aei_board, RefBoard};
 
 fn data_path(name: &str) -> PathBuf {
     PathBuf::from(env!("CARGO_MANIFEST_DIR"))

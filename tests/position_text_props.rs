@@ -4,12 +4,12 @@
 //! 10,891 movement turns of the two archive files, on random positions and states, and
 //! on malformed turn states.
 
-mod common;
+mod support;
 
 use arimaa::notation::record::Archive;
 use arimaa::notation::ParsePositionError;
 use arimaa::{Board, Color, Direction, Piece, Position, Square, Step};
-use common::random::{random_position, random_state, Rng};
+use support::random::{random_position, random_state, Rng};
 
 const FEB_2026: &str = include_str!("data/allgames202602.tsv");
 const NOV_2011: &str = include_str!("data/allgames201111-sample.tsv");

@@ -1,7 +1,7 @@
 //! The `serde` feature: every value of the small vocabulary types, every legal move of
 //! the benchmark positions and the positions themselves survive a JSON round trip; the
 //! written forms are the documented text forms; bad input is refused with an error.
-//! Runs with `cargo test --features serde --test serde` (well under a second).
+//! Runs with `cargo test --features serde --test serde_props` (well under a second).
 #![cfg(feature = "serde")]
 
 use std::fmt::Debug;

@@ -2,7 +2,7 @@
 //! (section 4 of `tests/data/abstractplay-vectors.txt`) replayed as clicks, the rules
 //! page's click rules one by one, and robustness against arbitrary clicks.
 
-mod lightvector_support;
+mod support;
 
 use arimaa::clicks::{
     ClickEffect, ClickError, ClickInput, ClickMode, Instruction, Preview, Selection,
@@ -10,7 +10,7 @@ use arimaa::clicks::{
 };
 use arimaa::notation::lightvector::{self, IllegalLightvector, ResolveOptions};
 use arimaa::{Board, Color, Piece, Position, Square};
-use lightvector_support::{free, position, random_position, splitmix};
+use support::lightvector::{free, position, random_position, splitmix};
 
 fn sq(s: &str) -> Square {
     s.parse().unwrap()
@@ -1192,7 +1192,7 @@ fn coverage(pos: &Position, options: ResolveOptions, every: usize) -> Coverage {
 #[test]
 fn click_coverage_positions() {
     let mut n = 0;
-    for line in lightvector_support::section("10. CLICK") {
+    for line in support::lightvector::section("10. CLICK") {
         let cols: Vec<&str> = line.split('|').map(str::trim).collect();
         let side = if cols[2] == "g" {
             Color::Gold
@@ -1396,7 +1396,7 @@ fn moves_clicks_cannot_enter() {
 /// A larger sample: every `CLICKS_POSITIONS`-th archive position (default 4), every
 /// `CLICKS_MOVES`-th move (default 15), in the reading `CLICKS_READING` names
 /// (`strict`, `lenient`, or both, the default) (slow:
-/// `cargo test --release --test clicks -- --ignored --nocapture`). With the defaults,
+/// `cargo test --release --test clicks_cases -- --ignored --nocapture`). With the defaults,
 /// arrows leave exactly 14 of 83,385 moves not enterable in the lenient reading (11
 /// crossings and 3 survivals; a search that only added holds, and stopped at a wrong
 /// board, reported 42; 28 of them have clicks) and 1,943 in the strict reading (11
@@ -1404,7 +1404,7 @@ fn moves_clicks_cannot_enter() {
 /// those by its arrows and 1 or 2 steps (lenient: 2, 12 moves), or 1 to 4 (strict: 45,
 /// 1,295, 533, 70 moves).
 #[test]
-#[ignore = "slow (minutes; 17 min for both readings on a loaded 2-core machine): run with `cargo test --release --test clicks -- --ignored --nocapture`"]
+#[ignore = "slow (minutes; 17 min for both readings on a loaded 2-core machine): run with `cargo test --release --test clicks_cases -- --ignored --nocapture`"]
 fn click_coverage_archive_large() {
     let var = |name: &str, default: usize| {
         std::env::var(name)
@@ -1827,7 +1827,7 @@ fn random_clicks_never_panic() {
 /// move of the section 10 positions and of every 25th archive position.
 #[test]
 fn changes_rebuild_the_board() {
-    let mut positions: Vec<Position> = lightvector_support::section("10. CLICK")
+    let mut positions: Vec<Position> = support::lightvector::section("10. CLICK")
         .iter()
         .map(|line| {
             let cols: Vec<&str> = line.split('|').map(str::trim).collect();

@@ -1,6 +1,6 @@
 //! Differential tests of the crate's Lightvector resolver and writer against the plain
-//! reference resolver of `tests/lv_reference/` (every legal step sequence walked, tokens
-//! checked literally, the resolution rule applied as stated).
+//! reference resolver of `tests/support/lv_reference.rs` (every legal step sequence
+//! walked, tokens checked literally, the resolution rule applied as stated).
 //!
 //! Inputs: the turns of the two archive files `tests/data/allgames202602.tsv` and
 //! `tests/data/allgames201111-sample.tsv` (10,891 moves), and moves of random play from
@@ -18,13 +18,13 @@
 //! (`IllegalLightvector::Ambiguous`), or no match (any other error). Per move: the written
 //! string resolves, by the reference, to exactly the move's board.
 //!
-//! `cargo test --test lightvector_differential` runs a subset sized for CI (one archive
+//! `cargo test --test lightvector_rules` runs a subset sized for CI (one archive
 //! move in 40, 90 random moves, and the moves found wrong before, `REPORTED`): about 20 s
 //! of CPU time. The whole set (10,891 archive moves, 5,000 random ones and the reported
 //! moves) takes about 20 minutes of CPU time and runs with
 //!
 //! ```text
-//! LV_DIFF=full cargo test --test lightvector_differential -- --nocapture
+//! LV_DIFF=full cargo test --test lightvector_rules -- --nocapture
 //! ```
 //!
 //! which prints the counts and writes every mismatch, one per line, to the file named by
@@ -32,8 +32,7 @@
 //! directory for integration tests in the target directory in use). `LV_DIFF_THREADS` sets
 //! the number of threads (default: the available parallelism).
 
-mod lightvector_support;
-mod lv_reference;
+mod support;
 
 use std::collections::BTreeMap;
 use std::fmt::Write as _;
@@ -45,8 +44,8 @@ use arimaa::notation::lightvector::{
 };
 use arimaa::notation::record::Archive;
 use arimaa::{Color, Move, Piece, PieceKind, Position, Square, StepEffect, Turn};
-use lightvector_support::splitmix;
-use lv_reference::{judge, move_satisfies, tracks, Verdict};
+use support::lightvector::splitmix;
+use support::lv_reference::{judge, move_satisfies, tracks, Verdict};
 
 const FEB_2026: &str = include_str!("data/allgames202602.tsv");
 const NOV_2011: &str = include_str!("data/allgames201111-sample.tsv");
@@ -554,7 +553,7 @@ fn check_case(case: &Case, seed: u64, totals: &Mutex<Totals>) {
                 } else if r.steps != *steps
                     || r.mv.len() != usize::from(*steps)
                     || r.displaced != *displaced
-                    || lv_reference::displaced_by(pos, &r.mv) != usize::from(*displaced)
+                    || support::lv_reference::displaced_by(pos, &r.mv) != usize::from(*displaced)
                     || !move_satisfies(pos, &r.mv, toks)
                 {
                     Some(Kind::CrateMoveNotInBucket)

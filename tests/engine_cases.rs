@@ -3,7 +3,7 @@
 //! (`Position::outcome`, `Position::goal_move`, `Game::play`) on the labelled endgame
 //! positions and on positions from the archive games.
 
-mod tactics_support;
+mod support;
 
 use std::ops::ControlFlow;
 
@@ -11,7 +11,7 @@ use arimaa::engine::{self, Choice, Decision};
 use arimaa::{Color, Game, Outcome, Phase, Position, Reason, Variant};
 use rand::rngs::StdRng;
 use rand::SeedableRng;
-use tactics_support::{archive_positions, endgame_positions};
+use support::tactics::{archive_positions, endgame_positions};
 
 /// The endgame positions (483, many with a goal for either side) and every 40th
 /// position before an archive turn (273).
