@@ -127,6 +127,19 @@ impl TurnState {
         self.pull
     }
 
+    /// The enemy pieces the pull under way may move: those beside the square of
+    /// [`pull_source`](TurnState::pull_source) and weaker than the piece that left it
+    /// (empty when no pull is under way). The next step may pull one of them into that
+    /// square, when the turn has a step left.
+    #[inline]
+    #[must_use]
+    pub fn pullable(&self) -> Bitboard {
+        match self.pull {
+            Some((sq, kind)) => self.board.weaker_than(!self.side, kind) & Bitboard::adjacent(sq),
+            None => Bitboard::EMPTY,
+        }
+    }
+
     /// Every legal step now, as bitboards ([`StepSet`]).
     #[inline]
     #[must_use]
@@ -200,8 +213,8 @@ impl TurnState {
         }
 
         // Pulls: enemy pieces weaker than the piece that just left `sq` step into it.
-        if let Some((sq, kind)) = self.pull {
-            set.pulls = board.weaker_than(!side, kind) & pieces & Bitboard::adjacent(sq);
+        if let Some((sq, _)) = self.pull {
+            set.pulls = self.pullable() & pieces;
             set.pull_to = Some(sq);
         }
 

@@ -127,6 +127,7 @@
 //! [`Position::capture_moves`]: crate::Position::capture_moves
 
 mod goals;
+mod node;
 mod resolve;
 mod search;
 mod syntax;

@@ -123,7 +123,7 @@ fn hindered(pos: &TurnState, rabbits: Bitboard) -> Hindered {
     let frozen = rabbits & board.frozen(side);
     let ahead_taken = rabbits & board.occupied().shift(back);
     // A pull under way may move a weaker enemy piece beside its square in one step.
-    let pullable = pullable(pos);
+    let pullable = pos.pullable();
     let two = frozen & (board.color(!side) & !pullable).shift(back);
     Hindered {
         one: frozen | ahead_taken,
@@ -213,7 +213,7 @@ fn path_bound(pos: &TurnState, k: u8) -> u8 {
     if (rabbits & near).is_empty() {
         return u8::MAX;
     }
-    let pullable = pullable(pos);
+    let pullable = pos.pullable();
     let occupied = board.occupied() & !Bitboard::TRAPS;
     // The cost of entering a square: one step, plus one to empty a friend's square, two
     // to empty an enemy piece's (one if a pull under way may move it), none for a trap.
@@ -244,18 +244,6 @@ fn path_bound(pos: &TurnState, k: u8) -> u8 {
         entered[c] = next(reach);
     }
     u8::MAX
-}
-
-/// The enemy pieces a pull under way may move with one step (beside the square the
-/// puller left, weaker than it).
-#[inline]
-fn pullable(pos: &TurnState) -> Bitboard {
-    match pos.pull_source() {
-        Some((sq, kind)) => {
-            pos.board().weaker_than(!pos.side_to_move(), kind) & Bitboard::adjacent(sq)
-        }
-        None => Bitboard::EMPTY,
-    }
 }
 
 /// The squares the paths counted by [`path_bound`] with cost at most `k` can use: for each

@@ -3,7 +3,7 @@
 
 use crate::{Bitboard, Board, Color, Direction, Piece, PieceKind, Square, Step};
 
-use super::search::{Node, Tracked, MAX_TRACKED};
+use super::node::{Node, Tracked, MAX_TRACKED};
 use super::syntax::{Directions, Property, Token, MAX_TOKENS};
 
 /// "Cannot be done": more steps than any turn has, small enough to add up safely.
@@ -98,6 +98,13 @@ impl Goals {
         self.two_dest = (0..1u32 << PARTITION_MAX)
             .filter(|&set| self.two_destinations(set))
             .fold(0, |acc, set| acc | 1 << set);
+    }
+
+    /// Plays the legal step `step` on `node` ([`Node::apply`]) and advances the
+    /// direction tokens with it ([`Goals::advance_dirs`]).
+    pub(super) fn play(&self, node: &mut Node, step: Step) {
+        let e = node.apply(step);
+        self.advance_dirs(node, e, step);
     }
 
     /// Moves the direction-token matching on after `step`, taken by tracked piece `e`.

@@ -5,7 +5,8 @@ use std::collections::HashSet;
 use crate::{Board, Direction, Move, Piece, PieceKind, Position, Square};
 
 use super::goals::{behind, Goals};
-use super::search::{Flow, MixBuild, Node, Search, Table};
+use super::node::Node;
+use super::search::{Flow, MixBuild, Search, Table};
 use super::syntax::{Property, Specifier, Token};
 
 /// How ties are settled.

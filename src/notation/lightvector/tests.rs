@@ -442,7 +442,7 @@ fn moves_compare() {
 /// when it has none to spare, or two left, include the turn's next step.
 fn check_admissible_along(pos: &Position, turn: &[Step], tokens: &[Token]) {
     use super::goals::Goals;
-    use super::search::Node;
+    use super::node::Node;
     let goals = Goals::new(tokens, pos.side_to_move());
     let mut end = pos.clone();
     for &s in turn {
@@ -470,7 +470,7 @@ fn check_admissible_along(pos: &Position, turn: &[Step], tokens: &[Token]) {
             at.check_next_step(next);
         }
         if let Some(next) = at.next {
-            node.apply(next, &goals);
+            goals.play(&mut node, next);
         }
     }
 }
@@ -479,7 +479,7 @@ fn check_admissible_along(pos: &Position, turn: &[Step], tokens: &[Token]) {
 /// board, its next step (none at the end) and the steps it still takes.
 struct Along<'a> {
     goals: &'a super::goals::Goals,
-    node: &'a super::search::Node,
+    node: &'a super::node::Node,
     end: &'a Board,
     next: Option<Step>,
     left: u32,
@@ -725,7 +725,7 @@ fn destination_trap_occupant_may_die_instead_of_leaving() {
 #[test]
 fn bound_rules_see_the_whole_turn() {
     use super::goals::Goals;
-    use super::search::Node;
+    use super::node::Node;
     let step = |t: &str| {
         Step::new(
             t[..2].parse().unwrap(),
@@ -993,7 +993,8 @@ fn bound_is_admissible_for_destinations_on_held_traps() {
 #[test]
 fn idle_first_steps_commute_with_the_last() {
     use super::goals::Goals;
-    use super::search::{Node, Search};
+    use super::node::Node;
+    use super::search::Search;
     let mut rng = Rng(seed(2027));
     let positions = two_step_positions(&mut rng);
     let (mut idle, mut pairs) = (0, 0);

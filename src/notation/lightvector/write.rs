@@ -9,8 +9,9 @@ use crate::notation::WriteError;
 use crate::{Board, Move, Position, Step};
 
 use super::goals::Goals;
+use super::node::Node;
 use super::resolve::{first_bucket, resolve, ResolveOptions};
-use super::search::{Flow, MixBuild, Node, Search, Table};
+use super::search::{Flow, MixBuild, Search, Table};
 use super::syntax::{Directions, Lightvector, Property, Specifier, Token};
 
 /// At most this many searches per move; past it the best string found so far is kept
@@ -424,7 +425,7 @@ fn witness_or_move(pos: &Position, mv: &Move, target: &Board) -> Node {
     let goals = Goals::new(&[], pos.side_to_move());
     let mut node = Node::root(pos);
     for &s in mv.steps() {
-        node.apply(s, &goals);
+        goals.play(&mut node, s);
     }
     node
 }
