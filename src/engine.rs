@@ -160,45 +160,13 @@ pub fn choose<R: Rng + ?Sized>(
     if game.phase() != Phase::Play {
         return None;
     }
-    let pos = game.position();
-    let us = pos.side_to_move();
-    let sign = if us == Color::Gold { 1.0 } else { -1.0 };
+    let us = game.position().side_to_move();
     let mut nodes = 0u64;
-    let mut winning: Option<(bool, Candidate)> = None;
-    let mut candidates: Vec<Candidate> = Vec::new();
-    let mut losing: Vec<Candidate> = Vec::new();
-    let _: ControlFlow<()> = pos.for_each_move(|mv, board, _| {
-        nodes += 1;
-        // Third repetitions are not legal in the game.
-        let Ok(after) = Position::new(*board, !us) else {
-            return ControlFlow::Continue(());
-        };
-        if game.times_seen(&after) >= 2 {
-            return ControlFlow::Continue(());
-        }
-        let c = Candidate {
-            mv: *mv,
-            board: *board,
-            score: sign * harlog(board),
-            tie: rng.random(),
-        };
-        match board.outcome_after_turn(us) {
-            Some(o) if o.winner == us => {
-                // Prefer a goal, then the best material.
-                let goal = o.reason == Reason::Goal;
-                let better = match &winning {
-                    None => true,
-                    Some((best_goal, b)) => (goal, c.score) > (*best_goal, b.score),
-                };
-                if better {
-                    winning = Some((goal, c));
-                }
-            }
-            Some(_) => losing.push(c),
-            None => candidates.push(c),
-        }
-        ControlFlow::Continue(())
-    });
+    let Classified {
+        winning,
+        mut candidates,
+        mut losing,
+    } = classify(game, rng, &mut nodes);
     let choice = |c: &Candidate, nodes: u64, decision: Decision| Choice {
         mv: c.mv,
         score_centi: score_centi(c.score),
@@ -208,6 +176,8 @@ pub fn choose<R: Rng + ?Sized>(
     if let Some((_, c)) = winning {
         return Some(choice(&c, nodes, Decision::WinsAtOnce));
     }
+
+    // The best move by Harlog after which the opponent cannot win at once.
     let order = |a: &Candidate, b: &Candidate| b.score.total_cmp(&a.score).then(b.tie.cmp(&a.tie));
     candidates.sort_by(order);
     let of = candidates.len();
@@ -227,12 +197,69 @@ pub fn choose<R: Rng + ?Sized>(
             return Some(choice(c, nodes, safe));
         }
     }
+
     // Every move loses: play the best material among them.
     losing.extend(candidates);
     losing.sort_by(order);
     losing
         .first()
         .map(|c| choice(c, nodes, Decision::EveryMoveLoses))
+}
+
+/// The legal moves of the side to move, by what the board each leaves gives at once.
+struct Classified {
+    /// The best win (by goal first, then by Harlog), with whether it is a goal.
+    winning: Option<(bool, Candidate)>,
+    /// The moves that end nothing at once.
+    candidates: Vec<Candidate>,
+    /// The moves that lose at once.
+    losing: Vec<Candidate>,
+}
+
+/// Every legal move of the game's side to move (third repetitions left out: they are
+/// not legal in the game), scored by Harlog from the mover's side and judged by
+/// [`Board::outcome_after_turn`]; adds the boards generated to `nodes`.
+fn classify<R: Rng + ?Sized>(game: &Game, rng: &mut R, nodes: &mut u64) -> Classified {
+    let pos = game.position();
+    let us = pos.side_to_move();
+    let sign = if us == Color::Gold { 1.0 } else { -1.0 };
+    let mut out = Classified {
+        winning: None,
+        candidates: Vec::new(),
+        losing: Vec::new(),
+    };
+    let _: ControlFlow<()> = pos.for_each_move(|mv, board, _| {
+        *nodes += 1;
+        let Ok(after) = Position::new(*board, !us) else {
+            return ControlFlow::Continue(());
+        };
+        if game.times_seen(&after) >= 2 {
+            return ControlFlow::Continue(());
+        }
+        let c = Candidate {
+            mv: *mv,
+            board: *board,
+            score: sign * harlog(board),
+            tie: rng.random(),
+        };
+        match board.outcome_after_turn(us) {
+            Some(o) if o.winner == us => {
+                // Prefer a goal, then the best material.
+                let goal = o.reason == Reason::Goal;
+                let better = match &out.winning {
+                    None => true,
+                    Some((best_goal, b)) => (goal, c.score) > (*best_goal, b.score),
+                };
+                if better {
+                    out.winning = Some((goal, c));
+                }
+            }
+            Some(_) => out.losing.push(c),
+            None => out.candidates.push(c),
+        }
+        ControlFlow::Continue(())
+    });
+    out
 }
 
 /// Harlog in hundredths of a rabbit, the infinities of a side without rabbits as
