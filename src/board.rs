@@ -314,6 +314,7 @@ mod tests {
             state = s;
             v
         };
+
         (0..n)
             .map(|_| {
                 let density = next() % 64;
@@ -349,6 +350,7 @@ mod tests {
                         pieces_where(&|p| p.color == color && p.kind < kind)
                     );
                 }
+
                 let threatened: Bitboard = b
                     .iter()
                     .filter(|&(sq, p)| {
@@ -361,6 +363,7 @@ mod tests {
                     .map(|(sq, _)| sq)
                     .collect();
                 assert_eq!(b.threatened(color), threatened);
+
                 let lonely: Bitboard = b
                     .iter()
                     .filter(|&(sq, p)| {
@@ -372,6 +375,7 @@ mod tests {
                     .collect();
                 assert_eq!(b.frozen(color), threatened & lonely);
             }
+
             for sq in Square::ALL {
                 let frozen = b
                     .piece_at(sq)
@@ -393,6 +397,7 @@ mod tests {
                 {
                     let mut moved = b;
                     let got = moved.relocate(from, to);
+
                     let mut expected = b;
                     let piece = b.piece_at(from);
                     if piece.is_some() && b.piece_at(to).is_none() {

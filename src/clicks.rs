@@ -786,11 +786,13 @@ impl ClickInput {
             self.rejection = Some(ClickError::GameOver(o));
             return Err(ClickError::GameOver(o));
         }
+
         let selection = if self.fits_mode(self.selection) {
             self.selection
         } else {
             Selection::None
         };
+
         let result = match (self.mode, selection) {
             (ClickMode::Steps, Selection::Step { square: s }) => {
                 self.click_step_selected(s, square)
@@ -808,6 +810,7 @@ impl ClickInput {
             ) => self.click_selected(s, previous, square),
             (ClickMode::Arrows, Selection::Head { square: t }) => self.click_head(t, square),
         };
+
         match &result {
             Ok(_) => self.rejection = None,
             Err(e) => self.rejection = Some(e.clone()),
@@ -844,6 +847,7 @@ impl ClickInput {
         if self.is_arrow_head(q) && q.is_trap() && (own.is_some() || occupant.is_none()) {
             return Ok(self.select(Selection::Head { square: q }));
         }
+
         if let Some((n, ins)) = own {
             if !ins.is_hold() || ins.capture {
                 // The arrow's tail, or a capture mark on the piece's own trap: remove
@@ -859,6 +863,7 @@ impl ClickInput {
                 )?;
                 return Ok(ClickEffect::Removed(ins));
             }
+
             if q.is_trap() {
                 let marked = Instruction {
                     capture: true,
@@ -869,17 +874,20 @@ impl ClickInput {
                 self.commit_change(next, Selection::None)?;
                 return Ok(ClickEffect::Changed(marked));
             }
+
             let mut next = self.instructions.clone();
             next.remove(n);
             self.commit_removal(next, Selection::None)?;
             return Ok(ClickEffect::Removed(ins));
         }
+
         if occupant.is_none() {
             if self.is_arrow_head(q) {
                 return Ok(self.select(Selection::Head { square: q }));
             }
             return Ok(ClickEffect::Ignored);
         }
+
         Ok(self.select(Selection::Piece {
             square: q,
             previous: None,
@@ -898,6 +906,7 @@ impl ClickInput {
                 None => self.draw(s, s),
             };
         }
+
         let leaves = match self.instruction_at(q) {
             Some((_, i)) => !i.is_hold() || i.capture,
             None => false,
@@ -905,6 +914,7 @@ impl ClickInput {
         if self.position.board().piece_at(q).is_none() || leaves {
             return self.draw(s, q);
         }
+
         Ok(self.select(Selection::Piece {
             square: q,
             previous: Some(s),
@@ -918,6 +928,7 @@ impl ClickInput {
             }
             return self.mark_next(t);
         }
+
         // The most recently drawn arrow ending on t gets the new destination.
         let Some(n) = self
             .instructions
@@ -926,12 +937,14 @@ impl ClickInput {
         else {
             return Ok(self.select(Selection::None));
         };
+
         let old = self.instructions[n];
         let new = Instruction {
             to: q,
             capture: false,
             ..old
         };
+
         let mut next = self.instructions.clone();
         next.remove(n);
         next.push(new);
@@ -970,6 +983,7 @@ impl ClickInput {
             // Only pieces are ever selected; an empty square is dropped quietly.
             return Ok(self.select(Selection::None));
         };
+
         let ins = Instruction {
             piece,
             from,
@@ -993,6 +1007,7 @@ impl ClickInput {
         if self.step_board.board().piece_at(q).is_some() {
             return Ok(self.select(Selection::Step { square: q }));
         }
+
         match self.steps.last() {
             Some(&last) if last.from == q => {
                 let mut steps = self.steps.clone();
@@ -1022,6 +1037,7 @@ impl ClickInput {
         if self.step_board.board().piece_at(q).is_some() {
             return Ok(self.select(Selection::Step { square: q }));
         }
+
         let Some(dir) = s.direction_to(q) else {
             return Err(ClickError::NotAdjacent { from: s, to: q });
         };
@@ -1029,6 +1045,7 @@ impl ClickInput {
             // Only pieces are ever selected; an empty square is dropped quietly.
             return Ok(self.select(Selection::None));
         };
+
         let drawn = StepInstruction {
             piece,
             from: s,
@@ -1038,6 +1055,7 @@ impl ClickInput {
         board
             .play_step(drawn.step())
             .map_err(ClickError::IllegalStep)?;
+
         let mut steps = self.steps.clone();
         steps.push(drawn);
         self.commit(
@@ -1114,6 +1132,7 @@ impl ClickInput {
                 return Err(ClickError::NoMove { tokens, error });
             }
         }
+
         self.save();
         self.instructions = draft.instructions;
         self.steps = draft.steps;
@@ -1180,6 +1199,7 @@ fn stepping_pieces(pos: &Position, steps: &[StepInstruction]) -> Vec<Square> {
     for (sq, _) in pos.board().iter() {
         origin[sq.index() as usize] = Some(sq);
     }
+
     let mut p = pos.clone();
     let mut out = Vec::new();
     for s in steps {
@@ -1197,6 +1217,7 @@ fn stepping_pieces(pos: &Position, steps: &[StepInstruction]) -> Vec<Square> {
             origin[c.square.index() as usize] = None;
         }
     }
+
     out
 }
 
@@ -1209,6 +1230,7 @@ fn preview_of(
     let Some(lv) = tokens_of(&draft.instructions, &draft.steps)? else {
         return Ok(Preview::Empty);
     };
+
     match lv.resolve_with(pos, options) {
         Ok(resolved) => {
             let after = pos.after(&resolved.mv).map_err(ClickError::Illegal)?;
@@ -1246,6 +1268,7 @@ pub fn changes(pos: &Position, mv: &Move) -> Vec<PieceChange> {
     for (sq, _) in pos.board().iter() {
         origin[sq.index() as usize] = Some(sq);
     }
+
     let mut captured: Vec<(Square, Square)> = Vec::new();
     let mut p = pos.clone();
     for &step in mv.steps() {
@@ -1260,6 +1283,7 @@ pub fn changes(pos: &Position, mv: &Move) -> Vec<PieceChange> {
             }
         }
     }
+
     let mut out = Vec::new();
     for (start, piece) in pos.board().iter() {
         if let Some(&(_, trap)) = captured.iter().find(|(o, _)| *o == start) {
@@ -1286,6 +1310,7 @@ pub fn changes(pos: &Position, mv: &Move) -> Vec<PieceChange> {
             }
         }
     }
+
     out
 }
 
@@ -1315,12 +1340,14 @@ mod tests {
             (ins(h, "b3", "c3", true), "Hb3c3 Hb3x"),
             (ins(r, "c3", "c3", true), "rc3c3 rc3x"),
         ];
+
         for (i, text) in cases {
             let lv = tokens_of(&[i], &[]).unwrap().unwrap();
             assert_eq!(lv.to_string(), text);
             assert_eq!(i.is_hold(), i.from == i.to);
         }
         assert_eq!(tokens_of(&[], &[]).unwrap(), None);
+
         // Sixteen tokens at most.
         let many: Vec<Instruction> = (0..9)
             .map(|n| {

@@ -160,6 +160,7 @@ pub fn choose<R: Rng + ?Sized>(
     if game.phase() != Phase::Play {
         return None;
     }
+
     let us = game.position().side_to_move();
     let mut nodes = 0u64;
     let Classified {
@@ -228,6 +229,7 @@ fn classify<R: Rng + ?Sized>(game: &Game, rng: &mut R, nodes: &mut u64) -> Class
         candidates: Vec::new(),
         losing: Vec::new(),
     };
+
     let _: ControlFlow<()> = pos.for_each_move(|mv, board, _| {
         *nodes += 1;
         let Ok(after) = Position::new(*board, !us) else {
@@ -236,12 +238,14 @@ fn classify<R: Rng + ?Sized>(game: &Game, rng: &mut R, nodes: &mut u64) -> Class
         if game.times_seen(&after) >= 2 {
             return ControlFlow::Continue(());
         }
+
         let c = Candidate {
             mv: *mv,
             board: *board,
             score: sign * harlog(board),
             tie: rng.random(),
         };
+
         match board.outcome_after_turn(us) {
             Some(o) if o.winner == us => {
                 // Prefer a goal, then the best material.

@@ -14,6 +14,7 @@ fn army(board: &Board, side: Color) -> f64 {
         if count == 0 {
             continue;
         }
+
         let stronger = board.stronger_than(!side, *kind).intersect(enemy).count();
         let value = if stronger == 0 {
             2.0 / Q
@@ -22,6 +23,7 @@ fn army(board: &Board, side: Color) -> f64 {
         };
         total += f64::from(count) * value;
     }
+
     let rabbits = f64::from(board.pieces(PieceKind::Rabbit.of(side)).count());
     let pieces = f64::from(board.color(side).count());
     total + G * (pieces * rabbits).ln()

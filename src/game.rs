@@ -368,6 +368,7 @@ impl Game {
         self.snapshot();
         setup.apply_to(&mut self.setup_board);
         self.history.push(Turn::Setup(setup.clone()));
+
         match side {
             Color::Gold => {
                 // Traps do not act until both sides have placed.
@@ -546,6 +547,7 @@ impl Game {
             self.phase = Phase::Over(o);
             return;
         }
+
         let side = !self.position.side_to_move();
         let mobile = if !self.position.has_legal_move() {
             false
@@ -564,6 +566,7 @@ impl Game {
                 })
                 .is_break()
         };
+
         if !mobile {
             self.phase = Phase::Over(Outcome {
                 winner: side,

@@ -205,6 +205,7 @@ impl Setup {
             (Rabbit, H1),
             (Rabbit, H2),
         ];
+
         Setup {
             color,
             pieces: gold
@@ -243,6 +244,7 @@ impl Setup {
         });
         squares.retain(|s| !board.occupied().contains(*s));
         squares.shuffle(rng);
+
         let mut setup = Setup::new(color);
         let mut next = squares.into_iter();
         for (kind, max) in Army::STANDARD.iter() {
@@ -257,6 +259,7 @@ impl Setup {
                 }
             }
         }
+
         setup
     }
 
@@ -296,6 +299,7 @@ impl Setup {
             Color::Gold => Bitboard::RANK_8,
             Color::Silver => Bitboard::RANK_1,
         };
+
         let mut counts = [0usize; 6];
         for &(kind, sq) in &self.pieces {
             counts[kind.index()] += 1;
@@ -303,6 +307,7 @@ impl Setup {
                 problems.push(SetupProblem::SquareTwice(sq));
                 continue;
             }
+
             used = used.with(sq);
             if board.occupied().contains(sq) {
                 problems.push(SetupProblem::Occupied(sq));
@@ -315,6 +320,7 @@ impl Setup {
                 problems.push(SetupProblem::OutsideHomeRanks(sq));
             }
         }
+
         for (kind, expected) in Army::STANDARD.iter() {
             let placed = counts[kind.index()];
             let wrong = match rules {
@@ -330,6 +336,7 @@ impl Setup {
                 });
             }
         }
+
         if counts[0] == 0 && rules != SetupRules::Standard {
             problems.push(SetupProblem::NoRabbit);
         }
@@ -391,6 +398,7 @@ impl Board {
                 break army;
             }
         };
+
         let mut squares = home_squares(Color::Gold);
         squares.shuffle(rng);
         let symmetry = if rng.random_bool(0.5) {
@@ -398,6 +406,7 @@ impl Board {
         } else {
             Symmetry::Rotation
         };
+
         let mut board = Board::empty();
         let mut next = squares.into_iter();
         for (kind, n) in army.iter() {
@@ -412,6 +421,7 @@ impl Board {
                 }
             }
         }
+
         (board, symmetry)
     }
 }

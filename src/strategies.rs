@@ -100,6 +100,7 @@ pub fn arb_board() -> impl Strategy<Value = Board> {
             .collect::<Vec<_>>()
             .prop_map(move |n| (c, Army::from_fn(|kind| n[kind.index()])))
     };
+
     (
         counts(Color::Gold),
         counts(Color::Silver),
@@ -117,6 +118,7 @@ pub fn arb_board() -> impl Strategy<Value = Board> {
                     }
                 }
             }
+
             // Removing a piece from a trap never leaves another unsupported: no
             // square touches two traps.
             for sq in board.unsupported_on_traps() {
@@ -159,10 +161,12 @@ fn random_move(pos: &Position, rng: &mut StdRng) -> Option<Move> {
                 break;
             }
         }
+
         if !steps.is_empty() && p.check_end_turn().is_ok() {
             return Move::from_steps(&steps);
         }
     }
+
     pos.legal_moves().choose(rng).copied()
 }
 
@@ -176,6 +180,7 @@ fn play_random(seed: u64, turns: usize) -> Game {
         // setup, which the strategies filter out.
         let _ = game.play_setup(&Setup::random_standard(color, &mut rng));
     }
+
     let mut played = 0;
     let mut tries = 0;
     while played < turns && game.phase() == Phase::Play && tries < 4 * turns {

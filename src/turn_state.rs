@@ -178,6 +178,7 @@ impl TurnState {
         if self.taken >= self.cap {
             return set;
         }
+
         let board = &self.board;
         let side = self.side;
         let empty = !board.occupied();
@@ -232,6 +233,7 @@ impl TurnState {
                 }
             }
         }
+
         set
     }
 
@@ -260,16 +262,19 @@ impl TurnState {
         if self.taken >= self.cap {
             return Err(StepError::NoStepsLeft { cap: self.cap });
         }
+
         let from = step.from;
         let to = step.to().ok_or(StepError::OffBoard {
             from,
             dir: step.dir,
         })?;
+
         let board = &self.board;
         let piece = board.piece_at(from).ok_or(StepError::NoPiece(from))?;
         if board.occupied().contains(to) {
             return Err(StepError::Occupied(to));
         }
+
         if let Some((s, k)) = self.push {
             let ok = piece.color == self.side
                 && to == s
@@ -281,6 +286,7 @@ impl TurnState {
                 Err(StepError::PushNotCompleted(s))
             };
         }
+
         if piece.color == self.side {
             return self.check_own_step(piece, step);
         }
@@ -364,6 +370,7 @@ impl TurnState {
             "play_step_unchecked: {step} is illegal here: {:?}",
             self.check_step(step).err()
         );
+
         let (Some(piece), Some(to)) = (self.board.piece_at(step.from), step.to()) else {
             panic!("TurnState: illegal step {step}");
         };
@@ -377,6 +384,7 @@ impl TurnState {
                 _ => StepKind::Pushed,
             }
         };
+
         self.apply_piece(step.from, to, piece, kind)
     }
 
@@ -410,6 +418,7 @@ impl TurnState {
             StepKind::Pushed => (Some((from, piece.kind)), None),
             StepKind::PushFinish | StepKind::Pulled => (None, None),
         };
+
         StepEffect {
             piece,
             from,

@@ -223,12 +223,14 @@ impl TurnGenerator {
         let turn = *pos.turn_state();
         let left = u32::from(turn.steps_left());
         self.table.clear();
+
         // The board the turn started from is never a result. In the middle of a turn the
         // current board is one when it differs from it and a step away and back reaches
         // it; at the start of a turn the two are the same.
         let start = root.key_of(pos.turn_start_board());
         self.table.insert(start);
         let undo_first = start.changed != 0;
+
         let mut search = Search::new(
             pos.side_to_move(),
             &root,
@@ -238,6 +240,7 @@ impl TurnGenerator {
             visitor,
             undo_first,
         );
+
         if shortest {
             for limit in 1..=left {
                 search.run(&turn, limit, limit);
@@ -466,6 +469,7 @@ mod tests {
         let mut results = HashSet::new();
         let mut seen = HashSet::new();
         let mut layer = vec![pos.clone()];
+
         while !layer.is_empty() {
             let mut next = Vec::new();
             for p in &layer {
@@ -534,6 +538,7 @@ mod tests {
         let mut starts: Vec<Position> = positions().into_iter().take(4).collect();
         starts.extend(midturn_positions().into_iter().step_by(40));
         let mut transpositions = 0;
+
         for start in starts {
             let mut keys: HashMap<u64, Position> = HashMap::new();
             let mut layer = vec![start];
@@ -558,6 +563,7 @@ mod tests {
                         child.play_step(step).expect("generated steps are legal");
                         next.push(child);
                     }
+
                     if p.check_end_turn().is_ok() {
                         let mut ended = p.clone();
                         ended.end_turn().expect("the turn may end");
@@ -567,6 +573,7 @@ mod tests {
                 layer = next;
             }
         }
+
         assert!(
             transpositions > 1000,
             "states reached in several orders ({transpositions})"
@@ -593,23 +600,27 @@ mod tests {
                         ControlFlow::Continue(())
                     }
                 };
+
                 assert_eq!(
                     gen.for_each_hash(pos, |_| at(&mut calls)),
                     ControlFlow::Break(stop_at)
                 );
                 assert_eq!(calls, stop_at, "hashes");
+
                 calls = 0;
                 assert_eq!(
                     gen.for_each_board(pos, |_, _| at(&mut calls)),
                     ControlFlow::Break(stop_at)
                 );
                 assert_eq!(calls, stop_at, "boards");
+
                 calls = 0;
                 assert_eq!(
                     gen.for_each_move(pos, |_, _, _| at(&mut calls)),
                     ControlFlow::Break(stop_at)
                 );
                 assert_eq!(calls, stop_at, "moves");
+
                 calls = 0;
                 assert_eq!(
                     pos.for_each_move(|_, _, _| at(&mut calls)),
@@ -635,11 +646,13 @@ mod tests {
             from_boards.push(h);
             ControlFlow::Continue(())
         });
+
         let mut from_keys = Vec::new();
         let _: ControlFlow<()> = gen.for_each_hash(pos, |h| {
             from_keys.push(h);
             ControlFlow::Continue(())
         });
+
         from_boards.sort_unstable();
         from_keys.sort_unstable();
         assert_eq!(from_boards.len(), 338_034);
@@ -656,6 +669,7 @@ mod tests {
             pushes += usize::from(pos.pending_push().is_some());
             let want = naive(pos);
             assert_eq!(gen.count(pos), want.len(), "count of {pos:?}");
+
             let mut boards = HashSet::new();
             let mut hashes = Vec::new();
             let _: ControlFlow<()> = gen.for_each_board(pos, |b, h| {
@@ -664,15 +678,18 @@ mod tests {
                 hashes.push(h);
                 ControlFlow::Continue(())
             });
+
             let mut only_hashes = Vec::new();
             let _: ControlFlow<()> = gen.for_each_hash(pos, |h| {
                 only_hashes.push(h);
                 ControlFlow::Continue(())
             });
+
             hashes.sort_unstable();
             only_hashes.sort_unstable();
             assert_eq!(hashes, only_hashes, "hashes of {pos:?}");
             assert_eq!(boards, want, "boards of {pos:?}");
+
             let mut moved = HashSet::new();
             let mut last_len = 0;
             let _: ControlFlow<()> = gen.for_each_move(pos, |m, b, _| {
@@ -686,6 +703,7 @@ mod tests {
             assert_eq!(moved, want, "moves of {pos:?}");
             assert_eq!(pos.has_legal_move(), !want.is_empty());
         }
+
         assert!(pushes > 10, "pushes under way are covered ({pushes})");
     }
 }

@@ -313,9 +313,11 @@ fn parse_item(b: &[u8]) -> Result<Item, ItemFault> {
     {
         return Err(ItemFault::BadCharacter);
     }
+
     if b.first() == Some(&b'x') {
         return capture_of(b).map(Item::Capture);
     }
+
     let (head, rest) = match b.iter().position(|&c| c == b'(') {
         Some(i) => b.split_at(i),
         None => (b, &b[b.len()..]),
@@ -332,6 +334,7 @@ fn parse_item(b: &[u8]) -> Result<Item, ItemFault> {
             let from = square_of(&head[1..3])?;
             let to = square_of(&head[3..5])?;
             let step = Step::between(from, to).ok_or(ItemFault::NotAdjacent)?;
+
             let mut capture = None;
             let mut rest = rest;
             while !rest.is_empty() {
@@ -374,6 +377,7 @@ fn items(text: &str) -> Result<Vec<(String, Item)>, ParseLegacyError> {
     if text.len() > MAX_LEGACY_LEN {
         return Err(ParseLegacyError::TooLong { len: text.len() });
     }
+
     let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
     let mut out = Vec::new();
     for raw in compact.split(',') {
@@ -386,6 +390,7 @@ fn items(text: &str) -> Result<Vec<(String, Item)>, ParseLegacyError> {
         let item = parse_item(raw.as_bytes()).map_err(|r| r.at(raw))?;
         out.push((raw.to_string(), item));
     }
+
     if out.is_empty() {
         return Err(ParseLegacyError::Empty);
     }
@@ -421,6 +426,7 @@ impl LegacyMove {
                 cap: pos.steps_left(),
             });
         }
+
         let mut p = pos.clone();
         let mut plain = Vec::with_capacity(self.steps.len());
         for (index, &ls) in self.steps.iter().enumerate() {
@@ -432,6 +438,7 @@ impl LegacyMove {
                     found,
                 });
             }
+
             let effect = p.play_step(ls.step).map_err(|error| IllegalLegacy::Step {
                 index,
                 step: ls,
@@ -446,6 +453,7 @@ impl LegacyMove {
             }
             plain.push(ls.step);
         }
+
         p.check_end_turn().map_err(IllegalLegacy::EndTurn)?;
         Move::from_steps(&plain).ok_or(IllegalLegacy::TooManySteps {
             count: plain.len(),
@@ -518,6 +526,7 @@ impl FromStr for LegacyMove {
                 }
             }
         }
+
         LegacyMove::new(steps).ok_or(ParseLegacyError::Empty)
     }
 }

@@ -467,14 +467,17 @@ fn read_token(s: &str) -> Result<AnyToken, TokenFault> {
         "takeback" => return Ok(AnyToken::Takeback),
         _ => {}
     }
+
     let len = s.chars().count();
     if !(3..=4).contains(&len) {
         return Err(TokenFault::BadLength);
     }
+
     let (piece, square) = read_piece_square(s)?;
     let Some(last) = s.get(3..) else {
         return Err(TokenFault::BadSuffix);
     };
+
     match last {
         "" => Ok(AnyToken::Place(PlaceToken { piece, square })),
         "x" if square.is_trap() => Ok(AnyToken::Move(MoveToken::Capture(CaptureToken {
@@ -543,18 +546,21 @@ fn read_body<'a>(tokens: impl Iterator<Item = &'a str>) -> Result<TurnBody, Pars
     let mut moves: Vec<MoveToken> = Vec::new();
     let mut single: Option<(usize, &str, TurnBody)> = None;
     let mut count = 0;
+
     for (i, tok) in tokens.enumerate() {
         let index = i + 1;
         count = index;
         if index > MAX_TURN_TOKENS {
             return Err(ParseOfficialError::TooManyTokens(index));
         }
+
         if let Some((_, first, _)) = &single {
             return Err(ParseOfficialError::NotAlone {
                 index: 1,
                 token: snippet(first),
             });
         }
+
         let mixed = || ParseOfficialError::Mixed {
             index,
             token: snippet(tok),
@@ -575,6 +581,7 @@ fn read_body<'a>(tokens: impl Iterator<Item = &'a str>) -> Result<TurnBody, Pars
             }
         }
     }
+
     Ok(match single {
         Some((_, _, body)) => body,
         None if count == 0 => TurnBody::Empty,
@@ -807,6 +814,7 @@ fn play_step_token(
         }
         Some(_) => {}
     }
+
     let effect = p
         .play_step(t.step())
         .map_err(|e| IllegalOfficial::from_step(t, e))?;
@@ -816,6 +824,7 @@ fn play_step_token(
             token: t,
             cap: p.step_cap(),
         })?;
+
     Ok(effect.capture.map(|c| CaptureToken {
         piece: c.piece,
         square: c.square,
@@ -850,6 +859,7 @@ impl OfficialMove {
         // The capture the last step caused, not yet matched by a token.
         let mut pending: Option<(StepToken, CaptureToken)> = None;
         let mut passed = false;
+
         for token in &self.tokens {
             if passed {
                 return Err(IllegalOfficial::Pass);
@@ -874,6 +884,7 @@ impl OfficialMove {
                 MoveToken::Pass => passed = true,
             }
         }
+
         if let Some((after, expected)) = pending {
             return Err(IllegalOfficial::CaptureMissing { after, expected });
         }
@@ -926,6 +937,7 @@ impl OfficialMove {
                 from: step.from,
                 dir: step.dir,
             }));
+
             if let Some(c) = effect.capture {
                 tokens.push(MoveToken::Capture(CaptureToken {
                     piece: c.piece,

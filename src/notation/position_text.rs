@@ -131,6 +131,7 @@ fn read_turn(text: &str, side: Color) -> Result<TurnText, ParsePositionError> {
         .filter(|r| r.is_empty() || r.starts_with(' '))
         .ok_or_else(|| ParsePositionError::Trailing(snippet(text)))?
         .trim_start();
+
     let (count, mut rest) = rest.split_once(' ').unwrap_or((rest, ""));
     let bad_count = || {
         turn_error(format!(
@@ -146,6 +147,7 @@ fn read_turn(text: &str, side: Color) -> Result<TurnText, ParsePositionError> {
             "{taken}/{cap}: the step limit is 1 to 4 and no more steps can have been taken"
         )));
     }
+
     let mut turn = TurnText {
         taken,
         cap,
@@ -153,12 +155,14 @@ fn read_turn(text: &str, side: Color) -> Result<TurnText, ParsePositionError> {
         push: None,
         pull: None,
     };
+
     rest = rest.trim_start();
     if let Some(r) = rest.strip_prefix("from") {
         let (start, after) = read_board(r.trim_start())?;
         turn.start = Some(start);
         rest = after.trim_start();
     }
+
     let mut words = rest.split_whitespace();
     while let Some(word) = words.next() {
         let slot = match word {
@@ -175,6 +179,7 @@ fn read_turn(text: &str, side: Color) -> Result<TurnText, ParsePositionError> {
             .next()
             .ok_or_else(|| turn_error(format!("`{word}` needs a piece and a square")))?;
         let (piece, square) = read_piece_square(value)?;
+
         // The pushed piece is the opponent's; the piece that may pull is the mover's.
         let owner = if word == "push" { !side } else { side };
         if piece.color != owner {
@@ -184,6 +189,7 @@ fn read_turn(text: &str, side: Color) -> Result<TurnText, ParsePositionError> {
         }
         *slot = Some((square, piece.kind));
     }
+
     if (taken > 0) != turn.start.is_some() {
         return Err(turn_error(if taken > 0 {
             "a turn with steps taken needs the board it started from: `from [...]`"
@@ -221,9 +227,11 @@ fn reach(
             && pos.pull_source() == turn.pull;
         return found.then(|| pos.clone());
     }
+
     if squares_differing(pos.board(), board) > 3 * u32::from(left) || !seen.insert(pos.turn_key()) {
         return None;
     }
+
     for &step in &pos.legal_steps() {
         let mut next = pos.clone();
         if next.play_step(step).is_ok() {
@@ -248,6 +256,7 @@ impl FromStr for Position {
         if s.is_empty() {
             return Err(ParsePositionError::Empty);
         }
+
         let open = s.find('[').ok_or(ParsePositionError::MissingOpen)?;
         let side = read_side(s[..open].trim())?;
         let (board, trailing) = read_board(&s[open..])?;
@@ -255,6 +264,7 @@ impl FromStr for Position {
         if trailing.is_empty() {
             return Ok(Position::new(board, side)?);
         }
+
         let turn = read_turn(trailing, side)?;
         let mut start = Position::new(turn.start.unwrap_or(board), side)?;
         if start.set_step_cap(turn.cap).is_err() {
@@ -290,10 +300,12 @@ impl fmt::Display for Position {
             let side = self.side_to_move();
             write!(f, "{} ", side.char())?;
             write_cells(f, self.board())?;
+
             let (taken, cap) = (self.steps_taken(), self.step_cap());
             if taken == 0 && cap == 4 {
                 return Ok(());
             }
+
             write!(f, " steps {taken}/{cap}")?;
             if taken > 0 {
                 f.write_str(" from ")?;
@@ -348,12 +360,14 @@ impl Position {
         if text.len() > MAX_LEN {
             return Err(ParsePositionError::TooLong(text.len()));
         }
+
         let mut lines = text
             .lines()
             .map(str::trim_end)
             .filter(|l| !l.trim().is_empty());
         let first = lines.next().ok_or(ParsePositionError::Empty)?.trim();
         let side = read_side(first.trim_start_matches(|c: char| c.is_ascii_digit()))?;
+
         let mut board = Board::empty();
         let mut seen = [false; 8];
         for line in lines {
@@ -371,6 +385,7 @@ impl Position {
                 .ok_or_else(|| {
                     ParsePositionError::Diagram(format!("row {rank} must be enclosed in '|'"))
                 })?;
+
             let cells: Vec<char> = inner.chars().collect();
             if cells.len() != 17 {
                 return Err(ParsePositionError::Diagram(format!(
@@ -383,6 +398,7 @@ impl Position {
                     "row {rank} appears twice"
                 )));
             }
+
             seen[rank.index() as usize] = true;
             for file in crate::File::ALL {
                 let ch = cells[1 + 2 * file.index() as usize];
@@ -395,6 +411,7 @@ impl Position {
                 board.set(square, Some(piece));
             }
         }
+
         if let Some(missing) = seen.iter().position(|&s| !s) {
             return Err(ParsePositionError::Diagram(format!(
                 "row {} is missing",
@@ -414,6 +431,7 @@ impl Position {
         let mut s = String::with_capacity(256);
         s.push(self.side_to_move().char());
         s.push_str("\n +-----------------+\n");
+
         for rank in crate::Rank::ALL.into_iter().rev() {
             s.push(rank.char());
             s.push('|');
@@ -428,6 +446,7 @@ impl Position {
             }
             s.push_str(" |\n");
         }
+
         s.push_str(" +-----------------+\n   a b c d e f g h\n");
         s
     }

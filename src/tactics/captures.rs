@@ -180,6 +180,7 @@ impl TurnState {
         for sq in capture_candidates(&node, &ctx) {
             let bound = capture_lower_bound(&node, &ctx, sq, left, frozen);
             frozen = bound.frozen;
+
             // Iterative deepening from the bound: the first limit that succeeds gives a
             // shortest turn. The root's bound is computed once, with the turn's steps as
             // its limit: a trap within a smaller limit `k` is counted exactly either way
@@ -197,6 +198,7 @@ impl TurnState {
                 }
             }
         }
+
         out
     }
 }
@@ -255,6 +257,7 @@ fn capture_candidates(node: &Node, ctx: &Ctx) -> Bitboard {
         }
         stronger |= board.pieces(kind.of(side));
     }
+
     enemy & !(beside & !keep)
 }
 
@@ -301,11 +304,13 @@ fn capture_search(node: &Node, ctx: &Ctx, target: Option<Square>, k: u8, path: &
                     |step| expand(node, ctx, None, step, k, path),
                 ));
     };
+
     if !can_capture_in(node, k)
         || (node.pending_push().is_some() && waiting_push_bound(node, ctx, sq) > k)
     {
         return false;
     }
+
     search_bounded(
         node,
         ctx,
@@ -380,6 +385,7 @@ fn for_each_step(
     let side = node.side_to_move();
     let own = board.color(side);
     let frozen = frozen.unwrap_or_else(|| board.frozen(side));
+
     // Pulls come from beside the pull square only.
     let pulled = match node.pull_source() {
         Some((sq, _)) => pulled & Bitboard::adjacent(sq),
@@ -452,12 +458,14 @@ fn own_step_sources(board: &Board, free: Bitboard, select: &Select) -> [Bitboard
     else {
         return [Bitboard::FULL; 4];
     };
+
     let mut sources = [from; 4];
     let rest = if (involved | unfreeze).any() {
         free & !from
     } else {
         Bitboard::EMPTY
     };
+
     let mut weaker = Bitboard::EMPTY;
     for &kind in &PieceKind::ALL {
         let pieces = rest & board.kind(kind);
@@ -473,6 +481,7 @@ fn own_step_sources(board: &Board, free: Bitboard, select: &Select) -> [Bitboard
         }
         weaker |= involved & board.kind(kind);
     }
+
     sources
 }
 
@@ -639,6 +648,7 @@ fn steps_that_lower_the_bound(
 ) -> Select {
     let involved = bound.involved;
     let pulling = involved.neighbours() & helpers(board, side, involved);
+
     if bound.one {
         Select::Narrow {
             from: pulling,
@@ -687,6 +697,7 @@ fn expand(
 ) -> bool {
     let side = ctx.side;
     let (child, piece, captured) = after(node, step);
+
     let mut next = target;
     if piece.color != side {
         if target == Some(step.from) {
@@ -696,6 +707,7 @@ fn expand(
             next = None;
         }
     }
+
     // The searches go no deeper than the steps a turn has left: the move has room.
     let _ = path.push(step);
     if capture_search(&child, ctx, next, k - 1, path) {
@@ -819,6 +831,7 @@ fn capture_lower_bound(
     let side = ctx.side;
     let board = node.board();
     let enemy = board.color(!side);
+
     // The enemy pieces at least as strong as the mover's strongest piece at the root
     // of the search: they can never move (the mover may have lost pieces since, which
     // only makes more of them unmovable, so this is a subset of the unmovable ones and
@@ -827,6 +840,7 @@ fn capture_lower_bound(
         Some(k) => enemy & stronger_or_equal(board, k),
         None => enemy,
     };
+
     let mut look = TrapLook {
         node,
         side,
@@ -843,6 +857,7 @@ fn capture_lower_bound(
         one: false,
         frozen: None,
     };
+
     for &(area, m) in &NEAR_TRAPS[sq.index() as usize] {
         if m == u8::MAX {
             break;
@@ -858,6 +873,7 @@ fn capture_lower_bound(
             best.one |= trap.one;
         }
     }
+
     CaptureBound {
         frozen: look.frozen,
         ..best
@@ -892,10 +908,12 @@ impl TrapLook<'_> {
         if cost.saturating_sub(1) > self.limit {
             return None; // over the limit even with a pull under way
         }
+
         let moving = others | if m > 0 { self.this } else { Bitboard::EMPTY };
         if (moving & self.unmovable).any() {
             return None;
         }
+
         let (mut far, mut one) = (false, false);
         // A pull already begun moves a piece weaker than the one that left its square
         // into that square with one step.
@@ -923,6 +941,7 @@ impl TrapLook<'_> {
             one = walk == 1;
             cost = cost.saturating_add(walk);
         }
+
         Some(CaptureBound {
             steps: cost,
             involved: moving | self.this,
@@ -954,6 +973,7 @@ fn approach(
 ) -> u8 {
     let mut best = cap;
     let mut rest = pieces;
+
     for &kind in &PieceKind::ALL {
         if rest.is_empty() {
             break;
@@ -964,6 +984,7 @@ fn approach(
         }
         rest &= !group;
         let helpers = board.stronger_than(side, kind);
+
         // `within`: the squares at most `c` squares from the group; an unfrozen helper
         // at distance `c + 1`, or a frozen one at `c`, needs `c` steps.
         let mut within = group;
@@ -983,6 +1004,7 @@ fn approach(
             return 0;
         }
     }
+
     best
 }
 

@@ -63,6 +63,7 @@ impl Position {
         if state.board().rabbit_on_goal(state.side_to_move()) && self.check_end_turn().is_ok() {
             return Some(Move::EMPTY);
         }
+
         let left = state.steps_left();
         let passing = path_bound(state, left);
         if passing > left {
@@ -72,6 +73,7 @@ impl Position {
         if lower > left {
             return None;
         }
+
         let mut path = Move::EMPTY;
         // Iterative deepening from the bounds: the first limit that succeeds gives a
         // shortest turn.
@@ -153,6 +155,7 @@ fn goal_lower_bound(pos: &TurnState) -> GoalBound {
     let rabbits = pos.board().pieces(PieceKind::Rabbit.of(side));
     let hindered = hindered(pos, rabbits);
     let push = u8::from(pos.pending_push().is_some());
+
     let mut steps = u8::MAX;
     if (rabbits & rank_band(side, 0)).any() {
         steps = 0;
@@ -174,6 +177,7 @@ fn goal_lower_bound(pos: &TurnState) -> GoalBound {
             }
         }
     }
+
     GoalBound {
         steps,
         rabbits,
@@ -203,6 +207,7 @@ fn path_bound(pos: &TurnState, k: u8) -> u8 {
     if (rabbits & goal).any() {
         return 0;
     }
+
     let k = k.min(7);
     // The ranks at most `k` from the goal rank.
     let shift = 8 * u32::from(7 - k);
@@ -213,6 +218,7 @@ fn path_bound(pos: &TurnState, k: u8) -> u8 {
     if (rabbits & near).is_empty() {
         return u8::MAX;
     }
+
     let pullable = pos.pullable();
     let occupied = board.occupied() & !Bitboard::TRAPS;
     // The cost of entering a square: one step, plus one to empty a friend's square, two
@@ -223,6 +229,7 @@ fn path_bound(pos: &TurnState, k: u8) -> u8 {
     let cost1 = !(cost2 | cost3);
     let fwd = forward(side);
     let next = |b: Bitboard| b.shift(fwd) | b.shift(Direction::East) | b.shift(Direction::West);
+
     // `reach`, after round `c`: the squares a path of forward and sideways steps from a
     // rabbit enters with total cost at most `c` (a shortest path never enters a square
     // twice, so the rabbits' own squares as sources at cost 0 give the minimum over the
@@ -243,6 +250,7 @@ fn path_bound(pos: &TurnState, k: u8) -> u8 {
         }
         entered[c] = next(reach);
     }
+
     u8::MAX
 }
 
@@ -275,11 +283,13 @@ fn goal_search(pos: &TurnState, start: &Board, k: u8, path: &mut Move) -> bool {
     if k == 0 {
         return false;
     }
+
     // The path bound first: it needs no frozen set, and cuts most children.
     let passing = path_bound(pos, k);
     if passing > k {
         return false;
     }
+
     let bound = goal_lower_bound(pos);
     if bound.steps > k {
         return false;
@@ -293,6 +303,7 @@ fn goal_search(pos: &TurnState, start: &Board, k: u8, path: &mut Move) -> bool {
     if bound.steps < k || pos.pending_push().is_some() {
         return pos.legal_steps().iter().any(|&step| try_step(step));
     }
+
     match steps_lowering_the_goal_bound(pos, &bound, k) {
         NoSlack::Forward(rabbits) => rabbits
             .iter()
@@ -355,6 +366,7 @@ fn steps_lowering_the_goal_bound(pos: &TurnState, bound: &GoalBound, k: u8) -> N
             Bitboard::EMPTY
         }
     };
+
     let free = r & band(0) & !h.one;
     let once = r & band(1) & h.one & !h.two;
     let twice = r & band(2) & h.two;
@@ -362,6 +374,7 @@ fn steps_lowering_the_goal_bound(pos: &TurnState, bound: &GoalBound, k: u8) -> N
     if slowed.is_empty() {
         return NoSlack::Forward(free);
     }
+
     let ahead = slowed.shift(forward(side));
     let near = slowed | slowed.neighbours();
     let enemy = pos.board().color(!side) & (near | near.neighbours());

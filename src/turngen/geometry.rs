@@ -78,11 +78,13 @@ const fn step_sets(f: Square, t: Square) -> StepSets {
     if t.is_trap() {
         read_calm = read_calm.union(closed(t));
     }
+
     let mut beside = Bitboard::TRAPS.intersect(from.neighbours());
     while let Some(trap) = beside.first() {
         beside = beside.without(trap);
         read_calm = read_calm.union(closed(trap));
     }
+
     StepSets {
         write: from.union(to).union(traps),
         read_full: read_calm.union(closed(f)),
@@ -169,6 +171,7 @@ mod tests {
                     None => assert!(sets(sq, d).write.is_empty()),
                 }
             }
+
             for other in Bitboard::adjacent(sq) {
                 assert_eq!(Some(direction(sq, other)), sq.direction_to(other));
             }

@@ -78,11 +78,13 @@ impl Grid {
         }
         self.mark(f, root);
         self.mark(t, root);
+
         let own = self.board.color(piece.color);
         let traps = sets(f, dir).traps & own;
         if traps.is_empty() {
             return None;
         }
+
         // No square touches two traps, so at most one piece is lost.
         let sq = (traps & !own.neighbours()).first()?;
         let code = self.cell[sq as usize];
@@ -239,6 +241,7 @@ impl Prune {
         let w = last.write;
         let traps_near_w = Bitboard::TRAPS & (w | w.neighbours());
         let calm_hits = w | traps_near_w.neighbours();
+
         Prune {
             below,
             write_hits: read | (Bitboard::TRAPS & read).neighbours(),
@@ -419,6 +422,7 @@ impl<'a, V: Visit> Search<'a, V> {
         if bucketed {
             buckets.start(bucket_bits);
         }
+
         Search {
             side,
             grid: *root,
@@ -456,16 +460,19 @@ impl<'a, V: Visit> Search<'a, V> {
         if limit == 0 || self.stop {
             return;
         }
+
         let set = turn.step_set();
         if let Some((sq, _)) = turn.pending_push() {
             // The first step must complete the push under way.
             self.special(set.all_own(), sq);
             return;
         }
+
         if let Some((sq, _)) = turn.pull_source() {
             // The piece that just stepped away from `sq` may pull a weaker enemy into it.
             self.special(set.all_pulls(), sq);
         }
+
         // The node key is the root's again after the first steps above.
         self.node_key = self.grid.key();
         self.expand(0, &FIRST);
@@ -509,6 +516,7 @@ impl<'a, V: Visit> Search<'a, V> {
             self.waiting += 1;
             return;
         }
+
         let key = self.grid.key();
         if self.table.insert(key) && !self.visitor.visit(&self.grid, key, &self.path[..self.len]) {
             self.stop = true;
@@ -531,9 +539,11 @@ impl<'a, V: Visit> Search<'a, V> {
         let b = self.grid.board;
         let own = b.color(side);
         let empty = !b.occupied();
+
         // Own pieces with a stronger enemy beside them, and the frozen ones among them.
         let threatened = b.threatened(side);
         let mobile = own & !(threatened & !own.neighbours());
+
         // The children are leaves, keyed without being made: set aside (deferred
         // visitors) or inserted together after the loop (the others, which need the
         // boards and moves of the new ones only).
@@ -552,6 +562,7 @@ impl<'a, V: Visit> Search<'a, V> {
         if self.waiting >= BATCH {
             self.flush();
         }
+
         if left < 2 {
             return;
         }
@@ -598,6 +609,7 @@ impl<'a, V: Visit> Search<'a, V> {
         let own = self.grid.board.color(self.side);
         let rabbits = self.grid.board.kind(PieceKind::Rabbit);
         let back = Direction::backwards(self.side);
+
         let slots = if leaves {
             if V::DEFER {
                 debug_assert_eq!(self.node_key, self.grid.key());
@@ -608,6 +620,7 @@ impl<'a, V: Visit> Search<'a, V> {
         } else {
             Slots::default()
         };
+
         let prune = Prune::new(last, threatened);
         for dir in Direction::ALL {
             let mut movers = mobile & empty.shift(dir.opposite());
@@ -620,6 +633,7 @@ impl<'a, V: Visit> Search<'a, V> {
                     movers = movers.without(undo.from);
                 }
             }
+
             for f in movers {
                 let s: &StepSets = sets(f, dir);
                 let calm = !threatened.contains(f);
@@ -637,6 +651,7 @@ impl<'a, V: Visit> Search<'a, V> {
                     self.waiting += 1;
                     continue;
                 }
+
                 let (changed, hash) = (self.grid.changed, self.grid.hash);
                 let captured = self.grid.step(f, dir, &self.root, V::BOARD);
                 self.push_step(f, dir);
@@ -656,6 +671,7 @@ impl<'a, V: Visit> Search<'a, V> {
                     };
                     self.expand(depth + 1, &next);
                 }
+
                 self.len -= 1;
                 self.grid.unstep(f, dir, captured);
                 (self.grid.changed, self.grid.hash) = (changed, hash);
@@ -677,6 +693,8 @@ impl<'a, V: Visit> Search<'a, V> {
         for p in strong {
             let kind = PIECES[self.grid.cell[p as usize] as usize].kind;
             let victims = b.weaker_than(!side, kind) & Bitboard::adjacent(p);
+
+            // Pushes: the victim steps away, then the pusher takes its square.
             for v in victims {
                 let dpv = direction(p, v);
                 for e in empty & Bitboard::adjacent(v) {
@@ -687,6 +705,8 @@ impl<'a, V: Visit> Search<'a, V> {
                     }
                 }
             }
+
+            // Pulls: the puller steps away, then the victim follows into its square.
             for e in empty & Bitboard::adjacent(p) {
                 let dpe = direction(p, e);
                 for v in victims {
@@ -709,17 +729,20 @@ impl<'a, V: Visit> Search<'a, V> {
         if self.stop {
             return;
         }
+
         if self.bucketed {
             for &key in keys {
                 self.buckets.push(key);
             }
             return;
         }
+
         let mut touched = 0;
         for &key in keys {
             touched ^= self.table.peek(key);
         }
         core::hint::black_box(touched);
+
         for &key in keys {
             if self.table.insert(key) && !self.visitor.visit(&self.grid, key, &[]) {
                 self.stop = true;
@@ -738,11 +761,13 @@ impl<'a, V: Visit> Search<'a, V> {
             touched ^= self.table.peek(key);
         }
         core::hint::black_box(touched);
+
         for i in first..end {
             let key = self.pending[i];
             if !self.table.insert(key) {
                 continue;
             }
+
             let Step { from: f, dir } = self.leaf_steps[i];
             let (changed, hash) = (self.grid.changed, self.grid.hash);
             let captured = self.grid.step(f, dir, &self.root, true);
@@ -765,6 +790,7 @@ impl<'a, V: Visit> Search<'a, V> {
         if !self.bucketed || self.stop {
             return;
         }
+
         let skip = self.buckets.bits();
         let start_bucket = self.buckets.bucket_of(start);
         for b in 0..self.buckets.count() {
@@ -794,6 +820,7 @@ impl<'a, V: Visit> Search<'a, V> {
         let had_t = node_changed.contains(t);
         let want_f = self.root_occupied.contains(f);
         let want_t = self.root[t as usize] != code;
+
         let moved = Bitboard::from_square(f) | Bitboard::from_square(t);
         let mut changed = node.changed & !moved.0;
         changed |= u64::from(want_f) << (f as u32) | u64::from(want_t) << (t as u32);
@@ -802,6 +829,7 @@ impl<'a, V: Visit> Search<'a, V> {
         if lost.any() {
             lost &= !after.neighbours();
         }
+
         let Some(sq) = lost.first() else {
             // Edit the higher square first, so the lower one keeps its index.
             let (i_f, i_t) = (slots.index(f), slots.index(t));
@@ -815,6 +843,7 @@ impl<'a, V: Visit> Search<'a, V> {
             };
             return Key { changed, packed };
         };
+
         let cell = &mut self.grid.cell;
         let saved = cell[sq as usize];
         cell[f as usize] = 0;
@@ -848,6 +877,7 @@ impl<'a, V: Visit> Search<'a, V> {
         if p < last.key && (write & last.read).is_empty() && (last.write & read).is_empty() {
             return;
         }
+
         debug_assert!(self.double_is_the_rules(first, second));
         let (changed, hash) = (self.grid.changed, self.grid.hash);
         let c1 = self.grid.step(first.0, first.1, &self.root, V::BOARD);
@@ -855,6 +885,7 @@ impl<'a, V: Visit> Search<'a, V> {
         self.push_step(first.0, first.1);
         self.push_step(second.0, second.1);
         self.found(depth + 2);
+
         if depth + 2 < self.limit && !self.stop {
             let next = Last {
                 key: p,
@@ -866,6 +897,7 @@ impl<'a, V: Visit> Search<'a, V> {
             };
             self.expand(depth + 2, &next);
         }
+
         self.len -= 2;
         self.grid.unstep(second.0, second.1, c2);
         self.grid.unstep(first.0, first.1, c1);

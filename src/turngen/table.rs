@@ -133,6 +133,7 @@ impl Table {
         if self.len >= self.limit {
             self.grow();
         }
+
         let tagged = key.packed | (self.epoch << EPOCH_SHIFT);
         let mask = (1 << self.bits) - 1;
         let mut i = self.slot_of(key);
@@ -251,6 +252,7 @@ mod tests {
             changed: i.wrapping_mul(0x1234_5678_9abc_def1) | 1,
             packed: i & CONTENT_MASK,
         };
+
         for round in 0..3 {
             for i in 0..10_000 {
                 assert!(t.insert(key(i)), "round {round}");

@@ -75,6 +75,7 @@ impl Goals {
         self.dirs.clear();
         self.enemy_captures.clear();
         self.named = Bitboard::EMPTY;
+
         for (i, t) in tokens.iter().enumerate() {
             self.goals.push(Goal {
                 piece: t.specifier.piece(),
@@ -95,6 +96,7 @@ impl Goals {
                 self.enemy_captures.push(i);
             }
         }
+
         self.two_dest = (0..1u32 << PARTITION_MAX)
             .filter(|&set| self.two_destinations(set))
             .fold(0, |acc, set| acc | 1 << set);
@@ -131,6 +133,7 @@ impl Goals {
         let Some(&(gi, dirs)) = self.dirs.get(*dir_token as usize) else {
             return;
         };
+
         let goal = &self.goals[gi];
         let d = dirs.as_slice();
         let p = prog[e] as usize;
@@ -141,6 +144,7 @@ impl Goals {
         } else {
             p < d.len() && d[p] == step.dir
         };
+
         if advance {
             prog[e] += 1;
             if prog[e] as usize == d.len() {
@@ -245,6 +249,7 @@ impl Goals {
         let open = self.open_destinations(node);
         let letters = self.letters_and_pairs(node, &open);
         let cover = (letters.all + open.count - letters.pairs).max(u32::from(open.capture));
+
         // An enemy piece's letters are its steps, each paired with its own step of the
         // mover ([`Cx::turn_steps`]). An enemy piece dies only after a step of an enemy
         // piece (onto the trap, or its last friend's away), so a capture of one still to
@@ -256,6 +261,7 @@ impl Goals {
         } else {
             0
         };
+
         let (next, next_piece, next_from) = self.next_letter(node);
         Events {
             cover,
@@ -278,6 +284,7 @@ impl Goals {
         let (mut squares, mut count, mut capture) = (Bitboard::EMPTY, 0u32, false);
         let mut enemy_capture = false;
         let (mut piece, mut from) = (None, None);
+
         for &i in &self.plain {
             let g = &self.goals[i];
             match g.property {
@@ -300,6 +307,7 @@ impl Goals {
                 _ => {}
             }
         }
+
         OpenDestinations {
             squares,
             count,
@@ -328,6 +336,7 @@ impl Goals {
             if open.count == 0 {
                 continue;
             }
+
             let mut shares = false;
             for &i in &self.plain {
                 let g = &self.goals[i];
@@ -346,6 +355,7 @@ impl Goals {
                 shared_letters += left;
             }
         }
+
         LetterCounts {
             all,
             enemy,
@@ -393,11 +403,13 @@ impl Goals {
             // Every letter needs its own step; the node's facts are not needed.
             return own_letters + enemy_letters;
         }
+
         let cx = Cx::new(node, self.side);
         let mut best = cx.turn_steps(own_letters, enemy_letters);
         if best > cap || self.goals.len() > MAX_TOKENS {
             return best;
         }
+
         let open = self.open_tokens(node);
         let mut tally = Tally::new();
         self.tally_the_dead(node, &mut tally);
@@ -426,6 +438,7 @@ impl Goals {
         for (sq, row) in near.iter().zip(tally.rows[live..].iter_mut()) {
             row.1 = board.color(!self.side).contains(sq);
         }
+
         for (i, g) in self.goals.iter().enumerate() {
             if open & (1 << i) == 0 {
                 continue;
@@ -514,11 +527,13 @@ impl Goals {
                 .fold(within(s, cap), |b, t| b.with(t.cur)),
             (None, Property::Steps(_), None) => board.occupied(),
         } & board.occupied();
+
         match g.property {
             Property::Destination(d) => cands &= within(d, cap),
             Property::Capture => cands &= near_traps(cap),
             Property::Steps(_) => {}
         }
+
         if let Some(s) = g.square {
             let been = node
                 .tracked()
@@ -526,6 +541,7 @@ impl Goals {
                 .fold(within(s, cap), |b, t| b.with(t.cur));
             cands &= been;
         }
+
         cands
     }
 
@@ -559,10 +575,12 @@ impl Goals {
             if m > cap {
                 continue; // not a candidate within `cap`
             }
+
             tally.turns[i] = tally.turns[i].min(turn);
             if let Some(c) = tally.cheapest.get_mut(i).filter(|c| m < c.0) {
                 *c = (m, sq.index(), p.color != self.side);
             }
+
             let rank = (near & Bitboard((1u64 << sq.index()) - 1)).count() as usize;
             if let Some(c) = tally.rows.get_mut(live + rank).and_then(|r| r.0.get_mut(i)) {
                 *c = m;
@@ -612,6 +630,7 @@ impl Goals {
             let Some(letter) = g.piece else {
                 continue;
             };
+
             let c = captures.get_or_insert_with(|| node.state.capture_moves());
             let fewest = (node.state.board().pieces(letter) & c.squares())
                 .iter()
@@ -656,6 +675,7 @@ impl Goals {
                 };
                 set = set.wrapping_sub(open) & open;
             }
+
             // Sets already covered, largest first, so that each is extended by this
             // piece before it is itself extended (each piece used once).
             let mut done = open;
@@ -680,6 +700,7 @@ impl Goals {
                 done = (done - 1) & open;
             }
         }
+
         best[open as usize]
     }
 
@@ -692,6 +713,7 @@ impl Goals {
             if (open & !done) & (1 << i) == 0 {
                 continue;
             }
+
             let (_, piece, theirs) = cheapest[i];
             // The tokens going to the same piece, and the dearest of them.
             let (mut set, mut dearest) = (0u32, 0);
@@ -701,6 +723,7 @@ impl Goals {
                     dearest = dearest.max(m);
                 }
             }
+
             if dearest >= INF || self.two_dest & (1 << set) != 0 {
                 return None;
             }
@@ -708,6 +731,7 @@ impl Goals {
             all += dearest;
             enemy += if theirs { dearest } else { 0 };
         }
+
         Some((all, enemy))
     }
 
@@ -752,6 +776,7 @@ impl Goals {
             Some(v) => walk(sq, v) + walk(v, to),
             None => walk(sq, to),
         };
+
         match g.property {
             Property::Destination(d) => {
                 let enter = via.map_or(Bitboard::EMPTY, Bitboard::from_square).with(d);
@@ -759,6 +784,7 @@ impl Goals {
                 if m > cap {
                     return (m, m);
                 }
+
                 let enter = (enter & !Bitboard::TRAPS).without(sq);
                 let blockers = cx.standing(board, enter);
                 (
@@ -814,15 +840,18 @@ impl Goals {
     ) -> (u32, u32) {
         let (gi, dirs) = self.dirs[k];
         let g = &self.goals[gi];
+
         let done = match node.alive_at(sq) {
             Some(i) if k == node.dir_token as usize => usize::from(node.prog[i]),
             _ => 0,
         };
         let rest = &dirs.as_slice()[done.min(dirs.len())..];
+
         let own_rabbit = p.kind == PieceKind::Rabbit && p.color == self.side;
         if own_rabbit && rest.contains(&Direction::backwards(self.side)) {
             return (INF, INF);
         }
+
         let mut m = rest.len() as u32;
         let mut others = [0, 0];
         if let (0, Some(s), Some(&d0)) = (done, g.square, rest.first()) {
@@ -834,6 +863,7 @@ impl Goals {
                 others = cx.standing(node.state.board(), Bitboard::from_square(next));
             }
         }
+
         if m > cap {
             return (m, m);
         }
@@ -988,6 +1018,7 @@ impl Events {
             (None, Some(p)) => Some(board.pieces(p)),
             (None, None) => None,
         };
+
         match (self.letters, self.dests.count(), self.next) {
             // The piece that arrives stands beside the square, with the token's letter.
             (0, 1, _) => self.dests.first().map(|d| {
@@ -1030,6 +1061,7 @@ impl Events {
             Some(p) if single => board.pieces(p),
             _ => board.occupied(),
         };
+
         // (A piece arriving on the named square has been there.)
         let from = self
             .dest_from
@@ -1042,11 +1074,13 @@ impl Events {
                 reach &= Bitboard::adjacent(d);
             }
         }
+
         if let (Some(_), Some(s)) = (self.next, self.next_from) {
             if !board.occupied().contains(s) {
                 reach &= Bitboard::from_square(s);
             }
         }
+
         reach
     }
 
@@ -1201,6 +1235,7 @@ impl Cx {
         let mut steps = others;
         steps[usize::from(!own)] += m;
         let counted = self.turn_steps(steps[0], steps[1]);
+
         let alone = if m == 0 {
             0
         } else if own {
@@ -1216,6 +1251,7 @@ impl Cx {
         } else {
             2 * m + self.approach(p.kind, sq, true)
         };
+
         counted.max(alone)
     }
 
@@ -1253,6 +1289,7 @@ impl Cx {
         if p.color != self.side {
             return 0;
         }
+
         let mut most = 0;
         for sq in enter & self.board.color(!self.side) {
             let Some(e) = self.board.piece_at(sq) else {
@@ -1261,6 +1298,7 @@ impl Cx {
             if e.kind < p.kind {
                 continue;
             }
+
             let steps = if self.pullable.contains(sq) {
                 1
             } else {
@@ -1268,6 +1306,7 @@ impl Cx {
             };
             most = most.max(m + steps);
         }
+
         most
     }
 
@@ -1287,6 +1326,7 @@ impl Cx {
         let arrive = (2..15)
             .find(|&r| (within(sq, r) & friends).any())
             .map_or(INF, |r| r - 1);
+
         let mut remove = 0;
         for a in Bitboard::adjacent(sq) & self.board.color(!self.side) {
             match self.board.piece_at(a) {
@@ -1300,6 +1340,7 @@ impl Cx {
                 _ => {}
             }
         }
+
         arrive.min(remove - self.ready.min(remove)).max(1)
     }
 

@@ -139,10 +139,12 @@ impl Node {
         let idx = self.mv.len();
         let eff = self.state.play_step_unchecked(step);
         let e = self.entry_for(eff.from, eff.piece);
+
         if let Some(t) = &mut self.tracked[e] {
             t.cur = eff.to;
             t.visited = t.visited.with(eff.to);
         }
+
         if let Some(c) = eff.capture {
             let v = if c.square == eff.to {
                 e
@@ -156,6 +158,7 @@ impl Node {
         if idx < MAX_STEPS {
             self.movers[idx] = e as u8;
         }
+
         // The search never goes deeper than the turn's steps, so there is room.
         let pushed = self.mv.push(step);
         debug_assert!(pushed.is_ok(), "a turn's steps fit in a move");
@@ -182,12 +185,14 @@ impl Node {
         let enc = |o: Option<(Square, PieceKind)>| {
             o.map_or(0u64, |(s, k)| 1 + u64::from(s.index()) + 64 * k as u64)
         };
+
         // A pull nobody can make is no different from none.
         let pull = self.state.pull_source().filter(|_| self.pullable().any());
         let misc = enc(self.state.pending_push())
             | (enc(pull) << 10)
             | (u64::from(self.dir_token) << 20)
             | (u64::from(depth) << 28);
+
         let mut entries = [[0u64; 2]; MAX_TRACKED];
         let mut n = 0;
         for (i, t) in self.tracked[..self.ntracked as usize].iter().enumerate() {
@@ -206,6 +211,7 @@ impl Node {
                 n += 1;
             }
         }
+
         // Sorting by the whole entry sorts by start square first (bits 4-9 above the
         // piece, which a square holds at most one of at the start).
         entries[..n].sort_unstable_by_key(|e| (e[0] >> 4) & 63);

@@ -205,14 +205,17 @@ pub(super) fn first_bucket(
     let side = pos.side_to_move();
     let root = Node::root(pos);
     let mut search = Search::new(goals, None, pos.turn_start_board(), table);
+
     for k in 1..=max_steps {
         let mut best = u32::MAX;
         let mut cands: Vec<Candidate> = Vec::new();
         let mut seen: HashSet<Board, MixBuild> = HashSet::default();
+
         let stopped = search.run(&root, k, true, &mut |node| {
             if stop(k, node) {
                 return Flow::Stop;
             }
+
             let d = node.displaced();
             if d < best {
                 best = d;
@@ -229,6 +232,7 @@ pub(super) fn first_bucket(
             }
             Flow::Continue
         });
+
         if stopped {
             return None;
         }
@@ -253,6 +257,7 @@ pub(crate) fn resolve(
     if left == 0 {
         return Err(IllegalLightvector::NoStepsLeft);
     }
+
     let goals = Goals::new(tokens, pos.side_to_move());
     let Some(Bucket {
         steps,
@@ -268,12 +273,14 @@ pub(crate) fn resolve(
     else {
         return Err(diagnose(pos, tokens));
     };
+
     if options.lenient && cands.len() > 1 {
         let least_lost = cands.iter().map(|c| c.own_lost).min().unwrap_or(0);
         cands.retain(|c| c.own_lost == least_lost);
         let most_taken = cands.iter().map(|c| c.enemy_lost).max().unwrap_or(0);
         cands.retain(|c| c.enemy_lost == most_taken);
     }
+
     match cands.as_slice() {
         [one] => {
             debug_assert!(one.board != *pos.turn_start_board());
@@ -303,11 +310,13 @@ fn diagnose(pos: &Position, tokens: &[Token]) -> IllegalLightvector {
     if !pos.has_legal_move() {
         return IllegalLightvector::NoLegalMove;
     }
+
     for &t in tokens {
         if !satisfiable(pos, &[t]) {
             return why(pos, t);
         }
     }
+
     // Two legs of one path: `Ee2e3 Ee3e4`.
     for &a in tokens {
         for &b in tokens {
@@ -320,6 +329,7 @@ fn diagnose(pos: &Position, tokens: &[Token]) -> IllegalLightvector {
             }
         }
     }
+
     IllegalLightvector::Together {
         steps: pos.steps_left(),
     }
@@ -371,6 +381,7 @@ fn why_on_square(pos: &Position, t: Token, sq: Square) -> IllegalLightvector {
     else {
         return IllegalLightvector::Impossible { token: t, steps };
     };
+
     if piece.color != side {
         return IllegalLightvector::Enemy {
             token: t,
@@ -379,6 +390,7 @@ fn why_on_square(pos: &Position, t: Token, sq: Square) -> IllegalLightvector {
             steps,
         };
     }
+
     let goes_back = match t.property {
         Property::Destination(d) => behind(side, sq, d),
         Property::Steps(d) => d.as_slice().contains(&Direction::backwards(side)),
@@ -394,6 +406,7 @@ fn why_on_square(pos: &Position, t: Token, sq: Square) -> IllegalLightvector {
     if let Some(frozen) = frozen_for_the_turn(pos, t, piece, sq) {
         return frozen;
     }
+
     match t.property {
         Property::Destination(to) => IllegalLightvector::OutOfReach {
             token: t,
@@ -415,6 +428,7 @@ fn why_by_letter(pos: &Position, t: Token, piece: Piece) -> IllegalLightvector {
     if pieces.is_empty() {
         return IllegalLightvector::NoSuchPiece { token: t, piece };
     }
+
     if piece.color != side {
         return IllegalLightvector::Enemy {
             token: t,
@@ -423,6 +437,7 @@ fn why_by_letter(pos: &Position, t: Token, piece: Piece) -> IllegalLightvector {
             steps,
         };
     }
+
     match t.property {
         Property::Steps(d)
             if piece.kind == PieceKind::Rabbit

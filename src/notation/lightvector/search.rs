@@ -120,6 +120,7 @@ impl<'a> Search<'a> {
             return false;
         }
         self.spare = limit - bound;
+
         if self.goals.has_enemy_capture() {
             // Computed once per root: iterative deepening runs from the same one.
             let at_root = match &self.root_capture {
@@ -134,6 +135,7 @@ impl<'a> Search<'a> {
                 return false;
             }
         }
+
         let events = self.goals.events(root);
         if events.least() > limit {
             return false;
@@ -161,6 +163,7 @@ impl<'a> Search<'a> {
         if depth >= limit {
             return false;
         }
+
         let left = limit - depth;
         if left == 1 {
             return self.last_steps(node, events, visit);
@@ -173,6 +176,7 @@ impl<'a> Search<'a> {
             if !filter.admits(node, events, step) {
                 continue;
             }
+
             let mut child = node.clone();
             self.goals.play(&mut child, step);
             if left == 2 {
@@ -186,6 +190,7 @@ impl<'a> Search<'a> {
                 }
                 continue;
             }
+
             if !self.worth_searching(&child, depth + 1, limit) {
                 continue;
             }
@@ -197,6 +202,7 @@ impl<'a> Search<'a> {
                 return true;
             }
         }
+
         false
     }
 
@@ -251,6 +257,7 @@ impl StepFilter {
         } else {
             Bitboard::FULL
         };
+
         let (arrive, depart) = match target {
             Some(t) => target_squares(board, t),
             None => (Bitboard::EMPTY, Bitboard::EMPTY),
@@ -259,10 +266,12 @@ impl StepFilter {
         if arrivals.max(departures) > left {
             return None;
         }
+
         let (last, reach) = match (left, node.state.pending_push()) {
             (2, None) => (events.last_squares(board), events.first_of_two(node)),
             _ => (None, Bitboard::FULL),
         };
+
         Some(StepFilter {
             narrow: events.cover() == left,
             paired_from,
@@ -346,6 +355,7 @@ impl Search<'_> {
         if events.least() > 1 {
             return false;
         }
+
         let board = node.state.board();
         let differ = self.target.map_or(Bitboard::FULL, |t| differing(board, t));
         let admitted = |step: Step| differ.contains(step.from) && events.admits_last(board, step);
@@ -354,6 +364,7 @@ impl Search<'_> {
             self.goals.play(&mut child, step);
             self.is_leaf(&child) && visit(&child) == Flow::Stop
         };
+
         // An enemy piece takes the last step only when pulled (a push takes two); when
         // the tokens still need an enemy piece's step (an enemy letter, or an enemy
         // piece's death, which only an enemy piece's step causes), that pull is the
@@ -363,6 +374,7 @@ impl Search<'_> {
         } else {
             board.color(node.state.side_to_move()) | node.pullable()
         };
+
         match events.last_candidates(board) {
             // A few steps, each checked for legality.
             Some(mut steps) => steps.any(|step| {
@@ -413,6 +425,7 @@ pub(super) fn target_bound(node: &Node, target: &Board) -> u32 {
     let board = node.state.board();
     let side = node.state.side_to_move();
     let (mut own, mut enemy) = (0u32, 0u32);
+
     for color in Color::ALL {
         for kind in PieceKind::ALL {
             let p = Piece::new(color, kind);
@@ -420,10 +433,12 @@ pub(super) fn target_bound(node: &Node, target: &Board) -> u32 {
             if have == want {
                 continue;
             }
+
             let mut steps = 0u32;
             for f in want & !have {
                 steps += have.iter().map(|q| dist(q, f)).min().unwrap_or(INF);
             }
+
             let deaths = have.count().saturating_sub(want.count()) as usize;
             if deaths > 0 {
                 let mut d = [INF; 16];
@@ -433,6 +448,7 @@ pub(super) fn target_bound(node: &Node, target: &Board) -> u32 {
                 d.sort_unstable();
                 steps += d.iter().take(deaths).sum::<u32>();
             }
+
             if color == side {
                 own += steps;
             } else {
@@ -440,6 +456,7 @@ pub(super) fn target_bound(node: &Node, target: &Board) -> u32 {
             }
         }
     }
+
     Cx::new(node, side).turn_steps(own.min(INF), enemy.min(INF))
 }
 

@@ -337,10 +337,12 @@ fn read_token(s: &str) -> Result<Token, TokenFault> {
     if s.len() > MAX_TOKEN_LEN {
         return Err(TokenFault::TooLong);
     }
+
     let b = s.as_bytes();
     let Some(&last) = b.last() else {
         return Err(TokenFault::NoSpecifier);
     };
+
     let n = b.len();
     let (spec, property) = if last == b'x' {
         (&s[..n - 1], Property::Capture)
@@ -374,6 +376,7 @@ fn read_token(s: &str) -> Result<Token, TokenFault> {
     } else {
         return Err(TokenFault::BadCharacter);
     };
+
     Ok(Token::new(parse_specifier(spec)?, property))
 }
 

@@ -108,6 +108,7 @@ impl Writer {
         if let Some(&r) = self.cache.get(tokens) {
             return r;
         }
+
         self.goals.refill(tokens, self.side);
         let goals = &self.goals;
         if let Some(i) = self.refuters.iter().position(|n| goals.satisfied_by(n)) {
@@ -115,11 +116,13 @@ impl Writer {
             self.refuters.swap(0, i);
             return false;
         }
+
         if self.budget == 0 {
             self.exhausted = true;
             return false;
         }
         self.budget -= 1;
+
         let (kb, db, target) = (self.kb, self.db, self.target);
         let mut found: Option<Node> = None;
         // The resolver's own search, stopped at the first turn that shows the answer
@@ -133,6 +136,7 @@ impl Writer {
             }
             refutes || k < kb || node.displaced() < db
         });
+
         // Run to the end, it is the resolver's answer (within `kb` steps; the tokens
         // are true of the witness, so the resolver never looks further).
         let ok = bucket.is_some_and(|b| matches!(b.cands.as_slice(), [one] if one.board == target));
@@ -160,12 +164,14 @@ fn menu(w: &Node, e: usize) -> Vec<Cand> {
     let Some(&t) = w.get(e) else {
         return Vec::new();
     };
+
     let key = t.first;
     let mut specs = vec![Specifier::Piece(t.piece)];
     for s in t.visited {
         specs.push(Specifier::Square(s));
         specs.push(Specifier::PieceOn(t.piece, s));
     }
+
     let mut out = Vec::new();
     let mut push = |token: Token, key: u8, span: Option<(u8, u8)>| {
         out.push(Cand::new(token, key, span));
@@ -176,6 +182,7 @@ fn menu(w: &Node, e: usize) -> Vec<Cand> {
         }
         push(Token::new(spec, Property::Destination(t.cur)), key, None);
     }
+
     let steps = steps_of(w, e);
     let m = steps.len().min(crate::MAX_STEPS);
     for mask in 1u32..(1 << m) {
@@ -201,6 +208,7 @@ fn menu(w: &Node, e: usize) -> Vec<Cand> {
             );
         }
     }
+
     // Shortest first; among equals captures, then destinations, then steps.
     let kind = |c: &Cand| match c.token.property {
         Property::Capture => 0,
@@ -218,11 +226,13 @@ fn strongest(w: &Node, e: usize) -> Vec<Token> {
     let Some(&t) = w.get(e) else {
         return Vec::new();
     };
+
     let path = if t.visited == crate::Bitboard::from_square(t.cur) {
         t.visited
     } else {
         t.visited.without(t.cur)
     };
+
     let mut props = vec![Property::Destination(t.cur)];
     if t.captured {
         props.push(Property::Capture);
@@ -315,6 +325,7 @@ fn min_combo(
     if n > 8 || menus.iter().any(|m| m.len() > 255) {
         return None;
     }
+
     let index = |code: u64, i: usize| ((code >> (8 * i)) & 0xff) as usize;
     let total = |code: u64| -> Option<usize> {
         let mut sum = n - 1;
@@ -324,12 +335,14 @@ fn min_combo(
         Some(sum)
     };
     let beats = |chars: usize| limit.map_or(true, |(lt, lc)| (n, chars) < (lt, lc));
+
     let mut heap: BinaryHeap<Reverse<(usize, u64)>> = BinaryHeap::new();
     let mut seen: HashSet<u64, MixBuild> = HashSet::default();
     if let Some(t) = total(0) {
         heap.push(Reverse((t, 0)));
         seen.insert(0);
     }
+
     let mut tries = 0;
     let mut cands: Vec<Cand> = Vec::with_capacity(n);
     while let Some(Reverse((chars, code))) = heap.pop() {
@@ -340,6 +353,7 @@ fn min_combo(
             w.exhausted = true;
             return None;
         }
+
         tries += 1;
         cands.clear();
         cands.extend(menus.iter().enumerate().map(|(i, m)| m[index(code, i)]));
@@ -348,6 +362,7 @@ fn min_combo(
                 return Some(written);
             }
         }
+
         for (i, menu) in menus.iter().enumerate() {
             let next = code + (1u64 << (8 * i));
             if index(next, i) < menu.len() && seen.insert(next) {
@@ -374,6 +389,7 @@ fn shortest(
         if bound.is_some_and(|b| b.0 < size) {
             break;
         }
+
         // Sets whose shortest possible string is shortest first, so that a good string
         // found early rules the others out before any search (at most eight pieces).
         let mut sets: Vec<(usize, Vec<usize>)> = (0u32..1 << n.min(8))
@@ -385,6 +401,7 @@ fn shortest(
             })
             .collect();
         sets.sort();
+
         for (least, set) in sets {
             if w.budget == 0 {
                 w.exhausted = true;
@@ -393,6 +410,7 @@ fn shortest(
             if bound.is_some_and(|b| b <= (size, least)) {
                 continue;
             }
+
             // A set leaving some of the witness's pieces out must at least resolve by
             // every destination and capture fact about its pieces. The whole set is
             // tried anyway: direction tokens may do what those facts cannot.
@@ -402,6 +420,7 @@ fn shortest(
                     continue;
                 }
             }
+
             if let Some(found) = min_combo(w, menus, &set, bound) {
                 if bound.map_or(true, |b| found.rank() < b) {
                     bound = Some(found.rank());
@@ -409,6 +428,7 @@ fn shortest(
                 }
             }
         }
+
         if best.is_some() {
             break;
         }
@@ -436,6 +456,7 @@ pub(crate) fn write(pos: &Position, mv: &Move) -> Result<(Lightvector, bool), Wr
     let after = pos.after(mv)?;
     let target = *after.board();
     let wit = witness_or_move(pos, mv, &target);
+
     let mut w = Writer {
         side: pos.side_to_move(),
         target,
@@ -449,11 +470,13 @@ pub(crate) fn write(pos: &Position, mv: &Move) -> Result<(Lightvector, bool), Wr
         budget: CHECK_BUDGET,
         exhausted: false,
     };
+
     // The explicit form bounds the search before it is checked: only a shorter string
     // is looked for, and the explicit form is checked only if none is found.
     let explicit_form = arrange(&explicit(&wit)).filter(|e| !e.tokens.is_empty());
     let menus: Vec<Vec<Cand>> = (0..wit.ntracked()).map(|q| menu(&wit, q)).collect();
     let mut best = shortest(&mut w, &wit, &menus, explicit_form.as_ref().map(Form::rank));
+
     if best.is_none() {
         if let Some(e) = &explicit_form {
             if w.check(&e.tokens) {
@@ -463,6 +486,7 @@ pub(crate) fn write(pos: &Position, mv: &Move) -> Result<(Lightvector, bool), Wr
             }
         }
     }
+
     let fallback = full_steps(&wit);
     // A form the check accepted was resolved to the move's board by the resolver itself
     // (the check is the resolver's search, stopped early only on its way to another
@@ -471,6 +495,7 @@ pub(crate) fn write(pos: &Position, mv: &Move) -> Result<(Lightvector, bool), Wr
         resolve(pos, &f.tokens, ResolveOptions::default())
             .is_ok_and(|r| pos.after(&r.mv).is_ok_and(|p| *p.board() == target))
     };
+
     let chosen = match best.filter(|b| b.rank() <= fallback.rank()) {
         Some(b) => b,
         None => explicit_form
@@ -479,6 +504,7 @@ pub(crate) fn write(pos: &Position, mv: &Move) -> Result<(Lightvector, bool), Wr
             .find(|f| resolves(f))
             .ok_or(WriteError::NoForm)?,
     };
+
     let chosen = Lightvector::new(chosen.tokens).ok_or(WriteError::NoForm)?;
     Ok((chosen, !w.exhausted))
 }

@@ -424,6 +424,7 @@ impl ArchiveGame {
                 found: columns.len(),
             });
         }
+
         for (i, c) in columns.iter().enumerate() {
             if c.contains(['\t', '\n', '\r']) {
                 return Err(field_error(
@@ -434,6 +435,7 @@ impl ArchiveGame {
                 ));
             }
         }
+
         let get = |c: Column| columns[c.index()].as_str();
         let id = number(get(Column::Id))
             .ok_or_else(|| field_error(line, Column::Id, get(Column::Id), "expected a number"))?;
@@ -442,6 +444,7 @@ impl ArchiveGame {
             "b" => Color::Silver,
             v => return Err(field_error(line, Column::Result, v, "expected w or b")),
         };
+
         let t = get(Column::Termination);
         let mut chars = t.chars();
         let termination = match (chars.next().and_then(Termination::from_char), chars.next()) {
@@ -463,6 +466,7 @@ impl ArchiveGame {
                 "expected a number",
             )
         })?;
+
         for c in [
             Column::WPlayerId,
             Column::BPlayerId,
@@ -476,6 +480,7 @@ impl ArchiveGame {
                 return Err(field_error(line, c, v, "expected a number or nothing"));
             }
         }
+
         let game = ArchiveGame {
             columns,
             id,
@@ -532,6 +537,7 @@ impl ArchiveGame {
                 Column::BType,
             ),
         };
+
         Player {
             id: number(self.column(id)),
             username: self.column(name),
@@ -694,6 +700,7 @@ impl FromStr for Archive {
         if text.len() > MAX_RECORD_LEN {
             return Err(RecordError::TooLong(text.len()));
         }
+
         let mut rows = lines(text);
         let header = rows.next().map(|(_, l)| l).unwrap_or("");
         if header.len() > MAX_LINE_LEN {
@@ -707,6 +714,7 @@ impl FromStr for Archive {
                 snippet(header)
             )));
         }
+
         let mut games = Vec::new();
         for (line, row) in rows {
             if row.is_empty() {

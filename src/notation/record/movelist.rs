@@ -63,6 +63,7 @@ impl FromStr for MoveList {
         if text.len() > MAX_RECORD_LEN {
             return Err(RecordError::TooLong(text.len()));
         }
+
         let body = text.strip_suffix('\n').unwrap_or(text);
         let mut out = Vec::new();
         let mut turns = 0usize;
@@ -70,6 +71,7 @@ impl FromStr for MoveList {
             if l.len() > MAX_LINE_LEN {
                 return Err(RecordError::LineTooLong { line, len: l.len() });
             }
+
             let (content, comment) = match l.find('#') {
                 Some(i) => (&l[..i], Some(&l[i..])),
                 None => (l, None),
@@ -81,10 +83,12 @@ impl FromStr for MoveList {
                 });
                 continue;
             }
+
             turns += 1;
             if turns > MAX_TURNS {
                 return Err(RecordError::TooManyTurns { line });
             }
+
             let turn = content
                 .parse::<TurnText>()
                 .map_err(|error| RecordError::Turn { line, error })?;

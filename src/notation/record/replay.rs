@@ -187,6 +187,7 @@ impl Replay {
         } else {
             vec![game.position().clone()]
         };
+
         let mut start = game.clone();
         while start.undo().is_ok() {}
         let default_base = match game.history().first() {
@@ -194,6 +195,7 @@ impl Replay {
             _ if matches!(start.phase(), Phase::Setup(_)) => 0,
             _ => 2 + start.position().side_to_move().index() as i64,
         };
+
         Replay {
             game,
             positions,
@@ -311,10 +313,12 @@ impl Replay {
         if self.stop.is_some() {
             return Err(ReplayError::AfterEnd);
         }
+
         if let Some(label) = turn.label {
             self.check_label(label)?;
             self.letters = label.letters;
         }
+
         match &turn.body {
             TurnBody::Empty => {
                 let side = side_to_play(&self.game);
@@ -366,15 +370,18 @@ impl Replay {
             }
             Phase::AwaitingRoll => return Err(ReplayError::Game(GameError::RollNeeded)),
         }
+
         let mv = syntax.to_move_in_game(&self.game)?;
         let label = turn.label.unwrap_or_else(|| self.label_due());
         let written = OfficialMove::from_legal_move(self.game.position(), &mv)
             .map_err(|e| ReplayError::Game(GameError::Move(e)))?
             .to_string();
+
         let record = turn.move_tokens_text();
         if written != record {
             return Err(ReplayError::WrittenBack { record, written });
         }
+
         self.game.play(&mv).map_err(|e| match e {
             GameError::ThirdRepetition => ReplayError::Illegal(IllegalOfficial::ThirdRepetition),
             e => ReplayError::Game(e),

@@ -20,6 +20,7 @@ pub fn game_turns(game: &Game, letters: SideLetters) -> Result<Vec<TurnText>, Ga
         Some(Turn::Setup(_)) | None => 0,
         Some(Turn::Move { .. }) => 2 + start.position().side_to_move().index() as u64,
     };
+
     let mut g = start;
     let mut out = Vec::with_capacity(game.history().len());
     for (i, turn) in game.history().iter().enumerate() {
@@ -63,6 +64,7 @@ pub fn game_record(
         Some(l) => l.ordinal() + 1,
         None => 0,
     };
+
     turns.push(TurnText {
         label: Some(TurnLabel::from_ordinal(next, letters)),
         body: if resigned {
