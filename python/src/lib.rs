@@ -778,11 +778,17 @@ impl PyGame {
     /// ``ParseError`` for bad text, ``GameStateError`` for a setup the rules or the phase
     /// refuse; the game is unchanged then.
     fn play_setup(&mut self, text: &str) -> PyResult<()> {
-        let side = match self.game.phase() {
-            Phase::Setup(side) => side,
-            _ => self.game.position().side_to_move(),
+        let setup = match self.game.phase() {
+            Phase::Setup(side) => official::parse_setup(side, text),
+            // No setup is due: read it for either side, so that the game names the
+            // phase it is in.
+            _ => official::parse_setup(Color::Gold, text)
+                .or_else(|_| official::parse_setup(Color::Silver, text)),
         };
-        let setup = official::parse_setup(side, text).map_err(official_err)?;
+        let setup = setup.map_err(|e| match e {
+            OfficialError::Parse(p) => parse_err(p),
+            other => GameStateError::new_err(other.to_string()),
+        })?;
         self.game.play_setup(&setup).map_err(game_err)
     }
 
