@@ -12,16 +12,20 @@ use std::collections::HashMap;
 use std::fmt::Write as _;
 use std::sync::Arc;
 
-use arimaa_rs::notation::official::{self, OfficialError};
+use arimaa_rs::notation::official::{self, OfficialError, SideLetters};
+use arimaa_rs::notation::record::{self, Archive, MoveList, Replay, ReplayError, ReplayFailure};
+use arimaa_rs::notation::{legacy, lightvector};
 use arimaa_rs::notation::{ParsePositionError, WriteError};
 use arimaa_rs::{
     Board, Color, Direction, EndTurnError, Game, GameError, Move, MoveError, Outcome, Phase, Piece,
-    Position, PositionError, Square, Step, StepError, Variant,
+    Position, PositionError, SetupVariant, Square, Step, StepError, Variant,
 };
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyAny, PyString, PyTuple, PyType};
+use rand::rngs::SmallRng;
+use rand::SeedableRng;
 
 create_exception!(
     arimaa,
@@ -178,6 +182,36 @@ fn steps_text(mv: &Move) -> String {
         let _ = write!(out, "{s}");
     }
     out
+}
+
+#[derive(Clone, Copy)]
+enum Notation {
+    Official,
+    Lightvector,
+    Legacy,
+}
+
+fn read_notation(name: &str) -> PyResult<Notation> {
+    match name {
+        "official" => Ok(Notation::Official),
+        "lightvector" => Ok(Notation::Lightvector),
+        "legacy" => Ok(Notation::Legacy),
+        _ => Err(ArimaaError::new_err(format!(
+            "unknown notation {name:?}: expected \"official\", \"lightvector\" or \"legacy\""
+        ))),
+    }
+}
+
+fn replay_err(f: &ReplayFailure) -> PyErr {
+    let text = f.to_string();
+    match &f.error {
+        ReplayError::Parse(_) => ParseError::new_err(text),
+        ReplayError::Illegal(_) => IllegalMove::new_err(text),
+        ReplayError::Game(GameError::Move(_) | GameError::ThirdRepetition) => {
+            IllegalMove::new_err(text)
+        }
+        _ => GameStateError::new_err(text),
+    }
 }
 
 // ---- Step ----
@@ -642,19 +676,50 @@ impl PyPosition {
             .collect()
     }
 
-    /// Reads a move for this position in official notation (``"Ee2n Ee3n"``, pieces and
-    /// capture tokens checked) or as bare steps (``"e2n e3n"``), checking that it is
-    /// legal. Raises ``ParseError`` or ``IllegalMove``.
-    fn parse_move(&self, text: &str) -> PyResult<PyMove> {
-        let mv = read_move_text(text, Some(&self.pos))?;
+    /// Reads a move for this position and checks that it is legal. ``notation`` is
+    /// ``"official"`` (the default: ``"Ee2n Ee3n"``, pieces and capture tokens checked,
+    /// or bare steps ``"e2n e3n"``), ``"lightvector"`` or ``"legacy"``. Raises
+    /// ``ParseError`` or ``IllegalMove``.
+    #[pyo3(signature = (text, notation="official"))]
+    fn parse_move(&self, text: &str, notation: &str) -> PyResult<PyMove> {
+        let mv = match read_notation(notation)? {
+            Notation::Official => read_move_text(text, Some(&self.pos))?,
+            Notation::Lightvector => {
+                lightvector::parse_move(&self.pos, text).map_err(|e| match e {
+                    lightvector::LightvectorError::Parse(p) => parse_err(p),
+                    lightvector::LightvectorError::Illegal(i) => illegal(i),
+                    other => ArimaaError::new_err(other.to_string()),
+                })?
+            }
+            Notation::Legacy => legacy::parse_move(&self.pos, text).map_err(|e| match e {
+                legacy::LegacyError::Parse(p) => parse_err(p),
+                legacy::LegacyError::Illegal(i) => illegal(i),
+                other => ArimaaError::new_err(other.to_string()),
+            })?,
+        };
         Ok(PyMove::of(mv, &Arc::new(self.pos.clone())))
     }
 
-    /// A move written in official notation for this position: ``"Ee2n Ee3n"``, with
-    /// capture tokens. Raises ``IllegalMove`` when the move is not legal here.
-    fn move_text(&self, mv: &Bound<'_, PyAny>) -> PyResult<String> {
+    /// A move written for this position: in ``"official"`` notation (the default:
+    /// ``"Ee2n Ee3n"``, with capture tokens), ``"lightvector"`` or ``"legacy"``. Raises
+    /// ``IllegalMove`` when the move is not legal here.
+    #[pyo3(signature = (mv, notation="official"))]
+    fn move_text(&self, mv: &Bound<'_, PyAny>, notation: &str) -> PyResult<String> {
+        let notation = read_notation(notation)?;
         let mv = extract_move(mv, Some(&self.pos))?;
-        official::write_move(&self.pos, &mv).map_err(write_err)
+        let written = match notation {
+            Notation::Official => official::write_move(&self.pos, &mv),
+            Notation::Lightvector => lightvector::write_move(&self.pos, &mv),
+            Notation::Legacy => legacy::write_move(&self.pos, &mv),
+        };
+        written.map_err(write_err)
+    }
+
+    /// Harlog, the material evaluation of the board from Gold's side (positive when Gold
+    /// is ahead): ``+inf`` when only Silver has no rabbits, ``-inf`` when only Gold has
+    /// none, never NaN.
+    fn harlog(&self) -> f64 {
+        arimaa_rs::harlog(self.pos.board())
     }
 
     /// Whether two moves give the same position from this one (``False`` when either is
@@ -708,31 +773,121 @@ impl PyPosition {
 
 // ---- Game ----
 
-/// A game of standard Arimaa: the setups, then movement turns, with the repetition rule
-/// (a turn may not produce a position a third time), undo and the result.
+/// A game: the setups (or Endless Endgame's drawn armies), then movement turns, with the
+/// repetition rule (a turn may not produce a position a third time), undo and the result.
 ///
-/// ``Game()`` awaits Gold's setup (``play_setup("Ra1 Rb1 ...")`` in official notation,
-/// then Silver's); ``Game.from_position(pos)`` continues from a position.
+/// ``Game()`` is a standard game awaiting Gold's setup (``play_setup("Ra1 Rb1 ...")`` in
+/// official notation, then Silver's). ``variant`` is ``"standard"``, ``"handicap"``
+/// (at most the standard army), ``"free"`` (free placement) or ``"endless"`` (Endless
+/// Endgame: random armies, no setups); ``dicey=True`` adds Dicey Moves (``roll()`` before
+/// each movement turn). ``seed`` seeds the game's random numbers (armies, dice); without
+/// it they are seeded from the clock. ``Game.from_position(pos)`` continues from a
+/// position.
 #[pyclass(module = "arimaa", name = "Game")]
 #[derive(Clone)]
 struct PyGame {
     game: Game,
+    rng: SmallRng,
+}
+
+fn read_variant(name: &str, dicey: bool) -> PyResult<Variant> {
+    let setup = match name {
+        "standard" => SetupVariant::Standard,
+        "handicap" => SetupVariant::Handicap,
+        "free" => SetupVariant::Free,
+        "endless" => SetupVariant::EndlessEndgame,
+        _ => {
+            return Err(ArimaaError::new_err(format!(
+                "unknown variant {name:?}: expected \"standard\", \"handicap\", \"free\" or \"endless\""
+            )))
+        }
+    };
+    Ok(Variant { setup, dicey })
+}
+
+fn game_rng(seed: Option<u64>) -> SmallRng {
+    let seed = seed.unwrap_or_else(|| {
+        std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map(|d| d.as_nanos() as u64)
+            .unwrap_or(0)
+    });
+    SmallRng::seed_from_u64(seed)
+}
+
+impl PyGame {
+    fn wrap(game: Game) -> PyGame {
+        PyGame {
+            game,
+            rng: game_rng(None),
+        }
+    }
 }
 
 #[pymethods]
 impl PyGame {
     #[new]
-    fn new() -> PyGame {
-        PyGame { game: Game::new() }
+    #[pyo3(signature = (variant="standard", dicey=false, seed=None))]
+    fn new(variant: &str, dicey: bool, seed: Option<u64>) -> PyResult<PyGame> {
+        let variant = read_variant(variant, dicey)?;
+        let mut rng = game_rng(seed);
+        let game = Game::start(variant, &mut rng);
+        Ok(PyGame { game, rng })
     }
 
-    /// A standard game continuing from a position, with no history. A turn in progress
-    /// is dropped (its board starts a fresh turn).
-    #[staticmethod]
-    fn from_position(position: PyRef<'_, PyPosition>) -> PyGame {
-        PyGame {
-            game: Game::from_position(position.pos.clone(), Variant::STANDARD),
+    /// The variant's setup rules: ``"standard"``, ``"handicap"``, ``"free"`` or
+    /// ``"endless"``.
+    #[getter]
+    fn variant(&self) -> &'static str {
+        match self.game.variant().setup {
+            SetupVariant::Standard => "standard",
+            SetupVariant::Handicap => "handicap",
+            SetupVariant::Free => "free",
+            SetupVariant::EndlessEndgame => "endless",
+            _ => "other",
         }
+    }
+
+    /// Whether Dicey Moves is on.
+    #[getter]
+    fn dicey(&self) -> bool {
+        self.game.variant().dicey
+    }
+
+    /// The step limit of the movement turn due (4, or the roll in Dicey Moves).
+    #[getter]
+    fn step_cap(&self) -> u8 {
+        self.game.step_cap()
+    }
+
+    /// Dicey Moves: rolls the die for the next movement turn with the game's random
+    /// numbers and returns the step limit it gives (1 to 4). Raises ``GameStateError``
+    /// when no roll is due.
+    fn roll(&mut self) -> PyResult<u8> {
+        self.game.roll(&mut self.rng).map_err(game_err)
+    }
+
+    /// Dicey Moves: sets the step limit of the next movement turn (1 to 4) as a roll
+    /// would. Raises ``GameStateError`` when no roll is due or the limit is out of range.
+    fn set_roll(&mut self, cap: u8) -> PyResult<()> {
+        self.game.set_roll(cap).map_err(game_err)
+    }
+
+    /// A game continuing from a position, with no history (the position counts once for
+    /// repetition, and its result is judged at once). A turn in progress is dropped (its
+    /// board starts a fresh turn). ``variant`` and ``dicey`` as for ``Game()``.
+    #[staticmethod]
+    #[pyo3(signature = (position, variant="standard", dicey=false))]
+    fn from_position(
+        position: PyRef<'_, PyPosition>,
+        variant: &str,
+        dicey: bool,
+    ) -> PyResult<PyGame> {
+        let variant = read_variant(variant, dicey)?;
+        Ok(PyGame::wrap(Game::from_position(
+            position.pos.clone(),
+            variant,
+        )))
     }
 
     /// What the game awaits: ``"setup gold"``, ``"setup silver"``, ``"play"``, ``"roll"``
@@ -819,6 +974,25 @@ impl PyGame {
         Ok(self.game.play(&mv).map_err(game_err)?.map(outcome_tuple))
     }
 
+    /// The game as a move list in official notation, one turn a line (``1g Ra1 ...``,
+    /// ``2g Ee2n Ee3n``), as the AEI tools write it and ``Game.from_record`` reads it.
+    fn record(&self) -> PyResult<String> {
+        let turns = record::game_turns(&self.game, SideLetters::GoldSilver).map_err(game_err)?;
+        Ok(MoveList::from_turns(turns).to_string())
+    }
+
+    /// A standard game replayed from a move list (``1g Ra1 ...`` lines; ``#`` comments
+    /// and blank lines skipped). Raises ``ParseError``, ``IllegalMove`` or
+    /// ``GameStateError`` naming the first turn that fails. Releases the GIL.
+    #[staticmethod]
+    fn from_record(py: Python<'_>, text: &str) -> PyResult<PyGame> {
+        let replay = py.detach(|| replay_move_list(text))?;
+        if let Some(f) = replay.failure() {
+            return Err(replay_err(f));
+        }
+        Ok(PyGame::wrap(replay.game().clone()))
+    }
+
     /// Takes back the last turn. Raises ``GameStateError`` when there is none.
     fn undo(&mut self) -> PyResult<()> {
         self.game.undo().map_err(game_err)
@@ -847,6 +1021,155 @@ impl PyGame {
     }
 }
 
+fn replay_move_list(text: &str) -> PyResult<Replay> {
+    let list: MoveList = text.parse().map_err(parse_err)?;
+    Ok(Replay::standard(list.turns()))
+}
+
+/// A game record replayed by the rules: every position, each movement turn, the result
+/// by the rules, or the first turn that failed. ``replay_record`` and ``replay_archive``
+/// make them.
+#[pyclass(module = "arimaa", name = "Replay", frozen)]
+struct PyReplay {
+    replay: Replay,
+    id: Option<u64>,
+    termination: Option<char>,
+    recorded_winner: Option<Color>,
+    end_mismatch: Option<String>,
+}
+
+#[pymethods]
+impl PyReplay {
+    /// The archive's game id (``None`` for a plain move list).
+    #[getter]
+    fn id(&self) -> Option<u64> {
+        self.id
+    }
+
+    /// The archive's termination code (``"g"`` goal, ``"r"`` resignation, ``"t"`` time,
+    /// ...), or ``None`` for a plain move list.
+    #[getter]
+    fn termination(&self) -> Option<String> {
+        self.termination.map(String::from)
+    }
+
+    /// The winner the archive records, or ``None`` for a plain move list.
+    #[getter]
+    fn recorded_winner(&self) -> Option<&'static str> {
+        self.recorded_winner.map(Color::name)
+    }
+
+    /// For an archive game ending by goal, elimination or immobilization: why the rules'
+    /// result differs from the record's, or ``None`` when they agree.
+    #[getter]
+    fn end_mismatch(&self) -> Option<String> {
+        self.end_mismatch.clone()
+    }
+
+    /// Why the first failing turn failed (with its label), or ``None``.
+    #[getter]
+    fn failure(&self) -> Option<String> {
+        self.replay.failure().map(|f| f.to_string())
+    }
+
+    /// The result by the rules after the last turn played, ``None`` or
+    /// ``(winner, reason)``.
+    #[getter]
+    fn outcome(&self) -> Option<(String, String)> {
+        self.replay.outcome().map(outcome_tuple)
+    }
+
+    /// The number of record entries read (setups, moves and the final tag).
+    #[getter]
+    fn turns_read(&self) -> usize {
+        self.replay.turns_read()
+    }
+
+    /// The game as replayed (a copy).
+    #[getter]
+    fn game(&self) -> PyGame {
+        PyGame::wrap(self.replay.game().clone())
+    }
+
+    /// The position before every movement turn, and the last one.
+    fn positions(&self) -> Vec<PyPosition> {
+        self.replay
+            .positions()
+            .iter()
+            .map(|p| PyPosition { pos: p.clone() })
+            .collect()
+    }
+
+    /// Each movement turn as ``(label, move)``, e.g. ``("2g", Move('Ee2n Ee3n'))``; the
+    /// move is made for the position before it (``move.position``).
+    fn moves(&self) -> Vec<(String, PyMove)> {
+        self.replay
+            .moves()
+            .map(|m| {
+                (
+                    m.label.to_string(),
+                    PyMove::of(m.mv, &Arc::new(m.before.clone())),
+                )
+            })
+            .collect()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<arimaa.Replay id={:?} turns_read={} outcome={:?} failure={:?}>",
+            self.id,
+            self.replay.turns_read(),
+            self.outcome(),
+            self.failure()
+        )
+    }
+}
+
+/// Replays a move list (``1g Ra1 ...`` lines, as the AEI tools write them) into a
+/// standard game. A turn that fails stops the replay (see ``Replay.failure``); text that
+/// is not a move list raises ``ParseError``. Releases the GIL.
+#[pyfunction]
+fn replay_record(py: Python<'_>, text: &str) -> PyResult<PyReplay> {
+    let replay = py.detach(|| replay_move_list(text))?;
+    Ok(PyReplay {
+        replay,
+        id: None,
+        termination: None,
+        recorded_winner: None,
+        end_mismatch: None,
+    })
+}
+
+/// Reads an arimaa.com archive file (the TSV with its 29-column header) and replays
+/// every game, in order, returning one ``Replay`` each. Raises ``ParseError`` for a file
+/// that is not an archive. Releases the GIL for the whole file.
+#[pyfunction]
+fn replay_archive(py: Python<'_>, text: &str) -> PyResult<Vec<PyReplay>> {
+    py.detach(|| {
+        let archive: Archive = text
+            .parse()
+            .map_err(|e: record::RecordError| e.to_string())?;
+        Ok::<_, String>(
+            archive
+                .games
+                .iter()
+                .map(|g| {
+                    let replay = g.replay();
+                    let end_mismatch = g.check_end(&replay).err().map(|e| e.to_string());
+                    PyReplay {
+                        replay,
+                        id: Some(g.id()),
+                        termination: Some(g.termination().char()),
+                        recorded_winner: Some(g.winner()),
+                        end_mismatch,
+                    }
+                })
+                .collect(),
+        )
+    })
+    .map_err(ParseError::new_err)
+}
+
 /// An exact and fast Arimaa rules engine: the Rust crate ``arimaa`` for Python.
 ///
 /// ``Position`` (AEI short form in and out, steps, moves, full-turn generation, goal and
@@ -860,6 +1183,9 @@ fn arimaa(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyMove>()?;
     m.add_class::<PyPosition>()?;
     m.add_class::<PyGame>()?;
+    m.add_class::<PyReplay>()?;
+    m.add_function(wrap_pyfunction!(replay_record, m)?)?;
+    m.add_function(wrap_pyfunction!(replay_archive, m)?)?;
     m.add("ArimaaError", py.get_type::<ArimaaError>())?;
     m.add("ParseError", py.get_type::<ParseError>())?;
     m.add("IllegalMove", py.get_type::<IllegalMove>())?;
