@@ -23,7 +23,7 @@ use arimaa_rs::{
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
-use pyo3::types::{PyAny, PyString, PyTuple, PyType};
+use pyo3::types::{PyAny, PyList, PyString, PyTuple, PyType};
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
 
@@ -465,6 +465,35 @@ impl PyMove {
     }
 }
 
+/// The moves as a Python list of `Move`s made for `origin`.
+///
+/// PyO3's classes are tracked by Python's cyclic garbage collector, and a few hundred
+/// thousand new tracked objects set off collections that walk them all again and again:
+/// half the time of a big list went there. None of these objects can be in a cycle, so
+/// the collector is paused while the list is built (and resumed as it was found, also on
+/// an error); no Python code runs in between, the GIL being held throughout.
+fn moves_list<'py>(
+    py: Python<'py>,
+    moves: Vec<Move>,
+    origin: &Arc<Position>,
+) -> PyResult<Bound<'py, PyList>> {
+    const PAUSE_FROM: usize = 2048;
+    let build = || PyList::new(py, moves.iter().map(|&m| PyMove::of(m, origin)));
+    if moves.len() < PAUSE_FROM {
+        return build();
+    }
+    let gc = py.import("gc")?;
+    let enabled: bool = gc.call_method0("isenabled")?.extract()?;
+    if enabled {
+        gc.call_method0("disable")?;
+    }
+    let list = build();
+    if enabled {
+        gc.call_method0("enable")?;
+    }
+    list
+}
+
 // ---- Position ----
 
 /// A position: the board, the side to move and the turn in progress.
@@ -634,11 +663,10 @@ impl PyPosition {
     /// Every distinct board one complete turn can reach (the unchanged board excluded),
     /// one ``arimaa.Move`` each: a shortest step sequence for its board. Generation
     /// releases the GIL.
-    fn legal_moves(&self, py: Python<'_>) -> Vec<PyMove> {
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let pos = self.pos.clone();
         let moves = py.detach(|| pos.legal_moves());
-        let origin = Arc::new(self.pos.clone());
-        moves.into_iter().map(|m| PyMove::of(m, &origin)).collect()
+        moves_list(py, moves, &Arc::new(self.pos.clone()))
     }
 
     /// The number of ``legal_moves()``, counted without making them (3353 on the
@@ -948,11 +976,10 @@ impl PyGame {
     }
 
     /// Every legal move now, third repetitions excluded.
-    fn legal_moves(&self, py: Python<'_>) -> Vec<PyMove> {
+    fn legal_moves<'py>(&self, py: Python<'py>) -> PyResult<Bound<'py, PyList>> {
         let game = self.game.clone();
         let moves = py.detach(|| game.legal_moves());
-        let origin = Arc::new(self.game.position().clone());
-        moves.into_iter().map(|m| PyMove::of(m, &origin)).collect()
+        moves_list(py, moves, &Arc::new(self.game.position().clone()))
     }
 
     /// Plays a movement turn (an ``arimaa.Move``, official notation, bare steps or a

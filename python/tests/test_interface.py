@@ -137,3 +137,18 @@ def test_help_and_docstrings():
     for obj in (arimaa, arimaa.Position, arimaa.Move, arimaa.Step, arimaa.Game,
                 arimaa.Position.count_moves, arimaa.Position.legal_moves, arimaa.ArimaaError):
         assert obj.__doc__ and obj.__doc__.strip()
+
+
+def test_big_lists_leave_the_collector_as_found():
+    import gc
+
+    big = arimaa.Position(OPENING)
+    assert gc.isenabled()
+    assert len(big.legal_moves()) == 3353
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        assert len(big.legal_moves()) == 3353
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
