@@ -753,8 +753,17 @@ impl PyPosition {
     /// Whether two moves give the same position from this one (``False`` when either is
     /// illegal).
     fn same_result(&self, a: &Bound<'_, PyAny>, b: &Bound<'_, PyAny>) -> PyResult<bool> {
-        let a = extract_move(a, Some(&self.pos))?;
-        let b = extract_move(b, Some(&self.pos))?;
+        let py = a.py();
+        let (a, b) = match (
+            extract_move(a, Some(&self.pos)),
+            extract_move(b, Some(&self.pos)),
+        ) {
+            (Ok(a), Ok(b)) => (a, b),
+            // Text read for this position is checked as it is read: an illegal move
+            // gives no position, so no result the same as another's.
+            (Err(e), _) | (_, Err(e)) if e.is_instance_of::<IllegalMove>(py) => return Ok(false),
+            (Err(e), _) | (_, Err(e)) => return Err(e),
+        };
         Ok(self.pos.same_result(&a, &b))
     }
 

@@ -132,3 +132,12 @@ def test_from_pieces_errors():
             arimaa.Position.from_pieces(pieces, side)
     with pytest.raises(arimaa.ArimaaError):
         arimaa.Position.from_pieces({"c3": "R"}, "gold")  # alone on a trap
+
+
+def test_same_result_of_illegal_moves_is_false(opening):
+    assert opening.same_result("e2n", "e2n")
+    assert not opening.same_result("e2s", "e2s")
+    assert not opening.same_result("Me2n", "e2n")
+    with pytest.raises(arimaa.ParseError):
+        opening.same_result("zz", "e2n")
+    assert unchanged(opening)

@@ -89,3 +89,31 @@ def test_random_games_through_the_api():
                 game.undo()
                 assert game.position == pos
                 game.play(mv)
+
+
+def test_random_notation_and_record_text():
+    rng = random.Random(2022)
+    pos = arimaa.Position(OPENING)
+    game = arimaa.Game.from_position(pos)
+    moves = pos.legal_moves()[::50]
+    seeds = {n: [pos.move_text(m, n) for m in moves] for n in ("official", "lightvector", "legacy")}
+    record = arimaa.Game.from_record(
+        "1g Ra1 Rb1 Rc1 Rd1 Re1 Rf1 Rg1 Rh1 Ha2 Db2 Cc2 Md2 Ee2 Cf2 Dg2 Hh2\n"
+        "1s ra8 rb8 rc8 rd8 re8 rf8 rg8 rh8 ha7 db7 cc7 ed7 me7 cf7 dg7 hh7\n2g Ee2n Ee3n\n"
+    ).record()
+    for _ in range(1500):
+        notation = rng.choice(list(seeds))
+        text = mutate(rng, rng.choice(seeds[notation])) if rng.random() < 0.8 else noise(rng, 30)
+        mv = call(pos.parse_move, text, notation)
+        if mv is not FAILED:
+            assert pos.same_result(mv, pos.canonical_move(mv))
+        assert call(pos.same_result, text, text) in (True, False, FAILED)
+        before = game.copy()
+        if call(game.play, text) is FAILED:
+            assert game.position == before.position and game.turns == before.turns
+        elif rng.random() < 0.5:
+            game.undo()
+        call(arimaa.replay_record, mutate(rng, record))
+        call(arimaa.Game.from_record, mutate(rng, record))
+        call(arimaa.replay_archive, mutate(rng, "id\t" + record))
+    assert str(pos) == OPENING
