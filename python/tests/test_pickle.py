@@ -166,3 +166,44 @@ def test_bad_game_state_is_refused():
         with pytest.raises(arimaa.ArimaaError):
             fresh.__setstate__(s)
         assert fresh.turns == 0 and fresh.phase == "setup gold"
+
+
+def roll_and_report(g):
+    """Runs in another process: the game arrives pickled."""
+    if g.phase == "roll":
+        g.roll()
+    return g.step_cap, g.turns, str(g.position)
+
+
+def test_multiprocessing_sends_games():
+    import multiprocessing
+
+    g = arimaa.Game("endless", dicey=True, seed=4)
+    g.roll()
+    g.play(g.legal_moves()[0])
+    with multiprocessing.get_context("spawn").Pool(1) as pool:
+        results = pool.map(roll_and_report, [g, g])
+    assert results[0] == results[1] == roll_and_report(g.copy())
+
+
+def test_random_states_raise_or_replay():
+    import random
+
+    rnd = random.Random(7)
+    texts = ["", "e2n", "Ee2n Ee3n", "Ra1 Rb1", "300", "0", "4", "-1", GOLD_SETUP, "\x00",
+             "\u00e9" * 300, "a1n a2n a3n a4n a5n"]
+    for i in range(300):
+        variant = rnd.choice(["standard", "endless", "free"])
+        g = arimaa.Game(variant, dicey=rnd.random() < 0.5, seed=i)
+        cls, args, state = g.__reduce__()
+        actions = [(rnd.choice(["setup", "roll", "move", "x"]), rnd.choice(texts))
+                   for _ in range(rnd.randint(0, 4))]
+        start = rnd.choice([None, state[3], OPENING, "junk", "g [" + "R" * 64 + "]"])
+        seed = (rnd.randint(0, 2**64 - 1), rnd.randint(0, 1000))
+        s = (1, rnd.choice([variant, "standard", "nope"]), rnd.random() < 0.5, start, actions, seed)
+        fresh = cls(*args)
+        before = game_state(fresh)
+        try:
+            fresh.__setstate__(s)
+        except arimaa.ArimaaError:
+            assert game_state(fresh) == before
