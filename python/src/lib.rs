@@ -1695,7 +1695,7 @@ fn replay_archive(py: Python<'_>, text: &str) -> PyResult<Vec<PyReplay>> {
         Ok::<_, String>(
             archive
                 .games
-                .iter()
+                .into_iter()
                 .map(|g| {
                     let replay = g.replay();
                     let end_mismatch = g.check_end(&replay).err().map(|e| e.to_string());
@@ -1705,7 +1705,7 @@ fn replay_archive(py: Python<'_>, text: &str) -> PyResult<Vec<PyReplay>> {
                         termination: Some(g.termination().char()),
                         recorded_winner: Some(g.winner()),
                         end_mismatch,
-                        archive: Some(g.clone()),
+                        archive: Some(g),
                     }
                 })
                 .collect(),
