@@ -13,19 +13,21 @@ use std::fmt::Write as _;
 use std::sync::Arc;
 
 use arimaa_rs::notation::official::{self, OfficialError, SideLetters};
-use arimaa_rs::notation::record::{self, Archive, MoveList, Replay, ReplayError, ReplayFailure};
+use arimaa_rs::notation::record::{
+    self, Archive, ArchiveGame, Column, MoveList, PlayerKind, Replay, ReplayError, ReplayFailure,
+};
 use arimaa_rs::notation::{legacy, lightvector};
 use arimaa_rs::notation::{ParsePositionError, WriteError};
 use arimaa_rs::{
     Board, Color, Direction, EndTurnError, Game, GameError, Move, MoveError, Outcome, Phase, Piece,
-    Position, PositionError, SetupVariant, Square, Step, StepError, Variant,
+    Position, PositionError, SetupVariant, Square, Step, StepError, Turn, Variant,
 };
 use pyo3::create_exception;
 use pyo3::exceptions::PyValueError;
 use pyo3::prelude::*;
 use pyo3::types::{PyAny, PyList, PyString, PyTuple, PyType};
 use rand::rngs::SmallRng;
-use rand::SeedableRng;
+use rand::{RngCore, SeedableRng};
 
 create_exception!(
     arimaa,
@@ -824,7 +826,7 @@ impl PyPosition {
 #[derive(Clone)]
 struct PyGame {
     game: Game,
-    rng: SmallRng,
+    rng: GameRng,
 }
 
 fn read_variant(name: &str, dicey: bool) -> PyResult<Variant> {
@@ -842,22 +844,155 @@ fn read_variant(name: &str, dicey: bool) -> PyResult<Variant> {
     Ok(Variant { setup, dicey })
 }
 
-fn game_rng(seed: Option<u64>) -> SmallRng {
-    let seed = seed.unwrap_or_else(|| {
-        std::time::SystemTime::now()
-            .duration_since(std::time::UNIX_EPOCH)
-            .map(|d| d.as_nanos() as u64)
-            .unwrap_or(0)
-    });
-    SmallRng::seed_from_u64(seed)
+/// The game's random numbers (Endless Endgame armies, dice): a seeded generator that
+/// counts its draws, so that a pickled game resumes the same sequence (the seed and the
+/// number of 64-bit draws made restore it exactly).
+#[derive(Clone)]
+struct GameRng {
+    rng: SmallRng,
+    seed: u64,
+    draws: u64,
+}
+
+/// A pickled game: the format version, the variant's name, Dicey Moves, the starting
+/// position (`None` for a game that began with its setups), the actions (`"setup"`,
+/// `"roll"` or `"move"`, with its text) and the generator's seed and draws.
+type GameState = (
+    u8,
+    String,
+    bool,
+    Option<String>,
+    Vec<(String, String)>,
+    (u64, u64),
+);
+
+/// The most draws a pickled game's generator may claim (far beyond any real game's).
+const MAX_RNG_DRAWS: u64 = 1 << 32;
+
+impl GameRng {
+    fn new(seed: Option<u64>) -> GameRng {
+        let seed = seed.unwrap_or_else(|| {
+            std::time::SystemTime::now()
+                .duration_since(std::time::UNIX_EPOCH)
+                .map(|d| d.as_nanos() as u64)
+                .unwrap_or(0)
+        });
+        GameRng {
+            rng: SmallRng::seed_from_u64(seed),
+            seed,
+            draws: 0,
+        }
+    }
+
+    /// The generator of `seed` after `draws` draws.
+    fn restored(seed: u64, draws: u64) -> GameRng {
+        let mut rng = GameRng::new(Some(seed));
+        for _ in 0..draws {
+            rng.next_u64();
+        }
+        rng
+    }
+}
+
+impl RngCore for GameRng {
+    fn next_u32(&mut self) -> u32 {
+        (self.next_u64() >> 32) as u32
+    }
+
+    fn next_u64(&mut self) -> u64 {
+        self.draws += 1;
+        self.rng.next_u64()
+    }
+
+    fn fill_bytes(&mut self, dst: &mut [u8]) {
+        for chunk in dst.chunks_mut(8) {
+            let bytes = self.next_u64().to_le_bytes();
+            chunk.copy_from_slice(&bytes[..chunk.len()]);
+        }
+    }
 }
 
 impl PyGame {
     fn wrap(game: Game) -> PyGame {
         PyGame {
             game,
-            rng: game_rng(None),
+            rng: GameRng::new(None),
         }
+    }
+
+    /// The game as its start and the actions since: `None` for a game that began with
+    /// its setups (a fresh `Game::start`), else the position it began from; then every
+    /// setup, roll and movement turn in order. Found by taking the actions back one by
+    /// one on a copy.
+    fn actions(&self) -> (Option<Position>, Vec<(String, String)>) {
+        let mut game = self.game.clone();
+        let mut actions = Vec::new();
+        loop {
+            let turns = game.history().len();
+            let last = game.history().last().cloned();
+            let cap = game.step_cap();
+            if game.undo().is_err() {
+                break;
+            }
+            let action = match last {
+                Some(Turn::Setup(setup)) if game.history().len() < turns => {
+                    ("setup".to_string(), official::write_setup(&setup))
+                }
+                Some(Turn::Move { mv, .. }) if game.history().len() < turns => {
+                    ("move".to_string(), steps_text(&mv))
+                }
+                // A roll: it adds no turn to the history.
+                _ => ("roll".to_string(), cap.to_string()),
+            };
+            actions.push(action);
+        }
+        actions.reverse();
+        let start = match game.phase() {
+            Phase::Setup(_) => None,
+            _ => Some(game.position().clone()),
+        };
+        (start, actions)
+    }
+
+    /// The game [`PyGame::actions`] describes, played again.
+    fn replayed(
+        variant: Variant,
+        start: Option<&str>,
+        actions: &[(String, String)],
+    ) -> PyResult<Game> {
+        let fail = |what: String| ArimaaError::new_err(format!("cannot restore the game: {what}"));
+        let mut game = match start {
+            None if variant.setup == SetupVariant::EndlessEndgame => {
+                return Err(fail(
+                    "an Endless Endgame game needs its starting position".into(),
+                ))
+            }
+            None => Game::start(variant, &mut GameRng::new(Some(0))),
+            Some(text) => {
+                let pos: Position = text.parse().map_err(|e| fail(format!("{e}")))?;
+                Game::from_position(pos, variant)
+            }
+        };
+        for (i, (kind, text)) in actions.iter().enumerate() {
+            let done = match kind.as_str() {
+                "setup" => match game.phase() {
+                    Phase::Setup(side) => official::parse_setup(side, text)
+                        .map_err(|e| e.to_string())
+                        .and_then(|s| game.play_setup(&s).map_err(|e| e.to_string())),
+                    _ => Err("a setup when none is due".to_string()),
+                },
+                "roll" => text
+                    .parse::<u8>()
+                    .map_err(|e| e.to_string())
+                    .and_then(|cap| game.set_roll(cap).map_err(|e| e.to_string())),
+                "move" => read_move_text(text, None)
+                    .map_err(|e| e.to_string())
+                    .and_then(|mv| game.play(&mv).map(|_| ()).map_err(|e| e.to_string())),
+                other => Err(format!("unknown action {other:?}")),
+            };
+            done.map_err(|e| fail(format!("action {i} ({kind} {text:?}): {e}")))?;
+        }
+        Ok(game)
     }
 }
 
@@ -867,7 +1002,7 @@ impl PyGame {
     #[pyo3(signature = (variant="standard", dicey=false, seed=None))]
     fn new(variant: &str, dicey: bool, seed: Option<u64>) -> PyResult<PyGame> {
         let variant = read_variant(variant, dicey)?;
-        let mut rng = game_rng(seed);
+        let mut rng = GameRng::new(seed);
         let game = Game::start(variant, &mut rng);
         Ok(PyGame { game, rng })
     }
@@ -1047,6 +1182,50 @@ impl PyGame {
         self.clone()
     }
 
+    /// Pickling: the variant, the starting position (for a game that did not begin with
+    /// its setups), every setup, roll and move since, and the random generator's seed
+    /// and draws, so that the unpickled game is the same game (undo included) and its
+    /// later rolls are the ones the original would have made.
+    fn __reduce__<'py>(slf: &Bound<'py, Self>) -> (Bound<'py, PyType>, (String, bool), GameState) {
+        let py = slf.py();
+        let this = slf.borrow();
+        let (start, actions) = this.actions();
+        let state = (
+            1u8,
+            this.variant().to_string(),
+            this.dicey(),
+            start.map(|p| p.to_string()),
+            actions,
+            (this.rng.seed, this.rng.draws),
+        );
+        (
+            py.get_type::<PyGame>(),
+            (this.variant().to_string(), this.dicey()),
+            state,
+        )
+    }
+
+    /// Unpickling: plays the pickled game again (see ``__reduce__``). Raises
+    /// ``ArimaaError`` for a state that does not replay.
+    fn __setstate__(&mut self, state: GameState) -> PyResult<()> {
+        let (version, variant, dicey, start, actions, (seed, draws)) = state;
+        if version != 1 {
+            return Err(ArimaaError::new_err(format!(
+                "cannot restore the game: unknown state version {version}"
+            )));
+        }
+        if draws > MAX_RNG_DRAWS {
+            return Err(ArimaaError::new_err(format!(
+                "cannot restore the game: {draws} random draws (at most {MAX_RNG_DRAWS})"
+            )));
+        }
+        let variant = read_variant(&variant, dicey)?;
+        let game = PyGame::replayed(variant, start.as_deref(), &actions)?;
+        self.game = game;
+        self.rng = GameRng::restored(seed, draws);
+        Ok(())
+    }
+
     fn __repr__(&self) -> String {
         format!(
             "<arimaa.Game {} after {} turns: {}>",
@@ -1072,6 +1251,190 @@ struct PyReplay {
     termination: Option<char>,
     recorded_winner: Option<Color>,
     end_mismatch: Option<String>,
+    archive: Option<ArchiveGame>,
+}
+
+impl PyReplay {
+    fn column(&self, column: Column) -> Option<String> {
+        self.archive.as_ref().map(|g| g.column(column).to_string())
+    }
+
+    /// A `0`/`1` column: `None` when empty or another value.
+    fn flag(&self, column: Column) -> Option<bool> {
+        match self.archive.as_ref()?.column(column) {
+            "1" => Some(true),
+            "0" => Some(false),
+            _ => None,
+        }
+    }
+
+    fn number(&self, column: Column) -> Option<u64> {
+        let text = self.archive.as_ref()?.column(column);
+        if text.is_empty() || text.len() > 20 || !text.bytes().all(|b| b.is_ascii_digit()) {
+            return None;
+        }
+        text.parse().ok()
+    }
+}
+
+/// One side's player in an archive game, from the archive's columns.
+#[pyclass(module = "arimaa", name = "Player", frozen, eq)]
+#[derive(Clone, PartialEq)]
+struct PyPlayer {
+    id: Option<u64>,
+    username: String,
+    title: String,
+    country: String,
+    rating: Option<u32>,
+    rating_k: Option<u32>,
+    kind: Option<&'static str>,
+}
+
+#[pymethods]
+impl PyPlayer {
+    /// The player number (``wplayerid``/``bplayerid``), or ``None`` when not given.
+    #[getter]
+    fn id(&self) -> Option<u64> {
+        self.id
+    }
+
+    /// The user name.
+    #[getter]
+    fn username(&self) -> &str {
+        &self.username
+    }
+
+    /// The title (often empty).
+    #[getter]
+    fn title(&self) -> &str {
+        &self.title
+    }
+
+    /// The country code (may be empty).
+    #[getter]
+    fn country(&self) -> &str {
+        &self.country
+    }
+
+    /// The rating, or ``None`` when not given.
+    #[getter]
+    fn rating(&self) -> Option<u32> {
+        self.rating
+    }
+
+    /// The rating's uncertainty (``wratingk``/``bratingk``), or ``None``.
+    #[getter]
+    fn rating_k(&self) -> Option<u32> {
+        self.rating_k
+    }
+
+    /// ``"human"``, ``"bot"``, or ``None`` when the archive does not say.
+    #[getter]
+    fn kind(&self) -> Option<&'static str> {
+        self.kind
+    }
+
+    fn __repr__(&self) -> String {
+        let rating = self.rating.map_or("None".to_string(), |r| r.to_string());
+        let kind = self.kind.map_or("None".to_string(), |k| format!("'{k}'"));
+        format!(
+            "<arimaa.Player {:?} rating={rating} kind={kind}>",
+            self.username
+        )
+    }
+}
+
+fn player_of(game: &ArchiveGame, color: Color) -> PyPlayer {
+    let p = game.player(color);
+    PyPlayer {
+        id: p.id,
+        username: p.username.to_string(),
+        title: p.title.to_string(),
+        country: p.country.to_string(),
+        rating: p.rating,
+        rating_k: p.rating_k,
+        kind: match p.kind {
+            PlayerKind::Human => Some("human"),
+            PlayerKind::Bot => Some("bot"),
+            _ => None,
+        },
+    }
+}
+
+/// The first entry of a record that could not be replayed: where it is, what it says,
+/// and why it failed. ``str()`` of it is ``Replay.failure``.
+#[pyclass(module = "arimaa", name = "ReplayFailure", frozen)]
+struct PyReplayFailure {
+    failure: ReplayFailure,
+}
+
+#[pymethods]
+impl PyReplayFailure {
+    /// The entry's position in the record's entries (setups, moves, final tag), from 0.
+    #[getter]
+    fn index(&self) -> usize {
+        self.failure.index
+    }
+
+    /// The entry's label (``"2g"``), or ``None`` when it has none.
+    #[getter]
+    fn label(&self) -> Option<String> {
+        self.failure.label.map(|l| l.to_string())
+    }
+
+    /// The entry's tokens as written, label excluded (cut to 200 characters).
+    #[getter]
+    fn text(&self) -> &str {
+        &self.failure.text
+    }
+
+    /// Why it failed, in the crate's words (without the label).
+    #[getter]
+    fn message(&self) -> String {
+        self.failure.error.to_string()
+    }
+
+    /// The kind of failure: ``"parse"`` (not well-formed), ``"label"`` (not the turn
+    /// due), ``"illegal"`` (the rules refuse the move, a third repetition included),
+    /// ``"game"`` (the game refused it: a setup breaking the rules, a turn of the wrong
+    /// phase),
+    /// ``"game over"`` (the rules had ended the game), ``"after end"`` (turns after the
+    /// final tag or a resignation), ``"written back"`` (the crate writes the move
+    /// differently) or ``"too many turns"``.
+    #[getter]
+    fn kind(&self) -> &'static str {
+        match &self.failure.error {
+            ReplayError::Parse(_) => "parse",
+            ReplayError::Label { .. } => "label",
+            ReplayError::Illegal(_) => "illegal",
+            ReplayError::Game(_) => "game",
+            ReplayError::GameOver(_) => "game over",
+            ReplayError::AfterEnd => "after end",
+            ReplayError::WrittenBack { .. } => "written back",
+            ReplayError::TooManyTurns => "too many turns",
+            _ => "other",
+        }
+    }
+
+    /// The exception ``Game.from_record`` raises for this failure (a ``ParseError``,
+    /// ``IllegalMove`` or ``GameStateError`` carrying the full message).
+    #[getter]
+    fn error(&self, py: Python<'_>) -> Py<PyAny> {
+        replay_err(&self.failure).into_value(py).into_any()
+    }
+
+    fn __str__(&self) -> String {
+        self.failure.to_string()
+    }
+
+    fn __repr__(&self) -> String {
+        format!(
+            "<arimaa.ReplayFailure index={} kind={:?}: {}>",
+            self.failure.index,
+            self.kind(),
+            self.failure
+        )
+    }
 }
 
 #[pymethods]
@@ -1106,6 +1469,141 @@ impl PyReplay {
     #[getter]
     fn failure(&self) -> Option<String> {
         self.replay.failure().map(|f| f.to_string())
+    }
+
+    /// The first failing entry as an ``arimaa.ReplayFailure`` (index, label, text,
+    /// message, kind, error), or ``None``.
+    #[getter]
+    fn failure_info(&self) -> Option<PyReplayFailure> {
+        self.replay
+            .failure()
+            .map(|f| PyReplayFailure { failure: f.clone() })
+    }
+
+    /// The archive's termination in words (``"goal"``, ``"resignation"``, ...), or
+    /// ``None`` for a plain move list.
+    #[getter]
+    fn termination_name(&self) -> Option<&'static str> {
+        self.archive.as_ref().map(|g| g.termination().name())
+    }
+
+    /// Both players of an archive game, ``{"gold": Player, "silver": Player}``, or
+    /// ``None`` for a plain move list.
+    #[getter]
+    fn players(&self) -> Option<HashMap<&'static str, PyPlayer>> {
+        let g = self.archive.as_ref()?;
+        Some(HashMap::from([
+            ("gold", player_of(g, Color::Gold)),
+            ("silver", player_of(g, Color::Silver)),
+        ]))
+    }
+
+    /// The player of a side (``"gold"`` or ``"silver"``), or ``None`` for a plain move
+    /// list. Raises ``ParseError`` for another colour.
+    fn player(&self, color: &str) -> PyResult<Option<PyPlayer>> {
+        let color = read_color(color)?;
+        Ok(self.archive.as_ref().map(|g| player_of(g, color)))
+    }
+
+    /// The archive's event name, or ``None`` for a plain move list.
+    #[getter]
+    fn event(&self) -> Option<String> {
+        self.column(Column::Event)
+    }
+
+    /// Where the game was played, or ``None`` for a plain move list.
+    #[getter]
+    fn site(&self) -> Option<String> {
+        self.column(Column::Site)
+    }
+
+    /// The time control as written (``"2/2/100/10/8"``), or ``None``.
+    #[getter]
+    fn time_control(&self) -> Option<String> {
+        self.column(Column::TimeControl)
+    }
+
+    /// The server mode as written, or ``None`` for a plain move list.
+    #[getter]
+    fn mode(&self) -> Option<String> {
+        self.column(Column::Mode)
+    }
+
+    /// Whether the game was postal (``None`` when the column is empty or not 0/1).
+    #[getter]
+    fn postal(&self) -> Option<bool> {
+        self.flag(Column::Postal)
+    }
+
+    /// Whether the game was rated (``None`` when the column is empty or not 0/1).
+    #[getter]
+    fn rated(&self) -> Option<bool> {
+        self.flag(Column::Rated)
+    }
+
+    /// Whether the server marked the record corrupt (``None`` when the column is empty
+    /// or not 0/1).
+    #[getter]
+    fn corrupt(&self) -> Option<bool> {
+        self.flag(Column::Corrupt)
+    }
+
+    /// The start time in Unix seconds, or ``None``.
+    #[getter]
+    fn start_time(&self) -> Option<u64> {
+        self.number(Column::StartTs)
+    }
+
+    /// The end time in Unix seconds, or ``None``.
+    #[getter]
+    fn end_time(&self) -> Option<u64> {
+        self.number(Column::EndTs)
+    }
+
+    /// The archive's ``plycount`` column: the move number of the last turn played (not
+    /// a count of plies), or ``None`` for a plain move list.
+    #[getter]
+    fn plycount(&self) -> Option<u32> {
+        self.archive.as_ref().map(ArchiveGame::plycount)
+    }
+
+    /// The archive row's 29 fields as written, by column name (``"wusername"``,
+    /// ``"movelist"``, ...), or ``None`` for a plain move list.
+    #[getter]
+    fn columns(&self) -> Option<HashMap<&'static str, String>> {
+        let g = self.archive.as_ref()?;
+        Some(
+            Column::ALL
+                .iter()
+                .map(|&c| (c.name(), g.column(c).to_string()))
+                .collect(),
+        )
+    }
+
+    /// The server's event log: ``(unix_time or None, date as written, text)`` per
+    /// entry, or ``None`` for a plain move list.
+    #[getter]
+    fn events(&self) -> Option<Vec<(Option<u64>, String, String)>> {
+        let g = self.archive.as_ref()?;
+        Some(
+            g.events()
+                .iter()
+                .map(|e| (e.time, e.date.to_string(), e.text.to_string()))
+                .collect(),
+        )
+    }
+
+    /// The moves the server refused, from the event log: ``(label or None, move as
+    /// sent, reason)`` each, or ``None`` for a plain move list.
+    #[getter]
+    fn rejected_moves(&self) -> Option<Vec<(Option<String>, String, String)>> {
+        let g = self.archive.as_ref()?;
+        Some(
+            g.rejected_moves()
+                .into_iter()
+                .map(|r| (r.label.map(|l| l.to_string()), r.text, r.reason))
+                .collect(),
+        )
     }
 
     /// The result by the rules after the last turn played, ``None`` or
@@ -1173,7 +1671,16 @@ fn replay_record(py: Python<'_>, text: &str) -> PyResult<PyReplay> {
         termination: None,
         recorded_winner: None,
         end_mismatch: None,
+        archive: None,
     })
+}
+
+/// Harlog, the material evaluation of a position's board from Gold's side (as
+/// ``Position.harlog()``): positive when Gold is ahead, ``+inf`` when only Silver has no
+/// rabbits, ``-inf`` when only Gold has none, never NaN.
+#[pyfunction]
+fn harlog(position: PyRef<'_, PyPosition>) -> f64 {
+    position.harlog()
 }
 
 /// Reads an arimaa.com archive file (the TSV with its 29-column header) and replays
@@ -1188,7 +1695,7 @@ fn replay_archive(py: Python<'_>, text: &str) -> PyResult<Vec<PyReplay>> {
         Ok::<_, String>(
             archive
                 .games
-                .iter()
+                .into_iter()
                 .map(|g| {
                     let replay = g.replay();
                     let end_mismatch = g.check_end(&replay).err().map(|e| e.to_string());
@@ -1198,6 +1705,7 @@ fn replay_archive(py: Python<'_>, text: &str) -> PyResult<Vec<PyReplay>> {
                         termination: Some(g.termination().char()),
                         recorded_winner: Some(g.winner()),
                         end_mismatch,
+                        archive: Some(g),
                     }
                 })
                 .collect(),
@@ -1220,6 +1728,9 @@ fn arimaa(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyPosition>()?;
     m.add_class::<PyGame>()?;
     m.add_class::<PyReplay>()?;
+    m.add_class::<PyReplayFailure>()?;
+    m.add_class::<PyPlayer>()?;
+    m.add_function(wrap_pyfunction!(harlog, m)?)?;
     m.add_function(wrap_pyfunction!(replay_record, m)?)?;
     m.add_function(wrap_pyfunction!(replay_archive, m)?)?;
     m.add("ArimaaError", py.get_type::<ArimaaError>())?;
