@@ -156,6 +156,7 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+pub mod action;
 mod bitboard;
 mod board;
 pub mod clicks;

@@ -1,0 +1,307 @@
+//! The step action space (`arimaa::action`) against plain references written here: the
+//! 257 actions and their layout (`4 * square + direction`, 256 = end the turn), the
+//! mirror and rank-flip permutations, and the exact mask against the full-turn
+//! enumeration. On archive positions (at every depth of the turn) and random states
+//! (pushes under way and pulls available included): the mask equals the first steps of
+//! the step sequences that end legally (found by a plain walk of every legal step
+//! sequence), following masks never meets an empty mask and reaches exactly the boards
+//! of `legal_moves`, and `play_action` plays exactly the masked actions.
+
+mod support;
+
+use std::collections::HashSet;
+use std::ops::ControlFlow;
+
+use arimaa::action::{Action, ActionError, ActionMask, ACTIONS, MIRROR_ACTIONS};
+use arimaa::notation::record::Archive;
+use arimaa::{Board, Direction, Position, Square, Step, TurnState};
+use support::random::{random_position, random_state, Rng};
+
+const FEB_2026: &str = include_str!("data/allgames202602.tsv");
+const NOV_2011: &str = include_str!("data/allgames201111-sample.tsv");
+
+#[test]
+fn the_257_actions_follow_the_documented_layout_and_round_trip() {
+    let mut on_board = 0;
+    for (i, a) in Action::all().enumerate() {
+        assert_eq!(usize::from(a.index()), i);
+        assert_eq!(Action::new(i as u16), Some(a));
+        assert_eq!(u16::from(a), i as u16);
+        if i == 256 {
+            assert_eq!(a, Action::END_TURN);
+            assert!(a.is_end_turn());
+            assert_eq!(a.step(), None);
+            assert_eq!(Step::from_action(a), None);
+            assert_eq!(a.square_direction(), None);
+            assert_eq!(a.to_string(), "end");
+            continue;
+        }
+        assert!(!a.is_end_turn());
+        let sq = Square::ALL[i / 4];
+        let dir = Direction::ALL[i % 4];
+        assert_eq!(sq.index() as usize, i / 4);
+        assert_eq!(dir as usize, i % 4);
+        assert_eq!(a.square_direction(), Some((sq, dir)));
+        match sq.step(dir) {
+            Some(_) => {
+                on_board += 1;
+                let step = Step::new(sq, dir);
+                assert_eq!(a.step(), Some(step));
+                assert_eq!(Step::from_action(a), Some(step));
+                assert_eq!(step.action(), a);
+                assert_eq!(Action::from(step), a);
+                assert_eq!(a.to_string(), step.to_string());
+            }
+            None => {
+                assert_eq!(a.step(), None);
+                assert_eq!(a.to_string(), format!("#{i}"));
+            }
+        }
+    }
+    assert_eq!(ACTIONS, 257);
+    assert_eq!(Action::all().count(), 257);
+    assert_eq!(on_board, 224, "32 steps leave the board");
+    for i in 257..=u16::MAX {
+        assert_eq!(Action::new(i), None);
+    }
+    // The corners of the table in the documentation.
+    let named = |s: &str| {
+        Action::from(Step::new(
+            s[..2].parse().unwrap(),
+            Direction::from_char(s.as_bytes()[2] as char).unwrap(),
+        ))
+    };
+    assert_eq!(named("a1n").index(), 0);
+    assert_eq!(named("b1e").index(), 5);
+    assert_eq!(named("a2s").index(), 34);
+    assert_eq!(named("h8w").index(), 255);
+    assert_eq!(named("e2n").index(), 48);
+}
+
+#[test]
+fn mirror_and_rank_flip_are_the_permutations_they_say() {
+    let mut seen = HashSet::new();
+    for a in Action::all() {
+        let m = a.mirror();
+        assert_eq!(MIRROR_ACTIONS[usize::from(a.index())], m.index());
+        assert_eq!(m.mirror(), a);
+        assert_eq!(a.flip_ranks().flip_ranks(), a);
+        assert!(seen.insert(m));
+        match a.step() {
+            Some(step) => {
+                let dir = match step.dir {
+                    Direction::East => Direction::West,
+                    Direction::West => Direction::East,
+                    d => d,
+                };
+                assert_eq!(m.step(), Some(Step::new(step.from.flip_files(), dir)));
+                let dir = match step.dir {
+                    Direction::North => Direction::South,
+                    Direction::South => Direction::North,
+                    d => d,
+                };
+                let f = a.flip_ranks();
+                assert_eq!(f.step(), Some(Step::new(step.from.flip_ranks(), dir)));
+            }
+            None => {
+                assert_eq!(m.step(), None);
+                assert_eq!(a.flip_ranks().step(), None);
+                assert_eq!(m.is_end_turn(), a.is_end_turn());
+            }
+        }
+    }
+    assert_eq!(seen.len(), 257);
+    assert_eq!(Action::END_TURN.mirror(), Action::END_TURN);
+    let all: ActionMask = Action::all().collect();
+    assert_eq!(all.len(), 257);
+    assert_eq!(all.mirror(), all);
+    assert_eq!(ActionMask::EMPTY.len(), 0);
+    assert!(ActionMask::EMPTY.is_empty());
+}
+
+/// Adds to `ends` every board where a turn continued from `state` may end, walking every
+/// legal step sequence (each state once: what follows a state does not depend on the way
+/// to it).
+fn walk(state: TurnState, start: &Board, seen: &mut HashSet<TurnState>, ends: &mut HashSet<Board>) {
+    if !seen.insert(state) {
+        return;
+    }
+    if state.check_end_turn(start).is_ok() {
+        ends.insert(*state.board());
+    }
+    for &step in &state.legal_steps() {
+        let mut next = state;
+        next.play_step(step).expect("listed steps are legal");
+        walk(next, start, seen, ends);
+    }
+}
+
+/// The reference mask: the legal steps from which some sequence ends legally, and the
+/// end of the turn when it may end now; with every board a completed turn can give.
+fn reference(pos: &Position) -> (ActionMask, HashSet<Board>) {
+    let state = *pos.turn_state();
+    let start = pos.turn_start_board();
+    let mut mask = ActionMask::EMPTY;
+    let mut all = HashSet::new();
+    for step in Square::ALL
+        .into_iter()
+        .flat_map(|sq| Direction::ALL.into_iter().map(move |d| Step::new(sq, d)))
+    {
+        let mut next = state;
+        if next.play_step(step).is_err() {
+            continue;
+        }
+        let mut ends = HashSet::new();
+        walk(next, start, &mut HashSet::new(), &mut ends);
+        if !ends.is_empty() {
+            mask.insert(Action::from(step));
+        }
+        all.extend(ends);
+    }
+    if pos.can_end_turn() {
+        mask.insert(Action::END_TURN);
+        all.insert(*pos.board());
+    }
+    (mask, all)
+}
+
+/// Follows the masks from `pos` through every state they lead to (each once), checking
+/// that no mask is empty and that `play_action` plays each masked action; collects the
+/// boards where the turn is ended. Returns the number of states visited.
+fn follow(pos: &Position, seen: &mut HashSet<TurnState>, ends: &mut HashSet<Board>) -> usize {
+    if !seen.insert(*pos.turn_state()) {
+        return 0;
+    }
+    let mask = pos.action_mask();
+    // Only the state followed from may have an empty mask (no legal turn at all).
+    assert!(
+        !mask.is_empty() || seen.len() == 1,
+        "{pos}: a dead end reached by following masks"
+    );
+    let mut visited = 1;
+    for a in mask.iter() {
+        let mut next = pos.clone();
+        let effect = next
+            .play_action(a)
+            .unwrap_or_else(|e| panic!("{pos}: {a}: {e}"));
+        if a.is_end_turn() {
+            assert!(effect.is_none());
+            assert_eq!(next.side_to_move(), !pos.side_to_move());
+            ends.insert(*pos.board());
+        } else {
+            assert!(effect.is_some());
+            visited += follow(&next, seen, ends);
+        }
+    }
+    visited
+}
+
+#[derive(Default, Debug)]
+struct Counts {
+    states: usize,
+    followed: usize,
+    masked: usize,
+    dead_ends: usize,
+    pushes: usize,
+    pulls: usize,
+}
+
+/// Every check of one state.
+fn check(pos: &Position, counts: &mut Counts) {
+    let mask = pos.action_mask();
+    let (expected, boards) = reference(pos);
+    assert_eq!(mask, expected, "{pos}");
+    // The mask is a subset of the legal steps, and what it leaves out are dead ends.
+    let legal = pos.legal_steps();
+    for &s in &legal {
+        let in_mask = mask.contains(Action::from(s));
+        if !in_mask {
+            counts.dead_ends += 1;
+        }
+    }
+    assert_eq!(mask.len(), mask.to_bools().iter().filter(|&&b| b).count());
+    counts.masked += mask.len();
+    // Following masks gives exactly the boards of the full-turn enumeration.
+    let mut gen = HashSet::new();
+    let _: ControlFlow<()> = pos.for_each_move(|_, board, _| {
+        gen.insert(*board);
+        ControlFlow::Continue(())
+    });
+    if pos.can_end_turn() {
+        gen.insert(*pos.board());
+    }
+    assert_eq!(gen, boards, "{pos}: the reference against legal_moves");
+    let mut ends = HashSet::new();
+    counts.followed += follow(pos, &mut HashSet::new(), &mut ends);
+    assert_eq!(ends, boards, "{pos}: the boards reached by following masks");
+    // `play_action` plays the masked actions and refuses the others, changing nothing.
+    for a in Action::all() {
+        let mut p = pos.clone();
+        let checked = p.check_action(a);
+        match p.play_action(a) {
+            Ok(_) => assert!(mask.contains(a) && checked.is_ok(), "{pos}: {a}"),
+            Err(e) => {
+                assert!(!mask.contains(a), "{pos}: {a}: {e}");
+                assert_eq!(checked, Err(e));
+                assert_eq!(&p, pos, "{pos}: a refused action changed the position");
+                match e {
+                    ActionError::Step { action, .. } | ActionError::DeadEnd(action) => {
+                        assert_eq!(action, a);
+                        assert_eq!(
+                            matches!(e, ActionError::DeadEnd(_)),
+                            a.step().is_some_and(|s| legal.contains(&s))
+                        );
+                    }
+                    ActionError::EndTurn(_) => assert!(a.is_end_turn()),
+                    _ => unreachable!(),
+                }
+            }
+        }
+    }
+    counts.states += 1;
+    counts.pushes += usize::from(pos.pending_push().is_some());
+    counts.pulls += usize::from(pos.pull_source().is_some());
+}
+
+#[test]
+fn archive_masks_are_the_first_steps_of_the_legal_turns() {
+    let mut counts = Counts::default();
+    let mut turns = 0;
+    for text in [FEB_2026, NOV_2011] {
+        let archive: Archive = text.parse().expect("archive reads");
+        for game in &archive.games {
+            for m in game.replay().moves() {
+                turns += 1;
+                // One state a turn, at a depth rotating with the turn's number; turn
+                // starts (the costliest) on every 40th turn only.
+                let steps = m.mv.steps();
+                let depth = turns % (steps.len() + 1);
+                if depth == 0 && turns % 500 != 0 {
+                    continue;
+                }
+                let mut pos = m.before.clone();
+                for &step in &steps[..depth] {
+                    pos.play_step(step).expect("the record's step");
+                }
+                check(&pos, &mut counts);
+            }
+        }
+    }
+    eprintln!("{turns} archive turns: {counts:?}");
+    assert_eq!(turns, 10_891);
+    assert!(counts.pushes > 0 && counts.pulls > 0);
+}
+
+#[test]
+fn random_state_masks_are_the_first_steps_of_the_legal_turns() {
+    let mut rng = Rng(23);
+    let mut counts = Counts::default();
+    for _ in 0..3000 {
+        let start = random_position(&mut rng);
+        let state = random_state(&mut rng, &start);
+        check(&state, &mut counts);
+    }
+    eprintln!("random states: {counts:?}");
+    assert_eq!(counts.states, 3000);
+    assert!(counts.pushes > 0 && counts.pulls > 0 && counts.dead_ends > 0);
+}
