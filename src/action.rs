@@ -1,6 +1,9 @@
 //! The step action space for learning agents: 257 actions, one per step of a square in a
 //! direction plus one to end the turn, and the exact mask of the actions an agent may
-//! take in a turn state.
+//! take in a turn state; and the observation planes of a position
+//! ([`Position::observation`], [`CHANNELS`] planes of 8 by 8, in the absolute orientation
+//! or the mover's [`View`]) and of a game ([`Game::observation`](crate::Game::observation),
+//! [`GAME_CHANNELS`], with the repetition plane).
 //!
 //! # The layout
 //! Action `4 * square + direction` is the step of the piece on `square` in `direction`;
@@ -433,5 +436,117 @@ impl Position {
                 Ok(None)
             }
         }
+    }
+}
+
+/// The number of observation planes of a [`Position`] ([`Position::observation`]).
+pub const CHANNELS: usize = 18;
+
+/// The number of observation planes of a [`Game`](crate::Game)
+/// ([`Game::observation`](crate::Game::observation)): the position's planes and the
+/// repetition plane.
+pub const GAME_CHANNELS: usize = CHANNELS + 1;
+
+/// The orientation of the observation planes.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum View {
+    /// The board as it stands: Gold's pieces in planes 0 to 5, rank 1 in row 0.
+    #[default]
+    Absolute,
+    /// The board as the side to move sees it: for Silver the ranks are reversed (rank 8
+    /// in row 0) and the colours swapped (Silver's pieces in planes 0 to 5). For Gold it
+    /// is [`View::Absolute`]. An action in this view is turned into the board's with
+    /// [`Action::flip_ranks`] when Silver is to move ([`View::action`]).
+    Mover,
+}
+
+impl View {
+    /// Whether this view reverses the ranks and swaps the colours of `pos`.
+    #[must_use]
+    pub fn flips(self, pos: &Position) -> bool {
+        self == View::Mover && pos.side_to_move() == crate::Color::Silver
+    }
+
+    /// The action of the board for an action chosen in this view of `pos` (and back: the
+    /// map is its own inverse).
+    #[must_use]
+    pub fn action(self, pos: &Position, action: Action) -> Action {
+        if self.flips(pos) {
+            action.flip_ranks()
+        } else {
+            action
+        }
+    }
+}
+
+impl Position {
+    /// Writes the observation planes into `out`, `CHANNELS` planes of 64 squares, in the
+    /// shape `(CHANNELS, 8, 8)`: entry `out[64 * c + 8 * row + column]`, where column 0 is
+    /// the a-file and row 0 is rank 1 (rank 8 in Silver's [`View::Mover`]). Every entry is
+    /// 0 or 1 but plane 13.
+    ///
+    /// | planes | content |
+    /// | --- | --- |
+    /// | 0 to 5 | Gold's rabbits, cats, dogs, horses, camel, elephant (the mover's in [`View::Mover`]) |
+    /// | 6 to 11 | Silver's, in the same order (the opponent's in [`View::Mover`]) |
+    /// | 12 | all 1 when Gold is to move, all 0 when Silver is |
+    /// | 13 | the steps left in the turn, divided by 4, on every square |
+    /// | 14 | the square a pending push must fill (the square the pushed piece left) |
+    /// | 15 | the square a pull may fill (the square the mover's piece has just left) |
+    /// | 16 | the enemy pieces that pull may move |
+    /// | 17 | the frozen pieces of both sides |
+    ///
+    /// Repetition is not seen here: [`Game::observation`](crate::Game::observation) adds
+    /// a plane for it.
+    pub fn observation(&self, view: View, out: &mut [f32; CHANNELS * 64]) {
+        out.fill(0.0);
+        let flip = view.flips(self);
+        let at = |sq: Square| {
+            let sq = if flip { sq.flip_ranks() } else { sq };
+            usize::from(sq.index())
+        };
+        let board = self.board();
+        for (sq, piece) in board.iter() {
+            let own = (piece.color == crate::Color::Gold) != flip;
+            let colour = if own { 0 } else { 6 };
+            let kind = crate::PieceKind::ALL
+                .iter()
+                .position(|&k| k == piece.kind)
+                .unwrap_or(0);
+            out[64 * (colour + kind) + at(sq)] = 1.0;
+        }
+        let side = if self.side_to_move() == crate::Color::Gold {
+            1.0
+        } else {
+            0.0
+        };
+        out[64 * 12..64 * 13].fill(side);
+        out[64 * 13..64 * 14].fill(f32::from(self.steps_left()) / 4.0);
+        if let Some((sq, _)) = self.pending_push() {
+            out[64 * 14 + at(sq)] = 1.0;
+        }
+        if let Some((sq, _)) = self.pull_source() {
+            out[64 * 15 + at(sq)] = 1.0;
+        }
+        for sq in self.turn_state().pullable() {
+            out[64 * 16 + at(sq)] = 1.0;
+        }
+        for sq in board.frozen(crate::Color::Gold) | board.frozen(crate::Color::Silver) {
+            out[64 * 17 + at(sq)] = 1.0;
+        }
+    }
+}
+
+impl crate::Game {
+    /// The observation planes of the current position ([`Position::observation`]) and
+    /// plane 18: how many times the current position (board and side to move) has
+    /// occurred since play began ([`Game::times_seen`](crate::Game::times_seen)), divided
+    /// by 3 and at most 1, on every square.
+    pub fn observation(&self, view: View, out: &mut [f32; GAME_CHANNELS * 64]) {
+        let mut planes = [0.0; CHANNELS * 64];
+        self.position().observation(view, &mut planes);
+        out[..CHANNELS * 64].copy_from_slice(&planes);
+        let seen = self.times_seen(self.position()).min(3) as f32 / 3.0;
+        out[CHANNELS * 64..].fill(seen);
     }
 }

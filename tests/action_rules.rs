@@ -12,9 +12,11 @@ mod support;
 use std::collections::HashSet;
 use std::ops::ControlFlow;
 
-use arimaa::action::{Action, ActionError, ActionMask, ACTIONS, MIRROR_ACTIONS};
+use arimaa::action::{
+    Action, ActionError, ActionMask, View, ACTIONS, CHANNELS, GAME_CHANNELS, MIRROR_ACTIONS,
+};
 use arimaa::notation::record::Archive;
-use arimaa::{Board, Direction, Position, Square, Step, TurnState};
+use arimaa::{Board, Color, Direction, Game, Piece, PieceKind, Position, Square, Step, TurnState};
 use support::random::{random_position, random_state, Rng};
 
 const FEB_2026: &str = include_str!("data/allgames202602.tsv");
@@ -304,4 +306,133 @@ fn random_state_masks_are_the_first_steps_of_the_legal_turns() {
     eprintln!("random states: {counts:?}");
     assert_eq!(counts.states, 3000);
     assert!(counts.pushes > 0 && counts.pulls > 0 && counts.dead_ends > 0);
+}
+
+/// The planes of `pos` in `view`, square by square against the board and turn state.
+fn check_planes(pos: &Position, view: View) {
+    let mut out = [f32::NAN; CHANNELS * 64];
+    pos.observation(view, &mut out);
+    let flip = view == View::Mover && pos.side_to_move() == Color::Silver;
+    assert_eq!(view.flips(pos), flip);
+    let board = pos.board();
+    for sq in Square::ALL {
+        // The square of the board shown at this entry.
+        let shown = if flip { sq.flip_ranks() } else { sq };
+        let plane =
+            |c: usize| out[64 * c + 8 * sq.rank().index() as usize + sq.file().index() as usize];
+        for c in 0..12 {
+            let colour = if (c < 6) != flip {
+                Color::Gold
+            } else {
+                Color::Silver
+            };
+            let kind = PieceKind::ALL[c % 6];
+            let want = board.piece_at(shown) == Some(Piece::new(colour, kind));
+            assert_eq!(
+                plane(c),
+                f32::from(u8::from(want)),
+                "{pos}: plane {c} at {sq}"
+            );
+        }
+        assert_eq!(
+            plane(12),
+            f32::from(u8::from(pos.side_to_move() == Color::Gold))
+        );
+        assert_eq!(plane(13), f32::from(pos.steps_left()) / 4.0);
+        let push = pos.pending_push().map(|(s, _)| s) == Some(shown);
+        assert_eq!(plane(14), f32::from(u8::from(push)), "{pos}: push at {sq}");
+        let pull = pos.pull_source().map(|(s, _)| s) == Some(shown);
+        assert_eq!(plane(15), f32::from(u8::from(pull)), "{pos}: pull at {sq}");
+        let pullable = pos.turn_state().pullable().contains(shown);
+        assert_eq!(
+            plane(16),
+            f32::from(u8::from(pullable)),
+            "{pos}: pullable {sq}"
+        );
+        assert_eq!(
+            plane(17),
+            f32::from(u8::from(board.is_frozen(shown))),
+            "{pos}: frozen {sq}"
+        );
+    }
+    // Silver's view is Gold's view of the position with colours swapped and ranks
+    // reversed, but for the side-to-move plane.
+    if flip {
+        let mut flipped = [0.0; CHANNELS * 64];
+        pos.flip_colors().observation(View::Absolute, &mut flipped);
+        for i in 0..CHANNELS * 64 {
+            if i / 64 != 12 {
+                assert_eq!(out[i], flipped[i], "{pos}: entry {i}");
+            }
+        }
+        // The action permutation matches: the mask seen from Silver is the mask of the
+        // flipped position.
+        assert_eq!(
+            pos.action_mask().flip_ranks(),
+            pos.flip_colors().action_mask(),
+            "{pos}"
+        );
+        for a in pos.action_mask().iter() {
+            assert!(pos
+                .flip_colors()
+                .action_mask()
+                .contains(view.action(pos, a)));
+        }
+    }
+}
+
+#[test]
+fn observation_planes_agree_with_the_board_square_by_square() {
+    let mut states = 0;
+    for text in [FEB_2026, NOV_2011] {
+        let archive: Archive = text.parse().expect("archive reads");
+        for game in archive.games.iter().step_by(4) {
+            for m in game.replay().moves() {
+                let mut pos = m.before.clone();
+                for &step in m.mv.steps() {
+                    for view in [View::Absolute, View::Mover] {
+                        check_planes(&pos, view);
+                    }
+                    states += 1;
+                    pos.play_step(step).expect("the record's step");
+                }
+            }
+        }
+    }
+    let mut rng = Rng(7);
+    for _ in 0..3000 {
+        let start = random_position(&mut rng);
+        let state = random_state(&mut rng, &start);
+        for view in [View::Absolute, View::Mover] {
+            check_planes(&state, view);
+        }
+        states += 1;
+    }
+    eprintln!("{states} states' planes checked in both views");
+}
+
+#[test]
+fn the_game_adds_the_repetition_plane() {
+    let pos: Position = "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]"
+        .parse()
+        .unwrap();
+    let mut game = Game::from_position(pos.clone(), arimaa::Variant::default());
+    let mut planes = [0.0; CHANNELS * 64];
+    let mut out = [f32::NAN; GAME_CHANNELS * 64];
+    for view in [View::Absolute, View::Mover] {
+        game.observation(view, &mut out);
+        pos.observation(view, &mut planes);
+        assert_eq!(&out[..CHANNELS * 64], &planes[..]);
+        let seen = game.times_seen(game.position()) as f32 / 3.0;
+        assert!(seen > 0.0);
+        assert!(out[CHANNELS * 64..].iter().all(|&x| x == seen));
+    }
+    // Two moves out and two back: the start is seen again.
+    for mv in ["Ee2n", "ed7s", "Ee3s", "ed6n"] {
+        let m = arimaa::notation::official::parse_move(game.position(), mv).unwrap();
+        game.play(&m).unwrap();
+    }
+    game.observation(View::Absolute, &mut out);
+    assert_eq!(game.times_seen(game.position()), 2);
+    assert!(out[CHANNELS * 64..].iter().all(|&x| x == 2.0 / 3.0));
 }
