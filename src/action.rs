@@ -550,3 +550,14 @@ impl crate::Game {
         out[CHANNELS * 64..].fill(seen);
     }
 }
+
+/// Mirrors observation planes left to right in place (files a to h reversed): every row
+/// of 8 entries is reversed, for any number of planes ([`CHANNELS`], [`GAME_CHANNELS`]).
+/// The planes of [`Position::mirror_files`] are those of the position, mirrored; its
+/// actions are [`Action::mirror`] of the position's. Entries past the last whole row
+/// are left alone.
+pub fn mirror_planes(planes: &mut [f32]) {
+    for row in planes.chunks_exact_mut(8) {
+        row.reverse();
+    }
+}

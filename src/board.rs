@@ -281,6 +281,17 @@ impl Board {
         }
     }
 
+    /// The board mirrored left to right (files a to h reversed: a1 <-> h1), the
+    /// symmetry of the rules that keeps the colours.
+    #[must_use]
+    pub fn mirror_files(&self) -> Board {
+        let mut out = Board::empty();
+        for (sq, piece) in self.iter() {
+            out.set(sq.flip_files(), Some(piece));
+        }
+        out
+    }
+
     /// Iterates over the pieces, a1 first.
     pub fn iter(&self) -> impl Iterator<Item = (Square, Piece)> + '_ {
         self.occupied()

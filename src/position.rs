@@ -581,6 +581,23 @@ impl Position {
             start_hash: self.start.flip_colors().zobrist(),
         }
     }
+
+    /// The same position mirrored left to right (files a to h reversed), turn state
+    /// included: the same side to move, the same moves mirrored. Its
+    /// [`action_mask`](Position::action_mask) is this one's
+    /// [`mirrored`](crate::action::ActionMask::mirror), and its planes are this one's
+    /// with every row reversed ([`mirror_planes`](crate::action::mirror_planes)).
+    #[must_use]
+    pub fn mirror_files(&self) -> Position {
+        let state = self.state.mirror_files();
+        let start = self.start.mirror_files();
+        Position {
+            hash: state.board().zobrist() ^ zobrist::side_key(state.side_to_move()),
+            state,
+            start,
+            start_hash: start.zobrist(),
+        }
+    }
 }
 
 impl fmt::Debug for Position {

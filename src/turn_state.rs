@@ -456,6 +456,17 @@ impl TurnState {
     }
 
     /// The state with colours swapped and the board flipped top to bottom.
+    /// The same turn state mirrored left to right (files reversed).
+    pub(crate) fn mirror_files(&self) -> TurnState {
+        let flip = |o: Option<(Square, PieceKind)>| o.map(|(s, k)| (s.flip_files(), k));
+        TurnState {
+            board: self.board.mirror_files(),
+            push: flip(self.push),
+            pull: flip(self.pull),
+            ..*self
+        }
+    }
+
     pub(crate) fn flip_colors(&self) -> TurnState {
         let flip = |o: Option<(Square, PieceKind)>| o.map(|(s, k)| (s.flip_ranks(), k));
         TurnState {

@@ -13,7 +13,8 @@ use std::collections::HashSet;
 use std::ops::ControlFlow;
 
 use arimaa::action::{
-    Action, ActionError, ActionMask, View, ACTIONS, CHANNELS, GAME_CHANNELS, MIRROR_ACTIONS,
+    mirror_planes, Action, ActionError, ActionMask, View, ACTIONS, CHANNELS, GAME_CHANNELS,
+    MIRROR_ACTIONS,
 };
 use arimaa::notation::record::Archive;
 use arimaa::{Board, Color, Direction, Game, Piece, PieceKind, Position, Square, Step, TurnState};
@@ -435,4 +436,86 @@ fn the_game_adds_the_repetition_plane() {
     game.observation(View::Absolute, &mut out);
     assert_eq!(game.times_seen(game.position()), 2);
     assert!(out[CHANNELS * 64..].iter().all(|&x| x == 2.0 / 3.0));
+}
+
+/// Mirroring `pos`, its mask, its planes and its turns commute.
+fn check_mirror(pos: &Position) {
+    let m = pos.mirror_files();
+    assert_eq!(m.mirror_files(), *pos);
+    assert_eq!(m.side_to_move(), pos.side_to_move());
+    assert_eq!(m.to_string().parse::<Position>().expect("reads back"), m);
+    if m.steps_taken() == 0 {
+        assert_eq!(
+            m,
+            Position::new(*m.board(), m.side_to_move())
+                .unwrap()
+                .with_cap(m.step_cap())
+        );
+    }
+    for sq in Square::ALL {
+        assert_eq!(
+            m.board().piece_at(sq.flip_files()),
+            pos.board().piece_at(sq)
+        );
+    }
+    let mask = pos.action_mask();
+    assert_eq!(m.action_mask(), mask.mirror(), "{pos}");
+    for a in Action::all() {
+        let mirrored = Action::new(MIRROR_ACTIONS[usize::from(a.index())]).unwrap();
+        assert_eq!(m.action_mask().contains(mirrored), mask.contains(a));
+    }
+    for view in [View::Absolute, View::Mover] {
+        let mut planes = [0.0; CHANNELS * 64];
+        let mut mirrored = [0.0; CHANNELS * 64];
+        pos.observation(view, &mut planes);
+        m.observation(view, &mut mirrored);
+        mirror_planes(&mut planes);
+        assert_eq!(planes, mirrored, "{pos}: {view:?}");
+    }
+    let boards = |p: &Position| {
+        let mut set = HashSet::new();
+        let _: ControlFlow<()> = p.for_each_move(|_, b, _| {
+            set.insert(*b);
+            ControlFlow::Continue(())
+        });
+        set
+    };
+    let mirrored: HashSet<Board> = boards(pos).iter().map(Board::mirror_files).collect();
+    assert_eq!(boards(&m), mirrored, "{pos}");
+}
+
+trait WithCap {
+    fn with_cap(self, cap: u8) -> Position;
+}
+
+impl WithCap for Position {
+    fn with_cap(mut self, cap: u8) -> Position {
+        self.set_step_cap(cap).unwrap();
+        self
+    }
+}
+
+#[test]
+fn mirroring_a_position_its_mask_its_planes_and_its_turns_commute() {
+    let mut states = 0;
+    for text in [FEB_2026, NOV_2011] {
+        let archive: Archive = text.parse().expect("archive reads");
+        for game in archive.games.iter().step_by(30) {
+            for m in game.replay().moves() {
+                let mut pos = m.before.clone();
+                for &step in m.mv.steps() {
+                    check_mirror(&pos);
+                    states += 1;
+                    pos.play_step(step).expect("the record's step");
+                }
+            }
+        }
+    }
+    let mut rng = Rng(99);
+    for _ in 0..2000 {
+        let start = random_position(&mut rng);
+        check_mirror(&random_state(&mut rng, &start));
+        states += 1;
+    }
+    eprintln!("{states} states mirrored");
 }
