@@ -360,7 +360,16 @@ pub enum ActionError {
 /// Whether some continuation of `state` within its steps left reaches a state whose turn
 /// may end (board not `start`, no push pending). Depth first, stopping at the first.
 fn can_complete(state: &TurnState, start: &Board) -> bool {
-    if state.check_end_turn(start).is_ok() {
+    can_complete_where(state, start, &|_| true)
+}
+
+/// [`can_complete`] where a turn may also end only where `allowed` says so.
+fn can_complete_where(
+    state: &TurnState,
+    start: &Board,
+    allowed: &dyn Fn(&TurnState) -> bool,
+) -> bool {
+    if state.check_end_turn(start).is_ok() && allowed(state) {
         return true;
     }
     if state.steps_left() == 0 {
@@ -369,7 +378,7 @@ fn can_complete(state: &TurnState, start: &Board) -> bool {
     state.legal_steps().iter().any(|&step| {
         let mut next = *state;
         next.play_step_unchecked(step);
-        can_complete(&next, start)
+        can_complete_where(&next, start, allowed)
     })
 }
 
@@ -436,6 +445,45 @@ impl Position {
                 Ok(None)
             }
         }
+    }
+}
+
+impl crate::Game {
+    /// The exact action mask of a turn in progress in this game: `turn` is the game's
+    /// [`position`](crate::Game::position) with the steps of the turn taken so far
+    /// played on it (`game.position()` itself at the turn's start). It is
+    /// [`Position::action_mask`] without the steps whose every completion would produce
+    /// a position for the third time, and without [`Action::END_TURN`] when ending now
+    /// would: following it completes exactly the turns of
+    /// [`legal_moves`](crate::Game::legal_moves). The repetition counts are the game's;
+    /// for any other `turn` the mask is that of `turn` under those counts. The game's
+    /// phase is not looked at (a game over or awaiting a setup or a roll still answers).
+    #[must_use]
+    pub fn action_mask(&self, turn: &Position) -> ActionMask {
+        let seen = self.repetitions();
+        let next_side = !turn.side_to_move();
+        if !seen.any_twice(next_side) {
+            return turn.action_mask();
+        }
+        let allowed = |state: &TurnState| {
+            let board = state.board();
+            let key = crate::repetition::SeenKey::from_board(board, board.zobrist(), next_side);
+            seen.count(&key) < 2
+        };
+        let state = turn.turn_state();
+        let start = turn.turn_start_board();
+        let mut mask = ActionMask::EMPTY;
+        for &step in &state.legal_steps() {
+            let mut next = *state;
+            next.play_step_unchecked(step);
+            if can_complete_where(&next, start, &allowed) {
+                mask.insert(Action::of_step(step));
+            }
+        }
+        if state.check_end_turn(start).is_ok() && allowed(state) {
+            mask.insert(Action::END_TURN);
+        }
+        mask
     }
 }
 

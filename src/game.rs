@@ -322,6 +322,11 @@ impl Game {
         self.seen.count(&SeenKey::of(position))
     }
 
+    /// The repetition counts, for the action mask of a game.
+    pub(crate) fn repetitions(&self) -> &Repetitions {
+        &self.seen
+    }
+
     /// The step limit of the current turn.
     #[must_use]
     pub fn step_cap(&self) -> u8 {

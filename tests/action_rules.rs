@@ -519,3 +519,67 @@ fn mirroring_a_position_its_mask_its_planes_and_its_turns_commute() {
     }
     eprintln!("{states} states mirrored");
 }
+
+/// Follows the game's masks from `pos` (a turn of `game`), collecting the end boards.
+fn follow_game(
+    game: &Game,
+    pos: &Position,
+    seen: &mut HashSet<TurnState>,
+    ends: &mut HashSet<Board>,
+) {
+    if !seen.insert(*pos.turn_state()) {
+        return;
+    }
+    let mask = game.action_mask(pos);
+    assert!(!mask.is_empty(), "{pos}: a dead end");
+    for a in mask.iter() {
+        assert!(
+            pos.action_mask().contains(a),
+            "{pos}: {a} beyond the position's mask"
+        );
+        if a.is_end_turn() {
+            ends.insert(*pos.board());
+        } else {
+            let mut next = pos.clone();
+            next.play_action(a).unwrap();
+            follow_game(game, &next, seen, ends);
+        }
+    }
+}
+
+#[test]
+fn the_game_mask_leaves_out_turns_that_repeat_a_position_a_third_time() {
+    let pos: Position = "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]"
+        .parse()
+        .unwrap();
+    let mut game = Game::from_position(pos, arimaa::Variant::default());
+    assert_eq!(
+        game.action_mask(game.position()),
+        game.position().action_mask()
+    );
+    for mv in ["Ee2n", "ed7s", "Ee3s", "ed6n", "Ee2n", "ed7s", "Ee3s"] {
+        let m = arimaa::notation::official::parse_move(game.position(), mv).unwrap();
+        game.play(&m).unwrap();
+    }
+    // Silver's ed6n would give the start a third time.
+    let mut turn = game.position().clone();
+    let d6n = Action::from(Step::new(Square::D6, Direction::North));
+    assert!(
+        game.action_mask(&turn).contains(d6n),
+        "other turns begin with it"
+    );
+    turn.play_action(d6n).unwrap();
+    assert!(turn.action_mask().contains(Action::END_TURN));
+    assert!(!game.action_mask(&turn).contains(Action::END_TURN));
+    // Following the game's masks gives exactly the game's legal moves.
+    let mut ends = HashSet::new();
+    follow_game(&game, game.position(), &mut HashSet::new(), &mut ends);
+    let legal: HashSet<Board> = game
+        .legal_moves()
+        .iter()
+        .map(|m| *game.position().after(m).unwrap().board())
+        .collect();
+    assert_eq!(ends, legal);
+    let all = game.position().legal_moves().len();
+    assert_eq!(legal.len() + 1, all, "one turn repeats: {all} turns");
+}
