@@ -279,7 +279,7 @@ fn archive_masks_are_the_first_steps_of_the_legal_turns() {
                 // starts (the costliest) on every 40th turn only.
                 let steps = m.mv.steps();
                 let depth = turns % (steps.len() + 1);
-                if depth == 0 && turns % 500 != 0 {
+                if depth == 0 && turns % 1000 != 0 {
                     continue;
                 }
                 let mut pos = m.before.clone();
