@@ -276,7 +276,7 @@ fn archive_masks_are_the_first_steps_of_the_legal_turns() {
             for m in game.replay().moves() {
                 turns += 1;
                 // One state a turn, at a depth rotating with the turn's number; turn
-                // starts (the costliest) on every 40th turn only.
+                // starts (the costliest) on every 1,000th turn only.
                 let steps = m.mv.steps();
                 let depth = turns % (steps.len() + 1);
                 if depth == 0 && turns % 1000 != 0 {
