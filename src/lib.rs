@@ -107,6 +107,7 @@
 //! | | [`StepError`] | [`Position::play_step`], [`Position::check_step`], [`TurnState::check_step`] |
 //! | | [`EndTurnError`] | [`Position::end_turn`], [`Position::check_end_turn`] |
 //! | | [`MoveError`] | [`Position::play`] (a [`StepError`] with the step's index, or an [`EndTurnError`]) |
+//! | actions | [`ActionError`](action::ActionError) | [`Position::play_action`] and [`Position::check_action`]: a step action the rules refuse, one that leads only to dead ends, or the end of a turn that cannot end |
 //! | setups and games | [`SetupError`] | [`Setup::check`] and the game's setup turn; its [`SetupProblem`]s list every fault |
 //! | | [`GameError`] | [`Game`]'s actions (play, setup, roll, undo) |
 //! | clicks | [`ClickError`](clicks::ClickError) | [`clicks::ClickInput`]'s actions |

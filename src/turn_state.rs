@@ -455,7 +455,6 @@ impl TurnState {
         self.cap = cap;
     }
 
-    /// The state with colours swapped and the board flipped top to bottom.
     /// The same turn state mirrored left to right (files reversed).
     pub(crate) fn mirror_files(&self) -> TurnState {
         let flip = |o: Option<(Square, PieceKind)>| o.map(|(s, k)| (s.flip_files(), k));
@@ -467,6 +466,7 @@ impl TurnState {
         }
     }
 
+    /// The state with colours swapped and the board flipped top to bottom.
     pub(crate) fn flip_colors(&self) -> TurnState {
         let flip = |o: Option<(Square, PieceKind)>| o.map(|(s, k)| (s.flip_ranks(), k));
         TurnState {
