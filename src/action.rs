@@ -300,21 +300,13 @@ impl ActionMask {
     /// position.
     #[must_use]
     pub fn mirror(&self) -> ActionMask {
-        let mut out = ActionMask::EMPTY;
-        for a in self.iter() {
-            out.insert(a.mirror());
-        }
-        out
+        self.iter().map(Action::mirror).collect()
     }
 
     /// The set of the actions with ranks reversed ([`Action::flip_ranks`]).
     #[must_use]
     pub fn flip_ranks(&self) -> ActionMask {
-        let mut out = ActionMask::EMPTY;
-        for a in self.iter() {
-            out.insert(a.flip_ranks());
-        }
-        out
+        self.iter().map(Action::flip_ranks).collect()
     }
 }
 
@@ -382,6 +374,28 @@ fn can_complete_where(
     })
 }
 
+/// The mask of `state` in a turn that started on `start`, where a turn may end only
+/// where `allowed` says so: the legal steps after which [`can_complete_where`] holds,
+/// and [`Action::END_TURN`] when the turn may end now.
+fn mask_where(
+    state: &TurnState,
+    start: &Board,
+    allowed: &dyn Fn(&TurnState) -> bool,
+) -> ActionMask {
+    let mut mask = ActionMask::EMPTY;
+    for &step in &state.legal_steps() {
+        let mut next = *state;
+        next.play_step_unchecked(step);
+        if can_complete_where(&next, start, allowed) {
+            mask.insert(Action::of_step(step));
+        }
+    }
+    if state.check_end_turn(start).is_ok() && allowed(state) {
+        mask.insert(Action::END_TURN);
+    }
+    mask
+}
+
 impl Position {
     /// The exact legal-action mask: every legal step after which the turn can still be
     /// completed legally, plus [`Action::END_TURN`] when the turn can end now (see the
@@ -390,20 +404,7 @@ impl Position {
     /// Repetition is not considered.
     #[must_use]
     pub fn action_mask(&self) -> ActionMask {
-        let state = self.turn_state();
-        let start = self.turn_start_board();
-        let mut mask = ActionMask::EMPTY;
-        for &step in &state.legal_steps() {
-            let mut next = *state;
-            next.play_step_unchecked(step);
-            if can_complete(&next, start) {
-                mask.insert(Action::of_step(step));
-            }
-        }
-        if state.check_end_turn(start).is_ok() {
-            mask.insert(Action::END_TURN);
-        }
-        mask
+        mask_where(self.turn_state(), self.turn_start_board(), &|_| true)
     }
 
     /// Whether `action` is in [`action_mask`](Position::action_mask), and if not, why
@@ -470,20 +471,7 @@ impl crate::Game {
             let key = crate::repetition::SeenKey::from_board(board, board.zobrist(), next_side);
             seen.count(&key) < 2
         };
-        let state = turn.turn_state();
-        let start = turn.turn_start_board();
-        let mut mask = ActionMask::EMPTY;
-        for &step in &state.legal_steps() {
-            let mut next = *state;
-            next.play_step_unchecked(step);
-            if can_complete_where(&next, start, &allowed) {
-                mask.insert(Action::of_step(step));
-            }
-        }
-        if state.check_end_turn(start).is_ok() && allowed(state) {
-            mask.insert(Action::END_TURN);
-        }
-        mask
+        mask_where(turn.turn_state(), turn.turn_start_board(), &allowed)
     }
 }
 

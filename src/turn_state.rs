@@ -438,7 +438,8 @@ impl TurnState {
             return None;
         }
         let piece = self.board.piece_at(trap)?;
-        self.board.set(trap, None);
+        // Removes it (`set(trap, None)` would look the piece up again).
+        self.board.toggle(piece, trap);
         Some(Capture {
             piece,
             square: trap,
