@@ -86,7 +86,7 @@ impl Picks {
         z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^= z >> 31;
-        ((z >> 32) * n as u64 >> 32) as usize
+        (((z >> 32) * n as u64) >> 32) as usize
     }
 }
 

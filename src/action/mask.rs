@@ -367,8 +367,12 @@ fn remove_dead_ends(
     };
     let small = diff.count() <= 3;
     for dir in Direction::ALL {
-        let plain = set.own(dir) | set.pulls(dir);
-        for from in plain.iter().filter(|_| small) {
+        let plain = if small {
+            set.own(dir) | set.pulls(dir)
+        } else {
+            Bitboard::EMPTY
+        };
+        for from in plain {
             let step = Step::new(from, dir);
             if (diff & !step_reach(from, dir)).is_empty() && dead(step) {
                 mask.remove(Action::of_step(step));
