@@ -5,7 +5,9 @@
 //! (pushes under way and pulls available included): the mask equals the first steps of
 //! the step sequences that end legally (found by a plain walk of every legal step
 //! sequence), following masks never meets an empty mask and reaches exactly the boards
-//! of `legal_moves`, and `play_action` plays exactly the masked actions.
+//! of `legal_moves`, and `play_action` plays exactly the masked actions. The same
+//! checks on states built to hit the fast mask's search (a step, a pull or a push that
+//! gives back the turn's starting board), random and hand-made.
 
 mod support;
 

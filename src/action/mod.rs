@@ -51,6 +51,37 @@
 //! assert_eq!(pos.side_to_move(), arimaa::Color::Silver);
 //! # Ok::<(), Box<dyn std::error::Error>>(())
 //! ```
+//!
+//! The mask is built from the legal steps' bitboards: after a step the turn can end at
+//! once unless a push is pending or the board is back to the turn's start, so only the
+//! few steps that could restore the start are searched (the proof is in the source, on
+//! the private `fast_mask`). About 0.13 µs a mask at a turn's start and 0.36 µs inside a
+//! turn on the archive's states (`cargo bench --bench action`).
+//!
+//! # Episodes
+//! An [`Episode`] is one game of self-play stepped an action at a time in game context
+//! (repetition counted): its [`mask`](Episode::mask) is [`Game::action_mask`](crate::Game::action_mask)
+//! of the turn in progress, [`step`](Episode::step) takes an action and says what it did
+//! ([`Transition`]: the reward for the side that acted, whether the game ended by the
+//! rules or was truncated at the turn limit), and [`reset`](Episode::reset) starts a new
+//! game from the same [`Start`] with a new seed. Vector environments hold many.
+//!
+//! ```
+//! use arimaa::action::{Episode, Start};
+//! let mut episode = Episode::new(Start::RandomSetups, 42, 300)?;
+//! let mut ended = 0;
+//! while !episode.is_over() {
+//!     // The first action of the mask: any choice from it completes a legal turn.
+//!     let action = episode.mask().nth(0).expect("not over: the mask is not empty");
+//!     ended += u32::from(episode.step(action)?.terminated);
+//! }
+//! assert!(episode.turns_played() <= 300 && ended <= 1);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! # Files
+//! `mod.rs` the action space and its table, `mask.rs` [`ActionMask`] and the exact mask,
+//! `planes.rs` the observation planes and [`View`], `episode.rs` the episodes.
 
 use core::fmt;
 
