@@ -126,12 +126,14 @@ fn replay(start: &Start, episode: &Episode) {
 fn random_episodes_from_every_start_play_to_the_end_and_replay() {
     let mut rng = Rng(23);
     let mut results = [0usize; 3];
+    let mut rewards = [0usize; 2];
     let mut turns = 0;
     for start in starts() {
         for seed in 0..12 {
             let mut episode = Episode::new(start.clone(), seed, 0).expect("the start is in play");
             let t = play_out(&mut episode, &mut rng);
             assert!(t.terminated, "no limit: only the rules end the game");
+            rewards[usize::from(t.reward < 0)] += 1;
             replay(&start, &episode);
             let o = episode.game().outcome().expect("terminated");
             results[match o.reason {
@@ -142,7 +144,11 @@ fn random_episodes_from_every_start_play_to_the_end_and_replay() {
             turns += episode.turns_played() as usize;
         }
     }
-    eprintln!("48 episodes, {turns} turns; goal, elimination, other: {results:?}");
+    eprintln!(
+        "48 episodes, {turns} turns; goal, elimination, other: {results:?}; \
+         won, lost by the last action: {rewards:?}"
+    );
+    assert!(rewards[0] > 0 && rewards[1] > 0, "{rewards:?}");
 }
 
 #[test]
@@ -363,4 +369,21 @@ fn the_observation_at_a_turn_start_is_the_game_one() {
         let a = pick(&mut rng, e.mask());
         e.step(a).unwrap();
     }
+}
+
+#[test]
+fn a_start_position_in_the_middle_of_a_turn_starts_a_fresh_turn() {
+    let mut pos: Position = OPENING.parse().unwrap();
+    pos.set_step_cap(3).unwrap();
+    pos.play_action(Action::from(arimaa::Step::new(
+        arimaa::Square::D2,
+        arimaa::Direction::North,
+    )))
+    .unwrap();
+    let e = Episode::new(Start::Position(pos.clone()), 0, 0).unwrap();
+    assert_eq!(e.turn().board(), pos.board());
+    assert_eq!((e.turn().steps_taken(), e.turn().step_cap()), (0, 4));
+    assert_eq!(e.side_to_move(), Color::Gold);
+    assert!(e.steps().is_empty() && !e.mask().contains(Action::END_TURN));
+    assert_eq!(e.game().times_seen(e.turn()), 1);
 }
