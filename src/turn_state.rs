@@ -172,69 +172,88 @@ impl TurnState {
 
     /// The steps of [`step_set_with`](TurnState::step_set_with); with `any`, only the
     /// simple steps when there is one (the set is then not empty, and not complete).
+    /// Composed of the four phases below, which searches that want the steps in an order
+    /// of their own (the capture search) call one at a time.
     #[inline(always)]
     fn steps_with(&self, pieces: Bitboard, frozen: Bitboard, any: bool) -> StepSet {
         let mut set = StepSet::EMPTY;
         if self.taken >= self.cap {
             return set;
         }
+        let free = self.board.color(self.side) & !frozen;
 
-        let board = &self.board;
-        let side = self.side;
-        let empty = !board.occupied();
-        let free = board.color(side) & !frozen;
-
-        // A push waiting for its second step: only its completions, by a stronger piece.
-        if let Some((sq, kind)) = self.push {
-            let pushers = board.stronger_than(side, kind) & free & pieces & Bitboard::adjacent(sq);
-            let target = Bitboard::from_square(sq);
-            for dir in Direction::ALL {
-                set.own[dir as usize] = pushers & target.shift(dir.opposite());
-            }
+        if let Some((sq, pushers)) = self.push_completions(free & pieces) {
+            set.own =
+                Direction::ALL.map(|dir| pushers & Bitboard::from_square(sq).shift(dir.opposite()));
             set.push_to = Some(sq);
             return set;
         }
 
-        // Simple steps of the mover's unfrozen pieces; rabbits never step backwards.
-        let rabbits = board.pieces(PieceKind::Rabbit.of(side));
-        let back = Direction::backwards(side);
-        let into_empty = Direction::ALL.map(|dir| empty.shift(dir.opposite()));
-        let movers = free & pieces;
-        if movers.any() {
-            for dir in Direction::ALL {
-                let mut these = movers & into_empty[dir as usize];
-                if dir == back {
-                    these &= !rabbits;
-                }
-                set.own[dir as usize] = these;
-            }
-            if any && set.own.iter().any(|b| b.any()) {
-                return set;
-            }
+        set.own = self.simple_steps(free & pieces);
+        if any && set.own.iter().any(|b| b.any()) {
+            return set;
         }
 
-        // Pulls: enemy pieces weaker than the piece that just left `sq` step into it.
         if let Some((sq, _)) = self.pull {
             set.pulls = self.pullable() & pieces;
             set.pull_to = Some(sq);
         }
-
-        // First steps of pushes: an enemy piece beside a stronger unfrozen piece of the
-        // mover steps to an empty square, with a step left to follow it. The step into
-        // the pull square by a piece that may be pulled there is the pull.
-        if self.steps_left() >= 2 {
-            let pushable = board.pushable_by(side, free, board.color(!side) & pieces);
-            if pushable.any() {
-                let pull_to = set.pull_to.map_or(Bitboard::EMPTY, Bitboard::from_square);
-                for dir in Direction::ALL {
-                    let i = dir as usize;
-                    let pulls = set.pulls & pull_to.shift(dir.opposite());
-                    set.pushes[i] = pushable & into_empty[i] & !pulls;
-                }
-            }
-        }
-
+        set.pushes = self.push_starts(free, self.board.color(!self.side) & pieces, set.pulls);
         set
+    }
+
+    /// Phase 1 of the legal steps, for a state with a step left: while a push waits for
+    /// its second step, the square it left and the pieces of `free` (unfrozen pieces of
+    /// the mover) that may complete it (stronger than the pushed piece, beside the
+    /// square); the state allows no other step then. `None` when no push waits.
+    #[inline(always)]
+    pub(crate) fn push_completions(&self, free: Bitboard) -> Option<(Square, Bitboard)> {
+        let (sq, kind) = self.push?;
+        let pushers = self.board.stronger_than(self.side, kind) & free & Bitboard::adjacent(sq);
+        Some((sq, pushers))
+    }
+
+    /// Phase 2, with no push waiting: for each direction (in [`Direction::ALL`] order),
+    /// the pieces of `movers` (unfrozen pieces of the mover) that may step that way on
+    /// their own: onto an empty square, a rabbit never backwards.
+    #[inline(always)]
+    pub(crate) fn simple_steps(&self, movers: Bitboard) -> [Bitboard; 4] {
+        let empty = !self.board.occupied();
+        let mut own = Direction::ALL.map(|dir| movers & empty.shift(dir.opposite()));
+        let rabbits = self.board.pieces(PieceKind::Rabbit.of(self.side));
+        own[Direction::backwards(self.side) as usize] &= !rabbits;
+        own
+    }
+
+    /// Phase 4 (phase 3 is [`pullable`](TurnState::pullable): the ends of a pull under
+    /// way), with no push waiting: for each direction, the pieces of `among` (enemy
+    /// pieces) that may be pushed that way, the first step of a push: beside a stronger
+    /// piece of `free` (unfrozen pieces of the mover), onto an empty square, with a step
+    /// left to follow it. The step into the pull square by a piece of `pulls` (the
+    /// [`pullable`](TurnState::pullable) pieces the caller looks at) is the pull, not a
+    /// push.
+    #[inline(always)]
+    pub(crate) fn push_starts(
+        &self,
+        free: Bitboard,
+        among: Bitboard,
+        pulls: Bitboard,
+    ) -> [Bitboard; 4] {
+        if self.steps_left() < 2 {
+            return [Bitboard::EMPTY; 4];
+        }
+        let pushable = self.board.pushable_by(self.side, free, among);
+        if pushable.is_empty() {
+            return [Bitboard::EMPTY; 4];
+        }
+        let empty = !self.board.occupied();
+        let pull_to = self
+            .pull
+            .map_or(Bitboard::EMPTY, |(sq, _)| Bitboard::from_square(sq));
+        Direction::ALL.map(|dir| {
+            let back = dir.opposite();
+            pushable & empty.shift(back) & !(pulls & pull_to.shift(back))
+        })
     }
 
     /// Every legal single step now: push completions, or else simple steps, pulls and
@@ -374,18 +393,22 @@ impl TurnState {
         let (Some(piece), Some(to)) = (self.board.piece_at(step.from), step.to()) else {
             panic!("TurnState: illegal step {step}");
         };
-        let kind = if self.push.is_some() {
-            StepKind::PushFinish
+        // The kind, and what the step leaves pending (see `pending_after`), in one test.
+        let left = Some((step.from, piece.kind));
+        let (kind, push, pull) = if self.push.is_some() {
+            (StepKind::PushFinish, None, None)
         } else if piece.color == self.side {
-            StepKind::Simple
+            (StepKind::Simple, None, left)
         } else {
             match self.pull {
-                Some((sq, k)) if to == sq && piece.kind < k => StepKind::Pulled,
-                _ => StepKind::Pushed,
+                Some((sq, k)) if to == sq && piece.kind < k => (StepKind::Pulled, None, None),
+                _ => (StepKind::Pushed, left, None),
             }
         };
 
-        self.apply_piece(step.from, to, piece, kind)
+        let effect = self.apply_piece(step.from, to, piece, kind);
+        (self.push, self.pull) = (push, pull);
+        effect
     }
 
     /// Plays the legal step `step` of kind `kind`.
@@ -393,15 +416,16 @@ impl TurnState {
         let (Some(piece), Some(to)) = (self.board.piece_at(step.from), step.to()) else {
             panic!("TurnState: illegal step {step}");
         };
-        self.apply_piece(step.from, to, piece, kind)
+        let effect = self.apply_piece(step.from, to, piece, kind);
+        (self.push, self.pull) = pending_after(step.from, piece.kind, kind);
+        effect
     }
 
-    /// Plays the legal step of `piece` from `from` to `to`, of kind `kind`: the piece moves; a piece
-    /// of its colour left alone on a trap is removed (only the trap beside the square it
-    /// left can lose its last friend, or take the piece itself; no square touches two
-    /// traps, so a step captures at most one piece); a simple step may begin a pull, the
-    /// first step of a push waits for its second, and the others leave nothing pending.
-    ///
+    /// Plays the legal step of `piece` from `from` to `to`, of kind `kind`, but for what
+    /// it leaves pending (the caller sets that): the piece moves, and a piece of its
+    /// colour left alone on a trap is removed (only the trap beside the square it left
+    /// can lose its last friend, or take the piece itself; no square touches two traps,
+    /// so a step captures at most one piece).
     #[inline(always)]
     fn apply_piece(
         &mut self,
@@ -413,11 +437,6 @@ impl TurnState {
         self.board.move_piece(piece, from, to);
         let capture = self.remove_unsupported(piece.color, from);
         self.taken += 1;
-        (self.push, self.pull) = match kind {
-            StepKind::Simple => (None, Some((from, piece.kind))),
-            StepKind::Pushed => (Some((from, piece.kind)), None),
-            StepKind::PushFinish | StepKind::Pulled => (None, None),
-        };
 
         StepEffect {
             piece,
@@ -479,6 +498,23 @@ impl TurnState {
         }
     }
 }
+
+/// What a step of kind `kind` by a piece of `kind_moved` from `from` leaves pending: a
+/// simple step may begin a pull (of pieces weaker than it, into `from`), the first step
+/// of a push waits for its second, and the others leave nothing pending. As
+/// `(push, pull)`.
+#[inline(always)]
+fn pending_after(from: Square, kind_moved: PieceKind, kind: StepKind) -> (Pending, Pending) {
+    match kind {
+        StepKind::Simple => (None, Some((from, kind_moved))),
+        StepKind::Pushed => (Some((from, kind_moved)), None),
+        StepKind::PushFinish | StepKind::Pulled => (None, None),
+    }
+}
+
+/// A square and a kind the next step depends on ([`TurnState::pending_push`],
+/// [`TurnState::pull_source`]).
+type Pending = Option<(Square, PieceKind)>;
 
 /// The legal steps of a [`TurnState`] as bitboards: for each direction, the squares whose
 /// piece may step that way, split by the role of the step. Every legal step is in exactly

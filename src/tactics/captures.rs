@@ -3,8 +3,7 @@
 use core::fmt;
 
 use crate::{
-    Bitboard, Board, Color, Direction, Move, Piece, PieceKind, Position, Square, Squares, Step,
-    TurnState,
+    Bitboard, Board, Color, Direction, Move, PieceKind, Position, Square, Squares, Step, TurnState,
 };
 
 /// For each enemy piece that the side to move can capture this turn, a shortest turn
@@ -277,15 +276,6 @@ struct Ctx {
 /// fewer than its start board (captured pieces never return), and at least one step.
 type Node = TurnState;
 
-/// The node after the legal step `step` ([`TurnState::play_step_unchecked`], the core's
-/// rule), the moving piece, and the square of a piece a trap took, if any.
-#[inline]
-fn after(node: &Node, step: Step) -> (Node, Piece, Option<Square>) {
-    let mut child = *node;
-    let effect = child.play_step_unchecked(step);
-    (child, effect.piece, effect.capture.map(|c| c.square))
-}
-
 /// Depth-first search for a turn of at most `k` more steps during which the enemy piece
 /// now on `target` is captured (`None`: captured on the way here); on success `path` holds
 /// the steps from the root.
@@ -368,11 +358,12 @@ enum Select {
 }
 
 /// Calls `f` with each legal step at `node` that `select` admits (each once), until it
-/// returns `true`; returns whether it did. Legality is the core's
-/// ([`TurnState::step_set`]); the order is push completions, ends of pulls, first steps
-/// of pushes, the mover's own steps. `frozen`: the mover's frozen pieces
-/// ([`Board::frozen`]) when the caller has them. First steps of pushes are given only for
-/// the enemy pieces on `pushed`, and ends of pulls only for those on `pulled`.
+/// returns `true`; returns whether it did. Legality is the core's, phase by phase
+/// ([`TurnState::step_set`] is built of the same phases), in this order: push
+/// completions, ends of pulls, first steps of pushes, the mover's own steps. `frozen`:
+/// the mover's frozen pieces ([`Board::frozen`]) when the caller has them. First steps of
+/// pushes are given only for the enemy pieces on `pushed`, and ends of pulls only for
+/// those on `pulled`.
 fn for_each_step(
     node: &Node,
     frozen: Option<Bitboard>,
@@ -381,34 +372,26 @@ fn for_each_step(
     pulled: Bitboard,
     mut f: impl FnMut(Step) -> bool,
 ) -> bool {
+    if node.steps_left() == 0 {
+        return false;
+    }
     let board = node.board();
     let side = node.side_to_move();
-    let own = board.color(side);
     let frozen = frozen.unwrap_or_else(|| board.frozen(side));
-
-    // Pulls come from beside the pull square only.
-    let pulled = match node.pull_source() {
-        Some((sq, _)) => pulled & Bitboard::adjacent(sq),
-        None => Bitboard::EMPTY,
-    };
-    let pieces = match select {
-        Select::Pulls => pulled,
-        _ => own | pushed | pulled,
-    };
-    let set = node.step_set_with(pieces, frozen);
+    let free = board.color(side) & !frozen;
 
     // A push waiting for its second step: only its completions.
-    if let Some((sq, _)) = node.pending_push() {
-        return set
-            .all_own()
+    if let Some((sq, pushers)) = node.push_completions(free) {
+        return pushers
             .iter()
             .filter_map(|p| Step::between(p, sq))
             .any(&mut f);
     }
 
     // Ends of a pull under way.
+    let pulled = node.pullable() & pulled;
     if let Some((sq, _)) = node.pull_source() {
-        for p in set.all_pulls() & pulled {
+        for p in pulled {
             if Step::between(p, sq).is_some_and(&mut f) {
                 return true;
             }
@@ -419,8 +402,9 @@ fn for_each_step(
     }
 
     // First steps of pushes.
-    for dir in Direction::ALL {
-        for sq in set.pushes(dir) & pushed {
+    let pushes = node.push_starts(free, board.color(!side) & pushed, pulled);
+    for (i, &dir) in Direction::ALL.iter().enumerate() {
+        for sq in pushes[i] {
             if f(Step::new(sq, dir)) {
                 return true;
             }
@@ -428,9 +412,10 @@ fn for_each_step(
     }
 
     // The mover's own steps that `select` admits.
-    let sources = own_step_sources(board, own & !frozen, select);
+    let sources = own_step_sources(board, free, select);
+    let own = node.simple_steps(free);
     for (i, &dir) in Direction::ALL.iter().enumerate() {
-        for sq in sources[i] & set.own(dir) {
+        for sq in sources[i] & own[i] {
             if f(Step::new(sq, dir)) {
                 return true;
             }
@@ -696,7 +681,9 @@ fn expand(
     path: &mut Move,
 ) -> bool {
     let side = ctx.side;
-    let (child, piece, captured) = after(node, step);
+    let mut child = *node;
+    let effect = child.play_step_unchecked(step);
+    let (piece, captured) = (effect.piece, effect.capture.map(|c| c.square));
 
     let mut next = target;
     if piece.color != side {
