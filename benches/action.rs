@@ -19,6 +19,15 @@
 //! ```text
 //! cargo bench --bench action
 //! ```
+//!
+//! For instruction counts (load-independent), `ACTION_ONE_PASS=<turn_starts|mid_turn|episode>`
+//! computes the masks of those states once (or takes 100,000 self-play actions) instead
+//! of the benchmarks, for callgrind:
+//!
+//! ```text
+//! cargo bench --bench action --no-run     # prints the executable's path
+//! ACTION_ONE_PASS=mid_turn valgrind --tool=callgrind target/release/deps/action-<hash>
+//! ```
 
 use arimaa::action::{ActionMask, Episode, Start, View, GAME_CHANNELS};
 use arimaa::notation::record::Archive;
@@ -153,7 +162,27 @@ criterion_group! {
     targets = masks, episodes
 }
 
+/// One pass of one measurement (see the module docs); `false` for an unknown name.
+fn one_pass(name: &str) -> bool {
+    let (starts, inside) = archive_states();
+    let sum = match name {
+        "turn_starts" => mask_sum(black_box(&starts)),
+        "mid_turn" => mask_sum(black_box(&inside)),
+        "episode" => SelfPlay::new().run(100_000, None),
+        _ => return false,
+    };
+    println!("{name}: checksum {sum}");
+    true
+}
+
 fn main() {
+    if let Ok(name) = std::env::var("ACTION_ONE_PASS") {
+        if !one_pass(&name) {
+            eprintln!("ACTION_ONE_PASS: expected turn_starts, mid_turn or episode");
+            std::process::exit(2);
+        }
+        return;
+    }
     benches();
     Criterion::default().configure_from_args().final_summary();
 }
