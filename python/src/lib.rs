@@ -11,6 +11,7 @@
 //! One file a concept: `errors` (the exceptions), `vocab` (the vocabulary as strings),
 //! `step`, `moves`, `position`, `game` and `records` (replays and archives).
 
+mod actions;
 mod errors;
 mod game;
 mod moves;
@@ -21,6 +22,7 @@ mod vocab;
 
 use pyo3::prelude::*;
 
+use crate::actions::*;
 use crate::errors::*;
 use crate::game::*;
 use crate::moves::*;
@@ -35,7 +37,7 @@ use crate::step::*;
 /// ``ArimaaError`` (a ``ValueError``), ``ParseError``, ``IllegalMove`` and
 /// ``GameStateError``.
 #[pymodule]
-fn arimaa(m: &Bound<'_, PyModule>) -> PyResult<()> {
+fn _arimaa(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<PyStep>()?;
     m.add_class::<PyMove>()?;
@@ -45,6 +47,8 @@ fn arimaa(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyReplayFailure>()?;
     m.add_class::<PyPlayer>()?;
     m.add_function(wrap_pyfunction!(harlog, m)?)?;
+    m.add_function(wrap_pyfunction!(mirror_observation, m)?)?;
+    add_constants(m)?;
     m.add_function(wrap_pyfunction!(replay_record, m)?)?;
     m.add_function(wrap_pyfunction!(replay_archive, m)?)?;
     m.add("ArimaaError", py.get_type::<ArimaaError>())?;
