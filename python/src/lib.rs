@@ -12,12 +12,14 @@
 //! `step`, `moves`, `position`, `game` and `records` (replays and archives).
 
 mod actions;
+mod episode;
 mod errors;
 mod game;
 mod moves;
 mod position;
 mod records;
 mod step;
+mod vecenv;
 mod vocab;
 
 use pyo3::prelude::*;
@@ -29,6 +31,7 @@ use crate::moves::*;
 use crate::position::*;
 use crate::records::*;
 use crate::step::*;
+use crate::vecenv::*;
 
 /// An exact and fast Arimaa rules engine: the Rust crate ``arimaa`` for Python.
 ///
@@ -46,6 +49,7 @@ fn _arimaa(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyReplay>()?;
     m.add_class::<PyReplayFailure>()?;
     m.add_class::<PyPlayer>()?;
+    m.add_class::<PyVecEnv>()?;
     m.add_function(wrap_pyfunction!(harlog, m)?)?;
     m.add_function(wrap_pyfunction!(mirror_observation, m)?)?;
     add_constants(m)?;
