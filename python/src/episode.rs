@@ -43,6 +43,7 @@ pub(crate) struct Episode {
     steps: Move,
     turns_played: u32,
     mask: ActionMask,
+    over: bool,
 }
 
 /// The game an episode of `start` begins with, its setups drawn from `seed`.
@@ -87,6 +88,7 @@ impl Episode {
             steps: Move::EMPTY,
             turns_played: 0,
             mask,
+            over: false,
         }
     }
 
@@ -96,7 +98,8 @@ impl Episode {
         *self = Episode::new(start, seed, self.max_turns);
     }
 
-    /// The exact mask of the turn in progress, in game context (repetition included).
+    /// The exact mask of the turn in progress, in game context (repetition included);
+    /// empty once the episode is over.
     pub(crate) fn mask(&self) -> &ActionMask {
         &self.mask
     }
@@ -108,7 +111,7 @@ impl Episode {
         }
         Some(match self.turn.check_action(action) {
             Err(e) => e.to_string(),
-            Ok(()) if self.game.outcome().is_some() => "the game is over".to_string(),
+            Ok(()) if self.over => "the episode is over (reset it)".to_string(),
             Ok(()) => format!("action {action}: every turn it leads to repeats a position a third time"),
         })
     }
@@ -141,7 +144,12 @@ impl Episode {
                 self.steps = Move::EMPTY;
             }
         }
-        self.mask = self.game.action_mask(&self.turn);
+        self.over = out.terminated || out.truncated;
+        self.mask = if self.over {
+            ActionMask::EMPTY
+        } else {
+            self.game.action_mask(&self.turn)
+        };
         Ok(out)
     }
 
@@ -163,6 +171,11 @@ impl Episode {
     /// The movement turns played in this episode.
     pub(crate) fn turns_played(&self) -> u32 {
         self.turns_played
+    }
+
+    /// Whether the episode has ended (terminated or truncated): its mask is empty.
+    pub(crate) fn is_over(&self) -> bool {
+        self.over
     }
 
     /// The side to move.

@@ -18,6 +18,7 @@ mod game;
 mod moves;
 mod position;
 mod records;
+mod selfplay;
 mod step;
 mod vecenv;
 mod vocab;
@@ -30,6 +31,7 @@ use crate::game::*;
 use crate::moves::*;
 use crate::position::*;
 use crate::records::*;
+use crate::selfplay::*;
 use crate::step::*;
 use crate::vecenv::*;
 
@@ -50,6 +52,7 @@ fn _arimaa(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyReplayFailure>()?;
     m.add_class::<PyPlayer>()?;
     m.add_class::<PyVecEnv>()?;
+    m.add_class::<PyEpisode>()?;
     m.add_function(wrap_pyfunction!(harlog, m)?)?;
     m.add_function(wrap_pyfunction!(mirror_observation, m)?)?;
     add_constants(m)?;

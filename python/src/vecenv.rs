@@ -29,9 +29,9 @@ pub(crate) const fn episode_seed(seed: u64, index: u64, episode: u64) -> u64 {
     mix(mix(mix(seed) ^ index) ^ episode)
 }
 
-/// The seed of game `index`'s generator of random actions.
-const fn action_seed(seed: u64, index: u64) -> u64 {
-    mix(mix(mix(seed) ^ index) ^ 0xAC71_0000_0000_0000)
+/// The seed of the generator of random actions of a game of episode seed `seed`.
+pub(crate) const fn action_seed(seed: u64) -> u64 {
+    mix(seed ^ 0xAC71_0000_0000_0000)
 }
 
 /// One game of the batch: its episode, its mask as booleans in the env's view (what the
@@ -61,7 +61,7 @@ impl Slot {
             bools: [false; ACTIONS],
             episode: 0,
             seed,
-            rng: SmallRng::seed_from_u64(action_seed(cfg.seed, index as u64)),
+            rng: SmallRng::seed_from_u64(action_seed(episode_seed(cfg.seed, index as u64, u64::MAX))),
         };
         slot.refresh(cfg);
         slot
@@ -292,7 +292,7 @@ pub(crate) struct PyVecEnv {
     fresh: bool,
 }
 
-fn read_start(start: &Bound<'_, PyAny>) -> PyResult<Start> {
+pub(crate) fn read_start(start: &Bound<'_, PyAny>) -> PyResult<Start> {
     if let Ok(pos) = start.cast::<PyPosition>() {
         let pos = pos.borrow().pos.clone();
         let game = arimaa_rs::Game::from_position(pos.clone(), arimaa_rs::Variant::STANDARD);
