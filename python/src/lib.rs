@@ -12,6 +12,7 @@
 //! `step`, `moves`, `position`, `game` and `records` (replays and archives).
 
 mod actions;
+mod archive;
 mod episode;
 mod errors;
 mod game;
@@ -26,6 +27,7 @@ mod vocab;
 use pyo3::prelude::*;
 
 use crate::actions::*;
+use crate::archive::*;
 use crate::errors::*;
 use crate::game::*;
 use crate::moves::*;
@@ -55,6 +57,7 @@ fn _arimaa(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyEpisode>()?;
     m.add_function(wrap_pyfunction!(harlog, m)?)?;
     m.add_function(wrap_pyfunction!(mirror_observation, m)?)?;
+    m.add_function(wrap_pyfunction!(archive_arrays, m)?)?;
     add_constants(m)?;
     m.add_function(wrap_pyfunction!(replay_record, m)?)?;
     m.add_function(wrap_pyfunction!(replay_archive, m)?)?;
