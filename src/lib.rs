@@ -107,7 +107,8 @@
 //! | | [`StepError`] | [`Position::play_step`], [`Position::check_step`], [`TurnState::check_step`] |
 //! | | [`EndTurnError`] | [`Position::end_turn`], [`Position::check_end_turn`] |
 //! | | [`MoveError`] | [`Position::play`] (a [`StepError`] with the step's index, or an [`EndTurnError`]) |
-//! | actions | [`ActionError`](action::ActionError) | [`Position::play_action`] and [`Position::check_action`]: a step action the rules refuse, one that leads only to dead ends, or the end of a turn that cannot end |
+//! | actions | [`ActionError`](action::ActionError) | [`Position::play_action`] and [`Position::check_action`]: a step action the rules refuse, one that leads only to dead ends, or the end of a turn that cannot end; [`Episode::step`](action::Episode::step) also: one that leads only to third repetitions, or an episode that is over |
+//! | | [`EpisodeError`](action::EpisodeError) | [`Episode::new`](action::Episode::new): a [`Start::Position`](action::Start::Position) whose game is already over |
 //! | setups and games | [`SetupError`] | [`Setup::check`] and the game's setup turn; its [`SetupProblem`]s list every fault |
 //! | | [`GameError`] | [`Game`]'s actions (play, setup, roll, undo) |
 //! | clicks | [`ClickError`](clicks::ClickError) | [`clicks::ClickInput`]'s actions |
