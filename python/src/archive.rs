@@ -43,7 +43,7 @@ impl Rows {
         if want.observations {
             let at = self.obs.len();
             self.obs.resize(at + OBS_LEN, 0.0);
-            let seen = game.times_seen(game.position());
+            let seen = game.times_seen(turn);
             write_planes(turn, want.view, seen, &mut self.obs[at..]);
         }
     }

@@ -320,8 +320,9 @@ impl PyGame {
 
     /// The observation planes of a turn in progress in this game (``turn`` as for
     /// ``action_mask``), a numpy float32 array of ``OBSERVATION_SHAPE``: the planes of
-    /// ``Position.observation`` for ``turn``, and plane 18 the times the turn's starting
-    /// position ``game.position`` has occurred in the game, divided by 3 (at most 1).
+    /// ``Position.observation`` for ``turn``, and plane 18 the times ``turn`` (its board
+    /// and side to move) has occurred in the game, divided by 3 (at most 1), as
+    /// ``Episode.observation`` and the crate's ``Episode::observation``.
     #[pyo3(signature = (turn=None, view="absolute"))]
     fn observation<'py>(
         &self,
@@ -330,7 +331,7 @@ impl PyGame {
         view: &str,
     ) -> PyResult<Bound<'py, numpy::PyArray3<f32>>> {
         let turn = turn.map_or_else(|| self.game.position().clone(), |t| t.pos.clone());
-        let seen = self.game.times_seen(self.game.position());
+        let seen = self.game.times_seen(&turn);
         planes_array(py, &turn, read_view(view)?, seen)
     }
 

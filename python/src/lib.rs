@@ -13,7 +13,6 @@
 
 mod actions;
 mod archive;
-mod episode;
 mod errors;
 mod game;
 mod moves;

@@ -333,15 +333,17 @@ impl PyPosition {
     /// cats, dogs, horses, camel, elephant; 6-11 Silver's (the opponent's); 12 Gold to
     /// move; 13 steps left / 4; 14 the square a pending push must fill; 15 the square a
     /// pull may fill; 16 the pieces that pull may move; 17 frozen pieces; 18 how often the
-    /// position has occurred / 3 (here 1/3: a bare position has been seen once, as in
-    /// ``Game.from_position(pos)``).
+    /// board and side to move have occurred / 3, as in ``Game.from_position(pos)``: 1/3
+    /// at a turn's start, 0 in a turn in progress whose board differs from its start.
     #[pyo3(signature = (view="absolute"))]
     fn observation<'py>(
         &self,
         py: Python<'py>,
         view: &str,
     ) -> PyResult<Bound<'py, numpy::PyArray3<f32>>> {
-        planes_array(py, &self.pos, read_view(view)?, 1)
+        let game = arimaa_rs::Game::from_position(self.pos.clone(), arimaa_rs::Variant::STANDARD);
+        let seen = game.times_seen(&self.pos);
+        planes_array(py, &self.pos, read_view(view)?, seen)
     }
 
     /// The same position mirrored left to right (files a to h reversed): its mask is

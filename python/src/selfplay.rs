@@ -1,17 +1,16 @@
 //! `arimaa.Episode`: one self-play game stepped an action at a time in game context,
 //! the single-game engine under `arimaa.pettingzoo`.
 
-use arimaa_rs::action::View;
+use arimaa_rs::action::{Episode, Start, View};
 use numpy::{PyArray1, PyArray3};
 use pyo3::prelude::*;
 use pyo3::types::PyAny;
 
 use crate::actions::*;
-use crate::episode::Episode;
 use crate::errors::*;
 use crate::game::PyGame;
 use crate::position::PyPosition;
-use crate::vecenv::{action_seed, read_start};
+use crate::vecenv::{action_seed, episode_err, read_start};
 use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
@@ -24,7 +23,9 @@ use rand::{Rng, SeedableRng};
 /// of ``action_mask()`` and returns ``(reward, terminated, truncated)``: ``reward`` +1
 /// or -1 for the side that acted when the action ended the game (won or lost), else 0;
 /// ``terminated`` the end by the rules; ``truncated`` the ``max_turns``-th movement turn
-/// without a result. Once over, the mask is empty and ``reset(seed)`` starts a new game.
+/// without a result (``max_turns=0``: no limit). Once over, the mask is empty, every
+/// action raises ``IllegalMove`` and ``reset(seed)`` starts a new game. It is the crate's
+/// ``arimaa::action::Episode``.
 #[pyclass(module = "arimaa", name = "Episode")]
 pub(crate) struct PyEpisode {
     ep: Episode,
@@ -37,15 +38,12 @@ impl PyEpisode {
     #[new]
     #[pyo3(signature = (start=None, seed=0, max_turns=300))]
     fn new(start: Option<&Bound<'_, PyAny>>, seed: u64, max_turns: u32) -> PyResult<PyEpisode> {
-        if max_turns == 0 {
-            return Err(ArimaaError::new_err("Episode: max_turns must be at least 1"));
-        }
         let start = match start {
             Some(s) => read_start(s)?,
-            None => crate::episode::Start::RandomSetups,
+            None => Start::RandomSetups,
         };
         Ok(PyEpisode {
-            ep: Episode::new(start, seed, max_turns),
+            ep: Episode::new(start, seed, max_turns).map_err(episode_err)?,
             seed,
             rng: SmallRng::seed_from_u64(action_seed(seed)),
         })
@@ -67,7 +65,7 @@ impl PyEpisode {
             return None;
         }
         let k = self.rng.random_range(0..n);
-        mask.iter().nth(k).map(|a| a.index())
+        mask.nth(k).map(|a| a.index())
     }
 
     /// The seed of the current game.
@@ -80,11 +78,7 @@ impl PyEpisode {
     /// terminated, truncated)``. An action not in the mask raises ``IllegalMove`` with
     /// the reason (``ArimaaError`` for a number outside 0 to 256); nothing changes.
     fn step(&mut self, a: i64) -> PyResult<(i8, bool, bool)> {
-        let action = read_action(a)?;
-        if let Some(why) = self.ep.refusal(action) {
-            return Err(IllegalMove::new_err(why));
-        }
-        let t = self.ep.step(action).map_err(illegal)?;
+        let t = self.ep.step(read_action(a)?).map_err(illegal)?;
         Ok((t.reward, t.terminated, t.truncated))
     }
 
@@ -102,9 +96,9 @@ impl PyEpisode {
     #[pyo3(signature = (view="absolute"))]
     fn observation<'py>(&self, py: Python<'py>, view: &str) -> PyResult<Bound<'py, PyArray3<f32>>> {
         let view: View = read_view(view)?;
-        let mut out = vec![0.0f32; OBS_LEN];
+        let mut out = [0.0f32; OBS_LEN];
         self.ep.observation(view, &mut out);
-        numpy::PyArrayMethods::reshape(&PyArray1::from_vec(py, out), [PLANES, 8, 8])
+        numpy::PyArrayMethods::reshape(&PyArray1::from_slice(py, &out), [PLANES, 8, 8])
     }
 
     /// The side to move, ``"gold"`` or ``"silver"``.

@@ -1,7 +1,7 @@
 //! `arimaa.VecEnv`: a batch of self-play games stepped an action at a time, together, in
 //! Rust over every core with the GIL released, writing into numpy arrays.
 
-use arimaa_rs::action::{Action, View, ACTIONS};
+use arimaa_rs::action::{Action, Episode, EpisodeError, Start, Transition, View, ACTIONS};
 use numpy::{
     PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods,
 };
@@ -11,7 +11,6 @@ use rand::rngs::SmallRng;
 use rand::{Rng, SeedableRng};
 
 use crate::actions::*;
-use crate::episode::{Episode, Start, Transition};
 use crate::errors::*;
 use crate::game::PyGame;
 use crate::position::PyPosition;
@@ -54,17 +53,17 @@ struct Config {
 }
 
 impl Slot {
-    fn new(cfg: &Config, index: usize) -> Slot {
+    fn new(cfg: &Config, index: usize) -> Result<Slot, EpisodeError> {
         let seed = episode_seed(cfg.seed, index as u64, 0);
         let mut slot = Slot {
-            ep: Episode::new(cfg.start.clone(), seed, cfg.max_turns),
+            ep: Episode::new(cfg.start.clone(), seed, cfg.max_turns)?,
             bools: [false; ACTIONS],
             episode: 0,
             seed,
             rng: SmallRng::seed_from_u64(action_seed(episode_seed(cfg.seed, index as u64, u64::MAX))),
         };
         slot.refresh(cfg);
-        slot
+        Ok(slot)
     }
 
     /// The mask's booleans after a change of the episode.
@@ -88,7 +87,15 @@ impl Slot {
     /// Plays `a` (already checked against the mask), restarting a finished game.
     fn step(&mut self, cfg: &Config, index: usize, a: Action) -> Transition {
         let a = self.board_action(cfg, a);
-        let t = self.ep.step(a).unwrap_or_default();
+        let t = match self.ep.step(a) {
+            Ok(t) => t,
+            // Not reached: every action was checked against the mask first.
+            Err(_) => Transition {
+                reward: 0,
+                terminated: false,
+                truncated: false,
+            },
+        };
         if t.terminated || t.truncated {
             self.restart(cfg, index);
         }
@@ -109,7 +116,7 @@ impl Slot {
 
     fn write(&self, cfg: &Config, obs: Option<&mut [f32]>, mask: &mut [bool]) {
         mask.copy_from_slice(&self.bools);
-        if let Some(obs) = obs {
+        if let Some(obs) = obs.and_then(|o| <&mut [f32; OBS_LEN]>::try_from(o).ok()) {
             self.ep.observation(cfg.view, obs);
         }
     }
@@ -270,7 +277,7 @@ impl Buffers {
 /// ``VecEnv.episode_seed(seed, i, k)`` (``episodes()`` and ``seeds()`` give each game's
 /// current ``k`` and seed), whatever the number of threads: runs are reproducible.
 ///
-/// ``start``: ``"random"`` (seeded uniformly random standard setups, the default),
+/// ``max_turns=0`` sets no limit. ``start``: ``"random"`` (seeded uniformly random standard setups, the default),
 /// ``"99of9"``, ``"endless"`` (Endless Endgame's seeded random armies) or an
 /// ``arimaa.Position`` between turns, Gold or Silver to move. ``view="mover"`` gives
 /// observations and masks in the mover's view and takes actions in it (ranks reversed
@@ -294,14 +301,10 @@ pub(crate) struct PyVecEnv {
 
 pub(crate) fn read_start(start: &Bound<'_, PyAny>) -> PyResult<Start> {
     if let Ok(pos) = start.cast::<PyPosition>() {
-        let pos = pos.borrow().pos.clone();
-        let game = arimaa_rs::Game::from_position(pos.clone(), arimaa_rs::Variant::STANDARD);
-        if game.outcome().is_some() || game.action_mask(game.position()).is_empty() {
-            return Err(ArimaaError::new_err(
-                "the start position's game is already over: nothing to play",
-            ));
-        }
-        return Ok(Start::Position(Box::new(pos)));
+        let start = Start::Position(pos.borrow().pos.clone());
+        // The seed is unused for a given position: this checks that its game is on.
+        Episode::new(start.clone(), 0, 0).map_err(episode_err)?;
+        return Ok(start);
     }
     match start.extract::<String>()?.as_str() {
         "random" => Ok(Start::RandomSetups),
@@ -313,12 +316,26 @@ pub(crate) fn read_start(start: &Bound<'_, PyAny>) -> PyResult<Start> {
     }
 }
 
+/// Why `action` is not in `ep`'s mask: the crate's reason, found on a copy.
+pub(crate) fn refusal(ep: &Episode, action: Action) -> String {
+    let mut probe = ep.clone();
+    match probe.step(action) {
+        Err(e) => e.to_string(),
+        Ok(_) => format!("action {action} is not in the mask"),
+    }
+}
+
+/// An episode's start refused: `ArimaaError` with the crate's message.
+pub(crate) fn episode_err(e: EpisodeError) -> PyErr {
+    ArimaaError::new_err(e.to_string())
+}
+
 fn default_threads() -> usize {
     std::thread::available_parallelism().map_or(1, |n| n.get())
 }
 
 impl PyVecEnv {
-    fn build_slots(cfg: &Config, n: usize, threads: usize) -> Vec<Slot> {
+    fn build_slots(cfg: &Config, n: usize, threads: usize) -> Result<Vec<Slot>, EpisodeError> {
         let chunk = n.div_ceil(threads.max(1)).max(1);
         let mut slots = Vec::with_capacity(n);
         std::thread::scope(|scope| {
@@ -326,16 +343,21 @@ impl PyVecEnv {
                 .step_by(chunk)
                 .map(|first| {
                     let last = (first + chunk).min(n);
-                    scope.spawn(move || (first..last).map(|i| Slot::new(cfg, i)).collect::<Vec<_>>())
+                    scope.spawn(move || {
+                        (first..last)
+                            .map(|i| Slot::new(cfg, i))
+                            .collect::<Result<Vec<_>, _>>()
+                    })
                 })
                 .collect();
             for h in handles {
                 if let Ok(part) = h.join() {
-                    slots.extend(part);
+                    slots.extend(part?);
                 }
             }
-        });
-        slots
+            Ok(())
+        })?;
+        Ok(slots)
     }
 
     /// The arrays for this call: the env's own, or fresh ones.
@@ -397,7 +419,7 @@ impl PyVecEnv {
             let action = read_action(a).map_err(|e| ArimaaError::new_err(format!("game {i}: {e}")))?;
             if !slot.bools[usize::from(action.index())] {
                 let board = slot.board_action(&self.cfg, action);
-                let why = slot.ep.refusal(board).unwrap_or_default();
+                let why = refusal(&slot.ep, board);
                 return Err(IllegalMove::new_err(format!("game {i}: action {a} is not in the mask: {why}")));
             }
         }
@@ -438,9 +460,9 @@ impl PyVecEnv {
         reuse_buffers: bool,
         threads: Option<usize>,
     ) -> PyResult<PyVecEnv> {
-        if num_envs == 0 || max_turns == 0 || threads == Some(0) {
+        if num_envs == 0 || threads == Some(0) {
             return Err(ArimaaError::new_err(
-                "VecEnv: num_envs, max_turns and threads must be at least 1",
+                "VecEnv: num_envs and threads must be at least 1",
             ));
         }
         let start = match start {
@@ -454,7 +476,8 @@ impl PyVecEnv {
             seed,
         };
         let threads = threads.unwrap_or_else(default_threads).min(num_envs);
-        let slots = py.detach(|| PyVecEnv::build_slots(&cfg, num_envs, threads));
+        let slots =
+            py.detach(|| PyVecEnv::build_slots(&cfg, num_envs, threads)).map_err(episode_err)?;
         Ok(PyVecEnv {
             slots,
             cfg,
@@ -505,7 +528,9 @@ impl PyVecEnv {
         if let Some(seed) = seed {
             self.cfg.seed = seed;
             let (cfg, n, threads) = (&self.cfg, self.slots.len(), self.threads);
-            self.slots = py.detach(|| PyVecEnv::build_slots(cfg, n, threads));
+            self.slots = py
+                .detach(|| PyVecEnv::build_slots(cfg, n, threads))
+                .map_err(episode_err)?;
         } else if !self.fresh {
             for (i, slot) in self.slots.iter_mut().enumerate() {
                 slot.restart(&self.cfg, i);

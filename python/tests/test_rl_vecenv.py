@@ -206,6 +206,7 @@ def test_episode_single_game():
     while not done:
         a = ep.random_action()
         assert ep.action_mask()[a]
+        assert (ep.observation() == ep.game.observation(ep.position)).all()
         reward, terminated, truncated = ep.step(a)
         actions.append(a)
         done = terminated or truncated
