@@ -103,15 +103,17 @@ impl Slot {
         t
     }
 
-    /// A uniformly random action of the mask (256, the turn's end, for an empty one).
-    fn random_action(&mut self) -> i64 {
-        let n = self.bools.iter().filter(|&&b| b).count();
+    /// A uniformly random action of the mask, in the env's view (256, the turn's end,
+    /// for an empty mask, which a game in play never has).
+    fn random_action(&mut self, cfg: &Config) -> i64 {
+        let mask = self.ep.mask();
+        let n = mask.len();
         if n == 0 {
             return 256;
         }
         let k = self.rng.random_range(0..n);
-        let found = self.bools.iter().enumerate().filter(|(_, &b)| b).nth(k);
-        found.map_or(256, |(a, _)| a as i64)
+        let a = mask.nth(k).unwrap_or(Action::END_TURN);
+        i64::from(self.board_action(cfg, a).index())
     }
 
     fn write(&self, cfg: &Config, obs: Option<&mut [f32]>, mask: &mut [bool]) {
@@ -546,7 +548,8 @@ impl PyVecEnv {
     /// One uniformly random action of each game's mask: an int64 array ``(N,)``. Each
     /// game draws from its own generator, seeded from the env's seed.
     fn random_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
-        let actions: Vec<i64> = self.slots.iter_mut().map(Slot::random_action).collect();
+        let cfg = &self.cfg;
+        let actions: Vec<i64> = self.slots.iter_mut().map(|s| s.random_action(cfg)).collect();
         PyArray1::from_vec(py, actions)
     }
 

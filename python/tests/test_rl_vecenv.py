@@ -183,6 +183,10 @@ def test_starts_views_and_inspection():
     expected = pos.copy()
     expected.play_action(int(arimaa.FLIP_RANKS_ACTIONS[a]))
     assert mover.position(0) == expected
+    for _ in range(50):
+        r = mover.random_actions()
+        assert m[np.arange(4), r].all()
+        o, m, *_ = mover.step(r)
     given = arimaa.Position(OPENING)
     env = arimaa.VecEnv(num_envs=2, seed=0, start=given)
     assert str(env.position(0)) == str(given)
