@@ -527,13 +527,29 @@ impl Game {
         if self.repeats_third_time(&after) {
             return Err(GameError::ThirdRepetition);
         }
+        self.commit_move(mv, after);
+        Ok(self.outcome())
+    }
+
+    /// [`Game::play`] of a move its caller knows to be legal here and not a third
+    /// repetition, given the position it leads to (the turn ended): for the episodes of
+    /// [`action`](crate::action), whose exact mask only completes such turns. Debug builds
+    /// check it against `play`'s checks.
+    pub(crate) fn play_trusted(&mut self, mv: &Move, after: Position) {
+        debug_assert_eq!(self.phase, Phase::Play);
+        debug_assert_eq!(self.position.after(mv).as_ref(), Ok(&after));
+        debug_assert!(!self.repeats_third_time(&after));
+        self.commit_move(mv, after);
+    }
+
+    /// Records the movement turn `mv`, which led to `after`, and opens the next turn.
+    fn commit_move(&mut self, mv: &Move, after: Position) {
         self.snapshot();
         let cap = self.position.step_cap();
         self.history.push(Turn::Move { mv: *mv, cap });
         self.position = after;
         self.movement_turns += 1;
         self.open_turn();
-        Ok(self.outcome())
     }
 
     /// Judges rules 1-4 and, when the step limit is known, rule 5.

@@ -583,3 +583,140 @@ fn the_game_mask_leaves_out_turns_that_repeat_a_position_a_third_time() {
     let all = game.position().legal_moves().len();
     assert_eq!(legal.len() + 1, all, "one turn repeats: {all} turns");
 }
+
+/// Whether some legal step of `pos` (with, for the first step of a push, one of its
+/// completions) gives back the board the turn started from: the states where the fast
+/// mask must search instead of deciding from the squares that changed.
+fn can_return(pos: &Position) -> bool {
+    let start = pos.turn_start_board();
+    pos.legal_steps().iter().any(|&s| {
+        let mut next = pos.clone();
+        next.play_step(s).expect("a listed step");
+        if next.pending_push().is_none() {
+            return next.board() == start;
+        }
+        next.legal_steps().iter().any(|&c| {
+            let mut done = next.clone();
+            done.play_step(c).expect("a listed completion");
+            done.board() == start
+        })
+    })
+}
+
+/// States built to hit the fast mask's search: steps undone (a piece stepping back, a
+/// pull pushed back, a push pulled back) at every depth and step limit, found by random
+/// walks from archive turn starts and random positions; each checked in full (`check`).
+#[test]
+fn masks_where_a_step_can_restore_the_turn_start_are_exact() {
+    let mut rng = Rng(41);
+    let mut counts = Counts::default();
+    let mut returns = 0;
+    let mut starts: Vec<Position> = support::tactics::archive_positions()
+        .into_iter()
+        .step_by(97)
+        .collect();
+    starts.extend((0..300).map(|_| random_position(&mut rng)));
+    for start in &starts {
+        let mut found = 0;
+        for _ in 0..40 {
+            if found == 3 {
+                break;
+            }
+            let mut pos = start.clone();
+            pos.set_step_cap(1 + rng.below(4) as u8).unwrap();
+            for _ in 0..rng.below(usize::from(pos.step_cap())) {
+                let steps = pos.legal_steps();
+                // Prefer the steps that undo the turn so far.
+                let back: Vec<Step> = steps
+                    .iter()
+                    .copied()
+                    .filter(|&s| {
+                        let mut p = pos.clone();
+                        p.play_step(s).unwrap();
+                        can_return(&p) || p.board() == pos.turn_start_board()
+                    })
+                    .collect();
+                let pool = if !back.is_empty() && rng.below(3) > 0 {
+                    &back[..]
+                } else {
+                    &steps[..]
+                };
+                if pool.is_empty() {
+                    break;
+                }
+                pos.play_step(pool[rng.below(pool.len())]).unwrap();
+            }
+            if pos.steps_taken() > 0 && can_return(&pos) {
+                found += 1;
+                returns += 1;
+                check(&pos, &mut counts);
+            }
+        }
+    }
+    eprintln!("{returns} states with a step back to the turn's start: {counts:?}");
+    assert!(returns > 500 && counts.dead_ends > 100 && counts.pushes > 0);
+}
+
+/// Hand-made states: a step undone with no step left to change the board again, a pull
+/// whose push back would restore the start on the last steps, a push whose pull back
+/// would.
+#[test]
+fn undone_steps_pushes_and_pulls_are_dead_ends_when_nothing_is_left() {
+    let state = |text: &str, cap: u8, steps: &[&str]| {
+        let mut pos: Position = text.parse().unwrap();
+        pos.set_step_cap(cap).unwrap();
+        for s in steps {
+            let sq: Square = s[..2].parse().unwrap();
+            let dir = Direction::from_char(s.as_bytes()[2] as char).unwrap();
+            pos.play_step(Step::new(sq, dir)).unwrap();
+        }
+        pos
+    };
+    let action = |s: &str| {
+        let sq: Square = s[..2].parse().unwrap();
+        Action::from(Step::new(
+            sq,
+            Direction::from_char(s.as_bytes()[2] as char).unwrap(),
+        ))
+    };
+    let mut counts = Counts::default();
+    // Gold's elephant on d4 and Silver's rabbit on d5, each alone with its army far off.
+    let row = |s: &str| format!("{s:<8}");
+    let text = format!(
+        "g [{}{}{}{}{}{}{}{}]",
+        row("       r"),
+        row(""),
+        row(""),
+        row("   r"),
+        row("   E"),
+        row(""),
+        row(""),
+        row("R"),
+    );
+    // A step and its undoing, with no step left after it: not offered.
+    let pos = state(&text, 2, &["d4e"]);
+    assert!(!pos.action_mask().contains(action("e4w")));
+    check(&pos, &mut counts);
+    // With steps left after it: offered.
+    let pos = state(&text, 3, &["d4e"]);
+    assert!(pos.action_mask().contains(action("e4w")));
+    check(&pos, &mut counts);
+    // The pull d4s d5s, then pushing the rabbit back (d4n d3n) on the last two steps
+    // restores the start: not offered; pushing it elsewhere is.
+    let pos = state(&text, 4, &["d4s", "d5s"]);
+    assert_eq!(
+        pos.board().piece_at(Square::D4).map(|p| p.kind),
+        Some(PieceKind::Rabbit)
+    );
+    assert!(!pos.action_mask().contains(action("d4n")));
+    assert!(pos.action_mask().contains(action("d4e")));
+    check(&pos, &mut counts);
+    // The push d5n d4n, then the pull back d5s d6s on the last two steps: after the
+    // elephant steps back, the rabbit's pull back is not offered.
+    let pos = state(&text, 4, &["d5n", "d4n", "d5s"]);
+    assert!(!pos.action_mask().contains(action("d6s")));
+    check(&pos, &mut counts);
+    let pos = state(&text, 4, &["d5n", "d4n"]);
+    check(&pos, &mut counts);
+    assert!(counts.dead_ends >= 3, "{counts:?}");
+}

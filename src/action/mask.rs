@@ -4,8 +4,8 @@
 use core::fmt;
 
 use super::{Action, ACTIONS};
-use crate::TurnState;
-use crate::{Board, EndTurnError, Position, Step, StepEffect, StepError};
+use crate::{Bitboard, Board, Color, Direction, PieceKind, Position, Square, Step};
+use crate::{EndTurnError, StepEffect, StepError, StepKind, StepSet, TurnState};
 
 /// A set of actions, such as the legal-action mask of [`Position::action_mask`]: 257
 /// bits, no allocation.
@@ -31,6 +31,33 @@ impl ActionMask {
         } else {
             let i = action.0 as usize;
             self.steps[i / 64] >> (i % 64) & 1 != 0
+        }
+    }
+
+    /// The set of every step of `set` (as actions; not the end of the turn), built from
+    /// its bitboards: word `w` of the set holds the actions of squares `16 * w` to
+    /// `16 * w + 15`, four bits a square, so each direction's squares are spread to
+    /// every fourth bit and shifted by the direction.
+    #[inline]
+    pub(crate) fn of_steps(set: &StepSet) -> ActionMask {
+        let mut steps = [0u64; 4];
+        for dir in Direction::ALL {
+            let from = set.from(dir).0;
+            for (w, word) in steps.iter_mut().enumerate() {
+                *word |= spread_nibbles(from >> (16 * w)) << dir as u32;
+            }
+        }
+        ActionMask { steps, end: false }
+    }
+
+    /// Removes `action` from the set.
+    #[inline]
+    fn remove(&mut self, action: Action) {
+        if action.is_end_turn() {
+            self.end = false;
+        } else {
+            let i = action.0 as usize;
+            self.steps[i / 64] &= !(1 << (i % 64));
         }
     }
 
@@ -134,6 +161,16 @@ impl ActionMask {
     }
 }
 
+/// The low 16 bits of `x` spread to every fourth bit: bit `i` goes to bit `4 * i`.
+#[inline]
+const fn spread_nibbles(x: u64) -> u64 {
+    let mut x = x & 0xffff;
+    x = (x | x << 24) & 0x0000_00ff_0000_00ff;
+    x = (x | x << 12) & 0x000f_000f_000f_000f;
+    x = (x | x << 6) & 0x0303_0303_0303_0303;
+    (x | x << 3) & 0x1111_1111_1111_1111
+}
+
 impl fmt::Debug for ActionMask {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_set()
@@ -183,7 +220,8 @@ pub enum ActionError {
 }
 
 /// Whether some continuation of `state` within its steps left reaches a state whose turn
-/// may end (board not `start`, no push pending). Depth first, stopping at the first.
+/// may end (board not `start`, no push pending). Depth first, stopping at the first: the
+/// plain reference the fast mask falls back on.
 fn can_complete(state: &TurnState, start: &Board) -> bool {
     can_complete_where(state, start, &|_| true)
 }
@@ -209,7 +247,8 @@ fn can_complete_where(
 
 /// The mask of `state` in a turn that started on `start`, where a turn may end only
 /// where `allowed` says so: the legal steps after which [`can_complete_where`] holds,
-/// and [`Action::END_TURN`] when the turn may end now.
+/// and [`Action::END_TURN`] when the turn may end now. The plain reference: a search
+/// per legal step ([`fast_mask`] is the same mask when every ending is allowed).
 fn mask_where(
     state: &TurnState,
     start: &Board,
@@ -229,6 +268,141 @@ fn mask_where(
     mask
 }
 
+/// The squares where boards `a` and `b` differ (a different piece, or a piece on one
+/// only): a square's piece is its colour bit and its kind bit.
+#[inline]
+fn board_diff(a: &Board, b: &Board) -> Bitboard {
+    let mut diff = Bitboard::EMPTY;
+    for color in Color::ALL {
+        diff |= a.color(color) ^ b.color(color);
+    }
+    for kind in PieceKind::ALL {
+        diff |= a.kind(kind) ^ b.kind(kind);
+    }
+    diff
+}
+
+/// The squares a step from `from` in `dir` can change: its square, the square it
+/// enters, and the trap beside its square (where a piece of its colour may be left
+/// alone and captured; the piece itself is captured on the square it enters). The
+/// first step of a push is [`push_reach`]'s.
+#[inline]
+fn step_reach(from: Square, dir: Direction) -> Bitboard {
+    let sq = Bitboard::from_square(from);
+    sq | sq.shift(dir) | (sq.neighbours() & Bitboard::TRAPS)
+}
+
+/// The squares the first step of a push from `from` (in any direction) and any step
+/// completing it can change: the pushed piece's square, the squares beside it (the one
+/// it enters, and the pusher's, which the pusher leaves), and the traps beside any of
+/// these (the completion enters `from`, whose trap is among them).
+#[inline]
+fn push_reach(from: Square) -> Bitboard {
+    let sq = Bitboard::from_square(from);
+    let near = sq | sq.neighbours();
+    near | (near.neighbours() & Bitboard::TRAPS)
+}
+
+/// The exact mask of `state` in a turn that started on `start` (repetition not
+/// considered): [`mask_where`] with every ending allowed, without a search for most
+/// steps.
+///
+/// # Why it is exact
+/// Let `diff` be the squares where the board differs from `start`.
+///
+/// 1. *After a legal step that leaves no push pending (a simple step, a pull, or the
+///    completion of a push), the turn can end at once unless the board equals `start`.*
+///    At least one step has been taken and no push waits. If some square of `diff`
+///    lies outside [`step_reach`] of the step, the step leaves it as it was, so the
+///    board still differs from `start` there: the step is in the mask.
+/// 2. *After the first step of a push, a completion exists.* The pushed piece left a
+///    square `p` beside the pusher `q` (stronger, unfrozen); it entered a square beside
+///    `p` other than `q`, which is not beside `q` (two squares beside `p` never touch),
+///    and a capture only removes a piece. So `q` has no new enemy neighbour and keeps
+///    its friends: it is still unfrozen, `p` is empty, and a step is left (a push may
+///    begin only with two). If some square of `diff` lies outside [`push_reach`] of
+///    the pushed piece's square, neither step of the push changes it: after any
+///    completion the board differs from `start`, no push waits, and the turn can end.
+///    So the step is in the mask.
+/// 3. *When `diff` is empty* (no step taken, or the steps taken undone), every legal
+///    step is in the mask. After a step that leaves no push pending, the square its
+///    piece left is empty (nothing enters it in the same step) but occupied in `start`,
+///    which is the current board; after the first step of a push, a completion exists
+///    (2) and leaves the pusher's square empty, occupied in `start` in the same way. In
+///    both cases the turn can then end.
+///
+/// Only the steps for which neither (1), (2) nor (3) decides (every square of a
+/// non-empty `diff` inside the step's reach; at most three squares for a step, seven
+/// for a push) are searched, with [`can_complete`]. The end of the turn is in the
+/// mask when a step was taken, no push waits and `diff` is not empty
+/// ([`TurnState::check_end_turn`]). `tests/action_rules.rs` checks this mask against a
+/// plain walk of every step sequence, and debug builds against [`mask_where`].
+fn fast_mask(state: &TurnState, start: &Board) -> ActionMask {
+    let set = state.step_set();
+    let mut mask = ActionMask::of_steps(&set);
+    let diff = board_diff(state.board(), start);
+    if diff.any() {
+        remove_dead_ends(&mut mask, &set, state, start, diff);
+        if state.steps_taken() > 0 && state.pending_push().is_none() {
+            mask.end = true;
+        }
+    }
+    debug_assert_eq!(mask, mask_where(state, start, &|_| true), "{state:?}");
+    mask
+}
+
+/// Removes from `mask` the steps of `set` that lead only to dead ends: it searches the
+/// steps whose reach holds all of `diff` (see [`fast_mask`]).
+fn remove_dead_ends(
+    mask: &mut ActionMask,
+    set: &StepSet,
+    state: &TurnState,
+    start: &Board,
+    diff: Bitboard,
+) {
+    let dead = |step: Step| {
+        let mut next = *state;
+        next.play_step_unchecked(step);
+        !can_complete(&next, start)
+    };
+    let small = diff.count() <= 3;
+    for dir in Direction::ALL {
+        let plain = if small {
+            set.own(dir) | set.pulls(dir)
+        } else {
+            Bitboard::EMPTY
+        };
+        for from in plain {
+            let step = Step::new(from, dir);
+            if (diff & !step_reach(from, dir)).is_empty() && dead(step) {
+                mask.remove(Action::of_step(step));
+            }
+        }
+        for from in set.pushes(dir) {
+            let step = Step::new(from, dir);
+            if (diff & !push_reach(from)).is_empty() && dead(step) {
+                mask.remove(Action::of_step(step));
+            }
+        }
+    }
+}
+
+/// Whether the legal step `step` of `state` is in the mask: [`fast_mask`]'s reasoning
+/// for one step.
+fn step_completes(state: &TurnState, start: &Board, step: Step, kind: StepKind) -> bool {
+    let diff = board_diff(state.board(), start);
+    let reach = match kind {
+        StepKind::Pushed => push_reach(step.from),
+        _ => step_reach(step.from, step.dir),
+    };
+    if diff.is_empty() || (diff & !reach).any() {
+        return true;
+    }
+    let mut next = *state;
+    next.play_step_unchecked(step);
+    can_complete(&next, start)
+}
+
 impl Position {
     /// The exact legal-action mask: every legal step after which the turn can still be
     /// completed legally, plus [`Action::END_TURN`] when the turn can end now (see the
@@ -237,7 +411,7 @@ impl Position {
     /// Repetition is not considered.
     #[must_use]
     pub fn action_mask(&self) -> ActionMask {
-        mask_where(self.turn_state(), self.turn_start_board(), &|_| true)
+        fast_mask(self.turn_state(), self.turn_start_board())
     }
 
     /// Whether `action` is in [`action_mask`](Position::action_mask), and if not, why
@@ -252,12 +426,10 @@ impl Position {
             return state.check_end_turn(start).map_err(ActionError::EndTurn);
         };
         let step = Step::new(from, dir);
-        state
+        let kind = state
             .check_step(step)
             .map_err(|error| ActionError::Step { action, error })?;
-        let mut next = *state;
-        next.play_step_unchecked(step);
-        if can_complete(&next, start) {
+        if step_completes(state, start, step, kind) {
             Ok(())
         } else {
             Err(ActionError::DeadEnd(action))
@@ -299,11 +471,43 @@ impl crate::Game {
         if !seen.any_twice(next_side) {
             return turn.action_mask();
         }
+        // Some position has been seen twice: the plain search, which checks every
+        // ending against the counts.
         let allowed = |state: &TurnState| {
             let board = state.board();
             let key = crate::repetition::SeenKey::from_board(board, board.zobrist(), next_side);
             seen.count(&key) < 2
         };
         mask_where(turn.turn_state(), turn.turn_start_board(), &allowed)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn spread_nibbles_puts_bit_i_at_bit_4i() {
+        for i in 0..16 {
+            assert_eq!(spread_nibbles(1 << i), 1 << (4 * i));
+        }
+        assert_eq!(spread_nibbles(0xffff), 0x1111_1111_1111_1111);
+        assert_eq!(spread_nibbles(!0xffff), 0);
+    }
+
+    #[test]
+    fn a_mask_of_steps_holds_exactly_the_legal_steps() {
+        let pos: Position = "g [rrrrrrrrdhcemchd                                DHCMECHDRRRRRRRR]"
+            .parse()
+            .unwrap();
+        let set = pos.turn_state().step_set();
+        let mask = ActionMask::of_steps(&set);
+        let listed: ActionMask = pos
+            .legal_steps()
+            .iter()
+            .map(|&s| Action::of_step(s))
+            .collect();
+        assert_eq!(mask, listed);
+        assert_eq!(mask.len(), 8);
     }
 }
