@@ -105,12 +105,18 @@ pub(crate) fn add_constants(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add("ACTIONS", action::ACTIONS)?;
     m.add("OBSERVATION_SHAPE", (PLANES, 8usize, 8usize))?;
-    let mirror: Vec<i64> = action::MIRROR_ACTIONS.iter().map(|&a| i64::from(a)).collect();
+    let mirror: Vec<i64> = action::MIRROR_ACTIONS
+        .iter()
+        .map(|&a| i64::from(a))
+        .collect();
     m.add("MIRROR_ACTIONS", read_only(PyArray1::from_vec(py, mirror))?)?;
     let flip: Vec<i64> = Action::all()
         .map(|a| i64::from(a.flip_ranks().index()))
         .collect();
-    m.add("FLIP_RANKS_ACTIONS", read_only(PyArray1::from_vec(py, flip))?)?;
+    m.add(
+        "FLIP_RANKS_ACTIONS",
+        read_only(PyArray1::from_vec(py, flip))?,
+    )?;
     Ok(())
 }
 

@@ -33,7 +33,14 @@ struct Want {
 impl Rows {
     /// One row: the state `turn` of `game`, its mask `legal`, before `action` (in the
     /// board's orientation).
-    fn push(&mut self, want: &Want, game: &Game, turn: &arimaa_rs::Position, legal: &ActionMask, action: Action) {
+    fn push(
+        &mut self,
+        want: &Want,
+        game: &Game,
+        turn: &arimaa_rs::Position,
+        legal: &ActionMask,
+        action: Action,
+    ) {
         let flip = want.view.flips(turn);
         let mut mask = [false; ACTIONS];
         write_mask(legal, flip, &mut mask);
@@ -52,7 +59,13 @@ impl Rows {
 /// Adds the rows of one archive game (its history as replayed) to `rows`; `Err` names
 /// a recorded step the game-context mask does not hold (a bug of the mask: every
 /// recorded step of a legal move can be completed, by the rest of the move).
-fn add_game(rows: &mut Rows, want: &Want, index: i32, history: &[Turn], winner: Color) -> Result<(), String> {
+fn add_game(
+    rows: &mut Rows,
+    want: &Want,
+    index: i32,
+    history: &[Turn],
+    winner: Color,
+) -> Result<(), String> {
     let mut game = Game::new();
     let mut movement = 0;
     for turn in history {
@@ -61,7 +74,11 @@ fn add_game(rows: &mut Rows, want: &Want, index: i32, history: &[Turn], winner: 
             Turn::Move { mv, .. } => {
                 let mut pos = game.position().clone();
                 let mover = pos.side_to_move();
-                let actions = mv.steps().iter().map(|s| s.action()).chain([Action::END_TURN]);
+                let actions = mv
+                    .steps()
+                    .iter()
+                    .map(|s| s.action())
+                    .chain([Action::END_TURN]);
                 for action in actions {
                     let legal = game.action_mask(&pos);
                     if !legal.contains(action) {
@@ -139,9 +156,15 @@ fn to_dict(py: Python<'_>, rows: Rows, observations: bool) -> PyResult<Bound<'_,
     let n = rows.action.len();
     let out = PyDict::new(py);
     if observations {
-        out.set_item("observation", PyArray1::from_vec(py, rows.obs).reshape([n, PLANES, 8, 8])?)?;
+        out.set_item(
+            "observation",
+            PyArray1::from_vec(py, rows.obs).reshape([n, PLANES, 8, 8])?,
+        )?;
     }
-    out.set_item("mask", PyArray1::from_vec(py, rows.mask).reshape([n, ACTIONS])?)?;
+    out.set_item(
+        "mask",
+        PyArray1::from_vec(py, rows.mask).reshape([n, ACTIONS])?,
+    )?;
     out.set_item("action", PyArray1::from_vec(py, rows.action))?;
     out.set_item("result", PyArray1::from_vec(py, rows.result))?;
     out.set_item("game", PyArray1::from_vec(py, rows.game))?;

@@ -86,7 +86,11 @@ impl PyEpisode {
     /// ``(257,)`` (all false once the episode is over); ``view`` as for
     /// ``Position.action_mask``.
     #[pyo3(signature = (view="absolute"))]
-    fn action_mask<'py>(&self, py: Python<'py>, view: &str) -> PyResult<Bound<'py, PyArray1<bool>>> {
+    fn action_mask<'py>(
+        &self,
+        py: Python<'py>,
+        view: &str,
+    ) -> PyResult<Bound<'py, PyArray1<bool>>> {
         let flip = read_view(view)?.flips(self.ep.turn());
         Ok(mask_array(py, self.ep.mask(), flip))
     }
