@@ -341,8 +341,9 @@ impl PyPosition {
         py: Python<'py>,
         view: &str,
     ) -> PyResult<Bound<'py, numpy::PyArray3<f32>>> {
-        let game = arimaa_rs::Game::from_position(self.pos.clone(), arimaa_rs::Variant::STANDARD);
-        let seen = game.times_seen(&self.pos);
+        // Game::from_position(pos) counts the turn's starting board (its side to move)
+        // once: the planes of a turn in progress see it again when it is back.
+        let seen = u32::from(self.pos.board() == self.pos.turn_start_board());
         planes_array(py, &self.pos, read_view(view)?, seen)
     }
 

@@ -400,11 +400,21 @@ impl PyVecEnv {
 
     /// Runs `work` on every game, writing into `out`, with the GIL released.
     fn run(&mut self, py: Python<'_>, work: Work<'_>, out: &Buffers) -> PyResult<()> {
-        let mut obs = out.obs.as_ref().map(|o| o.bind(py).readwrite());
-        let mut mask = out.mask.bind(py).readwrite();
-        let mut reward = out.reward.bind(py).readwrite();
-        let mut terminated = out.terminated.bind(py).readwrite();
-        let mut truncated = out.truncated.bind(py).readwrite();
+        // The reused arrays are the caller's too: one made read-only, or borrowed
+        // elsewhere, is refused rather than written.
+        let busy = |_| {
+            ArimaaError::new_err(
+                "VecEnv: an output array is read-only or in use (copy the arrays you keep)",
+            )
+        };
+        let mut obs = match out.obs.as_ref() {
+            Some(o) => Some(o.bind(py).try_readwrite().map_err(busy)?),
+            None => None,
+        };
+        let mut mask = out.mask.bind(py).try_readwrite().map_err(busy)?;
+        let mut reward = out.reward.bind(py).try_readwrite().map_err(busy)?;
+        let mut terminated = out.terminated.bind(py).try_readwrite().map_err(busy)?;
+        let mut truncated = out.truncated.bind(py).try_readwrite().map_err(busy)?;
         let contiguous = |_| ArimaaError::new_err("VecEnv: an output array is not contiguous");
         let rows = Rows {
             obs: match obs.as_mut() {
@@ -426,8 +436,18 @@ impl PyVecEnv {
         let array: PyReadonlyArray1<'_, i64> = match actions.extract() {
             Ok(a) => a,
             Err(_) => {
-                let np = actions.py().import("numpy")?;
-                np.call_method1("asarray", (actions, "int64"))?.extract()?
+                // Any integer array or sequence (not floats or booleans: no silent cast).
+                let array = actions
+                    .py()
+                    .import("numpy")?
+                    .call_method1("asarray", (actions,))?;
+                let kind: String = array.getattr("dtype")?.getattr("kind")?.extract()?;
+                if kind != "i" && kind != "u" {
+                    return Err(ArimaaError::new_err(format!(
+                        "step: actions must be integers (got numpy dtype kind {kind:?})"
+                    )));
+                }
+                array.call_method1("astype", ("int64",))?.extract()?
             }
         };
         if array.len() != self.slots.len() {

@@ -156,6 +156,16 @@ def test_observation_planes():
     assert obs[12].min() == 1 and obs[13].min() == 1 and np.allclose(obs[18], 1 / 3)
     game = arimaa.Game.from_position(pos)
     assert (game.observation() == obs).all() and (game.action_mask() == pos.action_mask()).all()
+    # Mid-turn, plane 18 is that of Game.from_position's game: 0 on a new board, 1/3
+    # when the turn's steps bring the starting board back.
+    mid = pos.copy()
+    mid.play_action(48)
+    assert mid.observation()[18].max() == 0
+    assert (game.observation(mid) == mid.observation()).all()
+    back = mid.copy()
+    back.play_action(4 * 20 + 2)  # e3 south: the opening's board again, mid-turn
+    assert np.allclose(back.observation()[18], 1 / 3)
+    assert (game.observation(back) == back.observation()).all()
     pos.play_action(48)
     pos.play_action(256)
     mover = pos.observation("mover")

@@ -110,6 +110,8 @@ def test_illegal_action_refused_and_nothing_changes():
     out_of_range[2] = 999
     with pytest.raises(ValueError, match="game 2"):
         env.step(out_of_range)
+    with pytest.raises(ValueError, match="integers"):
+        env.step(actions.astype(np.float64))
     assert [str(env.position(i)) for i in range(6)] == before
     # The refused calls left the games as they were: the same step as an untouched twin.
     twin = arimaa.VecEnv(num_envs=6, seed=11)
@@ -148,6 +150,20 @@ def test_buffers_reused_or_fresh():
     o1, m1 = env.reset()
     o2, m2, *_ = env.step(env.random_actions())
     assert o1 is not o2 and not np.shares_memory(o1, o2)
+
+
+def test_read_only_buffer_refused_not_written():
+    env = arimaa.VecEnv(num_envs=4, seed=0)
+    obs, mask = env.reset()
+    obs.flags.writeable = False
+    before = obs.copy()
+    with pytest.raises(ValueError, match="read-only"):
+        env.step(env.random_actions())
+    assert (obs == before).all()
+    # Python lists of ints are taken too.
+    env = arimaa.VecEnv(num_envs=4, seed=0, observations=False)
+    env.reset()
+    env.step([int(a) for a in env.random_actions()])
 
 
 def test_reset_seed_and_episodes():
