@@ -217,16 +217,18 @@ fn parts<'s, 'w, 'r>(
 }
 
 /// Runs `work` on every slot with `threads` threads (scoped; the calling thread is one
-/// of them). The batch is cut into small chunks that the threads take in turn from a
-/// shared counter, so that a thread the (shared) machine leaves waiting delays nobody:
-/// the others take its chunks.
+/// of them). The batch is cut into chunks that the threads take in turn from a shared
+/// counter, so that a thread the (shared) machine leaves waiting delays the others by
+/// one chunk at most: they take the rest.
 fn run_all(cfg: &Config, threads: usize, slots: &mut [Slot], work: Work<'_>, rows: Rows<'_>) {
     let n = slots.len();
-    if threads <= 1 || n < 64 {
+    if threads <= 1 || n <= 64 {
         run_chunk(cfg, 0, slots, work, rows);
         return;
     }
-    let chunk = n.div_ceil(threads * 32).max(8);
+    // Whole cache lines of the per-game outputs (64 games: 64 bytes of `terminated`),
+    // so that two threads never write one line; a few chunks a thread to share out.
+    let chunk = n.div_ceil(threads * 4).next_multiple_of(64);
     let parts: Vec<_> = parts(slots, work, rows, chunk)
         .into_iter()
         .map(|p| std::sync::Mutex::new(Some(p)))

@@ -127,8 +127,9 @@ def test_illegal_action_refused_and_nothing_changes():
 
 def test_determinism_by_seed_threads_and_buffers():
     runs = []
-    for threads, reuse in ((1, True), (2, False), (None, True)):
-        env = arimaa.VecEnv(num_envs=20, seed=42, max_turns=20, threads=threads, reuse_buffers=reuse)
+    for threads, reuse in ((1, True), (2, False), (3, True)):
+        # 200 games: more than one chunk of 64, so that threads share them out.
+        env = arimaa.VecEnv(num_envs=200, seed=42, max_turns=20, threads=threads, reuse_buffers=reuse)
         trace = [tuple(x.copy() for x in env.reset())]
         for _ in range(120):
             trace.append(tuple(x.copy() for x in env.step(env.random_actions())))
@@ -137,7 +138,7 @@ def test_determinism_by_seed_threads_and_buffers():
         for a, b in zip(runs[0], other):
             for x, y in zip(a, b):
                 assert (x == y).all()
-    other_seed = arimaa.VecEnv(num_envs=20, seed=43)
+    other_seed = arimaa.VecEnv(num_envs=200, seed=43)
     assert not (other_seed.reset()[0] == runs[0][0][0]).all()
 
 
