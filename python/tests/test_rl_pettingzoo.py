@@ -13,6 +13,9 @@ from arimaa import pettingzoo as arimaa_pz  # noqa: E402
 from pettingzoo.test import api_test, seed_test  # noqa: E402
 
 
+# api_test's advice (Box or Discrete spaces, agent names like "player_0", a numpy
+# observation) does not fit chess_v6's dict observations, which this follows.
+@pytest.mark.filterwarnings("ignore::UserWarning")
 def test_api_test():
     api_test(arimaa_pz.env(), num_cycles=1000, verbose_progress=False)
     api_test(arimaa_pz.env(max_turns=3), num_cycles=1000, verbose_progress=False)
