@@ -213,6 +213,11 @@ def test_starts_views_and_inspection():
         endless.step(endless.random_actions())
     with pytest.raises(ValueError):
         arimaa.VecEnv(num_envs=2, start="chess960")
+    won = arimaa.Position("s [R" + " " * 63 + "]")  # a Gold rabbit on a8, no Silver rabbit
+    with pytest.raises(ValueError):
+        arimaa.VecEnv(num_envs=2, start=won)
+    with pytest.raises(ValueError):
+        arimaa.Episode(start=won)
     with pytest.raises(IndexError):
         env.position(2)
     with pytest.raises(ValueError):
