@@ -244,7 +244,13 @@ fn run_all(cfg: &Config, threads: usize, slots: &mut [Slot], work: Work<'_>, row
     };
     std::thread::scope(|scope| {
         for _ in 1..threads {
-            scope.spawn(worker);
+            // A small stack (the work needs little): less to map and unmap every call.
+            let spawned = std::thread::Builder::new()
+                .stack_size(256 * 1024)
+                .spawn_scoped(scope, worker);
+            if spawned.is_err() {
+                break; // no thread: the calling thread takes every chunk
+            }
         }
         worker();
     });
