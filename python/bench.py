@@ -3,6 +3,14 @@
     pip install ./python aei==1.4.1
     python python/bench.py            # pyrimaa on the benchmark for about 20 s
     python python/bench.py --full     # pyrimaa on all 32 positions (minutes)
+    python python/bench.py --rl       # only the reinforcement-learning figures
+
+The reinforcement-learning figures (issue 23): `arimaa.VecEnv` stepping 1,024 games
+with `random_actions`, masks only and with observations, the PettingZoo environment's
+step (with `pip install "./python[pettingzoo]"`), and pyrimaa playing random step-level
+games (`Position.get_rnd_step_move`, one random step at a time), all counted in actions:
+a step or the end of a turn.
+
 
 Prints, for each task, the time and rate of `arimaa` and of pyrimaa and their ratio:
 full-turn generation on the opening and on the 32-position benchmark (counted, and as
@@ -18,6 +26,9 @@ import os
 import re
 import sys
 import time
+
+# numpy's OpenBLAS threads would spin beside VecEnv's (nothing here uses BLAS).
+os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
 import arimaa
 
@@ -113,14 +124,117 @@ def ref_replay(text):
     return turns
 
 
+def timed_loop(f, seconds):
+    """Calls f() (which returns how many actions it took) for about `seconds`; returns
+    (actions, elapsed)."""
+    n = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        n += f()
+    return n, time.perf_counter() - start
+
+
+def vecenv_rate(observations, seconds, threads=None, num_envs=1024):
+    env = arimaa.VecEnv(num_envs=num_envs, seed=0, observations=observations, threads=threads)
+    env.reset()
+    for _ in range(20):  # warm up: the games leave their setups
+        env.step(env.random_actions())
+
+    def one():
+        env.step(env.random_actions())
+        return num_envs
+
+    return timed_loop(one, seconds)
+
+
+def pettingzoo_rate(seconds, with_last):
+    from arimaa import pettingzoo as arimaa_pz
+
+    env = arimaa_pz.env()
+    env.reset(seed=0)
+    episode = env.episode
+
+    def one():
+        agent = env.agent_selection
+        if env.terminations[agent] or env.truncations[agent]:
+            env.reset()
+            return 0
+        if with_last:
+            env.last()
+        env.step(episode.random_action())
+        return 1
+
+    return timed_loop(one, seconds)
+
+
+def pyrimaa_random_play(seconds, max_turns=300):
+    """pyrimaa's random step-level games from its basic setup: actions (steps and turn
+    ends) in `seconds`."""
+    import random
+
+    random.seed(0)
+    state = {"pos": pyrimaa.Position(pyrimaa.Color.GOLD, 4, pyrimaa.BASIC_SETUP), "turns": 0}
+
+    def one():
+        pos = state["pos"]
+        steps, result = pos.get_rnd_step_move()
+        state["turns"] += 1
+        if steps is None or result.is_goal() or result.is_rabbit_loss() or state["turns"] >= max_turns:
+            state["pos"] = pyrimaa.Position(pyrimaa.Color.GOLD, 4, pyrimaa.BASIC_SETUP)
+            state["turns"] = 0
+        else:
+            state["pos"] = result
+        return len(steps or []) + 1
+
+    return timed_loop(one, seconds)
+
+
+def rl_rows(seconds):
+    print("reinforcement learning, random actions (steps and turn ends), "
+          f"{os.cpu_count()} cores:")
+    ref_n, ref_s = pyrimaa_random_play(seconds)
+    cores = os.cpu_count()
+    for threads in sorted({1, cores}):
+        n, s = vecenv_rate(False, seconds, threads)
+        row(f"VecEnv, 1,024 games, masks only, {threads} thread(s)", " steps", n, s, ref_n, ref_s)
+        n, s = vecenv_rate(True, seconds, threads)
+        row(f"VecEnv, 1,024 games, with observations, {threads} thread(s)", " steps", n, s,
+            ref_n, ref_s)
+    try:
+        import pettingzoo  # noqa: F401
+    except ImportError:
+        print("  (PettingZoo not installed: pip install \"./python[pettingzoo]\")")
+        return
+    n, s = pettingzoo_rate(seconds, with_last=False)
+    row("PettingZoo env.step", " steps", n, s, ref_n, ref_s)
+    n, s = pettingzoo_rate(seconds, with_last=True)
+    row("PettingZoo env.last + env.step", " steps", n, s, ref_n, ref_s)
+
+
+def print_table():
+    print()
+    print("| task | arimaa | pyrimaa | ratio |")
+    print("|---|---|---|---|")
+    for r in ROWS:
+        print("| " + " | ".join(r) + " |")
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--full", action="store_true", help="pyrimaa on all 32 positions")
     parser.add_argument("--budget", type=float, default=20.0,
                         help="seconds of pyrimaa generation on the benchmark (default 20)")
+    parser.add_argument("--rl", action="store_true",
+                        help="only the reinforcement-learning figures")
+    parser.add_argument("--rl-seconds", type=float, default=5.0,
+                        help="seconds of each reinforcement-learning figure (default 5)")
     args = parser.parse_args()
     budget = float("inf") if args.full else args.budget
     print(f"Python {sys.version.split()[0]}, arimaa (the crate through PyO3), pyrimaa (aei)")
+    if args.rl:
+        rl_rows(args.rl_seconds)
+        print_table()
+        return
 
     opening = arimaa.Position(arimaa.OPENING)
     ref_opening = ref_position(arimaa.OPENING)
@@ -161,11 +275,8 @@ def main():
         rs, ref_turns = best(lambda: ref_replay(text), 1)
         row(f"{name}, {len(replays)} games", " turns", turns, s, ref_turns, rs)
 
-    print()
-    print("| task | arimaa | pyrimaa | ratio |")
-    print("|---|---|---|---|")
-    for r in ROWS:
-        print("| " + " | ".join(r) + " |")
+    rl_rows(args.rl_seconds)
+    print_table()
 
 
 if __name__ == "__main__":

@@ -10,6 +10,7 @@ use pyo3::types::{PyAny, PyList, PyString, PyType};
 use rand::rngs::SmallRng;
 use rand::{RngCore, SeedableRng};
 
+use crate::actions::*;
 use crate::errors::*;
 use crate::moves::*;
 use crate::position::*;
@@ -297,6 +298,41 @@ impl PyGame {
     #[getter]
     fn turns(&self) -> usize {
         self.game.history().len()
+    }
+
+    /// The legal-action mask of a turn in progress in this game, a numpy bool array of
+    /// shape ``(257,)`` (see ``Position.action_mask``): ``turn`` is ``game.position``
+    /// with the steps taken so far in this turn played on it (the default:
+    /// ``game.position`` itself). Unlike the position's, it leaves out every step whose
+    /// completions all repeat a position a third time, and the turn's end when ending
+    /// now would: following it completes exactly the turns of ``legal_moves()``.
+    #[pyo3(signature = (turn=None, view="absolute"))]
+    fn action_mask<'py>(
+        &self,
+        py: Python<'py>,
+        turn: Option<PyRef<'_, PyPosition>>,
+        view: &str,
+    ) -> PyResult<Bound<'py, numpy::PyArray1<bool>>> {
+        let turn = turn.map_or_else(|| self.game.position().clone(), |t| t.pos.clone());
+        let flip = read_view(view)?.flips(&turn);
+        Ok(mask_array(py, &self.game.action_mask(&turn), flip))
+    }
+
+    /// The observation planes of a turn in progress in this game (``turn`` as for
+    /// ``action_mask``), a numpy float32 array of ``OBSERVATION_SHAPE``: the planes of
+    /// ``Position.observation`` for ``turn``, and plane 18 the times ``turn`` (its board
+    /// and side to move) has occurred in the game, divided by 3 (at most 1), as
+    /// ``Episode.observation`` and the crate's ``Episode::observation``.
+    #[pyo3(signature = (turn=None, view="absolute"))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        turn: Option<PyRef<'_, PyPosition>>,
+        view: &str,
+    ) -> PyResult<Bound<'py, numpy::PyArray3<f32>>> {
+        let turn = turn.map_or_else(|| self.game.position().clone(), |t| t.pos.clone());
+        let seen = self.game.times_seen(&turn);
+        planes_array(py, &turn, read_view(view)?, seen)
     }
 
     /// How many times a position (board and side to move) has occurred in the game.

@@ -11,22 +11,30 @@
 //! One file a concept: `errors` (the exceptions), `vocab` (the vocabulary as strings),
 //! `step`, `moves`, `position`, `game` and `records` (replays and archives).
 
+mod actions;
+mod archive;
 mod errors;
 mod game;
 mod moves;
 mod position;
 mod records;
+mod selfplay;
 mod step;
+mod vecenv;
 mod vocab;
 
 use pyo3::prelude::*;
 
+use crate::actions::*;
+use crate::archive::*;
 use crate::errors::*;
 use crate::game::*;
 use crate::moves::*;
 use crate::position::*;
 use crate::records::*;
+use crate::selfplay::*;
 use crate::step::*;
+use crate::vecenv::*;
 
 /// An exact and fast Arimaa rules engine: the Rust crate ``arimaa`` for Python.
 ///
@@ -35,7 +43,7 @@ use crate::step::*;
 /// ``ArimaaError`` (a ``ValueError``), ``ParseError``, ``IllegalMove`` and
 /// ``GameStateError``.
 #[pymodule]
-fn arimaa(m: &Bound<'_, PyModule>) -> PyResult<()> {
+fn _arimaa(m: &Bound<'_, PyModule>) -> PyResult<()> {
     let py = m.py();
     m.add_class::<PyStep>()?;
     m.add_class::<PyMove>()?;
@@ -44,7 +52,12 @@ fn arimaa(m: &Bound<'_, PyModule>) -> PyResult<()> {
     m.add_class::<PyReplay>()?;
     m.add_class::<PyReplayFailure>()?;
     m.add_class::<PyPlayer>()?;
+    m.add_class::<PyVecEnv>()?;
+    m.add_class::<PyEpisode>()?;
     m.add_function(wrap_pyfunction!(harlog, m)?)?;
+    m.add_function(wrap_pyfunction!(mirror_observation, m)?)?;
+    m.add_function(wrap_pyfunction!(archive_arrays, m)?)?;
+    add_constants(m)?;
     m.add_function(wrap_pyfunction!(replay_record, m)?)?;
     m.add_function(wrap_pyfunction!(replay_archive, m)?)?;
     m.add("ArimaaError", py.get_type::<ArimaaError>())?;

@@ -9,6 +9,7 @@ use arimaa_rs::{Board, Piece, Position};
 use pyo3::prelude::*;
 use pyo3::types::{PyAny, PyList, PyType};
 
+use crate::actions::*;
 use crate::errors::*;
 use crate::moves::*;
 use crate::step::*;
@@ -291,6 +292,68 @@ impl PyPosition {
         let mv = extract_move(mv, Some(&self.pos))?;
         let found = self.pos.canonical_move(&mv).map_err(move_err)?;
         Ok(PyMove::of(found, &Arc::new(self.pos.clone())))
+    }
+
+    /// The legal-action mask: a numpy bool array of shape ``(257,)``, entry ``a`` true
+    /// when action ``a`` (``4 * square + direction``, squares a1 = 0 ... h8 = 63,
+    /// directions n, e, s, w = 0..3; 256 ends the turn) may be played now. It is exact:
+    /// every step offered can still be completed into a legal turn, so following masks
+    /// always completes one, and the turns it can complete are exactly ``legal_moves()``.
+    /// Repetition is ignored (a bare position has no history; see
+    /// ``Game.action_mask``). ``view="mover"`` gives it in the mover's view (ranks
+    /// reversed when Silver is to move, as ``FLIP_RANKS_ACTIONS``).
+    #[pyo3(signature = (view="absolute"))]
+    fn action_mask<'py>(
+        &self,
+        py: Python<'py>,
+        view: &str,
+    ) -> PyResult<Bound<'py, numpy::PyArray1<bool>>> {
+        let flip = read_view(view)?.flips(&self.pos);
+        Ok(mask_array(py, &self.pos.action_mask(), flip))
+    }
+
+    /// Whether action ``a`` (0 to 256) is in ``action_mask()``.
+    fn is_legal_action(&self, a: i64) -> PyResult<bool> {
+        Ok(self.pos.check_action(read_action(a)?).is_ok())
+    }
+
+    /// Plays action ``a`` of ``action_mask()`` in place: a step, or 256 to end the turn.
+    /// Returns the square of a piece a trap captured after the step, or ``None``. An
+    /// action not in the mask raises ``IllegalMove`` (a ``ValueError``) with the crate's
+    /// reason, an out-of-range number ``ArimaaError``; the position is left unchanged.
+    fn play_action(&mut self, a: i64) -> PyResult<Option<String>> {
+        let effect = self.pos.play_action(read_action(a)?).map_err(illegal)?;
+        Ok(effect.and_then(|e| e.capture).map(|c| c.square.to_string()))
+    }
+
+    /// The observation planes: a numpy float32 array of ``OBSERVATION_SHAPE``,
+    /// ``(19, 8, 8)``, entry ``[c, row, column]`` with column 0 the a-file and row 0 rank
+    /// 1 (``view="absolute"``, the default), or the mover's view (``"mover"``: for Silver
+    /// ranks reversed and colours swapped). Planes 0-5 Gold's (the mover's) rabbits,
+    /// cats, dogs, horses, camel, elephant; 6-11 Silver's (the opponent's); 12 Gold to
+    /// move; 13 steps left / 4; 14 the square a pending push must fill; 15 the square a
+    /// pull may fill; 16 the pieces that pull may move; 17 frozen pieces; 18 how often the
+    /// board and side to move have occurred / 3, as in ``Game.from_position(pos)``: 1/3
+    /// at a turn's start, 0 in a turn in progress whose board differs from its start.
+    #[pyo3(signature = (view="absolute"))]
+    fn observation<'py>(
+        &self,
+        py: Python<'py>,
+        view: &str,
+    ) -> PyResult<Bound<'py, numpy::PyArray3<f32>>> {
+        // Game::from_position(pos) counts the turn's starting board (its side to move)
+        // once: the planes of a turn in progress see it again when it is back.
+        let seen = u32::from(self.pos.board() == self.pos.turn_start_board());
+        planes_array(py, &self.pos, read_view(view)?, seen)
+    }
+
+    /// The same position mirrored left to right (files a to h reversed): its mask is
+    /// ``MIRROR_ACTIONS`` applied to this one's, its planes ``mirror_observation`` of
+    /// these.
+    fn mirror_files(&self) -> PyPosition {
+        PyPosition {
+            pos: self.pos.mirror_files(),
+        }
     }
 
     /// The same position with the colours swapped and the board turned around.

@@ -20,6 +20,23 @@ pub(crate) struct PyStep {
 
 #[pymethods]
 impl PyStep {
+    /// The step of action ``a`` (``4 * square + direction``), or ``None`` for 256 (the
+    /// end of the turn) and the 32 actions that would leave the board. Raises
+    /// ``ArimaaError`` for a number outside 0 to 256.
+    #[staticmethod]
+    fn from_action(a: i64) -> PyResult<Option<PyStep>> {
+        Ok(crate::actions::read_action(a)?
+            .step()
+            .map(|step| PyStep { step }))
+    }
+
+    /// This step's action number, ``4 * square + direction`` (a1 = 0, ..., h8 = 63;
+    /// n, e, s, w = 0, 1, 2, 3).
+    #[getter]
+    fn action(&self) -> u16 {
+        self.step.action().index()
+    }
+
     #[new]
     #[pyo3(signature = (square, direction=None))]
     fn new(square: &str, direction: Option<&str>) -> PyResult<PyStep> {

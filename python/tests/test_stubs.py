@@ -1,11 +1,11 @@
-"""The type stubs (arimaa.pyi) name what the module has, and the module has what they name."""
+"""The type stubs (arimaa/__init__.pyi) name what the module has, and the module has what they name."""
 
 import ast
 import os
 
 import arimaa
 
-STUBS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "arimaa.pyi")
+STUBS = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "arimaa", "__init__.pyi")
 
 
 def stub_names():
@@ -28,8 +28,9 @@ def stub_names():
 def test_stubs_match_the_module():
     top, members = stub_names()
     aliases = {"StepLike", "MoveLike", "Outcome"}
-    # maturin's package holds the extension as the submodule arimaa.arimaa.
-    public = {n for n in dir(arimaa) if not n.startswith("_")} - {"arimaa"}
+    # The package holds the extension as arimaa._arimaa (private) and the Python
+    # submodule arimaa.pettingzoo (an attribute once imported; its own module).
+    public = {n for n in dir(arimaa) if not n.startswith("_")} - {"pettingzoo"}
     assert public == top - aliases
     for cls, names in members.items():
         runtime = getattr(arimaa, cls)
@@ -42,7 +43,7 @@ def test_stubs_match_the_module():
 
 def test_everything_has_a_docstring():
     for name in dir(arimaa):
-        if name.startswith("_") or name in ("OPENING", "arimaa"):
+        if name.startswith("_") or name in ("OPENING", "pettingzoo"):
             continue
         obj = getattr(arimaa, name)
         assert obj.__doc__ and obj.__doc__.strip(), name
