@@ -137,25 +137,15 @@ class raw_env(AECEnv):
         self.agent_selection = self._episode.side_to_move
 
     def render(self):
-        """With ``render_mode="ansi"``: the board as text (rank 8 first), the side to
-        move and the steps taken; ``None`` otherwise."""
+        """With ``render_mode="ansi"``: the board diagram (``Position.diagram``), the
+        side to move, the steps taken and the turns played; ``None`` otherwise."""
         if self.render_mode is None:
             return None
         pos = self._episode.position
-        rows = []
-        for rank in range(8, 0, -1):
-            cells = []
-            for file in "abcdefgh":
-                piece = pos.piece_at(f"{file}{rank}")
-                trap = (file, rank) in (("c", 3), ("f", 3), ("c", 6), ("f", 6))
-                cells.append(piece or ("x" if trap else "."))
-            rows.append(f"{rank} " + " ".join(cells))
-        rows.append("  a b c d e f g h")
-        rows.append(
-            f"{pos.side_to_move} to move, {pos.steps_taken} step(s) taken, "
-            f"{self._episode.turns_played} turn(s) played"
+        return (
+            f"{pos.diagram()}{pos.side_to_move} to move, {pos.steps_taken} step(s) "
+            f"taken, {self._episode.turns_played} turn(s) played"
         )
-        return "\n".join(rows)
 
     def close(self):
         """Nothing to release."""

@@ -380,6 +380,13 @@ impl PyPosition {
         (slf.get_type(), (slf.borrow().pos.to_string(),))
     }
 
+    /// The board as a diagram: the side to move on the first line, then rank 8 to rank
+    /// 1 between borders (pieces as letters, empty traps ``x``, other empty squares
+    /// ``.``) and the files. The turn in progress is not shown (``str(pos)`` keeps it).
+    fn diagram(&self) -> String {
+        self.pos.to_diagram()
+    }
+
     fn __str__(&self) -> String {
         self.pos.to_string()
     }

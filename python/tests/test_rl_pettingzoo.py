@@ -51,7 +51,22 @@ def test_a_whole_game_replays_and_rewards_the_winner():
     winner, _ = game.outcome
     assert winner == last_agent
     assert env.agents == []
-    assert "a b c d e f g h" in env.render()
+    assert env.render().startswith(env.episode.position.diagram())
+
+
+def test_render_is_the_crates_diagram():
+    pos = arimaa.Position(arimaa.OPENING)
+    rows = pos.diagram().splitlines()
+    assert rows[0] == "g" and rows[-1].split() == list("abcdefgh")
+    # Empty traps are marked by the crate (c3, f3, c6 and f6), pieces by their letters.
+    cells = {int(r[0]): r.split()[1:9] for r in rows[2:10]}
+    traps = ["."] * 2 + ["x"] + ["."] * 2 + ["x"] + ["."] * 2
+    assert cells[6] == traps and cells[3] == traps and cells[5] == ["."] * 8
+    assert cells[2] == list("DHCMECHD") and cells[1] == list("RRRRRRRR")
+    assert cells[8] == list("rrrrrrrr") and cells[7] == list("dhcemchd")
+    env = arimaa_pz.env(render_mode="ansi")
+    env.reset(seed=1)
+    assert env.render().startswith(env.episode.position.diagram())
 
 
 def test_illegal_action_raises_and_changes_nothing():
