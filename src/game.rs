@@ -322,15 +322,6 @@ impl Game {
         self.seen.count(&SeenKey::of(position))
     }
 
-    /// Reserves room for `turns` more turns in the history, the undo list and the
-    /// repetition counts, so that playing them grows none of them again: the episodes of
-    /// [`action`](crate::action) reserve for a game at its start.
-    pub(crate) fn reserve(&mut self, turns: usize) {
-        self.history.reserve(turns);
-        self.undo.reserve(turns);
-        self.seen.reserve(turns);
-    }
-
     /// The repetition counts, for the action mask of a game.
     pub(crate) fn repetitions(&self) -> &Repetitions {
         &self.seen

@@ -54,11 +54,6 @@ impl Repetitions {
         self.counts.get(key).copied().unwrap_or(0)
     }
 
-    /// Reserves room for `n` more positions.
-    pub(crate) fn reserve(&mut self, n: usize) {
-        self.counts.reserve(n);
-    }
-
     pub(crate) fn add(&mut self, key: SeenKey) {
         let n = self.counts.entry(key).or_insert(0);
         *n += 1;

@@ -74,22 +74,6 @@ impl RngCore for SeedRng {
     }
 }
 
-/// The turns an episode's game reserves room for at its start ([`Game::reserve`]): its
-/// `max_turns`, or this many when it has none (most random games are shorter).
-const RESERVED_TURNS: u32 = 256;
-
-/// The game `start` begins with, drawn with `seed`, with room for `max_turns` turns.
-fn start_game(start: &Start, seed: u64, max_turns: u32) -> Game {
-    let mut game = draw_game(start, seed);
-    let turns = if max_turns == 0 {
-        RESERVED_TURNS
-    } else {
-        max_turns.min(4 * RESERVED_TURNS)
-    };
-    game.reserve(turns as usize + 1);
-    game
-}
-
 /// The game `start` begins with, drawn with `seed`.
 fn draw_game(start: &Start, seed: u64) -> Game {
     let mut rng = SeedRng(seed);
@@ -189,7 +173,7 @@ impl Episode {
     /// [`EpisodeError::Over`] for a [`Start::Position`] whose game is already over (the
     /// other starts always give a game in play).
     pub fn new(start: Start, seed: u64, max_turns: u32) -> Result<Episode, EpisodeError> {
-        let game = start_game(&start, seed, max_turns);
+        let game = draw_game(&start, seed);
         if let Some(outcome) = game.outcome() {
             return Err(EpisodeError::Over(outcome));
         }
@@ -217,7 +201,7 @@ impl Episode {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn reset(&mut self, seed: u64) {
-        self.game = start_game(&self.start, seed, self.max_turns);
+        self.game = draw_game(&self.start, seed);
         // `new` checked that this start gives a game in play (the random starts always
         // do), so it is in play again.
         debug_assert!(self.game.outcome().is_none());
