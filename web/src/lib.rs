@@ -17,8 +17,8 @@ use arimaa::notation::lightvector::ResolveOptions;
 use arimaa::notation::official::SideLetters;
 use arimaa::notation::{legacy, lightvector, official, record};
 use arimaa::{
-    engine, Board, Color, File, Game, Move, Phase, PieceKind, Position, Rank, Setup, SetupVariant,
-    Square, Turn, Variant,
+    engine, Board, Color, File, Game, Move, Phase, Piece, PieceKind, Position, Rank, Setup,
+    SetupVariant, Square, Turn, Variant,
 };
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -38,6 +38,8 @@ pub struct WebGame {
     mode: ClickMode,
     /// The game's kind, for the page's title line.
     kind: String,
+    /// The side that resigned, which ends the game outside the rules' outcomes.
+    resigned: Option<Color>,
 }
 
 fn ok(extra: Value) -> String {
@@ -158,6 +160,68 @@ fn check_len(text: &str) -> Result<(), String> {
     }
 }
 
+/// `gold` or `silver` ([`Color::name`]) as a colour.
+fn parse_side(text: &str) -> Result<Color, String> {
+    Color::ALL
+        .into_iter()
+        .find(|c| c.name() == text)
+        .ok_or_else(|| format!("{text:?} is not a side (gold or silver)"))
+}
+
+/// The side's name as a sentence begins it (`Gold`), as [`arimaa::Outcome`] writes it.
+fn title(side: Color) -> &'static str {
+    match side {
+        Color::Gold => "Gold",
+        Color::Silver => "Silver",
+    }
+}
+
+/// The squares whose contents differ between `before` and `after`, in [`board_order`]:
+/// what a turn changed.
+fn changed_squares(before: &Board, after: &Board) -> Vec<String> {
+    board_order()
+        .filter(|&sq| before.piece_at(sq) != after.piece_at(sq))
+        .map(|sq| sq.to_string())
+        .collect()
+}
+
+/// The pieces on `before` that `after` lacks (the turn's captures), Gold's first, each
+/// side's strongest first.
+fn missing_pieces(before: &Board, after: &Board) -> Vec<Piece> {
+    let mut out = Vec::new();
+    for color in Color::ALL {
+        for kind in PieceKind::ALL.into_iter().rev() {
+            let piece = kind.of(color);
+            let count = |b: &Board| b.iter().filter(|&(_, p)| p == piece).count();
+            out.extend(std::iter::repeat_n(
+                piece,
+                count(before).saturating_sub(count(after)),
+            ));
+        }
+    }
+    out
+}
+
+/// The letters of `pieces` of `color`, strongest first.
+fn letters_of(pieces: &[Piece], color: Color) -> String {
+    let mut own: Vec<Piece> = pieces
+        .iter()
+        .copied()
+        .filter(|p| p.color == color)
+        .collect();
+    own.sort_by_key(|p| std::cmp::Reverse(p.kind));
+    own.iter().map(|p| p.char()).collect()
+}
+
+/// One turn of the history, replayed: who played it, the boards around it, and its row
+/// of the move list.
+struct Replayed {
+    side: Color,
+    setup: bool,
+    captured: Vec<Piece>,
+    row: Value,
+}
+
 #[wasm_bindgen]
 impl WebGame {
     /// A standard game at its first setup turn: the page then plays the 99of9 setup
@@ -170,6 +234,7 @@ impl WebGame {
             input: None,
             mode: ClickMode::Arrows,
             kind: "standard".into(),
+            resigned: None,
         }
     }
 
@@ -201,6 +266,7 @@ impl WebGame {
             input: None,
             mode: ClickMode::Arrows,
             kind: "Endless Endgame".into(),
+            resigned: None,
         };
         g.refresh();
         g
@@ -223,6 +289,7 @@ impl WebGame {
             input: None,
             mode: ClickMode::Arrows,
             kind: "from a position".into(),
+            resigned: None,
         };
         g.refresh();
         Ok(g)
@@ -230,8 +297,9 @@ impl WebGame {
 
     /// Plays the 99of9 setup for the side to set up.
     pub fn setup_99of9(&mut self) -> String {
-        let Phase::Setup(side) = self.game.phase() else {
-            return fail("no setup is due");
+        let side = match self.setup_due() {
+            Ok(side) => side,
+            Err(e) => return fail(e),
         };
         let r = self
             .game
@@ -246,8 +314,9 @@ impl WebGame {
         if let Err(e) = check_len(text) {
             return fail(e);
         }
-        let Phase::Setup(side) = self.game.phase() else {
-            return fail("no setup is due");
+        let side = match self.setup_due() {
+            Ok(side) => side,
+            Err(e) => return fail(e),
         };
         let setup = match official::parse_setup(side, text) {
             Ok(s) => s,
@@ -319,8 +388,8 @@ impl WebGame {
         if let Err(e) = check_len(text) {
             return fail(e);
         }
-        if self.game.phase() != Phase::Play {
-            return fail(format!("no movement turn is due ({})", self.phase_text()));
+        if let Err(e) = self.playing() {
+            return fail(e);
         }
         let pos = self.game.position().clone();
         let parsed: Result<Move, String> = match notation {
@@ -352,10 +421,102 @@ impl WebGame {
         }
     }
 
-    /// Takes back the last turn (a move or a setup).
+    /// Takes back the last turn (a move or a setup), or the resignation when a side
+    /// has resigned.
     pub fn undo(&mut self) -> String {
-        let r = self.game.undo().map(|_| Value::Null);
+        if self.resigned.take().is_some() {
+            self.refresh();
+            return ok(json!({ "undone": 0 }));
+        }
+        let r = self.game.undo().map(|_| json!({ "undone": 1 }));
         self.finish(r)
+    }
+
+    /// Takes back the last movement turn of `side` (`"gold"` or `"silver"`) and every
+    /// turn after it, so that `side` is to move again where it was: against the engine,
+    /// the person's move and the engine's reply. Setups are never taken back by it; with
+    /// no movement turn of `side` to take back it is refused and the game is unchanged. A
+    /// resignation is taken back first, alone. The answer's `undone` counts the turns.
+    pub fn undo_for(&mut self, side: &str) -> String {
+        let side = match parse_side(side) {
+            Ok(c) => c,
+            Err(e) => return fail(e),
+        };
+        if self.resigned.take().is_some() {
+            self.refresh();
+            return ok(json!({ "undone": 0 }));
+        }
+        let turns = self.replay();
+        let Some(last) = turns.iter().rposition(|t| t.side == side && !t.setup) else {
+            return fail(format!(
+                "{} has no move to take back (setups stay; a new game sets up again)",
+                title(side)
+            ));
+        };
+        let count = turns.len() - last;
+        let mut g = self.game.clone();
+        for _ in 0..count {
+            if let Err(e) = g.undo() {
+                return fail(e);
+            }
+        }
+        self.game = g;
+        self.refresh();
+        ok(json!({ "undone": count }))
+    }
+
+    /// `side` (`"gold"` or `"silver"`) resigns: the game ends, the other side winning
+    /// "by resignation". Refused when the game is already over. [`WebGame::undo`] takes it
+    /// back.
+    pub fn resign(&mut self, side: &str) -> String {
+        let side = match parse_side(side) {
+            Ok(c) => c,
+            Err(e) => return fail(e),
+        };
+        if self.resigned.is_some() || self.game.outcome().is_some() {
+            return fail(format!("the game is over ({})", self.phase_text()));
+        }
+        self.resigned = Some(side);
+        self.refresh();
+        ok(json!({ "text": self.outcome_json()["text"] }))
+    }
+
+    /// Plays a uniformly random standard setup ([`Setup::random_standard`], seeded by
+    /// `seed`) for the side to set up.
+    pub fn setup_random(&mut self, seed: u64) -> String {
+        let side = match self.setup_due() {
+            Ok(side) => side,
+            Err(e) => return fail(e),
+        };
+        let mut rng = SmallRng::seed_from_u64(seed);
+        let r = self
+            .game
+            .play_setup(&Setup::random_standard(side, &mut rng))
+            .map(|_| Value::Null);
+        self.finish(r)
+    }
+
+    /// [`WebGame::engine_move`] for `side` (`"gold"` or `"silver"`) only: refused, the
+    /// game unchanged, when the other side is to move (the engine never plays the
+    /// person's side by mistake).
+    pub fn engine_move_as(&mut self, side: &str, seed: u64, millis: f64) -> String {
+        let side = match parse_side(side) {
+            Ok(c) => c,
+            Err(e) => return fail(e),
+        };
+        if let Err(e) = self.playing() {
+            return fail(e);
+        }
+        let due = self.game.position().side_to_move();
+        if due != side {
+            return fail(format!(
+                "{} is to move, not {} (the engine plays {})",
+                title(due),
+                title(side),
+                title(side)
+            ));
+        }
+        self.engine_move(seed, millis)
     }
 
     /// The crate's one-turn engine ([`arimaa::engine::choose`]) chooses and plays the
@@ -363,8 +524,8 @@ impl WebGame {
     /// cannot win at once, checked until `millis` milliseconds have passed (measured
     /// with the page's clock). Ties are broken by a generator seeded with `seed`.
     pub fn engine_move(&mut self, seed: u64, millis: f64) -> String {
-        if self.game.phase() != Phase::Play {
-            return fail(format!("no movement turn is due ({})", self.phase_text()));
+        if let Err(e) = self.playing() {
+            return fail(e);
         }
         let mut rng = SmallRng::seed_from_u64(seed);
         let start = js_sys::Date::now();
@@ -407,29 +568,39 @@ impl WebGame {
     }
 
     /// Everything the page draws, as JSON: `kind`, `phase`, `side`, `board` (64
-    /// characters a8..h1), `moves` (label, official, lightvector, legacy for each
-    /// movement turn), `outcome` (winner, reason, text), `mode`
+    /// characters a8..h1), `moves` (for each turn: label, side, setup, official, and for
+    /// a movement turn lightvector and legacy; `changed`, the squares whose contents the
+    /// turn changed, and `captured`, the letters of the pieces it captured, both found by
+    /// comparing the boards before and after it), `last_move` (the last turn's row when
+    /// it is a movement turn, else null), `captured` (`gold` and `silver`: the letters of
+    /// each side's pieces captured so far, strongest first), `outcome` (winner, reason,
+    /// text; a resignation is the reason `resignation`), `resigned` (the side, or null), `mode`
     /// (`arrows` or `steps`), `input` (mode, instructions, steps, the step board,
     /// selection, lightvector text, preview, rejection), and `layout` (the square names
     /// in the order of the board texts, the file and rank labels, the traps, and the
     /// colour and kind of each piece letter: what the drawing needs of the rules).
     pub fn state(&self) -> String {
         let pos = self.game.position();
-        let outcome = self.game.outcome().map(|o| {
-            json!({
-                "winner": Color::name(o.winner),
-                "reason": o.reason.to_string(),
-                "text": o.to_string(),
-            })
-        });
+        let turns = self.replay();
+        let captured: Vec<Piece> = turns.iter().flat_map(|t| t.captured.clone()).collect();
+        let last_move = turns
+            .last()
+            .filter(|t| !t.setup)
+            .map_or(Value::Null, |t| t.row.clone());
         json!({
             "kind": self.kind,
             "phase": self.phase_text(),
             "side": Color::name(pos.side_to_move()),
             "board": board_text(self.game.board()),
             "position": pos.to_aei(),
-            "moves": self.rows(),
-            "outcome": outcome,
+            "moves": turns.into_iter().map(|t| t.row).collect::<Vec<_>>(),
+            "last_move": last_move,
+            "captured": {
+                "gold": letters_of(&captured, Color::Gold),
+                "silver": letters_of(&captured, Color::Silver),
+            },
+            "outcome": self.outcome_json(),
+            "resigned": self.resigned.map(Color::name),
             "mode": mode_name(self.mode),
             "input": self.input_json(),
             "layout": layout_json(),
@@ -446,6 +617,12 @@ impl Default for WebGame {
 
 impl WebGame {
     fn phase_text(&self) -> String {
+        if self.resigned.is_some() {
+            return format!(
+                "over: {}",
+                self.outcome_json()["text"].as_str().unwrap_or("")
+            );
+        }
         match self.game.phase() {
             Phase::Setup(side) => format!("setup {}", Color::name(side)),
             Phase::Play => "play".into(),
@@ -456,7 +633,7 @@ impl WebGame {
 
     /// After any change to the game: a fresh click input when a movement turn is due.
     fn refresh(&mut self) {
-        self.input = (self.game.phase() == Phase::Play).then(|| {
+        self.input = self.playing().is_ok().then(|| {
             let mut input = ClickInput::new(self.game.position().clone());
             input.set_mode(self.mode);
             input
@@ -484,49 +661,103 @@ impl WebGame {
         self.finish(r)
     }
 
-    /// Every turn of the history, each movement turn written in the three notations
-    /// from the position it was played in.
-    fn rows(&self) -> Vec<Value> {
+    /// Every turn of the history, replayed from the start: each movement turn written in
+    /// the three notations from the position it was played in, with the squares it
+    /// changed and the pieces it captured (the boards before and after it, compared).
+    fn replay(&self) -> Vec<Replayed> {
         let labels = record::game_turns(&self.game, SideLetters::GoldSilver).unwrap_or_default();
         let mut g = self.game.clone();
         while g.undo().is_ok() {}
-        let mut rows = Vec::new();
+        let mut out = Vec::new();
         for (i, turn) in self.game.history().iter().enumerate() {
             let label = labels
                 .get(i)
                 .and_then(|t| t.label)
                 .map(|l| l.to_string())
                 .unwrap_or_default();
-            match turn {
+            let before = *g.board();
+            let (side, mut row) = match turn {
                 Turn::Setup(setup) => {
-                    rows.push(json!({
-                        "label": label,
-                        "setup": true,
-                        "official": official::write_setup(setup),
-                    }));
+                    let Phase::Setup(side) = g.phase() else { break };
+                    let row = json!({ "setup": true, "official": official::write_setup(setup) });
                     if g.play_setup(setup).is_err() {
                         break;
                     }
+                    (side, row)
                 }
                 Turn::Move { mv, cap } => {
                     if g.phase() == Phase::AwaitingRoll && g.set_roll(*cap).is_err() {
                         break;
                     }
                     let pos = g.position().clone();
-                    rows.push(json!({
-                        "label": label,
+                    let row = json!({
                         "setup": false,
                         "official": official::write_move(&pos, mv).unwrap_or_default(),
                         "lightvector": lightvector::write_move(&pos, mv).unwrap_or_default(),
                         "legacy": legacy::write_move(&pos, mv).unwrap_or_default(),
-                    }));
+                    });
                     if g.play(mv).is_err() {
                         break;
                     }
+                    (pos.side_to_move(), row)
                 }
+            };
+            let after = *g.board();
+            let captured = missing_pieces(&before, &after);
+            if let Some(map) = row.as_object_mut() {
+                map.insert("label".into(), json!(label));
+                map.insert("side".into(), json!(side.name()));
+                map.insert("changed".into(), json!(changed_squares(&before, &after)));
+                map.insert(
+                    "captured".into(),
+                    json!(captured.iter().map(|p| p.char()).collect::<String>()),
+                );
             }
+            out.push(Replayed {
+                side,
+                setup: matches!(turn, Turn::Setup(_)),
+                captured,
+                row,
+            });
         }
-        rows
+        out
+    }
+
+    /// The game's result: the crate's outcome, or the resignation.
+    fn outcome_json(&self) -> Value {
+        if let Some(side) = self.resigned {
+            let winner = !side;
+            return json!({
+                "winner": winner.name(),
+                "reason": "resignation",
+                "text": format!("{} wins by resignation", title(winner)),
+            });
+        }
+        match self.game.outcome() {
+            Some(o) => json!({
+                "winner": Color::name(o.winner),
+                "reason": o.reason.to_string(),
+                "text": o.to_string(),
+            }),
+            None => Value::Null,
+        }
+    }
+
+    /// The side to set up, when a setup is due and nobody has resigned.
+    fn setup_due(&self) -> Result<Color, String> {
+        match (self.game.phase(), self.resigned) {
+            (Phase::Setup(side), None) => Ok(side),
+            _ => Err(format!("no setup is due ({})", self.phase_text())),
+        }
+    }
+
+    /// `Ok` when a movement turn is due and nobody has resigned.
+    fn playing(&self) -> Result<(), String> {
+        if self.game.phase() == Phase::Play && self.resigned.is_none() {
+            Ok(())
+        } else {
+            Err(format!("no movement turn is due ({})", self.phase_text()))
+        }
     }
 
     fn input_json(&self) -> Value {
