@@ -452,11 +452,38 @@ try {
   await page.click('#new-button');
   start = 'setups';
   played = [];
-  await page.click('#setup-random');
+  // Gold by clicks: the eight pieces that are not rabbits (a palette button, then the
+  // square), a refused square, one taken off and put back, then the rabbits filled in
+  // (the crate's autofill): the 99of9 setup, played.
+  checkEq(await page.$$eval('#palette button', (bs) => bs.map((b) => b.textContent)),
+    ['E\u00d71', 'M\u00d71', 'H\u00d72', 'D\u00d72', 'C\u00d72', 'R\u00d78'], 'the palette: the army to place');
+  await page.click('#palette button[data-letter="E"]');
+  await clicks('e4');
+  check(/e4 is outside the home ranks/.test((await pageView()).message), 'setup: a square off the home ranks refused');
+  for (const [letter, squares] of [['E', ['e2']], ['M', ['d2']], ['H', ['b2', 'g2']], ['D', ['d1', 'e1']], ['C', ['c2', 'f2']]]) {
+    await page.click(`#palette button[data-letter="${letter}"]`);
+    await clicks(...squares);
+  }
+  await clicks('d2');
+  checkEq(at((await pageView()).board, 'd2'), '.', 'setup: a click on a placed piece takes it off');
+  checkEq(await page.$$eval('#palette button', (bs) => bs.map((b) => b.dataset.letter)), ['M', 'R'], 'setup: the camel back in the palette');
+  await clicks('d2');
+  checkEq(at((await pageView()).board, 'd2'), 'M', 'setup: the piece taken off is the one chosen next');
+  await screenshot('setup-by-clicks');
+  await page.click('#setup-fill');
+  await page.click('#setup-play');
   view = await pageView();
   played = [view.rows[0][1]];
-  await verify('setup-random');
-  await page.click('#setup-99of9');
+  ({ view } = await verify('setup-gold-by-clicks'));
+  const ninetyNine = await page.evaluate(() => {
+    const g = new window.arimaaPage.WebGame();
+    g.setup_99of9();
+    const board = JSON.parse(g.state()).board;
+    g.free();
+    return board;
+  });
+  checkEq(view.board, ninetyNine, 'setup by clicks: the 99of9 setup\'s board');
+  await page.click('#setup-random');
   view = await pageView();
   played = view.rows.map((r) => r[1]);
   ({ view } = await verify('setups-done'));

@@ -17,8 +17,8 @@ use arimaa::notation::lightvector::ResolveOptions;
 use arimaa::notation::official::SideLetters;
 use arimaa::notation::{legacy, lightvector, official, record};
 use arimaa::{
-    engine, Board, Color, File, Game, Move, Phase, Piece, PieceKind, Position, Rank, Setup,
-    SetupVariant, Square, Turn, Variant,
+    engine, Army, Board, Color, File, Game, Move, Phase, Piece, PieceKind, Position, Rank, Setup,
+    SetupProblem, SetupRules, SetupVariant, Square, Turn, Variant,
 };
 use rand::rngs::SmallRng;
 use rand::SeedableRng;
@@ -40,6 +40,8 @@ pub struct WebGame {
     kind: String,
     /// The side that resigned, which ends the game outside the rules' outcomes.
     resigned: Option<Color>,
+    /// The setup being placed by clicks ([`WebGame::setup_click`]) while a setup is due.
+    draft: Option<Setup>,
 }
 
 fn ok(extra: Value) -> String {
@@ -229,13 +231,16 @@ impl WebGame {
     /// ([`WebGame::play_setup`]) for each side.
     #[wasm_bindgen(constructor)]
     pub fn new() -> WebGame {
-        WebGame {
+        let mut g = WebGame {
             game: Game::new(),
             input: None,
             mode: ClickMode::Arrows,
             kind: "standard".into(),
             resigned: None,
-        }
+            draft: None,
+        };
+        g.refresh();
+        g
     }
 
     /// A standard game with both sides set up by the 99of9 setup, Gold to move.
@@ -267,6 +272,7 @@ impl WebGame {
             mode: ClickMode::Arrows,
             kind: "Endless Endgame".into(),
             resigned: None,
+            draft: None,
         };
         g.refresh();
         g
@@ -290,6 +296,7 @@ impl WebGame {
             mode: ClickMode::Arrows,
             kind: "from a position".into(),
             resigned: None,
+            draft: None,
         };
         g.refresh();
         Ok(g)
@@ -481,6 +488,85 @@ impl WebGame {
         ok(json!({ "text": self.outcome_json()["text"] }))
     }
 
+    /// A click on `square` while a setup is due: a piece of the setup being placed there
+    /// is taken off; else the piece `letter` (`"E"`, `"r"`, ...; the side's own) is
+    /// placed there, when the crate's setup rules allow it so far (on the side's home
+    /// ranks, an empty square, at most the standard number of its kind; a handicap
+    /// check, the missing pieces aside). The answer says `placed` or `removed`; a
+    /// refusal leaves the draft as it was. [`WebGame::setup_play_draft`] plays it.
+    pub fn setup_click(&mut self, square: &str, letter: &str) -> String {
+        let sq = match parse_square(square) {
+            Ok(sq) => sq,
+            Err(e) => return fail(e),
+        };
+        let board = *self.game.board();
+        let Some(draft) = self.draft.as_mut() else {
+            return fail(format!("no setup is due ({})", self.phase_text()));
+        };
+        if let Some(i) = draft.pieces.iter().position(|&(_, s)| s == sq) {
+            let (kind, _) = draft.pieces.remove(i);
+            return ok(json!({ "removed": kind.of(draft.color).char().to_string() }));
+        }
+        let side = draft.color;
+        let Some(piece) = Color::ALL
+            .into_iter()
+            .flat_map(|c| PieceKind::ALL.map(|k| k.of(c)))
+            .find(|p| p.char().to_string() == letter)
+        else {
+            return fail(format!(
+                "{letter:?} is not a piece letter; choose a piece to place"
+            ));
+        };
+        if piece.color != side {
+            return fail(format!(
+                "{letter} is not {}'s: {} sets up",
+                title(side),
+                title(side)
+            ));
+        }
+        let mut next = draft.clone();
+        next.place(piece.kind, sq);
+        if let Err(e) = next.check(SetupRules::Handicap, &board) {
+            let problems: Vec<String> = e
+                .problems
+                .iter()
+                .filter(|p| **p != SetupProblem::NoRabbit)
+                .map(ToString::to_string)
+                .collect();
+            if !problems.is_empty() {
+                return fail(format!("{letter} on {sq} refused: {}", problems.join("; ")));
+            }
+        }
+        *draft = next;
+        ok(json!({ "placed": letter }))
+    }
+
+    /// Fills every empty home square of the setup being placed with a rabbit, when it
+    /// then has at most eight ([`Setup::autofill_rabbits`]); `added` counts them.
+    pub fn setup_fill_rabbits(&mut self) -> String {
+        match self.draft.as_mut() {
+            Some(draft) => ok(json!({ "added": draft.autofill_rabbits() })),
+            None => fail(format!("no setup is due ({})", self.phase_text())),
+        }
+    }
+
+    /// Takes every piece of the setup being placed off the board.
+    pub fn setup_clear(&mut self) {
+        if let Some(draft) = self.draft.as_mut() {
+            draft.pieces.clear();
+        }
+    }
+
+    /// Plays the setup placed by clicks; refused with the crate's reasons (the pieces
+    /// still missing, say) while it is not a whole legal setup.
+    pub fn setup_play_draft(&mut self) -> String {
+        let Some(draft) = self.draft.clone() else {
+            return fail(format!("no setup is due ({})", self.phase_text()));
+        };
+        let r = self.game.play_setup(&draft).map(|_| Value::Null);
+        self.finish(r)
+    }
+
     /// Plays a uniformly random standard setup ([`Setup::random_standard`], seeded by
     /// `seed`) for the side to set up.
     pub fn setup_random(&mut self, seed: u64) -> String {
@@ -574,7 +660,10 @@ impl WebGame {
     /// comparing the boards before and after it), `last_move` (the last turn's row when
     /// it is a movement turn, else null), `captured` (`gold` and `silver`: the letters of
     /// each side's pieces captured so far, strongest first), `outcome` (winner, reason,
-    /// text; a resignation is the reason `resignation`), `resigned` (the side, or null), `mode`
+    /// text; a resignation is the reason `resignation`), `resigned` (the side, or null),
+    /// `frozen` (the squares of the frozen pieces while a movement turn is due), `setup`
+    /// (while a setup is due: the setup placed by clicks so far, its `side`, the `board`
+    /// with it, the count `placed` and the letters `remaining`; else null), `mode`
     /// (`arrows` or `steps`), `input` (mode, instructions, steps, the step board,
     /// selection, lightvector text, preview, rejection), and `layout` (the square names
     /// in the order of the board texts, the file and rank labels, the traps, and the
@@ -601,6 +690,8 @@ impl WebGame {
             },
             "outcome": self.outcome_json(),
             "resigned": self.resigned.map(Color::name),
+            "frozen": self.frozen_squares(),
+            "setup": self.draft_json(),
             "mode": mode_name(self.mode),
             "input": self.input_json(),
             "layout": layout_json(),
@@ -631,8 +722,14 @@ impl WebGame {
         }
     }
 
-    /// After any change to the game: a fresh click input when a movement turn is due.
+    /// After any change to the game: a fresh click input when a movement turn is due,
+    /// and a setup draft when a setup is due (the one begun, if it is that side's).
     fn refresh(&mut self) {
+        self.draft = match (self.setup_due(), self.draft.take()) {
+            (Ok(side), Some(d)) if d.color == side => Some(d),
+            (Ok(side), _) => Some(Setup::new(side)),
+            (Err(_), _) => None,
+        };
         self.input = self.playing().is_ok().then(|| {
             let mut input = ClickInput::new(self.game.position().clone());
             input.set_mode(self.mode);
@@ -741,6 +838,43 @@ impl WebGame {
             }),
             None => Value::Null,
         }
+    }
+
+    /// The squares of the frozen pieces of the position, while a movement turn is due.
+    fn frozen_squares(&self) -> Vec<String> {
+        if self.playing().is_err() {
+            return Vec::new();
+        }
+        let board = self.game.board();
+        board_order()
+            .filter(|&sq| board.is_frozen(sq))
+            .map(|sq| sq.to_string())
+            .collect()
+    }
+
+    /// The setup being placed by clicks: its side, the board with it placed, and the
+    /// letters of the standard army not placed yet, strongest first.
+    fn draft_json(&self) -> Value {
+        let Some(draft) = self.draft.as_ref() else {
+            return Value::Null;
+        };
+        let mut board = *self.game.board();
+        draft.apply_to(&mut board);
+        let mut remaining = String::new();
+        for (kind, count) in Army::STANDARD.iter().collect::<Vec<_>>().into_iter().rev() {
+            let placed = draft.pieces.iter().filter(|&&(k, _)| k == kind).count();
+            let letter = kind.of(draft.color).char();
+            remaining.extend(std::iter::repeat_n(
+                letter,
+                usize::from(count).saturating_sub(placed),
+            ));
+        }
+        json!({
+            "side": draft.color.name(),
+            "board": board_text(&board),
+            "placed": draft.pieces.len(),
+            "remaining": remaining,
+        })
     }
 
     /// The side to set up, when a setup is due and nobody has resigned.

@@ -450,3 +450,58 @@ fn the_engine_refuses_the_side_not_to_move_and_random_setups_are_seeded() {
     assert_eq!(json(&a.setup_random(8))["ok"], true);
     assert_eq!(json(&a.setup_random(9))["ok"], false, "no setup due");
 }
+
+#[test]
+fn a_setup_placed_by_clicks_is_checked_by_the_crate_and_played() {
+    let mut g = WebGame::new();
+    let s = state(&g);
+    assert_eq!(s["setup"]["side"], "gold");
+    assert_eq!(s["setup"]["remaining"], "EMHHDDCCRRRRRRRR");
+    let refused = |a: Value, what: &str| {
+        assert_eq!(a["ok"], false, "{what}");
+        a["error"].as_str().unwrap_or_default().to_string()
+    };
+    assert!(refused(json(&g.setup_click("e4", "E")), "e4").contains("outside the home ranks"));
+    assert!(refused(json(&g.setup_click("e2", "e")), "silver's").contains("not Gold's"));
+    assert!(refused(json(&g.setup_click("e2", "")), "no letter").contains("choose a piece"));
+    assert!(refused(json(&g.setup_play_draft()), "empty").contains("invalid setup"));
+    for (sq, letter) in [
+        ("e2", "E"),
+        ("d2", "M"),
+        ("b2", "H"),
+        ("g2", "H"),
+        ("d1", "D"),
+        ("e1", "D"),
+        ("c2", "C"),
+        ("f2", "C"),
+    ] {
+        assert_eq!(json(&g.setup_click(sq, letter))["placed"], letter);
+    }
+    assert!(refused(json(&g.setup_click("a1", "E")), "a second elephant").contains("elephant"));
+    assert_eq!(json(&g.setup_click("e2", "E"))["removed"], "E");
+    assert_eq!(state(&g)["setup"]["remaining"], "ERRRRRRRR");
+    assert_eq!(json(&g.setup_click("e2", "E"))["placed"], "E");
+    assert_eq!(json(&g.setup_fill_rabbits())["added"], 8);
+    assert_eq!(state(&g)["setup"]["remaining"], "");
+    assert_eq!(json(&g.setup_play_draft())["ok"], true);
+
+    // The same board as the 99of9 setup.
+    let mut h = WebGame::new();
+    assert_eq!(json(&h.setup_99of9())["ok"], true);
+    let s = state(&g);
+    assert_eq!(s["board"], state(&h)["board"]);
+    assert_eq!(s["setup"]["side"], "silver");
+    assert_eq!(s["setup"]["placed"], 0);
+    g.setup_clear();
+    assert_eq!(json(&g.setup_99of9())["ok"], true);
+    assert_eq!(state(&g)["setup"], Value::Null);
+    assert_eq!(json(&g.setup_click("e2", "E"))["ok"], false, "no setup due");
+}
+
+#[test]
+fn frozen_pieces_are_listed() {
+    // Silver's rabbit c4 beside Gold's elephant d4, alone: frozen.
+    let g = push_to_trap();
+    let s = state(&g);
+    assert_eq!(s["frozen"], serde_json::json!(["c4"]));
+}

@@ -15,6 +15,7 @@ const page = {
   message: '', // the last action's error, shown until the next action
   info: '', // a hint (not an error), shown until the next action
   flipped: false, // the board drawn turned around, Silver's side below
+  setupLetter: null, // the piece chosen in the setup palette, placed by the next click
   // The game's number: an engine request made for an earlier game (New game while it
   // waited) is dropped when its turn comes.
   generation: 0,
@@ -111,12 +112,35 @@ function show(s) {
   $('result').textContent = over ? s.outcome.text : '';
   $('banner').textContent = over ? s.outcome.text : '';
   $('banner').hidden = !over;
-  $('setup-controls').hidden = !s.phase.startsWith('setup');
+  $('setup-controls').hidden = !s.setup;
+  showPalette(s);
   $('engine').disabled = s.phase !== 'play';
   $('resign').disabled = over;
   $('undo').disabled = s.moves.length === 0 && !over;
   document.body.dataset.moves = String(s.moves.length);
   document.body.dataset.ready = page.busy ? 'no' : 'yes';
+}
+
+// The setup palette: one button for each kind of piece still to place (with how many),
+// the chosen one marked. The choice moves on by itself when its kind is all placed.
+function showPalette(s) {
+  const palette = $('palette');
+  palette.replaceChildren();
+  if (!s.setup) return;
+  const left = s.setup.remaining;
+  if (!left.includes(page.setupLetter)) page.setupLetter = left ? left[0] : null;
+  for (const c of new Set(left)) {
+    const b = document.createElement('button');
+    b.dataset.letter = c;
+    b.className = c === page.setupLetter ? 'selected' : '';
+    const chip = document.createElement('span');
+    chip.className = `chip ${s.layout.pieces[c].color}`;
+    chip.textContent = c;
+    b.append(chip, `\u00d7${[...left].filter((x) => x === c).length}`);
+    b.title = s.layout.pieces[c].kind;
+    b.addEventListener('click', () => { page.setupLetter = c; show(page.state); });
+    palette.appendChild(b);
+  }
 }
 
 // Reads an action's answer ({"ok":true,...} or {"ok":false,"error":...}) and keeps its
@@ -136,6 +160,13 @@ function onSquare(sq) {
   if (page.busy) return;
   page.message = '';
   page.info = '';
+  if (page.state.setup) {
+    // A piece taken off is the one chosen next, to be put elsewhere.
+    const a = answer(page.game.setup_click(sq, page.setupLetter || ''));
+    if (a.ok && a.removed) page.setupLetter = a.removed;
+    refresh();
+    return;
+  }
   const a = JSON.parse(page.game.click(sq));
   const s = JSON.parse(page.game.state());
   // A refused click shows the input's own rejection; without an input, the error.
@@ -271,6 +302,9 @@ async function main() {
   $('engine').addEventListener('click', engineMove);
   $('typed').addEventListener('submit', (e) => { e.preventDefault(); playTyped(); });
   $('setup-99of9').addEventListener('click', () => { answer(page.game.setup_99of9()); afterTurn(); });
+  $('setup-play').addEventListener('click', () => { answer(page.game.setup_play_draft()); afterTurn(); });
+  $('setup-fill').addEventListener('click', () => { answer(page.game.setup_fill_rabbits()); refresh(); });
+  $('setup-clear').addEventListener('click', () => { page.game.setup_clear(); page.message = ''; refresh(); });
   $('setup-random').addEventListener('click', () => {
     answer(page.game.setup_random(BigInt(Math.floor(Math.random() * 2 ** 32))));
     afterTurn();

@@ -52,7 +52,7 @@ function geometry(layout, flipped) {
 // empty) into `svg`. `onSquare(name)` is called for a click on a square or a piece, when
 // given; `selected` is a square to highlight; `also` the squares whose pieces are
 // marked as also moving; `marks` the squares the last turn changed, framed.
-function drawBoard(svg, geo, board, { onSquare, selected, also, marks }) {
+function drawBoard(svg, geo, board, { onSquare, selected, also, marks, frozen }) {
   svg.replaceChildren();
   svg.setAttribute('viewBox', `0 0 ${geo.width} ${geo.height}`);
   el('rect', { x: 0, y: 0, width: geo.width, height: geo.height, fill: '#d8c9a3' }, svg);
@@ -88,7 +88,7 @@ function drawBoard(svg, geo, board, { onSquare, selected, also, marks }) {
     const [x, y] = geo.center(sq);
     const color = geo.layout.pieces[c].color;
     const g = el('g', {
-      class: `piece ${color}${also && also.has(sq) ? ' also' : ''}`,
+      class: `piece ${color}${also && also.has(sq) ? ' also' : ''}${frozen && frozen.has(sq) ? ' frozen' : ''}`,
       'data-piece': c, 'data-square': sq,
     }, pieces);
     el('circle', { cx: x, cy: y, r: 19 }, g);
@@ -144,7 +144,7 @@ function drawInput(svg, geo, side, input) {
 // (the position with the steps drawn so far), since that is the board the clicks name.
 // The preview's `data-kind` and `data-board` say what it shows. The squares the last
 // movement turn changed (`state.last_move.changed`, found by the crate) are framed on
-// the main board. `flipped` draws both boards turned around (Silver's side below).
+// the main board, and the frozen pieces dashed. `flipped` draws both boards turned around (Silver's side below).
 export function drawState(state, { board, preview }, onSquare, flipped = false) {
   const geo = geometry(state.layout, flipped);
   const input = state.input;
@@ -156,7 +156,11 @@ export function drawState(state, { board, preview }, onSquare, flipped = false) 
   // the position the move starts from.
   const also = moving && !steps ? new Set(p.also_moving.map((c) => c.from)) : new Set();
   const marks = state.last_move ? state.last_move.changed : [];
-  drawBoard(board, geo, steps ? input.step_board : state.board, { onSquare, selected, also, marks });
+  // Frozen pieces (found by the crate) are marked on the position, not the step board.
+  const frozen = new Set(steps ? [] : state.frozen);
+  // During a setup the board shows the pieces placed by clicks so far.
+  const shown = state.setup ? state.setup.board : steps ? input.step_board : state.board;
+  drawBoard(board, geo, shown, { onSquare, selected, also, marks, frozen });
   board.dataset.flipped = flipped ? 'yes' : 'no';
   if (input) drawInput(board, geo, state.side, input);
   const previewBoard = moving ? p.board : state.board;
