@@ -268,6 +268,7 @@ try {
   await clicks('e5', 'e4');
   view = await pageView();
   check(/A piece is selected/.test(view.message), '3g: the page asks where the selected piece goes', view.message);
+  checkEq(await page.$eval('#message', (m) => m.className), 'info', '3g: a hint is not shown as an error');
   await clicks('e4');
   view = await pageView();
   checkEq(view.tokens, 're5e4', '3g: the token of the pull');
@@ -282,6 +283,7 @@ try {
   await clicks('e6', 'd1');
   view = await pageView();
   check(/^Refused: .*ee6d1/.test(view.message), '3s: the refused click and its reason', view.message);
+  checkEq(await page.$eval('#message', (m) => m.className), '', '3s: a refusal is shown as an error');
   checkEq(view.tokens, '', '3s: a refused click draws nothing');
   await screenshot('3s-refused');
   await clicks('e7');

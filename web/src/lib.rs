@@ -1,12 +1,16 @@
 //! The `arimaa` crate for JavaScript, through `wasm-bindgen`: one class, [`WebGame`],
-//! holding a game, the click input of the turn being entered, and the crate's one-turn
-//! engine ([`arimaa::engine`]) as an opponent.
+//! holding a game, the click input of the turn being entered, the setup being placed by
+//! clicks, a resignation, and the crate's one-turn engine ([`arimaa::engine`]) as an
+//! opponent.
 //!
 //! Everything the page draws comes from [`WebGame::state`], a JSON text (the board, the
-//! side to move, the move list in official, Lightvector and legacy notation, the result
-//! with its reason, and the click input: its mode (arrows or steps), instructions, steps
-//! and the step board, selection, preview, "also moving" and the resolver's message). Actions return a short JSON answer `{"ok":true,...}` or
-//! `{"ok":false,"error":"..."}`: nothing a user can type or click panics.
+//! side to move, the move list in official, Lightvector and legacy notation with each
+//! turn's side, changed squares and captures, the last move, the captured pieces of
+//! each side, the frozen pieces, the result with its reason, the setup being placed, and
+//! the click input: its mode (arrows or steps), instructions, steps and the step board,
+//! selection, preview, "also moving" and the resolver's message). Actions return a short
+//! JSON answer `{"ok":true,...}` or `{"ok":false,"error":"..."}`: nothing a user can type
+//! or click panics, and a refused action leaves the game as it was.
 
 use std::fmt::Write as _;
 

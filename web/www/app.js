@@ -62,6 +62,8 @@ function show(s) {
   let previewText = '';
   let also = '';
   let message = page.message;
+  // Hints (not errors) are shown when there is no error, in the colour of information.
+  let hint = page.info;
   if (input) {
     const p = input.preview;
     if (p.kind === 'move') {
@@ -70,17 +72,17 @@ function show(s) {
         also = 'Also moving: ' + p.also_moving.map(describeChange).join(', ') + '.';
       }
     } else if (p.kind === 'ambiguous') {
-      message = message || p.message;
+      hint = p.message;
       previewText = `ambiguous: ${p.count} moves fit`;
     } else if (p.kind === 'nomove') {
       message = message || p.message;
       previewText = 'no legal move fits';
     }
     if (input.rejection) message = `Refused: ${input.rejection}`;
-    else if (!message && input.selection.kind === 'piece') {
-      message = 'A piece is selected. Click a square to send it there, or click it again to keep it where it is.';
-    } else if (!message && input.selection.kind === 'step') {
-      message = 'A piece is selected. Click a square beside it to step there.';
+    else if (input.selection.kind === 'piece') {
+      hint = 'A piece is selected. Click a square to send it there, or click it again to keep it where it is.';
+    } else if (input.selection.kind === 'step') {
+      hint = 'A piece is selected. Click a square beside it to step there.';
     }
     $('tokens').textContent = input.text;
     $('submit').disabled = !input.can_submit;
@@ -90,9 +92,8 @@ function show(s) {
   }
   $('preview-text').textContent = previewText;
   $('also-moving').textContent = also;
-  const hint = !message && page.info;
-  $('message').textContent = hint ? page.info : message;
-  $('message').className = hint ? 'info' : '';
+  $('message').textContent = message || hint;
+  $('message').className = message ? '' : 'info';
 
   // Move list, scrolled to the latest turn.
   const tbody = $('moves').querySelector('tbody');
