@@ -376,6 +376,14 @@ try {
   view = await pageView();
   check(/It is your move \(Gold\): the engine plays Silver/.test(view.message), 'engine move on the person\'s side refused', view.message);
   checkEq(view.rows.length, 4, 'the refused engine move plays nothing');
+  // "Any notation": well-formed official notation is read as official only, so Ef7s
+  // (no elephant on f7) is refused with the official reason, not read as Lightvector.
+  await page.selectOption('#notation', 'auto');
+  await page.fill('#typed-text', 'Ef7s');
+  await page.click('#typed-play');
+  view = await pageView();
+  check(/^as official notation: /.test(view.message) && !/Lightvector/.test(view.message), 'Ef7s in any notation: the official refusal', view.message);
+  checkEq(view.rows.length, 4, 'Ef7s plays nothing');
 
   // Flip: the same board drawn turned around (a1 top right), Gold's tray on top.
   await page.click('#flip');

@@ -155,6 +155,30 @@ fn parse_lightvector(pos: &Position, text: &str) -> Result<Move, String> {
         .map_err(|e| e.to_string())
 }
 
+/// Reads a move in any notation: official first; well-formed official notation is read
+/// as official only (a move it finds illegal is refused with the reason, not read again
+/// as Lightvector, where `Ef7s` would mean something else); otherwise Lightvector (the
+/// clicks' reading), then legacy notation.
+fn parse_auto(game: &Game, text: &str) -> Result<Move, String> {
+    let official = match official::parse_move_in_game(game, text) {
+        Ok(mv) => return Ok(mv),
+        Err(e @ official::OfficialError::Illegal(_)) => {
+            return Err(format!("as official notation: {e}"))
+        }
+        Err(e) => e.to_string(),
+    };
+    let pos = game.position();
+    let both = match parse_lightvector(pos, text) {
+        Ok(mv) => return Ok(mv),
+        Err(lv) => format!("as official notation: {official}; as Lightvector: {lv}"),
+    };
+    if legacy::is_legacy(text) {
+        legacy::parse_move(pos, text).map_err(|l| format!("{both}; as legacy notation: {l}"))
+    } else {
+        Err(both)
+    }
+}
+
 fn check_len(text: &str) -> Result<(), String> {
     if text.len() > MAX_INPUT {
         Err(format!(
@@ -407,21 +431,7 @@ impl WebGame {
             "official" => official::parse_move_in_game(&self.game, text).map_err(|e| e.to_string()),
             "lightvector" => parse_lightvector(&pos, text),
             "legacy" => legacy::parse_move(&pos, text).map_err(|e| e.to_string()),
-            "auto" => official::parse_move_in_game(&self.game, text)
-                .map_err(|e| e.to_string())
-                .or_else(|official| {
-                    parse_lightvector(&pos, text).map_err(|lv| {
-                        format!("as official notation: {official}; as Lightvector: {lv}")
-                    })
-                })
-                .or_else(|both| {
-                    if legacy::is_legacy(text) {
-                        legacy::parse_move(&pos, text)
-                            .map_err(|l| format!("{both}; as legacy notation: {l}"))
-                    } else {
-                        Err(both)
-                    }
-                }),
+            "auto" => parse_auto(&self.game, text),
             other => Err(format!(
                 "unknown notation {other:?} (official, lightvector, legacy or auto)"
             )),

@@ -505,3 +505,19 @@ fn frozen_pieces_are_listed() {
     let s = state(&g);
     assert_eq!(s["frozen"], serde_json::json!(["c4"]));
 }
+
+#[test]
+fn well_formed_official_notation_is_not_read_again_as_lightvector() {
+    // No elephant stands on f7: the official reading refuses, and "any notation" says so
+    // rather than finding a Lightvector move.
+    let mut g = push_to_trap();
+    let a = json(&g.play_text("Ef7s", "auto"));
+    assert_eq!(a["ok"], false);
+    let error = a["error"].as_str().unwrap_or_default();
+    assert!(error.starts_with("as official notation: "), "{error}");
+    assert!(!error.contains("Lightvector"), "{error}");
+    assert_eq!(state(&g)["moves"].as_array().map(Vec::len), Some(0));
+    // Lightvector still reads in "any notation": the elephant d4 to d6.
+    assert_eq!(json(&g.play_text("Ed4d6", "auto"))["ok"], true);
+    assert_eq!(state(&g)["moves"][0]["official"], "Ed4n Ed5n");
+}
