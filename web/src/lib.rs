@@ -18,7 +18,7 @@ use arimaa::clicks::{
     ClickInput, ClickMode, Instruction, PieceChange, Preview, Selection, StepInstruction,
 };
 use arimaa::notation::lightvector::ResolveOptions;
-use arimaa::notation::official::SideLetters;
+use arimaa::notation::official::{SideLetters, TurnLabel};
 use arimaa::notation::{legacy, lightvector, official, record};
 use arimaa::{
     engine, Army, Board, Color, File, Game, Move, Phase, Piece, PieceKind, Position, Rank, Setup,
@@ -46,6 +46,9 @@ pub struct WebGame {
     resigned: Option<Color>,
     /// The setup being placed by clicks ([`WebGame::setup_click`]) while a setup is due.
     draft: Option<Setup>,
+    /// The history replayed and written ([`WebGame::update_turns`]), kept so that
+    /// [`WebGame::state`] does not replay the game each time.
+    turns: Vec<Replayed>,
 }
 
 fn ok(extra: Value) -> String {
@@ -243,13 +246,68 @@ fn letters_of(pieces: &[Piece], color: Color) -> String {
     own.iter().map(|p| p.char()).collect()
 }
 
-/// One turn of the history, replayed: who played it, the boards around it, and its row
-/// of the move list.
+/// One turn of the history, replayed: who played it, its label, the pieces it captured,
+/// and its row of the move list.
+#[derive(Clone)]
 struct Replayed {
     side: Color,
     setup: bool,
+    label: Option<TurnLabel>,
     captured: Vec<Piece>,
     row: Value,
+}
+
+/// Plays `turn` in `g` (the game just before it) and describes it: the turn written in
+/// the three notations from the position it was played in, the squares it changed and
+/// the pieces it captured (the boards before and after it, compared). `None` when the
+/// game does not take it.
+fn replay_turn(g: &mut Game, turn: &Turn, label: Option<TurnLabel>) -> Option<Replayed> {
+    let before = *g.board();
+    let (side, mut row) = match turn {
+        Turn::Setup(setup) => {
+            let Phase::Setup(side) = g.phase() else {
+                return None;
+            };
+            let row = json!({ "setup": true, "official": official::write_setup(setup) });
+            g.play_setup(setup).ok()?;
+            (side, row)
+        }
+        Turn::Move { mv, cap } => {
+            if g.phase() == Phase::AwaitingRoll {
+                g.set_roll(*cap).ok()?;
+            }
+            let pos = g.position().clone();
+            let row = json!({
+                "setup": false,
+                "official": official::write_move(&pos, mv).unwrap_or_default(),
+                "lightvector": lightvector::write_move(&pos, mv).unwrap_or_default(),
+                "legacy": legacy::write_move(&pos, mv).unwrap_or_default(),
+            });
+            g.play(mv).ok()?;
+            (pos.side_to_move(), row)
+        }
+    };
+    let after = *g.board();
+    let captured = missing_pieces(&before, &after);
+    if let Some(map) = row.as_object_mut() {
+        map.insert(
+            "label".into(),
+            json!(label.map(|l| l.to_string()).unwrap_or_default()),
+        );
+        map.insert("side".into(), json!(side.name()));
+        map.insert("changed".into(), json!(changed_squares(&before, &after)));
+        map.insert(
+            "captured".into(),
+            json!(captured.iter().map(|p| p.char()).collect::<String>()),
+        );
+    }
+    Some(Replayed {
+        side,
+        setup: matches!(turn, Turn::Setup(_)),
+        label,
+        captured,
+        row,
+    })
 }
 
 #[wasm_bindgen]
@@ -266,6 +324,7 @@ impl WebGame {
             kind: "standard".into(),
             resigned: None,
             draft: None,
+            turns: Vec::new(),
         };
         g.refresh();
         g
@@ -301,6 +360,7 @@ impl WebGame {
             kind: "Endless Endgame".into(),
             resigned: None,
             draft: None,
+            turns: Vec::new(),
         };
         g.refresh();
         g
@@ -325,6 +385,7 @@ impl WebGame {
             kind: "from a position".into(),
             resigned: None,
             draft: None,
+            turns: Vec::new(),
         };
         g.refresh();
         Ok(g)
@@ -467,7 +528,7 @@ impl WebGame {
             self.refresh();
             return ok(json!({ "undone": 0 }));
         }
-        let turns = self.replay();
+        let turns = &self.turns;
         let Some(last) = turns.iter().rposition(|t| t.side == side && !t.setup) else {
             return fail(format!(
                 "{} has no move to take back (setups stay; a new game sets up again)",
@@ -684,7 +745,7 @@ impl WebGame {
     /// colour and kind of each piece letter: what the drawing needs of the rules).
     pub fn state(&self) -> String {
         let pos = self.game.position();
-        let turns = self.replay();
+        let turns = &self.turns;
         let captured: Vec<Piece> = turns.iter().flat_map(|t| t.captured.clone()).collect();
         let last_move = turns
             .last()
@@ -696,7 +757,7 @@ impl WebGame {
             "side": Color::name(pos.side_to_move()),
             "board": board_text(self.game.board()),
             "position": pos.to_aei(),
-            "moves": turns.into_iter().map(|t| t.row).collect::<Vec<_>>(),
+            "moves": turns.iter().map(|t| t.row.clone()).collect::<Vec<_>>(),
             "last_move": last_move,
             "captured": {
                 "gold": letters_of(&captured, Color::Gold),
@@ -739,6 +800,7 @@ impl WebGame {
     /// After any change to the game: a fresh click input when a movement turn is due,
     /// and a setup draft when a setup is due (the one begun, if it is that side's).
     fn refresh(&mut self) {
+        self.update_turns();
         self.draft = match (self.setup_due(), self.draft.take()) {
             (Ok(side), Some(d)) if d.color == side => Some(d),
             (Ok(side), _) => Some(Setup::new(side)),
@@ -781,57 +843,38 @@ impl WebGame {
         while g.undo().is_ok() {}
         let mut out = Vec::new();
         for (i, turn) in self.game.history().iter().enumerate() {
-            let label = labels
-                .get(i)
-                .and_then(|t| t.label)
-                .map(|l| l.to_string())
-                .unwrap_or_default();
-            let before = *g.board();
-            let (side, mut row) = match turn {
-                Turn::Setup(setup) => {
-                    let Phase::Setup(side) = g.phase() else { break };
-                    let row = json!({ "setup": true, "official": official::write_setup(setup) });
-                    if g.play_setup(setup).is_err() {
-                        break;
-                    }
-                    (side, row)
-                }
-                Turn::Move { mv, cap } => {
-                    if g.phase() == Phase::AwaitingRoll && g.set_roll(*cap).is_err() {
-                        break;
-                    }
-                    let pos = g.position().clone();
-                    let row = json!({
-                        "setup": false,
-                        "official": official::write_move(&pos, mv).unwrap_or_default(),
-                        "lightvector": lightvector::write_move(&pos, mv).unwrap_or_default(),
-                        "legacy": legacy::write_move(&pos, mv).unwrap_or_default(),
-                    });
-                    if g.play(mv).is_err() {
-                        break;
-                    }
-                    (pos.side_to_move(), row)
-                }
-            };
-            let after = *g.board();
-            let captured = missing_pieces(&before, &after);
-            if let Some(map) = row.as_object_mut() {
-                map.insert("label".into(), json!(label));
-                map.insert("side".into(), json!(side.name()));
-                map.insert("changed".into(), json!(changed_squares(&before, &after)));
-                map.insert(
-                    "captured".into(),
-                    json!(captured.iter().map(|p| p.char()).collect::<String>()),
-                );
+            let label = labels.get(i).and_then(|t| t.label);
+            match replay_turn(&mut g, turn, label) {
+                Some(t) => out.push(t),
+                None => break,
             }
-            out.push(Replayed {
-                side,
-                setup: matches!(turn, Turn::Setup(_)),
-                captured,
-                row,
-            });
         }
         out
+    }
+
+    /// Keeps [`WebGame::turns`] the replay of the history: after one more turn only that
+    /// turn is replayed (from the game with it taken back, its label the next after the
+    /// last one), after an undo the list is cut; anything else replays it all.
+    fn update_turns(&mut self) {
+        let n = self.game.history().len();
+        self.turns.truncate(n);
+        if self.turns.len() + 1 == n {
+            let next = self.turns.last().and_then(|prev| {
+                let label = prev
+                    .label
+                    .map(|l| TurnLabel::from_ordinal(l.ordinal() + 1, SideLetters::GoldSilver));
+                let mut g = self.game.clone();
+                g.undo().ok()?;
+                replay_turn(&mut g, self.game.history().last()?, label)
+            });
+            if let Some(t) = next {
+                self.turns.push(t);
+                return;
+            }
+        }
+        if self.turns.len() != n {
+            self.turns = self.replay();
+        }
     }
 
     /// The game's result: the crate's outcome, or the resignation.
@@ -957,5 +1000,49 @@ impl WebGame {
             "can_submit": input.can_submit(),
             "rejection": input.rejection().map(|e| e.to_string()),
         })
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn rows(turns: &[Replayed]) -> Vec<Value> {
+        turns.iter().map(|t| t.row.clone()).collect()
+    }
+
+    /// The list kept turn by turn is the list a whole replay gives, through moves,
+    /// undos, an undo for a side and a resignation.
+    #[test]
+    fn the_kept_turns_are_the_whole_replay() {
+        let mut g = WebGame::new();
+        let check = |g: &WebGame| assert_eq!(rows(&g.turns), rows(&g.replay()));
+        for step in [
+            "99of9",
+            "99of9",
+            "Ee2n Ee3n",
+            "ee7s ee6s",
+            "undo",
+            "ee7s",
+            "Md2n",
+            "resign",
+            "undo",
+            "undo_for",
+            "Hb2n",
+            "hb7s",
+        ] {
+            let a = match step {
+                "99of9" => g.setup_99of9(),
+                "random" => g.setup_random(3),
+                "undo" => g.undo(),
+                "undo_for" => g.undo_for("gold"),
+                "resign" => g.resign("gold"),
+                text => g.play_text(text, "official"),
+            };
+            assert!(a.contains("\"ok\":true"), "{step}: {a}");
+            check(&g);
+        }
+        assert_eq!(g.turns.len(), 6);
+        assert_eq!(g.turns[5].row["label"], "3s");
     }
 }
