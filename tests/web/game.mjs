@@ -76,8 +76,14 @@ try {
   page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
   page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
 
+  const encodings = {};
+  page.on('response', (r) => {
+    const name = r.url().split('/').pop();
+    if (name.endsWith('.wasm') || name === 'app.js') encodings[name] = r.headers()['content-encoding'] || 'none';
+  });
   await page.goto(url);
   await page.waitForSelector('body[data-ready="yes"]');
+  checkEq(encodings, { 'app.js': 'gzip', 'arimaa_web_bg.wasm': 'gzip' }, 'the page and its wasm are served compressed');
 
   const screenshot = async (name) => {
     shot += 1;
@@ -510,11 +516,12 @@ try {
   checkEq(view.side, 'gold', 'after both setups Gold is to move');
 
   // The whole game from these setups: "Engine move" for the side to move, turn after
-  // turn, to a result (or a resignation after 120 turns), the page checked against the
+  // turn, to a result (or a resignation after 60 turns), the page checked against the
   // crate after every turn (board, move list, last-move marks, trays, banner).
-  await page.fill('#engine-ms', '100');
+  // A time limit the engine hardly ever reaches, so that the game is the same each run.
+  await page.fill('#engine-ms', '3000');
   let turnsPlayed = 0;
-  while (!view.banner && turnsPlayed < 120) {
+  while (!view.banner && turnsPlayed < 60) {
     const before = view.rows.length;
     await page.click('#engine');
     await page.waitForFunction((n) => Number(document.body.dataset.moves) === n + 1 && document.body.dataset.ready === 'yes', before);
