@@ -709,9 +709,13 @@ impl WebGame {
     }
 
     /// The game record as a plain move list, one turn a line (`1g Ra1 ...`, `2g Ee2n
-    /// ...`), ending with the tag of the side to move while the game goes on.
+    /// ...`), ending with the tag of the side to move (followed by `resign` when that
+    /// side has resigned).
     pub fn record(&self) -> String {
-        match record::game_record(&self.game, SideLetters::GoldSilver, false) {
+        // A resignation on one's own turn ends the record as the archive's do (`2g
+        // resign`).
+        let resigned = self.resigned == Some(self.game.position().side_to_move());
+        match record::game_record(&self.game, SideLetters::GoldSilver, resigned) {
             Ok(turns) => {
                 let mut out = String::new();
                 for t in turns {

@@ -521,3 +521,18 @@ fn well_formed_official_notation_is_not_read_again_as_lightvector() {
     assert_eq!(json(&g.play_text("Ed4d6", "auto"))["ok"], true);
     assert_eq!(state(&g)["moves"][0]["official"], "Ed4n Ed5n");
 }
+
+#[test]
+fn a_resignation_on_ones_turn_ends_the_record() {
+    let mut g = push_to_trap();
+    assert_eq!(json(&g.play_text("Ed4n", "official"))["ok"], true);
+    assert_eq!(json(&g.resign("silver"))["ok"], true);
+    let record = g.record();
+    assert_eq!(
+        record.trim_end().lines().last(),
+        Some("2s resign"),
+        "{record}"
+    );
+    assert_eq!(json(&g.undo())["ok"], true);
+    assert_eq!(g.record().trim_end().lines().last(), Some("2s"));
+}
