@@ -6,10 +6,14 @@
 //! [`choose`] looks one turn deep:
 //! 1. a move that wins at once (goal, elimination, immobilization) is played, a goal
 //!    first, then the best material;
-//! 2. otherwise the moves are ordered by Harlog after the move, from the mover's side
-//!    (ties broken by the caller's random number generator), and the first one after
-//!    which the opponent cannot win at once ([`opponent_wins_at_once`]) is played;
-//! 3. when every move lets the opponent win, the best by Harlog among them is played.
+//! 2. otherwise the moves are ordered by Harlog from the mover's side after the move and
+//!    the opponent's most damaging capture in reply (each turn the crate's capture query,
+//!    [`Position::capture_moves`], finds for an own piece; [`Lookahead::Captures`], the
+//!    default; [`Lookahead::Move`] scores the move alone), ties broken by the caller's
+//!    random number generator, and the first one after which the opponent cannot win at
+//!    once ([`opponent_wins_at_once`]) is played;
+//! 3. when every move lets the opponent win, the best of them in that order is played,
+//!    or, when every move loses at once, the best by Harlog.
 //!
 //! Moves that would repeat a position a third time are never chosen. The opponent's
 //! replies are judged without repetition and with a full four-step turn.
@@ -42,12 +46,28 @@ use rand::Rng;
 
 use crate::{harlog, Board, Color, Game, Move, Phase, Position, Reason};
 
+/// How far [`choose_with`] looks past its own move when it scores one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[non_exhaustive]
+pub enum Lookahead {
+    /// Harlog after the move alone (the engine up to issue 25, which walked into
+    /// one-turn captures).
+    Move,
+    /// Harlog after the move and the opponent's most damaging capture in reply: the
+    /// lowest score over the board after the move and, for each own piece the crate's
+    /// capture query ([`Position::capture_moves`]) finds capturable, the board after
+    /// that shortest capture.
+    #[default]
+    Captures,
+}
+
 /// The move [`choose`] picked, and how.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Choice {
     /// The move, a whole turn that [`Game::play`] accepts.
     pub mv: Move,
-    /// Harlog after the move from the mover's side, in hundredths of a rabbit
+    /// Harlog from the mover's side after the move (and, with [`Lookahead::Captures`],
+    /// the opponent's most damaging capture in reply), in hundredths of a rabbit
     /// (`100_000` and `-100_000` stand for a side without rabbits).
     pub score_centi: i64,
     /// Boards generated: the own moves and the opponent's replies examined.
@@ -151,11 +171,22 @@ fn wins(board: &Board, mover: Color) -> bool {
 /// third time (a game in play always has one: it would be over by immobilization).
 ///
 /// `rng` breaks ties between moves of equal Harlog; `stop` is asked before each
-/// safety check and ends the search when it says so.
+/// safety check and ends the search when it says so. The moves are scored with
+/// [`Lookahead::Captures`]; [`choose_with`] chooses the lookahead.
 pub fn choose<R: Rng + ?Sized>(
     game: &Game,
     rng: &mut R,
     stop: &mut dyn FnMut() -> bool,
+) -> Option<Choice> {
+    choose_with(game, rng, stop, Lookahead::default())
+}
+
+/// [`choose`], scoring the moves with `lookahead`.
+pub fn choose_with<R: Rng + ?Sized>(
+    game: &Game,
+    rng: &mut R,
+    stop: &mut dyn FnMut() -> bool,
+    lookahead: Lookahead,
 ) -> Option<Choice> {
     if game.phase() != Phase::Play {
         return None;
@@ -167,7 +198,7 @@ pub fn choose<R: Rng + ?Sized>(
         winning,
         mut candidates,
         mut losing,
-    } = classify(game, rng, &mut nodes);
+    } = classify(game, rng, &mut nodes, lookahead);
     let choice = |c: &Candidate, nodes: u64, decision: Decision| Choice {
         mv: c.mv,
         score_centi: score_centi(c.score),
@@ -199,11 +230,12 @@ pub fn choose<R: Rng + ?Sized>(
         }
     }
 
-    // Every move loses: play the best material among them.
-    losing.extend(candidates);
+    // Every move loses: play the best among those that do not lose at once (the
+    // candidates, already in order), else the best material among the rest.
     losing.sort_by(order);
-    losing
+    candidates
         .first()
+        .or(losing.first())
         .map(|c| choice(c, nodes, Decision::EveryMoveLoses))
 }
 
@@ -219,8 +251,15 @@ struct Classified {
 
 /// Every legal move of the game's side to move (third repetitions left out: they are
 /// not legal in the game), scored by Harlog from the mover's side and judged by
-/// [`Board::outcome_after_turn`]; adds the boards generated to `nodes`.
-fn classify<R: Rng + ?Sized>(game: &Game, rng: &mut R, nodes: &mut u64) -> Classified {
+/// [`Board::outcome_after_turn`]; the moves that end nothing are scored with
+/// `lookahead`. Adds the own boards generated to `nodes` (the capture queries are not
+/// counted).
+fn classify<R: Rng + ?Sized>(
+    game: &Game,
+    rng: &mut R,
+    nodes: &mut u64,
+    lookahead: Lookahead,
+) -> Classified {
     let pos = game.position();
     let us = pos.side_to_move();
     let sign = if us == Color::Gold { 1.0 } else { -1.0 };
@@ -239,7 +278,7 @@ fn classify<R: Rng + ?Sized>(game: &Game, rng: &mut R, nodes: &mut u64) -> Class
             return ControlFlow::Continue(());
         }
 
-        let c = Candidate {
+        let mut c = Candidate {
             mv: *mv,
             board: *board,
             score: sign * harlog(board),
@@ -259,11 +298,27 @@ fn classify<R: Rng + ?Sized>(game: &Game, rng: &mut R, nodes: &mut u64) -> Class
                 }
             }
             Some(_) => out.losing.push(c),
-            None => out.candidates.push(c),
+            None => {
+                if lookahead == Lookahead::Captures {
+                    c.score = c.score.min(worst_capture(&after, sign));
+                }
+                out.candidates.push(c)
+            }
         }
         ControlFlow::Continue(())
     });
     out
+}
+
+/// The lowest Harlog (times `sign`: from the side that just moved) over the boards
+/// after the shortest captures the side to move in `pos` has (the crate's capture
+/// query); infinity when it has none.
+fn worst_capture(pos: &Position, sign: f64) -> f64 {
+    pos.capture_moves()
+        .iter()
+        .filter_map(|(_, mv)| pos.after(mv).ok())
+        .map(|p| sign * harlog(p.board()))
+        .fold(f64::INFINITY, f64::min)
 }
 
 /// Harlog in hundredths of a rabbit, the infinities of a side without rabbits as

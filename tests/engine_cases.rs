@@ -240,3 +240,75 @@ fn stop_ends_the_search_with_a_legal_move() {
         "every move lets the opponent win"
     );
 }
+
+/// Harlog from `mover`'s side after its turn to `board` and the opponent's most damaging
+/// capture in reply: the lowest over the board itself and the board after each capture
+/// the crate's capture query gives the opponent.
+fn score_after_captures(board: &arimaa::Board, mover: Color) -> f64 {
+    let sign = if mover == Color::Gold { 1.0 } else { -1.0 };
+    let pos = Position::new(*board, !mover).expect("a turn leaves a valid board");
+    let mut score = sign * arimaa::harlog(board);
+    for (_, mv) in &pos.capture_moves() {
+        let after = pos.after(mv).expect("the query's captures are legal");
+        score = score.min(sign * arimaa::harlog(after.board()));
+    }
+    score
+}
+
+/// Hundredths of a rabbit, as `Choice::score_centi` gives them.
+fn centi(score: f64) -> i64 {
+    if score.is_finite() {
+        (score * 100.0).round() as i64
+    } else if score > 0.0 {
+        100_000
+    } else {
+        -100_000
+    }
+}
+
+#[test]
+fn the_safe_choice_is_the_best_after_the_opponents_captures() {
+    let (mut checked, mut differ) = (0, 0);
+    for pos in archive_positions().into_iter().step_by(200) {
+        let us = pos.side_to_move();
+        let game = Game::from_position(pos.clone(), Variant::STANDARD);
+        if game.phase() != Phase::Play {
+            continue;
+        }
+        let choice = choose(&game, 3).expect("a game in play has a move");
+        let Decision::Safe { .. } = choice.decision else {
+            continue;
+        };
+        let after = pos.after(&choice.mv).expect("legal");
+        assert_eq!(
+            choice.score_centi,
+            centi(score_after_captures(after.board(), us))
+        );
+        // No safe move that ends nothing scores better.
+        let _: ControlFlow<()> = pos.for_each_move(|_, board, _| {
+            if board.outcome_after_turn(us).is_none()
+                && centi(score_after_captures(board, us)) > choice.score_centi
+            {
+                assert!(
+                    opponent_can_win(board, us),
+                    "{pos}: a better safe move than {choice:?}"
+                );
+            }
+            ControlFlow::Continue(())
+        });
+        // The lookahead changes choices: Harlog after the move alone.
+        let old = engine::choose_with(
+            &game,
+            &mut StdRng::seed_from_u64(3),
+            &mut || false,
+            engine::Lookahead::Move,
+        )
+        .expect("a move");
+        differ += usize::from(old.mv != choice.mv);
+        checked += 1;
+    }
+    assert!(
+        checked > 20 && differ > 0,
+        "{checked} positions, {differ} differ"
+    );
+}

@@ -76,8 +76,14 @@ try {
   page.on('pageerror', (e) => errors.push(`page error: ${e.message}`));
   page.on('requestfailed', (r) => errors.push(`request failed: ${r.url()} ${r.failure()?.errorText}`));
 
+  const encodings = {};
+  page.on('response', (r) => {
+    const name = r.url().split('/').pop();
+    if (name.endsWith('.wasm') || name === 'app.js') encodings[name] = r.headers()['content-encoding'] || 'none';
+  });
   await page.goto(url);
   await page.waitForSelector('body[data-ready="yes"]');
+  checkEq(encodings, { 'app.js': 'gzip', 'arimaa_web_bg.wasm': 'gzip' }, 'the page and its wasm are served compressed');
 
   const screenshot = async (name) => {
     shot += 1;
@@ -104,6 +110,9 @@ try {
       message: document.getElementById('message').textContent,
       also: document.getElementById('also-moving').textContent,
       submitEnabled: !document.getElementById('submit').disabled,
+      marks: [...document.querySelectorAll('#board rect.last-move')].map((r) => r.dataset.last).sort(),
+      trays: Object.fromEntries(['gold', 'silver'].map((side) => [side, document.querySelector(`.tray[data-side="${side}"]`).dataset.pieces])),
+      banner: document.getElementById('banner').hidden ? '' : document.getElementById('banner').textContent,
     };
   });
 
@@ -111,10 +120,12 @@ try {
   // of its own.
   const expected = (start, official) => page.evaluate(([start, official]) => {
     const { WebGame } = window.arimaaPage;
-    const g = start === 'standard' ? WebGame.standard() : WebGame.from_position(start);
+    const g = start === 'standard' ? WebGame.standard()
+      : start === 'setups' ? new WebGame() : WebGame.from_position(start);
     try {
       for (const m of official) {
-        const a = JSON.parse(g.play_text(m, 'official'));
+        const setup = JSON.parse(g.state()).phase.startsWith('setup');
+        const a = JSON.parse(setup ? g.play_setup(m) : g.play_text(m, 'official'));
         if (!a.ok) return { error: `${m}: ${a.error}` };
       }
       return { state: JSON.parse(g.state()), record: g.record() };
@@ -125,6 +136,16 @@ try {
 
   let played = [];
   let start = START;
+  // The squares whose letters differ between two board texts (in the layout's order).
+  const squareNames = [];
+  for (let r = 8; r >= 1; r -= 1) for (const f of 'abcdefgh') squareNames.push(`${f}${r}`);
+  const differing = (a, b) => squareNames.filter((_, i) => a[i] !== b[i]).sort();
+  // The letters of `a` missing from `b`, for one colour (`upper`: Gold's), strongest first.
+  const missing = (a, b, upper) => {
+    const order = upper ? 'EMHDCR' : 'emhdcr';
+    const count = (t, c) => [...t].filter((x) => x === c).length;
+    return [...order].map((c) => c.repeat(Math.max(0, count(a, c) - count(b, c)))).join('');
+  };
   const verify = async (name) => {
     const want = await expected(start, played);
     check(!want.error, `the crate replays ${played.join(' / ')}`, want.error);
@@ -134,10 +155,28 @@ try {
     checkEq(view.side, s.side, `${name}: the side to move`);
     checkEq(view.rows, s.moves.map((m) => [m.label, m.official, m.setup ? '' : m.lightvector]), `${name}: the move list`);
     checkEq(view.result, s.outcome ? s.outcome.text : '', `${name}: the result`);
-    await screenshot(name);
+    checkEq(view.banner, s.outcome ? s.outcome.text : '', `${name}: the banner`);
+    // The last-move marks: the squares whose contents the last movement turn changed,
+    // found here from the crate's boards before and after it (a replay one move shorter).
+    const lastIsMove = s.moves.length > 0 && !s.moves[s.moves.length - 1].setup;
+    let marks = [];
+    if (lastIsMove) {
+      const before = await expected(start, played.slice(0, -1));
+      marks = differing(before.state.board, s.board);
+    }
+    checkEq(view.marks, marks, `${name}: the last move marked`);
+    // The trays: the pieces of each side missing since the first board of the replay
+    // with the setups played (the start, or the board after both setups).
+    const setups = start === 'setups' ? s.moves.filter((m) => m.setup).length : 0;
+    const first = (await expected(start, played.slice(0, setups))).state.board;
+    const trays = start === 'setups' && setups < 2 ? { gold: '', silver: '' }
+      : { gold: missing(first, s.board, true), silver: missing(first, s.board, false) };
+    checkEq(view.trays, trays, `${name}: the capture trays`);
+    if (!name.startsWith('whole-game-') || view.banner) await screenshot(name);
     return { view, want };
   };
 
+  const at = (board, sq) => board[(8 - Number(sq[1])) * 8 + 'abcdefgh'.indexOf(sq[0])];
   const clickSquare = async (sq) => {
     const box = await page.locator(`#board rect[data-square="${sq}"]`).boundingBox();
     await page.mouse.click(box.x + box.width / 2, box.y + box.height / 2);
@@ -152,6 +191,39 @@ try {
     played.push(official);
     moves += 1;
     return verify(name);
+  };
+
+  // Where an element is drawn (its bounding box in the viewport), and whether it is
+  // wholly inside the viewport without scrolling.
+  const boxOf = (sel) => page.evaluate((sel) => {
+    const r = document.querySelector(sel).getBoundingClientRect();
+    return { left: r.left, top: r.top, right: r.right, bottom: r.bottom, width: r.width, height: r.height };
+  }, sel);
+  const inView = (sel) => page.evaluate((sel) => {
+    const r = document.querySelector(sel).getBoundingClientRect();
+    return r.width > 0 && r.left >= 0 && r.top >= 0 && r.right <= innerWidth && r.bottom <= innerHeight;
+  }, sel);
+  // At each of the two sizes: the board is a square that fits the width, the page does
+  // not scroll sideways, and the board, the trays and the move controls are all in view
+  // at once, at the top of the page. Screenshots of both go to the screenshot folder.
+  const SIZES = [{ width: 390, height: 844 }, { width: 1366, height: 768 }];
+  const checkSizes = async (name) => {
+    for (const size of SIZES) {
+      await page.setViewportSize(size);
+      await page.evaluate(() => window.scrollTo(0, 0));
+      const tag = `${name} at ${size.width}x${size.height}`;
+      const b = await boxOf('#board');
+      check(b.width > 300 && Math.abs(b.width - b.height) < 1, `${tag}: the board is a square`, b);
+      check(b.left >= 0 && b.right <= size.width, `${tag}: the board fits the width`, b);
+      const scroll = await page.evaluate(() => [document.documentElement.scrollWidth, innerWidth]);
+      check(scroll[0] <= scroll[1], `${tag}: no horizontal scroll`, scroll);
+      for (const sel of ['#board', '#tray-top', '#tray-bottom', '#submit', '#undo', '#engine', '#resign', '#flip', '#message']) {
+        check(await inView(sel), `${tag}: ${sel} in view with the board`, await boxOf(sel));
+      }
+      shot += 1;
+      await page.screenshot({ path: path.join(shots, `${String(shot).padStart(2, '0')}-${name}-${size.width}x${size.height}.png`) });
+    }
+    await page.setViewportSize({ width: 1100, height: 860 });
   };
 
   // A game from a position, two people at one screen.
@@ -202,6 +274,7 @@ try {
   await clicks('e5', 'e4');
   view = await pageView();
   check(/A piece is selected/.test(view.message), '3g: the page asks where the selected piece goes', view.message);
+  checkEq(await page.$eval('#message', (m) => m.className), 'info', '3g: a hint is not shown as an error');
   await clicks('e4');
   view = await pageView();
   checkEq(view.tokens, 're5e4', '3g: the token of the pull');
@@ -216,6 +289,7 @@ try {
   await clicks('e6', 'd1');
   view = await pageView();
   check(/^Refused: .*ee6d1/.test(view.message), '3s: the refused click and its reason', view.message);
+  checkEq(await page.$eval('#message', (m) => m.className), '', '3s: a refusal is shown as an error');
   checkEq(view.tokens, '', '3s: a refused click draws nothing');
   await screenshot('3s-refused');
   await clicks('e7');
@@ -236,6 +310,11 @@ try {
   // The game is over: Silver has no rabbit left.
   view = await pageView();
   checkEq(view.result, 'Gold wins by elimination', 'the result and its reason');
+  checkEq(view.banner, 'Gold wins by elimination', 'the banner says the result');
+  check(await inView('#banner'), 'the banner is in view', await boxOf('#banner'));
+  checkEq(view.trays.silver, 'r', 'the tray holds Silver\'s captured rabbit');
+  checkEq(await page.$$eval('#tray-top .chip', (cs) => cs.map((c) => c.textContent)), ['r'], 'Silver\'s tray is drawn above the board');
+  check(await page.isDisabled('#resign'), 'resign is off once the game is over');
 
   // Export: the record the page downloads is the crate's record of the game.
   const want = await expected(start, played);
@@ -276,6 +355,202 @@ try {
   played = [];
   ({ view } = await verify('engine-undone'));
   checkEq(view.rows.length, 2, 'undo against the engine takes back both moves');
+  // A second undo: no move of Gold's is left, and the setups stay.
+  await page.click('#undo');
+  ({ view } = await verify('engine-undo-setups-stay'));
+  checkEq(view.rows.length, 2, 'undo never takes back the setups against the engine');
+  check(/Gold has no move to take back/.test(view.message), 'the refused undo says why', view.message);
+
+  // Again e2 to e4, and the engine's reply: the page at the two sizes, with the last
+  // move (the engine's) marked.
+  await clicks('e2', 'e4');
+  await page.click('#submit');
+  await page.waitForFunction(() => document.body.dataset.moves === '4' && document.body.dataset.ready === 'yes');
+  moves += 2;
+  played = (await pageView()).rows.slice(2).map((r) => r[1]);
+  ({ view } = await verify('engine-reply-2'));
+  check(view.marks.length >= 2, 'the engine\'s move is marked on the board', view.marks);
+  await checkSizes('engine-reply');
+  checkEq(await page.$eval('#moves-box', (b) => getComputedStyle(b).overflowY), 'auto', 'the move list is a scroll box');
+  check(await page.$eval('#moves-box', (b) => {
+    const last = b.querySelector('tbody tr:last-child').getBoundingClientRect();
+    return last.bottom <= b.getBoundingClientRect().bottom + 1;
+  }), 'the move list shows its latest turn');
+
+  // "Engine move" on the person's side is refused, the game unchanged.
+  await page.click('#engine');
+  view = await pageView();
+  check(/It is your move \(Gold\): the engine plays Silver/.test(view.message), 'engine move on the person\'s side refused', view.message);
+  checkEq(view.rows.length, 4, 'the refused engine move plays nothing');
+  // "Any notation": well-formed official notation is read as official only, so Ef7s
+  // (no elephant on f7) is refused with the official reason, not read as Lightvector.
+  await page.selectOption('#notation', 'auto');
+  await page.fill('#typed-text', 'Ef7s');
+  await page.click('#typed-play');
+  view = await pageView();
+  check(/^as official notation: /.test(view.message) && !/Lightvector/.test(view.message), 'Ef7s in any notation: the official refusal', view.message);
+  checkEq(view.rows.length, 4, 'Ef7s plays nothing');
+
+  // Flip: the same board drawn turned around (a1 top right), Gold's tray on top.
+  await page.click('#flip');
+  const a1 = await boxOf('#board rect[data-square="a1"]');
+  const h8 = await boxOf('#board rect[data-square="h8"]');
+  check(a1.top < h8.top && a1.left > h8.left, 'flipped: a1 is drawn at the top right', { a1, h8 });
+  await verify('flipped');
+  checkEq(await page.$eval('#tray-top', (t) => t.dataset.side), 'gold', 'flipped: Gold\'s tray on top');
+  await page.click('#flip');
+  checkEq(await page.$eval('#board', (b) => b.dataset.flipped), 'no', 'flipped back');
+
+  // Resign: the banner names the winner; undo takes the resignation back.
+  await page.click('#resign');
+  view = await pageView();
+  await screenshot('resigned');
+  checkEq(view.banner, 'Silver wins by resignation', 'resign: the banner');
+  checkEq(view.result, 'Silver wins by resignation', 'resign: the result under the moves');
+  checkEq(view.rows.length, 4, 'resign: the moves stay');
+  check(!view.submitEnabled && await page.isDisabled('#resign'), 'resign: no more moves, no second resignation');
+  check(await inView('#banner'), 'resign: the banner is in view');
+  await page.click('#undo');
+  ({ view } = await verify('resignation-undone'));
+  checkEq(view.banner, '', 'undo takes the resignation back');
+  checkEq(view.rows.length, 4, 'undoing the resignation keeps the moves');
+
+  // New game while the engine is about to think: the old request is dropped, and the
+  // engine plays nothing into the new game.
+  await page.click('#undo');
+  played = [];
+  await verify('engine-undone-2');
+  await clicks('e2', 'e4');
+  await page.evaluate(() => {
+    document.getElementById('submit').click();
+    document.getElementById('new-button').click();
+  });
+  await page.waitForTimeout(600);
+  ({ view } = await verify('new-game-while-thinking'));
+  checkEq(view.rows.length, 2, 'new game while the engine thinks: the old request plays nothing');
+  checkEq(view.side, 'gold', 'new game while the engine thinks: Gold to move');
+  moves += 1;
+
+  // Against the engine playing Gold: the person plays Silver from below (the board
+  // flipped by itself); the engine opens, the person answers by clicks, the engine
+  // replies; undo takes back the person's move and the reply, not the engine's opening.
+  await page.selectOption('#opponent', 'gold');
+  await page.click('#new-button');
+  await page.waitForFunction(() => document.body.dataset.moves === '3' && document.body.dataset.ready === 'yes');
+  moves += 1;
+  checkEq(await page.$eval('#board', (b) => b.dataset.flipped), 'yes', 'Silver plays from below against a Gold engine');
+  played = (await pageView()).rows.slice(2).map((r) => r[1]);
+  ({ view } = await verify('engine-gold-opens'));
+  checkEq(await page.$eval('#tray-bottom', (t) => t.dataset.side), 'silver', 'Silver\'s tray below');
+  await page.click('#undo');
+  view = await pageView();
+  check(/Silver has no move to take back/.test(view.message), 'undo before Silver\'s first move refused', view.message);
+  checkEq(view.rows.length, 3, 'the engine\'s opening stays');
+  const silverMove = at(view.board, 'a6') === '.' ? ['a7', 'a6', 'ra7s'] : ['h7', 'h6', 'rh7s'];
+  await clicks(silverMove[0], silverMove[1]);
+  await page.click('#submit');
+  await page.waitForFunction(() => document.body.dataset.moves === '5' && document.body.dataset.ready === 'yes');
+  moves += 2;
+  view = await pageView();
+  played = view.rows.slice(2).map((r) => r[1]);
+  checkEq(played[1], silverMove[2], 'Silver\'s move by clicks on the flipped board');
+  await verify('engine-gold-replies');
+  await page.click('#undo');
+  played = played.slice(0, 1);
+  ({ view } = await verify('engine-gold-undone'));
+  checkEq(view.rows.length, 3, 'undo takes back Silver\'s move and the reply');
+
+  // Setups by buttons: random for Gold, 99of9 for Silver, two at the screen; then a
+  // goal: the crate's position with Gold's rabbit two steps from it, played by "Engine
+  // move" (which takes a goal when there is one).
+  await page.selectOption('#kind', 'setup');
+  await page.selectOption('#opponent', 'none');
+  await page.click('#new-button');
+  start = 'setups';
+  played = [];
+  // Gold by clicks: the eight pieces that are not rabbits (a palette button, then the
+  // square), a refused square, one taken off and put back, then the rabbits filled in
+  // (the crate's autofill): the 99of9 setup, played.
+  checkEq(await page.$$eval('#palette button', (bs) => bs.map((b) => b.textContent)),
+    ['E\u00d71', 'M\u00d71', 'H\u00d72', 'D\u00d72', 'C\u00d72', 'R\u00d78'], 'the palette: the army to place');
+  await page.click('#palette button[data-letter="E"]');
+  await clicks('e4');
+  check(/e4 is outside the home ranks/.test((await pageView()).message), 'setup: a square off the home ranks refused');
+  for (const [letter, squares] of [['E', ['e2']], ['M', ['d2']], ['H', ['b2', 'g2']], ['D', ['d1', 'e1']], ['C', ['c2', 'f2']]]) {
+    await page.click(`#palette button[data-letter="${letter}"]`);
+    await clicks(...squares);
+  }
+  await clicks('d2');
+  checkEq(at((await pageView()).board, 'd2'), '.', 'setup: a click on a placed piece takes it off');
+  checkEq(await page.$$eval('#palette button', (bs) => bs.map((b) => b.dataset.letter)), ['M', 'R'], 'setup: the camel back in the palette');
+  await clicks('d2');
+  checkEq(at((await pageView()).board, 'd2'), 'M', 'setup: the piece taken off is the one chosen next');
+  await screenshot('setup-by-clicks');
+  await page.click('#setup-fill');
+  await page.click('#setup-play');
+  view = await pageView();
+  played = [view.rows[0][1]];
+  ({ view } = await verify('setup-gold-by-clicks'));
+  const ninetyNine = await page.evaluate(() => {
+    const g = new window.arimaaPage.WebGame();
+    g.setup_99of9();
+    const board = JSON.parse(g.state()).board;
+    g.free();
+    return board;
+  });
+  checkEq(view.board, ninetyNine, 'setup by clicks: the 99of9 setup\'s board');
+  await page.click('#setup-random');
+  view = await pageView();
+  played = view.rows.map((r) => r[1]);
+  ({ view } = await verify('setup-silver-random'));
+  // Undo between two people takes back one turn: Silver's setup, not Gold's.
+  await page.click('#undo');
+  played = played.slice(0, 1);
+  ({ view } = await verify('setup-silver-undone'));
+  checkEq(view.rows.length, 1, 'undo takes back only the last setup');
+  // The 99of9 setup for Silver, so that the whole game below is the same each run.
+  await page.click('#setup-99of9');
+  view = await pageView();
+  played = view.rows.map((r) => r[1]);
+  ({ view } = await verify('setups-done'));
+  checkEq(view.side, 'gold', 'after both setups Gold is to move');
+
+  // The whole game from these setups: "Engine move" for the side to move, turn after
+  // turn, to a result (or a resignation after 60 turns), the page checked against the
+  // crate after every turn (board, move list, last-move marks, trays, banner).
+  // A time limit the engine hardly ever reaches, so that the game is the same each run.
+  await page.fill('#engine-ms', '3000');
+  let turnsPlayed = 0;
+  while (!view.banner && turnsPlayed < 60) {
+    const before = view.rows.length;
+    await page.click('#engine');
+    await page.waitForFunction((n) => Number(document.body.dataset.moves) === n + 1 && document.body.dataset.ready === 'yes', before);
+    turnsPlayed += 1;
+    moves += 1;
+    played = (await pageView()).rows.map((r) => r[1]);
+    ({ view } = await verify(`whole-game-${turnsPlayed}`));
+  }
+  if (!view.banner) {
+    await page.click('#resign');
+    view = await pageView();
+  }
+  check(turnsPlayed >= 30, 'the whole game: at least 30 turns', turnsPlayed);
+  check(/ wins by /.test(view.banner), 'the whole game ends with a result in the banner', view.banner);
+  console.log(`   the whole game: ${turnsPlayed} turns, ${view.banner}; trays ${JSON.stringify(view.trays)}`);
+  await checkSizes('whole-game-end');
+
+  const GOAL = 'g [    r           R                  e                        E   ]';
+  await page.selectOption('#kind', 'position');
+  await page.fill('#position-text', GOAL);
+  await page.click('#new-button');
+  start = GOAL;
+  await page.click('#engine');
+  await page.waitForFunction(() => document.body.dataset.moves === '1' && document.body.dataset.ready === 'yes');
+  moves += 1;
+  played = [(await pageView()).rows[0][1]];
+  ({ view } = await verify('goal'));
+  checkEq(view.banner, 'Gold wins by goal', 'the engine takes the goal: the banner');
+  await checkSizes('goal');
 
   // Step mode: a move arrows cannot enter (the survival example of arimaa::clicks): the
   // elephant steps beside the trap f3, the rabbit f2 steps onto it and survives, the
@@ -290,7 +565,6 @@ try {
   start = SURVIVAL;
   played = [];
   await verify('steps-start');
-  const at = (board, sq) => board[(8 - Number(sq[1])) * 8 + 'abcdefgh'.indexOf(sq[0])];
   await clicks('f2', 'f3', 'f1', 'f2');
   view = await pageView();
   checkEq(view.tokens, 'Rf2f3 Rf1f2', 'steps: the two arrows');

@@ -354,3 +354,185 @@ fn the_layout_names_every_square_of_the_board_text_and_the_traps() {
     assert_eq!(pieces["r"]["color"], "silver");
     assert_eq!(pieces["r"]["kind"], "rabbit");
 }
+
+/// Gold's elephant d4 beside Silver's rabbit c4, which a push sends onto the trap c3.
+fn push_to_trap() -> WebGame {
+    let text = short_form(&["Ed4", "Ra1", "rc4", "rh8", "eh7"]);
+    match WebGame::from_position(&text) {
+        Ok(g) => g,
+        Err(_) => panic!("the position is read"),
+    }
+}
+
+#[test]
+fn the_last_move_marks_the_squares_it_changed_and_the_trays_its_captures() {
+    let mut g = push_to_trap();
+    let s = state(&g);
+    assert_eq!(s["last_move"], Value::Null, "no turn yet");
+    assert_eq!(s["captured"]["gold"], "");
+    assert_eq!(s["captured"]["silver"], "");
+    assert_eq!(json(&g.play_text("rc4s rc3x Ed4w", "official"))["ok"], true);
+    let s = state(&g);
+    // c3 is empty before and after the turn (the rabbit dies there): not changed.
+    assert_eq!(s["last_move"]["changed"], serde_json::json!(["c4", "d4"]));
+    assert_eq!(s["last_move"]["captured"], "r");
+    assert_eq!(s["last_move"]["side"], "gold");
+    assert_eq!(s["moves"][0]["changed"], s["last_move"]["changed"]);
+    assert_eq!(s["captured"]["silver"], "r");
+    assert_eq!(s["captured"]["gold"], "");
+    // The setups of a standard game are turns, but not a last move.
+    let s = state(&WebGame::standard());
+    assert_eq!(s["last_move"], Value::Null);
+    assert_eq!(s["moves"][0]["side"], "gold");
+    assert_eq!(s["moves"][1]["side"], "silver");
+    assert_eq!(s["moves"][0]["changed"].as_array().map(Vec::len), Some(16));
+}
+
+#[test]
+fn resignation_ends_the_game_and_undo_takes_it_back() {
+    let mut g = push_to_trap();
+    assert_eq!(json(&g.resign("purple"))["ok"], false);
+    let a = json(&g.resign("silver"));
+    assert_eq!(a["text"], "Gold wins by resignation");
+    let s = state(&g);
+    assert_eq!(s["outcome"]["winner"], "gold");
+    assert_eq!(s["outcome"]["reason"], "resignation");
+    assert_eq!(s["resigned"], "silver");
+    assert_eq!(s["input"], Value::Null);
+    assert_eq!(json(&g.play_text("Ed4n", "official"))["ok"], false);
+    assert_eq!(json(&g.resign("gold"))["ok"], false, "already over");
+    assert_eq!(json(&g.engine_move_as("gold", 1, 10.0))["ok"], false);
+    assert_eq!(json(&g.undo())["undone"], 0);
+    let s = state(&g);
+    assert_eq!(s["outcome"], Value::Null);
+    assert_eq!(json(&g.play_text("Ed4n", "official"))["ok"], true);
+}
+
+#[test]
+fn undo_for_a_side_keeps_the_setups_and_takes_back_the_reply() {
+    let mut g = WebGame::standard();
+    let before = state(&g)["board"].clone();
+    // Only setups so far: nothing of Gold's to take back, the game unchanged.
+    let a = json(&g.undo_for("gold"));
+    assert_eq!(a["ok"], false);
+    assert!(a["error"]
+        .as_str()
+        .is_some_and(|e| e.contains("Gold has no move")));
+    assert_eq!(state(&g)["moves"].as_array().map(Vec::len), Some(2));
+    assert_eq!(json(&g.play_text("Ee2n Ee3n", "official"))["ok"], true);
+    assert_eq!(json(&g.play_text("ee7s ee6s", "official"))["ok"], true);
+    assert_eq!(json(&g.undo_for("gold"))["undone"], 2);
+    let s = state(&g);
+    assert_eq!(s["board"], before);
+    assert_eq!(s["side"], "gold");
+    assert_eq!(s["moves"].as_array().map(Vec::len), Some(2));
+    assert_eq!(json(&g.undo_for("silver"))["ok"], false);
+    assert_eq!(json(&g.undo_for("blue"))["ok"], false);
+}
+
+#[test]
+fn the_engine_refuses_the_side_not_to_move_and_random_setups_are_seeded() {
+    let mut g = WebGame::standard();
+    let a = json(&g.engine_move_as("silver", 1, 10.0));
+    assert_eq!(a["ok"], false);
+    assert_eq!(
+        a["error"],
+        "Gold is to move, not Silver (the engine plays Silver)"
+    );
+    assert_eq!(state(&g)["moves"].as_array().map(Vec::len), Some(2));
+
+    let mut a = WebGame::new();
+    let mut b = WebGame::new();
+    assert_eq!(json(&a.setup_random(7))["ok"], true);
+    assert_eq!(json(&b.setup_random(7))["ok"], true);
+    assert_eq!(state(&a)["board"], state(&b)["board"]);
+    assert_eq!(state(&a)["phase"], "setup silver");
+    assert_eq!(json(&a.setup_random(8))["ok"], true);
+    assert_eq!(json(&a.setup_random(9))["ok"], false, "no setup due");
+}
+
+#[test]
+fn a_setup_placed_by_clicks_is_checked_by_the_crate_and_played() {
+    let mut g = WebGame::new();
+    let s = state(&g);
+    assert_eq!(s["setup"]["side"], "gold");
+    assert_eq!(s["setup"]["remaining"], "EMHHDDCCRRRRRRRR");
+    let refused = |a: Value, what: &str| {
+        assert_eq!(a["ok"], false, "{what}");
+        a["error"].as_str().unwrap_or_default().to_string()
+    };
+    assert!(refused(json(&g.setup_click("e4", "E")), "e4").contains("outside the home ranks"));
+    assert!(refused(json(&g.setup_click("e2", "e")), "silver's").contains("not Gold's"));
+    assert!(refused(json(&g.setup_click("e2", "")), "no letter").contains("choose a piece"));
+    assert!(refused(json(&g.setup_play_draft()), "empty").contains("invalid setup"));
+    for (sq, letter) in [
+        ("e2", "E"),
+        ("d2", "M"),
+        ("b2", "H"),
+        ("g2", "H"),
+        ("d1", "D"),
+        ("e1", "D"),
+        ("c2", "C"),
+        ("f2", "C"),
+    ] {
+        assert_eq!(json(&g.setup_click(sq, letter))["placed"], letter);
+    }
+    assert!(refused(json(&g.setup_click("a1", "E")), "a second elephant").contains("elephant"));
+    assert_eq!(json(&g.setup_click("e2", "E"))["removed"], "E");
+    assert_eq!(state(&g)["setup"]["remaining"], "ERRRRRRRR");
+    assert_eq!(json(&g.setup_click("e2", "E"))["placed"], "E");
+    assert_eq!(json(&g.setup_fill_rabbits())["added"], 8);
+    assert_eq!(state(&g)["setup"]["remaining"], "");
+    assert_eq!(json(&g.setup_play_draft())["ok"], true);
+
+    // The same board as the 99of9 setup.
+    let mut h = WebGame::new();
+    assert_eq!(json(&h.setup_99of9())["ok"], true);
+    let s = state(&g);
+    assert_eq!(s["board"], state(&h)["board"]);
+    assert_eq!(s["setup"]["side"], "silver");
+    assert_eq!(s["setup"]["placed"], 0);
+    g.setup_clear();
+    assert_eq!(json(&g.setup_99of9())["ok"], true);
+    assert_eq!(state(&g)["setup"], Value::Null);
+    assert_eq!(json(&g.setup_click("e2", "E"))["ok"], false, "no setup due");
+}
+
+#[test]
+fn frozen_pieces_are_listed() {
+    // Silver's rabbit c4 beside Gold's elephant d4, alone: frozen.
+    let g = push_to_trap();
+    let s = state(&g);
+    assert_eq!(s["frozen"], serde_json::json!(["c4"]));
+}
+
+#[test]
+fn well_formed_official_notation_is_not_read_again_as_lightvector() {
+    // No elephant stands on f7: the official reading refuses, and "any notation" says so
+    // rather than finding a Lightvector move.
+    let mut g = push_to_trap();
+    let a = json(&g.play_text("Ef7s", "auto"));
+    assert_eq!(a["ok"], false);
+    let error = a["error"].as_str().unwrap_or_default();
+    assert!(error.starts_with("as official notation: "), "{error}");
+    assert!(!error.contains("Lightvector"), "{error}");
+    assert_eq!(state(&g)["moves"].as_array().map(Vec::len), Some(0));
+    // Lightvector still reads in "any notation": the elephant d4 to d6.
+    assert_eq!(json(&g.play_text("Ed4d6", "auto"))["ok"], true);
+    assert_eq!(state(&g)["moves"][0]["official"], "Ed4n Ed5n");
+}
+
+#[test]
+fn a_resignation_on_ones_turn_ends_the_record() {
+    let mut g = push_to_trap();
+    assert_eq!(json(&g.play_text("Ed4n", "official"))["ok"], true);
+    assert_eq!(json(&g.resign("silver"))["ok"], true);
+    let record = g.record();
+    assert_eq!(
+        record.trim_end().lines().last(),
+        Some("2s resign"),
+        "{record}"
+    );
+    assert_eq!(json(&g.undo())["ok"], true);
+    assert_eq!(g.record().trim_end().lines().last(), Some("2s"));
+}

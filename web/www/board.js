@@ -15,19 +15,24 @@ function el(name, attrs, parent) {
   return e;
 }
 
-// Where each square is drawn, from the state's layout.
-function geometry(layout) {
+// Where each square is drawn, from the state's layout; `flipped` turns the board
+// around (the layout's last row on top, its last column on the left).
+function geometry(layout, flipped) {
   const columns = layout.files.length;
   const rows = layout.ranks.length;
   const index = new Map(layout.squares.map((sq, i) => [sq, i]));
   const cell = (sq) => {
     const i = index.get(sq);
-    return [i % columns, Math.floor(i / columns)];
+    const [col, row] = [i % columns, Math.floor(i / columns)];
+    return flipped ? [columns - 1 - col, rows - 1 - row] : [col, row];
   };
   return {
     layout,
     columns,
     rows,
+    // The labels in the order drawn: left to right, top to bottom.
+    files: flipped ? [...layout.files].reverse() : layout.files,
+    ranks: flipped ? [...layout.ranks].reverse() : layout.ranks,
     width: 2 * MARGIN + columns * CELL,
     height: 2 * MARGIN + rows * CELL,
     traps: new Set(layout.traps),
@@ -46,8 +51,8 @@ function geometry(layout) {
 // Draws `board` (a board text: one character a square, in the layout's order, '.'
 // empty) into `svg`. `onSquare(name)` is called for a click on a square or a piece, when
 // given; `selected` is a square to highlight; `also` the squares whose pieces are
-// marked as also moving.
-function drawBoard(svg, geo, board, { onSquare, selected, also }) {
+// marked as also moving; `marks` the squares the last turn changed, framed.
+function drawBoard(svg, geo, board, { onSquare, selected, also, marks, frozen }) {
   svg.replaceChildren();
   svg.setAttribute('viewBox', `0 0 ${geo.width} ${geo.height}`);
   el('rect', { x: 0, y: 0, width: geo.width, height: geo.height, fill: '#d8c9a3' }, svg);
@@ -62,11 +67,18 @@ function drawBoard(svg, geo, board, { onSquare, selected, also }) {
     }, svg);
     if (onSquare) r.addEventListener('click', () => onSquare(sq));
   });
-  geo.layout.files.forEach((f, i) => {
+  for (const sq of marks || []) {
+    const [col, row] = geo.cell(sq);
+    el('rect', {
+      x: MARGIN + col * CELL + 2, y: MARGIN + row * CELL + 2, width: CELL - 4, height: CELL - 4,
+      class: 'last-move', 'data-last': sq,
+    }, svg);
+  }
+  geo.files.forEach((f, i) => {
     el('text', { x: MARGIN + i * CELL + CELL / 2, y: geo.height - 4, class: 'coord', 'text-anchor': 'middle' }, svg)
       .textContent = f;
   });
-  geo.layout.ranks.forEach((r, i) => {
+  geo.ranks.forEach((r, i) => {
     el('text', { x: 6, y: MARGIN + i * CELL + CELL / 2 + 4, class: 'coord' }, svg).textContent = r;
   });
   const pieces = el('g', {}, svg);
@@ -76,7 +88,7 @@ function drawBoard(svg, geo, board, { onSquare, selected, also }) {
     const [x, y] = geo.center(sq);
     const color = geo.layout.pieces[c].color;
     const g = el('g', {
-      class: `piece ${color}${also && also.has(sq) ? ' also' : ''}`,
+      class: `piece ${color}${also && also.has(sq) ? ' also' : ''}${frozen && frozen.has(sq) ? ' frozen' : ''}`,
       'data-piece': c, 'data-square': sq,
     }, pieces);
     el('circle', { cx: x, cy: y, r: 19 }, g);
@@ -130,9 +142,11 @@ function drawInput(svg, geo, side, input) {
 // `onSquare`, with the click input over it) and `preview` (the board after the move the
 // input identifies, else the position). In step mode the main board is the step board
 // (the position with the steps drawn so far), since that is the board the clicks name.
-// The preview's `data-kind` and `data-board` say what it shows.
-export function drawState(state, { board, preview }, onSquare) {
-  const geo = geometry(state.layout);
+// The preview's `data-kind` and `data-board` say what it shows. The squares the last
+// movement turn changed (`state.last_move.changed`, found by the crate) are framed on
+// the main board, and the frozen pieces dashed. `flipped` draws both boards turned around (Silver's side below).
+export function drawState(state, { board, preview }, onSquare, flipped = false) {
+  const geo = geometry(state.layout, flipped);
   const input = state.input;
   const steps = input !== null && input.mode === 'steps';
   const selected = input && ['piece', 'step'].includes(input.selection.kind) ? input.selection.square : null;
@@ -141,10 +155,30 @@ export function drawState(state, { board, preview }, onSquare) {
   // "Also moving" pieces are marked where they start, on the main board when it shows
   // the position the move starts from.
   const also = moving && !steps ? new Set(p.also_moving.map((c) => c.from)) : new Set();
-  drawBoard(board, geo, steps ? input.step_board : state.board, { onSquare, selected, also });
+  const marks = state.last_move ? state.last_move.changed : [];
+  // Frozen pieces (found by the crate) are marked on the position, not the step board.
+  const frozen = new Set(steps ? [] : state.frozen);
+  // During a setup the board shows the pieces placed by clicks so far.
+  const shown = state.setup ? state.setup.board : steps ? input.step_board : state.board;
+  drawBoard(board, geo, shown, { onSquare, selected, also, marks, frozen });
+  board.dataset.flipped = flipped ? 'yes' : 'no';
   if (input) drawInput(board, geo, state.side, input);
   const previewBoard = moving ? p.board : state.board;
-  drawBoard(preview, geo, previewBoard, { also: new Set() });
+  drawBoard(preview, geo, previewBoard, { also: new Set(), marks: [] });
   preview.dataset.kind = p ? p.kind : 'none';
   preview.dataset.board = previewBoard;
+}
+
+// Draws the letters of captured pieces (`letters`, as the state's `captured` gives them)
+// into `tray` as small pieces, the colour of each from the layout.
+export function drawTray(tray, state, letters) {
+  tray.replaceChildren();
+  tray.dataset.pieces = letters;
+  for (const c of letters) {
+    const span = document.createElement('span');
+    span.className = `chip ${state.layout.pieces[c].color}`;
+    span.textContent = c;
+    span.title = `${state.layout.pieces[c].color} ${state.layout.pieces[c].kind}`;
+    tray.appendChild(span);
+  }
 }
