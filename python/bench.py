@@ -30,14 +30,18 @@ import time
 # numpy's OpenBLAS threads would spin beside VecEnv's (nothing here uses BLAS).
 os.environ.setdefault("OPENBLAS_NUM_THREADS", "1")
 
-import arimaa
+# python/ itself holds the package's sources (arimaa/ without the built extension), and
+# a script's directory comes first on sys.path: import the installed package instead.
+HERE = os.path.dirname(os.path.abspath(__file__))
+sys.path[:] = [p for p in sys.path if os.path.abspath(p or os.curdir) != HERE]
+
+import arimaa  # noqa: E402
 
 try:
     from pyrimaa import board as pyrimaa
 except ImportError:  # pragma: no cover - the comparison needs it
     sys.exit("bench.py compares with pyrimaa: pip install aei==1.4.1")
 
-HERE = os.path.dirname(os.path.abspath(__file__))
 DATA = os.path.join(HERE, "..", "tests", "data")
 
 
