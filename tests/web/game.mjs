@@ -111,6 +111,8 @@ try {
       also: document.getElementById('also-moving').textContent,
       submitEnabled: !document.getElementById('submit').disabled,
       marks: [...document.querySelectorAll('#board rect.last-move')].map((r) => r.dataset.last).sort(),
+      typedMarks: [...document.querySelectorAll('#board rect.typed-mark')].map((r) => r.dataset.typed).sort(),
+      previewText: document.getElementById('preview-text').textContent,
       trays: Object.fromEntries(['gold', 'silver'].map((side) => [side, document.querySelector(`.tray[data-side="${side}"]`).dataset.pieces])),
       banner: document.getElementById('banner').hidden ? '' : document.getElementById('banner').textContent,
     };
@@ -252,6 +254,16 @@ try {
   // 2s: a typed Lightvector move: the elephant e8 to e6.
   await page.selectOption('#notation', 'lightvector');
   await page.fill('#typed-text', 'ee8e6');
+  // Typed, not played yet: previewed (the crate's board after it, its squares framed).
+  {
+    const before = await pageView();
+    const after = (await expected(start, [...played, 'ee8s ee7s'])).state;
+    checkEq(before.preview, 'typed', '2s: the typed move is previewed');
+    checkEq(before.previewBoard, after.board, '2s: the preview is the crate\'s board after the typed move');
+    checkEq(before.typedMarks, differing(before.board, after.board), '2s: the typed move\'s squares are framed');
+    check(/ee8s ee7s\. Press Play/.test(before.previewText), '2s: the preview names the move and asks for Play', before.previewText);
+    checkEq(before.rows.length, played.length, '2s: the typed move is not played before Play');
+  }
   await page.click('#typed-play');
   played.push('ee8s ee7s');
   moves += 1;
@@ -385,6 +397,13 @@ try {
   // "Any notation": well-formed official notation is read as official only, so Ef7s
   // (no elephant on f7) is refused with the official reason, not read as Lightvector.
   await page.selectOption('#notation', 'auto');
+  await page.fill('#typed-text', 'Ef7s');
+  view = await pageView();
+  check(/^as official notation: /.test(view.message), 'Ef7s typed: its refusal shown before Play', view.message);
+  check(view.preview !== 'typed' && view.typedMarks.length === 0, 'Ef7s typed: no preview', view);
+  await page.fill('#typed-text', 'Zq9x');
+  view = await pageView();
+  check(view.message !== '' && view.preview !== 'typed', 'a malformed typed move: its message, no preview', view);
   await page.fill('#typed-text', 'Ef7s');
   await page.click('#typed-play');
   view = await pageView();

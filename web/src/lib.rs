@@ -487,8 +487,51 @@ impl WebGame {
         if let Err(e) = self.playing() {
             return fail(e);
         }
+        match self.parse_text(text, notation) {
+            Ok(mv) => self.play_move(mv),
+            Err(e) => fail(e),
+        }
+    }
+
+    /// What a move typed in `notation` would do, without playing it: `{"ok":true,
+    /// "official", "lightvector", "board"` (64 characters a8..h1, the board after it),
+    /// `"changed"` (the squares it changes) and `"captured"` (the letters of the pieces
+    /// it captures)`}`, or the error [`WebGame::play_text`] would give. The game is left
+    /// unchanged.
+    pub fn preview_text(&self, text: &str, notation: &str) -> String {
+        if let Err(e) = check_len(text) {
+            return fail(e);
+        }
+        if let Err(e) = self.playing() {
+            return fail(e);
+        }
+        let mv = match self.parse_text(text, notation) {
+            Ok(mv) => mv,
+            Err(e) => return fail(e),
+        };
+        let pos = self.game.position();
+        let before = *self.game.board();
+        let mut after = self.game.clone();
+        if let Err(e) = after.play(&mv) {
+            return fail(e);
+        }
+        let captured: String = missing_pieces(&before, after.board())
+            .iter()
+            .map(|p| p.char())
+            .collect();
+        ok(json!({
+            "official": official::write_move(pos, &mv).unwrap_or_default(),
+            "lightvector": lightvector::write_move(pos, &mv).unwrap_or_default(),
+            "board": board_text(after.board()),
+            "changed": changed_squares(&before, after.board()),
+            "captured": captured,
+        }))
+    }
+
+    /// The move `text` names in `notation` (see [`WebGame::play_text`]).
+    fn parse_text(&self, text: &str, notation: &str) -> Result<Move, String> {
         let pos = self.game.position().clone();
-        let parsed: Result<Move, String> = match notation {
+        match notation {
             "official" => official::parse_move_in_game(&self.game, text).map_err(|e| e.to_string()),
             "lightvector" => parse_lightvector(&pos, text),
             "legacy" => legacy::parse_move(&pos, text).map_err(|e| e.to_string()),
@@ -496,10 +539,6 @@ impl WebGame {
             other => Err(format!(
                 "unknown notation {other:?} (official, lightvector, legacy or auto)"
             )),
-        };
-        match parsed {
-            Ok(mv) => self.play_move(mv),
-            Err(e) => fail(e),
         }
     }
 

@@ -536,3 +536,31 @@ fn a_resignation_on_ones_turn_ends_the_record() {
     assert_eq!(json(&g.undo())["ok"], true);
     assert_eq!(g.record().trim_end().lines().last(), Some("2s"));
 }
+
+/// A typed move previewed: the board after it (the crate's), its squares and captures,
+/// the game unchanged; an illegal or malformed one gives play_text's error.
+#[test]
+fn a_typed_move_is_previewed_without_being_played() {
+    let g = game_at_start();
+    let before = g.state();
+    let a = json(&g.preview_text("Ed4n Ed5n", "official"));
+    assert_eq!(a["ok"], true, "{a}");
+    let mut game = Game::from_position(
+        start_text().parse::<Position>().expect("position"),
+        arimaa::Variant::STANDARD,
+    );
+    let mv = official::parse_move_in_game(&game, "Ed4n Ed5n").expect("legal");
+    game.play(&mv).expect("plays");
+    assert_eq!(a["board"], board_of(game.position()));
+    assert_eq!(a["changed"], serde_json::json!(["d6", "d4"]));
+    assert_eq!(a["official"], "Ed4n Ed5n");
+    assert_eq!(g.state(), before, "the preview plays nothing");
+    let refused = json(&g.preview_text("Ef7s", "auto"));
+    assert_eq!(refused["ok"], false);
+    let mut played = game_at_start();
+    assert_eq!(
+        refused["error"],
+        json(&played.play_text("Ef7s", "auto"))["error"]
+    );
+    assert_eq!(json(&g.preview_text("Zz9", "official"))["ok"], false);
+}

@@ -38,7 +38,8 @@ function refresh() {
 
 // Shows `s`, a parsed state: the boards, then the texts and controls around them.
 function show(s) {
-  drawState(s, { board: $('board'), preview: $('preview') }, onSquare, page.flipped);
+  const typed = typedPreview(s);
+  drawState(s, { board: $('board'), preview: $('preview') }, onSquare, page.flipped, typed.ok ? typed : null);
   // The trays: each side's captured pieces, by the side of the board it plays from.
   const [top, bottom] = page.flipped ? ['gold', 'silver'] : ['silver', 'gold'];
   for (const [id, side] of [['tray-top', top], ['tray-bottom', bottom]]) {
@@ -89,6 +90,15 @@ function show(s) {
   } else {
     $('tokens').textContent = '';
     $('submit').disabled = true;
+  }
+  // A typed move, previewed before it is played: its squares framed, the board after it
+  // in the preview; its error, when it is not a legal move, and no preview.
+  if (typed.ok) {
+    const caps = typed.captured ? `, captures ${typed.captured}` : '';
+    previewText = `typed: ${typed.official}${caps}. Press Play to play it.`;
+    also = '';
+  } else if (typed.error) {
+    message = message || typed.error;
   }
   $('preview-text').textContent = previewText;
   $('also-moving').textContent = also;
@@ -142,6 +152,14 @@ function showPalette(s) {
     b.addEventListener('click', () => { page.setupLetter = c; show(page.state); });
     palette.appendChild(b);
   }
+}
+
+// The typed move's preview: {} when nothing (or a setup) is typed, else
+// WebGame.preview_text's answer for the text and notation chosen.
+function typedPreview(s) {
+  const text = $('typed-text').value.trim();
+  if (text === '' || s.phase !== 'play' || page.busy) return {};
+  return JSON.parse(page.game.preview_text(text, $('notation').value));
 }
 
 // Reads an action's answer ({"ok":true,...} or {"ok":false,"error":...}) and keeps its
@@ -301,6 +319,9 @@ async function main() {
   }
   $('undo').addEventListener('click', undoTurn);
   $('engine').addEventListener('click', engineMove);
+  for (const id of ['typed-text', 'notation']) {
+    $(id).addEventListener('input', () => { page.message = ''; page.info = ''; show(page.state); });
+  }
   $('typed').addEventListener('submit', (e) => { e.preventDefault(); playTyped(); });
   $('setup-99of9').addEventListener('click', () => { answer(page.game.setup_99of9()); afterTurn(); });
   $('setup-play').addEventListener('click', () => { answer(page.game.setup_play_draft()); afterTurn(); });

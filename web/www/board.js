@@ -52,7 +52,7 @@ function geometry(layout, flipped) {
 // empty) into `svg`. `onSquare(name)` is called for a click on a square or a piece, when
 // given; `selected` is a square to highlight; `also` the squares whose pieces are
 // marked as also moving; `marks` the squares the last turn changed, framed.
-function drawBoard(svg, geo, board, { onSquare, selected, also, marks, frozen }) {
+function drawBoard(svg, geo, board, { onSquare, selected, also, marks, frozen, typed }) {
   svg.replaceChildren();
   svg.setAttribute('viewBox', `0 0 ${geo.width} ${geo.height}`);
   el('rect', { x: 0, y: 0, width: geo.width, height: geo.height, fill: '#d8c9a3' }, svg);
@@ -72,6 +72,14 @@ function drawBoard(svg, geo, board, { onSquare, selected, also, marks, frozen })
     el('rect', {
       x: MARGIN + col * CELL + 2, y: MARGIN + row * CELL + 2, width: CELL - 4, height: CELL - 4,
       class: 'last-move', 'data-last': sq,
+    }, svg);
+  }
+  // The squares a typed move (not played yet) would change, framed in its own colour.
+  for (const sq of typed || []) {
+    const [col, row] = geo.cell(sq);
+    el('rect', {
+      x: MARGIN + col * CELL + 5, y: MARGIN + row * CELL + 5, width: CELL - 10, height: CELL - 10,
+      class: 'typed-mark', 'data-typed': sq,
     }, svg);
   }
   geo.files.forEach((f, i) => {
@@ -145,7 +153,10 @@ function drawInput(svg, geo, side, input) {
 // The preview's `data-kind` and `data-board` say what it shows. The squares the last
 // movement turn changed (`state.last_move.changed`, found by the crate) are framed on
 // the main board, and the frozen pieces dashed. `flipped` draws both boards turned around (Silver's side below).
-export function drawState(state, { board, preview }, onSquare, flipped = false) {
+// `typed`, when given, is a typed move's preview (WebGame.preview_text's answer): the
+// squares it changes are framed on the main board and the preview shows the board after
+// it, in place of the click input's.
+export function drawState(state, { board, preview }, onSquare, flipped = false, typed = null) {
   const geo = geometry(state.layout, flipped);
   const input = state.input;
   const steps = input !== null && input.mode === 'steps';
@@ -160,12 +171,12 @@ export function drawState(state, { board, preview }, onSquare, flipped = false) 
   const frozen = new Set(steps ? [] : state.frozen);
   // During a setup the board shows the pieces placed by clicks so far.
   const shown = state.setup ? state.setup.board : steps ? input.step_board : state.board;
-  drawBoard(board, geo, shown, { onSquare, selected, also, marks, frozen });
+  drawBoard(board, geo, shown, { onSquare, selected, also, marks, frozen, typed: typed ? typed.changed : [] });
   board.dataset.flipped = flipped ? 'yes' : 'no';
   if (input) drawInput(board, geo, state.side, input);
-  const previewBoard = moving ? p.board : state.board;
-  drawBoard(preview, geo, previewBoard, { also: new Set(), marks: [] });
-  preview.dataset.kind = p ? p.kind : 'none';
+  const previewBoard = typed ? typed.board : moving ? p.board : state.board;
+  drawBoard(preview, geo, previewBoard, { also: new Set(), marks: typed ? typed.changed : [] });
+  preview.dataset.kind = typed ? 'typed' : p ? p.kind : 'none';
   preview.dataset.board = previewBoard;
 }
 
