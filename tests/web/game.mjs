@@ -335,10 +335,10 @@ try {
   const text = readFileSync(file, 'utf8');
   checkEq(text, want.record, 'the exported record');
   checkEq(await page.inputValue('#record'), want.record, 'the record shown');
-  // One line a move, then the bare tag of the side that would move next (as the archive
-  // ends its move lists).
-  checkEq(text.trim().split('\n').slice(-1)[0], '4s', 'the record ends with the tag of the side to move');
-  checkEq(text.trim().split('\n').length, played.length + 1, 'the record has one line a move');
+  // One line a move (no empty turn after the last), then the result.
+  checkEq(text.trim().split('\n').slice(-1)[0], '# result: Gold wins by elimination', 'the record ends with the result');
+  checkEq(text.trim().split('\n').slice(-2)[0].split(' ')[0], '4g', 'the record has no empty last turn');
+  checkEq(text.trim().split('\n').length, played.length + 1, 'the record has one line a move, and the result');
   await screenshot('game-over');
 
   // Against the engine: a standard game with the 99of9 setups, the engine (the AEI
@@ -601,6 +601,13 @@ try {
   checkEq(view.preview, 'move', 'steps: arrows and two steps resolve to one move');
   checkEq(at(view.previewBoard, 'f3'), 'R', 'steps: with the steps, the rabbit survives on f3');
   await screenshot('steps-mixed');
+  // Steps alone out and back: the page says the board is unchanged.
+  await page.click('#click-clear');
+  await clicks('e2', 'e3', 'e3', 'e2');
+  view = await pageView();
+  check(/leave the board unchanged/.test(view.message), 'steps: out and back, the board is unchanged', view.message);
+  checkEq(view.previewText, 'board unchanged', 'steps: out and back, the preview says unchanged');
+  check(!view.submitEnabled, 'steps: out and back cannot be submitted');
   // Clear, and the move by its steps alone (pieces clicked on the step board).
   await page.click('#click-clear');
   await clicks('e2', 'e3', 'f2', 'f3', 'f1', 'f2');

@@ -748,17 +748,28 @@ impl WebGame {
     }
 
     /// The game record as a plain move list, one turn a line (`1g Ra1 ...`, `2g Ee2n
-    /// ...`), ending with the tag of the side to move (followed by `resign` when that
-    /// side has resigned).
+    /// ...`). While the game goes on it ends with the tag of the side to move; once it
+    /// is over, with the last turn played (`resign` for a resignation on one's own
+    /// turn) and then the result as a comment (`# result: Gold wins by goal`), which
+    /// the crate's `MoveList` reads and keeps.
     pub fn record(&self) -> String {
         // A resignation on one's own turn ends the record as the archive's do (`2g
         // resign`).
         let resigned = self.resigned == Some(self.game.position().side_to_move());
-        match record::game_record(&self.game, SideLetters::GoldSilver, resigned) {
+        let outcome = self.outcome_json();
+        let turns = if outcome.is_null() || resigned {
+            record::game_record(&self.game, SideLetters::GoldSilver, resigned)
+        } else {
+            record::game_turns(&self.game, SideLetters::GoldSilver)
+        };
+        match turns {
             Ok(turns) => {
                 let mut out = String::new();
                 for t in turns {
                     let _ = writeln!(out, "{t}");
+                }
+                if let Some(text) = outcome["text"].as_str() {
+                    let _ = writeln!(out, "# result: {text}");
                 }
                 out
             }
@@ -1034,6 +1045,11 @@ impl WebGame {
         };
         json!({
             "mode": mode_name(input.mode()),
+            // Steps alone (no arrows) that bring the board back to the position (out and
+            // back): no turn yet, whatever the resolver makes of them.
+            "unchanged": !input.steps().is_empty()
+                && input.instructions().is_empty()
+                && input.step_board().board() == input.position().board(),
             "instructions": input.instructions().iter().map(instruction_json).collect::<Vec<_>>(),
             "steps": input.steps().iter().map(step_json).collect::<Vec<_>>(),
             "step_board": board_text(input.step_board().board()),

@@ -79,6 +79,11 @@ function show(s) {
       message = message || p.message;
       previewText = 'no legal move fits';
     }
+    if (input.unchanged) {
+      // Steps out and back (found by the wrapper): say so, not what the resolver makes of it.
+      hint = 'The steps so far leave the board unchanged, and a turn must change it: step on, or take the steps back.';
+      previewText = 'board unchanged';
+    }
     if (input.rejection) message = `Refused: ${input.rejection}`;
     else if (input.selection.kind === 'piece') {
       hint = 'A piece is selected. Click a square to send it there, or click it again to keep it where it is.';
@@ -186,6 +191,8 @@ function onSquare(sq) {
     refresh();
     return;
   }
+  // Clicks make the move: a typed text (and its preview) gives way.
+  $('typed-text').value = '';
   const a = JSON.parse(page.game.click(sq));
   const s = JSON.parse(page.game.state());
   // A refused click shows the input's own rejection; without an input, the error.
@@ -252,6 +259,7 @@ function newGame() {
   // Against an engine playing Gold, the person plays Silver from below.
   page.flipped = page.engineSide === 'gold';
   $('record').hidden = true;
+  $('typed-text').value = '';
   afterTurn();
 }
 
