@@ -234,6 +234,30 @@ try {
   await page.selectOption('#opponent', 'none');
   await page.click('#new-button');
   let { view } = await verify('start');
+  // The pieces: drawn animals by default (the kind of each from the layout), letters
+  // when the toggle asks; the board read the same either way.
+  const pieceLook = () => page.evaluate(() => {
+    const { layout } = window.arimaaPage.state();
+    return [...document.querySelectorAll('#board g.piece')].map((g) => ({
+      kind: layout.pieces[g.dataset.piece].kind,
+      animal: g.querySelector('g.animal') ? g.querySelector('g.animal').dataset.kind : null,
+      shapes: g.querySelectorAll('g.animal > *').length,
+      text: g.querySelector('text') ? g.querySelector('text').textContent : null,
+      letter: g.dataset.piece,
+    }));
+  });
+  {
+    const drawn = await pieceLook();
+    check(drawn.length > 0 && drawn.every((p) => p.animal === p.kind && p.shapes >= 3 && p.text === null), 'the pieces are drawn animals', drawn);
+    checkEq(await page.$eval('#board', (b) => b.dataset.pieces), 'drawn', 'the board says drawn pieces');
+    await page.check('#letters');
+    const letters = await pieceLook();
+    check(letters.length === drawn.length && letters.every((p) => p.animal === null && p.text === p.letter), 'the letters toggle draws letters', letters);
+    checkEq((await pageView()).board, view.board, 'letters: the same board');
+    await screenshot('start-letters');
+    await page.uncheck('#letters');
+    checkEq((await pieceLook()).filter((p) => p.animal !== null).length, drawn.length, 'the toggle back draws the animals');
+  }
   checkEq(view.rows.length, 0, 'a new game has no moves');
 
   // 2g: an ambiguous push. The rabbit e4 to e5 can be pushed by the elephant (d4), the
@@ -242,6 +266,19 @@ try {
   await clicks('e4', 'e5');
   view = await pageView();
   checkEq(view.preview, 'ambiguous', '2g: re4e5 alone is ambiguous');
+  // A one-square arrow: its whole head (4 stroke widths) fits on the line, past the
+  // piece's letter, with some body left.
+  {
+    const a = await page.$eval('#board line[data-arrow="e4-e5"]', (l) => {
+      const n = (k) => Number(l.getAttribute(k));
+      const marker = document.querySelector('#board marker#head-enemy');
+      return {
+        len: Math.hypot(n('x2') - n('x1'), n('y2') - n('y1')),
+        head: Number(marker.getAttribute('markerWidth')) * parseFloat(getComputedStyle(l).strokeWidth),
+      };
+    });
+    check(a.head >= 20 && a.len >= a.head + 6, '2g: the one-square arrow shows its head and a body', a);
+  }
   check(/That fits 3 different moves/.test(view.message), '2g: the page says how many moves fit', view.message);
   check(!view.submitEnabled, '2g: an ambiguous input cannot be submitted');
   await screenshot('2g-ambiguous');

@@ -39,7 +39,7 @@ function refresh() {
 // Shows `s`, a parsed state: the boards, then the texts and controls around them.
 function show(s) {
   const typed = typedPreview(s);
-  drawState(s, { board: $('board'), preview: $('preview') }, onSquare, page.flipped, typed.ok ? typed : null);
+  drawState(s, { board: $('board'), preview: $('preview') }, onSquare, page.flipped, typed.ok ? typed : null, $('letters').checked);
   // The trays: each side's captured pieces, by the side of the board it plays from.
   const [top, bottom] = page.flipped ? ['gold', 'silver'] : ['silver', 'gold'];
   for (const [id, side] of [['tray-top', top], ['tray-bottom', bottom]]) {
@@ -340,6 +340,7 @@ async function main() {
     afterTurn();
   });
   $('resign').addEventListener('click', resign);
+  $('letters').addEventListener('change', () => show(page.state));
   $('flip').addEventListener('click', () => { page.flipped = !page.flipped; show(page.state); });
   $('export').addEventListener('click', exportRecord);
   document.addEventListener('keydown', (e) => {
