@@ -111,6 +111,8 @@ try {
       also: document.getElementById('also-moving').textContent,
       submitEnabled: !document.getElementById('submit').disabled,
       marks: [...document.querySelectorAll('#board rect.last-move')].map((r) => r.dataset.last).sort(),
+      typedMarks: [...document.querySelectorAll('#board rect.typed-mark')].map((r) => r.dataset.typed).sort(),
+      previewText: document.getElementById('preview-text').textContent,
       trays: Object.fromEntries(['gold', 'silver'].map((side) => [side, document.querySelector(`.tray[data-side="${side}"]`).dataset.pieces])),
       banner: document.getElementById('banner').hidden ? '' : document.getElementById('banner').textContent,
     };
@@ -232,6 +234,30 @@ try {
   await page.selectOption('#opponent', 'none');
   await page.click('#new-button');
   let { view } = await verify('start');
+  // The pieces: drawn animals by default (the kind of each from the layout), letters
+  // when the toggle asks; the board read the same either way.
+  const pieceLook = () => page.evaluate(() => {
+    const { layout } = window.arimaaPage.state();
+    return [...document.querySelectorAll('#board g.piece')].map((g) => ({
+      kind: layout.pieces[g.dataset.piece].kind,
+      animal: g.querySelector('g.animal') ? g.querySelector('g.animal').dataset.kind : null,
+      shapes: g.querySelectorAll('g.animal > *').length,
+      text: g.querySelector('text') ? g.querySelector('text').textContent : null,
+      letter: g.dataset.piece,
+    }));
+  });
+  {
+    const drawn = await pieceLook();
+    check(drawn.length > 0 && drawn.every((p) => p.animal === p.kind && p.shapes >= 3 && p.text === null), 'the pieces are drawn animals', drawn);
+    checkEq(await page.$eval('#board', (b) => b.dataset.pieces), 'drawn', 'the board says drawn pieces');
+    await page.check('#letters');
+    const letters = await pieceLook();
+    check(letters.length === drawn.length && letters.every((p) => p.animal === null && p.text === p.letter), 'the letters toggle draws letters', letters);
+    checkEq((await pageView()).board, view.board, 'letters: the same board');
+    await screenshot('start-letters');
+    await page.uncheck('#letters');
+    checkEq((await pieceLook()).filter((p) => p.animal !== null).length, drawn.length, 'the toggle back draws the animals');
+  }
   checkEq(view.rows.length, 0, 'a new game has no moves');
 
   // 2g: an ambiguous push. The rabbit e4 to e5 can be pushed by the elephant (d4), the
@@ -240,6 +266,19 @@ try {
   await clicks('e4', 'e5');
   view = await pageView();
   checkEq(view.preview, 'ambiguous', '2g: re4e5 alone is ambiguous');
+  // A one-square arrow: its whole head (4 stroke widths) fits on the line, past the
+  // piece's letter, with some body left.
+  {
+    const a = await page.$eval('#board line[data-arrow="e4-e5"]', (l) => {
+      const n = (k) => Number(l.getAttribute(k));
+      const marker = document.querySelector('#board marker#head-enemy');
+      return {
+        len: Math.hypot(n('x2') - n('x1'), n('y2') - n('y1')),
+        head: Number(marker.getAttribute('markerWidth')) * parseFloat(getComputedStyle(l).strokeWidth),
+      };
+    });
+    check(a.head >= 20 && a.len >= a.head + 6, '2g: the one-square arrow shows its head and a body', a);
+  }
   check(/That fits 3 different moves/.test(view.message), '2g: the page says how many moves fit', view.message);
   check(!view.submitEnabled, '2g: an ambiguous input cannot be submitted');
   await screenshot('2g-ambiguous');
@@ -252,6 +291,16 @@ try {
   // 2s: a typed Lightvector move: the elephant e8 to e6.
   await page.selectOption('#notation', 'lightvector');
   await page.fill('#typed-text', 'ee8e6');
+  // Typed, not played yet: previewed (the crate's board after it, its squares framed).
+  {
+    const before = await pageView();
+    const after = (await expected(start, [...played, 'ee8s ee7s'])).state;
+    checkEq(before.preview, 'typed', '2s: the typed move is previewed');
+    checkEq(before.previewBoard, after.board, '2s: the preview is the crate\'s board after the typed move');
+    checkEq(before.typedMarks, differing(before.board, after.board), '2s: the typed move\'s squares are framed');
+    check(/ee8s ee7s\. Press Play/.test(before.previewText), '2s: the preview names the move and asks for Play', before.previewText);
+    checkEq(before.rows.length, played.length, '2s: the typed move is not played before Play');
+  }
   await page.click('#typed-play');
   played.push('ee8s ee7s');
   moves += 1;
@@ -323,10 +372,10 @@ try {
   const text = readFileSync(file, 'utf8');
   checkEq(text, want.record, 'the exported record');
   checkEq(await page.inputValue('#record'), want.record, 'the record shown');
-  // One line a move, then the bare tag of the side that would move next (as the archive
-  // ends its move lists).
-  checkEq(text.trim().split('\n').slice(-1)[0], '4s', 'the record ends with the tag of the side to move');
-  checkEq(text.trim().split('\n').length, played.length + 1, 'the record has one line a move');
+  // One line a move (no empty turn after the last), then the result.
+  checkEq(text.trim().split('\n').slice(-1)[0], '# result: Gold wins by elimination', 'the record ends with the result');
+  checkEq(text.trim().split('\n').slice(-2)[0].split(' ')[0], '4g', 'the record has no empty last turn');
+  checkEq(text.trim().split('\n').length, played.length + 1, 'the record has one line a move, and the result');
   await screenshot('game-over');
 
   // Against the engine: a standard game with the 99of9 setups, the engine (the AEI
@@ -385,6 +434,13 @@ try {
   // "Any notation": well-formed official notation is read as official only, so Ef7s
   // (no elephant on f7) is refused with the official reason, not read as Lightvector.
   await page.selectOption('#notation', 'auto');
+  await page.fill('#typed-text', 'Ef7s');
+  view = await pageView();
+  check(/^as official notation: /.test(view.message), 'Ef7s typed: its refusal shown before Play', view.message);
+  check(view.preview !== 'typed' && view.typedMarks.length === 0, 'Ef7s typed: no preview', view);
+  await page.fill('#typed-text', 'Zq9x');
+  view = await pageView();
+  check(view.message !== '' && view.preview !== 'typed', 'a malformed typed move: its message, no preview', view);
   await page.fill('#typed-text', 'Ef7s');
   await page.click('#typed-play');
   view = await pageView();
@@ -582,6 +638,13 @@ try {
   checkEq(view.preview, 'move', 'steps: arrows and two steps resolve to one move');
   checkEq(at(view.previewBoard, 'f3'), 'R', 'steps: with the steps, the rabbit survives on f3');
   await screenshot('steps-mixed');
+  // Steps alone out and back: the page says the board is unchanged.
+  await page.click('#click-clear');
+  await clicks('e2', 'e3', 'e3', 'e2');
+  view = await pageView();
+  check(/leave the board unchanged/.test(view.message), 'steps: out and back, the board is unchanged', view.message);
+  checkEq(view.previewText, 'board unchanged', 'steps: out and back, the preview says unchanged');
+  check(!view.submitEnabled, 'steps: out and back cannot be submitted');
   // Clear, and the move by its steps alone (pieces clicked on the step board).
   await page.click('#click-clear');
   await clicks('e2', 'e3', 'f2', 'f3', 'f1', 'f2');

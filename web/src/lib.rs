@@ -487,8 +487,51 @@ impl WebGame {
         if let Err(e) = self.playing() {
             return fail(e);
         }
+        match self.parse_text(text, notation) {
+            Ok(mv) => self.play_move(mv),
+            Err(e) => fail(e),
+        }
+    }
+
+    /// What a move typed in `notation` would do, without playing it: `{"ok":true,
+    /// "official", "lightvector", "board"` (64 characters a8..h1, the board after it),
+    /// `"changed"` (the squares it changes) and `"captured"` (the letters of the pieces
+    /// it captures)`}`, or the error [`WebGame::play_text`] would give. The game is left
+    /// unchanged.
+    pub fn preview_text(&self, text: &str, notation: &str) -> String {
+        if let Err(e) = check_len(text) {
+            return fail(e);
+        }
+        if let Err(e) = self.playing() {
+            return fail(e);
+        }
+        let mv = match self.parse_text(text, notation) {
+            Ok(mv) => mv,
+            Err(e) => return fail(e),
+        };
+        let pos = self.game.position();
+        let before = *self.game.board();
+        let mut after = self.game.clone();
+        if let Err(e) = after.play(&mv) {
+            return fail(e);
+        }
+        let captured: String = missing_pieces(&before, after.board())
+            .iter()
+            .map(|p| p.char())
+            .collect();
+        ok(json!({
+            "official": official::write_move(pos, &mv).unwrap_or_default(),
+            "lightvector": lightvector::write_move(pos, &mv).unwrap_or_default(),
+            "board": board_text(after.board()),
+            "changed": changed_squares(&before, after.board()),
+            "captured": captured,
+        }))
+    }
+
+    /// The move `text` names in `notation` (see [`WebGame::play_text`]).
+    fn parse_text(&self, text: &str, notation: &str) -> Result<Move, String> {
         let pos = self.game.position().clone();
-        let parsed: Result<Move, String> = match notation {
+        match notation {
             "official" => official::parse_move_in_game(&self.game, text).map_err(|e| e.to_string()),
             "lightvector" => parse_lightvector(&pos, text),
             "legacy" => legacy::parse_move(&pos, text).map_err(|e| e.to_string()),
@@ -496,10 +539,6 @@ impl WebGame {
             other => Err(format!(
                 "unknown notation {other:?} (official, lightvector, legacy or auto)"
             )),
-        };
-        match parsed {
-            Ok(mv) => self.play_move(mv),
-            Err(e) => fail(e),
         }
     }
 
@@ -709,17 +748,28 @@ impl WebGame {
     }
 
     /// The game record as a plain move list, one turn a line (`1g Ra1 ...`, `2g Ee2n
-    /// ...`), ending with the tag of the side to move (followed by `resign` when that
-    /// side has resigned).
+    /// ...`). While the game goes on it ends with the tag of the side to move; once it
+    /// is over, with the last turn played (`resign` for a resignation on one's own
+    /// turn) and then the result as a comment (`# result: Gold wins by goal`), which
+    /// the crate's `MoveList` reads and keeps.
     pub fn record(&self) -> String {
         // A resignation on one's own turn ends the record as the archive's do (`2g
         // resign`).
         let resigned = self.resigned == Some(self.game.position().side_to_move());
-        match record::game_record(&self.game, SideLetters::GoldSilver, resigned) {
+        let outcome = self.outcome_json();
+        let turns = if outcome.is_null() || resigned {
+            record::game_record(&self.game, SideLetters::GoldSilver, resigned)
+        } else {
+            record::game_turns(&self.game, SideLetters::GoldSilver)
+        };
+        match turns {
             Ok(turns) => {
                 let mut out = String::new();
                 for t in turns {
                     let _ = writeln!(out, "{t}");
+                }
+                if let Some(text) = outcome["text"].as_str() {
+                    let _ = writeln!(out, "# result: {text}");
                 }
                 out
             }
@@ -995,6 +1045,11 @@ impl WebGame {
         };
         json!({
             "mode": mode_name(input.mode()),
+            // Steps alone (no arrows) that bring the board back to the position (out and
+            // back): no turn yet, whatever the resolver makes of them.
+            "unchanged": !input.steps().is_empty()
+                && input.instructions().is_empty()
+                && input.step_board().board() == input.position().board(),
             "instructions": input.instructions().iter().map(instruction_json).collect::<Vec<_>>(),
             "steps": input.steps().iter().map(step_json).collect::<Vec<_>>(),
             "step_board": board_text(input.step_board().board()),

@@ -155,7 +155,8 @@ fn a_game_to_its_end_gives_the_result_and_the_record() {
     assert!(s["input"].is_null(), "no click input once the game is over");
     assert_eq!(
         g.record(),
-        "2g re4n Ed4e\n2s ee8s ee7s\n3g Ee4w re5s\n3s ee6n\n4g Hf4n re4e rf4s rf3x Hf5s\n4s\n"
+        "2g re4n Ed4e\n2s ee8s ee7s\n3g Ee4w re5s\n3s ee6n\n4g Hf4n re4e rf4s rf3x Hf5s\n\
+         # result: Gold wins by elimination\n"
     );
     assert_eq!(json(&g.play_text("ee7s", "official"))["ok"], false);
     assert_eq!(json(&g.click("e7"))["ok"], false);
@@ -528,11 +529,72 @@ fn a_resignation_on_ones_turn_ends_the_record() {
     assert_eq!(json(&g.play_text("Ed4n", "official"))["ok"], true);
     assert_eq!(json(&g.resign("silver"))["ok"], true);
     let record = g.record();
+    let lines: Vec<&str> = record.trim_end().lines().collect();
     assert_eq!(
-        record.trim_end().lines().last(),
-        Some("2s resign"),
+        lines[lines.len() - 2..],
+        ["2s resign", "# result: Gold wins by resignation"],
         "{record}"
     );
     assert_eq!(json(&g.undo())["ok"], true);
     assert_eq!(g.record().trim_end().lines().last(), Some("2s"));
+}
+
+/// A typed move previewed: the board after it (the crate's), its squares and captures,
+/// the game unchanged; an illegal or malformed one gives play_text's error.
+#[test]
+fn a_typed_move_is_previewed_without_being_played() {
+    let g = game_at_start();
+    let before = g.state();
+    let a = json(&g.preview_text("Ed4n Ed5n", "official"));
+    assert_eq!(a["ok"], true, "{a}");
+    let mut game = Game::from_position(
+        start_text().parse::<Position>().expect("position"),
+        arimaa::Variant::STANDARD,
+    );
+    let mv = official::parse_move_in_game(&game, "Ed4n Ed5n").expect("legal");
+    game.play(&mv).expect("plays");
+    assert_eq!(a["board"], board_of(game.position()));
+    assert_eq!(a["changed"], serde_json::json!(["d6", "d4"]));
+    assert_eq!(a["official"], "Ed4n Ed5n");
+    assert_eq!(g.state(), before, "the preview plays nothing");
+    let refused = json(&g.preview_text("Ef7s", "auto"));
+    assert_eq!(refused["ok"], false);
+    let mut played = game_at_start();
+    assert_eq!(
+        refused["error"],
+        json(&played.play_text("Ef7s", "auto"))["error"]
+    );
+    assert_eq!(json(&g.preview_text("Zz9", "official"))["ok"], false);
+}
+
+/// The record of a game over is read back by the crate's move list reader, its result
+/// line kept as a comment and no empty turn after the last one.
+#[test]
+fn the_record_of_a_game_over_reads_back() {
+    let mut g = push_to_trap();
+    assert_eq!(json(&g.play_text("Ed4n", "official"))["ok"], true);
+    assert_eq!(json(&g.resign("gold"))["ok"], true);
+    let record = g.record();
+    let list: arimaa::notation::record::MoveList = record.parse().expect("reads back");
+    assert_eq!(list.to_string(), record);
+    let lines: Vec<&str> = record.trim_end().lines().collect();
+    assert_eq!(lines.last(), Some(&"# result: Silver wins by resignation"));
+    assert!(lines[lines.len() - 2].starts_with("2g "), "{record}");
+}
+
+/// Steps out and back: the input says the board is unchanged.
+#[test]
+fn steps_out_and_back_are_marked_unchanged() {
+    let mut g = WebGame::standard();
+    assert_eq!(json(&g.set_click_mode("steps"))["ok"], true);
+    for sq in ["e2", "e3"] {
+        assert_eq!(json(&g.click(sq))["ok"], true);
+    }
+    assert_eq!(state(&g)["input"]["unchanged"], false);
+    for sq in ["e3", "e2"] {
+        assert_eq!(json(&g.click(sq))["ok"], true);
+    }
+    let s = state(&g);
+    assert_eq!(s["input"]["steps"].as_array().map(Vec::len), Some(2), "{s}");
+    assert_eq!(s["input"]["unchanged"], true);
 }

@@ -38,7 +38,8 @@ function refresh() {
 
 // Shows `s`, a parsed state: the boards, then the texts and controls around them.
 function show(s) {
-  drawState(s, { board: $('board'), preview: $('preview') }, onSquare, page.flipped);
+  const typed = typedPreview(s);
+  drawState(s, { board: $('board'), preview: $('preview') }, onSquare, page.flipped, typed.ok ? typed : null, $('letters').checked);
   // The trays: each side's captured pieces, by the side of the board it plays from.
   const [top, bottom] = page.flipped ? ['gold', 'silver'] : ['silver', 'gold'];
   for (const [id, side] of [['tray-top', top], ['tray-bottom', bottom]]) {
@@ -78,6 +79,11 @@ function show(s) {
       message = message || p.message;
       previewText = 'no legal move fits';
     }
+    if (input.unchanged) {
+      // Steps out and back (found by the wrapper): say so, not what the resolver makes of it.
+      hint = 'The steps so far leave the board unchanged, and a turn must change it: step on, or take the steps back.';
+      previewText = 'board unchanged';
+    }
     if (input.rejection) message = `Refused: ${input.rejection}`;
     else if (input.selection.kind === 'piece') {
       hint = 'A piece is selected. Click a square to send it there, or click it again to keep it where it is.';
@@ -89,6 +95,15 @@ function show(s) {
   } else {
     $('tokens').textContent = '';
     $('submit').disabled = true;
+  }
+  // A typed move, previewed before it is played: its squares framed, the board after it
+  // in the preview; its error, when it is not a legal move, and no preview.
+  if (typed.ok) {
+    const caps = typed.captured ? `, captures ${typed.captured}` : '';
+    previewText = `typed: ${typed.official}${caps}. Press Play to play it.`;
+    also = '';
+  } else if (typed.error) {
+    message = message || typed.error;
   }
   $('preview-text').textContent = previewText;
   $('also-moving').textContent = also;
@@ -144,6 +159,14 @@ function showPalette(s) {
   }
 }
 
+// The typed move's preview: {} when nothing (or a setup) is typed, else
+// WebGame.preview_text's answer for the text and notation chosen.
+function typedPreview(s) {
+  const text = $('typed-text').value.trim();
+  if (text === '' || s.phase !== 'play' || page.busy) return {};
+  return JSON.parse(page.game.preview_text(text, $('notation').value));
+}
+
 // Reads an action's answer ({"ok":true,...} or {"ok":false,"error":...}) and keeps its
 // error as the page's message.
 function answer(text) {
@@ -168,6 +191,8 @@ function onSquare(sq) {
     refresh();
     return;
   }
+  // Clicks make the move: a typed text (and its preview) gives way.
+  $('typed-text').value = '';
   const a = JSON.parse(page.game.click(sq));
   const s = JSON.parse(page.game.state());
   // A refused click shows the input's own rejection; without an input, the error.
@@ -234,6 +259,7 @@ function newGame() {
   // Against an engine playing Gold, the person plays Silver from below.
   page.flipped = page.engineSide === 'gold';
   $('record').hidden = true;
+  $('typed-text').value = '';
   afterTurn();
 }
 
@@ -301,6 +327,9 @@ async function main() {
   }
   $('undo').addEventListener('click', undoTurn);
   $('engine').addEventListener('click', engineMove);
+  for (const id of ['typed-text', 'notation']) {
+    $(id).addEventListener('input', () => { page.message = ''; page.info = ''; show(page.state); });
+  }
   $('typed').addEventListener('submit', (e) => { e.preventDefault(); playTyped(); });
   $('setup-99of9').addEventListener('click', () => { answer(page.game.setup_99of9()); afterTurn(); });
   $('setup-play').addEventListener('click', () => { answer(page.game.setup_play_draft()); afterTurn(); });
@@ -311,6 +340,7 @@ async function main() {
     afterTurn();
   });
   $('resign').addEventListener('click', resign);
+  $('letters').addEventListener('change', () => show(page.state));
   $('flip').addEventListener('click', () => { page.flipped = !page.flipped; show(page.state); });
   $('export').addEventListener('click', exportRecord);
   document.addEventListener('keydown', (e) => {

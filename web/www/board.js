@@ -4,6 +4,8 @@
 // each piece letter come from the state's `layout`, written by web/src/lib.rs; this
 // file only lays the squares out, 'files' columns to a row, the first row on top.
 
+import { drawAnimal } from './pieces.js';
+
 const SVG = 'http://www.w3.org/2000/svg';
 const CELL = 50;
 const MARGIN = 20;
@@ -52,7 +54,7 @@ function geometry(layout, flipped) {
 // empty) into `svg`. `onSquare(name)` is called for a click on a square or a piece, when
 // given; `selected` is a square to highlight; `also` the squares whose pieces are
 // marked as also moving; `marks` the squares the last turn changed, framed.
-function drawBoard(svg, geo, board, { onSquare, selected, also, marks, frozen }) {
+function drawBoard(svg, geo, board, { onSquare, selected, also, marks, frozen, typed, letters }) {
   svg.replaceChildren();
   svg.setAttribute('viewBox', `0 0 ${geo.width} ${geo.height}`);
   el('rect', { x: 0, y: 0, width: geo.width, height: geo.height, fill: '#d8c9a3' }, svg);
@@ -74,6 +76,14 @@ function drawBoard(svg, geo, board, { onSquare, selected, also, marks, frozen })
       class: 'last-move', 'data-last': sq,
     }, svg);
   }
+  // The squares a typed move (not played yet) would change, framed in its own colour.
+  for (const sq of typed || []) {
+    const [col, row] = geo.cell(sq);
+    el('rect', {
+      x: MARGIN + col * CELL + 5, y: MARGIN + row * CELL + 5, width: CELL - 10, height: CELL - 10,
+      class: 'typed-mark', 'data-typed': sq,
+    }, svg);
+  }
   geo.files.forEach((f, i) => {
     el('text', { x: MARGIN + i * CELL + CELL / 2, y: geo.height - 4, class: 'coord', 'text-anchor': 'middle' }, svg)
       .textContent = f;
@@ -92,7 +102,9 @@ function drawBoard(svg, geo, board, { onSquare, selected, also, marks, frozen })
       'data-piece': c, 'data-square': sq,
     }, pieces);
     el('circle', { cx: x, cy: y, r: 19 }, g);
-    el('text', { x, y }, g).textContent = c;
+    // The drawn animal, or the letter when asked (or when no drawing fits).
+    if (letters || !drawAnimal(g, geo.layout.pieces[c].kind, x, y)) el('text', { x, y }, g).textContent = c;
+    g.setAttribute('aria-label', `${color} ${geo.layout.pieces[c].kind}`);
     if (onSquare) g.addEventListener('click', () => onSquare(sq));
   });
 }
@@ -102,7 +114,8 @@ function drawBoard(svg, geo, board, { onSquare, selected, also, marks, frozen })
 function drawInput(svg, geo, side, input) {
   const defs = el('defs', {}, svg);
   for (const [id, color] of [['head', '#1f5fbf'], ['head-enemy', '#b0207a'], ['head-step', '#1d7a3a']]) {
-    const m = el('marker', { id, viewBox: '0 0 10 10', refX: 5, refY: 5, markerWidth: 3, markerHeight: 3, orient: 'auto-start-reverse' }, defs);
+    // The head's tip at the line's end (refX 10), 4 stroke widths long (24 px).
+    const m = el('marker', { id, viewBox: '0 0 10 10', refX: 9, refY: 5, markerWidth: 4, markerHeight: 4, orient: 'auto-start-reverse' }, defs);
     el('path', { d: 'M 0 0 L 10 5 L 0 10 z', fill: color }, m);
   }
   for (const ins of input.instructions) {
@@ -112,8 +125,13 @@ function drawInput(svg, geo, side, input) {
     if (ins.hold) {
       el('circle', { cx: x1, cy: y1, r: 23, class: 'hold', 'data-hold': ins.from }, svg);
     } else {
+      // The line starts at the edge of the piece's letter and ends near the centre of
+      // the square it goes to, so that a one-square arrow keeps a visible body and
+      // its whole head (24 px of the 50 px between the centres).
+      const len = Math.hypot(x2 - x1, y2 - y1) || 1;
+      const [ux, uy] = [(x2 - x1) / len, (y2 - y1) / len];
       el('line', {
-        x1, y1, x2, y2, class: `${own ? 'arrow' : 'arrow enemy'}${input.mode === 'steps' ? ' faded' : ''}`,
+        x1: x1 + ux * 13, y1: y1 + uy * 13, x2: x2 - ux * 3, y2: y2 - uy * 3, class: `${own ? 'arrow' : 'arrow enemy'}${input.mode === 'steps' ? ' faded' : ''}`,
         'marker-end': own ? 'url(#head)' : 'url(#head-enemy)',
         'data-arrow': `${ins.from}-${ins.to}`,
       }, svg);
@@ -145,7 +163,11 @@ function drawInput(svg, geo, side, input) {
 // The preview's `data-kind` and `data-board` say what it shows. The squares the last
 // movement turn changed (`state.last_move.changed`, found by the crate) are framed on
 // the main board, and the frozen pieces dashed. `flipped` draws both boards turned around (Silver's side below).
-export function drawState(state, { board, preview }, onSquare, flipped = false) {
+// `typed`, when given, is a typed move's preview (WebGame.preview_text's answer): the
+// squares it changes are framed on the main board and the preview shows the board after
+// it, in place of the click input's.
+// `letters` draws the pieces as letters instead of the animals of pieces.js.
+export function drawState(state, { board, preview }, onSquare, flipped = false, typed = null, letters = false) {
   const geo = geometry(state.layout, flipped);
   const input = state.input;
   const steps = input !== null && input.mode === 'steps';
@@ -160,12 +182,13 @@ export function drawState(state, { board, preview }, onSquare, flipped = false) 
   const frozen = new Set(steps ? [] : state.frozen);
   // During a setup the board shows the pieces placed by clicks so far.
   const shown = state.setup ? state.setup.board : steps ? input.step_board : state.board;
-  drawBoard(board, geo, shown, { onSquare, selected, also, marks, frozen });
+  drawBoard(board, geo, shown, { onSquare, selected, also, marks, frozen, typed: typed ? typed.changed : [], letters });
+  board.dataset.pieces = letters ? 'letters' : 'drawn';
   board.dataset.flipped = flipped ? 'yes' : 'no';
   if (input) drawInput(board, geo, state.side, input);
-  const previewBoard = moving ? p.board : state.board;
-  drawBoard(preview, geo, previewBoard, { also: new Set(), marks: [] });
-  preview.dataset.kind = p ? p.kind : 'none';
+  const previewBoard = typed ? typed.board : moving ? p.board : state.board;
+  drawBoard(preview, geo, previewBoard, { also: new Set(), marks: typed ? typed.changed : [], letters });
+  preview.dataset.kind = typed ? 'typed' : p ? p.kind : 'none';
   preview.dataset.board = previewBoard;
 }
 
