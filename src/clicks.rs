@@ -589,6 +589,9 @@ pub struct ClickInput {
 }
 
 impl ClickInput {
+    /// The most candidates [`ClickInput::candidates`] returns.
+    pub const CANDIDATE_LIMIT: usize = 16;
+
     /// A new input for the turn to move in `position` (its turn may already be in
     /// progress: the instructions describe the rest of it), with nothing drawn, in
     /// arrow mode. Its tokens are resolved in Abstract Play's game-level reading,
@@ -691,6 +694,21 @@ impl ClickInput {
     #[must_use]
     pub fn lightvector(&self) -> Option<Lightvector> {
         tokens_of(&self.instructions, &self.steps).ok().flatten()
+    }
+
+    /// The moves an ambiguous input could mean (when the preview is
+    /// [`Preview::Ambiguous`]): those its tokens' resolution chooses among, as
+    /// [`Lightvector::candidates`] with this input's options, one per board, at most
+    /// [`ClickInput::CANDIDATE_LIMIT`] of them (the preview's count is the full
+    /// number). Empty otherwise. Each call runs the resolution again.
+    #[must_use]
+    pub fn candidates(&self) -> Vec<Move> {
+        match (&self.preview, self.lightvector()) {
+            (Preview::Ambiguous { .. }, Some(lv)) => {
+                lv.candidates(&self.position, self.options, ClickInput::CANDIDATE_LIMIT)
+            }
+            _ => Vec::new(),
+        }
     }
 
     /// The tokens as Lightvector text (empty when nothing is drawn).

@@ -11,6 +11,7 @@ use arimaa::clicks::{
 use arimaa::notation::lightvector::{self, IllegalLightvector, ResolveOptions};
 use arimaa::{Board, Color, Piece, Position, Square};
 use support::lightvector::{free, position, random_position, splitmix};
+use support::lv_reference;
 
 fn sq(s: &str) -> Square {
     s.parse().unwrap()
@@ -104,11 +105,54 @@ fn check_invariants(input: &ClickInput) {
                 (Err(IllegalLightvector::Ambiguous { count }), Preview::Ambiguous { count: c }) => {
                     assert_eq!(count, *c);
                     assert!(!input.can_submit());
+                    check_candidates(input, &lv, count);
                 }
                 (Err(e), Preview::NoMove(f)) => assert_eq!(&e, f),
                 (r, p) => panic!("{text}: resolve gives {r:?}, preview {p:?}"),
             }
         }
+    }
+}
+
+/// The candidates of an ambiguous input are exactly the boards the preview counts: as
+/// many (up to the limit), on different boards, each a legal turn satisfying the tokens
+/// by the plain reference's reading, all in one bucket (steps, displaced pieces and, in
+/// the lenient reading, pieces lost and taken), and each written back to a string that
+/// resolves to its board.
+fn check_candidates(input: &ClickInput, lv: &lightvector::Lightvector, count: usize) {
+    let pos = input.position();
+    let cands = input.candidates();
+    assert_eq!(cands.len(), count.min(ClickInput::CANDIDATE_LIMIT));
+    assert_eq!(cands, lv.candidates(pos, input.options(), 16));
+    let side = pos.side_to_move();
+    let key = |mv: &arimaa::Move| {
+        let after = pos.after(mv).unwrap();
+        let n = |b: &Board, c: Color| b.iter().filter(|(_, p)| p.color == c).count();
+        let lost = |c: Color| n(pos.board(), c) - n(after.board(), c);
+        let lenient = input.options().lenient;
+        (
+            mv.len(),
+            lv_reference::displaced_by(pos, mv),
+            if lenient { lost(side) } else { 0 },
+            if lenient { lost(!side) } else { 0 },
+        )
+    };
+    let mut boards = Vec::new();
+    for mv in &cands {
+        assert!(
+            lv_reference::move_satisfies(pos, mv, lv.tokens()),
+            "{lv}: {mv:?}"
+        );
+        assert_eq!(key(mv), key(&cands[0]), "{lv}: {mv:?}");
+        let after = *pos.after(mv).unwrap().board();
+        assert!(
+            !boards.contains(&after),
+            "{lv}: two candidates reach one board"
+        );
+        boards.push(after);
+        let back = lightvector::Lightvector::from_move(pos, mv).unwrap();
+        let again = back.resolve_with(pos, input.options()).unwrap().mv;
+        assert_eq!(pos.after(&again).unwrap().board(), &after);
     }
 }
 
@@ -208,6 +252,23 @@ fn v4_2_ambiguous_push_then_pusher() {
     );
     assert_eq!(complete(&input), -1);
     assert!(!input.can_submit());
+    // The candidates: the elephant's push and the horse's.
+    let pushers: Vec<_> = input
+        .candidates()
+        .iter()
+        .map(|mv| {
+            input
+                .position()
+                .after(mv)
+                .unwrap()
+                .board()
+                .piece_at(sq("e4"))
+                .map(|p| p.kind)
+        })
+        .collect();
+    assert_eq!(pushers.len(), 2);
+    assert!(pushers.contains(&Some(arimaa::PieceKind::Elephant)));
+    assert!(pushers.contains(&Some(arimaa::PieceKind::Horse)));
     assert_eq!(clicks(&mut input, &["d4"]), ClickEffect::Selected(sq("d4")));
     clicks(&mut input, &["e4"]);
     assert_eq!(input.text(), "re4e5 Ed4e4");

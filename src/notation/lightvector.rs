@@ -198,6 +198,18 @@ impl Lightvector {
         resolve::resolve(pos, self.tokens(), options)
     }
 
+    /// The moves these tokens could mean in `pos` read with `options`: those
+    /// [`Lightvector::resolve_with`] chooses among (the fewest steps, then the fewest
+    /// displaced pieces, then with `options.lenient` its tie-break), one per board
+    /// reached, in the order they are found. One move when the tokens resolve, several
+    /// when they are [`IllegalLightvector::Ambiguous`] (the count there is the full
+    /// number), none when no move fits. At most `limit` are returned: short tokens can
+    /// fit hundreds of boards.
+    #[must_use]
+    pub fn candidates(&self, pos: &Position, options: ResolveOptions, limit: usize) -> Vec<Move> {
+        resolve::candidates(pos, self.tokens(), options, limit)
+    }
+
     /// A short string for `mv`, a legal move in `pos`, that resolves to it (see the
     /// module documentation for what "short" guarantees).
     ///

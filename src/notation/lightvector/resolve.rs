@@ -247,39 +247,51 @@ pub(super) fn first_bucket(
     None
 }
 
-/// Resolves `tokens` against `pos` (the rest of its turn, within its step cap).
-pub(crate) fn resolve(
+/// The turns `tokens` leave in `pos` after the resolution rule and, with
+/// `options.lenient`, its tie-break: one per board, with the bucket's step count and
+/// displaced pieces. Never empty.
+fn kept(
     pos: &Position,
     tokens: &[Token],
     options: ResolveOptions,
-) -> Result<Resolved, IllegalLightvector> {
+) -> Result<Bucket, IllegalLightvector> {
     let left = pos.steps_left();
     if left == 0 {
         return Err(IllegalLightvector::NoStepsLeft);
     }
 
     let goals = Goals::new(tokens, pos.side_to_move());
-    let Some(Bucket {
-        steps,
-        displaced,
-        mut cands,
-    }) = first_bucket(
+    let Some(mut bucket) = first_bucket(
         pos,
         &goals,
         u32::from(left),
         &mut Table::default(),
         &mut |_, _| false,
-    )
-    else {
+    ) else {
         return Err(diagnose(pos, tokens));
     };
 
+    let cands = &mut bucket.cands;
     if options.lenient && cands.len() > 1 {
         let least_lost = cands.iter().map(|c| c.own_lost).min().unwrap_or(0);
         cands.retain(|c| c.own_lost == least_lost);
         let most_taken = cands.iter().map(|c| c.enemy_lost).max().unwrap_or(0);
         cands.retain(|c| c.enemy_lost == most_taken);
     }
+    Ok(bucket)
+}
+
+/// Resolves `tokens` against `pos` (the rest of its turn, within its step cap).
+pub(crate) fn resolve(
+    pos: &Position,
+    tokens: &[Token],
+    options: ResolveOptions,
+) -> Result<Resolved, IllegalLightvector> {
+    let Bucket {
+        steps,
+        displaced,
+        cands,
+    } = kept(pos, tokens, options)?;
 
     match cands.as_slice() {
         [one] => {
@@ -291,6 +303,20 @@ pub(crate) fn resolve(
             })
         }
         many => Err(IllegalLightvector::Ambiguous { count: many.len() }),
+    }
+}
+
+/// The moves `resolve` chooses among for `tokens` in `pos`: one per board, in the
+/// order the search finds them, at most `limit` of them; empty when no move fits.
+pub(crate) fn candidates(
+    pos: &Position,
+    tokens: &[Token],
+    options: ResolveOptions,
+    limit: usize,
+) -> Vec<Move> {
+    match kept(pos, tokens, options) {
+        Ok(bucket) => bucket.cands.iter().take(limit).map(|c| c.mv).collect(),
+        Err(_) => Vec::new(),
     }
 }
 
