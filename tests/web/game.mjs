@@ -281,6 +281,26 @@ try {
   }
   check(/That fits 3 different moves/.test(view.message), '2g: the page says how many moves fit', view.message);
   check(!view.submitEnabled, '2g: an ambiguous input cannot be submitted');
+  // The candidates (the crate's, in the state) drawn on the board: a numbered mark on
+  // each square where a piece of each ends; here the pusher on e4 and the rabbit on e5.
+  {
+    const c = await page.evaluate(() => {
+      const s = window.arimaaPage.state();
+      const at = (board, sq) => board[s.layout.squares.indexOf(sq)];
+      return {
+        count: s.input.preview.count,
+        crate: s.input.preview.candidates.map((k) => ({ ends: k.ends, e4: at(k.board, 'e4'), e5: at(k.board, 'e5') })),
+        drawn: [...document.querySelectorAll('#board g.candidate')].map((g) => `${g.dataset.candidate}:${g.dataset.square}`),
+      };
+    });
+    checkEq(c.crate.length, 3, '2g: the state has the three candidates');
+    checkEq(c.crate.length, c.count, '2g: as many candidates as the count');
+    checkEq(c.crate.map((k) => k.e4).sort().join(''), 'CEH', '2g: the candidates are the pushes by cat, elephant and horse');
+    check(c.crate.every((k) => k.e5 === 'r'), '2g: each candidate pushes the rabbit to e5', c.crate);
+    const want = c.crate.flatMap((k, n) => k.ends.map((sq) => `${n + 1}:${sq}`)).sort();
+    checkEq(c.drawn.sort().join(' '), want.join(' '), '2g: the board draws exactly the candidates\' end squares, numbered');
+    check(c.crate.every((k) => k.ends.includes('e4') && k.ends.includes('e5')), '2g: each candidate ends a piece on e4 and e5', c.crate);
+  }
   await screenshot('2g-ambiguous');
   await clicks('d4', 'e4');
   view = await pageView();

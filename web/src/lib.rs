@@ -218,6 +218,28 @@ fn changed_squares(before: &Board, after: &Board) -> Vec<String> {
         .collect()
 }
 
+/// One candidate of an ambiguous click input, a legal move in `pos`: the board after
+/// it, the squares it changes, the changed squares a piece ends on, and its
+/// Lightvector text.
+fn candidate_json(pos: &Position, mv: &Move) -> Value {
+    let Ok(after) = pos.after(mv) else {
+        return Value::Null;
+    };
+    let (before, after_board) = (pos.board(), after.board());
+    let ends: Vec<String> = board_order()
+        .filter(|&sq| {
+            before.piece_at(sq) != after_board.piece_at(sq) && after_board.piece_at(sq).is_some()
+        })
+        .map(|sq| sq.to_string())
+        .collect();
+    json!({
+        "board": board_text(after_board),
+        "changed": changed_squares(before, after_board),
+        "ends": ends,
+        "lightvector": lightvector::write_move(pos, mv).unwrap_or_default(),
+    })
+}
+
 /// The pieces on `before` that `after` lacks (the turn's captures), Gold's first, each
 /// side's strongest first.
 fn missing_pieces(before: &Board, after: &Board) -> Vec<Piece> {
@@ -1036,10 +1058,14 @@ impl WebGame {
                 })
             }
             // The crate's own wording (`Display for Preview`).
+            // The candidates (the crate's, at most `ClickInput::CANDIDATE_LIMIT`): for
+            // each the board after it, the squares it changes and those where its
+            // pieces end (changed squares occupied after it).
             Preview::Ambiguous { count } => json!({
                 "kind": "ambiguous",
                 "count": count,
                 "message": input.preview().to_string(),
+                "candidates": input.candidates().iter().map(|mv| candidate_json(input.position(), mv)).collect::<Vec<_>>(),
             }),
             Preview::NoMove(e) => json!({ "kind": "nomove", "message": e.to_string() }),
         };

@@ -74,7 +74,7 @@ function show(s) {
       }
     } else if (p.kind === 'ambiguous') {
       hint = p.message;
-      previewText = `ambiguous: ${p.count} moves fit`;
+      previewText = `ambiguous: ${p.count} moves fit (numbered on the board where their pieces end)`;
     } else if (p.kind === 'nomove') {
       message = message || p.message;
       previewText = 'no legal move fits';

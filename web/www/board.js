@@ -150,6 +150,19 @@ function drawInput(svg, geo, side, input) {
     const [tx, ty] = [(x1 + x2) / 2 + (by - ay) * 0.18, (y1 + y2) / 2 + (ax - bx) * 0.18];
     el('text', { x: tx, y: ty, class: 'step-number' }, svg).textContent = String(n + 1);
   });
+  // An ambiguous input's candidates (the crate's): a small numbered mark on each square
+  // where a piece of candidate n ends, the marks of several candidates side by side.
+  const cands = input.preview.kind === 'ambiguous' ? input.preview.candidates || [] : [];
+  cands.forEach((c, n) => {
+    for (const sq of c.ends) {
+      const [x, y] = geo.center(sq);
+      const [cx, cy] = [x - 18 + (n % 4) * 12, y + 18 - Math.floor(n / 4) * 12];
+      const g = el('g', { class: 'candidate', 'data-candidate': String(n + 1), 'data-square': sq }, svg);
+      el('circle', { cx, cy, r: 6 }, g);
+      el('text', { x: cx, y: cy }, g).textContent = String(n + 1);
+      el('title', {}, g).textContent = `candidate ${n + 1}: ${c.lightvector}`;
+    }
+  });
   if (input.selection.kind === 'head') {
     const [x, y] = geo.center(input.selection.square);
     el('rect', { x: x - 24, y: y - 24, width: 48, height: 48, class: 'head-selected' }, svg);
