@@ -195,7 +195,7 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
 
     // The mover's frozen pieces, once a bound has computed them, for the others.
     let mut frozen = None;
-    for sq in capture_candidates(&node, &ctx) {
+    for sq in capture_candidates(&node, &ctx, ready) {
         if ctx.fast && quiet && !trap_counts_allow(board, side, sq, left, ready) {
             continue;
         }
@@ -275,8 +275,9 @@ fn trap_counts_allow(board: &Board, side: Color, sq: Square, left: u8, ready: Bi
 /// in all. A piece two squares from every trap near it needs four steps and a stronger
 /// piece beside it now; one beside a trap, with two steps left, needs a stronger piece
 /// beside it now too, and with three or four steps left a stronger piece of the mover at
-/// most `left - 1` squares away.
-fn capture_candidates(node: &Node, ctx: &Ctx) -> Bitboard {
+/// most `left - 1` squares away. `ready`: the enemy pieces with a stronger piece of the
+/// mover beside them ([`Board::threatened`]).
+fn capture_candidates(node: &Node, ctx: &Ctx, ready: Bitboard) -> Bitboard {
     let (board, side, left) = (node.board(), ctx.side, node.steps_left());
     let movable = match ctx.strongest {
         Some(k) => !stronger_or_equal(board, k),
@@ -289,7 +290,6 @@ fn capture_candidates(node: &Node, ctx: &Ctx) -> Bitboard {
 
     let beside_traps = Bitboard::TRAPS.neighbours();
     let two_away = enemy & !(Bitboard::TRAPS | beside_traps);
-    let ready = board.threatened(!side);
     if left < 4 {
         enemy &= !two_away;
     } else {
@@ -299,17 +299,18 @@ fn capture_candidates(node: &Node, ctx: &Ctx) -> Bitboard {
         return enemy & !(beside_traps & !ready);
     }
 
+    // `stronger`: the mover's pieces stronger than `kind`; a piece is kept when one of
+    // them is within `left - 1` squares of it.
     let beside = enemy & beside_traps;
     let mut keep = Bitboard::EMPTY;
     let mut stronger = Bitboard::EMPTY;
     for &kind in PieceKind::ALL.iter().rev() {
-        let pieces = beside & board.kind(kind);
-        if pieces.any() && stronger.any() {
-            let mut zone = stronger;
-            for _ in 1..left {
-                zone |= zone.neighbours();
+        if stronger.any() {
+            for sq in beside & board.kind(kind) {
+                if (stronger & Bitboard::within(sq, left - 1)).any() {
+                    keep = keep.with(sq);
+                }
             }
-            keep |= pieces & zone;
         }
         stronger |= board.pieces(kind.of(side));
     }
