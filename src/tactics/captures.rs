@@ -491,7 +491,11 @@ fn captures_within_two(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> b
     if stronger.is_empty() {
         return false;
     }
-    let free = board.color(ctx.side) & !board.frozen(ctx.side);
+    // Of the mover's unfrozen pieces, only those beside `q` can push or pull it.
+    let free = stronger
+        .iter()
+        .filter(|&p| !board.is_frozen(p))
+        .fold(Bitboard::EMPTY, Bitboard::with);
     let pushes = node.push_starts(free, from, node.pullable());
     let pullers = stronger & ends & free;
     let own = node.simple_steps(pullers);
