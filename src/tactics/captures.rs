@@ -215,7 +215,7 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
             }
             // With two steps or fewer, the search's direct answers (the bound at this
             // node would only cut what they reject).
-            let found = if ctx.fast && limit <= 2 {
+            let found = if ctx.fast && limit <= 3 {
                 capture_search(&node, &ctx, Some(sq), limit, &mut path)
             } else {
                 search_bounded(&node, &ctx, sq, &bound, limit, &mut path)
@@ -368,6 +368,9 @@ fn capture_search(node: &Node, ctx: &Ctx, target: Option<Square>, k: u8, path: &
     if ctx.fast && k == 2 && node.pending_push().is_none() {
         return captures_within_two(node, ctx, sq, path);
     }
+    if ctx.fast && k == 3 && node.pending_push().is_none() {
+        return captures_within_three(node, ctx, sq, path);
+    }
 
     search_bounded(
         node,
@@ -450,24 +453,8 @@ fn pull_ends_capture(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> boo
 /// iterative deepening makes the whole turn a shortest one).
 fn captures_within_two(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> bool {
     let board = node.board();
-    let enemy = board.color(!ctx.side);
-    let this = Bitboard::from_square(sq);
-
-    // The one enemy piece whose step may capture the piece, and where it must end.
-    let (q, ends) = if Bitboard::TRAPS.contains(sq) {
-        let friends = enemy & Bitboard::adjacent(sq);
-        match friends.first() {
-            Some(q) if friends.count() == 1 => (q, !Bitboard::adjacent(sq)),
-            _ => return false,
-        }
-    } else {
-        let Some(trap) = (Bitboard::adjacent(sq) & Bitboard::TRAPS).first() else {
-            return false;
-        };
-        if (enemy & Bitboard::adjacent(trap).with(trap) & !this).any() {
-            return false;
-        }
-        (sq, Bitboard::from_square(trap))
+    let Some((q, ends)) = capturing_step(board, ctx.side, sq) else {
+        return false;
     };
     let from = Bitboard::from_square(q);
 
@@ -507,6 +494,109 @@ fn captures_within_two(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> b
                 .iter()
                 .any(|p| expand(node, ctx, Some(sq), Step::new(p, dir), 2, path))
     })
+}
+
+/// The one enemy piece whose single step may capture the enemy piece on `sq` (of the
+/// side not `side`), and the squares that step must end on, as [`captures_within_two`]
+/// proves them; `None` when no single step of an enemy piece can capture it. It looks
+/// at the enemy pieces only: steps of the mover's pieces leave it as it is.
+#[inline]
+fn capturing_step(board: &Board, side: Color, sq: Square) -> Option<(Square, Bitboard)> {
+    let enemy = board.color(!side);
+    if Bitboard::TRAPS.contains(sq) {
+        let friends = enemy & Bitboard::adjacent(sq);
+        let q = friends.first()?;
+        return (friends.count() == 1).then_some((q, !Bitboard::adjacent(sq)));
+    }
+    let trap = (Bitboard::adjacent(sq) & Bitboard::TRAPS).first()?;
+    let others = enemy & Bitboard::adjacent(trap).with(trap) & !Bitboard::from_square(sq);
+    others
+        .is_empty()
+        .then_some((sq, Bitboard::from_square(trap)))
+}
+
+/// The direct answer with three steps left and no push waiting: whether a turn of at
+/// most three more steps captures the enemy piece on `sq`; on success `path` holds the
+/// steps from the root.
+///
+/// Proof. A capture within two steps is [`captures_within_two`]'s. One in exactly three
+/// captures at an enemy piece's step (see there): the first step of a push (completed
+/// by the next step), the end of a pull, or the end of the pull under way. If that step
+/// is the first or the second of the three, the capture is within two steps. So it is
+/// the third, the end of a pull the second step begins; or the second, the first step of
+/// a push, ending at the third. Either way the first step `X` is followed by a capture
+/// within two steps, and `X` is not a push (its completion would be the second step,
+/// after which no pull is under way and one step captures nothing): `X` is the end of
+/// the pull under way or a plain step of the mover. Every end of the pull is tried. A
+/// plain step of the mover's piece `P` from `a` to `b`, when no capture within two
+/// steps exists here, helps only if:
+/// - [`capturing_step`] gives a piece `q` (a step of the mover leaves it as it is);
+/// - `a` is at most three squares from `q`: else the squares at most two from `q` keep
+///   their pieces (`b` is over two squares away, and so is a piece of the mover the
+///   step loses on a trap beside `a`), so the pieces beside `q` keep their friends and
+///   freezers (a friend lost farther away is no friend of theirs) and the squares they
+///   may step to, and the child's pushes and pulls of `q` are this node's, where none
+///   captured (a push of `q` into the square of the pull under way here is its end of
+///   the pull, tried here when `q` may be pulled);
+/// - and [`mover_step_may_capture`] holds.
+fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> bool {
+    if captures_within_two(node, ctx, sq, path) {
+        return true;
+    }
+
+    // The first step ends the pull under way.
+    if let Some((to, _)) = node.pull_source() {
+        let ends = node.pullable().iter().filter_map(|p| Step::between(p, to));
+        for step in ends {
+            if expand(node, ctx, Some(sq), step, 3, path) {
+                return true;
+            }
+        }
+    }
+
+    // The first step is a plain step of the mover near the piece `q`.
+    let board = node.board();
+    let Some((q, ends)) = capturing_step(board, ctx.side, sq) else {
+        return false;
+    };
+    let Some(kind) = board.piece_at(q).map(|p| p.kind) else {
+        return false;
+    };
+    let movers = board.color(ctx.side) & Bitboard::within(q, 3);
+    let free = movers & !board.frozen(ctx.side);
+    let own = node.simple_steps(free);
+    let stronger = board.stronger_than(ctx.side, kind);
+    Direction::ALL.iter().enumerate().any(|(i, &dir)| {
+        own[i].iter().any(|p| {
+            let step = Step::new(p, dir);
+            mover_step_may_capture(stronger, q, ends, step)
+                && expand(node, ctx, Some(sq), step, 3, path)
+        })
+    })
+}
+
+/// Whether a plain step of the mover's piece may be followed by a capture within two
+/// steps at the piece's trap, where the enemy piece `q` must step to one of `ends`
+/// ([`capturing_step`]), and `stronger` are the mover's pieces stronger than `q`.
+///
+/// Proof. A step of the mover's piece `P` from `a` to `b` moves no enemy piece and
+/// captures none and leaves no push waiting, so its child is answered by
+/// [`captures_within_two`] with this `q` and `ends`. There the end of the pull under
+/// way needs `q` weaker than `P` and beside `a`, with `a` among the ends; a push or
+/// pull of `q` needs a piece of the mover stronger than `q` beside `q`, and the child's
+/// are at most this node's without `a`, with `b` if `P` is stronger than `q` (a step
+/// may also lose pieces of the mover on a trap, which only removes some). When neither
+/// holds the child has no capture within two steps.
+#[inline]
+fn mover_step_may_capture(stronger: Bitboard, q: Square, ends: Bitboard, step: Step) -> bool {
+    let (a, near) = (step.from, Bitboard::adjacent(q));
+    let strong = stronger.contains(a);
+    let pull_end = strong && near.contains(a) && ends.contains(a);
+    let arrives = match step.to() {
+        Some(b) if strong => Bitboard::from_square(b),
+        _ => Bitboard::EMPTY,
+    };
+    pull_end || ((stronger.without(a) | arrives) & near).any()
 }
 
 /// Whether a capture within `k` more steps is possible at all: with no step left none
