@@ -164,8 +164,8 @@ impl TurnState {
         capture_query(self, true)
     }
 
-    /// [`TurnState::capture_moves`] without its fast paths ([`trap_counts_allow`],
-    /// [`pull_ends_capture`]): the plain search the tests compare it with.
+    /// [`TurnState::capture_moves`] without its fast paths (see [`Ctx::fast`]): the
+    /// plain search the tests compare it with.
     #[cfg(test)]
     pub(crate) fn capture_moves_plain(&self) -> Captures {
         capture_query(self, false)
@@ -213,8 +213,8 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
             if !can_capture_in(&node, limit) {
                 continue;
             }
-            // With two steps or fewer, the search's direct answers (the bound at this
-            // node would only cut what they reject).
+            // With three steps or fewer, the search's direct answers where they apply
+            // (no push waiting; the bound at this node would only cut what they reject).
             let found = if ctx.fast && limit <= 3 {
                 capture_search(&node, &ctx, Some(sq), limit, &mut path)
             } else {
@@ -325,8 +325,10 @@ struct Ctx {
     side: Color,
     /// The mover's strongest kind at the root (`None`: no piece).
     strongest: Option<PieceKind>,
-    /// Whether the fast paths are on ([`trap_counts_allow`] at the root,
-    /// [`pull_ends_capture`] with one step left); off, the plain search answers alone.
+    /// Whether the fast paths are on ([`trap_counts_allow`] at the root; the direct
+    /// answers [`pull_ends_capture`], [`captures_within_two`] and
+    /// [`captures_within_three`] with one, two or three steps left and no push
+    /// waiting); off, the plain search answers alone.
     fast: bool,
 }
 
