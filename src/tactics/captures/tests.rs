@@ -1,9 +1,9 @@
 //! The capture query's fast paths ([`trap_counts_allow`], [`pull_ends_capture`],
-//! [`captures_within_two`], [`captures_within_three`]) against its plain search ([`TurnState::capture_moves_plain`]):
-//! the same pieces with the same fewest steps, and every move of the fast query replayed
-//! step by step through the checked API, capturing its piece. On the archive positions
-//! under caps 4 to 1, the endgame positions, and random states inside a turn reached by
-//! random legal steps from both.
+//! [`captures_within_two`], [`captures_within_three`]) against its plain search
+//! ([`TurnState::capture_moves_plain`]): the same pieces with the same fewest steps, and
+//! every move of the fast query replayed step by step through the checked API, capturing
+//! its piece. On the archive positions under caps 4 to 1, the endgame positions, and
+//! random states inside a turn reached by random legal steps from both.
 
 use super::*;
 use crate::notation::record::Archive;
