@@ -522,14 +522,16 @@ fn capturing_step(board: &Board, side: Color, sq: Square) -> Option<(Square, Bit
 /// steps from the root.
 ///
 /// Proof. A capture within two steps is [`captures_within_two`]'s. One in exactly three
-/// captures at an enemy piece's step (see there): the first step of a push (completed
-/// by the next step), the end of a pull, or the end of the pull under way. If that step
-/// is the first or the second of the three, the capture is within two steps. So it is
-/// the third, the end of a pull the second step begins; or the second, the first step of
-/// a push, ending at the third. Either way the first step `X` is followed by a capture
-/// within two steps, and `X` is not a push (its completion would be the second step,
-/// after which no pull is under way and one step captures nothing): `X` is the end of
-/// the pull under way or a plain step of the mover. Every end of the pull is tried. A
+/// happens at an enemy piece's step (see there): the first step of a push (completed by
+/// the next step), the end of a pull the step before began, or the end of the pull under
+/// way (the first step only). At the first step, or at the second as the end of a pull
+/// the first began, the capture is within two steps. So it happens at the second step as
+/// the first step of a push the third completes, or at the third as the end of a pull
+/// the second began (a push begun at the third would need a fourth). Either way the
+/// first step `X` is followed by a capture within two steps, and `X` is not the first
+/// step of a push (its completion would be the second step, after which no pull is under
+/// way and one step captures nothing), nor a completion (no push waits): `X` is the end
+/// of the pull under way or a plain step of the mover. Every end of the pull is tried. A
 /// plain step of the mover's piece `P` from `a` to `b`, when no capture within two
 /// steps exists here, helps only if:
 /// - [`capturing_step`] gives a piece `q` (a step of the mover leaves it as it is);
@@ -539,7 +541,8 @@ fn capturing_step(board: &Board, side: Color, sq: Square) -> Option<(Square, Bit
 ///   freezers (a friend lost farther away is no friend of theirs) and the squares they
 ///   may step to, and the child's pushes and pulls of `q` are this node's, where none
 ///   captured (a push of `q` into the square of the pull under way here is its end of
-///   the pull, tried here when `q` may be pulled);
+///   the pull, tried here when `q` may be pulled; the child's own pull, into `a`, is
+///   not a step of `q`, which is not beside `a`);
 /// - and [`mover_step_may_capture`] holds.
 fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> bool {
     if captures_within_two(node, ctx, sq, path) {
