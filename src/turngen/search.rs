@@ -605,7 +605,6 @@ impl<'a, V: Visit> Search<'a, V> {
         threatened: Bitboard,
         empty: Bitboard,
     ) {
-        let left = self.limit - depth;
         let own = self.grid.board.color(self.side);
         let rabbits = self.grid.board.kind(PieceKind::Rabbit);
         let back = Direction::backwards(self.side);
@@ -623,11 +622,10 @@ impl<'a, V: Visit> Search<'a, V> {
 
         let prune = Prune::new(last, threatened);
         for dir in Direction::ALL {
-            let mut movers = mobile & empty.shift(dir.opposite());
+            let mut movers = mobile & empty.shift(dir.opposite()) & !prune.steps(dir);
             if dir == back {
                 movers &= !rabbits;
             }
-            movers &= !prune.steps(dir);
             if let Some(undo) = last.undo {
                 if undo.dir == dir {
                     movers = movers.without(undo.from);
@@ -652,34 +650,49 @@ impl<'a, V: Visit> Search<'a, V> {
                     continue;
                 }
 
-                let (changed, hash) = (self.grid.changed, self.grid.hash);
-                let captured = self.grid.step(f, dir, &self.root, V::BOARD);
-                self.push_step(f, dir);
-                self.found(depth + 1);
-                if left > 1 && !self.stop {
-                    let next = Last {
-                        key: f,
-                        simple: true,
-                        write: s.write,
-                        read: s.read_full,
-                        read_simple,
-                        undo: if captured.is_some() || (depth == 0 && self.undo_first) {
-                            None
-                        } else {
-                            Some(Step::new(target(f, dir), dir.opposite()))
-                        },
-                    };
-                    self.expand(depth + 1, &next);
-                }
-
-                self.len -= 1;
-                self.grid.unstep(f, dir, captured);
-                (self.grid.changed, self.grid.hash) = (changed, hash);
+                self.simple_child(depth, f, dir, s, read_simple);
                 if self.stop {
                     return;
                 }
             }
         }
+    }
+
+    /// The simple step of the piece on `f` towards `dir` as a child of the node at
+    /// `depth` (not a leaf): made, reported, expanded while steps are left, and taken
+    /// back.
+    #[inline(always)]
+    fn simple_child(
+        &mut self,
+        depth: u32,
+        f: Square,
+        dir: Direction,
+        s: &StepSets,
+        read_simple: Bitboard,
+    ) {
+        let (changed, hash) = (self.grid.changed, self.grid.hash);
+        let captured = self.grid.step(f, dir, &self.root, V::BOARD);
+        self.push_step(f, dir);
+        self.found(depth + 1);
+        if self.limit - depth > 1 && !self.stop {
+            let next = Last {
+                key: f,
+                simple: true,
+                write: s.write,
+                read: s.read_full,
+                read_simple,
+                undo: if captured.is_some() || (depth == 0 && self.undo_first) {
+                    None
+                } else {
+                    Some(Step::new(target(f, dir), dir.opposite()))
+                },
+            };
+            self.expand(depth + 1, &next);
+        }
+
+        self.len -= 1;
+        self.grid.unstep(f, dir, captured);
+        (self.grid.changed, self.grid.hash) = (changed, hash);
     }
 
     /// Pushes and pulls: each `mobile` piece other than a rabbit with a weaker enemy
