@@ -58,6 +58,19 @@ impl Position {
     /// ```
     #[must_use]
     pub fn goal_move(&self) -> Option<Move> {
+        self.goal_move_by::<true>()
+    }
+
+    /// The goal query by the plain search of the fourth round (no leaf rule, steps from
+    /// the list of [`TurnState::legal_steps`] at nodes with slack): the reference the
+    /// fast search is tested against.
+    #[cfg(test)]
+    pub(crate) fn plain_goal_move(&self) -> Option<Move> {
+        self.goal_move_by::<false>()
+    }
+
+    /// The goal query, by the fast search (`FAST`) or the plain one.
+    fn goal_move_by<const FAST: bool>(&self) -> Option<Move> {
         let state = self.turn_state();
         let start = self.turn_start_board();
         if state.board().rabbit_on_goal(state.side_to_move()) && self.check_end_turn().is_ok() {
@@ -69,7 +82,7 @@ impl Position {
         if passing > left {
             return None;
         }
-        let lower = goal_lower_bound(state).steps;
+        let lower = goal_lower_bound(state, state.board().frozen(state.side_to_move())).steps;
         if lower > left {
             return None;
         }
@@ -78,7 +91,7 @@ impl Position {
         // Iterative deepening from the bounds: the first limit that succeeds gives a
         // shortest turn.
         for limit in lower.max(passing).max(1)..=left {
-            if goal_search(state, start, limit, &mut path) {
+            if goal_search::<FAST>(state, start, limit, &mut path) {
                 return Some(path);
             }
         }
@@ -118,11 +131,11 @@ struct Hindered {
 }
 
 #[inline]
-fn hindered(pos: &TurnState, rabbits: Bitboard) -> Hindered {
+fn hindered(pos: &TurnState, rabbits: Bitboard, frozen: Bitboard) -> Hindered {
     let side = pos.side_to_move();
     let board = pos.board();
     let back = Direction::backwards(side);
-    let frozen = rabbits & board.frozen(side);
+    let frozen = rabbits & frozen;
     let ahead_taken = rabbits & board.occupied().shift(back);
     // A pull under way may move a weaker enemy piece beside its square in one step.
     let pullable = pos.pullable();
@@ -141,7 +154,8 @@ struct GoalBound {
 }
 
 /// A lower bound on the steps needed to end the turn with a rabbit of the side to move
-/// on its goal rank (`u8::MAX` when it has no rabbit).
+/// on its goal rank (`u8::MAX` when it has no rabbit), given the mover's frozen pieces
+/// (`frozen`, [`Board::frozen`]).
 ///
 /// Admissible: the mover's rabbits move only by their own steps (the mover cannot push or
 /// pull its own pieces), one rank per forward step, so a rabbit `d` ranks away needs `d`
@@ -150,10 +164,10 @@ struct GoalBound {
 /// and that step may be the one that frees a hindered rabbit, so the push adds nothing to
 /// a hindered rabbit's count. A rabbit already on its goal rank stays there (no trap on
 /// it, no backward step), so it needs no step.
-fn goal_lower_bound(pos: &TurnState) -> GoalBound {
+fn goal_lower_bound(pos: &TurnState, frozen: Bitboard) -> GoalBound {
     let side = pos.side_to_move();
     let rabbits = pos.board().pieces(PieceKind::Rabbit.of(side));
-    let hindered = hindered(pos, rabbits);
+    let hindered = hindered(pos, rabbits, frozen);
     let push = u8::from(pos.pending_push().is_some());
 
     let mut steps = u8::MAX;
@@ -274,14 +288,21 @@ fn path_region(side: Color, rabbits: Bitboard, k: u8) -> Bitboard {
 }
 
 /// Depth-first search for a turn of at most `k` more steps ending with a goal, in a turn
-/// that started from `start`; on success `path` holds the steps from the root.
-fn goal_search(pos: &TurnState, start: &Board, k: u8, path: &mut Move) -> bool {
+/// that started from `start`; on success `path` holds the steps from the root. `FAST`
+/// adds the leaf rule ([`goal_in_one`]) and generates the steps of nodes with slack from
+/// bitboards; the plain search (`!FAST`) is the reference the tests compare it with.
+fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &mut Move) -> bool {
     let side = pos.side_to_move();
     if !path.is_empty() && pos.board().rabbit_on_goal(side) && pos.check_end_turn(start).is_ok() {
         return true;
     }
     if k == 0 {
         return false;
+    }
+    if FAST && k == 1 {
+        if let Some(found) = goal_in_one(pos, start, path) {
+            return found;
+        }
     }
 
     // The path bound first: it needs no frozen set, and cuts most children.
@@ -290,17 +311,28 @@ fn goal_search(pos: &TurnState, start: &Board, k: u8, path: &mut Move) -> bool {
         return false;
     }
 
-    let bound = goal_lower_bound(pos);
+    let frozen = pos.board().frozen(side);
+    let bound = goal_lower_bound(pos, frozen);
     if bound.steps > k {
         return false;
     }
-    let mut try_step = |step| expand(pos, start, step, k, path);
+    let mut try_step = |step| expand::<FAST>(pos, start, step, k, path);
+    let touching = |from, to, f| {
+        if FAST {
+            any_step_of(pos, frozen, from, to, f)
+        } else {
+            any_step_touching(pos, from, to, f)
+        }
+    };
 
     if pos.pending_push().is_none() && bound.steps < k && passing == k {
         let from = steps_lowering_the_path_bound(pos, &bound, k);
-        return any_step_touching(pos, from, Bitboard::EMPTY, try_step);
+        return touching(from, Bitboard::EMPTY, &mut try_step);
     }
     if bound.steps < k || pos.pending_push().is_some() {
+        if FAST {
+            return touching(Bitboard::FULL, Bitboard::EMPTY, &mut try_step);
+        }
         return pos.legal_steps().iter().any(|&step| try_step(step));
     }
 
@@ -308,8 +340,71 @@ fn goal_search(pos: &TurnState, start: &Board, k: u8, path: &mut Move) -> bool {
         NoSlack::Forward(rabbits) => rabbits
             .iter()
             .any(|sq| try_step(Step::new(sq, forward(side)))),
-        NoSlack::Touching { from, to } => any_step_touching(pos, from, to, try_step),
+        NoSlack::Touching { from, to } => touching(from, to, &mut try_step),
     }
+}
+
+/// Whether one more step ends the turn with a goal, decided from bitboards (on success
+/// the step is pushed on `path`); `None` when the rule does not apply: a push waits, or a
+/// rabbit of the mover already stands on its goal rank.
+///
+/// Exact: with no push waiting and no rabbit of the mover on its goal rank, a step ends
+/// with one only if it is the forward step of a mover's rabbit one rank from its goal
+/// (the mover's rabbits move only by their own steps, one rank at a time). That step is
+/// legal exactly when the rabbit is not frozen and the square ahead is empty (no push
+/// waits, the search never goes past the steps left, and a rabbit's forward step is never
+/// backwards); it cannot be captured (no trap on a goal rank). The turn may then end
+/// (a step taken, no push waiting) unless the board is the one it started from, which
+/// has the rabbit on its goal rank only if that board had a rabbit of the mover there;
+/// only then is the state the step leaves asked.
+#[inline]
+fn goal_in_one(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    if pos.pending_push().is_some() || board.rabbit_on_goal(side) {
+        return None;
+    }
+
+    let ahead_empty = (!board.occupied()).shift(Direction::backwards(side));
+    let near = board.pieces(PieceKind::Rabbit.of(side)) & rank_band(side, 1) & ahead_empty;
+    // The turn may end after the step unless the board is the one the turn started from,
+    // which cannot be when that board has no rabbit of the mover on its goal rank.
+    let differs = !start.rabbit_on_goal(side);
+    for sq in near {
+        if board.is_frozen(sq) {
+            continue;
+        }
+        let step = Step::new(sq, forward(side));
+        if differs || {
+            let mut child = *pos;
+            child.play_step_unchecked(step);
+            child.check_end_turn(start).is_ok()
+        } {
+            // The search goes no deeper than the steps the turn has left: the move has room.
+            let _ = path.push(step);
+            return Some(true);
+        }
+    }
+    Some(false)
+}
+
+/// [`any_step_touching`] given the mover's frozen pieces, generating only the steps of
+/// the pieces on `from` and beside `to` ([`TurnState::step_set_of`] restricted to them is
+/// the same set, restricted).
+#[inline]
+fn any_step_of(
+    state: &TurnState,
+    frozen: Bitboard,
+    from: Bitboard,
+    to: Bitboard,
+    mut f: impl FnMut(Step) -> bool,
+) -> bool {
+    let set = state
+        .step_set_with(from | to.neighbours(), frozen)
+        .touching(from, to);
+    Direction::ALL
+        .into_iter()
+        .any(|dir| set.from(dir).iter().any(|sq| f(Step::new(sq, dir))))
 }
 
 /// The squares whose steps (from them) may lower the path bound when it leaves no slack
@@ -385,14 +480,24 @@ fn steps_lowering_the_goal_bound(pos: &TurnState, bound: &GoalBound, k: u8) -> N
 }
 
 #[inline]
-fn expand(pos: &TurnState, start: &Board, step: Step, k: u8, path: &mut Move) -> bool {
+fn expand<const FAST: bool>(
+    pos: &TurnState,
+    start: &Board,
+    step: Step,
+    k: u8,
+    path: &mut Move,
+) -> bool {
     let mut child = *pos;
     child.play_step_unchecked(step);
     // The searches go no deeper than the steps a turn has left: the move has room.
     let _ = path.push(step);
-    if goal_search(&child, start, k - 1, path) {
+    if goal_search::<FAST>(&child, start, k - 1, path) {
         return true;
     }
     path.pop();
     false
 }
+
+#[cfg(test)]
+#[path = "goal_tests.rs"]
+mod tests;
