@@ -299,8 +299,13 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
     if k == 0 {
         return false;
     }
-    if FAST && k == 1 {
-        if let Some(found) = goal_in_one(pos, start, path) {
+    if FAST && k <= 2 {
+        let found = if k == 1 {
+            goal_in_one(pos, start, path)
+        } else {
+            goal_in_two(pos, start, path)
+        };
+        if let Some(found) = found {
             return found;
         }
     }
@@ -386,6 +391,84 @@ fn goal_in_one(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
         }
     }
     Some(false)
+}
+
+/// Whether at most two more steps end the turn with a goal (on success the steps are
+/// pushed on `path`): [`goal_in_one`], else the first steps that may begin a goal in two,
+/// each played and followed by [`goal_in_one`]. `None` when the rule does not apply: a
+/// push waits, fewer than two steps are left, or a rabbit of the mover stands on its goal
+/// rank now or stood there when the turn started.
+///
+/// Exact: let `s1 s2` end the turn with a goal, no goal in one step being possible. `s1`
+/// puts no rabbit of the mover on its goal rank (it would be a goal in one: the turn may
+/// end after it, its board differing from the start, which had no such rabbit), and it
+/// begins no push (`s2` would complete it, and no rabbit is stronger than the piece
+/// pushed), so `s2` is the forward step of a rabbit `R` one rank from its goal, unfrozen
+/// with the square ahead empty after `s1` ([`goal_in_one`]). Either `s1` is `R`'s own step
+/// (forward from two ranks away, or aside along the rank one away), or `R` stood one rank
+/// away before `s1`, frozen or with the square ahead taken (else `R` had a goal in one),
+/// and `s1` is a pull (every pull is tried) or a simple step of another piece of the mover.
+/// A simple step empties only the square it leaves (and perhaps a trap, never on a goal
+/// rank) and can unfreeze `R` only by bringing a friend beside it: it leaves the square
+/// ahead of `R`, or it enters a square beside `R` other than the one ahead. These are the
+/// steps tried.
+#[inline]
+fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    if pos.steps_left() < 2 || start.rabbit_on_goal(side) {
+        return None;
+    }
+    if goal_in_one(pos, start, path)? {
+        return Some(true);
+    }
+
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    let (one, two) = (rabbits & rank_band(side, 1), rabbits & rank_band(side, 2));
+    if (one | two).is_empty() {
+        return Some(false);
+    }
+    let fwd = forward(side);
+    let ahead = one.shift(fwd);
+    let beside = one.neighbours() & !ahead;
+    let free = board.color(side) & !board.frozen(side);
+    let own = pos.simple_steps(free & (one | two | ahead | beside.neighbours()));
+
+    let mut then_goal = |step: Step| {
+        let mut child = *pos;
+        child.play_step_unchecked(step);
+        // Two steps are left: the move has room.
+        let _ = path.push(step);
+        // The child has no push waiting and no rabbit on its goal rank (see above).
+        if goal_in_one(&child, start, path) == Some(true) {
+            return true;
+        }
+        path.pop();
+        false
+    };
+    for dir in Direction::ALL {
+        let mut movers = beside.shift(dir.opposite()) | ahead;
+        if dir == fwd {
+            movers |= two;
+        } else if matches!(dir, Direction::East | Direction::West) {
+            movers |= one;
+        }
+        if (own[dir as usize] & movers)
+            .iter()
+            .any(|sq| then_goal(Step::new(sq, dir)))
+        {
+            return Some(true);
+        }
+    }
+
+    let Some((to, _)) = pos.pull_source() else {
+        return Some(false);
+    };
+    Some(pos.pullable().iter().any(|sq| {
+        Direction::ALL
+            .into_iter()
+            .any(|dir| sq.step(dir) == Some(to) && then_goal(Step::new(sq, dir)))
+    }))
 }
 
 /// [`any_step_touching`] given the mover's frozen pieces, generating only the steps of

@@ -3,7 +3,7 @@
 //! positions under every cap, the labelled endgames, and random positions in the middle
 //! of a turn: the same fewest steps, and every fast answer replays to a goal.
 
-use super::goal_in_one;
+use super::{goal_in_one, goal_in_two};
 use crate::notation::record::Archive;
 use crate::{Board, Color, Move, Piece, PieceKind, Position, Square};
 
@@ -189,6 +189,51 @@ fn fast_search_matches_the_plain_one_mid_turn() {
     }
     eprintln!("random states: {goals} goals, {mid} mid-turn of 6000");
     assert!(goals > 500 && mid > 2000, "{goals} goals, {mid} mid-turn");
+}
+
+/// Whether some `n` or fewer legal steps from `pos` end the turn with a goal (a plain
+/// walk over the legal steps).
+fn goal_within(pos: &Position, n: usize) -> bool {
+    if pos.board().rabbit_on_goal(pos.side_to_move()) && pos.check_end_turn().is_ok() {
+        return true;
+    }
+    n > 0
+        && pos.legal_steps().iter().any(|&s| {
+            let mut p = pos.clone();
+            p.play_step(s).is_ok() && goal_within(&p, n - 1)
+        })
+}
+
+/// The two-step rule alone: whenever it applies, it says what a walk of two steps finds,
+/// and its steps replay to a goal.
+#[test]
+fn goal_in_two_matches_a_two_step_walk() {
+    let mut rng = Rng(2);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let (mut decided, mut goals) = (0, 0);
+    for i in 0..30_000 {
+        let base = match i % 3 {
+            0 => random_position(&mut rng),
+            1 => archive[rng.below(archive.len())].clone(),
+            _ => endgames[rng.below(endgames.len())].clone(),
+        };
+        let pos = random_state(&mut rng, &base);
+        let mut path = Move::EMPTY;
+        let Some(found) = goal_in_two(pos.turn_state(), pos.turn_start_board(), &mut path) else {
+            continue;
+        };
+        decided += 1;
+        assert_eq!(found, goal_within(&pos, 2), "{pos}");
+        if found {
+            goals += 1;
+            assert!((1..=2).contains(&path.len()), "{pos}: {path:?}");
+            let after = pos.after(&path).unwrap_or_else(|e| panic!("{pos}: {path:?}: {e}"));
+            assert!(after.board().rabbit_on_goal(pos.side_to_move()), "{pos}");
+        }
+    }
+    eprintln!("goal_in_two: decided {decided} of 30000 states, {goals} goals");
+    assert!(decided > 5_000 && goals > 500, "{decided} {goals}");
 }
 
 /// The leaf rule alone: whenever it applies, it says what a search of one step finds.
