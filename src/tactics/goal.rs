@@ -322,9 +322,14 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
         return false;
     }
     let mut try_step = |step| expand::<FAST>(pos, start, step, k, path);
+    let within = if FAST && k == 3 {
+        three_step_region(pos, start)
+    } else {
+        Bitboard::FULL
+    };
     let touching = |from, to, f| {
         if FAST {
-            any_step_of(pos, frozen, from, to, f)
+            any_step_of(pos, frozen, from, to, within, f)
         } else {
             any_step_touching(pos, from, to, f)
         }
@@ -342,11 +347,54 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
     }
 
     match steps_lowering_the_goal_bound(pos, &bound, k) {
-        NoSlack::Forward(rabbits) => rabbits
+        NoSlack::Forward(rabbits) => (rabbits & within)
             .iter()
             .any(|sq| try_step(Step::new(sq, forward(side)))),
         NoSlack::Touching { from, to } => touching(from, to, &mut try_step),
     }
+}
+
+/// The squares the first step of a goal in three steps moves a piece from, at a node of
+/// the search with three steps to go: within four steps (Manhattan distance) of a rabbit
+/// of the mover one or two ranks from its goal, or a rabbit three ranks away. `FULL` (no
+/// restriction) while a push waits or when a rabbit of the mover stands on its goal rank
+/// now or stood there when the turn started.
+///
+/// The search calls this only where no goal in fewer steps exists (iterative deepening:
+/// every shallower limit failed, and the root starts from lower bounds), so let `t1 t2
+/// t3` be a goal, none in two, and `R` the rabbit whose forward step `t3` is (as in
+/// [`goal_in_two`], after `t1` there is no goal in one, and `t1` puts no rabbit on its goal
+/// rank). Write `B(x, n)` for the squares within `n` of `x`. A step's legality depends on
+/// the board in `B(from, 1)`; it changes `from`, `to` and perhaps the trap beside `from`
+/// (the capture decided by the trap's neighbours). If `t1` is `R`'s step, it is from `R`'s
+/// square. Otherwise `R` stands one or two ranks away at `r`, and:
+/// - `t1` begins a push, `t2` completing it (the pusher from beside the pushed piece's
+///   square `e`): the pair changes squares within `B(e, 2)`; `t3` depends on `B(r, 1)`,
+///   so if the two did not meet, `t3` was a goal in one before them. Hence `e` is within
+///   three of `r`.
+/// - `t2` pulls into the square `p` that `t1` left: as above, the pair changes squares
+///   within `B(p, 2)`, so `p` is within three of `r`.
+/// - Otherwise `t2` is a simple step of the mover ([`goal_in_two`]'s cases: `R` forward
+///   or aside, or another piece leaving the square ahead of `R` or entering one beside
+///   it, so from `B(r, 2)`), classified the same before `t1` whatever pull `t1` leaves or
+///   ends. `t2 t3` depend on the board in `B(r, 3)` only (`t2`'s legality on
+///   `B(from, 1)`, its capture on a trap's neighbours, which matters to `t3` only for a
+///   trap beside `R`'s square then), and `t1` changes squares within `B(from, 1)`. If
+///   these did not meet, `t2 t3` was a goal in two before `t1`. Hence `t1`'s square is
+///   within four of `r`.
+#[inline]
+fn three_step_region(pos: &TurnState, start: &Board) -> Bitboard {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    if pos.pending_push().is_some() || board.rabbit_on_goal(side) || start.rabbit_on_goal(side) {
+        return Bitboard::FULL;
+    }
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    let mut region = rabbits & (rank_band(side, 1) | rank_band(side, 2));
+    for _ in 0..4 {
+        region |= region.neighbours();
+    }
+    region | (rabbits & rank_band(side, 3))
 }
 
 /// Whether one more step ends the turn with a goal, decided from bitboards (on success
@@ -471,19 +519,20 @@ fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
     }))
 }
 
-/// [`any_step_touching`] given the mover's frozen pieces, generating only the steps of
-/// the pieces on `from` and beside `to` ([`TurnState::step_set_of`] restricted to them is
-/// the same set, restricted).
+/// [`any_step_touching`] given the mover's frozen pieces, for the pieces on `within`
+/// only: generates the steps of the pieces on `within` that stand on `from` or beside `to`
+/// ([`TurnState::step_set_of`] for some pieces is the step set restricted to them).
 #[inline]
 fn any_step_of(
     state: &TurnState,
     frozen: Bitboard,
     from: Bitboard,
     to: Bitboard,
+    within: Bitboard,
     mut f: impl FnMut(Step) -> bool,
 ) -> bool {
     let set = state
-        .step_set_with(from | to.neighbours(), frozen)
+        .step_set_with((from | to.neighbours()) & within, frozen)
         .touching(from, to);
     Direction::ALL
         .into_iter()

@@ -3,7 +3,7 @@
 //! positions under every cap, the labelled endgames, and random positions in the middle
 //! of a turn: the same fewest steps, and every fast answer replays to a goal.
 
-use super::{goal_in_one, goal_in_two};
+use super::{goal_in_one, goal_in_two, three_step_region};
 use crate::notation::record::Archive;
 use crate::{Board, Color, Move, Piece, PieceKind, Position, Square};
 
@@ -228,12 +228,46 @@ fn goal_in_two_matches_a_two_step_walk() {
         if found {
             goals += 1;
             assert!((1..=2).contains(&path.len()), "{pos}: {path:?}");
-            let after = pos.after(&path).unwrap_or_else(|e| panic!("{pos}: {path:?}: {e}"));
+            let after = pos
+                .after(&path)
+                .unwrap_or_else(|e| panic!("{pos}: {path:?}: {e}"));
             assert!(after.board().rabbit_on_goal(pos.side_to_move()), "{pos}");
         }
     }
     eprintln!("goal_in_two: decided {decided} of 30000 states, {goals} goals");
     assert!(decided > 5_000 && goals > 500, "{decided} {goals}");
+}
+
+/// The three-step rule alone: where the fewest steps are exactly three, some first step
+/// from the region begins a goal in two more (a plain walk).
+#[test]
+fn a_goal_in_three_begins_in_the_three_step_region() {
+    let mut rng = Rng(3);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let (mut threes, mut cut) = (0, 0usize);
+    for i in 0..30_000 {
+        let base = match i % 3 {
+            0 => random_position(&mut rng),
+            1 => archive[rng.below(archive.len())].clone(),
+            _ => endgames[rng.below(endgames.len())].clone(),
+        };
+        let pos = random_state(&mut rng, &base);
+        if pos.plain_goal_move().map(|m| m.len()) != Some(3) {
+            continue;
+        }
+        threes += 1;
+        let region = three_step_region(pos.turn_state(), pos.turn_start_board());
+        let steps = pos.legal_steps();
+        cut += steps.iter().filter(|s| !region.contains(s.from)).count();
+        let begins = steps.iter().any(|&s| {
+            let mut p = pos.clone();
+            region.contains(s.from) && p.play_step(s).is_ok() && goal_within(&p, 2)
+        });
+        assert!(begins, "{pos}");
+    }
+    eprintln!("three_step_region: {threes} goals in three, {cut} first steps outside");
+    assert!(threes > 100 && cut > 0, "{threes} {cut}");
 }
 
 /// The leaf rule alone: whenever it applies, it says what a search of one step finds.
