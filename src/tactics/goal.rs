@@ -273,16 +273,24 @@ fn path_bound(pos: &TurnState, k: u8) -> u8 {
 /// files at most `k - d` from its own (each step aside costs a step).
 fn path_region(side: Color, rabbits: Bitboard, k: u8) -> Bitboard {
     let mut region = Bitboard::EMPTY;
+    let mut ranks = Bitboard::EMPTY;
     for d in 0..=k.min(7) {
-        let ranks = (0..=d).fold(Bitboard::EMPTY, |b, e| b | rank_band(side, e));
-        for r in rabbits & rank_band(side, d) {
-            let spread = i16::from(k - d);
-            let file = i16::from(r.index() & 7);
-            let files = (0..8u8)
-                .filter(|&f| (i16::from(f) - file).abs() <= spread)
-                .fold(0u64, |b, f| b | (0x0101_0101_0101_0101u64 << f));
-            region |= ranks & Bitboard(files);
+        ranks |= rank_band(side, d);
+        let band = rabbits & rank_band(side, d);
+        if band.is_empty() {
+            continue;
         }
+        // The files of the rabbits `d` ranks away, each widened by `k - d` files: every
+        // rank folded onto one, then spread sideways, then copied to every rank.
+        let mut files = band.0;
+        files |= files >> 32;
+        files |= files >> 16;
+        files |= files >> 8;
+        let mut files = Bitboard(files & 0xff);
+        for _ in d..k {
+            files = files | files.shift(Direction::East) | files.shift(Direction::West);
+        }
+        region |= ranks & Bitboard(files.0 * 0x0101_0101_0101_0101);
     }
     region
 }

@@ -3,8 +3,9 @@
 //! positions under every cap, the labelled endgames, and random positions in the middle
 //! of a turn: the same fewest steps, and every fast answer replays to a goal.
 
-use super::{goal_in_one, goal_in_two, three_step_region};
+use super::{goal_in_one, goal_in_two, path_region, rank_band, three_step_region};
 use crate::notation::record::Archive;
+use crate::Bitboard;
 use crate::{Board, Color, Move, Piece, PieceKind, Position, Square};
 
 const FEB_2026: &str = include_str!("../../tests/data/allgames202602.tsv");
@@ -303,4 +304,36 @@ fn goal_in_one_matches_a_one_step_search() {
     }
     eprintln!("goal_in_one: decided {decided} of 20000 states");
     assert!(decided > 10_000, "{decided}");
+}
+
+/// [`path_region`] as the fourth round wrote it: rabbit by rabbit, file by file.
+fn path_region_by_files(side: Color, rabbits: Bitboard, k: u8) -> Bitboard {
+    let mut region = Bitboard::EMPTY;
+    for d in 0..=k.min(7) {
+        let ranks = (0..=d).fold(Bitboard::EMPTY, |b, e| b | rank_band(side, e));
+        for r in rabbits & rank_band(side, d) {
+            let spread = i16::from(k - d);
+            let file = i16::from(r.index() & 7);
+            let files = (0..8u8)
+                .filter(|&f| (i16::from(f) - file).abs() <= spread)
+                .fold(0u64, |b, f| b | (0x0101_0101_0101_0101u64 << f));
+            region |= ranks & Bitboard(files);
+        }
+    }
+    region
+}
+
+#[test]
+fn path_region_is_the_union_over_rabbits_and_files() {
+    let mut rng = Rng(5);
+    for _ in 0..20_000 {
+        let rabbits = Bitboard((0..1 + rng.below(8)).fold(0u64, |b, _| b | 1 << rng.below(64)));
+        let side = Color::ALL[rng.below(2)];
+        let k = rng.below(9) as u8;
+        assert_eq!(
+            path_region(side, rabbits, k),
+            path_region_by_files(side, rabbits, k),
+            "{side:?} {rabbits:?} {k}"
+        );
+    }
 }
