@@ -333,7 +333,7 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
     let within = if FAST && k == 3 {
         three_step_region(pos, start)
     } else {
-        Bitboard::FULL
+        Region::FULL
     };
     let touching = |from, to, f| {
         if FAST {
@@ -355,7 +355,7 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
     }
 
     match steps_lowering_the_goal_bound(pos, &bound, k) {
-        NoSlack::Forward(rabbits) => (rabbits & within)
+        NoSlack::Forward(rabbits) => (rabbits & within.steps)
             .iter()
             .any(|sq| try_step(Step::new(sq, forward(side)))),
         NoSlack::Touching { from, to } => touching(from, to, &mut try_step),
@@ -363,10 +363,11 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
 }
 
 /// The squares the first step of a goal in three steps moves a piece from, at a node of
-/// the search with three steps to go: within four steps (Manhattan distance) of a rabbit
-/// of the mover one or two ranks from its goal, or a rabbit three ranks away. `FULL` (no
-/// restriction) while a push waits or when a rabbit of the mover stands on its goal rank
-/// now or stood there when the turn started.
+/// the search with three steps to go ([`Region`]): for a simple step or a pull, within four
+/// steps (Manhattan distance) of a rabbit of the mover one or two ranks from its goal, or
+/// a rabbit three ranks away; for the first step of a push, within three of a rabbit one
+/// rank away. [`Region::FULL`] (no restriction) while a push waits or when a rabbit of the
+/// mover stands on its goal rank now or stood there when the turn started.
 ///
 /// The search calls this only where no goal in fewer steps exists (iterative deepening:
 /// every shallower limit failed, and the root starts from lower bounds), so let `t1 t2
@@ -379,7 +380,7 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
 /// - `t1` begins a push, `t2` completing it (the pusher from beside the pushed piece's
 ///   square `e`): the pair changes squares within `B(e, 2)`; `t3` depends on `B(r, 1)`,
 ///   so if the two did not meet, `t3` was a goal in one before them. Hence `e` is within
-///   three of `r`.
+///   three of `r`, and `r` is one rank from the goal (`R` does not move before `t3`).
 /// - `t2` pulls into the square `p` that `t1` left: as above, the pair changes squares
 ///   within `B(p, 2)`, so `p` is within three of `r`.
 /// - Otherwise `t2` is a simple step of the mover ([`goal_in_two`]'s cases: `R` forward
@@ -391,18 +392,40 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
 ///   these did not meet, `t2 t3` was a goal in two before `t1`. Hence `t1`'s square is
 ///   within four of `r`.
 #[inline]
-fn three_step_region(pos: &TurnState, start: &Board) -> Bitboard {
+fn three_step_region(pos: &TurnState, start: &Board) -> Region {
     let side = pos.side_to_move();
     let board = pos.board();
     if pos.pending_push().is_some() || board.rabbit_on_goal(side) || start.rabbit_on_goal(side) {
-        return Bitboard::FULL;
+        return Region::FULL;
     }
     let rabbits = board.pieces(PieceKind::Rabbit.of(side));
-    let mut region = rabbits & (rank_band(side, 1) | rank_band(side, 2));
-    for _ in 0..4 {
-        region |= region.neighbours();
+    let mut pushes = rabbits & rank_band(side, 1);
+    let mut steps = rabbits & rank_band(side, 2);
+    for _ in 0..3 {
+        pushes |= pushes.neighbours();
+        steps |= steps.neighbours();
     }
-    region | (rabbits & rank_band(side, 3))
+    steps |= pushes;
+    Region {
+        steps: steps | steps.neighbours() | (rabbits & rank_band(side, 3)),
+        pushes,
+    }
+}
+
+/// Where the first steps tried may start: the squares of the pieces whose simple steps and
+/// pulls are tried, and those of the enemy pieces whose pushes are.
+#[derive(Clone, Copy)]
+struct Region {
+    steps: Bitboard,
+    pushes: Bitboard,
+}
+
+impl Region {
+    /// No restriction.
+    const FULL: Region = Region {
+        steps: Bitboard::FULL,
+        pushes: Bitboard::FULL,
+    };
 }
 
 /// Whether one more step ends the turn with a goal, decided from bitboards (on success
@@ -527,24 +550,27 @@ fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
     }))
 }
 
-/// [`any_step_touching`] given the mover's frozen pieces, for the pieces on `within`
-/// only: generates the steps of the pieces on `within` that stand on `from` or beside `to`
-/// ([`TurnState::step_set_of`] for some pieces is the step set restricted to them).
+/// [`any_step_touching`] given the mover's frozen pieces, within `within`: generates the
+/// steps from `from` or into `to` of the pieces in the region ([`TurnState::step_set_of`]
+/// for some pieces is the step set restricted to them), the pushes of those in its
+/// `pushes` only.
 #[inline]
 fn any_step_of(
     state: &TurnState,
     frozen: Bitboard,
     from: Bitboard,
     to: Bitboard,
-    within: Bitboard,
+    within: Region,
     mut f: impl FnMut(Step) -> bool,
 ) -> bool {
-    let set = state
-        .step_set_with((from | to.neighbours()) & within, frozen)
-        .touching(from, to);
-    Direction::ALL
-        .into_iter()
-        .any(|dir| set.from(dir).iter().any(|sq| f(Step::new(sq, dir))))
+    let pieces = (from | to.neighbours()) & (within.steps | within.pushes);
+    let set = state.step_set_with(pieces, frozen).touching(from, to);
+    Direction::ALL.into_iter().any(|dir| {
+        let own = (set.own(dir) | set.pulls(dir)) & within.steps;
+        (own | (set.pushes(dir) & within.pushes))
+            .iter()
+            .any(|sq| f(Step::new(sq, dir)))
+    })
 }
 
 /// The squares whose steps (from them) may lower the path bound when it leaves no slack
