@@ -484,7 +484,8 @@ fn goal_in_one(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
 /// begins no push (`s2` would complete it, and no rabbit is stronger than the piece
 /// pushed), so `s2` is the forward step of a rabbit `R` one rank from its goal, unfrozen
 /// with the square ahead empty after `s1` ([`goal_in_one`]). Either `s1` is `R`'s own step
-/// (forward from two ranks away, or aside along the rank one away), or `R` stood one rank
+/// (forward from two ranks away, the two squares ahead empty, or aside along the rank one
+/// away), or `R` stood one rank
 /// away before `s1`, frozen or with the square ahead taken (else `R` had a goal in one),
 /// and `s1` is a pull (every pull is tried) or a simple step of another piece of the mover.
 /// A simple step empties only the square it leaves (and perhaps a trap, never on a goal
@@ -503,7 +504,15 @@ fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
     }
 
     let rabbits = board.pieces(PieceKind::Rabbit.of(side));
-    let (one, two) = (rabbits & rank_band(side, 1), rabbits & rank_band(side, 2));
+    // A rabbit two ranks away walks: the two squares ahead of it are empty (its steps
+    // change neither).
+    let back = Direction::backwards(side);
+    let empty = !board.occupied();
+    let walk = empty.shift(back) & empty.shift(back).shift(back);
+    let (one, two) = (
+        rabbits & rank_band(side, 1),
+        rabbits & rank_band(side, 2) & walk,
+    );
     if (one | two).is_empty() {
         return Some(false);
     }
