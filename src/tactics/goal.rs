@@ -364,9 +364,9 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
 
 /// The squares the first step of a goal in three steps moves a piece from, at a node of
 /// the search with three steps to go ([`Region`]): for a simple step or a pull, within four
-/// steps (Manhattan distance) of a rabbit of the mover one or two ranks from its goal, or
-/// a rabbit three ranks away; for the first step of a push, within three of a rabbit one
-/// rank away. [`Region::FULL`] (no restriction) while a push waits or when a rabbit of the
+/// steps (Manhattan distance) of a rabbit of the mover one rank from its goal, within three
+/// of one two ranks away, or a rabbit three ranks away; for the first step of a push,
+/// within three of a rabbit one rank away. [`Region::FULL`] (no restriction) while a push waits or when a rabbit of the
 /// mover stands on its goal rank now or stood there when the turn started.
 ///
 /// The search calls this only where no goal in fewer steps exists (iterative deepening:
@@ -390,7 +390,9 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
 ///   `B(from, 1)`, its capture on a trap's neighbours, which matters to `t3` only for a
 ///   trap beside `R`'s square then), and `t1` changes squares within `B(from, 1)`. If
 ///   these did not meet, `t2 t3` was a goal in two before `t1`. Hence `t1`'s square is
-///   within four of `r`.
+///   within four of `r`. When `r` is two ranks away, `t2` is `R`'s forward step, and `t2
+///   t3` depend on `B(r, 2)` only (`R` unfrozen at `r` and at the square ahead, the two
+///   squares ahead empty; a trap beside `r` is not beside the square ahead): within three.
 #[inline]
 fn three_step_region(pos: &TurnState, start: &Board) -> Region {
     let side = pos.side_to_move();
@@ -405,9 +407,8 @@ fn three_step_region(pos: &TurnState, start: &Board) -> Region {
         pushes |= pushes.neighbours();
         steps |= steps.neighbours();
     }
-    steps |= pushes;
     Region {
-        steps: steps | steps.neighbours() | (rabbits & rank_band(side, 3)),
+        steps: steps | pushes | pushes.neighbours() | (rabbits & rank_band(side, 3)),
         pushes,
     }
 }
