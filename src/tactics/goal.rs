@@ -490,9 +490,11 @@ fn goal_in_one(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
 /// away before `s1`, frozen or with the square ahead taken (else `R` had a goal in one),
 /// and `s1` is a pull (every pull is tried) or a simple step of another piece of the mover.
 /// A simple step empties only the square it leaves (and perhaps a trap, never on a goal
-/// rank) and can unfreeze `R` only by bringing a friend beside it: it leaves the square
-/// ahead of `R`, or it enters a square beside `R` other than the one ahead. These are the
-/// steps tried.
+/// rank) and can unfreeze `R` only by bringing a friend beside it: if `R` is unfrozen (the
+/// square ahead taken) it leaves the square ahead, which it cannot do by entering a square
+/// beside `R` (no square is beside both); if `R` is frozen (no friend beside it, so none
+/// ahead) it enters a square beside `R` other than the one ahead. These are the steps
+/// tried.
 #[inline]
 fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> {
     let side = pos.side_to_move();
@@ -518,9 +520,11 @@ fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
         return Some(false);
     }
     let fwd = forward(side);
-    let ahead = one.shift(fwd);
-    let beside = one.neighbours() & !ahead;
-    let free = board.color(side) & !board.frozen(side);
+    let frozen = board.frozen(side);
+    // A frozen rabbit has no friend ahead; an unfrozen one has the square ahead taken.
+    let ahead = (one & !frozen).shift(fwd);
+    let beside = (one & frozen).neighbours() & !(one & frozen).shift(fwd);
+    let free = board.color(side) & !frozen;
     let own = pos.simple_steps(free & (one | two | ahead | beside.neighbours()));
 
     let mut then_goal = |step: Step| {
