@@ -355,18 +355,19 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
     }
 
     match steps_lowering_the_goal_bound(pos, &bound, k) {
-        NoSlack::Forward(rabbits) => (rabbits & within.steps)
+        NoSlack::Forward(rabbits) => (rabbits & within.movers(forward(side)))
             .iter()
             .any(|sq| try_step(Step::new(sq, forward(side)))),
         NoSlack::Touching { from, to } => touching(from, to, &mut try_step),
     }
 }
 
-/// The squares the first step of a goal in three steps moves a piece from, at a node of
-/// the search with three steps to go ([`Region`]): for a simple step or a pull, within four
-/// steps (Manhattan distance) of a rabbit of the mover one rank from its goal, within three
-/// of one two ranks away, or a rabbit three ranks away; for the first step of a push,
-/// within three of a rabbit one rank away. [`Region::FULL`] (no restriction) while a push waits or when a rabbit of the
+/// The first steps of a goal in three steps, at a node of the search with three steps to
+/// go ([`Region`]): a simple step or a pull that changes a square within three steps
+/// (Manhattan distance) of a rabbit of the mover one rank from its goal or within two of
+/// one two ranks away (the square it leaves, the one it enters, or a trap beside the
+/// first), or a step of a rabbit three ranks away; the first step of a push from within
+/// three of a rabbit one rank away. [`Region::FULL`] (no restriction) while a push waits or when a rabbit of the
 /// mover stands on its goal rank now or stood there when the turn started.
 ///
 /// The search calls this only where no goal in fewer steps exists (iterative deepening:
@@ -389,10 +390,12 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
 ///   ends. `t2 t3` depend on the board in `B(r, 3)` only (`t2`'s legality on
 ///   `B(from, 1)`, its capture on a trap's neighbours, which matters to `t3` only for a
 ///   trap beside `R`'s square then), and `t1` changes squares within `B(from, 1)`. If
-///   these did not meet, `t2 t3` was a goal in two before `t1`. Hence `t1`'s square is
-///   within four of `r`. When `r` is two ranks away, `t2` is `R`'s forward step, and `t2
+///   these did not meet, `t2 t3` was a goal in two before `t1`. Hence `t1` changes a
+///   square of `B(r, 3)`. When `r` is two ranks away, `t2` is `R`'s forward step, and `t2
 ///   t3` depend on `B(r, 2)` only (`R` unfrozen at `r` and at the square ahead, the two
-///   squares ahead empty; a trap beside `r` is not beside the square ahead): within three.
+///   squares ahead empty; a trap beside `r` is not beside the square ahead).
+///
+/// The pairs above change a square of `B(r, 3)` too (the square the first step leaves).
 #[inline]
 fn three_step_region(pos: &TurnState, start: &Board) -> Region {
     let side = pos.side_to_move();
@@ -402,31 +405,43 @@ fn three_step_region(pos: &TurnState, start: &Board) -> Region {
     }
     let rabbits = board.pieces(PieceKind::Rabbit.of(side));
     let mut pushes = rabbits & rank_band(side, 1);
-    let mut steps = rabbits & rank_band(side, 2);
-    for _ in 0..3 {
+    let mut changed = rabbits & rank_band(side, 2);
+    for _ in 0..2 {
         pushes |= pushes.neighbours();
-        steps |= steps.neighbours();
+        changed |= changed.neighbours();
     }
+    pushes |= pushes.neighbours();
+    changed |= pushes;
+    let traps = changed & Bitboard::TRAPS;
     Region {
-        steps: steps | pushes | pushes.neighbours() | (rabbits & rank_band(side, 3)),
+        from: changed | traps.neighbours() | (rabbits & rank_band(side, 3)),
+        into: changed,
         pushes,
     }
 }
 
-/// Where the first steps tried may start: the squares of the pieces whose simple steps and
-/// pulls are tried, and those of the enemy pieces whose pushes are.
+/// The first steps tried: the simple steps and pulls from a square of `from` or into one
+/// of `into`, and the first steps of pushes from a square of `pushes`.
 #[derive(Clone, Copy)]
 struct Region {
-    steps: Bitboard,
+    from: Bitboard,
+    into: Bitboard,
     pushes: Bitboard,
 }
 
 impl Region {
     /// No restriction.
     const FULL: Region = Region {
-        steps: Bitboard::FULL,
+        from: Bitboard::FULL,
+        into: Bitboard::FULL,
         pushes: Bitboard::FULL,
     };
+
+    /// The squares whose simple steps and pulls in `dir` are tried.
+    #[inline]
+    fn movers(self, dir: Direction) -> Bitboard {
+        self.from | self.into.shift(dir.opposite())
+    }
 }
 
 /// Whether one more step ends the turn with a goal, decided from bitboards (on success
@@ -577,10 +592,12 @@ fn any_step_of(
     within: Region,
     mut f: impl FnMut(Step) -> bool,
 ) -> bool {
-    let pieces = (from | to.neighbours()) & (within.steps | within.pushes);
-    let set = state.step_set_with(pieces, frozen).touching(from, to);
+    let region = within.from | within.into.neighbours() | within.pushes;
+    let set = state
+        .step_set_with((from | to.neighbours()) & region, frozen)
+        .touching(from, to);
     Direction::ALL.into_iter().any(|dir| {
-        let own = (set.own(dir) | set.pulls(dir)) & within.steps;
+        let own = (set.own(dir) | set.pulls(dir)) & within.movers(dir);
         (own | (set.pushes(dir) & within.pushes))
             .iter()
             .any(|sq| f(Step::new(sq, dir)))

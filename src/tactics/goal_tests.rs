@@ -268,7 +268,7 @@ fn a_goal_in_three_begins_in_the_three_step_region() {
             if pushed {
                 region.pushes.contains(s.from)
             } else {
-                region.steps.contains(s.from)
+                region.from.contains(s.from) || s.to().is_some_and(|to| region.into.contains(to))
             }
         };
         let steps = pos.legal_steps();
