@@ -61,9 +61,10 @@ impl Position {
         self.goal_move_by::<true>()
     }
 
-    /// The goal query by the plain search of the fourth round (no leaf rule, steps from
-    /// the list of [`TurnState::legal_steps`] at nodes with slack): the reference the
-    /// fast search is tested against.
+    /// The goal query by the plain search, as it was before the fast rules (no decisions
+    /// of one and two steps, no region with three steps to go, steps from the list of
+    /// [`TurnState::legal_steps`] at nodes with slack): the reference the fast search is
+    /// tested against.
     #[cfg(test)]
     pub(crate) fn plain_goal_move(&self) -> Option<Move> {
         self.goal_move_by::<false>()
@@ -297,8 +298,10 @@ fn path_region(side: Color, rabbits: Bitboard, k: u8) -> Bitboard {
 
 /// Depth-first search for a turn of at most `k` more steps ending with a goal, in a turn
 /// that started from `start`; on success `path` holds the steps from the root. `FAST`
-/// adds the leaf rule ([`goal_in_one`]) and generates the steps of nodes with slack from
-/// bitboards; the plain search (`!FAST`) is the reference the tests compare it with.
+/// decides one and two steps to go directly ([`goal_in_one`], [`goal_in_two`]), tries
+/// only the first steps of [`three_step_region`] with three to go, and generates the
+/// steps of nodes with slack from bitboards; the plain search (`!FAST`) is the reference
+/// the tests compare it with.
 fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &mut Move) -> bool {
     let side = pos.side_to_move();
     if !path.is_empty() && pos.board().rabbit_on_goal(side) && pos.check_end_turn(start).is_ok() {
