@@ -515,35 +515,12 @@ fn goal_in_one(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
 /// tried.
 #[inline]
 fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> {
-    let side = pos.side_to_move();
-    let board = pos.board();
-    if pos.steps_left() < 2 || start.rabbit_on_goal(side) {
+    if pos.steps_left() < 2 || start.rabbit_on_goal(pos.side_to_move()) {
         return None;
     }
     if goal_in_one(pos, start, path)? {
         return Some(true);
     }
-
-    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
-    // A rabbit two ranks away walks: the two squares ahead of it are empty (its steps
-    // change neither).
-    let back = Direction::backwards(side);
-    let empty = !board.occupied();
-    let walk = empty.shift(back) & empty.shift(back).shift(back);
-    let (one, two) = (
-        rabbits & rank_band(side, 1),
-        rabbits & rank_band(side, 2) & walk,
-    );
-    if (one | two).is_empty() {
-        return Some(false);
-    }
-    let fwd = forward(side);
-    let frozen = board.frozen(side);
-    // A frozen rabbit has no friend ahead; an unfrozen one has the square ahead taken.
-    let ahead = (one & !frozen).shift(fwd);
-    let beside = (one & frozen).neighbours() & !(one & frozen).shift(fwd);
-    let free = board.color(side) & !frozen;
-    let own = pos.simple_steps(free & (one | two | ahead | beside.neighbours()));
 
     let mut then_goal = |step: Step| {
         let mut child = *pos;
@@ -557,14 +534,11 @@ fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
         path.pop();
         false
     };
+    let Some(own) = first_of_two(pos) else {
+        return Some(false);
+    };
     for dir in Direction::ALL {
-        let mut movers = beside.shift(dir.opposite()) | ahead;
-        if dir == fwd {
-            movers |= two;
-        } else if matches!(dir, Direction::East | Direction::West) {
-            movers |= one;
-        }
-        if (own[dir as usize] & movers)
+        if own[dir as usize]
             .iter()
             .any(|sq| then_goal(Step::new(sq, dir)))
         {
@@ -580,6 +554,44 @@ fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
             .into_iter()
             .any(|dir| sq.step(dir) == Some(to) && then_goal(Step::new(sq, dir)))
     }))
+}
+
+/// The simple steps of the mover that [`goal_in_two`] tries first, per direction (the
+/// proof is there); `None` when no rabbit of the mover is one rank from its goal or two
+/// ranks away with the two squares ahead empty.
+#[inline]
+fn first_of_two(pos: &TurnState) -> Option<[Bitboard; 4]> {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    // A rabbit two ranks away walks: the two squares ahead of it are empty (its steps
+    // change neither).
+    let back = Direction::backwards(side);
+    let empty = !board.occupied();
+    let walk = empty.shift(back) & empty.shift(back).shift(back);
+    let one = rabbits & rank_band(side, 1);
+    let two = rabbits & rank_band(side, 2) & walk;
+    if (one | two).is_empty() {
+        return None;
+    }
+
+    let fwd = forward(side);
+    let frozen = board.frozen(side);
+    // A frozen rabbit has no friend ahead; an unfrozen one has the square ahead taken.
+    let ahead = (one & !frozen).shift(fwd);
+    let beside = (one & frozen).neighbours() & !(one & frozen).shift(fwd);
+    let free = board.color(side) & !frozen;
+    let mut own = pos.simple_steps(free & (one | two | ahead | beside.neighbours()));
+    for dir in Direction::ALL {
+        let mut movers = beside.shift(dir.opposite()) | ahead;
+        if dir == fwd {
+            movers |= two;
+        } else if matches!(dir, Direction::East | Direction::West) {
+            movers |= one;
+        }
+        own[dir as usize] &= movers;
+    }
+    Some(own)
 }
 
 /// [`any_step_touching`] given the mover's frozen pieces, within `within`: generates the
