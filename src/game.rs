@@ -161,15 +161,18 @@ impl fmt::Display for GameAction {
 }
 
 /// What an action changed, to take it back.
+///
+/// Kept small (a game keeps one per turn): the setup board, which only setup turns
+/// change, is kept apart for those (`Game::setup_undo`), and the position the action
+/// recorded as seen is the game's position when it is taken back.
 #[derive(Debug, Clone)]
 struct Snapshot {
     position: Position,
     phase: Phase,
-    setup_board: Board,
     history_len: usize,
     movement_turns: usize,
-    /// The position the action recorded as seen, if any.
-    seen: Option<SeenKey>,
+    /// Whether the action recorded its position as seen.
+    seen: bool,
 }
 
 /// A game of Arimaa from setup to result: the history, the positions seen and how often,
@@ -194,6 +197,8 @@ pub struct Game {
     setup_board: Board,
     history: Vec<Turn>,
     undo: Vec<Snapshot>,
+    /// The setup board before each setup turn of `undo`, in order.
+    setup_undo: Vec<Board>,
     seen: Repetitions,
     movement_turns: usize,
 }
@@ -226,6 +231,7 @@ impl Game {
             setup_board: Board::empty(),
             history: Vec::new(),
             undo: Vec::new(),
+            setup_undo: Vec::new(),
             seen: Repetitions::default(),
             movement_turns: 0,
         }
@@ -334,13 +340,15 @@ impl Game {
     }
 
     fn snapshot(&mut self) {
+        if matches!(self.phase, Phase::Setup(_)) {
+            self.setup_undo.push(self.setup_board);
+        }
         self.undo.push(Snapshot {
             position: self.position.clone(),
             phase: self.phase,
-            setup_board: self.setup_board,
             history_len: self.history.len(),
             movement_turns: self.movement_turns,
-            seen: None,
+            seen: false,
         });
     }
 
@@ -349,7 +357,7 @@ impl Game {
         let key = SeenKey::of(&self.position);
         self.seen.add(key);
         if let Some(last) = self.undo.last_mut() {
-            last.seen = Some(key);
+            last.seen = true;
         }
     }
 
@@ -542,6 +550,20 @@ impl Game {
         self.commit_move(mv, after);
     }
 
+    /// Takes over the storage of `old` (its lists and tables, emptied) for this game,
+    /// which stays as it is: a new game then grows without allocating.
+    pub(crate) fn reuse_storage_of(&mut self, old: Game) {
+        fn refill<T>(into: &mut Vec<T>, mut from: Vec<T>) {
+            from.clear();
+            from.append(into);
+            *into = from;
+        }
+        refill(&mut self.history, old.history);
+        refill(&mut self.undo, old.undo);
+        refill(&mut self.setup_undo, old.setup_undo);
+        self.seen.reuse_storage_of(old.seen);
+    }
+
     /// Records the movement turn `mv`, which led to `after`, and opens the next turn.
     fn commit_move(&mut self, mv: &Move, after: Position) {
         self.snapshot();
@@ -602,12 +624,18 @@ impl Game {
     /// [`GameError::NothingToUndo`] when nothing was played.
     pub fn undo(&mut self) -> Result<(), GameError> {
         let snap = self.undo.pop().ok_or(GameError::NothingToUndo)?;
-        if let Some(key) = snap.seen {
-            self.seen.remove(&key);
+        if snap.seen {
+            // The game's position is the one the action recorded (a game's position
+            // changes only by its actions).
+            self.seen.remove(&SeenKey::of(&self.position));
+        }
+        if matches!(snap.phase, Phase::Setup(_)) {
+            if let Some(board) = self.setup_undo.pop() {
+                self.setup_board = board;
+            }
         }
         self.position = snap.position;
         self.phase = snap.phase;
-        self.setup_board = snap.setup_board;
         self.history.truncate(snap.history_len);
         self.movement_turns = snap.movement_turns;
         Ok(())

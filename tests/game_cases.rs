@@ -622,3 +622,36 @@ fn an_unchecked_move_that_cannot_end_panics_in_debug_builds() {
     let mut p = pos('g', "Ee1 Re2 ra7");
     p.play_unchecked(&mv("e1w d1e"));
 }
+
+#[test]
+fn undo_takes_back_every_action_to_the_state_before_it() {
+    use rand::seq::IndexedRandom;
+    let mut rng = StdRng::seed_from_u64(23);
+    let mut g = Game::new();
+    // What each action must give back: phase, board, position, history, and how often
+    // the position then was seen.
+    let state = |g: &Game| {
+        (
+            g.phase(),
+            *g.board(),
+            g.position().clone(),
+            g.history().len(),
+            g.times_seen(&g.position().clone()),
+        )
+    };
+    let mut before = Vec::new();
+    for side in [Color::Gold, Color::Silver] {
+        before.push(state(&g));
+        g.play_setup(&Setup::ninety_nine_of_nine(side)).unwrap();
+    }
+    while before.len() < 60 && g.outcome().is_none() {
+        let moves = g.legal_moves();
+        before.push(state(&g));
+        g.play(moves.choose(&mut rng).unwrap()).unwrap();
+    }
+    while let Some(expected) = before.pop() {
+        g.undo().unwrap();
+        assert_eq!(state(&g), expected, "{} actions left", before.len());
+    }
+    assert_eq!(g.undo(), Err(GameError::NothingToUndo));
+}

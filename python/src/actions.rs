@@ -39,11 +39,8 @@ pub(crate) fn read_view(name: &str) -> PyResult<View> {
 /// Writes `mask` as 257 booleans, seen in `view` of `pos` (ranks reversed for Silver in
 /// the mover's view).
 pub(crate) fn write_mask(mask: &ActionMask, flip: bool, out: &mut [bool]) {
-    out.fill(false);
-    for a in mask.iter() {
-        let a = if flip { a.flip_ranks() } else { a };
-        out[usize::from(a.index())] = true;
-    }
+    let bools = if flip { mask.flip_ranks() } else { *mask }.to_bools();
+    out.copy_from_slice(&bools);
 }
 
 /// Writes the [`PLANES`] planes of `pos` into `out` (`OBS_LEN` entries): the position's

@@ -22,6 +22,7 @@ mod selfplay;
 mod step;
 mod vecenv;
 mod vocab;
+mod workers;
 
 use pyo3::prelude::*;
 

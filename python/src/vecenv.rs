@@ -1,7 +1,9 @@
 //! `arimaa.VecEnv`: a batch of self-play games stepped an action at a time, together, in
 //! Rust over every core with the GIL released, writing into numpy arrays.
 
-use arimaa_rs::action::{Action, Episode, EpisodeError, Start, Transition, View, ACTIONS};
+use arimaa_rs::action::{
+    Action, ActionMask, Episode, EpisodeError, Start, Transition, View, ACTIONS,
+};
 use numpy::{
     PyArray1, PyArray2, PyArray4, PyArrayMethods, PyReadonlyArray1, PyUntypedArrayMethods,
 };
@@ -14,6 +16,7 @@ use crate::actions::*;
 use crate::errors::*;
 use crate::game::PyGame;
 use crate::position::PyPosition;
+use crate::workers::Workers;
 
 /// SplitMix64's finaliser: a bijection of `u64` that mixes every bit into every bit.
 const fn mix(mut z: u64) -> u64 {
@@ -33,13 +36,74 @@ pub(crate) const fn action_seed(seed: u64) -> u64 {
     mix(seed ^ 0xAC71_0000_0000_0000)
 }
 
-/// One game of the batch: its episode, the episode's number and seed, and its generator
-/// of random actions.
+/// One game of the batch: its episode, the episode's number and seed.
 struct Slot {
     ep: Episode,
     episode: u64,
     seed: u64,
+}
+
+/// What the calls that look at every game before stepping any (the random actions, the
+/// check of the actions) need of one: its mask, whether the env's view reverses its
+/// ranks, and its generator of random actions. Kept in one compact array beside the
+/// games and brought up to date after every step, so that those calls read a few cache
+/// lines per 64 games rather than every game's own memory (on one thread, while the
+/// workers wait).
+#[derive(Clone)]
+struct Lane {
+    mask: ActionMask,
+    flip: bool,
     rng: SmallRng,
+}
+
+impl Lane {
+    /// Game `index`'s lane, its generator seeded from the env's seed.
+    fn new(cfg: &Config, index: usize, slot: &Slot) -> Lane {
+        let mut lane = Lane {
+            mask: ActionMask::EMPTY,
+            flip: false,
+            rng: SmallRng::seed_from_u64(action_seed(episode_seed(
+                cfg.seed,
+                index as u64,
+                u64::MAX,
+            ))),
+        };
+        lane.refresh(cfg, slot);
+        lane
+    }
+
+    /// Takes the game's mask and view as they are now.
+    fn refresh(&mut self, cfg: &Config, slot: &Slot) {
+        self.mask = *slot.ep.mask();
+        self.flip = cfg.view.flips(slot.ep.turn());
+    }
+
+    /// The board's action for `a` in the env's view, or the other way round (reversing
+    /// the ranks is its own inverse).
+    fn turned(&self, a: Action) -> Action {
+        if self.flip {
+            a.flip_ranks()
+        } else {
+            a
+        }
+    }
+
+    /// Whether `a`, an action in the env's view, is in the mask.
+    fn offers(&self, a: Action) -> bool {
+        self.mask.contains(self.turned(a))
+    }
+
+    /// A uniformly random action of the mask, in the env's view (256, the turn's end,
+    /// for an empty mask, which a game in play never has).
+    fn random_action(&mut self) -> i64 {
+        let n = self.mask.len();
+        if n == 0 {
+            return 256;
+        }
+        let k = self.rng.random_range(0..n);
+        let a = self.mask.nth(k).unwrap_or(Action::END_TURN);
+        i64::from(self.turned(a).index())
+    }
 }
 
 /// What every slot shares: the start, the view, the turn limit and the base seed.
@@ -58,18 +122,8 @@ impl Slot {
             ep: Episode::new(cfg.start.clone(), seed, cfg.max_turns)?,
             episode: 0,
             seed,
-            rng: SmallRng::seed_from_u64(action_seed(episode_seed(
-                cfg.seed,
-                index as u64,
-                u64::MAX,
-            ))),
         };
         Ok(slot)
-    }
-
-    /// Whether `a`, an action in the env's view, is in the mask.
-    fn offers(&self, cfg: &Config, a: Action) -> bool {
-        self.ep.mask().contains(self.board_action(cfg, a))
     }
 
     /// The next episode of this game.
@@ -102,19 +156,6 @@ impl Slot {
         t
     }
 
-    /// A uniformly random action of the mask, in the env's view (256, the turn's end,
-    /// for an empty mask, which a game in play never has).
-    fn random_action(&mut self, cfg: &Config) -> i64 {
-        let mask = self.ep.mask();
-        let n = mask.len();
-        if n == 0 {
-            return 256;
-        }
-        let k = self.rng.random_range(0..n);
-        let a = mask.nth(k).unwrap_or(Action::END_TURN);
-        i64::from(self.board_action(cfg, a).index())
-    }
-
     fn write(&self, cfg: &Config, obs: Option<&mut [f32]>, mask: &mut [bool]) {
         write_mask(self.ep.mask(), cfg.view.flips(self.ep.turn()), mask);
         if let Some(obs) = obs.and_then(|o| <&mut [f32; OBS_LEN]>::try_from(o).ok()) {
@@ -130,6 +171,8 @@ struct Rows<'a> {
     reward: &'a mut [f32],
     terminated: &'a mut [bool],
     truncated: &'a mut [bool],
+    /// The games' lanes, brought up to date.
+    lanes: &'a mut [Lane],
 }
 
 /// What a batch call does to each slot of a chunk.
@@ -149,6 +192,7 @@ fn run_chunk(cfg: &Config, first: usize, slots: &mut [Slot], work: Work<'_>, row
         reward,
         terminated,
         truncated,
+        lanes,
     } = rows;
     for (j, slot) in slots.iter_mut().enumerate() {
         let index = first + j;
@@ -166,6 +210,7 @@ fn run_chunk(cfg: &Config, first: usize, slots: &mut [Slot], work: Work<'_>, row
             .as_deref_mut()
             .map(|o| &mut o[j * OBS_LEN..(j + 1) * OBS_LEN]);
         slot.write(cfg, planes, &mut mask[j * ACTIONS..(j + 1) * ACTIONS]);
+        lanes[j].refresh(cfg, slot);
     }
 }
 
@@ -193,6 +238,7 @@ fn parts<'s, 'w, 'r>(
         mut reward,
         mut terminated,
         mut truncated,
+        mut lanes,
     } = rows;
     let mut out = Vec::new();
     let mut rest = slots;
@@ -205,6 +251,7 @@ fn parts<'s, 'w, 'r>(
             reward: take_front(&mut reward, k),
             terminated: take_front(&mut terminated, k),
             truncated: take_front(&mut truncated, k),
+            lanes: take_front(&mut lanes, k),
         };
         let work = match work {
             Work::Step(a) => Work::Step(&a[first..first + k]),
@@ -216,44 +263,23 @@ fn parts<'s, 'w, 'r>(
     out
 }
 
-/// Runs `work` on every slot with `threads` threads (scoped; the calling thread is one
-/// of them). The batch is cut into chunks that the threads take in turn from a shared
-/// counter, so that a thread the (shared) machine leaves waiting delays the others by
-/// one chunk at most: they take the rest.
-fn run_all(cfg: &Config, threads: usize, slots: &mut [Slot], work: Work<'_>, rows: Rows<'_>) {
+/// Runs `work` on every slot, on the calling thread and `workers` (none: the calling
+/// thread alone), in chunks of 64 games (whole cache lines of the per-game outputs: 64
+/// bytes of `terminated`, so that two threads never write one line).
+fn run_all(
+    cfg: &Config,
+    workers: Option<&Workers>,
+    slots: &mut [Slot],
+    work: Work<'_>,
+    rows: Rows<'_>,
+) {
     let n = slots.len();
-    if threads <= 1 || n <= 64 {
-        run_chunk(cfg, 0, slots, work, rows);
-        return;
-    }
-    // Whole cache lines of the per-game outputs (64 games: 64 bytes of `terminated`),
-    // so that two threads never write one line; a few chunks a thread to share out.
-    let chunk = n.div_ceil(threads * 4).next_multiple_of(64);
-    let parts: Vec<_> = parts(slots, work, rows, chunk)
-        .into_iter()
-        .map(|p| std::sync::Mutex::new(Some(p)))
-        .collect();
-    let next = std::sync::atomic::AtomicUsize::new(0);
-    let worker = || loop {
-        let i = next.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
-        let Some(part) = parts.get(i) else { break };
-        let taken = part.lock().ok().and_then(|mut p| p.take());
-        if let Some((first, s, work, rows)) = taken {
+    match workers.filter(|_| n > 64) {
+        Some(workers) => workers.share(parts(slots, work, rows, 64), |(first, s, work, rows)| {
             run_chunk(cfg, first, s, work, rows);
-        }
-    };
-    std::thread::scope(|scope| {
-        for _ in 1..threads {
-            // A small stack (the work needs little): less to map and unmap every call.
-            let spawned = std::thread::Builder::new()
-                .stack_size(256 * 1024)
-                .spawn_scoped(scope, worker);
-            if spawned.is_err() {
-                break; // no thread: the calling thread takes every chunk
-            }
-        }
-        worker();
-    });
+        }),
+        None => run_chunk(cfg, 0, slots, work, rows),
+    }
 }
 
 /// The arrays a call returns: the env's own (reused) or fresh ones.
@@ -316,13 +342,20 @@ impl Buffers {
 /// arrays, overwritten by the next call (copy what you keep); ``False`` returns fresh
 /// arrays each call (5 MB of observations a call at 1,024 games: about 7 % fewer steps
 /// per second with observations, measured by bench.py's loop). The games step in Rust on
-/// ``threads`` threads (default: every core) with the GIL released, the batch cut into
-/// small chunks that the threads take in turn.
+/// ``threads`` threads (default: every core) with the GIL released: the calling thread
+/// and ``threads - 1`` workers that stay up (and wait busy for half a millisecond after
+/// each call, for the next one), the batch cut into chunks of 64 games that they take in
+/// turn. ``random_actions()`` and the check of ``step``'s actions read a compact copy of
+/// the masks on the calling thread.
 #[pyclass(module = "arimaa", name = "VecEnv")]
 pub(crate) struct PyVecEnv {
     slots: Vec<Slot>,
+    /// Each game's [`Lane`], in the order of `slots`.
+    lanes: Vec<Lane>,
     cfg: Config,
     threads: usize,
+    /// The threads stepping the games besides the calling one (`None` for one thread).
+    workers: Option<Workers>,
     reuse: bool,
     buffers: Buffers,
     /// Whether the games are at their first episode, untouched since construction or
@@ -359,6 +392,15 @@ pub(crate) fn refusal(ep: &Episode, action: Action) -> String {
 /// An episode's start refused: `ArimaaError` with the crate's message.
 pub(crate) fn episode_err(e: EpisodeError) -> PyErr {
     ArimaaError::new_err(e.to_string())
+}
+
+/// The lanes of `slots`, game `i`'s generator seeded for index `i`.
+fn lanes(cfg: &Config, slots: &[Slot]) -> Vec<Lane> {
+    slots
+        .iter()
+        .enumerate()
+        .map(|(i, slot)| Lane::new(cfg, i, slot))
+        .collect()
 }
 
 fn default_threads() -> usize {
@@ -433,9 +475,10 @@ impl PyVecEnv {
             reward: reward.as_slice_mut().map_err(contiguous)?,
             terminated: terminated.as_slice_mut().map_err(contiguous)?,
             truncated: truncated.as_slice_mut().map_err(contiguous)?,
+            lanes: &mut self.lanes,
         };
-        let (cfg, threads, slots) = (&self.cfg, self.threads, &mut self.slots);
-        py.detach(|| run_all(cfg, threads, slots, work, rows));
+        let (cfg, workers, slots) = (&self.cfg, self.workers.as_ref(), &mut self.slots);
+        py.detach(|| run_all(cfg, workers, slots, work, rows));
         Ok(())
     }
 
@@ -466,16 +509,27 @@ impl PyVecEnv {
             )));
         }
         let values = array.as_array().to_vec();
-        for (i, (&a, slot)) in values.iter().zip(&self.slots).enumerate() {
+        // The numbers first, then the masks.
+        let mut checked = Vec::with_capacity(values.len());
+        for (i, &a) in values.iter().enumerate() {
             let action =
                 read_action(a).map_err(|e| ArimaaError::new_err(format!("game {i}: {e}")))?;
-            if !slot.offers(&self.cfg, action) {
-                let board = slot.board_action(&self.cfg, action);
-                let why = refusal(&slot.ep, board);
-                return Err(IllegalMove::new_err(format!(
-                    "game {i}: action {a} is not in the mask: {why}"
-                )));
-            }
+            checked.push(action);
+        }
+        // The masks are in the lanes: one compact array, read on this thread.
+        let refused = self
+            .lanes
+            .iter()
+            .zip(&checked)
+            .position(|(lane, &a)| !lane.offers(a));
+        if let Some(i) = refused {
+            let slot = &self.slots[i];
+            let board = self.lanes[i].turned(checked[i]);
+            let why = refusal(&slot.ep, board);
+            return Err(IllegalMove::new_err(format!(
+                "game {i}: action {} is not in the mask: {why}",
+                values[i]
+            )));
         }
         Ok(values)
     }
@@ -533,10 +587,15 @@ impl PyVecEnv {
         let slots = py
             .detach(|| PyVecEnv::build_slots(&cfg, num_envs, threads))
             .map_err(episode_err)?;
+        // No workers (the calling thread alone) when one thread is asked for, or when
+        // the system refuses threads.
+        let workers = Workers::new(threads);
         Ok(PyVecEnv {
+            lanes: lanes(&cfg, &slots),
             slots,
             cfg,
             threads,
+            workers,
             reuse: reuse_buffers,
             buffers: Buffers::new(py, num_envs, observations),
             fresh: true,
@@ -586,6 +645,7 @@ impl PyVecEnv {
             self.slots = py
                 .detach(|| PyVecEnv::build_slots(cfg, n, threads))
                 .map_err(episode_err)?;
+            self.lanes = lanes(&self.cfg, &self.slots);
         } else if !self.fresh {
             for (i, slot) in self.slots.iter_mut().enumerate() {
                 slot.restart(&self.cfg, i);
@@ -600,12 +660,8 @@ impl PyVecEnv {
     /// One uniformly random action of each game's mask: an int64 array ``(N,)``. Each
     /// game draws from its own generator, seeded from the env's seed.
     fn random_actions<'py>(&mut self, py: Python<'py>) -> Bound<'py, PyArray1<i64>> {
-        let cfg = &self.cfg;
-        let actions: Vec<i64> = self
-            .slots
-            .iter_mut()
-            .map(|s| s.random_action(cfg))
-            .collect();
+        // The masks are in the lanes: one compact array, read on this thread.
+        let actions: Vec<i64> = self.lanes.iter_mut().map(Lane::random_action).collect();
         PyArray1::from_vec(py, actions)
     }
 

@@ -243,3 +243,28 @@ def test_episode_single_game():
     assert game.turns == ep.game.turns
     ep.reset(4)
     assert str(ep.position) == str(start.position) and ep.turns_played == 0
+
+
+def test_random_actions_and_checks_follow_the_returned_masks():
+    # The random actions and the check of the actions read each game's mask from a
+    # compact copy kept beside the games: it must be the mask returned, in both views,
+    # right after construction, after every step and after reset(seed).
+    for view in ("absolute", "mover"):
+        env = arimaa.VecEnv(num_envs=130, seed=5, max_turns=8, view=view, threads=2, observations=False)
+        first = env.random_actions()
+        _, mask = env.reset()
+        rows = np.arange(130)
+        assert mask[rows, first].all()
+        for _ in range(80):
+            actions = env.random_actions()
+            assert mask[rows, actions].all()
+            mask = env.step(actions)[1].copy()
+        mask = env.reset(7)[1].copy()
+        assert mask[rows, env.random_actions()].all()
+        # An action outside game 129's mask is refused, naming the game; nothing changes.
+        bad = env.random_actions()
+        bad[129] = int(np.flatnonzero(~mask[129])[0])
+        before = [str(env.position(i)) for i in (0, 129)]
+        with pytest.raises(arimaa.IllegalMove, match="game 129"):
+            env.step(bad)
+        assert [str(env.position(i)) for i in (0, 129)] == before

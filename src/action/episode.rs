@@ -201,7 +201,8 @@ impl Episode {
     /// # Ok::<(), Box<dyn std::error::Error>>(())
     /// ```
     pub fn reset(&mut self, seed: u64) {
-        self.game = draw_game(&self.start, seed);
+        let old = core::mem::replace(&mut self.game, draw_game(&self.start, seed));
+        self.game.reuse_storage_of(old);
         // `new` checked that this start gives a game in play (the random starts always
         // do), so it is in play again.
         debug_assert!(self.game.outcome().is_none());

@@ -137,28 +137,65 @@ impl ActionMask {
         (n == 0 && self.end).then_some(Action::END_TURN)
     }
 
-    /// The set as 257 booleans, entry `a` for action `a`.
+    /// The set as 257 booleans, entry `a` for action `a` (what a numpy mask holds).
     #[must_use]
     pub fn to_bools(&self) -> [bool; ACTIONS] {
         let mut out = [false; ACTIONS];
-        for a in self.iter() {
-            out[usize::from(a.0)] = true;
+        // A mask holds a few dozen actions: set them one by one.
+        for (word, &bits) in self.steps.iter().enumerate() {
+            let mut bits = bits;
+            while bits != 0 {
+                out[64 * word + bits.trailing_zeros() as usize] = true;
+                bits &= bits - 1;
+            }
         }
+        out[ACTIONS - 1] = self.end;
         out
     }
 
     /// The set of the mirrored actions ([`Action::mirror`]): the mask of the mirrored
     /// position.
+    ///
+    /// On the bits: a step's action is `4 * square + direction` and a 64-bit word holds
+    /// two ranks of eight squares, so reversing the files reverses the order of the
+    /// 4-bit groups within each 32-bit half, and east (bit 1 of a group) and west (bit 3)
+    /// swap.
     #[must_use]
     pub fn mirror(&self) -> ActionMask {
-        self.iter().map(Action::mirror).collect()
+        let steps = self.steps.map(|w| {
+            // Reverses all sixteen groups (and so the halves), then swaps the halves back.
+            let b = w.swap_bytes();
+            let groups = ((b >> 4) & 0x0f0f_0f0f_0f0f_0f0f) | ((b & 0x0f0f_0f0f_0f0f_0f0f) << 4);
+            swap_bits_in_groups(groups.rotate_left(32), 1)
+        });
+        ActionMask {
+            steps,
+            end: self.end,
+        }
     }
 
     /// The set of the actions with ranks reversed ([`Action::flip_ranks`]).
+    ///
+    /// On the bits: rank `r` is the 32-bit half `r % 2` of word `r / 2`, so reversing
+    /// the ranks reverses the words and swaps the halves of each, and north (bit 0 of a
+    /// 4-bit group) and south (bit 2) swap.
     #[must_use]
     pub fn flip_ranks(&self) -> ActionMask {
-        self.iter().map(Action::flip_ranks).collect()
+        let w = &self.steps;
+        let flip = |x: u64| swap_bits_in_groups(x.rotate_left(32), 0);
+        ActionMask {
+            steps: [flip(w[3]), flip(w[2]), flip(w[1]), flip(w[0])],
+            end: self.end,
+        }
     }
+}
+
+/// Swaps bits `low` and `low + 2` of every 4-bit group of `x` (`low` is 0 or 1).
+#[inline]
+const fn swap_bits_in_groups(x: u64, low: u32) -> u64 {
+    let lower = 0x1111_1111_1111_1111u64 << low;
+    let upper = lower << 2;
+    (x & !(lower | upper)) | ((x & lower) << 2) | ((x & upper) >> 2)
 }
 
 /// The low 16 bits of `x` spread to every fourth bit: bit `i` goes to bit `4 * i`.
@@ -485,6 +522,36 @@ impl crate::Game {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// The actions `i` with `(31 i + offset) % stride == 0`: masks of every density.
+    fn scattered(stride: u16, offset: u16) -> ActionMask {
+        (0..ACTIONS as u16)
+            .filter(|i| (i * 31 + offset) % stride == 0)
+            .filter_map(Action::new)
+            .collect()
+    }
+
+    #[test]
+    fn mask_symmetries_and_bools_match_the_actions_one_by_one() {
+        for stride in 1..12 {
+            for offset in 0..stride {
+                let mask = scattered(stride, offset);
+                let mirrored: ActionMask = mask.iter().map(Action::mirror).collect();
+                let flipped: ActionMask = mask.iter().map(Action::flip_ranks).collect();
+                assert_eq!(mask.mirror(), mirrored, "stride {stride} offset {offset}");
+                assert_eq!(
+                    mask.flip_ranks(),
+                    flipped,
+                    "stride {stride} offset {offset}"
+                );
+                let bools = mask.to_bools();
+                for i in 0..ACTIONS as u16 {
+                    let a = Action::new(i).unwrap();
+                    assert_eq!(bools[usize::from(i)], mask.contains(a), "action {i}");
+                }
+            }
+        }
+    }
 
     #[test]
     fn spread_nibbles_puts_bit_i_at_bit_4i() {

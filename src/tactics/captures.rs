@@ -161,45 +161,102 @@ impl TurnState {
     /// changes the board). The moves are legal from this state.
     #[must_use]
     pub fn capture_moves(&self) -> Captures {
-        let state = self;
-        let mut out = Captures::new();
-        let node = *state;
-        let left = node.steps_left();
-        let side = node.side_to_move();
-        let board = node.board();
-        let strongest = PieceKind::ALL
-            .iter()
-            .rev()
-            .find(|&&k| board.pieces(k.of(side)).any())
-            .copied();
-        let ctx = Ctx { side, strongest };
+        capture_query(self, true)
+    }
 
-        // The mover's frozen pieces, once a bound has computed them, for the others.
-        let mut frozen = None;
-        for sq in capture_candidates(&node, &ctx) {
-            let bound = capture_lower_bound(&node, &ctx, sq, left, frozen);
-            frozen = bound.frozen;
+    /// [`TurnState::capture_moves`] without its fast paths (see [`Ctx::fast`]): the
+    /// plain search the tests compare it with.
+    #[cfg(test)]
+    pub(crate) fn capture_moves_plain(&self) -> Captures {
+        capture_query(self, false)
+    }
+}
 
-            // Iterative deepening from the bound: the first limit that succeeds gives a
-            // shortest turn. The root's bound is computed once, with the turn's steps as
-            // its limit: a trap within a smaller limit `k` is counted exactly either way
-            // and a trap over it stays over it, so at every limit `k` at or above the
-            // bound the search sees what `capture_lower_bound(node, ctx, sq, k, _)` would
-            // give.
-            let mut path = Move::EMPTY;
-            for limit in bound.steps..=left {
-                if !can_capture_in(&node, limit) {
-                    continue;
-                }
-                if search_bounded(&node, &ctx, sq, &bound, limit, &mut path) {
-                    out.insert(sq, path);
-                    break;
-                }
+/// The captures query at `node`; `filters`: whether the fast paths are on (see
+/// [`Ctx::fast`]; the answers are the same).
+fn capture_query(node: &Node, filters: bool) -> Captures {
+    let mut out = Captures::new();
+    let node = *node;
+    let left = node.steps_left();
+    let side = node.side_to_move();
+    let board = node.board();
+    let strongest = PieceKind::ALL
+        .iter()
+        .rev()
+        .find(|&&k| board.pieces(k.of(side)).any())
+        .copied();
+    let ctx = Ctx {
+        side,
+        strongest,
+        fast: filters,
+    };
+    let ready = board.threatened(!side);
+    let quiet = node.pending_push().is_none() && node.pull_source().is_none();
+
+    // The mover's frozen pieces, once a bound has computed them, for the others.
+    let mut frozen = None;
+    for sq in capture_candidates(&node, &ctx, ready) {
+        if ctx.fast && quiet && !trap_counts_allow(board, side, sq, left, ready) {
+            continue;
+        }
+        let bound = capture_lower_bound(&node, &ctx, sq, left, frozen);
+        frozen = bound.frozen;
+
+        // Iterative deepening from the bound: the first limit that succeeds gives a
+        // shortest turn. The root's bound is computed once, with the turn's steps as
+        // its limit: a trap within a smaller limit `k` is counted exactly either way
+        // and a trap over it stays over it, so at every limit `k` at or above the
+        // bound the search sees what `capture_lower_bound(node, ctx, sq, k, _)` would
+        // give.
+        let mut path = Move::EMPTY;
+        for limit in bound.steps..=left {
+            if !can_capture_in(&node, limit) {
+                continue;
+            }
+            // With three steps or fewer, the search's direct answers where they apply
+            // (no push waiting; the bound at this node would only cut what they reject).
+            let found = if ctx.fast && limit <= 3 {
+                capture_search(&node, &ctx, Some(sq), limit, &mut path)
+            } else {
+                search_bounded(&node, &ctx, sq, &bound, limit, &mut path)
+            };
+            if found {
+                out.insert(sq, path);
+                break;
             }
         }
-
-        out
     }
+
+    out
+}
+
+/// The root's fast "no" filter, with no push waiting and no pull under way: whether some
+/// trap near the enemy piece on `sq` may still capture it within `left` steps, judged
+/// from the pieces' counts alone (`ready`: the enemy pieces with a stronger piece of
+/// the mover beside them, [`Board::threatened`]). A piece it rules out has a bound over
+/// `left`, so its search would try no limit: skipping it changes no answer.
+///
+/// Proof: with no push waiting and no pull under way, [`capture_lower_bound`] counts a
+/// trap `m` squares from the piece, with `n` other enemy pieces beside it or on it, as
+/// `2m + 2n` plus a walk (never negative), or skips it. Over `left` when `2m + 2n` is;
+/// and at `left` exactly only with a walk of none, which needs an unfrozen piece of the
+/// mover stronger than one of the pieces to move (the others, and the piece itself if
+/// it is off the trap) beside it: that piece is then in `ready`. A trap where neither
+/// holds counts more than `left`, so when no trap near the piece passes, the bound is
+/// over `left`.
+#[inline]
+fn trap_counts_allow(board: &Board, side: Color, sq: Square, left: u8, ready: Bitboard) -> bool {
+    let enemy = board.color(!side);
+    let this = Bitboard::from_square(sq);
+    NEAR_TRAPS[sq.index() as usize]
+        .iter()
+        .take_while(|&&(_, m)| m != u8::MAX)
+        .any(|&(area, m)| {
+            let others = enemy & area & !this;
+            let moves = 2 * (m + few(others));
+            let moving = others | if m > 0 { this } else { Bitboard::EMPTY };
+            moves < left || (moves == left && (moving & ready).any())
+        })
 }
 
 /// The enemy pieces worth a capture search at the root: two cheap tests before the
@@ -218,8 +275,9 @@ impl TurnState {
 /// in all. A piece two squares from every trap near it needs four steps and a stronger
 /// piece beside it now; one beside a trap, with two steps left, needs a stronger piece
 /// beside it now too, and with three or four steps left a stronger piece of the mover at
-/// most `left - 1` squares away.
-fn capture_candidates(node: &Node, ctx: &Ctx) -> Bitboard {
+/// most `left - 1` squares away. `ready`: the enemy pieces with a stronger piece of the
+/// mover beside them ([`Board::threatened`]).
+fn capture_candidates(node: &Node, ctx: &Ctx, ready: Bitboard) -> Bitboard {
     let (board, side, left) = (node.board(), ctx.side, node.steps_left());
     let movable = match ctx.strongest {
         Some(k) => !stronger_or_equal(board, k),
@@ -232,7 +290,6 @@ fn capture_candidates(node: &Node, ctx: &Ctx) -> Bitboard {
 
     let beside_traps = Bitboard::TRAPS.neighbours();
     let two_away = enemy & !(Bitboard::TRAPS | beside_traps);
-    let ready = board.threatened(!side);
     if left < 4 {
         enemy &= !two_away;
     } else {
@@ -242,17 +299,18 @@ fn capture_candidates(node: &Node, ctx: &Ctx) -> Bitboard {
         return enemy & !(beside_traps & !ready);
     }
 
+    // `stronger`: the mover's pieces stronger than `kind`; a piece is kept when one of
+    // them is within `left - 1` squares of it.
     let beside = enemy & beside_traps;
     let mut keep = Bitboard::EMPTY;
     let mut stronger = Bitboard::EMPTY;
     for &kind in PieceKind::ALL.iter().rev() {
-        let pieces = beside & board.kind(kind);
-        if pieces.any() && stronger.any() {
-            let mut zone = stronger;
-            for _ in 1..left {
-                zone |= zone.neighbours();
+        if stronger.any() {
+            for sq in beside & board.kind(kind) {
+                if (stronger & Bitboard::within(sq, left - 1)).any() {
+                    keep = keep.with(sq);
+                }
             }
-            keep |= pieces & zone;
         }
         stronger |= board.pieces(kind.of(side));
     }
@@ -267,6 +325,11 @@ struct Ctx {
     side: Color,
     /// The mover's strongest kind at the root (`None`: no piece).
     strongest: Option<PieceKind>,
+    /// Whether the fast paths are on ([`trap_counts_allow`] at the root; the direct
+    /// answers [`pull_ends_capture`], [`captures_within_two`] and
+    /// [`captures_within_three`] with one, two or three steps left and no push
+    /// waiting); off, the plain search answers alone.
+    fast: bool,
 }
 
 /// What the capture search keeps of a position: the core's [`TurnState`] (the board and
@@ -301,6 +364,16 @@ fn capture_search(node: &Node, ctx: &Ctx, target: Option<Square>, k: u8, path: &
         return false;
     }
 
+    if ctx.fast && k == 1 {
+        return pull_ends_capture(node, ctx, sq, path);
+    }
+    if ctx.fast && k == 2 && node.pending_push().is_none() {
+        return captures_within_two(node, ctx, sq, path);
+    }
+    if ctx.fast && k == 3 && node.pending_push().is_none() {
+        return captures_within_three(node, ctx, sq, path);
+    }
+
     search_bounded(
         node,
         ctx,
@@ -330,6 +403,205 @@ fn waiting_push_bound(node: &Node, ctx: &Ctx, sq: Square) -> u8 {
         best = best.min(2 * (m + few(enemy & area & !this)) + 1);
     }
     best
+}
+
+/// The direct answer with one step left and a pull under way (the only way a capture
+/// within one step is possible, [`can_capture_in`]): whether ending the pull with one of
+/// the [`pullable`](TurnState::pullable) pieces captures the enemy piece on `sq`, each
+/// tried by the step itself; on success `path` holds the steps from the root.
+///
+/// What the plain search does at such a node, without its bound: it tries only the ends
+/// of the pull under way ([`search_bounded`] with `k == 1`: one step left, and a capture
+/// needs an enemy piece to move, which one step does only by ending a pull; the first
+/// step of a push needs a second). The bound only cuts nodes where none of these
+/// captures, so skipping it changes no answer, and the ends of the pull are the core's
+/// own ([`TurnState::pullable`], as [`TurnState::step_set`] gives them).
+#[inline]
+fn pull_ends_capture(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> bool {
+    let Some((to, _)) = node.pull_source() else {
+        return false;
+    };
+    node.pullable()
+        .iter()
+        .filter_map(|p| Step::between(p, to))
+        .any(|step| expand(node, ctx, Some(sq), step, 1, path))
+}
+
+/// The direct answer with two steps left and no push waiting: whether a turn of at
+/// most two more steps captures the enemy piece on `sq`; on success `path` holds the
+/// steps from the root.
+///
+/// Proof. Only an enemy piece's step captures an enemy piece (a step of the mover
+/// changes no enemy piece's friends), and it captures the piece only if, once it is
+/// made, the piece stands on a trap with no friend beside it. One step of one enemy
+/// piece `q` changes the friends of one square by at most one piece, so:
+/// - the piece on a trap is captured only by a step of its only friend beside the trap,
+///   to a square not beside it;
+/// - a piece off the traps only by its own step onto the trap beside it (a square is
+///   beside at most one trap), with no other friend beside that trap or on it (a piece
+///   of the mover on it may leave it first: the pull of the piece from there);
+/// - a piece farther away not within one enemy step.
+///
+/// Within two steps an enemy piece moves by the end of the pull under way (one step),
+/// by the first step of a push (then completed: two steps), or by the end of a pull the
+/// mover's first step begins (a plain step of a piece stronger than `q` from a square
+/// beside it; the pull square is the one it left, whatever the square it goes to and
+/// even if it is captured there). Any other pair of steps moves no enemy piece or ends
+/// with a push waiting. Each of these three is tried with the core's own steps
+/// ([`TurnState::pullable`], [`TurnState::push_starts`], [`TurnState::simple_steps`]),
+/// and played by [`expand`] (which checks the capture and completes a push), for the
+/// one piece `q` and the squares its step must end on; so this finds a capture exactly
+/// when the plain search does (any capture within the steps left will do: the root's
+/// iterative deepening makes the whole turn a shortest one).
+fn captures_within_two(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> bool {
+    let board = node.board();
+    let Some((q, ends)) = capturing_step(board, ctx.side, sq) else {
+        return false;
+    };
+    let from = Bitboard::from_square(q);
+
+    // The end of the pull under way.
+    if let Some((to, _)) = node.pull_source() {
+        if ends.contains(to) && node.pullable().contains(q) {
+            if let Some(step) = Step::between(q, to) {
+                if expand(node, ctx, Some(sq), step, 1, path) {
+                    return true;
+                }
+            }
+        }
+    }
+
+    // The first step of a push of `q`, then the end of a pull of `q` begun now: both
+    // need a stronger piece of the mover beside `q`.
+    let Some(kind) = board.piece_at(q).map(|p| p.kind) else {
+        return false;
+    };
+    let stronger = Bitboard::adjacent(q) & board.stronger_than(ctx.side, kind);
+    if stronger.is_empty() {
+        return false;
+    }
+    // Of the mover's unfrozen pieces, only those beside `q` can push or pull it.
+    let free = stronger
+        .iter()
+        .filter(|&p| !board.is_frozen(p))
+        .fold(Bitboard::EMPTY, Bitboard::with);
+    let pushes = node.push_starts(free, from, node.pullable());
+    let pullers = stronger & ends & free;
+    let own = node.simple_steps(pullers);
+    Direction::ALL.iter().enumerate().any(|(i, &dir)| {
+        let push = Step::new(q, dir);
+        let pushed = pushes[i].any() && push.to().is_some_and(|to| ends.contains(to));
+        (pushed && expand(node, ctx, Some(sq), push, 2, path))
+            || own[i]
+                .iter()
+                .any(|p| expand(node, ctx, Some(sq), Step::new(p, dir), 2, path))
+    })
+}
+
+/// The one enemy piece whose single step may capture the enemy piece on `sq` (of the
+/// side not `side`), and the squares that step must end on, as [`captures_within_two`]
+/// proves them; `None` when no single step of an enemy piece can capture it. It looks
+/// at the enemy pieces only: steps of the mover's pieces leave it as it is.
+#[inline]
+fn capturing_step(board: &Board, side: Color, sq: Square) -> Option<(Square, Bitboard)> {
+    let enemy = board.color(!side);
+    if Bitboard::TRAPS.contains(sq) {
+        let friends = enemy & Bitboard::adjacent(sq);
+        let q = friends.first()?;
+        return (friends.count() == 1).then_some((q, !Bitboard::adjacent(sq)));
+    }
+    let trap = (Bitboard::adjacent(sq) & Bitboard::TRAPS).first()?;
+    let others = enemy & Bitboard::adjacent(trap).with(trap) & !Bitboard::from_square(sq);
+    others
+        .is_empty()
+        .then_some((sq, Bitboard::from_square(trap)))
+}
+
+/// The direct answer with three steps left and no push waiting: whether a turn of at
+/// most three more steps captures the enemy piece on `sq`; on success `path` holds the
+/// steps from the root.
+///
+/// Proof. A capture within two steps is [`captures_within_two`]'s. One in exactly three
+/// happens at an enemy piece's step (see there): the first step of a push (completed by
+/// the next step), the end of a pull the step before began, or the end of the pull under
+/// way (the first step only). At the first step, or at the second as the end of a pull
+/// the first began, the capture is within two steps. So it happens at the second step as
+/// the first step of a push the third completes, or at the third as the end of a pull
+/// the second began (a push begun at the third would need a fourth). Either way the
+/// first step `X` is followed by a capture within two steps, and `X` is not the first
+/// step of a push (its completion would be the second step, after which no pull is under
+/// way and one step captures nothing), nor a completion (no push waits): `X` is the end
+/// of the pull under way or a plain step of the mover. Every end of the pull is tried. A
+/// plain step of the mover's piece `P` from `a` to `b`, when no capture within two
+/// steps exists here, helps only if:
+/// - [`capturing_step`] gives a piece `q` (a step of the mover leaves it as it is);
+/// - `a` is at most three squares from `q`: else the squares at most two from `q` keep
+///   their pieces (`b` is over two squares away, and so is a piece of the mover the
+///   step loses on a trap beside `a`), so the pieces beside `q` keep their friends and
+///   freezers (a friend lost farther away is no friend of theirs) and the squares they
+///   may step to, and the child's pushes and pulls of `q` are this node's, where none
+///   captured (a push of `q` into the square of the pull under way here is its end of
+///   the pull, tried here when `q` may be pulled; the child's own pull, into `a`, is
+///   not a step of `q`, which is not beside `a`);
+/// - and [`mover_step_may_capture`] holds.
+fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> bool {
+    if captures_within_two(node, ctx, sq, path) {
+        return true;
+    }
+
+    // The first step ends the pull under way.
+    if let Some((to, _)) = node.pull_source() {
+        let ends = node.pullable().iter().filter_map(|p| Step::between(p, to));
+        for step in ends {
+            if expand(node, ctx, Some(sq), step, 3, path) {
+                return true;
+            }
+        }
+    }
+
+    // The first step is a plain step of the mover near the piece `q`.
+    let board = node.board();
+    let Some((q, ends)) = capturing_step(board, ctx.side, sq) else {
+        return false;
+    };
+    let Some(kind) = board.piece_at(q).map(|p| p.kind) else {
+        return false;
+    };
+    let movers = board.color(ctx.side) & Bitboard::within(q, 3);
+    let free = movers & !board.frozen(ctx.side);
+    let own = node.simple_steps(free);
+    let stronger = board.stronger_than(ctx.side, kind);
+    Direction::ALL.iter().enumerate().any(|(i, &dir)| {
+        own[i].iter().any(|p| {
+            let step = Step::new(p, dir);
+            mover_step_may_capture(stronger, q, ends, step)
+                && expand(node, ctx, Some(sq), step, 3, path)
+        })
+    })
+}
+
+/// Whether a plain step of the mover's piece may be followed by a capture within two
+/// steps at the piece's trap, where the enemy piece `q` must step to one of `ends`
+/// ([`capturing_step`]), and `stronger` are the mover's pieces stronger than `q`.
+///
+/// Proof. A step of the mover's piece `P` from `a` to `b` moves no enemy piece and
+/// captures none and leaves no push waiting, so its child is answered by
+/// [`captures_within_two`] with this `q` and `ends`. There the end of the pull under
+/// way needs `q` weaker than `P` and beside `a`, with `a` among the ends; a push or
+/// pull of `q` needs a piece of the mover stronger than `q` beside `q`, and the child's
+/// are at most this node's without `a`, with `b` if `P` is stronger than `q` (a step
+/// may also lose pieces of the mover on a trap, which only removes some). When neither
+/// holds the child has no capture within two steps.
+#[inline]
+fn mover_step_may_capture(stronger: Bitboard, q: Square, ends: Bitboard, step: Step) -> bool {
+    let (a, near) = (step.from, Bitboard::adjacent(q));
+    let strong = stronger.contains(a);
+    let pull_end = strong && near.contains(a) && ends.contains(a);
+    let arrives = match step.to() {
+        Some(b) if strong => Bitboard::from_square(b),
+        _ => Bitboard::EMPTY,
+    };
+    pull_end || ((stronger.without(a) | arrives) & near).any()
 }
 
 /// Whether a capture within `k` more steps is possible at all: with no step left none
@@ -1002,3 +1274,6 @@ fn stronger_or_equal(board: &Board, kind: PieceKind) -> Bitboard {
         .iter()
         .fold(Bitboard::EMPTY, |b, &k| b | board.kind(k))
 }
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,145 @@
+//! The capture query's fast paths ([`trap_counts_allow`], [`pull_ends_capture`],
+//! [`captures_within_two`], [`captures_within_three`]) against its plain search
+//! ([`TurnState::capture_moves_plain`]): the same pieces with the same fewest steps, and
+//! every move of the fast query replayed step by step through the checked API, capturing
+//! its piece. On the archive positions under caps 4 to 1, the endgame positions, and
+//! random states inside a turn reached by random legal steps from both.
+
+use super::*;
+use crate::notation::record::Archive;
+
+const FEB_2026: &str = include_str!("../../../tests/data/allgames202602.tsv");
+const NOV_2011: &str = include_str!("../../../tests/data/allgames201111-sample.tsv");
+const ENDGAMES: &str = include_str!("../../../tests/data/endgame-positions.txt");
+
+/// The position before every movement turn of the two archive files.
+fn archive_positions() -> Vec<Position> {
+    let mut out = Vec::new();
+    for text in [FEB_2026, NOV_2011] {
+        let archive: Archive = text.parse().expect("the archive reads");
+        for game in &archive.games {
+            let replay = game.replay();
+            assert!(replay.failure().is_none(), "game {} replays", game.id());
+            let positions = replay.positions();
+            out.extend_from_slice(&positions[..positions.len().saturating_sub(1)]);
+        }
+    }
+    assert_eq!(out.len(), 10_891);
+    out
+}
+
+/// The valid positions of the endgame file (its diagrams, between `end` lines).
+fn endgame_positions() -> Vec<Position> {
+    let mut out = Vec::new();
+    let mut diagram = String::new();
+    for line in ENDGAMES.lines() {
+        if line.trim() == "end" {
+            out.extend(Position::from_diagram(&diagram).ok());
+            diagram.clear();
+        } else if !line.starts_with(":::") {
+            diagram.push_str(line);
+            diagram.push('\n');
+        }
+    }
+    assert_eq!(out.len(), 483);
+    out
+}
+
+/// A seeded SplitMix64 generator.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    }
+}
+
+/// Compares the fast query with the plain one at `pos`; returns the captures found.
+fn check(pos: &Position) -> usize {
+    let fast = pos.turn_state().capture_moves();
+    let plain = pos.turn_state().capture_moves_plain();
+    assert_eq!(
+        fast.squares(),
+        plain.squares(),
+        "captured pieces of {pos:?}"
+    );
+    for (sq, mv) in &fast {
+        let want = plain.get(sq).map(Move::len);
+        assert_eq!(Some(mv.len()), want, "fewest steps for {sq} in {pos:?}");
+
+        // Replayed through the checked API: legal, a complete turn, capturing the piece.
+        let mut p = pos.clone();
+        let mut at = Some(sq);
+        for &step in mv.steps() {
+            let effect = p.play_step(step).expect("the move's steps are legal");
+            if at == Some(step.from) && effect.piece.color != pos.side_to_move() {
+                at = step.to();
+            }
+            if at.is_some() && effect.capture.map(|c| c.square) == at {
+                at = None;
+            }
+        }
+        assert_eq!(at, None, "{mv:?} captures {sq} in {pos:?}");
+        assert!(pos.after(mv).is_ok(), "{mv:?} is a legal turn of {pos:?}");
+    }
+    fast.len()
+}
+
+/// `check` at `pos`, then along `walks` random sequences of legal steps from it, the
+/// state after each step checked too, until the turn has no step left.
+fn check_along(rng: &mut Rng, pos: &Position, walks: usize) -> usize {
+    let mut found = check(pos);
+    for _ in 0..walks {
+        let mut p = pos.clone();
+        loop {
+            let steps = p.legal_steps();
+            if steps.is_empty() || p.steps_left() == 0 {
+                break;
+            }
+            let step = steps[rng.below(steps.len())];
+            p.play_step(step).expect("a legal step");
+            found += check(&p);
+        }
+    }
+    found
+}
+
+#[test]
+fn fast_paths_agree_on_the_archive_under_every_cap() {
+    let mut found = [0; 4];
+    for pos in archive_positions() {
+        for cap in 1..=4u8 {
+            let mut p = pos.clone();
+            p.set_step_cap(cap).expect("a cap of 1 to 4");
+            found[cap as usize - 1] += check(&p);
+        }
+    }
+    // Captures found under caps 1, 2, 3 and 4: none in one step at the start of a turn
+    // (no pull is under way), and more with each step.
+    assert_eq!(found[0], 0);
+    assert!(found.windows(2).all(|w| w[0] < w[1]), "{found:?}");
+}
+
+#[test]
+fn fast_paths_agree_on_the_endgames() {
+    let found: usize = endgame_positions().iter().map(check).sum();
+    assert!(found > 0);
+}
+
+#[test]
+fn fast_paths_agree_inside_turns() {
+    let mut rng = Rng(24);
+    let archive = archive_positions();
+    let mut found = 0;
+    for pos in &archive {
+        found += check_along(&mut rng, pos, 3);
+    }
+    for pos in &endgame_positions() {
+        found += check_along(&mut rng, pos, 3);
+    }
+    assert!(found > 0);
+}
