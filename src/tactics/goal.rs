@@ -58,6 +58,20 @@ impl Position {
     /// ```
     #[must_use]
     pub fn goal_move(&self) -> Option<Move> {
+        self.goal_move_by::<true>()
+    }
+
+    /// The goal query by the plain search, as it was before the fast rules (no decisions
+    /// of one and two steps, no region with three steps to go, steps from the list of
+    /// [`TurnState::legal_steps`] at nodes with slack): the reference the fast search is
+    /// tested against.
+    #[cfg(test)]
+    pub(crate) fn plain_goal_move(&self) -> Option<Move> {
+        self.goal_move_by::<false>()
+    }
+
+    /// The goal query, by the fast search (`FAST`) or the plain one.
+    fn goal_move_by<const FAST: bool>(&self) -> Option<Move> {
         let state = self.turn_state();
         let start = self.turn_start_board();
         if state.board().rabbit_on_goal(state.side_to_move()) && self.check_end_turn().is_ok() {
@@ -69,7 +83,7 @@ impl Position {
         if passing > left {
             return None;
         }
-        let lower = goal_lower_bound(state).steps;
+        let lower = goal_lower_bound(state, state.board().frozen(state.side_to_move())).steps;
         if lower > left {
             return None;
         }
@@ -78,7 +92,7 @@ impl Position {
         // Iterative deepening from the bounds: the first limit that succeeds gives a
         // shortest turn.
         for limit in lower.max(passing).max(1)..=left {
-            if goal_search(state, start, limit, &mut path) {
+            if goal_search::<FAST>(state, start, limit, &mut path) {
                 return Some(path);
             }
         }
@@ -118,11 +132,11 @@ struct Hindered {
 }
 
 #[inline]
-fn hindered(pos: &TurnState, rabbits: Bitboard) -> Hindered {
+fn hindered(pos: &TurnState, rabbits: Bitboard, frozen: Bitboard) -> Hindered {
     let side = pos.side_to_move();
     let board = pos.board();
     let back = Direction::backwards(side);
-    let frozen = rabbits & board.frozen(side);
+    let frozen = rabbits & frozen;
     let ahead_taken = rabbits & board.occupied().shift(back);
     // A pull under way may move a weaker enemy piece beside its square in one step.
     let pullable = pos.pullable();
@@ -141,7 +155,8 @@ struct GoalBound {
 }
 
 /// A lower bound on the steps needed to end the turn with a rabbit of the side to move
-/// on its goal rank (`u8::MAX` when it has no rabbit).
+/// on its goal rank (`u8::MAX` when it has no rabbit), given the mover's frozen pieces
+/// (`frozen`, [`Board::frozen`]).
 ///
 /// Admissible: the mover's rabbits move only by their own steps (the mover cannot push or
 /// pull its own pieces), one rank per forward step, so a rabbit `d` ranks away needs `d`
@@ -150,10 +165,10 @@ struct GoalBound {
 /// and that step may be the one that frees a hindered rabbit, so the push adds nothing to
 /// a hindered rabbit's count. A rabbit already on its goal rank stays there (no trap on
 /// it, no backward step), so it needs no step.
-fn goal_lower_bound(pos: &TurnState) -> GoalBound {
+fn goal_lower_bound(pos: &TurnState, frozen: Bitboard) -> GoalBound {
     let side = pos.side_to_move();
     let rabbits = pos.board().pieces(PieceKind::Rabbit.of(side));
-    let hindered = hindered(pos, rabbits);
+    let hindered = hindered(pos, rabbits, frozen);
     let push = u8::from(pos.pending_push().is_some());
 
     let mut steps = u8::MAX;
@@ -259,29 +274,51 @@ fn path_bound(pos: &TurnState, k: u8) -> u8 {
 /// files at most `k - d` from its own (each step aside costs a step).
 fn path_region(side: Color, rabbits: Bitboard, k: u8) -> Bitboard {
     let mut region = Bitboard::EMPTY;
+    let mut ranks = Bitboard::EMPTY;
     for d in 0..=k.min(7) {
-        let ranks = (0..=d).fold(Bitboard::EMPTY, |b, e| b | rank_band(side, e));
-        for r in rabbits & rank_band(side, d) {
-            let spread = i16::from(k - d);
-            let file = i16::from(r.index() & 7);
-            let files = (0..8u8)
-                .filter(|&f| (i16::from(f) - file).abs() <= spread)
-                .fold(0u64, |b, f| b | (0x0101_0101_0101_0101u64 << f));
-            region |= ranks & Bitboard(files);
+        ranks |= rank_band(side, d);
+        let band = rabbits & rank_band(side, d);
+        if band.is_empty() {
+            continue;
         }
+        // The files of the rabbits `d` ranks away, each widened by `k - d` files: every
+        // rank folded onto one, then spread sideways, then copied to every rank.
+        let mut files = band.0;
+        files |= files >> 32;
+        files |= files >> 16;
+        files |= files >> 8;
+        let mut files = Bitboard(files & 0xff);
+        for _ in d..k {
+            files = files | files.shift(Direction::East) | files.shift(Direction::West);
+        }
+        region |= ranks & Bitboard(files.0 * 0x0101_0101_0101_0101);
     }
     region
 }
 
 /// Depth-first search for a turn of at most `k` more steps ending with a goal, in a turn
-/// that started from `start`; on success `path` holds the steps from the root.
-fn goal_search(pos: &TurnState, start: &Board, k: u8, path: &mut Move) -> bool {
+/// that started from `start`; on success `path` holds the steps from the root. `FAST`
+/// decides one and two steps to go directly ([`goal_in_one`], [`goal_in_two`]), tries
+/// only the first steps of [`three_step_region`] with three to go, and generates the
+/// steps of nodes with slack from bitboards; the plain search (`!FAST`) is the reference
+/// the tests compare it with.
+fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &mut Move) -> bool {
     let side = pos.side_to_move();
     if !path.is_empty() && pos.board().rabbit_on_goal(side) && pos.check_end_turn(start).is_ok() {
         return true;
     }
     if k == 0 {
         return false;
+    }
+    if FAST && k <= 2 {
+        let found = if k == 1 {
+            goal_in_one(pos, start, path)
+        } else {
+            goal_in_two(pos, start, path)
+        };
+        if let Some(found) = found {
+            return found;
+        }
     }
 
     // The path bound first: it needs no frozen set, and cuts most children.
@@ -290,26 +327,296 @@ fn goal_search(pos: &TurnState, start: &Board, k: u8, path: &mut Move) -> bool {
         return false;
     }
 
-    let bound = goal_lower_bound(pos);
+    let frozen = pos.board().frozen(side);
+    let bound = goal_lower_bound(pos, frozen);
     if bound.steps > k {
         return false;
     }
-    let mut try_step = |step| expand(pos, start, step, k, path);
+    let mut try_step = |step| expand::<FAST>(pos, start, step, k, path);
+    let within = if FAST && k == 3 {
+        three_step_region(pos, start)
+    } else {
+        Region::FULL
+    };
+    let touching = |from, to, f| {
+        if FAST {
+            any_step_of(pos, frozen, from, to, within, f)
+        } else {
+            any_step_touching(pos, from, to, f)
+        }
+    };
 
     if pos.pending_push().is_none() && bound.steps < k && passing == k {
         let from = steps_lowering_the_path_bound(pos, &bound, k);
-        return any_step_touching(pos, from, Bitboard::EMPTY, try_step);
+        return touching(from, Bitboard::EMPTY, &mut try_step);
     }
     if bound.steps < k || pos.pending_push().is_some() {
+        if FAST {
+            return touching(Bitboard::FULL, Bitboard::EMPTY, &mut try_step);
+        }
         return pos.legal_steps().iter().any(|&step| try_step(step));
     }
 
     match steps_lowering_the_goal_bound(pos, &bound, k) {
-        NoSlack::Forward(rabbits) => rabbits
+        NoSlack::Forward(rabbits) => (rabbits & within.movers(forward(side)))
             .iter()
             .any(|sq| try_step(Step::new(sq, forward(side)))),
-        NoSlack::Touching { from, to } => any_step_touching(pos, from, to, try_step),
+        NoSlack::Touching { from, to } => touching(from, to, &mut try_step),
     }
+}
+
+/// The first steps of a goal in three steps, at a node of the search with three steps to
+/// go ([`Region`]): a simple step or a pull that changes a square within three steps
+/// (Manhattan distance) of a rabbit of the mover one rank from its goal or within two of
+/// one two ranks away (the square it leaves, the one it enters, or a trap beside the
+/// first), or a step of a rabbit three ranks away; the first step of a push from within
+/// three of a rabbit one rank away. [`Region::FULL`] (no restriction) while a push waits or when a rabbit of the
+/// mover stands on its goal rank now or stood there when the turn started.
+///
+/// The search calls this only where no goal in fewer steps exists (iterative deepening:
+/// every shallower limit failed, and the root starts from lower bounds), so let `t1 t2
+/// t3` be a goal, none in two, and `R` the rabbit whose forward step `t3` is (as in
+/// [`goal_in_two`], after `t1` there is no goal in one, and `t1` puts no rabbit on its goal
+/// rank). Write `B(x, n)` for the squares within `n` of `x`. A step's legality depends on
+/// the board in `B(from, 1)`; it changes `from`, `to` and perhaps the trap beside `from`
+/// (the capture decided by the trap's neighbours). If `t1` is `R`'s step, it is from `R`'s
+/// square. Otherwise `R` stands one or two ranks away at `r`, and:
+/// - `t1` begins a push, `t2` completing it (the pusher from beside the pushed piece's
+///   square `e`): the pair changes squares within `B(e, 2)`; `t3` depends on `B(r, 1)`,
+///   so if the two did not meet, `t3` was a goal in one before them. Hence `e` is within
+///   three of `r`, and `r` is one rank from the goal (`R` does not move before `t3`).
+/// - `t2` pulls into the square `p` that `t1` left: as above, the pair changes squares
+///   within `B(p, 2)`, so `p` is within three of `r`.
+/// - Otherwise `t2` is a simple step of the mover ([`goal_in_two`]'s cases: `R` forward
+///   or aside, or another piece leaving the square ahead of `R` or entering one beside
+///   it, so from `B(r, 2)`), classified the same before `t1` whatever pull `t1` leaves or
+///   ends. `t2 t3` depend on the board in `B(r, 3)` only (`t2`'s legality on
+///   `B(from, 1)`, its capture on a trap's neighbours, which matters to `t3` only for a
+///   trap beside `R`'s square then), and `t1` changes squares within `B(from, 1)`. If
+///   these did not meet, `t2 t3` was a goal in two before `t1`. Hence `t1` changes a
+///   square of `B(r, 3)`. When `r` is two ranks away, `t2` is `R`'s forward step, and `t2
+///   t3` depend on `B(r, 2)` only (`R` unfrozen at `r` and at the square ahead, the two
+///   squares ahead empty; a trap beside `r` is not beside the square ahead).
+///
+/// The pairs above change a square of `B(r, 3)` too (the square the first step leaves).
+#[inline]
+fn three_step_region(pos: &TurnState, start: &Board) -> Region {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    if pos.pending_push().is_some() || board.rabbit_on_goal(side) || start.rabbit_on_goal(side) {
+        return Region::FULL;
+    }
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    let mut pushes = rabbits & rank_band(side, 1);
+    let mut changed = rabbits & rank_band(side, 2);
+    for _ in 0..2 {
+        pushes |= pushes.neighbours();
+        changed |= changed.neighbours();
+    }
+    pushes |= pushes.neighbours();
+    changed |= pushes;
+    let traps = changed & Bitboard::TRAPS;
+    Region {
+        from: changed | traps.neighbours() | (rabbits & rank_band(side, 3)),
+        into: changed,
+        pushes,
+    }
+}
+
+/// The first steps tried: the simple steps and pulls from a square of `from` or into one
+/// of `into`, and the first steps of pushes from a square of `pushes`.
+#[derive(Clone, Copy)]
+struct Region {
+    from: Bitboard,
+    into: Bitboard,
+    pushes: Bitboard,
+}
+
+impl Region {
+    /// No restriction.
+    const FULL: Region = Region {
+        from: Bitboard::FULL,
+        into: Bitboard::FULL,
+        pushes: Bitboard::FULL,
+    };
+
+    /// The squares whose simple steps and pulls in `dir` are tried.
+    #[inline]
+    fn movers(self, dir: Direction) -> Bitboard {
+        self.from | self.into.shift(dir.opposite())
+    }
+}
+
+/// Whether one more step ends the turn with a goal, decided from bitboards (on success
+/// the step is pushed on `path`); `None` when the rule does not apply: a push waits, or a
+/// rabbit of the mover already stands on its goal rank.
+///
+/// Exact: with no push waiting and no rabbit of the mover on its goal rank, a step ends
+/// with one only if it is the forward step of a mover's rabbit one rank from its goal
+/// (the mover's rabbits move only by their own steps, one rank at a time). That step is
+/// legal exactly when the rabbit is not frozen and the square ahead is empty (no push
+/// waits, the search never goes past the steps left, and a rabbit's forward step is never
+/// backwards); it cannot be captured (no trap on a goal rank). The turn may then end
+/// (a step taken, no push waiting) unless the board is the one it started from, which
+/// has the rabbit on its goal rank only if that board had a rabbit of the mover there;
+/// only then is the state the step leaves asked.
+#[inline]
+fn goal_in_one(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    if pos.pending_push().is_some() || board.rabbit_on_goal(side) {
+        return None;
+    }
+
+    let ahead_empty = (!board.occupied()).shift(Direction::backwards(side));
+    let near = board.pieces(PieceKind::Rabbit.of(side)) & rank_band(side, 1) & ahead_empty;
+    // The turn may end after the step unless the board is the one the turn started from,
+    // which cannot be when that board has no rabbit of the mover on its goal rank.
+    let differs = !start.rabbit_on_goal(side);
+    for sq in near {
+        if board.is_frozen(sq) {
+            continue;
+        }
+        let step = Step::new(sq, forward(side));
+        if differs || {
+            let mut child = *pos;
+            child.play_step_unchecked(step);
+            child.check_end_turn(start).is_ok()
+        } {
+            // The search goes no deeper than the steps the turn has left: the move has room.
+            let _ = path.push(step);
+            return Some(true);
+        }
+    }
+    Some(false)
+}
+
+/// Whether at most two more steps end the turn with a goal (on success the steps are
+/// pushed on `path`): [`goal_in_one`], else the first steps that may begin a goal in two,
+/// each played and followed by [`goal_in_one`]. `None` when the rule does not apply: a
+/// push waits, fewer than two steps are left, or a rabbit of the mover stands on its goal
+/// rank now or stood there when the turn started.
+///
+/// Exact: let `s1 s2` end the turn with a goal, no goal in one step being possible. `s1`
+/// puts no rabbit of the mover on its goal rank (it would be a goal in one: the turn may
+/// end after it, its board differing from the start, which had no such rabbit), and it
+/// begins no push (`s2` would complete it, and no rabbit is stronger than the piece
+/// pushed), so `s2` is the forward step of a rabbit `R` one rank from its goal, unfrozen
+/// with the square ahead empty after `s1` ([`goal_in_one`]). Either `s1` is `R`'s own step
+/// (forward from two ranks away, the two squares ahead empty, or aside along the rank one
+/// away), or `R` stood one rank
+/// away before `s1`, frozen or with the square ahead taken (else `R` had a goal in one),
+/// and `s1` is a pull (every pull is tried) or a simple step of another piece of the mover.
+/// A simple step empties only the square it leaves (and perhaps a trap, never on a goal
+/// rank) and can unfreeze `R` only by bringing a friend beside it: if `R` is unfrozen (the
+/// square ahead taken) it leaves the square ahead, which it cannot do by entering a square
+/// beside `R` (no square is beside both); if `R` is frozen (no friend beside it, so none
+/// ahead) it enters a square beside `R` other than the one ahead. These are the steps
+/// tried.
+#[inline]
+fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> {
+    if pos.steps_left() < 2 || start.rabbit_on_goal(pos.side_to_move()) {
+        return None;
+    }
+    if goal_in_one(pos, start, path)? {
+        return Some(true);
+    }
+
+    let mut then_goal = |step: Step| {
+        let mut child = *pos;
+        child.play_step_unchecked(step);
+        // Two steps are left: the move has room.
+        let _ = path.push(step);
+        // The child has no push waiting and no rabbit on its goal rank (see above).
+        if goal_in_one(&child, start, path) == Some(true) {
+            return true;
+        }
+        path.pop();
+        false
+    };
+    let Some(own) = first_of_two(pos) else {
+        return Some(false);
+    };
+    for dir in Direction::ALL {
+        if own[dir as usize]
+            .iter()
+            .any(|sq| then_goal(Step::new(sq, dir)))
+        {
+            return Some(true);
+        }
+    }
+
+    let Some((to, _)) = pos.pull_source() else {
+        return Some(false);
+    };
+    Some(pos.pullable().iter().any(|sq| {
+        Direction::ALL
+            .into_iter()
+            .any(|dir| sq.step(dir) == Some(to) && then_goal(Step::new(sq, dir)))
+    }))
+}
+
+/// The simple steps of the mover that [`goal_in_two`] tries first, per direction (the
+/// proof is there); `None` when no rabbit of the mover is one rank from its goal or two
+/// ranks away with the two squares ahead empty.
+#[inline]
+fn first_of_two(pos: &TurnState) -> Option<[Bitboard; 4]> {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    // A rabbit two ranks away walks: the two squares ahead of it are empty (its steps
+    // change neither).
+    let back = Direction::backwards(side);
+    let empty = !board.occupied();
+    let walk = empty.shift(back) & empty.shift(back).shift(back);
+    let one = rabbits & rank_band(side, 1);
+    let two = rabbits & rank_band(side, 2) & walk;
+    if (one | two).is_empty() {
+        return None;
+    }
+
+    let fwd = forward(side);
+    let frozen = board.frozen(side);
+    // A frozen rabbit has no friend ahead; an unfrozen one has the square ahead taken.
+    let ahead = (one & !frozen).shift(fwd);
+    let beside = (one & frozen).neighbours() & !(one & frozen).shift(fwd);
+    let free = board.color(side) & !frozen;
+    let mut own = pos.simple_steps(free & (one | two | ahead | beside.neighbours()));
+    for dir in Direction::ALL {
+        let mut movers = beside.shift(dir.opposite()) | ahead;
+        if dir == fwd {
+            movers |= two;
+        } else if matches!(dir, Direction::East | Direction::West) {
+            movers |= one;
+        }
+        own[dir as usize] &= movers;
+    }
+    Some(own)
+}
+
+/// [`any_step_touching`] given the mover's frozen pieces, within `within`: generates the
+/// steps from `from` or into `to` of the pieces in the region ([`TurnState::step_set_of`]
+/// for some pieces is the step set restricted to them), the pushes of those in its
+/// `pushes` only.
+#[inline]
+fn any_step_of(
+    state: &TurnState,
+    frozen: Bitboard,
+    from: Bitboard,
+    to: Bitboard,
+    within: Region,
+    mut f: impl FnMut(Step) -> bool,
+) -> bool {
+    let region = within.from | within.into.neighbours() | within.pushes;
+    let set = state
+        .step_set_with((from | to.neighbours()) & region, frozen)
+        .touching(from, to);
+    Direction::ALL.into_iter().any(|dir| {
+        let own = (set.own(dir) | set.pulls(dir)) & within.movers(dir);
+        (own | (set.pushes(dir) & within.pushes))
+            .iter()
+            .any(|sq| f(Step::new(sq, dir)))
+    })
 }
 
 /// The squares whose steps (from them) may lower the path bound when it leaves no slack
@@ -385,14 +692,24 @@ fn steps_lowering_the_goal_bound(pos: &TurnState, bound: &GoalBound, k: u8) -> N
 }
 
 #[inline]
-fn expand(pos: &TurnState, start: &Board, step: Step, k: u8, path: &mut Move) -> bool {
+fn expand<const FAST: bool>(
+    pos: &TurnState,
+    start: &Board,
+    step: Step,
+    k: u8,
+    path: &mut Move,
+) -> bool {
     let mut child = *pos;
     child.play_step_unchecked(step);
     // The searches go no deeper than the steps a turn has left: the move has room.
     let _ = path.push(step);
-    if goal_search(&child, start, k - 1, path) {
+    if goal_search::<FAST>(&child, start, k - 1, path) {
         return true;
     }
     path.pop();
     false
 }
+
+#[cfg(test)]
+#[path = "goal_tests.rs"]
+mod tests;

@@ -1,0 +1,351 @@
+//! The fast goal search ([`Position::goal_move`]: the leaf rule [`goal_in_one`], steps
+//! from bitboards) against the plain one ([`Position::plain_goal_move`]) on the archive
+//! positions under every cap, the labelled endgames, and random positions in the middle
+//! of a turn: the same fewest steps, and every fast answer replays to a goal.
+
+use super::{goal_in_one, goal_in_two, path_region, rank_band, three_step_region};
+use crate::notation::record::Archive;
+use crate::Bitboard;
+use crate::{Board, Color, Move, Piece, PieceKind, Position, Square, Step};
+
+const FEB_2026: &str = include_str!("../../tests/data/allgames202602.tsv");
+const NOV_2011: &str = include_str!("../../tests/data/allgames201111-sample.tsv");
+const ENDGAMES: &str = include_str!("../../tests/data/endgame-positions.txt");
+
+/// A seeded SplitMix64 generator.
+struct Rng(u64);
+
+impl Rng {
+    fn below(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        ((z ^ (z >> 31)) % n as u64) as usize
+    }
+}
+
+/// The positions before every movement turn of both archive files (10,891).
+fn archive_positions() -> Vec<Position> {
+    let mut out = Vec::new();
+    for text in [FEB_2026, NOV_2011] {
+        let archive: Archive = text.parse().expect("the archive reads");
+        for game in &archive.games {
+            let positions = game.replay().positions().to_vec();
+            out.extend_from_slice(&positions[..positions.len().saturating_sub(1)]);
+        }
+    }
+    assert_eq!(out.len(), 10_891);
+    out
+}
+
+/// The valid positions of the endgame file (483 of its 485 records).
+fn endgame_positions() -> Vec<Position> {
+    let mut out = Vec::new();
+    let mut diagram = String::new();
+    for line in ENDGAMES.lines() {
+        if line.trim() == "end" {
+            out.extend(Position::from_diagram(&diagram).ok());
+            diagram.clear();
+        } else if !line.starts_with(":::") {
+            diagram.push_str(line);
+            diagram.push('\n');
+        }
+    }
+    assert_eq!(out.len(), 483);
+    out
+}
+
+/// A random valid position: few pieces, many around the traps, rabbits anywhere.
+fn random_position(rng: &mut Rng) -> Position {
+    loop {
+        let mut board = Board::empty();
+        for color in Color::ALL {
+            for i in 0..2 + rng.below(8) {
+                let kind = if i < 2 {
+                    PieceKind::Rabbit
+                } else {
+                    PieceKind::ALL[rng.below(6)]
+                };
+                let sq = if rng.below(3) == 0 {
+                    Square::ALL[rng.below(64)]
+                } else {
+                    let t = Square::TRAPS[rng.below(4)].index();
+                    let f = i32::from(t & 7) + rng.below(5) as i32 - 2;
+                    let r = i32::from(t >> 3) + rng.below(5) as i32 - 2;
+                    Square::ALL[(r.clamp(0, 7) * 8 + f.clamp(0, 7)) as usize]
+                };
+                if board.piece_at(sq).is_none() {
+                    board.set(sq, Some(Piece::new(color, kind)));
+                }
+            }
+        }
+        if let Ok(p) = Position::new(board, Color::ALL[rng.below(2)]) {
+            return p;
+        }
+    }
+}
+
+/// `pos` under a random cap with random legal steps played (enemy steps preferred, so
+/// that pushes wait and pulls are available), as many as the cap allows but one.
+fn random_state(rng: &mut Rng, pos: &Position) -> Position {
+    let mut p = pos.clone();
+    let cap = 1 + rng.below(4) as u8;
+    p.set_step_cap(cap).expect("1-4");
+    for _ in 0..rng.below(usize::from(cap)) {
+        let steps = p.legal_steps();
+        if steps.is_empty() {
+            break;
+        }
+        let side = p.side_to_move();
+        let enemy: Vec<_> = steps
+            .iter()
+            .filter(|s| p.board().piece_at(s.from).map(|q| q.color) != Some(side))
+            .copied()
+            .collect();
+        let step = if !enemy.is_empty() && rng.below(2) == 0 {
+            enemy[rng.below(enemy.len())]
+        } else {
+            steps[rng.below(steps.len())]
+        };
+        p.play_step(step).expect("a listed step is legal");
+    }
+    p
+}
+
+/// The fast answer has the plain answer's length and replays to a goal; returns whether
+/// there is one.
+fn check(pos: &Position) -> bool {
+    let fast = pos.goal_move();
+    let plain = pos.plain_goal_move();
+    assert_eq!(
+        fast.as_ref().map(Move::len),
+        plain.as_ref().map(Move::len),
+        "{pos}: fast {fast:?}, plain {plain:?}"
+    );
+    let Some(mv) = fast else {
+        return false;
+    };
+    let after = pos
+        .after(&mv)
+        .unwrap_or_else(|e| panic!("{pos}: {mv:?} replays: {e}"));
+    assert!(
+        after.board().rabbit_on_goal(pos.side_to_move()),
+        "{pos}: {mv:?}"
+    );
+    true
+}
+
+fn with_cap(pos: &Position, cap: u8) -> Position {
+    let mut p = pos.clone();
+    p.set_step_cap(cap).expect("1-4 at the start of a turn");
+    p
+}
+
+#[test]
+fn fast_search_matches_the_plain_one_on_the_archive_under_every_cap() {
+    let positions = archive_positions();
+    let mut goals = [0usize; 5];
+    for pos in &positions {
+        for cap in 1..=4 {
+            goals[usize::from(cap)] += usize::from(check(&with_cap(pos, cap)));
+        }
+    }
+    eprintln!("archive: goals under caps 1-4: {:?}", &goals[1..]);
+    // Fewer goals under smaller caps, and some under each.
+    assert!(
+        goals[1] > 0 && goals.windows(2).skip(1).all(|w| w[0] <= w[1]),
+        "{goals:?}"
+    );
+}
+
+#[test]
+fn fast_search_matches_the_plain_one_on_the_endgames() {
+    let positions = endgame_positions();
+    let mut goals = 0;
+    for pos in &positions {
+        for cap in 1..=4 {
+            goals += usize::from(check(&with_cap(pos, cap)));
+        }
+    }
+    eprintln!("endgames: {goals} goals over caps 1-4");
+    assert!(goals > 300, "{goals}");
+}
+
+#[test]
+fn fast_search_matches_the_plain_one_mid_turn() {
+    let mut rng = Rng(24);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let (mut goals, mut mid) = (0, 0);
+    for i in 0..6000 {
+        let base = match i % 3 {
+            0 => random_position(&mut rng),
+            1 => archive[rng.below(archive.len())].clone(),
+            _ => endgames[rng.below(endgames.len())].clone(),
+        };
+        let pos = random_state(&mut rng, &base);
+        mid += usize::from(pos.steps_taken() > 0);
+        goals += usize::from(check(&pos));
+    }
+    eprintln!("random states: {goals} goals, {mid} mid-turn of 6000");
+    assert!(goals > 500 && mid > 2000, "{goals} goals, {mid} mid-turn");
+}
+
+/// Whether some `n` or fewer legal steps from `pos` end the turn with a goal (a plain
+/// walk over the legal steps).
+fn goal_within(pos: &Position, n: usize) -> bool {
+    if pos.board().rabbit_on_goal(pos.side_to_move()) && pos.check_end_turn().is_ok() {
+        return true;
+    }
+    n > 0
+        && pos.legal_steps().iter().any(|&s| {
+            let mut p = pos.clone();
+            p.play_step(s).is_ok() && goal_within(&p, n - 1)
+        })
+}
+
+/// The two-step rule alone: whenever it applies, it says what a walk of two steps finds,
+/// and its steps replay to a goal.
+#[test]
+fn goal_in_two_matches_a_two_step_walk() {
+    let mut rng = Rng(2);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let (mut decided, mut goals) = (0, 0);
+    for i in 0..30_000 {
+        let base = match i % 3 {
+            0 => random_position(&mut rng),
+            1 => archive[rng.below(archive.len())].clone(),
+            _ => endgames[rng.below(endgames.len())].clone(),
+        };
+        let pos = random_state(&mut rng, &base);
+        let mut path = Move::EMPTY;
+        let Some(found) = goal_in_two(pos.turn_state(), pos.turn_start_board(), &mut path) else {
+            continue;
+        };
+        decided += 1;
+        assert_eq!(found, goal_within(&pos, 2), "{pos}");
+        if found {
+            goals += 1;
+            assert!((1..=2).contains(&path.len()), "{pos}: {path:?}");
+            let after = pos
+                .after(&path)
+                .unwrap_or_else(|e| panic!("{pos}: {path:?}: {e}"));
+            assert!(after.board().rabbit_on_goal(pos.side_to_move()), "{pos}");
+        }
+    }
+    eprintln!("goal_in_two: decided {decided} of 30000 states, {goals} goals");
+    assert!(decided > 5_000 && goals > 500, "{decided} {goals}");
+}
+
+/// The three-step rule alone: where the fewest steps are exactly three, some first step
+/// from the region begins a goal in two more (a plain walk).
+#[test]
+fn a_goal_in_three_begins_in_the_three_step_region() {
+    let mut rng = Rng(3);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let (mut threes, mut cut) = (0, 0usize);
+    for i in 0..30_000 {
+        let base = match i % 3 {
+            0 => random_position(&mut rng),
+            1 => archive[rng.below(archive.len())].clone(),
+            _ => endgames[rng.below(endgames.len())].clone(),
+        };
+        let pos = random_state(&mut rng, &base);
+        if pos.plain_goal_move().map(|m| m.len()) != Some(3) {
+            continue;
+        }
+        threes += 1;
+        let region = three_step_region(pos.turn_state(), pos.turn_start_board());
+        let tried = |s: Step| {
+            let pushed = pos.board().piece_at(s.from).map(|q| q.color) != Some(pos.side_to_move())
+                && pos.turn_state().pull_source().is_none_or(|(to, kind)| {
+                    s.to() != Some(to)
+                        || pos.board().piece_at(s.from).is_none_or(|q| q.kind >= kind)
+                });
+            if pushed {
+                region.pushes.contains(s.from)
+            } else {
+                region.from.contains(s.from) || s.to().is_some_and(|to| region.into.contains(to))
+            }
+        };
+        let steps = pos.legal_steps();
+        cut += steps.iter().filter(|&&s| !tried(s)).count();
+        let begins = steps.iter().any(|&s| {
+            let mut p = pos.clone();
+            tried(s) && p.play_step(s).is_ok() && goal_within(&p, 2)
+        });
+        assert!(begins, "{pos}");
+    }
+    eprintln!("three_step_region: {threes} goals in three, {cut} first steps outside");
+    assert!(threes > 100 && cut > 0, "{threes} {cut}");
+}
+
+/// The leaf rule alone: whenever it applies, it says what a search of one step finds.
+#[test]
+fn goal_in_one_matches_a_one_step_search() {
+    let mut rng = Rng(1);
+    let mut decided = 0;
+    for _ in 0..20_000 {
+        let base = random_position(&mut rng);
+        let pos = random_state(&mut rng, &base);
+        let state = pos.turn_state();
+        if state.steps_left() == 0 {
+            continue;
+        }
+        let mut path = Move::EMPTY;
+        let Some(found) = goal_in_one(state, pos.turn_start_board(), &mut path) else {
+            continue;
+        };
+        decided += 1;
+        let by_search = pos.legal_steps().iter().any(|&s| {
+            let mut p = pos.clone();
+            p.play_step(s).is_ok()
+                && p.board().rabbit_on_goal(p.side_to_move())
+                && p.check_end_turn().is_ok()
+        });
+        assert_eq!(found, by_search, "{pos}");
+        if found {
+            let after = pos
+                .after(&path)
+                .unwrap_or_else(|e| panic!("{pos}: {path:?}: {e}"));
+            assert!(after.board().rabbit_on_goal(pos.side_to_move()), "{pos}");
+        }
+    }
+    eprintln!("goal_in_one: decided {decided} of 20000 states");
+    assert!(decided > 10_000, "{decided}");
+}
+
+/// [`path_region`] as the fourth round wrote it: rabbit by rabbit, file by file.
+fn path_region_by_files(side: Color, rabbits: Bitboard, k: u8) -> Bitboard {
+    let mut region = Bitboard::EMPTY;
+    for d in 0..=k.min(7) {
+        let ranks = (0..=d).fold(Bitboard::EMPTY, |b, e| b | rank_band(side, e));
+        for r in rabbits & rank_band(side, d) {
+            let spread = i16::from(k - d);
+            let file = i16::from(r.index() & 7);
+            let files = (0..8u8)
+                .filter(|&f| (i16::from(f) - file).abs() <= spread)
+                .fold(0u64, |b, f| b | (0x0101_0101_0101_0101u64 << f));
+            region |= ranks & Bitboard(files);
+        }
+    }
+    region
+}
+
+#[test]
+fn path_region_is_the_union_over_rabbits_and_files() {
+    let mut rng = Rng(5);
+    for _ in 0..20_000 {
+        let rabbits = Bitboard((0..1 + rng.below(8)).fold(0u64, |b, _| b | 1 << rng.below(64)));
+        let side = Color::ALL[rng.below(2)];
+        let k = rng.below(9) as u8;
+        assert_eq!(
+            path_region(side, rabbits, k),
+            path_region_by_files(side, rabbits, k),
+            "{side:?} {rabbits:?} {k}"
+        );
+    }
+}
