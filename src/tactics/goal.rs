@@ -62,7 +62,8 @@ impl Position {
     }
 
     /// The goal query by the plain search, as it was before the fast rules (no decisions
-    /// of one and two steps, no region with three steps to go, steps from the list of
+    /// of one and two steps, no region with three steps to go, no walls of
+    /// [`immovable`] pieces in the path bound, steps from the list of
     /// [`TurnState::legal_steps`] at nodes with slack): the reference the fast search is
     /// tested against.
     #[cfg(test)]
@@ -79,7 +80,12 @@ impl Position {
         }
 
         let left = state.steps_left();
-        let passing = path_bound(state, left);
+        let walls = if FAST {
+            immovable(state, left)
+        } else {
+            Bitboard::EMPTY
+        };
+        let passing = path_bound(state, left, walls);
         if passing > left {
             return None;
         }
@@ -206,7 +212,8 @@ fn goal_lower_bound(pos: &TurnState, frozen: Bitboard) -> GoalBound {
 /// entered plus the steps that must first empty the squares on the path that are taken
 /// now: one for a friend (it steps away), two for an enemy piece (pushed or pulled away;
 /// one if a pull under way may move it), none for a trap (its piece may be captured when
-/// another piece moves).
+/// another piece moves); the paths never enter a square of `walls` (the fast search
+/// passes [`immovable`]'s pieces, the plain one none).
 ///
 /// Admissible: every step moves one piece off one square and captures at most a piece on
 /// a trap, so emptying different squares takes different steps, apart from traps. A push
@@ -214,7 +221,7 @@ fn goal_lower_bound(pos: &TurnState, frozen: Bitboard) -> GoalBound {
 /// piece into the square the puller left, so each emptied square that held an enemy piece
 /// costs an enemy step and its partner step. The rabbit's own square is empty once it
 /// leaves.
-fn path_bound(pos: &TurnState, k: u8) -> u8 {
+fn path_bound(pos: &TurnState, k: u8, walls: Bitboard) -> u8 {
     let side = pos.side_to_move();
     let board = pos.board();
     let rabbits = board.pieces(PieceKind::Rabbit.of(side));
@@ -239,9 +246,9 @@ fn path_bound(pos: &TurnState, k: u8) -> u8 {
     // The cost of entering a square: one step, plus one to empty a friend's square, two
     // to empty an enemy piece's (one if a pull under way may move it), none for a trap.
     let enemy = board.color(!side) & occupied;
-    let cost3 = enemy & !pullable;
+    let cost3 = enemy & !pullable & !walls;
     let cost2 = (board.color(side) & occupied) | (enemy & pullable);
-    let cost1 = !(cost2 | cost3);
+    let cost1 = !(cost2 | cost3 | walls);
     let fwd = forward(side);
     let next = |b: Bitboard| b.shift(fwd) | b.shift(Direction::East) | b.shift(Direction::West);
 
@@ -267,6 +274,45 @@ fn path_bound(pos: &TurnState, k: u8) -> u8 {
     }
 
     u8::MAX
+}
+
+/// The enemy pieces that no turn of at most `k` more steps ending with a goal can move
+/// off their squares, walls for [`path_bound`]: not on a trap, not movable by a pull under
+/// way, and with no piece of the mover stronger than it within `k - 1 - d` steps
+/// (Manhattan distance) of its square, `d` the fewest ranks from a mover's rabbit to its
+/// goal (all such pieces when that is negative).
+///
+/// Exact: an enemy piece `E` not on a trap leaves its square `e` only by a push or a pull
+/// (in the mover's turn enemy pieces move only so, and only a piece on a trap is
+/// captured), unless a pull under way moves it (excluded). A push or a pull needs a piece
+/// `P` of the mover stronger than `E` beside `e`: from `dist(P, e)` away, `P` takes `dist -
+/// 1` steps to get there (the mover's pieces move only by their own steps), then the pair
+/// takes two (a push leaves `P` on `e`, which then takes one more): at least `dist + 1`
+/// steps that are not the rabbits'. A rabbit whose path enters `e` also takes at least
+/// `d` steps of its own, so at least `dist + 1 + d` in all, more than `k` when `dist >= k -
+/// d`. Such a path is too long, so [`path_bound`] may leave out the paths through `e`.
+fn immovable(pos: &TurnState, k: u8) -> Bitboard {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    let fixed = board.color(!side) & !Bitboard::TRAPS & !pos.pullable();
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    let Some(d) = (1..k).find(|&d| (rabbits & rank_band(side, d)).any()) else {
+        return fixed;
+    };
+
+    // `near`: the squares within `k - 1 - d` of a piece of the mover stronger than the
+    // kind looked at, from the camel down to the rabbit.
+    let mut walls = board.kind(PieceKind::Elephant);
+    let mut near = Bitboard::EMPTY;
+    for i in (0..5).rev() {
+        let mut grown = board.pieces(PieceKind::ALL[i + 1].of(side));
+        for _ in d + 1..k {
+            grown |= grown.neighbours();
+        }
+        near |= grown;
+        walls |= board.kind(PieceKind::ALL[i]) & !near;
+    }
+    walls & fixed
 }
 
 /// The squares the paths counted by [`path_bound`] with cost at most `k` can use: for each
@@ -322,7 +368,12 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
     }
 
     // The path bound first: it needs no frozen set, and cuts most children.
-    let passing = path_bound(pos, k);
+    let walls = if FAST {
+        immovable(pos, k)
+    } else {
+        Bitboard::EMPTY
+    };
+    let passing = path_bound(pos, k, walls);
     if passing > k {
         return false;
     }

@@ -3,7 +3,9 @@
 //! positions under every cap, the labelled endgames, and random positions in the middle
 //! of a turn: the same fewest steps, and every fast answer replays to a goal.
 
-use super::{goal_in_one, goal_in_two, path_region, rank_band, three_step_region};
+use super::{
+    goal_in_one, goal_in_two, immovable, path_bound, path_region, rank_band, three_step_region,
+};
 use crate::notation::record::Archive;
 use crate::Bitboard;
 use crate::{Board, Color, Move, Piece, PieceKind, Position, Square, Step};
@@ -348,4 +350,48 @@ fn path_region_is_the_union_over_rabbits_and_files() {
             "{side:?} {rabbits:?} {k}"
         );
     }
+}
+
+/// The path bound with the walls of [`immovable`] never exceeds the fewest steps of the
+/// plain search, for every number of steps to go from that many up to the steps left.
+fn check_walls(pos: &Position) -> bool {
+    let Some(len) = pos.plain_goal_move().map(|m| m.len()) else {
+        return false;
+    };
+    let state = pos.turn_state();
+    for k in len as u8..=state.steps_left() {
+        let walls = immovable(state, k);
+        let bound = path_bound(state, k, walls);
+        assert!(
+            usize::from(bound) <= len,
+            "{pos}: {k} to go, walls {walls:?}, bound {bound}, fewest {len}"
+        );
+    }
+    true
+}
+
+#[test]
+fn walls_keep_the_path_bound_admissible() {
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let mut goals = 0;
+    for pos in archive.iter().chain(&endgames) {
+        for cap in 1..=4 {
+            goals += usize::from(check_walls(&with_cap(pos, cap)));
+        }
+    }
+    let mut rng = Rng(25);
+    let mut mid = 0;
+    for i in 0..30_000 {
+        let base = match i % 3 {
+            0 => random_position(&mut rng),
+            1 => archive[rng.below(archive.len())].clone(),
+            _ => endgames[rng.below(endgames.len())].clone(),
+        };
+        let pos = random_state(&mut rng, &base);
+        mid += usize::from(pos.steps_taken() > 0);
+        goals += usize::from(check_walls(&pos));
+    }
+    eprintln!("walls: {goals} goals checked, {mid} of 30000 random states mid-turn");
+    assert!(goals > 5_000 && mid > 10_000, "{goals} {mid}");
 }
