@@ -80,18 +80,20 @@ impl Position {
         }
 
         let left = state.steps_left();
-        let walls = if FAST {
-            immovable(state, left)
-        } else {
-            Bitboard::EMPTY
-        };
-        let passing = path_bound(state, left, walls);
+        let mut passing = path_bound(state, left, Bitboard::EMPTY);
         if passing > left {
             return None;
         }
         let lower = goal_lower_bound(state, state.board().frozen(state.side_to_move())).steps;
         if lower > left {
             return None;
+        }
+        if FAST {
+            // The walls only where the cheaper bounds leave a chance.
+            passing = path_bound(state, left, immovable(state, left));
+            if passing > left {
+                return None;
+            }
         }
 
         let mut path = Move::EMPTY;
@@ -280,7 +282,9 @@ fn path_bound(pos: &TurnState, k: u8, walls: Bitboard) -> u8 {
 /// off their squares, walls for [`path_bound`]: not on a trap, not movable by a pull under
 /// way, and with no piece of the mover stronger than it within `k - 1 - d` steps
 /// (Manhattan distance) of its square, `d` the fewest ranks from a mover's rabbit to its
-/// goal (all such pieces when that is negative).
+/// goal. None when `d + 2 > k` (or `d = 0`): a path of a rabbit `d` ranks away that
+/// enters an enemy piece's square (not a trap, no pull under way) costs at least `d + 2`
+/// in [`path_bound`], so walls would change nothing.
 ///
 /// Exact: an enemy piece `E` not on a trap leaves its square `e` only by a push or a pull
 /// (in the mover's turn enemy pieces move only so, and only a piece on a trap is
@@ -294,25 +298,32 @@ fn path_bound(pos: &TurnState, k: u8, walls: Bitboard) -> u8 {
 fn immovable(pos: &TurnState, k: u8) -> Bitboard {
     let side = pos.side_to_move();
     let board = pos.board();
-    let fixed = board.color(!side) & !Bitboard::TRAPS & !pos.pullable();
-    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
-    let Some(d) = (1..k).find(|&d| (rabbits & rank_band(side, d)).any()) else {
-        return fixed;
-    };
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side)).0;
+    if rabbits == 0 {
+        return Bitboard::EMPTY;
+    }
+    // The fewest ranks from a rabbit of the mover to its goal.
+    let d = match side {
+        Color::Gold => 7 - (63 - rabbits.leading_zeros()) / 8,
+        Color::Silver => rabbits.trailing_zeros() / 8,
+    } as u8;
+    if d == 0 || d + 2 > k {
+        return Bitboard::EMPTY;
+    }
 
-    // `near`: the squares within `k - 1 - d` of a piece of the mover stronger than the
-    // kind looked at, from the camel down to the rabbit.
+    // `stronger`: the pieces of the mover stronger than the kind looked at, from the
+    // camel down to the rabbit; `near`, the squares within `k - 1 - d` of one.
     let mut walls = board.kind(PieceKind::Elephant);
-    let mut near = Bitboard::EMPTY;
+    let mut stronger = Bitboard::EMPTY;
     for i in (0..5).rev() {
-        let mut grown = board.pieces(PieceKind::ALL[i + 1].of(side));
+        stronger |= board.pieces(PieceKind::ALL[i + 1].of(side));
+        let mut near = stronger;
         for _ in d + 1..k {
-            grown |= grown.neighbours();
+            near |= near.neighbours();
         }
-        near |= grown;
         walls |= board.kind(PieceKind::ALL[i]) & !near;
     }
-    walls & fixed
+    walls & board.color(!side) & !Bitboard::TRAPS & !pos.pullable()
 }
 
 /// The squares the paths counted by [`path_bound`] with cost at most `k` can use: for each
