@@ -414,7 +414,8 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
     }
     if bound.steps < k || pos.pending_push().is_some() {
         if FAST {
-            return touching(Bitboard::FULL, Bitboard::EMPTY, &mut try_step);
+            let (from, to) = steps_lowering_a_tighter_bound(pos, k);
+            return touching(from, to, &mut try_step);
         }
         return pos.legal_steps().iter().any(|&step| try_step(step));
     }
@@ -699,6 +700,35 @@ fn steps_lowering_the_path_bound(pos: &TurnState, bound: &GoalBound, k: u8) -> B
     let region = path_region(side, bound.rabbits, k);
     let enemy = pos.board().color(!side) & path_region(side, bound.rabbits, k + 1);
     region | region.neighbours() | enemy
+}
+
+/// The steps worth trying at a node with four steps to go and slack (no push waiting),
+/// as squares to step from or into: when the path bound with three steps to go (with the
+/// walls of [`immovable`]) exceeds three, the steps from or into a square of `R`, the
+/// squares of [`path_region`] for three steps and their neighbours, and the steps of the
+/// rabbits four ranks away; every step otherwise (`from` all squares).
+///
+/// Exact: after the first step `t1` of a goal in at most four, the child has a goal in at
+/// most three, so its path bound for three is at most three (admissible, walls included),
+/// while here it exceeds three: `t1` changes something that bound reads. It reads the
+/// squares its paths may enter, within [`path_region`] of the rabbits within three ranks
+/// (which holds their squares): whether each is empty, a friend's, an enemy piece's, a
+/// trap; whether an enemy piece there is pullable (a pull `t1` begins: from a square
+/// beside it); and whether it is a wall, which a step can undo only by bringing a
+/// stronger piece of the mover beside it (into a neighbour) or by moving it. A step
+/// changes the squares it leaves and enters and at most a trap beside the first, which
+/// matters here only when the trap is in the region (`t1` left a neighbour of it). A
+/// rabbit farther away changes the region only by coming within three ranks: from four.
+#[inline]
+fn steps_lowering_a_tighter_bound(pos: &TurnState, k: u8) -> (Bitboard, Bitboard) {
+    if k != 4 || pos.pending_push().is_some() || path_bound(pos, 3, immovable(pos, 3)) <= 3 {
+        return (Bitboard::FULL, Bitboard::EMPTY);
+    }
+    let side = pos.side_to_move();
+    let rabbits = pos.board().pieces(PieceKind::Rabbit.of(side));
+    let region = path_region(side, rabbits, 3);
+    let near = region | region.neighbours();
+    (near | (rabbits & rank_band(side, 4)), near)
 }
 
 /// The steps worth trying when the goal bound leaves no slack.
