@@ -4,7 +4,8 @@
 //! of a turn: the same fewest steps, and every fast answer replays to a goal.
 
 use super::{
-    goal_in_one, goal_in_two, immovable, path_bound, path_region, rank_band, three_step_region,
+    goal_in_one, goal_in_two, immovable, path_bound, path_region, rank_band,
+    steps_lowering_a_tighter_bound, three_step_region,
 };
 use crate::notation::record::Archive;
 use crate::Bitboard;
@@ -406,5 +407,43 @@ fn walls_keep_the_path_bound_admissible() {
     assert!(
         goals > 5_000 && cut > 1_000 && mid > 10_000,
         "{goals} {cut} {mid}"
+    );
+}
+
+/// The four-step rule alone: where the fewest steps are exactly four and the rule
+/// restricts the first steps, one of the steps it keeps begins a goal in three more (the
+/// plain search on the child).
+#[test]
+fn a_goal_in_four_begins_where_the_tighter_bound_says() {
+    let mut rng = Rng(4);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let randoms: Vec<_> = (0..20_000).map(|_| random_position(&mut rng)).collect();
+    let (mut restricted, mut fours, mut cut) = (0, 0, 0usize);
+    for pos in archive.iter().chain(&endgames).chain(&randoms) {
+        let (from, to) = steps_lowering_a_tighter_bound(pos.turn_state(), 4);
+        if from == Bitboard::FULL {
+            continue;
+        }
+        restricted += 1;
+        if pos.plain_goal_move().map(|m| m.len()) != Some(4) {
+            continue;
+        }
+        fours += 1;
+        let steps = pos.legal_steps();
+        let kept = |s: &Step| from.contains(s.from) || s.to().is_some_and(|t| to.contains(t));
+        cut += steps.iter().filter(|s| !kept(s)).count();
+        let begins = steps.iter().filter(|s| kept(s)).any(|&s| {
+            let mut p = pos.clone();
+            p.play_step(s).is_ok() && p.plain_goal_move().is_some_and(|m| m.len() <= 3)
+        });
+        assert!(begins, "{pos}");
+    }
+    eprintln!(
+        "tighter bound: {restricted} restricted, {fours} goals in four, {cut} first steps cut"
+    );
+    assert!(
+        restricted > 1_000 && fours > 10 && cut > 0,
+        "{restricted} {fours} {cut}"
     );
 }
