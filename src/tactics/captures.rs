@@ -364,6 +364,9 @@ fn capture_search(node: &Node, ctx: &Ctx, target: Option<Square>, k: u8, path: &
         return false;
     }
 
+    if ctx.fast && node.pending_push().is_some() {
+        return push_completion_captures(node, ctx, sq, k, path);
+    }
     if ctx.fast && k == 1 {
         return pull_ends_capture(node, ctx, sq, path);
     }
@@ -403,6 +406,36 @@ fn waiting_push_bound(node: &Node, ctx: &Ctx, sq: Square) -> u8 {
         best = best.min(2 * (m + few(enemy & area & !this)) + 1);
     }
     best
+}
+
+/// The direct answer with a push waiting for its second step: whether completing it
+/// with one of its pushers leads to a capture of the enemy piece on `sq` within `k`
+/// steps in all; on success `path` holds the steps from the root.
+///
+/// What the plain search does at such a node, without its bound: with a push waiting,
+/// the legal steps are its completions alone ([`for_each_step`]'s first phase, the
+/// core's [`TurnState::push_completions`]), and [`search_bounded`] tries them all (its
+/// `Select::All` for a push waiting). The bound only cuts nodes where none of them
+/// leads to a capture, so skipping it changes no answer. The pushers are the unfrozen
+/// pieces of the mover beside the square the pushed piece left: only those are looked
+/// at for freezing (the core keeps the stronger ones among them).
+#[inline]
+fn push_completion_captures(node: &Node, ctx: &Ctx, sq: Square, k: u8, path: &mut Move) -> bool {
+    let Some((to, _)) = node.pending_push() else {
+        return false;
+    };
+    let board = node.board();
+    let free = (board.color(ctx.side) & Bitboard::adjacent(to))
+        .iter()
+        .filter(|&p| !board.is_frozen(p))
+        .fold(Bitboard::EMPTY, Bitboard::with);
+    let Some((_, pushers)) = node.push_completions(free) else {
+        return false;
+    };
+    pushers
+        .iter()
+        .filter_map(|p| Step::between(p, to))
+        .any(|step| expand(node, ctx, Some(sq), step, k, path))
 }
 
 /// The direct answer with one step left and a pull under way (the only way a capture
