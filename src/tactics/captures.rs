@@ -215,10 +215,15 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
             }
             // With three steps or fewer, the search's direct answers where they apply
             // (no push waiting; the bound at this node would only cut what they reject).
+            // With four, only the first steps of the mover that may begin one
+            // (`limit` is 4 only when no capture within three exists).
             let found = if ctx.fast && limit <= 3 {
                 capture_search(&node, &ctx, Some(sq), limit, &mut path)
+            } else if ctx.fast && limit == 4 && quiet {
+                let admit = first_steps_of_four(board, side, sq);
+                search_bounded(&node, &ctx, sq, &bound, limit, admit, &mut path)
             } else {
-                search_bounded(&node, &ctx, sq, &bound, limit, &mut path)
+                search_bounded(&node, &ctx, sq, &bound, limit, ANY, &mut path)
             };
             if found {
                 out.insert(sq, path);
@@ -377,14 +382,8 @@ fn capture_search(node: &Node, ctx: &Ctx, target: Option<Square>, k: u8, path: &
         return captures_within_three(node, ctx, sq, path);
     }
 
-    search_bounded(
-        node,
-        ctx,
-        sq,
-        &capture_lower_bound(node, ctx, sq, k, None),
-        k,
-        path,
-    )
+    let bound = capture_lower_bound(node, ctx, sq, k, None);
+    search_bounded(node, ctx, sq, &bound, k, ANY, path)
 }
 
 /// A lower bound on the steps to capture the enemy piece on `sq` while a push waits for
@@ -786,13 +785,16 @@ fn search_bounded(
     sq: Square,
     bound: &CaptureBound,
     k: u8,
+    admit: Option<Admit>,
     path: &mut Move,
 ) -> bool {
     let side = ctx.side;
     if bound.steps > k {
         return false;
     }
-    let try_step = |step| expand(node, ctx, Some(sq), step, k, path);
+    let board = node.board();
+    let try_step =
+        |step| admits(admit, board, side, step) && expand(node, ctx, Some(sq), step, k, path);
     let pushed = pushes_that_may_help(node, ctx, sq, k);
 
     // One step left, or slack in the bound, or a push to complete: every legal step of
@@ -826,6 +828,91 @@ fn search_bounded(
     let select = steps_that_lower_the_bound(node.board(), side, bound, frozen);
     let pulled = pulls_that_may_help(bound, sq);
     for_each_step(node, Some(frozen), &select, pushed, pulled, try_step)
+}
+
+/// Which of the plain steps of the mover's pieces the search tries at a node (the other
+/// steps are all tried): those from `from`, those onto `to`, and those of a piece
+/// stronger than an enemy piece of `pulls` beside it. `None`: every step.
+#[derive(Clone, Copy)]
+struct Admit {
+    from: Bitboard,
+    to: Bitboard,
+    pulls: Bitboard,
+}
+
+/// Every step.
+const ANY: Option<Admit> = None;
+
+/// Whether `admit` lets the search try `step` at a node with `board`, `side` to move.
+#[inline(always)]
+fn admits(admit: Option<Admit>, board: &Board, side: Color, step: Step) -> bool {
+    let Some(a) = admit else {
+        return true;
+    };
+    let Some(piece) = board.piece_at(step.from) else {
+        return true;
+    };
+    if piece.color != side || a.from.contains(step.from) {
+        return true;
+    }
+    if step.to().is_some_and(|b| a.to.contains(b)) {
+        return true;
+    }
+    let weaker = !stronger_or_equal(board, piece.kind);
+    (Bitboard::adjacent(step.from) & a.pulls & weaker).any()
+}
+
+/// The first steps of the mover worth trying for a capture of the enemy piece on `sq`
+/// in exactly four steps, at a node with four steps left, no push waiting, no pull under
+/// way, and no capture of that piece within three steps (the root's iterative deepening
+/// tried three first, or its bound exceeds three).
+///
+/// Proof. Every legal step is tried but the mover's plain steps (no push waits: a step
+/// of the mover is a plain one). Let `X`, a step of the mover's piece `P` from `a` to
+/// `b`, begin a capture in four; its child has three steps left and no capture within
+/// two (else the root had one within three), and its enemy pieces are the root's, so
+/// [`capturing_step`] gives the child what it gives here.
+/// - With a piece `q` from [`capturing_step`]: the child's capture within three, by
+///   [`captures_within_three`]'s proof (no capture within two there), begins with the
+///   end of the child's pull (of an enemy piece `r` beside `a` into `a`) or with a
+///   plain step `Y` of the mover from at most three squares from `q`, then a capture
+///   within two steps at `q`, the squares beside it and its ends, by pieces beside `q`
+///   (frozen or not by what stands at most two squares from `q`). Everything such a
+///   sequence `Y`, ... reads (the squares it steps from and to, a piece lost on a trap
+///   beside them, the freezing of a stepping piece) lies within four squares of `q`.
+///   If `X` touches none of them, neither `a`, nor `b`, nor a trap beside `a` (where
+///   `X` may lose a piece of the mover), within four squares of `q`, the same sequence
+///   played here is legal and captures the piece in three: there is none. And the end
+///   of the child's pull: `r` beside `a`, over four squares from `q`, moves farther
+///   than three squares from it (a piece it makes lose on a trap beside `r` too), so
+///   the pieces at most two squares from `q` stay, and so do the pushes and pulls of
+///   `q` by pieces beside it, its ends and their freezing: the child's capture within
+///   two after it is one here, within two. So `X` needs `a`, `b` or a trap beside `a`
+///   within four squares of `q`.
+/// - With none: the child's capture needs the end of its pull of a piece `r` weaker
+///   than `P` beside `a` ([`captures_within_three`] gives no capture without `q`), then
+///   a capture within two, which needs [`capturing_step`] to give a piece then. Unless
+///   `r` is the piece or stands beside or on a trap near it, the pull moves no enemy
+///   piece of those squares away (a piece it makes lose on a trap beside `r`'s square
+///   stands on a trap near the piece only if `r` was beside it) and at most adds one
+///   there, which keeps [`capturing_step`] giving none (a trap holding the piece keeps
+///   two friends or more beside it, a piece beside a trap keeps another piece near it).
+///   So `a` needs such an `r`, weaker than `P`, beside it.
+#[inline]
+fn first_steps_of_four(board: &Board, side: Color, sq: Square) -> Option<Admit> {
+    let (from, to, pulls) = match capturing_step(board, side, sq) {
+        Some((q, _)) => {
+            let region = Bitboard::within(q, 4);
+            let traps = Bitboard::TRAPS & region;
+            (region | traps.neighbours(), region, Bitboard::EMPTY)
+        }
+        None => (
+            Bitboard::EMPTY,
+            Bitboard::EMPTY,
+            board.color(!side) & NEAR_AREA[sq.index() as usize],
+        ),
+    };
+    Some(Admit { from, to, pulls })
 }
 
 /// The enemy pieces whose push is worth beginning towards capturing the piece on `sq`
