@@ -189,6 +189,7 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
         side,
         strongest,
         fast: filters,
+        none_within_two: false,
     };
     let ready = board.threatened(!side);
     let quiet = node.pending_push().is_none() && node.pull_source().is_none();
@@ -221,6 +222,10 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
                 capture_search(&node, &ctx, Some(sq), limit, &mut path)
             } else if ctx.fast && limit == 4 && quiet {
                 let admit = first_steps_of_four(board, side, sq);
+                let ctx = Ctx {
+                    none_within_two: true,
+                    ..ctx
+                };
                 search_bounded(&node, &ctx, sq, &bound, limit, admit, &mut path)
             } else {
                 search_bounded(&node, &ctx, sq, &bound, limit, ANY, &mut path)
@@ -335,6 +340,10 @@ struct Ctx {
     /// [`captures_within_three`] with one, two or three steps left and no push
     /// waiting); off, the plain search answers alone.
     fast: bool,
+    /// Whether every node of the search with three steps left is known to have no
+    /// capture within two steps (so [`captures_within_three`] need not look for one):
+    /// set for the root's search in four, see [`first_steps_of_four`].
+    none_within_two: bool,
 }
 
 /// What the capture search keeps of a position: the core's [`TurnState`] (the board and
@@ -577,7 +586,7 @@ fn capturing_step(board: &Board, side: Color, sq: Square) -> Option<(Square, Bit
 ///   not a step of `q`, which is not beside `a`);
 /// - and [`mover_step_may_capture`] holds.
 fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> bool {
-    if captures_within_two(node, ctx, sq, path) {
+    if !ctx.none_within_two && captures_within_two(node, ctx, sq, path) {
         return true;
     }
 
@@ -898,6 +907,10 @@ fn admits(admit: Option<Admit>, board: &Board, side: Color, step: Step) -> bool 
 ///   there, which keeps [`capturing_step`] giving none (a trap holding the piece keeps
 ///   two friends or more beside it, a piece beside a trap keeps another piece near it).
 ///   So `a` needs such an `r`, weaker than `P`, beside it.
+///
+/// The search's nodes with three steps left are then the children of the mover's
+/// plain steps here (a push begun here leaves a push waiting; no pull is under way
+/// here), with no capture within two steps, as above: [`Ctx::none_within_two`].
 #[inline]
 fn first_steps_of_four(board: &Board, side: Color, sq: Square) -> Option<Admit> {
     let (from, to, pulls) = match capturing_step(board, side, sq) {
