@@ -804,7 +804,7 @@ fn search_bounded(
     let board = node.board();
     let try_step =
         |step| admits(admit, board, side, step) && expand(node, ctx, Some(sq), step, k, path);
-    let pushed = pushes_that_may_help(node, ctx, sq, k);
+    let pushed = pushes_that_may_help(node, ctx, sq, k) & admit.map_or(Bitboard::FULL, |a| a.enemy);
 
     // One step left, or slack in the bound, or a push to complete: every legal step of
     // the kind that can still matter.
@@ -839,11 +839,14 @@ fn search_bounded(
     for_each_step(node, Some(frozen), &select, pushed, pulled, try_step)
 }
 
-/// Which of the plain steps of the mover's pieces the search tries at a node (the other
-/// steps are all tried): those from `from`, those onto `to`, and those of a piece
-/// stronger than an enemy piece of `pulls` beside it. `None`: every step.
+/// Which steps the search tries at a node with no push waiting and no pull under way:
+/// the steps of the enemy pieces (first steps of pushes) on `enemy` (the search
+/// narrows its `pushed` with it); and of the
+/// mover's (plain) steps, those from `from`, those onto `to`, and those of a piece
+/// stronger than an enemy piece of `pulls` beside it (`None`: every step).
 #[derive(Clone, Copy)]
 struct Admit {
+    enemy: Bitboard,
     from: Bitboard,
     to: Bitboard,
     pulls: Bitboard,
@@ -858,17 +861,18 @@ fn admits(admit: Option<Admit>, board: &Board, side: Color, step: Step) -> bool 
     let Some(a) = admit else {
         return true;
     };
-    let Some(piece) = board.piece_at(step.from) else {
-        return true;
-    };
-    if piece.color != side || a.from.contains(step.from) {
+    let from = step.from;
+    if !board.color(side).contains(from) || a.from.contains(from) {
         return true;
     }
     if step.to().is_some_and(|b| a.to.contains(b)) {
         return true;
     }
-    let weaker = !stronger_or_equal(board, piece.kind);
-    (Bitboard::adjacent(step.from) & a.pulls & weaker).any()
+    let near = Bitboard::adjacent(from) & a.pulls;
+    near.any()
+        && board
+            .piece_at(from)
+            .is_some_and(|p| (near & !stronger_or_equal(board, p.kind)).any())
 }
 
 /// The first steps of the mover worth trying for a capture of the enemy piece on `sq`
@@ -876,8 +880,8 @@ fn admits(admit: Option<Admit>, board: &Board, side: Color, step: Step) -> bool 
 /// way, and no capture of that piece within three steps (the root's iterative deepening
 /// tried three first, or its bound exceeds three).
 ///
-/// Proof. Every legal step is tried but the mover's plain steps (no push waits: a step
-/// of the mover is a plain one). Let `X`, a step of the mover's piece `P` from `a` to
+/// Proof. No push waits and no pull is under way, so a step of the mover is a plain
+/// one and an enemy piece's step the first step of a push. Let `X`, a step of the mover's piece `P` from `a` to
 /// `b`, begin a capture in four; its child has three steps left and no capture within
 /// two (else the root had one within three), and its enemy pieces are the root's, so
 /// [`capturing_step`] gives the child what it gives here.
@@ -898,34 +902,84 @@ fn admits(admit: Option<Admit>, board: &Board, side: Color, step: Step) -> bool 
 ///   `q` by pieces beside it, its ends and their freezing: the child's capture within
 ///   two after it is one here, within two. So `X` needs `a`, `b` or a trap beside `a`
 ///   within four squares of `q`.
-/// - With none: the child's capture needs the end of its pull of a piece `r` weaker
-///   than `P` beside `a` ([`captures_within_three`] gives no capture without `q`), then
-///   a capture within two, which needs [`capturing_step`] to give a piece then. Unless
-///   `r` is the piece or stands beside or on a trap near it, the pull moves no enemy
-///   piece of those squares away (a piece it makes lose on a trap beside `r`'s square
-///   stands on a trap near the piece only if `r` was beside it) and at most adds one
-///   there, which keeps [`capturing_step`] giving none (a trap holding the piece keeps
-///   two friends or more beside it, a piece beside a trap keeps another piece near it).
-///   So `a` needs such an `r`, weaker than `P`, beside it.
+/// - With none (then the first steps of pushes are narrowed too; with a piece they are
+///   all tried): [`captures_within_three`] gives the child no capture but one that
+///   begins with the end of its pull, moving an enemy piece `e` (beside `a`, weaker
+///   than `P`); and a push begun here moves an enemy piece `e` with its first two steps.
+///   Either way the capture is not at `e`'s move (that is within three; a push's
+///   completion, the mover's step, captures no enemy piece) but within the two steps
+///   after it, from a node with no push waiting and no pull under way, where
+///   [`captures_within_two`] needs [`capturing_step`] to give a piece. From none here,
+///   that needs `e` among [`blockers`] (see there) or the piece itself. So a first step
+///   of a push is tried only for those, and a plain step of the mover's piece `P` from
+///   `a` only if one of those, weaker than `P`, stands beside `a`.
 ///
 /// The search's nodes with three steps left are then the children of the mover's
 /// plain steps here (a push begun here leaves a push waiting; no pull is under way
 /// here), with no capture within two steps, as above: [`Ctx::none_within_two`].
 #[inline]
 fn first_steps_of_four(board: &Board, side: Color, sq: Square) -> Option<Admit> {
-    let (from, to, pulls) = match capturing_step(board, side, sq) {
+    let admit = match capturing_step(board, side, sq) {
         Some((q, _)) => {
             let region = Bitboard::within(q, 4);
             let traps = Bitboard::TRAPS & region;
-            (region | traps.neighbours(), region, Bitboard::EMPTY)
+            Admit {
+                enemy: Bitboard::FULL,
+                from: region | traps.neighbours(),
+                to: region,
+                pulls: Bitboard::EMPTY,
+            }
         }
-        None => (
-            Bitboard::EMPTY,
-            Bitboard::EMPTY,
-            board.color(!side) & NEAR_AREA[sq.index() as usize],
-        ),
+        None => {
+            let first = blockers(board, side, sq).with(sq);
+            Admit {
+                enemy: first,
+                from: Bitboard::EMPTY,
+                to: Bitboard::EMPTY,
+                pulls: first,
+            }
+        }
     };
-    Some(Admit { from, to, pulls })
+    Some(admit)
+}
+
+/// When [`capturing_step`] gives no piece for the enemy piece on `sq` (the side not
+/// `side`'s): the enemy pieces other than it whose one move (a push or a pull, one
+/// square) may make it give one. The piece on a trap with exactly two friends beside
+/// it: those two; the piece beside a trap with exactly one other enemy piece beside or
+/// on that trap: that one; else none.
+///
+/// Proof. Let `e`, not the piece, move from `s` to `d`; the move may also lose an enemy
+/// piece on a trap beside `s`. On a trap `T` the piece has two friends or more beside
+/// it (one or none and [`capturing_step`] gives a piece, or it was captured). A piece
+/// `e` not beside `T` adds at most a friend, and a piece lost on a trap beside `s` is
+/// on `T` (the piece itself, which keeps a friend) or not beside `T`; `e` beside `T`
+/// leaves it (`d` is `T`, taken, or two squares from it). So the friends drop to one
+/// only from two, with `e` one of them. Beside a trap `T` (a square is beside one trap
+/// at most), some other enemy piece stands beside or on `T`; it must go, and only `e`
+/// moves: a piece on `T` is not lost (the piece itself is its friend beside `T`), so
+/// `e` was the only one. Elsewhere the piece stays where [`capturing_step`] gives
+/// nothing.
+#[inline]
+fn blockers(board: &Board, side: Color, sq: Square) -> Bitboard {
+    let enemy = board.color(!side);
+    if Bitboard::TRAPS.contains(sq) {
+        let friends = enemy & Bitboard::adjacent(sq);
+        return if friends.count() == 2 {
+            friends
+        } else {
+            Bitboard::EMPTY
+        };
+    }
+    let Some(trap) = (Bitboard::adjacent(sq) & Bitboard::TRAPS).first() else {
+        return Bitboard::EMPTY;
+    };
+    let others = enemy & Bitboard::adjacent(trap).with(trap) & !Bitboard::from_square(sq);
+    if others.count() == 1 {
+        others
+    } else {
+        Bitboard::EMPTY
+    }
 }
 
 /// The enemy pieces whose push is worth beginning towards capturing the piece on `sq`
