@@ -608,7 +608,10 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
     let Some(kind) = board.piece_at(q).map(|p| p.kind) else {
         return false;
     };
-    let movers = board.color(ctx.side) & Bitboard::within(q, 3);
+    let mut movers = board.color(ctx.side) & Bitboard::within(q, 3);
+    if ctx.none_within_two {
+        movers &= after_the_first_of_four(path, q);
+    }
     let free = movers & !board.frozen(ctx.side);
     let own = node.simple_steps(free);
     let stronger = board.stronger_than(ctx.side, kind);
@@ -619,6 +622,39 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
                 && expand(node, ctx, Some(sq), step, 3, path)
         })
     })
+}
+
+/// In the search in four ([`first_steps_of_four`]), at the child of the root's plain
+/// step `X` (the last step of `path`) with the piece `q` from [`capturing_step`]: the
+/// squares the mover's next plain step `Y` may start from towards a capture within
+/// three (every square when `X` changed a square at most two from `q`).
+///
+/// Proof. `X` changes the squares of `C`: the one it leaves, the one it enters and a
+/// trap beside the one it leaves (where it may lose a piece of the mover). A capture
+/// `Y`, then one within two steps at `q` (see [`captures_within_three`]), reads only:
+/// what stands at most two squares from `q` (the pieces that push or pull `q`, their
+/// freezing, the squares they and `q` step to, the trap); and for `Y` from `a'` to
+/// `b'`, the squares at most two from `a'` (`a'`, `b'`, the freezing of its piece, a
+/// piece of the mover it may lose on a trap beside `a'` and that trap's other friends,
+/// its own piece's friends on `b'` if that is a trap). If `C` meets none of these, the
+/// same three steps played at the root are legal and capture the piece, which the root
+/// has no capture within three to allow. So with no square of `C` at most two from
+/// `q`, `a'` is at most two squares from one of `C`.
+#[inline]
+fn after_the_first_of_four(path: &Move, q: Square) -> Bitboard {
+    let Some(&x) = path.steps().last() else {
+        return Bitboard::FULL;
+    };
+    let mut changed =
+        Bitboard::from_square(x.from) | (Bitboard::TRAPS & Bitboard::adjacent(x.from));
+    if let Some(b) = x.to() {
+        changed = changed.with(b);
+    }
+    if (changed & Bitboard::within(q, 2)).any() {
+        return Bitboard::FULL;
+    }
+    let one = changed | changed.neighbours();
+    one | one.neighbours()
 }
 
 /// Whether a plain step of the mover's piece may be followed by a capture within two
