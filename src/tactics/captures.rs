@@ -216,17 +216,18 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
             }
             // With three steps or fewer, the search's direct answers where they apply
             // (no push waiting; the bound at this node would only cut what they reject).
-            // With four, only the first steps of the mover that may begin one
-            // (`limit` is 4 only when no capture within three exists).
+            // With four, only the first steps of the mover that may begin one. A limit
+            // of 3 or 4 is tried only when no capture within one less exists (a smaller
+            // limit failed, or the bound is over it): see `Ctx::none_within_two`.
+            let known = Ctx {
+                none_within_two: limit >= 3,
+                ..ctx
+            };
             let found = if ctx.fast && limit <= 3 {
-                capture_search(&node, &ctx, Some(sq), limit, &mut path)
+                capture_search(&node, &known, Some(sq), limit, &mut path)
             } else if ctx.fast && limit == 4 && quiet {
                 let admit = first_steps_of_four(board, side, sq);
-                let ctx = Ctx {
-                    none_within_two: true,
-                    ..ctx
-                };
-                search_bounded(&node, &ctx, sq, &bound, limit, admit, &mut path)
+                search_bounded(&node, &known, sq, &bound, limit, admit, &mut path)
             } else {
                 search_bounded(&node, &ctx, sq, &bound, limit, ANY, &mut path)
             };
@@ -342,7 +343,10 @@ struct Ctx {
     fast: bool,
     /// Whether every node of the search with three steps left is known to have no
     /// capture within two steps (so [`captures_within_three`] need not look for one):
-    /// set for the root's search in four, see [`first_steps_of_four`].
+    /// set at the root with a limit of three (the root's iterative deepening tried two
+    /// first, or its bound is over two; its children have two steps or fewer) and for
+    /// the root's search in four (see [`first_steps_of_four`]; there
+    /// [`after_the_first_of_four`] narrows the children further).
     none_within_two: bool,
 }
 
@@ -642,6 +646,7 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
 /// `q`, `a'` is at most two squares from one of `C`.
 #[inline]
 fn after_the_first_of_four(path: &Move, q: Square) -> Bitboard {
+    // At the root itself (with a limit of three) there is no first step.
     let Some(&x) = path.steps().last() else {
         return Bitboard::FULL;
     };
