@@ -214,24 +214,7 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
             if !can_capture_in(&node, limit) {
                 continue;
             }
-            // With three steps or fewer, the search's direct answers where they apply
-            // (no push waiting; the bound at this node would only cut what they reject).
-            // With four, only the first steps of the mover that may begin one. A limit
-            // of 3 or 4 is tried only when no capture within one less exists (a smaller
-            // limit failed, or the bound is over it): see `Ctx::none_within_two`.
-            let known = Ctx {
-                none_within_two: limit >= 3,
-                ..ctx
-            };
-            let found = if ctx.fast && limit <= 3 {
-                capture_search(&node, &known, Some(sq), limit, &mut path)
-            } else if ctx.fast && limit == 4 && quiet {
-                let admit = first_steps_of_four(board, side, sq);
-                search_bounded(&node, &known, sq, &bound, limit, admit, &mut path)
-            } else {
-                search_bounded(&node, &ctx, sq, &bound, limit, ANY, &mut path)
-            };
-            if found {
+            if search_at(&node, &ctx, sq, &bound, (limit, quiet), &mut path) {
                 out.insert(sq, path);
                 break;
             }
@@ -239,6 +222,36 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
     }
 
     out
+}
+
+/// The root's search for a capture of the enemy piece on `sq` within `limit` steps
+/// (`quiet`: no push waits and no pull is under way at the root), given its bound, in the root's iterative deepening (so no capture within `limit - 1`
+/// exists: a smaller limit failed, or the bound is over it; see
+/// [`Ctx::none_within_two`]). With three steps or fewer, the search's direct answers
+/// where they apply (no push waiting; the bound at this node would only cut what they
+/// reject); with four, only the first steps of the mover that may begin a capture
+/// ([`first_steps_of_four`]).
+#[inline(always)]
+fn search_at(
+    node: &Node,
+    ctx: &Ctx,
+    sq: Square,
+    bound: &CaptureBound,
+    (limit, quiet): (u8, bool),
+    path: &mut Move,
+) -> bool {
+    let known = Ctx {
+        none_within_two: limit >= 3,
+        ..*ctx
+    };
+    if ctx.fast && limit <= 3 {
+        capture_search(node, &known, Some(sq), limit, path)
+    } else if ctx.fast && limit == 4 && quiet {
+        let admit = first_steps_of_four(node.board(), ctx.side, sq);
+        search_bounded(node, &known, sq, bound, limit, admit, path)
+    } else {
+        search_bounded(node, ctx, sq, bound, limit, ANY, path)
+    }
 }
 
 /// The root's fast "no" filter, with no push waiting and no pull under way: whether some
