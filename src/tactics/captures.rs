@@ -189,6 +189,7 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
         side,
         strongest,
         fast: filters,
+        none_within_two: false,
     };
     let ready = board.threatened(!side);
     let quiet = node.pending_push().is_none() && node.pull_source().is_none();
@@ -213,14 +214,7 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
             if !can_capture_in(&node, limit) {
                 continue;
             }
-            // With three steps or fewer, the search's direct answers where they apply
-            // (no push waiting; the bound at this node would only cut what they reject).
-            let found = if ctx.fast && limit <= 3 {
-                capture_search(&node, &ctx, Some(sq), limit, &mut path)
-            } else {
-                search_bounded(&node, &ctx, sq, &bound, limit, &mut path)
-            };
-            if found {
+            if search_at(&node, &ctx, sq, &bound, (limit, quiet), &mut path) {
                 out.insert(sq, path);
                 break;
             }
@@ -228,6 +222,36 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
     }
 
     out
+}
+
+/// The root's search for a capture of the enemy piece on `sq` within `limit` steps
+/// (`quiet`: no push waits and no pull is under way at the root), given its bound, in the root's iterative deepening (so no capture within `limit - 1`
+/// exists: a smaller limit failed, or the bound is over it; see
+/// [`Ctx::none_within_two`]). With three steps or fewer, the search's direct answers
+/// where they apply (no push waiting; the bound at this node would only cut what they
+/// reject); with four, only the first steps of the mover that may begin a capture
+/// ([`first_steps_of_four`]).
+#[inline(always)]
+fn search_at(
+    node: &Node,
+    ctx: &Ctx,
+    sq: Square,
+    bound: &CaptureBound,
+    (limit, quiet): (u8, bool),
+    path: &mut Move,
+) -> bool {
+    let known = Ctx {
+        none_within_two: limit >= 3,
+        ..*ctx
+    };
+    if ctx.fast && limit <= 3 {
+        capture_search(node, &known, Some(sq), limit, path)
+    } else if ctx.fast && limit == 4 && quiet {
+        let admit = first_steps_of_four(node.board(), ctx.side, sq);
+        search_bounded(node, &known, sq, bound, limit, admit, path)
+    } else {
+        search_bounded(node, ctx, sq, bound, limit, ANY, path)
+    }
 }
 
 /// The root's fast "no" filter, with no push waiting and no pull under way: whether some
@@ -330,6 +354,13 @@ struct Ctx {
     /// [`captures_within_three`] with one, two or three steps left and no push
     /// waiting); off, the plain search answers alone.
     fast: bool,
+    /// Whether every node of the search with three steps left is known to have no
+    /// capture within two steps (so [`captures_within_three`] need not look for one):
+    /// set at the root with a limit of three (the root's iterative deepening tried two
+    /// first, or its bound is over two; its children have two steps or fewer) and for
+    /// the root's search in four (see [`first_steps_of_four`]; there
+    /// [`after_the_first_of_four`] narrows the children further).
+    none_within_two: bool,
 }
 
 /// What the capture search keeps of a position: the core's [`TurnState`] (the board and
@@ -364,6 +395,9 @@ fn capture_search(node: &Node, ctx: &Ctx, target: Option<Square>, k: u8, path: &
         return false;
     }
 
+    if ctx.fast && node.pending_push().is_some() {
+        return push_completion_captures(node, ctx, sq, k, path);
+    }
     if ctx.fast && k == 1 {
         return pull_ends_capture(node, ctx, sq, path);
     }
@@ -374,14 +408,8 @@ fn capture_search(node: &Node, ctx: &Ctx, target: Option<Square>, k: u8, path: &
         return captures_within_three(node, ctx, sq, path);
     }
 
-    search_bounded(
-        node,
-        ctx,
-        sq,
-        &capture_lower_bound(node, ctx, sq, k, None),
-        k,
-        path,
-    )
+    let bound = capture_lower_bound(node, ctx, sq, k, None);
+    search_bounded(node, ctx, sq, &bound, k, ANY, path)
 }
 
 /// A lower bound on the steps to capture the enemy piece on `sq` while a push waits for
@@ -403,6 +431,36 @@ fn waiting_push_bound(node: &Node, ctx: &Ctx, sq: Square) -> u8 {
         best = best.min(2 * (m + few(enemy & area & !this)) + 1);
     }
     best
+}
+
+/// The direct answer with a push waiting for its second step: whether completing it
+/// with one of its pushers leads to a capture of the enemy piece on `sq` within `k`
+/// steps in all; on success `path` holds the steps from the root.
+///
+/// What the plain search does at such a node, without its bound: with a push waiting,
+/// the legal steps are its completions alone ([`for_each_step`]'s first phase, the
+/// core's [`TurnState::push_completions`]), and [`search_bounded`] tries them all (its
+/// `Select::All` for a push waiting). The bound only cuts nodes where none of them
+/// leads to a capture, so skipping it changes no answer. The pushers are the unfrozen
+/// pieces of the mover beside the square the pushed piece left: only those are looked
+/// at for freezing (the core keeps the stronger ones among them).
+#[inline]
+fn push_completion_captures(node: &Node, ctx: &Ctx, sq: Square, k: u8, path: &mut Move) -> bool {
+    let Some((to, _)) = node.pending_push() else {
+        return false;
+    };
+    let board = node.board();
+    let free = (board.color(ctx.side) & Bitboard::adjacent(to))
+        .iter()
+        .filter(|&p| !board.is_frozen(p))
+        .fold(Bitboard::EMPTY, Bitboard::with);
+    let Some((_, pushers)) = node.push_completions(free) else {
+        return false;
+    };
+    pushers
+        .iter()
+        .filter_map(|p| Step::between(p, to))
+        .any(|step| expand(node, ctx, Some(sq), step, k, path))
 }
 
 /// The direct answer with one step left and a pull under way (the only way a capture
@@ -545,7 +603,7 @@ fn capturing_step(board: &Board, side: Color, sq: Square) -> Option<(Square, Bit
 ///   not a step of `q`, which is not beside `a`);
 /// - and [`mover_step_may_capture`] holds.
 fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> bool {
-    if captures_within_two(node, ctx, sq, path) {
+    if !ctx.none_within_two && captures_within_two(node, ctx, sq, path) {
         return true;
     }
 
@@ -567,7 +625,10 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
     let Some(kind) = board.piece_at(q).map(|p| p.kind) else {
         return false;
     };
-    let movers = board.color(ctx.side) & Bitboard::within(q, 3);
+    let mut movers = board.color(ctx.side) & Bitboard::within(q, 3);
+    if ctx.none_within_two {
+        movers &= after_the_first_of_four(path, q);
+    }
     let free = movers & !board.frozen(ctx.side);
     let own = node.simple_steps(free);
     let stronger = board.stronger_than(ctx.side, kind);
@@ -578,6 +639,40 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
                 && expand(node, ctx, Some(sq), step, 3, path)
         })
     })
+}
+
+/// In the search in four ([`first_steps_of_four`]), at the child of the root's plain
+/// step `X` (the last step of `path`) with the piece `q` from [`capturing_step`]: the
+/// squares the mover's next plain step `Y` may start from towards a capture within
+/// three (every square when `X` changed a square at most two from `q`).
+///
+/// Proof. `X` changes the squares of `C`: the one it leaves, the one it enters and a
+/// trap beside the one it leaves (where it may lose a piece of the mover). A capture
+/// `Y`, then one within two steps at `q` (see [`captures_within_three`]), reads only:
+/// what stands at most two squares from `q` (the pieces that push or pull `q`, their
+/// freezing, the squares they and `q` step to, the trap); and for `Y` from `a'` to
+/// `b'`, the squares at most two from `a'` (`a'`, `b'`, the freezing of its piece, a
+/// piece of the mover it may lose on a trap beside `a'` and that trap's other friends,
+/// its own piece's friends on `b'` if that is a trap). If `C` meets none of these, the
+/// same three steps played at the root are legal and capture the piece, which the root
+/// has no capture within three to allow. So with no square of `C` at most two from
+/// `q`, `a'` is at most two squares from one of `C`.
+#[inline]
+fn after_the_first_of_four(path: &Move, q: Square) -> Bitboard {
+    // At the root itself (with a limit of three) there is no first step.
+    let Some(&x) = path.steps().last() else {
+        return Bitboard::FULL;
+    };
+    let mut changed =
+        Bitboard::from_square(x.from) | (Bitboard::TRAPS & Bitboard::adjacent(x.from));
+    if let Some(b) = x.to() {
+        changed = changed.with(b);
+    }
+    if (changed & Bitboard::within(q, 2)).any() {
+        return Bitboard::FULL;
+    }
+    let one = changed | changed.neighbours();
+    one | one.neighbours()
 }
 
 /// Whether a plain step of the mover's piece may be followed by a capture within two
@@ -753,14 +848,17 @@ fn search_bounded(
     sq: Square,
     bound: &CaptureBound,
     k: u8,
+    admit: Option<Admit>,
     path: &mut Move,
 ) -> bool {
     let side = ctx.side;
     if bound.steps > k {
         return false;
     }
-    let try_step = |step| expand(node, ctx, Some(sq), step, k, path);
-    let pushed = pushes_that_may_help(node, ctx, sq, k);
+    let board = node.board();
+    let try_step =
+        |step| admits(admit, board, side, step) && expand(node, ctx, Some(sq), step, k, path);
+    let pushed = pushes_that_may_help(node, ctx, sq, k) & admit.map_or(Bitboard::FULL, |a| a.enemy);
 
     // One step left, or slack in the bound, or a push to complete: every legal step of
     // the kind that can still matter.
@@ -793,6 +891,149 @@ fn search_bounded(
     let select = steps_that_lower_the_bound(node.board(), side, bound, frozen);
     let pulled = pulls_that_may_help(bound, sq);
     for_each_step(node, Some(frozen), &select, pushed, pulled, try_step)
+}
+
+/// Which steps the search tries at a node with no push waiting and no pull under way:
+/// the steps of the enemy pieces (first steps of pushes) on `enemy` (the search
+/// narrows its `pushed` with it); and of the
+/// mover's (plain) steps, those from `from`, those onto `to`, and those of a piece
+/// stronger than an enemy piece of `pulls` beside it (`None`: every step).
+#[derive(Clone, Copy)]
+struct Admit {
+    enemy: Bitboard,
+    from: Bitboard,
+    to: Bitboard,
+    pulls: Bitboard,
+}
+
+/// Every step.
+const ANY: Option<Admit> = None;
+
+/// Whether `admit` lets the search try `step` at a node with `board`, `side` to move.
+#[inline(always)]
+fn admits(admit: Option<Admit>, board: &Board, side: Color, step: Step) -> bool {
+    let Some(a) = admit else {
+        return true;
+    };
+    let from = step.from;
+    if !board.color(side).contains(from) || a.from.contains(from) {
+        return true;
+    }
+    if step.to().is_some_and(|b| a.to.contains(b)) {
+        return true;
+    }
+    let near = Bitboard::adjacent(from) & a.pulls;
+    near.any()
+        && board
+            .piece_at(from)
+            .is_some_and(|p| (near & !stronger_or_equal(board, p.kind)).any())
+}
+
+/// The first steps of the mover worth trying for a capture of the enemy piece on `sq`
+/// in exactly four steps, at a node with four steps left, no push waiting, no pull under
+/// way, and no capture of that piece within three steps (the root's iterative deepening
+/// tried three first, or its bound exceeds three).
+///
+/// Proof. No push waits and no pull is under way, so a step of the mover is a plain
+/// one and an enemy piece's step the first step of a push. Let `X`, a step of the mover's piece `P` from `a` to
+/// `b`, begin a capture in four; its child has three steps left and no capture within
+/// two (else the root had one within three), and its enemy pieces are the root's, so
+/// [`capturing_step`] gives the child what it gives here.
+/// - With a piece `q` from [`capturing_step`]: the child's capture within three, by
+///   [`captures_within_three`]'s proof (no capture within two there), begins with the
+///   end of the child's pull (of an enemy piece `r` beside `a` into `a`) or with a
+///   plain step `Y` of the mover from at most three squares from `q`, then a capture
+///   within two steps at `q`, the squares beside it and its ends, by pieces beside `q`
+///   (frozen or not by what stands at most two squares from `q`). Everything such a
+///   sequence `Y`, ... reads (the squares it steps from and to, a piece lost on a trap
+///   beside them, the freezing of a stepping piece) lies within four squares of `q`.
+///   If `X` touches none of them, neither `a`, nor `b`, nor a trap beside `a` (where
+///   `X` may lose a piece of the mover), within four squares of `q`, the same sequence
+///   played here is legal and captures the piece in three: there is none. And the end
+///   of the child's pull: `r` beside `a`, over four squares from `q`, moves farther
+///   than three squares from it (a piece it makes lose on a trap beside `r` too), so
+///   the pieces at most two squares from `q` stay, and so do the pushes and pulls of
+///   `q` by pieces beside it, its ends and their freezing: the child's capture within
+///   two after it is one here, within two. So `X` needs `a`, `b` or a trap beside `a`
+///   within four squares of `q`.
+/// - With none (then the first steps of pushes are narrowed too; with a piece they are
+///   all tried): [`captures_within_three`] gives the child no capture but one that
+///   begins with the end of its pull, moving an enemy piece `e` (beside `a`, weaker
+///   than `P`); and a push begun here moves an enemy piece `e` with its first two steps.
+///   Either way the capture is not at `e`'s move (that is within three; a push's
+///   completion, the mover's step, captures no enemy piece) but within the two steps
+///   after it, from a node with no push waiting and no pull under way, where
+///   [`captures_within_two`] needs [`capturing_step`] to give a piece. From none here,
+///   that needs `e` among [`blockers`] (see there) or the piece itself. So a first step
+///   of a push is tried only for those, and a plain step of the mover's piece `P` from
+///   `a` only if one of those, weaker than `P`, stands beside `a`.
+///
+/// The search's nodes with three steps left are then the children of the mover's
+/// plain steps here (a push begun here leaves a push waiting; no pull is under way
+/// here), with no capture within two steps, as above: [`Ctx::none_within_two`].
+#[inline]
+fn first_steps_of_four(board: &Board, side: Color, sq: Square) -> Option<Admit> {
+    let admit = match capturing_step(board, side, sq) {
+        Some((q, _)) => {
+            let region = Bitboard::within(q, 4);
+            let traps = Bitboard::TRAPS & region;
+            Admit {
+                enemy: Bitboard::FULL,
+                from: region | traps.neighbours(),
+                to: region,
+                pulls: Bitboard::EMPTY,
+            }
+        }
+        None => {
+            let first = blockers(board, side, sq).with(sq);
+            Admit {
+                enemy: first,
+                from: Bitboard::EMPTY,
+                to: Bitboard::EMPTY,
+                pulls: first,
+            }
+        }
+    };
+    Some(admit)
+}
+
+/// When [`capturing_step`] gives no piece for the enemy piece on `sq` (the side not
+/// `side`'s): the enemy pieces other than it whose one move (a push or a pull, one
+/// square) may make it give one. The piece on a trap with exactly two friends beside
+/// it: those two; the piece beside a trap with exactly one other enemy piece beside or
+/// on that trap: that one; else none.
+///
+/// Proof. Let `e`, not the piece, move from `s` to `d`; the move may also lose an enemy
+/// piece on a trap beside `s`. On a trap `T` the piece has two friends or more beside
+/// it (one or none and [`capturing_step`] gives a piece, or it was captured). A piece
+/// `e` not beside `T` adds at most a friend, and a piece lost on a trap beside `s` is
+/// on `T` (the piece itself, which keeps a friend) or not beside `T`; `e` beside `T`
+/// leaves it (`d` is `T`, taken, or two squares from it). So the friends drop to one
+/// only from two, with `e` one of them. Beside a trap `T` (a square is beside one trap
+/// at most), some other enemy piece stands beside or on `T`; it must go, and only `e`
+/// moves: a piece on `T` is not lost (the piece itself is its friend beside `T`), so
+/// `e` was the only one. Elsewhere the piece stays where [`capturing_step`] gives
+/// nothing.
+#[inline]
+fn blockers(board: &Board, side: Color, sq: Square) -> Bitboard {
+    let enemy = board.color(!side);
+    if Bitboard::TRAPS.contains(sq) {
+        let friends = enemy & Bitboard::adjacent(sq);
+        return if friends.count() == 2 {
+            friends
+        } else {
+            Bitboard::EMPTY
+        };
+    }
+    let Some(trap) = (Bitboard::adjacent(sq) & Bitboard::TRAPS).first() else {
+        return Bitboard::EMPTY;
+    };
+    let others = enemy & Bitboard::adjacent(trap).with(trap) & !Bitboard::from_square(sq);
+    if others.count() == 1 {
+        others
+    } else {
+        Bitboard::EMPTY
+    }
 }
 
 /// The enemy pieces whose push is worth beginning towards capturing the piece on `sq`

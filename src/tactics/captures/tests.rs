@@ -1,5 +1,6 @@
 //! The capture query's fast paths ([`trap_counts_allow`], [`pull_ends_capture`],
-//! [`captures_within_two`], [`captures_within_three`]) against its plain search
+//! [`captures_within_two`], [`captures_within_three`], [`push_completion_captures`], the
+//! search in four's [`first_steps_of_four`] and [`after_the_first_of_four`]) against its plain search
 //! ([`TurnState::capture_moves_plain`]): the same pieces with the same fewest steps, and
 //! every move of the fast query replayed step by step through the checked API, capturing
 //! its piece. On the archive positions under caps 4 to 1, the endgame positions, and
@@ -60,6 +61,11 @@ impl Rng {
 
 /// Compares the fast query with the plain one at `pos`; returns the captures found.
 fn check(pos: &Position) -> usize {
+    check_counting(pos, &mut [0; 5])
+}
+
+/// [`check`], adding to `by_len` the captures found by their fewest steps.
+fn check_counting(pos: &Position, by_len: &mut [usize; 5]) -> usize {
     let fast = pos.turn_state().capture_moves();
     let plain = pos.turn_state().capture_moves_plain();
     assert_eq!(
@@ -85,6 +91,7 @@ fn check(pos: &Position) -> usize {
         }
         assert_eq!(at, None, "{mv:?} captures {sq} in {pos:?}");
         assert!(pos.after(mv).is_ok(), "{mv:?} is a legal turn of {pos:?}");
+        by_len[mv.len()] += 1;
     }
     fast.len()
 }
@@ -142,4 +149,48 @@ fn fast_paths_agree_inside_turns() {
         found += check_along(&mut rng, pos, 3);
     }
     assert!(found > 0);
+}
+
+/// `pos` after up to `turns` random complete turns (random legal steps, the turn ended
+/// at a random point where it may end); `None` when a walk gets stuck.
+fn after_random_turns(rng: &mut Rng, pos: &Position, turns: usize) -> Option<Position> {
+    let mut p = pos.clone();
+    for _ in 0..turns {
+        let stop = 1 + rng.below(4) as u8;
+        loop {
+            if p.steps_taken() >= stop && p.can_end_turn() {
+                p.end_turn().expect("the turn may end");
+                break;
+            }
+            let steps = p.legal_steps();
+            if steps.is_empty() {
+                return None;
+            }
+            p.play_step(steps[rng.below(steps.len())])
+                .expect("a legal step");
+        }
+    }
+    Some(p)
+}
+
+#[test]
+fn the_search_in_four_agrees_at_turn_starts() {
+    // The archive's turn starts, and turn starts reached by random turns from them and
+    // from the endgames: captures in exactly four steps are found, and agree.
+    let mut rng = Rng(2024);
+    let mut by_len = [0; 5];
+    for pos in archive_positions() {
+        check_counting(&pos, &mut by_len);
+        let turns = 1 + rng.below(2);
+        if let Some(p) = after_random_turns(&mut rng, &pos, turns) {
+            check_counting(&p, &mut by_len);
+        }
+    }
+    for pos in &endgame_positions() {
+        if let Some(p) = after_random_turns(&mut rng, pos, 1) {
+            check_counting(&p, &mut by_len);
+        }
+    }
+    assert!(by_len[4] > 1_000, "{by_len:?}");
+    eprintln!("captures by fewest steps at turn starts: {by_len:?}");
 }
