@@ -7,57 +7,9 @@ use super::{
     goal_in_one, goal_in_two, immovable, path_bound, path_region, rank_band,
     steps_lowering_a_tighter_bound, three_step_region,
 };
-use crate::notation::record::Archive;
+use crate::tactics::test_data::{archive_positions, endgame_positions, Rng};
 use crate::Bitboard;
 use crate::{Board, Color, Move, Piece, PieceKind, Position, Square, Step};
-
-const FEB_2026: &str = include_str!("../../tests/data/allgames202602.tsv");
-const NOV_2011: &str = include_str!("../../tests/data/allgames201111-sample.tsv");
-const ENDGAMES: &str = include_str!("../../tests/data/endgame-positions.txt");
-
-/// A seeded SplitMix64 generator.
-struct Rng(u64);
-
-impl Rng {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        ((z ^ (z >> 31)) % n as u64) as usize
-    }
-}
-
-/// The positions before every movement turn of both archive files (10,891).
-fn archive_positions() -> Vec<Position> {
-    let mut out = Vec::new();
-    for text in [FEB_2026, NOV_2011] {
-        let archive: Archive = text.parse().expect("the archive reads");
-        for game in &archive.games {
-            let positions = game.replay().positions().to_vec();
-            out.extend_from_slice(&positions[..positions.len().saturating_sub(1)]);
-        }
-    }
-    assert_eq!(out.len(), 10_891);
-    out
-}
-
-/// The valid positions of the endgame file (483 of its 485 records).
-fn endgame_positions() -> Vec<Position> {
-    let mut out = Vec::new();
-    let mut diagram = String::new();
-    for line in ENDGAMES.lines() {
-        if line.trim() == "end" {
-            out.extend(Position::from_diagram(&diagram).ok());
-            diagram.clear();
-        } else if !line.starts_with(":::") {
-            diagram.push_str(line);
-            diagram.push('\n');
-        }
-    }
-    assert_eq!(out.len(), 483);
-    out
-}
 
 /// A random valid position: few pieces, many around the traps, rabbits anywhere.
 fn random_position(rng: &mut Rng) -> Position {

@@ -31,6 +31,8 @@
 mod captures;
 mod goal;
 mod in_game;
+#[cfg(test)]
+mod test_data;
 
 pub use captures::{Captures, CapturesIter};
 
