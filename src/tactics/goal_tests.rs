@@ -68,6 +68,17 @@ fn random_state(rng: &mut Rng, pos: &Position) -> Position {
     p
 }
 
+/// A random state of a turn for test `i`: from a random position, an archive position or
+/// an endgame in turn, after random legal steps ([`random_state`]).
+fn sample_state(rng: &mut Rng, i: usize, archive: &[Position], endgames: &[Position]) -> Position {
+    let base = match i % 3 {
+        0 => random_position(rng),
+        1 => archive[rng.below(archive.len())].clone(),
+        _ => endgames[rng.below(endgames.len())].clone(),
+    };
+    random_state(rng, &base)
+}
+
 /// The fast answer has the plain answer's length and replays to a goal; returns whether
 /// there is one.
 fn check(pos: &Position) -> bool {
@@ -134,12 +145,7 @@ fn fast_search_matches_the_plain_one_mid_turn() {
     let endgames = endgame_positions();
     let (mut goals, mut mid) = (0, 0);
     for i in 0..6000 {
-        let base = match i % 3 {
-            0 => random_position(&mut rng),
-            1 => archive[rng.below(archive.len())].clone(),
-            _ => endgames[rng.below(endgames.len())].clone(),
-        };
-        let pos = random_state(&mut rng, &base);
+        let pos = sample_state(&mut rng, i, &archive, &endgames);
         mid += usize::from(pos.steps_taken() > 0);
         goals += usize::from(check(&pos));
     }
@@ -169,12 +175,7 @@ fn goal_in_two_matches_a_two_step_walk() {
     let endgames = endgame_positions();
     let (mut decided, mut goals) = (0, 0);
     for i in 0..30_000 {
-        let base = match i % 3 {
-            0 => random_position(&mut rng),
-            1 => archive[rng.below(archive.len())].clone(),
-            _ => endgames[rng.below(endgames.len())].clone(),
-        };
-        let pos = random_state(&mut rng, &base);
+        let pos = sample_state(&mut rng, i, &archive, &endgames);
         let mut path = Move::EMPTY;
         let Some(found) = goal_in_two(pos.turn_state(), pos.turn_start_board(), &mut path) else {
             continue;
@@ -203,12 +204,7 @@ fn a_goal_in_three_begins_in_the_three_step_region() {
     let endgames = endgame_positions();
     let (mut threes, mut cut) = (0, 0usize);
     for i in 0..30_000 {
-        let base = match i % 3 {
-            0 => random_position(&mut rng),
-            1 => archive[rng.below(archive.len())].clone(),
-            _ => endgames[rng.below(endgames.len())].clone(),
-        };
-        let pos = random_state(&mut rng, &base);
+        let pos = sample_state(&mut rng, i, &archive, &endgames);
         if pos.plain_goal_move().map(|m| m.len()) != Some(3) {
             continue;
         }
@@ -343,12 +339,7 @@ fn walls_keep_the_path_bound_admissible() {
     let mut rng = Rng(25);
     let mut mid = 0;
     for i in 0..30_000 {
-        let base = match i % 3 {
-            0 => random_position(&mut rng),
-            1 => archive[rng.below(archive.len())].clone(),
-            _ => endgames[rng.below(endgames.len())].clone(),
-        };
-        let pos = random_state(&mut rng, &base);
+        let pos = sample_state(&mut rng, i, &archive, &endgames);
         mid += usize::from(pos.steps_taken() > 0);
         goals += usize::from(check_walls(&pos, &mut cut));
     }
