@@ -158,6 +158,11 @@
 #![deny(missing_docs)]
 #![forbid(unsafe_code)]
 
+// The unit tests include files of the integration tests' support tree, which name the
+// crate `arimaa` as users do.
+#[cfg(test)]
+extern crate self as arimaa;
+
 pub mod action;
 mod bitboard;
 mod board;

@@ -7,39 +7,9 @@ use super::{
     goal_in_one, goal_in_two, immovable, path_bound, path_region, rank_band,
     steps_lowering_a_tighter_bound, three_step_region,
 };
-use crate::tactics::test_data::{archive_positions, endgame_positions, Rng};
+use crate::tactics::test_data::{archive_positions, endgame_positions, random_position, Rng};
 use crate::Bitboard;
-use crate::{Board, Color, Move, Piece, PieceKind, Position, Square, Step};
-
-/// A random valid position: few pieces, many around the traps, rabbits anywhere.
-fn random_position(rng: &mut Rng) -> Position {
-    loop {
-        let mut board = Board::empty();
-        for color in Color::ALL {
-            for i in 0..2 + rng.below(8) {
-                let kind = if i < 2 {
-                    PieceKind::Rabbit
-                } else {
-                    PieceKind::ALL[rng.below(6)]
-                };
-                let sq = if rng.below(3) == 0 {
-                    Square::ALL[rng.below(64)]
-                } else {
-                    let t = Square::TRAPS[rng.below(4)].index();
-                    let f = i32::from(t & 7) + rng.below(5) as i32 - 2;
-                    let r = i32::from(t >> 3) + rng.below(5) as i32 - 2;
-                    Square::ALL[(r.clamp(0, 7) * 8 + f.clamp(0, 7)) as usize]
-                };
-                if board.piece_at(sq).is_none() {
-                    board.set(sq, Some(Piece::new(color, kind)));
-                }
-            }
-        }
-        if let Ok(p) = Position::new(board, Color::ALL[rng.below(2)]) {
-            return p;
-        }
-    }
-}
+use crate::{Color, Move, Position, Step};
 
 /// `pos` under a random cap with random legal steps played (enemy steps preferred, so
 /// that pushes wait and pulls are available), as many as the cap allows but one.
