@@ -133,14 +133,9 @@ impl Slot {
         self.ep.reset(self.seed);
     }
 
-    /// The board's action for `a` in the env's view.
-    fn board_action(&self, cfg: &Config, a: Action) -> Action {
-        cfg.view.action(self.ep.turn(), a)
-    }
-
-    /// Plays `a` (already checked against the mask), restarting a finished game.
+    /// Plays `a`, an action of the board (already checked against the mask), restarting
+    /// a finished game.
     fn step(&mut self, cfg: &Config, index: usize, a: Action) -> Transition {
-        let a = self.board_action(cfg, a);
         let t = match self.ep.step(a) {
             Ok(t) => t,
             // Not reached: every action was checked against the mask first.
@@ -156,8 +151,9 @@ impl Slot {
         t
     }
 
-    fn write(&self, cfg: &Config, obs: Option<&mut [f32]>, mask: &mut [bool]) {
-        write_mask(self.ep.mask(), cfg.view.flips(self.ep.turn()), mask);
+    /// Writes the mask (ranks reversed when `flip`) and the planes, if asked for.
+    fn write(&self, cfg: &Config, flip: bool, obs: Option<&mut [f32]>, mask: &mut [bool]) {
+        write_mask(self.ep.mask(), flip, mask);
         if let Some(obs) = obs.and_then(|o| <&mut [f32; OBS_LEN]>::try_from(o).ok()) {
             self.ep.observation(cfg.view, obs);
         }
@@ -181,7 +177,7 @@ enum Work<'a> {
     /// Write the current observation and mask.
     Observe,
     /// Play the actions (one each), then write.
-    Step(&'a [i64]),
+    Step(&'a [Action]),
 }
 
 /// Runs `work` on the slots `first..` of `slots`, writing their rows.
@@ -197,11 +193,7 @@ fn run_chunk(cfg: &Config, first: usize, slots: &mut [Slot], work: Work<'_>, row
     for (j, slot) in slots.iter_mut().enumerate() {
         let index = first + j;
         if let Work::Step(actions) = work {
-            let a = u16::try_from(actions[j])
-                .ok()
-                .and_then(Action::new)
-                .unwrap_or(Action::END_TURN);
-            let t = slot.step(cfg, index, a);
+            let t = slot.step(cfg, index, lanes[j].turned(actions[j]));
             reward[j] = f32::from(t.reward);
             terminated[j] = t.terminated;
             truncated[j] = t.truncated;
@@ -209,8 +201,9 @@ fn run_chunk(cfg: &Config, first: usize, slots: &mut [Slot], work: Work<'_>, row
         let planes = obs
             .as_deref_mut()
             .map(|o| &mut o[j * OBS_LEN..(j + 1) * OBS_LEN]);
-        slot.write(cfg, planes, &mut mask[j * ACTIONS..(j + 1) * ACTIONS]);
         lanes[j].refresh(cfg, slot);
+        let flip = lanes[j].flip;
+        slot.write(cfg, flip, planes, &mut mask[j * ACTIONS..(j + 1) * ACTIONS]);
     }
 }
 
@@ -482,8 +475,8 @@ impl PyVecEnv {
         Ok(())
     }
 
-    /// The actions as int64 values, checked against every game's mask.
-    fn checked_actions(&self, actions: &Bound<'_, PyAny>) -> PyResult<Vec<i64>> {
+    /// The actions (in the env's view), read and checked against every game's mask.
+    fn checked_actions(&self, actions: &Bound<'_, PyAny>) -> PyResult<Vec<Action>> {
         let array: PyReadonlyArray1<'_, i64> = match actions.extract() {
             Ok(a) => a,
             Err(_) => {
@@ -531,7 +524,7 @@ impl PyVecEnv {
                 values[i]
             )));
         }
-        Ok(values)
+        Ok(checked)
     }
 }
 
