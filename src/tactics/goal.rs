@@ -356,7 +356,8 @@ fn path_region(side: Color, rabbits: Bitboard, k: u8) -> Bitboard {
 /// Depth-first search for a turn of at most `k` more steps ending with a goal, in a turn
 /// that started from `start`; on success `path` holds the steps from the root. `FAST`
 /// decides one and two steps to go directly ([`goal_in_one`], [`goal_in_two`]), tries
-/// only the first steps of [`three_step_region`] with three to go, and generates the
+/// only the first steps of [`three_step_region`] with three to go and of
+/// [`four_step_region`] with four, and generates the
 /// steps of nodes with slack from bitboards; the plain search (`!FAST`) is the reference
 /// the tests compare it with.
 fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &mut Move) -> bool {
@@ -395,10 +396,10 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
         return false;
     }
     let mut try_step = |step| expand::<FAST>(pos, start, step, k, path);
-    let within = if FAST && k == 3 {
-        three_step_region(pos, start)
-    } else {
-        Region::FULL
+    let within = match k {
+        3 if FAST => three_step_region(pos, start),
+        4 if FAST => four_step_region(pos, start),
+        _ => Region::FULL,
     };
     let touching = |from, to, f| {
         if FAST {
@@ -484,6 +485,81 @@ fn three_step_region(pos: &TurnState, start: &Board) -> Region {
         from: changed | traps.neighbours() | (rabbits & rank_band(side, 3)),
         into: changed,
         pushes,
+    }
+}
+
+/// The first steps of a goal in four steps, at the root with four steps to go
+/// ([`Region`]): a simple step that changes a square of `X` (the square it leaves, the one
+/// it enters, or a trap beside the first), the first step of a push of an enemy piece on
+/// a square of `X`, or a step of a rabbit four ranks away, where `X` holds the squares
+/// within five (Manhattan distance) of a rabbit of the mover one rank from its goal,
+/// within four of one two ranks away, and within one of the squares of a rabbit three
+/// ranks away and of the two ahead of it. [`Region::FULL`] (no restriction) while a push
+/// waits or a pull is under way, or when a rabbit of the mover stands on its goal rank
+/// now or stood there when the turn started.
+///
+/// The search calls this only where no goal in three or fewer steps exists (iterative
+/// deepening, as for [`three_step_region`]). Let `t1 t2 t3 t4` be a goal and `R` the
+/// rabbit whose step `t4` is; `R` needs one step per rank, so it stands at most four
+/// ranks away, and if `t1` is `R`'s step it is tried (a rabbit four ranks away, or one
+/// nearer, whose square is in `X`). Otherwise `R` stands at `r`, `d <= 3` ranks away,
+/// before and after `t1`; there is no goal in two after `t1` (nor in three before it).
+/// Write `B(x, n)` for the squares within `n` of `x`; a step changes only its two squares
+/// and perhaps a trap beside the first (a capture), all within `B(from, 1)`, and its
+/// legality reads `B(from, 1)` (its piece, the frozen test, the square it enters), a
+/// push's first step `B(from, 2)` (a stronger unfrozen piece beside it).
+/// - `t1 t2` a push (`t1` moves the enemy piece from `e`) or a pull (`t1` moves the
+///   puller from `p`): the pair changes squares within `B(e, 2)` or `B(p, 2)` only, and
+///   `t3 t4` is a goal in two after it that depends on `B(r, 3)` when `d = 1`, on `B(r,
+///   2)` when `d = 2` ([`three_step_region`]'s proof; `d = 3` leaves `R` too few steps).
+///   Had the pair not met those squares, `t3 t4` was a goal in two at the root. So `e`
+///   or `p` is within five of `r` (`d = 1`) or four (`d = 2`): in `X`.
+/// - Otherwise `t2 t3 t4` is a goal in three after `t1` that does not begin with the end
+///   of a push or a pull `t1` began, and it reads only squares of `X`: for `d = 3` it is
+///   `R`'s three forward steps (they read within one of `r` and of the two squares ahead;
+///   a capture beside a square `R` leaves is beside no later square of `R`); for `d = 2`
+///   either `t2` is `R`'s step, after which a goal in two depends on `B(r, 4)`, or `t3
+///   t4` are `R`'s forward steps, which read `B(r, 2)` only, and `t2` changes a square of
+///   it (else `t3 t4` was a goal in two after `t1`), so reads `B(r, 4)`; for `d = 1`
+///   either `t2` is `R`'s step aside (then a goal in two depends on `B(r, 4)`), or `t2
+///   t3` is a push or pull with the enemy piece or puller within three of `r` (it reads
+///   `B(r, 5)`, and `t4` reads `B(r, 1)`), or `t2` is a simple step that changes a square
+///   of `B(r, 3)` (it enters, leaves or empties a trap within `B(r, 3)`, so it reads
+///   `B(r, 5)`), after which `t3 t4` depends on `B(r, 3)` (a capture by `t2` outside it
+///   does not matter). In each case `t2`'s capture matters only where the goal in two
+///   after it reads. If `t1` changed no square of `X`, then `t2 t3 t4` played from the
+///   root meets the same squares, the same pieces and the same pull and push state (the
+///   root has neither, and `t2` ends no pull of `t1`), so it is a goal in three there
+///   (its board has `R` on its goal rank, unlike the start's): excluded.
+#[inline]
+fn four_step_region(pos: &TurnState, start: &Board) -> Region {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    if pos.pending_push().is_some()
+        || pos.pull_source().is_some()
+        || board.rabbit_on_goal(side)
+        || start.rabbit_on_goal(side)
+    {
+        return Region::FULL;
+    }
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    let fwd = forward(side);
+    // A rabbit three ranks away and the two squares ahead of it.
+    let three = rabbits & rank_band(side, 3);
+    let column = three | three.shift(fwd) | three.shift(fwd).shift(fwd);
+    // Within five of a rabbit one rank away, four of one two ranks away.
+    let mut ball = rabbits & rank_band(side, 1);
+    ball |= ball.neighbours();
+    ball |= rabbits & rank_band(side, 2);
+    for _ in 0..4 {
+        ball |= ball.neighbours();
+    }
+    let reads = ball | column | column.neighbours();
+    let traps = reads & Bitboard::TRAPS;
+    Region {
+        from: reads | traps.neighbours() | (rabbits & rank_band(side, 4)),
+        into: reads,
+        pushes: reads,
     }
 }
 

@@ -4,8 +4,8 @@
 //! of a turn: the same fewest steps, and every fast answer replays to a goal.
 
 use super::{
-    goal_in_one, goal_in_two, immovable, path_bound, path_region, rank_band,
-    steps_lowering_a_tighter_bound, three_step_region,
+    four_step_region, goal_in_one, goal_in_two, immovable, path_bound, path_region, rank_band,
+    steps_lowering_a_tighter_bound, three_step_region, Region,
 };
 use crate::tactics::test_data::{archive_positions, endgame_positions, random_position, Rng};
 use crate::Bitboard;
@@ -165,6 +165,21 @@ fn goal_in_two_matches_a_two_step_walk() {
     assert!(decided > 5_000 && goals > 500, "{decided} {goals}");
 }
 
+/// Whether the search tries `step` as a first step within `region` ([`any_step_of`]):
+/// the first step of a push by the enemy piece's square, a simple step or a pull by the
+/// square it leaves or enters.
+fn in_region(pos: &Position, region: Region, s: Step) -> bool {
+    let pushed = pos.board().piece_at(s.from).map(|q| q.color) != Some(pos.side_to_move())
+        && pos.turn_state().pull_source().is_none_or(|(to, kind)| {
+            s.to() != Some(to) || pos.board().piece_at(s.from).is_none_or(|q| q.kind >= kind)
+        });
+    if pushed {
+        region.pushes.contains(s.from)
+    } else {
+        region.from.contains(s.from) || s.to().is_some_and(|to| region.into.contains(to))
+    }
+}
+
 /// The three-step rule alone: where the fewest steps are exactly three, some first step
 /// from the region begins a goal in two more (a plain walk).
 #[test]
@@ -180,18 +195,7 @@ fn a_goal_in_three_begins_in_the_three_step_region() {
         }
         threes += 1;
         let region = three_step_region(pos.turn_state(), pos.turn_start_board());
-        let tried = |s: Step| {
-            let pushed = pos.board().piece_at(s.from).map(|q| q.color) != Some(pos.side_to_move())
-                && pos.turn_state().pull_source().is_none_or(|(to, kind)| {
-                    s.to() != Some(to)
-                        || pos.board().piece_at(s.from).is_none_or(|q| q.kind >= kind)
-                });
-            if pushed {
-                region.pushes.contains(s.from)
-            } else {
-                region.from.contains(s.from) || s.to().is_some_and(|to| region.into.contains(to))
-            }
-        };
+        let tried = |s: Step| in_region(&pos, region, s);
         let steps = pos.legal_steps();
         cut += steps.iter().filter(|&&s| !tried(s)).count();
         let begins = steps.iter().any(|&s| {
@@ -358,5 +362,46 @@ fn a_goal_in_four_begins_where_the_tighter_bound_says() {
     assert!(
         restricted > 1_000 && fours > 10 && cut > 0,
         "{restricted} {fours} {cut}"
+    );
+}
+
+/// The four-step region alone ([`four_step_region`]): where the fewest steps are exactly
+/// four (at the start of a turn of four), no first step outside it begins a goal in three
+/// more (the plain search on every such child), and some step inside it does.
+#[test]
+fn every_goal_in_four_begins_in_the_four_step_region() {
+    let mut rng = Rng(6);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let randoms: Vec<_> = (0..20_000).map(|_| random_position(&mut rng)).collect();
+    let (mut fours, mut restricted, mut cut) = (0, 0, 0usize);
+    for pos in archive.iter().chain(&endgames).chain(&randoms) {
+        if pos.plain_goal_move().map(|m| m.len()) != Some(4) {
+            continue;
+        }
+        fours += 1;
+        let region = four_step_region(pos.turn_state(), pos.turn_start_board());
+        restricted += usize::from(region.from != Bitboard::FULL);
+        let begins = |s: Step| {
+            let mut p = pos.clone();
+            p.play_step(s).is_ok() && p.plain_goal_move().is_some_and(|m| m.len() <= 3)
+        };
+        let (inside, outside): (Vec<Step>, Vec<Step>) = pos
+            .legal_steps()
+            .iter()
+            .partition(|&&s| in_region(pos, region, s));
+        for &s in &outside {
+            assert!(!begins(s), "{pos}: {s:?} outside the region begins a goal");
+        }
+        cut += outside.len();
+        assert!(inside.into_iter().any(begins), "{pos}");
+    }
+    eprintln!(
+        "four_step_region: {fours} goals in four, {restricted} restricted, \
+         {cut} first steps outside (none begins a goal)"
+    );
+    assert!(
+        fours > 300 && restricted > 300 && cut > 1_000,
+        "{fours} {restricted} {cut}"
     );
 }
