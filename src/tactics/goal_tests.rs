@@ -9,7 +9,7 @@ use super::{
 };
 use crate::tactics::test_data::{archive_positions, endgame_positions, random_position, Rng};
 use crate::Bitboard;
-use crate::{Color, Move, Position, Step};
+use crate::{Color, Move, Position, Rank, Step};
 
 /// `pos` under a random cap with random legal steps played (enemy steps preferred, so
 /// that pushes wait and pulls are available), as many as the cap allows but one.
@@ -258,6 +258,31 @@ fn path_region_by_files(side: Color, rabbits: Bitboard, k: u8) -> Bitboard {
         }
     }
     region
+}
+
+/// [`rank_band`] as the fifth round wrote it: from the goal rank by [`Rank`].
+fn rank_band_by_rank(color: Color, d: u8) -> Bitboard {
+    let goal = Rank::goal(color).index();
+    let rank = match color {
+        Color::Gold => goal.checked_sub(d),
+        Color::Silver => goal.checked_add(d),
+    };
+    rank.and_then(Rank::new)
+        .map_or(Bitboard::EMPTY, Bitboard::rank)
+}
+
+#[test]
+fn rank_band_is_the_rank_d_from_the_goal() {
+    for color in Color::ALL {
+        for d in 0..=u8::MAX {
+            assert_eq!(
+                rank_band(color, d),
+                rank_band_by_rank(color, d),
+                "{color:?} {d}"
+            );
+        }
+        assert_eq!(rank_band(color, 0), Bitboard::rank(Rank::goal(color)));
+    }
 }
 
 #[test]
