@@ -214,6 +214,9 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
             if !can_capture_in(&node, limit) {
                 continue;
             }
+            if ctx.fast && quiet && limit == 4 && !four_steps_may_capture(board, side, sq, ready) {
+                break;
+            }
             if search_at(&node, &ctx, sq, &bound, (limit, quiet), &mut path) {
                 out.insert(sq, path);
                 break;
@@ -281,6 +284,66 @@ fn trap_counts_allow(board: &Board, side: Color, sq: Square, left: u8, ready: Bi
             let moving = others | if m > 0 { this } else { Bitboard::EMPTY };
             moves < left || (moves == left && (moving & ready).any())
         })
+}
+
+/// The root's "no" filter for a capture in exactly four steps, with four steps left, no
+/// push waiting and no pull under way: whether some trap near the enemy piece on `sq`
+/// may capture it in four, judged from who must move and who can move them (`ready`:
+/// the enemy pieces with a stronger piece of the mover beside them,
+/// [`Board::threatened`]). When it fails the root's search in four finds nothing, so
+/// it is not run (the root has then tried every smaller limit).
+///
+/// Proof. As [`capture_lower_bound`] counts it, capturing the piece at a trap `m`
+/// squares from it, with `n` other enemy pieces beside the trap or on it, takes at least
+/// `m + n` moves of enemy pieces (each a push or a pull of one piece one square, two
+/// steps; none is already under way): the piece's `m` squares, and each of the others
+/// must move off (none can be captured instead: one beside the trap stands on no trap,
+/// and one on it, when the piece is beside it, keeps the piece as its friend until the
+/// piece leaves, after which the piece is two squares from the trap). A trap with
+/// `m + n > 2` needs over four steps, one with `m + n < 2`, or `m = 2` (the piece
+/// alone, moved twice), is kept. That leaves `m + n = 2` with two pieces to move, `x`
+/// and `y` (the piece and one other, or two others with the piece on the trap): the
+/// four steps are then exactly two moves, `x`'s in steps one and two and `y`'s in three
+/// and four, or the other way round. The first needs a stronger piece of the mover
+/// beside `x` now (`x` in `ready`). The second needs a piece of the mover stronger than
+/// `y` beside `y` after the first move, where `y` has not moved and the mover's pieces
+/// stand where they stand now (a capture only removes one), but the piece `h` that moved
+/// `x`, which went one square: in a pull from beside `h` to a square beside its own, in
+/// a push into `x`'s square, beside `h`'s. So either `y` is in `ready` too, or such an
+/// `h` beside `x` and stronger than both stands at most two squares from `y`. A trap
+/// where neither order allows this cannot capture the piece in four steps.
+#[inline]
+fn four_steps_may_capture(board: &Board, side: Color, sq: Square, ready: Bitboard) -> bool {
+    let enemy = board.color(!side);
+    let this = Bitboard::from_square(sq);
+    NEAR_TRAPS[sq.index() as usize]
+        .iter()
+        .take_while(|&&(_, m)| m != u8::MAX)
+        .any(|&(area, m)| {
+            let others = enemy & area & !this;
+            let moves = m + few(others);
+            let moving = others | if m > 0 { this } else { Bitboard::EMPTY };
+            moves < 2 || m == 2 || (moves == 2 && two_moves_may_follow(board, side, moving, ready))
+        })
+}
+
+/// For [`four_steps_may_capture`]: whether the two enemy pieces of `moving` may be moved
+/// one after the other, each by a push or a pull, in four steps (see there for why).
+#[inline]
+fn two_moves_may_follow(board: &Board, side: Color, moving: Bitboard, ready: Bitboard) -> bool {
+    if (moving & !ready).is_empty() {
+        return true;
+    }
+    let (Some(x), Some(y)) = (moving.first(), moving.iter().nth(1)) else {
+        return false;
+    };
+    let (Some(px), Some(py)) = (board.piece_at(x), board.piece_at(y)) else {
+        return false;
+    };
+    let both = board.stronger_than(side, px.kind.max(py.kind));
+    let moves_then =
+        |a: Square, b: Square| (both & Bitboard::adjacent(a) & Bitboard::within(b, 2)).any();
+    moves_then(x, y) || moves_then(y, x)
 }
 
 /// The enemy pieces worth a capture search at the root: two cheap tests before the

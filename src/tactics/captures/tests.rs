@@ -144,3 +144,50 @@ fn the_search_in_four_agrees_at_turn_starts() {
     assert!(by_len[4] > 1_000, "{by_len:?}");
     eprintln!("captures by fewest steps at turn starts: {by_len:?}");
 }
+
+/// The enemy pieces of `pos` (a turn start with four steps left) that
+/// [`four_steps_may_capture`] rules out, each checked against the plain query: no
+/// capture of it in exactly four steps. Returns how many it ruled out of those that
+/// [`trap_counts_allow`] keeps (the others no trap can capture in four anyway).
+fn check_four_step_filter(pos: &Position) -> usize {
+    let node = pos.turn_state();
+    if node.steps_left() != 4 || node.pending_push().is_some() || node.pull_source().is_some() {
+        return 0;
+    }
+    let side = node.side_to_move();
+    let board = node.board();
+    let ready = board.threatened(!side);
+    let plain = node.capture_moves_plain();
+    let mut ruled_out = 0;
+    for sq in board.color(!side) {
+        if !four_steps_may_capture(board, side, sq, ready) {
+            let steps = plain.get(sq).map(Move::len);
+            assert_ne!(steps, Some(4), "{sq} is captured in four in {pos:?}");
+            ruled_out += usize::from(trap_counts_allow(board, side, sq, 4, ready));
+        }
+    }
+    ruled_out
+}
+
+#[test]
+fn the_four_step_filter_rules_out_no_capture_in_four() {
+    // The archive's turn starts and turn starts after random turns from them and from
+    // the endgames.
+    let mut rng = Rng(77);
+    let mut ruled_out = 0;
+    for pos in archive_positions() {
+        ruled_out += check_four_step_filter(&pos);
+        let turns = 1 + rng.below(2);
+        if let Some(p) = after_random_turns(&mut rng, &pos, turns) {
+            ruled_out += check_four_step_filter(&p);
+        }
+    }
+    for pos in &endgame_positions() {
+        ruled_out += check_four_step_filter(pos);
+        if let Some(p) = after_random_turns(&mut rng, pos, 1) {
+            ruled_out += check_four_step_filter(&p);
+        }
+    }
+    assert!(ruled_out > 1_000, "{ruled_out}");
+    eprintln!("pieces the four-step filter rules out: {ruled_out}");
+}
