@@ -214,8 +214,11 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
             if !can_capture_in(&node, limit) {
                 continue;
             }
-            if ctx.fast && quiet && limit == 4 && !four_steps_may_capture(board, side, sq, ready) {
-                break;
+            if ctx.fast && quiet && limit == 4 {
+                let frozen = *frozen.get_or_insert_with(|| board.frozen(side));
+                if !four_steps_may_capture(board, side, sq, ready, frozen) {
+                    break;
+                }
             }
             if search_at(&node, &ctx, sq, &bound, (limit, quiet), &mut path) {
                 out.insert(sq, path);
@@ -311,9 +314,16 @@ fn trap_counts_allow(board: &Board, side: Color, sq: Square, left: u8, ready: Bi
 /// `x`, which went one square: in a pull from beside `h` to a square beside its own, in
 /// a push into `x`'s square, beside `h`'s. So either `y` is in `ready` too, or such an
 /// `h` beside `x` and stronger than both stands at most two squares from `y`. A trap
-/// where neither order allows this cannot capture the piece in four steps.
+/// where neither order allows this cannot capture the piece in four steps. A trap with
+/// `m + n = 1` is kept when [`one_move_may_capture`] allows it.
 #[inline]
-fn four_steps_may_capture(board: &Board, side: Color, sq: Square, ready: Bitboard) -> bool {
+fn four_steps_may_capture(
+    board: &Board,
+    side: Color,
+    sq: Square,
+    ready: Bitboard,
+    frozen: Bitboard,
+) -> bool {
     let enemy = board.color(!side);
     let this = Bitboard::from_square(sq);
     NEAR_TRAPS[sq.index() as usize]
@@ -321,10 +331,69 @@ fn four_steps_may_capture(board: &Board, side: Color, sq: Square, ready: Bitboar
         .take_while(|&&(_, m)| m != u8::MAX)
         .any(|&(area, m)| {
             let others = enemy & area & !this;
-            let moves = m + few(others);
             let moving = others | if m > 0 { this } else { Bitboard::EMPTY };
-            moves < 2 || m == 2 || (moves == 2 && two_moves_may_follow(board, side, moving, ready))
+            match m + few(others) {
+                0 => true,
+                1 => one_move_may_capture(board, side, moving, area, m == 1, frozen),
+                2 => m == 2 || two_moves_may_follow(board, side, moving, ready),
+                _ => false,
+            }
         })
+}
+
+/// For [`four_steps_may_capture`], a trap (`area`: the trap and the squares beside it)
+/// where one enemy piece, the one on `moving`, must move one square (the piece beside
+/// the trap onto it, `onto`, or the one other enemy piece beside it off while the piece
+/// stands on it): whether a piece of the mover stronger than it can be ready to move it
+/// within the two steps the move leaves (`frozen`: the mover's frozen pieces).
+///
+/// Proof. The move is a push or a pull by a piece `h` of the mover stronger than the
+/// moved piece `x`, standing beside `x`, unfrozen, before the move begins; the steps
+/// before it are at most two. A push or a pull from a square beside `x` other than the
+/// trap (the piece stands on it, or the push moves `x` onto it); else `onto` holds and
+/// `h` pulls `x` from the trap. Every step moves one piece one square and `h` moves only
+/// by its own steps, none of them a step of the move. From a square `s` beside `x`, not
+/// the trap: `h` first needs `dist(h, s)` steps of its own, and a step of another piece
+/// when `h` is frozen now (a friend arriving; its freezer leaving takes a move of two
+/// steps) or when another piece holds `s` (it leaves: `s` is no trap, so no capture
+/// takes it away); these last two may be one step, so one more at least if either holds.
+/// That is at most two: an unfrozen `h` at most two squares from an empty `s`, a frozen
+/// one at most one, or `h` at most one square from a held `s` (on it: `h` itself). From
+/// the trap: `dist(h, trap)` steps of its own, and `h` is captured on arriving there
+/// unless a piece of the mover stands beside the trap (`h` on it now has one); when none
+/// stands beside it now, one must arrive, a step of another piece: so `h` at most two
+/// squares from the trap when one stands beside it now, else at most one.
+#[inline]
+fn one_move_may_capture(
+    board: &Board,
+    side: Color,
+    moving: Bitboard,
+    area: Bitboard,
+    onto: bool,
+    frozen: Bitboard,
+) -> bool {
+    let (Some(x), Some(trap)) = (moving.first(), (area & Bitboard::TRAPS).first()) else {
+        return false;
+    };
+    let Some(piece) = board.piece_at(x) else {
+        return false;
+    };
+    let helpers = board.stronger_than(side, piece.kind);
+    let one = |b: Bitboard| b | b.neighbours();
+    let beside = Bitboard::adjacent(x).without(trap);
+    let open = beside & !board.occupied();
+    let held = beside & board.occupied();
+    let push = (helpers & !frozen & one(one(open))) | (helpers & frozen & one(open)) | one(held);
+    if (helpers & push).any() {
+        return true;
+    }
+    let at_trap = Bitboard::from_square(trap);
+    let reach = if (board.color(side) & Bitboard::adjacent(trap)).any() {
+        one(one(at_trap))
+    } else {
+        one(at_trap)
+    };
+    onto && (helpers & reach).any()
 }
 
 /// For [`four_steps_may_capture`]: whether the two enemy pieces of `moving` may be moved

@@ -157,10 +157,11 @@ fn check_four_step_filter(pos: &Position) -> usize {
     let side = node.side_to_move();
     let board = node.board();
     let ready = board.threatened(!side);
+    let frozen = board.frozen(side);
     let plain = node.capture_moves_plain();
     let mut ruled_out = 0;
     for sq in board.color(!side) {
-        if !four_steps_may_capture(board, side, sq, ready) {
+        if !four_steps_may_capture(board, side, sq, ready, frozen) {
             let steps = plain.get(sq).map(Move::len);
             assert_ne!(steps, Some(4), "{sq} is captured in four in {pos:?}");
             ruled_out += usize::from(trap_counts_allow(board, side, sq, 4, ready));
