@@ -314,8 +314,12 @@ fn trap_counts_allow(board: &Board, side: Color, sq: Square, left: u8, ready: Bi
 /// `x`, which went one square: in a pull from beside `h` to a square beside its own, in
 /// a push into `x`'s square, beside `h`'s. So either `y` is in `ready` too, or such an
 /// `h` beside `x` and stronger than both stands at most two squares from `y`. A trap
-/// where neither order allows this cannot capture the piece in four steps. A trap with
-/// `m + n = 1` is kept when [`one_move_may_capture`] allows it.
+/// where neither order allows this cannot capture the piece in four steps. Nor can a
+/// trap with the piece beside it and the other on it: that one can only move to a square
+/// beside the trap, where it is still the piece's friend, so it must move twice (it is
+/// not captured on the trap while the piece stands beside it, and the piece leaving goes
+/// two squares from the trap), three moves in all. A trap with `m + n = 1` is kept when
+/// [`one_move_may_capture`] allows it.
 #[inline]
 fn four_steps_may_capture(
     board: &Board,
@@ -335,6 +339,7 @@ fn four_steps_may_capture(
             match m + few(others) {
                 0 => true,
                 1 => one_move_may_capture(board, side, moving, area, m == 1, frozen),
+                2 if m == 1 && (others & Bitboard::TRAPS).any() => false,
                 2 => m == 2 || two_moves_may_follow(board, side, moving, ready),
                 _ => false,
             }
@@ -359,10 +364,7 @@ fn four_steps_may_capture(
 /// takes it away); these last two may be one step, so one more at least if either holds.
 /// That is at most two: an unfrozen `h` at most two squares from an empty `s`, a frozen
 /// one at most one, or `h` at most one square from a held `s` (on it: `h` itself). From
-/// the trap: `dist(h, trap)` steps of its own, and `h` is captured on arriving there
-/// unless a piece of the mover stands beside the trap (`h` on it now has one); when none
-/// stands beside it now, one must arrive, a step of another piece: so `h` at most two
-/// squares from the trap when one stands beside it now, else at most one.
+/// the trap: see [`pullers_from_trap`].
 #[inline]
 fn one_move_may_capture(
     board: &Board,
@@ -387,13 +389,7 @@ fn one_move_may_capture(
     if (helpers & push).any() {
         return true;
     }
-    let at_trap = Bitboard::from_square(trap);
-    let reach = if (board.color(side) & Bitboard::adjacent(trap)).any() {
-        one(one(at_trap))
-    } else {
-        one(at_trap)
-    };
-    onto && (helpers & reach).any()
+    onto && (helpers & pullers_from_trap(board.color(side), trap)).any()
 }
 
 /// For [`four_steps_may_capture`]: whether the two enemy pieces of `moving` may be moved
@@ -413,6 +409,30 @@ fn two_moves_may_follow(board: &Board, side: Color, moving: Bitboard, ready: Bit
     let moves_then =
         |a: Square, b: Square| (both & Bitboard::adjacent(a) & Bitboard::within(b, 2)).any();
     moves_then(x, y) || moves_then(y, x)
+}
+
+/// For [`one_move_may_capture`]: the squares from which a piece `h` of the mover may
+/// stand on `trap` within two steps of its own and others, alive (`mover`: the mover's
+/// pieces): on it; beside it, with another piece of the mover at most two squares from
+/// it; two squares from it, with a piece of the mover beside it.
+///
+/// Proof. `h` needs `dist(h, trap)` steps of its own, and it is captured on arriving
+/// unless another piece of the mover then stands beside the trap (one on it now has
+/// one). From beside the trap that leaves one step: another piece at most two squares
+/// from the trap, to be beside it by then (it may stand there already). From two squares
+/// away, none: another piece already beside it (`h` is not). Farther is over two steps.
+#[inline]
+fn pullers_from_trap(mover: Bitboard, trap: Square) -> Bitboard {
+    let at = Bitboard::from_square(trap);
+    let beside = Bitboard::adjacent(trap);
+    let mut from = at;
+    if (mover & Bitboard::within(trap, 2)).count() >= 2 {
+        from |= beside;
+    }
+    if (mover & beside).any() {
+        from |= Bitboard::within(trap, 2) & !(beside | at);
+    }
+    from
 }
 
 /// The enemy pieces worth a capture search at the root: two cheap tests before the
