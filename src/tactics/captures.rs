@@ -362,9 +362,16 @@ fn four_steps_may_capture(
 /// when `h` is frozen now (a friend arriving; its freezer leaving takes a move of two
 /// steps) or when another piece holds `s` (it leaves: `s` is no trap, so no capture
 /// takes it away); these last two may be one step, so one more at least if either holds.
-/// That is at most two: an unfrozen `h` at most two squares from an empty `s`, a frozen
-/// one at most one, or `h` at most one square from a held `s` (on it: `h` itself). From
-/// the trap: see [`pullers_from_trap`].
+/// That is at most two: an unfrozen `h` beside an empty `s`, or two squares from it
+/// with an empty square between them (its two steps are all the steps, so the square
+/// it passes must be empty now); a frozen one beside an empty `s`; `h` on `s`; or an
+/// unfrozen `h` beside a held `s` with an empty square beside `s`: the other piece must
+/// step off first (with its own step if it is the mover's; if it is an enemy piece, as
+/// the first step of a push by `h`, whose second is `h`'s into `s`: any other push or
+/// pull adds a step), then `h` steps in, and these are all the steps: so `h` is not
+/// frozen now (the piece leaving `s`, beside `h`, lands on no square beside `h`, and
+/// only a friend arriving unfreezes it), and the piece leaving steps to a square beside
+/// `s` that is empty now. From the trap: see [`pullers_from_trap`].
 #[inline]
 fn one_move_may_capture(
     board: &Board,
@@ -383,13 +390,16 @@ fn one_move_may_capture(
     let helpers = board.stronger_than(side, piece.kind);
     let one = |b: Bitboard| b | b.neighbours();
     let beside = Bitboard::adjacent(x).without(trap);
-    let open = beside & !board.occupied();
-    let held = beside & board.occupied();
-    let push = (helpers & !frozen & one(one(open))) | (helpers & frozen & one(open)) | one(held);
+    let empty = !board.occupied();
+    let open = beside & empty;
+    let held = beside & !empty;
+    let two = (empty & open.neighbours()).neighbours();
+    let vacated = (held & empty.neighbours()).neighbours();
+    let push = (!frozen & (one(open) | two | vacated)) | (frozen & one(open)) | held;
     if (helpers & push).any() {
         return true;
     }
-    onto && (helpers & pullers_from_trap(board.color(side), trap)).any()
+    onto && (helpers & pullers_from_trap(board.color(side), empty, trap)).any()
 }
 
 /// For [`four_steps_may_capture`]: whether the two enemy pieces of `moving` may be moved
@@ -414,15 +424,18 @@ fn two_moves_may_follow(board: &Board, side: Color, moving: Bitboard, ready: Bit
 /// For [`one_move_may_capture`]: the squares from which a piece `h` of the mover may
 /// stand on `trap` within two steps of its own and others, alive (`mover`: the mover's
 /// pieces): on it; beside it, with another piece of the mover at most two squares from
-/// it; two squares from it, with a piece of the mover beside it.
+/// it; two squares from it, with a piece of the mover beside it and an empty square
+/// (`empty`: the empty squares) beside it and `h`.
 ///
 /// Proof. `h` needs `dist(h, trap)` steps of its own, and it is captured on arriving
 /// unless another piece of the mover then stands beside the trap (one on it now has
 /// one). From beside the trap that leaves one step: another piece at most two squares
 /// from the trap, to be beside it by then (it may stand there already). From two squares
-/// away, none: another piece already beside it (`h` is not). Farther is over two steps.
+/// away, none: another piece already beside it (`h` is not), and `h`'s two steps are all
+/// the steps, so the square it passes, beside the trap, is empty now. Farther is over
+/// two steps.
 #[inline]
-fn pullers_from_trap(mover: Bitboard, trap: Square) -> Bitboard {
+fn pullers_from_trap(mover: Bitboard, empty: Bitboard, trap: Square) -> Bitboard {
     let at = Bitboard::from_square(trap);
     let beside = Bitboard::adjacent(trap);
     let mut from = at;
@@ -430,7 +443,7 @@ fn pullers_from_trap(mover: Bitboard, trap: Square) -> Bitboard {
         from |= beside;
     }
     if (mover & beside).any() {
-        from |= Bitboard::within(trap, 2) & !(beside | at);
+        from |= (empty & beside).neighbours() & !(beside | at);
     }
     from
 }
