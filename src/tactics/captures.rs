@@ -214,13 +214,15 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
             if !can_capture_in(&node, limit) {
                 continue;
             }
+            let mut onto = Bitboard::FULL;
             if ctx.fast && quiet && limit == 4 {
                 let frozen = *frozen.get_or_insert_with(|| board.frozen(side));
-                if !four_steps_may_capture(board, side, sq, ready, frozen) {
-                    break;
+                match four_step_traps(board, side, sq, ready, frozen) {
+                    Some(first) => onto = first,
+                    None => break,
                 }
             }
-            if search_at(&node, &ctx, sq, &bound, (limit, quiet), &mut path) {
+            if search_at(&node, &ctx, sq, &bound, (limit, quiet, onto), &mut path) {
                 out.insert(sq, path);
                 break;
             }
@@ -243,7 +245,7 @@ fn search_at(
     ctx: &Ctx,
     sq: Square,
     bound: &CaptureBound,
-    (limit, quiet): (u8, bool),
+    (limit, quiet, onto): (u8, bool, Bitboard),
     path: &mut Move,
 ) -> bool {
     let known = Ctx {
@@ -253,7 +255,7 @@ fn search_at(
     if ctx.fast && limit <= 3 {
         capture_search(node, &known, Some(sq), limit, path)
     } else if ctx.fast && limit == 4 && quiet {
-        let admit = first_steps_of_four(node.board(), ctx.side, sq);
+        let admit = first_steps_of_four(node.board(), ctx.side, sq, onto);
         search_bounded(node, &known, sq, bound, limit, admit, path)
     } else {
         search_bounded(node, ctx, sq, bound, limit, ANY, path)
@@ -320,6 +322,9 @@ fn trap_counts_allow(board: &Board, side: Color, sq: Square, left: u8, ready: Bi
 /// not captured on the trap while the piece stands beside it, and the piece leaving goes
 /// two squares from the trap), three moves in all. A trap with `m + n = 1` is kept when
 /// [`one_move_may_capture`] allows it.
+///
+/// It also gives the squares the piece's first move may go to (every square but when
+/// every trap it keeps is one with `m = 2`): [`four_step_traps`].
 #[inline]
 fn four_steps_may_capture(
     board: &Board,
@@ -328,22 +333,51 @@ fn four_steps_may_capture(
     ready: Bitboard,
     frozen: Bitboard,
 ) -> bool {
+    four_step_traps(board, side, sq, ready, frozen).is_some()
+}
+
+/// [`four_steps_may_capture`] (`None` when it fails), with the squares the piece's first
+/// move may go to in a capture in exactly four: every square but when every trap kept
+/// is two squares from the piece with no other enemy piece beside it or on it; then the
+/// squares beside the piece and beside one of those traps.
+///
+/// Proof. At such a trap the piece must move two squares, two moves, which are all four
+/// steps (see [`four_steps_may_capture`]): each takes it one square nearer, so the first
+/// goes to a square beside the piece at one square from the trap, that is beside it.
+#[inline]
+fn four_step_traps(
+    board: &Board,
+    side: Color,
+    sq: Square,
+    ready: Bitboard,
+    frozen: Bitboard,
+) -> Option<Bitboard> {
     let enemy = board.color(!side);
     let this = Bitboard::from_square(sq);
-    NEAR_TRAPS[sq.index() as usize]
+    let mut onto = None;
+    for &(area, m) in NEAR_TRAPS[sq.index() as usize]
         .iter()
         .take_while(|&&(_, m)| m != u8::MAX)
-        .any(|&(area, m)| {
-            let others = enemy & area & !this;
-            let moving = others | if m > 0 { this } else { Bitboard::EMPTY };
-            match m + few(others) {
-                0 => true,
-                1 => one_move_may_capture(board, side, moving, area, m == 1, frozen),
-                2 if m == 1 && (others & Bitboard::TRAPS).any() => false,
-                2 => m == 2 || two_moves_may_follow(board, side, moving, ready),
-                _ => false,
-            }
-        })
+    {
+        let others = enemy & area & !this;
+        let moving = others | if m > 0 { this } else { Bitboard::EMPTY };
+        let kept = match m + few(others) {
+            0 => true,
+            1 => one_move_may_capture(board, side, moving, area, m == 1, frozen),
+            2 if m == 1 && (others & Bitboard::TRAPS).any() => false,
+            2 => m == 2 || two_moves_may_follow(board, side, moving, ready),
+            _ => false,
+        };
+        if kept {
+            let first = if m == 2 {
+                Bitboard::adjacent(sq) & area
+            } else {
+                Bitboard::FULL
+            };
+            onto = Some(onto.unwrap_or(Bitboard::EMPTY) | first);
+        }
+    }
+    onto
 }
 
 /// For [`four_steps_may_capture`], a trap (`area`: the trap and the squares beside it)
@@ -1060,12 +1094,14 @@ fn search_bounded(
 
 /// Which steps the search tries at a node with no push waiting and no pull under way:
 /// the steps of the enemy pieces (first steps of pushes) on `enemy` (the search
-/// narrows its `pushed` with it); and of the
+/// narrows its `pushed` with it) onto `onto`; and of the
 /// mover's (plain) steps, those from `from`, those onto `to`, and those of a piece
 /// stronger than an enemy piece of `pulls` beside it (`None`: every step).
 #[derive(Clone, Copy)]
 struct Admit {
     enemy: Bitboard,
+    /// The squares the enemy pieces' steps may go to.
+    onto: Bitboard,
     from: Bitboard,
     to: Bitboard,
     pulls: Bitboard,
@@ -1081,7 +1117,10 @@ fn admits(admit: Option<Admit>, board: &Board, side: Color, step: Step) -> bool 
         return true;
     };
     let from = step.from;
-    if !board.color(side).contains(from) || a.from.contains(from) {
+    if !board.color(side).contains(from) {
+        return step.to().is_some_and(|b| a.onto.contains(b));
+    }
+    if a.from.contains(from) {
         return true;
     }
     if step.to().is_some_and(|b| a.to.contains(b)) {
@@ -1098,6 +1137,11 @@ fn admits(admit: Option<Admit>, board: &Board, side: Color, step: Step) -> bool 
 /// in exactly four steps, at a node with four steps left, no push waiting, no pull under
 /// way, and no capture of that piece within three steps (the root's iterative deepening
 /// tried three first, or its bound exceeds three).
+///
+/// With `onto` other than every square, the squares the piece's first move must go to
+/// ([`four_step_traps`]): that move begins now, so only its first step is tried, the
+/// piece's own step onto `onto` (a push) or a step of the mover's piece from a square of
+/// `onto` (a pull, the piece following into that square). Otherwise, as follows.
 ///
 /// Proof. No push waits and no pull is under way, so a step of the mover is a plain
 /// one and an enemy piece's step the first step of a push. Let `X`, a step of the mover's piece `P` from `a` to
@@ -1137,13 +1181,23 @@ fn admits(admit: Option<Admit>, board: &Board, side: Color, step: Step) -> bool 
 /// plain steps here (a push begun here leaves a push waiting; no pull is under way
 /// here), with no capture within two steps, as above: [`Ctx::none_within_two`].
 #[inline]
-fn first_steps_of_four(board: &Board, side: Color, sq: Square) -> Option<Admit> {
+fn first_steps_of_four(board: &Board, side: Color, sq: Square, onto: Bitboard) -> Option<Admit> {
+    if onto != Bitboard::FULL {
+        return Some(Admit {
+            enemy: Bitboard::from_square(sq),
+            onto,
+            from: onto,
+            to: Bitboard::EMPTY,
+            pulls: Bitboard::EMPTY,
+        });
+    }
     let admit = match capturing_step(board, side, sq) {
         Some((q, _)) => {
             let region = Bitboard::within(q, 4);
             let traps = Bitboard::TRAPS & region;
             Admit {
                 enemy: Bitboard::FULL,
+                onto: Bitboard::FULL,
                 from: region | traps.neighbours(),
                 to: region,
                 pulls: Bitboard::EMPTY,
@@ -1153,6 +1207,7 @@ fn first_steps_of_four(board: &Board, side: Color, sq: Square) -> Option<Admit> 
             let first = blockers(board, side, sq).with(sq);
             Admit {
                 enemy: first,
+                onto: Bitboard::FULL,
                 from: Bitboard::EMPTY,
                 to: Bitboard::EMPTY,
                 pulls: first,
