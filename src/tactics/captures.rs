@@ -295,8 +295,9 @@ fn trap_counts_allow(board: &Board, side: Color, sq: Square, left: u8, ready: Bi
 /// push waiting and no pull under way: whether some trap near the enemy piece on `sq`
 /// may capture it in four, judged from who must move and who can move them (`ready`:
 /// the enemy pieces with a stronger piece of the mover beside them,
-/// [`Board::threatened`]). When it fails the root's search in four finds nothing, so
-/// it is not run (the root has then tried every smaller limit).
+/// [`Board::threatened`]; `frozen`: the mover's frozen pieces). When it fails the root's
+/// search in four finds nothing, so it is not run (the root has then tried every
+/// smaller limit).
 ///
 /// Proof. As [`capture_lower_bound`] counts it, capturing the piece at a trap `m`
 /// squares from it, with `n` other enemy pieces beside the trap or on it, takes at least
@@ -323,27 +324,13 @@ fn trap_counts_allow(board: &Board, side: Color, sq: Square, left: u8, ready: Bi
 /// two squares from the trap), three moves in all. A trap with `m + n = 1` is kept when
 /// [`one_move_may_capture`] allows it.
 ///
-/// It also gives the squares the piece's first move may go to (every square but when
-/// every trap it keeps is one with `m = 2`): [`four_step_traps`].
-#[inline]
-fn four_steps_may_capture(
-    board: &Board,
-    side: Color,
-    sq: Square,
-    ready: Bitboard,
-    frozen: Bitboard,
-) -> bool {
-    four_step_traps(board, side, sq, ready, frozen).is_some()
-}
-
-/// [`four_steps_may_capture`] (`None` when it fails), with the squares the piece's first
-/// move may go to in a capture in exactly four: every square but when every trap kept
-/// is two squares from the piece with no other enemy piece beside it or on it; then the
-/// squares beside the piece and beside one of those traps.
-///
-/// Proof. At such a trap the piece must move two squares, two moves, which are all four
-/// steps (see [`four_steps_may_capture`]): each takes it one square nearer, so the first
-/// goes to a square beside the piece at one square from the trap, that is beside it.
+/// `None` when no trap is kept; else the squares the piece's first move may go to in a
+/// capture in exactly four: every square but when every trap kept is two squares from
+/// the piece with no other enemy piece beside it or on it; then the squares beside the
+/// piece and beside one of those traps. Proof: at such a trap the piece must move two
+/// squares, two moves, which are all four steps (as above); each takes it one square
+/// nearer, so the first goes to a square beside the piece at one square from the trap,
+/// that is beside it.
 #[inline]
 fn four_step_traps(
     board: &Board,
@@ -380,7 +367,7 @@ fn four_step_traps(
     onto
 }
 
-/// For [`four_steps_may_capture`], a trap (`area`: the trap and the squares beside it)
+/// For [`four_step_traps`], a trap (`area`: the trap and the squares beside it)
 /// where one enemy piece, the one on `moving`, must move one square (the piece beside
 /// the trap onto it, `onto`, or the one other enemy piece beside it off while the piece
 /// stands on it): whether a piece of the mover stronger than it can be ready to move it
@@ -436,7 +423,7 @@ fn one_move_may_capture(
     onto && (helpers & pullers_from_trap(board.color(side), empty, trap)).any()
 }
 
-/// For [`four_steps_may_capture`]: whether the two enemy pieces of `moving` may be moved
+/// For [`four_step_traps`]: whether the two enemy pieces of `moving` may be moved
 /// one after the other, each by a push or a pull, in four steps (see there for why).
 #[inline]
 fn two_moves_may_follow(board: &Board, side: Color, moving: Bitboard, ready: Bitboard) -> bool {

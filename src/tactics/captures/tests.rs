@@ -1,6 +1,7 @@
 //! The capture query's fast paths ([`trap_counts_allow`], [`pull_ends_capture`],
 //! [`captures_within_two`], [`captures_within_three`], [`push_completion_captures`], the
-//! search in four's [`first_steps_of_four`] and [`after_the_first_of_four`]) against its plain search
+//! search in four's [`first_steps_of_four`] and [`after_the_first_of_four`], the root's
+//! four-step filter [`four_step_traps`]) against its plain search
 //! ([`TurnState::capture_moves_plain`]): the same pieces with the same fewest steps, and
 //! every move of the fast query replayed step by step through the checked API, capturing
 //! its piece. On the archive positions under caps 4 to 1, the endgame positions, and
@@ -146,7 +147,7 @@ fn the_search_in_four_agrees_at_turn_starts() {
 }
 
 /// The enemy pieces of `pos` (a turn start with four steps left) that
-/// [`four_steps_may_capture`] rules out, each checked against the plain query: no
+/// [`four_step_traps`] rules out, each checked against the plain query: no
 /// capture of it in exactly four steps. Returns how many it ruled out of those that
 /// [`trap_counts_allow`] keeps (the others no trap can capture in four anyway); and
 /// where [`four_step_traps`] narrows the first move, the plain query's capture in four
@@ -164,7 +165,7 @@ fn check_four_step_filter(pos: &Position) -> [usize; 2] {
     let plain = node.capture_moves_plain();
     let (mut ruled_out, mut narrowed) = (0, 0);
     for sq in board.color(!side) {
-        if !four_steps_may_capture(board, side, sq, ready, frozen) {
+        if four_step_traps(board, side, sq, ready, frozen).is_none() {
             let steps = plain.get(sq).map(Move::len);
             assert_ne!(steps, Some(4), "{sq} is captured in four in {pos:?}");
             ruled_out += usize::from(trap_counts_allow(board, side, sq, 4, ready));
