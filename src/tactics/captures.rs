@@ -238,7 +238,8 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
 /// [`Ctx::none_within_two`]). With three steps or fewer, the search's direct answers
 /// where they apply (no push waiting; the bound at this node would only cut what they
 /// reject); with four, only the first steps of the mover that may begin a capture
-/// ([`first_steps_of_four`]).
+/// ([`first_steps_of_four`]), or those of the piece's own move when [`four_step_traps`]
+/// narrows it (`onto`, every square otherwise; [`first_moves_towards`]).
 #[inline(always)]
 fn search_at(
     node: &Node,
@@ -254,8 +255,10 @@ fn search_at(
     };
     if ctx.fast && limit <= 3 {
         capture_search(node, &known, Some(sq), limit, path)
+    } else if ctx.fast && limit == 4 && quiet && onto != Bitboard::FULL {
+        first_moves_towards(node, &known, sq, onto, path)
     } else if ctx.fast && limit == 4 && quiet {
-        let admit = first_steps_of_four(node.board(), ctx.side, sq, onto);
+        let admit = first_steps_of_four(node.board(), ctx.side, sq);
         search_bounded(node, &known, sq, bound, limit, admit, path)
     } else {
         search_bounded(node, ctx, sq, bound, limit, ANY, path)
@@ -1081,14 +1084,12 @@ fn search_bounded(
 
 /// Which steps the search tries at a node with no push waiting and no pull under way:
 /// the steps of the enemy pieces (first steps of pushes) on `enemy` (the search
-/// narrows its `pushed` with it) onto `onto`; and of the
+/// narrows its `pushed` with it); and of the
 /// mover's (plain) steps, those from `from`, those onto `to`, and those of a piece
 /// stronger than an enemy piece of `pulls` beside it (`None`: every step).
 #[derive(Clone, Copy)]
 struct Admit {
     enemy: Bitboard,
-    /// The squares the enemy pieces' steps may go to.
-    onto: Bitboard,
     from: Bitboard,
     to: Bitboard,
     pulls: Bitboard,
@@ -1104,10 +1105,7 @@ fn admits(admit: Option<Admit>, board: &Board, side: Color, step: Step) -> bool 
         return true;
     };
     let from = step.from;
-    if !board.color(side).contains(from) {
-        return step.to().is_some_and(|b| a.onto.contains(b));
-    }
-    if a.from.contains(from) {
+    if !board.color(side).contains(from) || a.from.contains(from) {
         return true;
     }
     if step.to().is_some_and(|b| a.to.contains(b)) {
@@ -1120,15 +1118,53 @@ fn admits(admit: Option<Admit>, board: &Board, side: Color, step: Step) -> bool 
             .is_some_and(|p| (near & !stronger_or_equal(board, p.kind)).any())
 }
 
+/// The root's search in four when [`four_step_traps`] narrows the first move of the
+/// enemy piece on `sq` to `onto` (no capture within three, no push waiting, no pull under
+/// way; `ctx` with [`Ctx::none_within_two`]): whether one of the first steps of that move
+/// leads to a capture within four; on success `path` holds the steps.
+///
+/// Proof. Every capture in four begins with that move ([`four_step_traps`]), so with its
+/// first step: the piece's own step onto `onto` as the first step of a push (legal when
+/// an unfrozen piece of the mover stronger than it stands beside it), or a plain step of
+/// such a piece from a square of `onto`, which the piece may then follow (a pull). These
+/// are the core's own steps ([`TurnState::push_starts`] with those pushers,
+/// [`TurnState::simple_steps`]), and each child is searched in full by [`expand`]; the
+/// root's bound and its step selection, skipped here, only cut steps that lead to no
+/// capture. So this succeeds exactly when the search in four does.
+fn first_moves_towards(
+    node: &Node,
+    ctx: &Ctx,
+    sq: Square,
+    onto: Bitboard,
+    path: &mut Move,
+) -> bool {
+    let board = node.board();
+    let Some(piece) = board.piece_at(sq) else {
+        return false;
+    };
+    let free = (Bitboard::adjacent(sq) & board.stronger_than(ctx.side, piece.kind))
+        .iter()
+        .filter(|&p| !board.is_frozen(p))
+        .fold(Bitboard::EMPTY, Bitboard::with);
+    if free.is_empty() {
+        return false;
+    }
+    let pushes = node.push_starts(free, Bitboard::from_square(sq), Bitboard::EMPTY);
+    let pulls = node.simple_steps(free & onto);
+    Direction::ALL.iter().enumerate().any(|(i, &dir)| {
+        let push = Step::new(sq, dir);
+        let pushed = pushes[i].any() && push.to().is_some_and(|b| onto.contains(b));
+        (pushed && expand(node, ctx, Some(sq), push, 4, path))
+            || pulls[i]
+                .iter()
+                .any(|p| expand(node, ctx, Some(sq), Step::new(p, dir), 4, path))
+    })
+}
+
 /// The first steps of the mover worth trying for a capture of the enemy piece on `sq`
 /// in exactly four steps, at a node with four steps left, no push waiting, no pull under
 /// way, and no capture of that piece within three steps (the root's iterative deepening
 /// tried three first, or its bound exceeds three).
-///
-/// With `onto` other than every square, the squares the piece's first move must go to
-/// ([`four_step_traps`]): that move begins now, so only its first step is tried, the
-/// piece's own step onto `onto` (a push) or a step of the mover's piece from a square of
-/// `onto` (a pull, the piece following into that square). Otherwise, as follows.
 ///
 /// Proof. No push waits and no pull is under way, so a step of the mover is a plain
 /// one and an enemy piece's step the first step of a push. Let `X`, a step of the mover's piece `P` from `a` to
@@ -1168,23 +1204,13 @@ fn admits(admit: Option<Admit>, board: &Board, side: Color, step: Step) -> bool 
 /// plain steps here (a push begun here leaves a push waiting; no pull is under way
 /// here), with no capture within two steps, as above: [`Ctx::none_within_two`].
 #[inline]
-fn first_steps_of_four(board: &Board, side: Color, sq: Square, onto: Bitboard) -> Option<Admit> {
-    if onto != Bitboard::FULL {
-        return Some(Admit {
-            enemy: Bitboard::from_square(sq),
-            onto,
-            from: onto,
-            to: Bitboard::EMPTY,
-            pulls: Bitboard::EMPTY,
-        });
-    }
+fn first_steps_of_four(board: &Board, side: Color, sq: Square) -> Option<Admit> {
     let admit = match capturing_step(board, side, sq) {
         Some((q, _)) => {
             let region = Bitboard::within(q, 4);
             let traps = Bitboard::TRAPS & region;
             Admit {
                 enemy: Bitboard::FULL,
-                onto: Bitboard::FULL,
                 from: region | traps.neighbours(),
                 to: region,
                 pulls: Bitboard::EMPTY,
@@ -1194,7 +1220,6 @@ fn first_steps_of_four(board: &Board, side: Color, sq: Square, onto: Bitboard) -
             let first = blockers(board, side, sq).with(sq);
             Admit {
                 enemy: first,
-                onto: Bitboard::FULL,
                 from: Bitboard::EMPTY,
                 to: Bitboard::EMPTY,
                 pulls: first,
