@@ -309,8 +309,8 @@ fn trap_counts_allow(board: &Board, side: Color, sq: Square, left: u8, ready: Bi
 /// must move off (none can be captured instead: one beside the trap stands on no trap,
 /// and one on it, when the piece is beside it, keeps the piece as its friend until the
 /// piece leaves, after which the piece is two squares from the trap). A trap with
-/// `m + n > 2` needs over four steps, one with `m + n < 2`, or `m = 2` (the piece
-/// alone, moved twice), is kept. That leaves `m + n = 2` with two pieces to move, `x`
+/// `m + n > 2` needs over four steps; one with `m + n = 0`, or `m = 2` (the piece alone,
+/// moved twice), is kept. That leaves `m + n = 2` with two pieces to move, `x`
 /// and `y` (the piece and one other, or two others with the piece on the trap): the
 /// four steps are then exactly two moves, `x`'s in steps one and two and `y`'s in three
 /// and four, or the other way round. The first needs a stronger piece of the mover
