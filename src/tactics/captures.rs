@@ -214,7 +214,15 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
             if !can_capture_in(&node, limit) {
                 continue;
             }
-            if search_at(&node, &ctx, sq, &bound, (limit, quiet), &mut path) {
+            let mut onto = Bitboard::FULL;
+            if ctx.fast && quiet && limit == 4 {
+                let frozen = *frozen.get_or_insert_with(|| board.frozen(side));
+                match four_step_traps(board, side, sq, ready, frozen) {
+                    Some(first) => onto = first,
+                    None => break,
+                }
+            }
+            if search_at(&node, &ctx, sq, &bound, (limit, quiet, onto), &mut path) {
                 out.insert(sq, path);
                 break;
             }
@@ -230,14 +238,15 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
 /// [`Ctx::none_within_two`]). With three steps or fewer, the search's direct answers
 /// where they apply (no push waiting; the bound at this node would only cut what they
 /// reject); with four, only the first steps of the mover that may begin a capture
-/// ([`first_steps_of_four`]).
+/// ([`first_steps_of_four`]), or those of the piece's own move when [`four_step_traps`]
+/// narrows it (`onto`, every square otherwise; [`first_moves_towards`]).
 #[inline(always)]
 fn search_at(
     node: &Node,
     ctx: &Ctx,
     sq: Square,
     bound: &CaptureBound,
-    (limit, quiet): (u8, bool),
+    (limit, quiet, onto): (u8, bool, Bitboard),
     path: &mut Move,
 ) -> bool {
     let known = Ctx {
@@ -246,6 +255,8 @@ fn search_at(
     };
     if ctx.fast && limit <= 3 {
         capture_search(node, &known, Some(sq), limit, path)
+    } else if ctx.fast && limit == 4 && quiet && onto != Bitboard::FULL {
+        first_moves_towards(node, &known, sq, onto, path)
     } else if ctx.fast && limit == 4 && quiet {
         let admit = first_steps_of_four(node.board(), ctx.side, sq);
         search_bounded(node, &known, sq, bound, limit, admit, path)
@@ -281,6 +292,184 @@ fn trap_counts_allow(board: &Board, side: Color, sq: Square, left: u8, ready: Bi
             let moving = others | if m > 0 { this } else { Bitboard::EMPTY };
             moves < left || (moves == left && (moving & ready).any())
         })
+}
+
+/// The root's "no" filter for a capture in exactly four steps, with four steps left, no
+/// push waiting and no pull under way: whether some trap near the enemy piece on `sq`
+/// may capture it in four, judged from who must move and who can move them (`ready`:
+/// the enemy pieces with a stronger piece of the mover beside them,
+/// [`Board::threatened`]; `frozen`: the mover's frozen pieces). When it fails the root's
+/// search in four finds nothing, so it is not run (the root has then tried every
+/// smaller limit).
+///
+/// Proof. As [`capture_lower_bound`] counts it, capturing the piece at a trap `m`
+/// squares from it, with `n` other enemy pieces beside the trap or on it, takes at least
+/// `m + n` moves of enemy pieces (each a push or a pull of one piece one square, two
+/// steps; none is already under way): the piece's `m` squares, and each of the others
+/// must move off (none can be captured instead: one beside the trap stands on no trap,
+/// and one on it, when the piece is beside it, keeps the piece as its friend until the
+/// piece leaves, after which the piece is two squares from the trap). A trap with
+/// `m + n > 2` needs over four steps; one with `m + n = 0`, or `m = 2` (the piece alone,
+/// moved twice), is kept. That leaves `m + n = 2` with two pieces to move, `x`
+/// and `y` (the piece and one other, or two others with the piece on the trap): the
+/// four steps are then exactly two moves, `x`'s in steps one and two and `y`'s in three
+/// and four, or the other way round. The first needs a stronger piece of the mover
+/// beside `x` now (`x` in `ready`). The second needs a piece of the mover stronger than
+/// `y` beside `y` after the first move, where `y` has not moved and the mover's pieces
+/// stand where they stand now (a capture only removes one), but the piece `h` that moved
+/// `x`, which went one square: in a pull from beside `h` to a square beside its own, in
+/// a push into `x`'s square, beside `h`'s. So either `y` is in `ready` too, or such an
+/// `h` beside `x` and stronger than both stands at most two squares from `y`. A trap
+/// where neither order allows this cannot capture the piece in four steps. Nor can a
+/// trap with the piece beside it and the other on it: that one can only move to a square
+/// beside the trap, where it is still the piece's friend, so it must move twice (it is
+/// not captured on the trap while the piece stands beside it, and the piece leaving goes
+/// two squares from the trap), three moves in all. A trap with `m + n = 1` is kept when
+/// [`one_move_may_capture`] allows it.
+///
+/// `None` when no trap is kept; else the squares the piece's first move may go to in a
+/// capture in exactly four: every square but when every trap kept is two squares from
+/// the piece with no other enemy piece beside it or on it; then the squares beside the
+/// piece and beside one of those traps. Proof: at such a trap the piece must move two
+/// squares, two moves, which are all four steps (as above); each takes it one square
+/// nearer, so the first goes to a square beside the piece at one square from the trap,
+/// that is beside it.
+#[inline]
+fn four_step_traps(
+    board: &Board,
+    side: Color,
+    sq: Square,
+    ready: Bitboard,
+    frozen: Bitboard,
+) -> Option<Bitboard> {
+    let enemy = board.color(!side);
+    let this = Bitboard::from_square(sq);
+    let mut onto = None;
+    for &(area, m) in NEAR_TRAPS[sq.index() as usize]
+        .iter()
+        .take_while(|&&(_, m)| m != u8::MAX)
+    {
+        let others = enemy & area & !this;
+        let moving = others | if m > 0 { this } else { Bitboard::EMPTY };
+        let kept = match m + few(others) {
+            0 => true,
+            1 => one_move_may_capture(board, side, moving, area, m == 1, frozen),
+            2 if m == 1 && (others & Bitboard::TRAPS).any() => false,
+            2 => m == 2 || two_moves_may_follow(board, side, moving, ready),
+            _ => false,
+        };
+        if kept {
+            let first = if m == 2 {
+                Bitboard::adjacent(sq) & area
+            } else {
+                Bitboard::FULL
+            };
+            onto = Some(onto.unwrap_or(Bitboard::EMPTY) | first);
+        }
+    }
+    onto
+}
+
+/// For [`four_step_traps`], a trap (`area`: the trap and the squares beside it)
+/// where one enemy piece, the one on `moving`, must move one square (the piece beside
+/// the trap onto it, `onto`, or the one other enemy piece beside it off while the piece
+/// stands on it): whether a piece of the mover stronger than it can be ready to move it
+/// within the two steps the move leaves (`frozen`: the mover's frozen pieces).
+///
+/// Proof. The move is a push or a pull by a piece `h` of the mover stronger than the
+/// moved piece `x`, standing beside `x`, unfrozen, before the move begins; the steps
+/// before it are at most two. A push or a pull from a square beside `x` other than the
+/// trap (the piece stands on it, or the push moves `x` onto it); else `onto` holds and
+/// `h` pulls `x` from the trap. Every step moves one piece one square and `h` moves only
+/// by its own steps, none of them a step of the move. From a square `s` beside `x`, not
+/// the trap: `h` first needs `dist(h, s)` steps of its own, and a step of another piece
+/// when `h` is frozen now (a friend arriving; its freezer leaving takes a move of two
+/// steps) or when another piece holds `s` (it leaves: `s` is no trap, so no capture
+/// takes it away); these last two may be one step, so one more at least if either holds.
+/// That is at most two: an unfrozen `h` beside an empty `s`, or two squares from it
+/// with an empty square between them (its two steps are all the steps, so the square
+/// it passes must be empty now); a frozen one beside an empty `s`; `h` on `s`; or an
+/// unfrozen `h` beside a held `s` with an empty square beside `s`: the other piece must
+/// step off first (with its own step if it is the mover's; if it is an enemy piece, as
+/// the first step of a push by `h`, whose second is `h`'s into `s`: any other push or
+/// pull adds a step), then `h` steps in, and these are all the steps: so `h` is not
+/// frozen now (the piece leaving `s`, beside `h`, lands on no square beside `h`, and
+/// only a friend arriving unfreezes it), and the piece leaving steps to a square beside
+/// `s` that is empty now. From the trap: see [`pullers_from_trap`].
+#[inline]
+fn one_move_may_capture(
+    board: &Board,
+    side: Color,
+    moving: Bitboard,
+    area: Bitboard,
+    onto: bool,
+    frozen: Bitboard,
+) -> bool {
+    let (Some(x), Some(trap)) = (moving.first(), (area & Bitboard::TRAPS).first()) else {
+        return false;
+    };
+    let Some(piece) = board.piece_at(x) else {
+        return false;
+    };
+    let helpers = board.stronger_than(side, piece.kind);
+    let one = |b: Bitboard| b | b.neighbours();
+    let beside = Bitboard::adjacent(x).without(trap);
+    let empty = !board.occupied();
+    let open = beside & empty;
+    let held = beside & !empty;
+    let two = (empty & open.neighbours()).neighbours();
+    let vacated = (held & empty.neighbours()).neighbours();
+    let push = (!frozen & (one(open) | two | vacated)) | (frozen & one(open)) | held;
+    if (helpers & push).any() {
+        return true;
+    }
+    onto && (helpers & pullers_from_trap(board.color(side), empty, trap)).any()
+}
+
+/// For [`four_step_traps`]: whether the two enemy pieces of `moving` may be moved
+/// one after the other, each by a push or a pull, in four steps (see there for why).
+#[inline]
+fn two_moves_may_follow(board: &Board, side: Color, moving: Bitboard, ready: Bitboard) -> bool {
+    if (moving & !ready).is_empty() {
+        return true;
+    }
+    let (Some(x), Some(y)) = (moving.first(), moving.iter().nth(1)) else {
+        return false;
+    };
+    let (Some(px), Some(py)) = (board.piece_at(x), board.piece_at(y)) else {
+        return false;
+    };
+    let both = board.stronger_than(side, px.kind.max(py.kind));
+    let moves_then =
+        |a: Square, b: Square| (both & Bitboard::adjacent(a) & Bitboard::within(b, 2)).any();
+    moves_then(x, y) || moves_then(y, x)
+}
+
+/// For [`one_move_may_capture`]: the squares from which a piece `h` of the mover may
+/// stand on `trap` within two steps of its own and others, alive (`mover`: the mover's
+/// pieces): on it; beside it, with another piece of the mover at most two squares from
+/// it; two squares from it, with a piece of the mover beside it and an empty square
+/// (`empty`: the empty squares) beside it and `h`.
+///
+/// Proof. `h` needs `dist(h, trap)` steps of its own, and it is captured on arriving
+/// unless another piece of the mover then stands beside the trap (one on it now has
+/// one). From beside the trap that leaves one step: another piece at most two squares
+/// from the trap, to be beside it by then (it may stand there already). From two squares
+/// away, none: another piece already beside it (`h` is not), and `h`'s two steps are all
+/// the steps, so the square it passes, beside the trap, is empty now. Farther is over
+/// two steps.
+#[inline]
+fn pullers_from_trap(mover: Bitboard, empty: Bitboard, trap: Square) -> Bitboard {
+    let at = Bitboard::from_square(trap);
+    let beside = Bitboard::adjacent(trap);
+    let mut from = at;
+    if (mover & Bitboard::within(trap, 2)).count() >= 2 {
+        from |= beside;
+    }
+    if (mover & beside).any() {
+        from |= (empty & beside).neighbours() & !(beside | at);
+    }
+    from
 }
 
 /// The enemy pieces worth a capture search at the root: two cheap tests before the
@@ -927,6 +1116,49 @@ fn admits(admit: Option<Admit>, board: &Board, side: Color, step: Step) -> bool 
         && board
             .piece_at(from)
             .is_some_and(|p| (near & !stronger_or_equal(board, p.kind)).any())
+}
+
+/// The root's search in four when [`four_step_traps`] narrows the first move of the
+/// enemy piece on `sq` to `onto` (no capture within three, no push waiting, no pull under
+/// way; `ctx` with [`Ctx::none_within_two`]): whether one of the first steps of that move
+/// leads to a capture within four; on success `path` holds the steps.
+///
+/// Proof. Every capture in four begins with that move ([`four_step_traps`]), so with its
+/// first step: the piece's own step onto `onto` as the first step of a push (legal when
+/// an unfrozen piece of the mover stronger than it stands beside it), or a plain step of
+/// such a piece from a square of `onto`, which the piece may then follow (a pull). These
+/// are the core's own steps ([`TurnState::push_starts`] with those pushers,
+/// [`TurnState::simple_steps`]), and each child is searched in full by [`expand`]; the
+/// root's bound and its step selection, skipped here, only cut steps that lead to no
+/// capture. So this succeeds exactly when the search in four does.
+fn first_moves_towards(
+    node: &Node,
+    ctx: &Ctx,
+    sq: Square,
+    onto: Bitboard,
+    path: &mut Move,
+) -> bool {
+    let board = node.board();
+    let Some(piece) = board.piece_at(sq) else {
+        return false;
+    };
+    let free = (Bitboard::adjacent(sq) & board.stronger_than(ctx.side, piece.kind))
+        .iter()
+        .filter(|&p| !board.is_frozen(p))
+        .fold(Bitboard::EMPTY, Bitboard::with);
+    if free.is_empty() {
+        return false;
+    }
+    let pushes = node.push_starts(free, Bitboard::from_square(sq), Bitboard::EMPTY);
+    let pulls = node.simple_steps(free & onto);
+    Direction::ALL.iter().enumerate().any(|(i, &dir)| {
+        let push = Step::new(sq, dir);
+        let pushed = pushes[i].any() && push.to().is_some_and(|b| onto.contains(b));
+        (pushed && expand(node, ctx, Some(sq), push, 4, path))
+            || pulls[i]
+                .iter()
+                .any(|p| expand(node, ctx, Some(sq), Step::new(p, dir), 4, path))
+    })
 }
 
 /// The first steps of the mover worth trying for a capture of the enemy piece on `sq`

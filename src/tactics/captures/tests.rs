@@ -1,6 +1,7 @@
 //! The capture query's fast paths ([`trap_counts_allow`], [`pull_ends_capture`],
 //! [`captures_within_two`], [`captures_within_three`], [`push_completion_captures`], the
-//! search in four's [`first_steps_of_four`] and [`after_the_first_of_four`]) against its plain search
+//! search in four's [`first_steps_of_four`] and [`after_the_first_of_four`], the root's
+//! four-step filter [`four_step_traps`]) against its plain search
 //! ([`TurnState::capture_moves_plain`]): the same pieces with the same fewest steps, and
 //! every move of the fast query replayed step by step through the checked API, capturing
 //! its piece. On the archive positions under caps 4 to 1, the endgame positions, and
@@ -143,4 +144,70 @@ fn the_search_in_four_agrees_at_turn_starts() {
     }
     assert!(by_len[4] > 1_000, "{by_len:?}");
     eprintln!("captures by fewest steps at turn starts: {by_len:?}");
+}
+
+/// The enemy pieces of `pos` (a turn start with four steps left) that
+/// [`four_step_traps`] rules out, each checked against the plain query: no
+/// capture of it in exactly four steps. Returns how many it ruled out of those that
+/// [`trap_counts_allow`] keeps (the others no trap can capture in four anyway); and
+/// where [`four_step_traps`] narrows the first move, the plain query's capture in four
+/// checked to begin with it. Returns how many it ruled out and how many captures in
+/// four it checked so.
+fn check_four_step_filter(pos: &Position) -> [usize; 2] {
+    let node = pos.turn_state();
+    if node.steps_left() != 4 || node.pending_push().is_some() || node.pull_source().is_some() {
+        return [0, 0];
+    }
+    let side = node.side_to_move();
+    let board = node.board();
+    let ready = board.threatened(!side);
+    let frozen = board.frozen(side);
+    let plain = node.capture_moves_plain();
+    let (mut ruled_out, mut narrowed) = (0, 0);
+    for sq in board.color(!side) {
+        if four_step_traps(board, side, sq, ready, frozen).is_none() {
+            let steps = plain.get(sq).map(Move::len);
+            assert_ne!(steps, Some(4), "{sq} is captured in four in {pos:?}");
+            ruled_out += usize::from(trap_counts_allow(board, side, sq, 4, ready));
+        }
+        // A capture in four begins with the piece's own move onto `onto`, when that is
+        // narrowed: its first step there, or a step from there that it follows.
+        let onto = four_step_traps(board, side, sq, ready, frozen);
+        let narrow = onto.filter(|&b| b != Bitboard::FULL);
+        if let (Some(onto), Some(mv)) = (narrow, plain.get(sq).filter(|m| m.len() == 4)) {
+            narrowed += 1;
+            let first = mv.steps()[0];
+            let own = first.from == sq && first.to().is_some_and(|b| onto.contains(b));
+            assert!(
+                own || onto.contains(first.from),
+                "{mv:?} begins on {onto:?} in {pos:?}"
+            );
+        }
+    }
+    [ruled_out, narrowed]
+}
+
+#[test]
+fn the_four_step_filter_rules_out_no_capture_in_four() {
+    // The archive's turn starts and turn starts after random turns from them and from
+    // the endgames.
+    let mut rng = Rng(77);
+    let mut counts = [0; 2];
+    let mut add = |c: [usize; 2]| (0..2).for_each(|i| counts[i] += c[i]);
+    for pos in archive_positions() {
+        add(check_four_step_filter(&pos));
+        let turns = 1 + rng.below(2);
+        if let Some(p) = after_random_turns(&mut rng, &pos, turns) {
+            add(check_four_step_filter(&p));
+        }
+    }
+    for pos in &endgame_positions() {
+        add(check_four_step_filter(pos));
+        if let Some(p) = after_random_turns(&mut rng, pos, 1) {
+            add(check_four_step_filter(&p));
+        }
+    }
+    let [ruled_out, narrowed] = counts;
+    assert!(ruled_out > 1_000 && narrowed > 100, "{counts:?}");
+    eprintln!("pieces the four-step filter rules out: {ruled_out}; captures in four begun with the narrowed first move: {narrowed}");
 }
