@@ -255,6 +255,8 @@ fn search_at(
     };
     if ctx.fast && limit <= 3 {
         capture_search(node, &known, Some(sq), limit, path)
+    } else if ctx.fast && limit == 4 && quiet && walk_then_move(node, ctx.side, sq, path) {
+        true
     } else if ctx.fast && limit == 4 && quiet && onto != Bitboard::FULL {
         first_moves_towards(node, &known, sq, onto, path)
     } else if ctx.fast && limit == 4 && quiet {
@@ -1159,6 +1161,150 @@ fn first_moves_towards(
                 .iter()
                 .any(|p| expand(node, ctx, Some(sq), Step::new(p, dir), 4, path))
     })
+}
+
+/// The root's direct "yes" in four, tried before its search in four (four steps left,
+/// no push waiting, no pull under way): the common shapes where one enemy piece must
+/// move one square, after two steps that bring a stronger piece `h` of the mover, ready
+/// to move it, onto a square `s` beside it (not the trap). At a trap beside the piece
+/// on `sq` with no other enemy piece beside it or on it, that piece is pushed onto the
+/// trap; with the piece on a trap and exactly one other enemy piece beside it, that one
+/// is pushed or pulled away. The two steps are those of [`preparations`] (a walk of
+/// `h` from two squares away, through an empty square, onto an empty `s`); then `h`
+/// pushes the piece (the piece first, `h` into its square) or, away from the trap, pulls
+/// it (`h` off `s`, the piece into `s`), each played by [`walk_and_finish`].
+///
+/// Proof. It returns true only with `path` a move that [`walk_and_finish`] has played
+/// from `node` step by step through the checked [`TurnState::play_step`]: four legal
+/// steps that leave no push waiting (a complete turn, see [`Node`]), during which the
+/// piece on `sq` is captured (followed as [`expand`] follows it). The root asks it only
+/// at its limit of four, after every smaller limit failed or its bound ruled them out
+/// (see [`search_at`]), so four steps are the fewest and `path` is a shortest turn, of
+/// the length the search would give. False decides nothing: the search runs.
+fn walk_then_move(node: &Node, side: Color, sq: Square, path: &mut Move) -> bool {
+    let board = node.board();
+    let enemy = board.color(!side);
+    let empty = !board.occupied();
+    for &(area, m) in NEAR_TRAPS[sq.index() as usize]
+        .iter()
+        .filter(|&&(_, m)| m <= 1)
+    {
+        let others = enemy & area & !Bitboard::from_square(sq);
+        let moved = match (m, others.first()) {
+            (1, None) => sq,
+            (0, Some(y)) if few(others) == 1 => y,
+            _ => continue,
+        };
+        let (Some(trap), Some(piece)) = ((area & Bitboard::TRAPS).first(), board.piece_at(moved))
+        else {
+            continue;
+        };
+        let helpers = board.stronger_than(side, piece.kind);
+        for s in Bitboard::adjacent(moved).without(trap) & empty {
+            let found = preparations(board, helpers, s, |prep| {
+                walk_and_finish(node, side, (sq, moved, trap), (prep, s), path)
+            });
+            if found {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// For [`walk_then_move`]: calls `try_prep` with the walks of two steps that bring a
+/// piece of `helpers` onto the empty square `s` (from two squares away, through an
+/// empty square), until it returns true; whether one did. Any pairs of steps would do
+/// for [`walk_then_move`]'s proof: each is played and checked. (Two more kinds were
+/// tried and did not pay, measured: a frozen helper beside `s` freed by a friend's
+/// step, and a piece of the mover on `s` stepping off for a helper beside it.)
+fn preparations(
+    board: &Board,
+    helpers: Bitboard,
+    s: Square,
+    mut try_prep: impl FnMut([Step; 2]) -> bool,
+) -> bool {
+    let empty = !board.occupied();
+    if !empty.contains(s) {
+        return false;
+    }
+    let far = helpers & Bitboard::within(s, 2) & !Bitboard::within(s, 1);
+    for h in far {
+        for mid in Bitboard::adjacent(h) & Bitboard::adjacent(s) & empty {
+            if let (Some(x), Some(y)) = (Step::between(h, mid), Step::between(mid, s)) {
+                if try_prep([x, y]) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// For [`walk_then_move`]: plays the two steps `prep` from `node`, which bring a
+/// stronger piece of the mover onto `s`, then each move of the enemy piece on `moved` by
+/// it from `s`: onto `trap` by a push when `moved` is the piece on `sq`, else a push to
+/// an empty square beside it or a pull (the helper to an empty square beside `s`).
+/// Every step is checked ([`TurnState::play_step`]); true, with `path` the move, for
+/// the first that captures the piece on `sq` and leaves no push waiting.
+fn walk_and_finish(
+    node: &Node,
+    side: Color,
+    (sq, moved, trap): (Square, Square, Square),
+    ([first, second], s): ([Step; 2], Square),
+    path: &mut Move,
+) -> bool {
+    let mut after = *node;
+    let mut at = Some(sq);
+    if !played(&mut after, side, &mut at, first) || !played(&mut after, side, &mut at, second) {
+        return false;
+    }
+    let empty = !after.board().occupied();
+    let (ends, pulls) = if moved == sq {
+        (Bitboard::from_square(trap), Bitboard::EMPTY)
+    } else {
+        (
+            Bitboard::adjacent(moved) & empty,
+            Bitboard::adjacent(s) & empty,
+        )
+    };
+    let pushes = ends
+        .iter()
+        .map(|d| (Step::between(moved, d), Step::between(s, moved)));
+    let pulled = pulls
+        .iter()
+        .map(|e| (Step::between(s, e), Step::between(moved, s)));
+    pushes.chain(pulled).any(|pair| {
+        let (Some(third), Some(fourth)) = pair else {
+            return false;
+        };
+        let mut end = after;
+        let mut left = at;
+        let done = played(&mut end, side, &mut left, third)
+            && played(&mut end, side, &mut left, fourth)
+            && left.is_none()
+            && end.pending_push().is_none();
+        if done {
+            *path = Move::from_steps(&[first, second, third, fourth]).unwrap_or(Move::EMPTY);
+        }
+        done
+    })
+}
+
+/// For [`walk_and_finish`]: plays `step` at `node` if it is legal, following the enemy
+/// piece at `at` as [`expand`] does (`None` once captured); whether it was legal.
+#[inline]
+fn played(node: &mut Node, side: Color, at: &mut Option<Square>, step: Step) -> bool {
+    let Ok(effect) = node.play_step(step) else {
+        return false;
+    };
+    if effect.piece.color != side && *at == Some(step.from) {
+        *at = step.to();
+    }
+    if at.is_some() && effect.capture.map(|c| c.square) == *at {
+        *at = None;
+    }
+    true
 }
 
 /// The first steps of the mover worth trying for a capture of the enemy piece on `sq`

@@ -1,7 +1,8 @@
 //! The capture query's fast paths ([`trap_counts_allow`], [`pull_ends_capture`],
 //! [`captures_within_two`], [`captures_within_three`], [`push_completion_captures`], the
 //! search in four's [`first_steps_of_four`] and [`after_the_first_of_four`], the root's
-//! four-step filter [`four_step_traps`]) against its plain search
+//! four-step filter [`four_step_traps`], its direct "yes" in four [`walk_then_move`])
+//! against its plain search
 //! ([`TurnState::capture_moves_plain`]): the same pieces with the same fewest steps, and
 //! every move of the fast query replayed step by step through the checked API, capturing
 //! its piece. On the archive positions under caps 4 to 1, the endgame positions, and
@@ -27,24 +28,28 @@ fn check_counting(pos: &Position, by_len: &mut [usize; 5]) -> usize {
     for (sq, mv) in &fast {
         let want = plain.get(sq).map(Move::len);
         assert_eq!(Some(mv.len()), want, "fewest steps for {sq} in {pos:?}");
-
-        // Replayed through the checked API: legal, a complete turn, capturing the piece.
-        let mut p = pos.clone();
-        let mut at = Some(sq);
-        for &step in mv.steps() {
-            let effect = p.play_step(step).expect("the move's steps are legal");
-            if at == Some(step.from) && effect.piece.color != pos.side_to_move() {
-                at = step.to();
-            }
-            if at.is_some() && effect.capture.map(|c| c.square) == at {
-                at = None;
-            }
-        }
-        assert_eq!(at, None, "{mv:?} captures {sq} in {pos:?}");
-        assert!(pos.after(mv).is_ok(), "{mv:?} is a legal turn of {pos:?}");
+        assert_replays(pos, sq, mv);
         by_len[mv.len()] += 1;
     }
     fast.len()
+}
+
+/// `mv` replayed from `pos` through the checked API: legal, a complete turn, capturing
+/// the enemy piece on `sq`.
+fn assert_replays(pos: &Position, sq: Square, mv: &Move) {
+    let mut p = pos.clone();
+    let mut at = Some(sq);
+    for &step in mv.steps() {
+        let effect = p.play_step(step).expect("the move's steps are legal");
+        if at == Some(step.from) && effect.piece.color != pos.side_to_move() {
+            at = step.to();
+        }
+        if at.is_some() && effect.capture.map(|c| c.square) == at {
+            at = None;
+        }
+    }
+    assert_eq!(at, None, "{mv:?} captures {sq} in {pos:?}");
+    assert!(pos.after(mv).is_ok(), "{mv:?} is a legal turn of {pos:?}");
 }
 
 /// `check` at `pos`, then along `walks` random sequences of legal steps from it, the
@@ -210,4 +215,61 @@ fn the_four_step_filter_rules_out_no_capture_in_four() {
     let [ruled_out, narrowed] = counts;
     assert!(ruled_out > 1_000 && narrowed > 100, "{counts:?}");
     eprintln!("pieces the four-step filter rules out: {ruled_out}; captures in four begun with the narrowed first move: {narrowed}");
+}
+
+/// At `pos` (a turn start with four steps left), every enemy piece for which
+/// [`walk_then_move`] gives a move: four steps, replayed through the checked API
+/// capturing the piece, and the plain query captures it in four steps or fewer (in
+/// exactly four when it has none within three, the only case the root asks). Returns
+/// how many moves it gave, and how many of the plain query's captures in exactly four
+/// it answered.
+fn check_walk_then_move(pos: &Position) -> [usize; 2] {
+    let node = pos.turn_state();
+    if node.steps_left() != 4 || node.pending_push().is_some() || node.pull_source().is_some() {
+        return [0, 0];
+    }
+    let side = node.side_to_move();
+    let plain = node.capture_moves_plain();
+    let (mut given, mut in_four) = (0, 0);
+    for sq in node.board().color(!side) {
+        let mut path = Move::EMPTY;
+        if !walk_then_move(node, side, sq, &mut path) {
+            continue;
+        }
+        given += 1;
+        assert_eq!(path.len(), 4, "{path:?} for {sq} in {pos:?}");
+        assert_replays(pos, sq, &path);
+        let fewest = plain.get(sq).map(Move::len);
+        assert!(
+            fewest.is_some_and(|n| n <= 4),
+            "{sq} in {pos:?}: {fewest:?}"
+        );
+        in_four += usize::from(fewest == Some(4));
+    }
+    [given, in_four]
+}
+
+#[test]
+fn the_direct_answer_in_four_is_a_capture() {
+    // The archive's turn starts, turn starts after random turns from them and from the
+    // endgames, and the endgames themselves.
+    let mut rng = Rng(4444);
+    let mut counts = [0; 2];
+    let mut add = |c: [usize; 2]| (0..2).for_each(|i| counts[i] += c[i]);
+    for pos in archive_positions() {
+        add(check_walk_then_move(&pos));
+        let turns = 1 + rng.below(2);
+        if let Some(p) = after_random_turns(&mut rng, &pos, turns) {
+            add(check_walk_then_move(&p));
+        }
+    }
+    for pos in &endgame_positions() {
+        add(check_walk_then_move(pos));
+        if let Some(p) = after_random_turns(&mut rng, pos, 1) {
+            add(check_walk_then_move(&p));
+        }
+    }
+    let [given, in_four] = counts;
+    assert!(given > 1_000 && in_four > 500, "{counts:?}");
+    eprintln!("direct moves in four given: {given}, of them captures in exactly four: {in_four}");
 }
