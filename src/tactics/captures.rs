@@ -238,8 +238,9 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
 /// [`Ctx::none_within_two`]). With three steps or fewer, the search's direct answers
 /// where they apply (no push waiting; the bound at this node would only cut what they
 /// reject); with four, only the first steps of the mover that may begin a capture
-/// ([`first_steps_of_four`]), or those of the piece's own move when [`four_step_traps`]
-/// narrows it (`onto`, every square otherwise; [`first_moves_towards`]).
+/// ([`first_steps_of_four`]), after the direct "yes" of [`walk_then_move`], or those of
+/// the piece's own move when [`four_step_traps`] narrows it (`onto`, every square
+/// otherwise; [`first_moves_towards`]).
 #[inline(always)]
 fn search_at(
     node: &Node,
@@ -255,13 +256,13 @@ fn search_at(
     };
     if ctx.fast && limit <= 3 {
         capture_search(node, &known, Some(sq), limit, path)
-    } else if ctx.fast && limit == 4 && quiet && walk_then_move(node, ctx.side, sq, path) {
-        true
     } else if ctx.fast && limit == 4 && quiet && onto != Bitboard::FULL {
         first_moves_towards(node, &known, sq, onto, path)
     } else if ctx.fast && limit == 4 && quiet {
-        let admit = first_steps_of_four(node.board(), ctx.side, sq);
-        search_bounded(node, &known, sq, bound, limit, admit, path)
+        walk_then_move(node, ctx.side, sq, path) || {
+            let admit = first_steps_of_four(node.board(), ctx.side, sq);
+            search_bounded(node, &known, sq, bound, limit, admit, path)
+        }
     } else {
         search_bounded(node, ctx, sq, bound, limit, ANY, path)
     }
@@ -1166,8 +1167,8 @@ fn first_moves_towards(
 /// The root's direct "yes" in four, tried before its search in four (four steps left,
 /// no push waiting, no pull under way): the common shapes where one enemy piece must
 /// move one square, after two steps that bring a stronger piece `h` of the mover, ready
-/// to move it, onto a square `s` beside it (not the trap). At a trap beside the piece
-/// on `sq` with no other enemy piece beside it or on it, that piece is pushed onto the
+/// to move it, onto a square `s` beside it (not the trap). At an empty trap beside the
+/// piece on `sq` with no other enemy piece beside it, that piece is pushed onto the
 /// trap; with the piece on a trap and exactly one other enemy piece beside it, that one
 /// is pushed or pulled away. The two steps are those of [`preparations`] (a walk of
 /// `h` from two squares away, through an empty square, onto an empty `s`); then `h`
@@ -1180,7 +1181,10 @@ fn first_moves_towards(
 /// piece on `sq` is captured (followed as [`expand`] follows it). The root asks it only
 /// at its limit of four, after every smaller limit failed or its bound ruled them out
 /// (see [`search_at`]), so four steps are the fewest and `path` is a shortest turn, of
-/// the length the search would give. False decides nothing: the search runs.
+/// the length the search would give. False decides nothing: the search runs (so the
+/// shapes tried may be any; these are the common ones that pay). The root skips it when
+/// [`four_step_traps`] narrows the first move: every trap it keeps is then two squares
+/// from the piece, and at the others it has proved no capture in four.
 fn walk_then_move(node: &Node, side: Color, sq: Square, path: &mut Move) -> bool {
     let board = node.board();
     let enemy = board.color(!side);
@@ -1191,7 +1195,7 @@ fn walk_then_move(node: &Node, side: Color, sq: Square, path: &mut Move) -> bool
     {
         let others = enemy & area & !Bitboard::from_square(sq);
         let moved = match (m, others.first()) {
-            (1, None) => sq,
+            (1, None) if (area & Bitboard::TRAPS & empty).any() => sq,
             (0, Some(y)) if few(others) == 1 => y,
             _ => continue,
         };
