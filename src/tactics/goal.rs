@@ -435,27 +435,32 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
 }
 
 /// The first steps of a goal in three steps, at a node of the search with three steps to
-/// go ([`Region`]): a simple step or a pull that changes a square within three steps
-/// (Manhattan distance) of a rabbit of the mover one rank from its goal or within two of
-/// one two ranks away (the square it leaves, the one it enters, or a trap beside the
-/// first), or a step of a rabbit three ranks away; the first step of a push from within
-/// three of a rabbit one rank away. [`Region::FULL`] (no restriction) while a push waits or when a rabbit of the
-/// mover stands on its goal rank now or stood there when the turn started.
+/// go ([`Region`]). Write `B(x, n)` for the squares within `n` (Manhattan distance) of
+/// `x`, `L` and `P` for the squares within two and three of a rabbit of the mover one
+/// rank from its goal, and `C` for those within one of a rabbit two ranks away or of the
+/// square ahead of it. Tried: a simple step or a pull that enters a square of `P` or `C`,
+/// leaves a square of `L` or `C`, leaves a square of `P` holding or beside an enemy piece,
+/// or leaves a square beside a trap of `P` or `C`; a step of a rabbit three ranks away;
+/// the first step of a push of an enemy piece on a square of `P`. [`Region::FULL`] (no
+/// restriction) while a push waits or when a rabbit of the mover stands on its goal rank
+/// now or stood there when the turn started.
 ///
 /// The search calls this only where no goal in fewer steps exists (iterative deepening:
 /// every shallower limit failed, and the root starts from lower bounds), so let `t1 t2
 /// t3` be a goal, none in two, and `R` the rabbit whose forward step `t3` is (as in
 /// [`goal_in_two`], after `t1` there is no goal in one, and `t1` puts no rabbit on its goal
-/// rank). Write `B(x, n)` for the squares within `n` of `x`. A step's legality depends on
-/// the board in `B(from, 1)`; it changes `from`, `to` and perhaps the trap beside `from`
-/// (the capture decided by the trap's neighbours). If `t1` is `R`'s step, it is from `R`'s
-/// square. Otherwise `R` stands one or two ranks away at `r`, and:
+/// rank). A step's legality depends on the board in `B(from, 1)`; it changes `from`, `to`
+/// and perhaps the trap beside `from` (the capture decided by the trap's neighbours). If
+/// `t1` is `R`'s step, it is from `R`'s square (in `L`, `C`, or a rabbit three away).
+/// Otherwise `R` stands one or two ranks away at `r`, and:
 /// - `t1` begins a push, `t2` completing it (the pusher from beside the pushed piece's
 ///   square `e`): the pair changes squares within `B(e, 2)`; `t3` depends on `B(r, 1)`,
 ///   so if the two did not meet, `t3` was a goal in one before them. Hence `e` is within
-///   three of `r`, and `r` is one rank from the goal (`R` does not move before `t3`).
+///   three of `r` (in `P`), and `r` is one rank from the goal (`R` does not move before
+///   `t3`).
 /// - `t2` pulls into the square `p` that `t1` left: as above, the pair changes squares
-///   within `B(p, 2)`, so `p` is within three of `r`.
+///   within `B(p, 2)`, so `p` is within three of `r` (in `P`), and beside the piece `t2`
+///   moves, an enemy piece.
 /// - Otherwise `t2` is a simple step of the mover ([`goal_in_two`]'s cases: `R` forward
 ///   or aside, or another piece leaving the square ahead of `R` or entering one beside
 ///   it, so from `B(r, 2)`), classified the same before `t1` whatever pull `t1` leaves or
@@ -463,9 +468,23 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
 ///   `B(from, 1)`, its capture on a trap's neighbours, which matters to `t3` only for a
 ///   trap beside `R`'s square then), and `t1` changes squares within `B(from, 1)`. If
 ///   these did not meet, `t2 t3` was a goal in two before `t1`. Hence `t1` changes a
-///   square of `B(r, 3)`. When `r` is two ranks away, `t2` is `R`'s forward step, and `t2
-///   t3` depend on `B(r, 2)` only (`R` unfrozen at `r` and at the square ahead, the two
-///   squares ahead empty; a trap beside `r` is not beside the square ahead).
+///   square of `B(r, 3)`.
+///   - When `r` is one rank away, the squares three from `r` are read only by the frozen
+///     test of the piece `t2` moves from two away (into a square beside `R`): every square
+///     `t2 t3` enter (`R`'s square aside and the one ahead of it, a square beside the one
+///     ahead of `R`, a square beside `R`) is within two of `r`, `t3` reads `B(r, 1)`, and
+///     a capture by `t2` three from `r` is outside it. So a `t1` that leaves a square `x`
+///     three from `r` and enters one four away changes nothing `t2 t3` read unless it
+///     empties a trap beside `x` within `B(r, 3)` (the trap rule) or its piece is an enemy
+///     piece (a pull under way ends). A piece of the mover leaving `x` only takes a friend
+///     from beside `t2`'s piece, which never unfreezes it (the frozen test is monotone:
+///     fewer friends, the same enemies), and whether `x` is empty is not read; with `t1`
+///     beginning no pull (no enemy piece beside `x`), `t2 t3` was a goal in two before it.
+///   - When `r` is two ranks away, `t2 t3` are `R`'s forward steps (it needs both), and
+///     read `B(r, 1)` and `B(a, 1)` only, `a` the square ahead: `R` unfrozen at `r` and at
+///     `a`, `a` and the square ahead of it empty (a capture `R` causes by leaving `r` is on
+///     a trap beside `r`, which is beside neither `a` nor the square ahead of it). Hence
+///     `t1` changes a square of `C`.
 ///
 /// The pairs above change a square of `B(r, 3)` too (the square the first step leaves).
 #[inline]
@@ -476,17 +495,26 @@ fn three_step_region(pos: &TurnState, start: &Board) -> Region {
         return Region::FULL;
     }
     let rabbits = board.pieces(PieceKind::Rabbit.of(side));
-    let mut pushes = rabbits & rank_band(side, 1);
-    let mut changed = rabbits & rank_band(side, 2);
-    for _ in 0..2 {
-        pushes |= pushes.neighbours();
-        changed |= changed.neighbours();
-    }
-    pushes |= pushes.neighbours();
-    changed |= pushes;
+    // Within two and three of a rabbit one rank away.
+    let mut left = rabbits & rank_band(side, 1);
+    left |= left.neighbours();
+    left |= left.neighbours();
+    let pushes = left | left.neighbours();
+    // Within one of a rabbit two ranks away or of the square ahead of it.
+    let column = rabbits & rank_band(side, 2);
+    let column = column | column.shift(forward(side));
+    let changed = pushes | column | column.neighbours();
+    // A step leaving a square three from a rabbit one rank away matters only when it
+    // may begin a pull (beside an enemy piece) or is an enemy piece's.
+    let enemy = board.color(!side);
     let traps = changed & Bitboard::TRAPS;
     Region {
-        from: changed | traps.neighbours() | (rabbits & rank_band(side, 3)),
+        from: left
+            | (pushes & (enemy | enemy.neighbours()))
+            | column
+            | column.neighbours()
+            | traps.neighbours()
+            | (rabbits & rank_band(side, 3)),
         into: changed,
         pushes,
     }
