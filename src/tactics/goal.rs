@@ -521,14 +521,16 @@ fn three_step_region(pos: &TurnState, start: &Board) -> Region {
 }
 
 /// The first steps of a goal in four steps, at the root with four steps to go
-/// ([`Region`]): a simple step that changes a square of `X` (the square it leaves, the one
-/// it enters, or a trap beside the first), the first step of a push of an enemy piece on
-/// a square of `X`, or a step of a rabbit four ranks away, where `X` holds the squares
-/// within five (Manhattan distance) of a rabbit of the mover one rank from its goal,
-/// within four of one two ranks away, and within one of the squares of a rabbit three
-/// ranks away and of the two ahead of it. [`Region::FULL`] (no restriction) while a push
-/// waits or a pull is under way, or when a rabbit of the mover stands on its goal rank
-/// now or stood there when the turn started.
+/// ([`Region`]): a simple step that enters a square of `X`, leaves a square of `Y`,
+/// leaves a square of `X` beside an enemy piece, or leaves a square beside a trap of `X`;
+/// the first step of a push of an enemy piece on a square of `X`; or a step of a rabbit
+/// four ranks away. `X` holds the squares within five (Manhattan distance) of a rabbit of
+/// the mover one rank from its goal, within four of one two ranks away, and within one of
+/// the squares of a rabbit three ranks away and of the two ahead of it; `Y`, inside it,
+/// those within four of a rabbit one rank away, three of one two away, and the squares of
+/// a rabbit three away and of the three ahead of it. [`Region::FULL`] (no restriction)
+/// while a push waits or a pull is under way, or when a rabbit of the mover stands on its
+/// goal rank now or stood there when the turn started.
 ///
 /// The search calls this only where no goal in three or fewer steps exists (iterative
 /// deepening, as for [`three_step_region`]). Let `t1 t2 t3 t4` be a goal and `R` the
@@ -563,6 +565,33 @@ fn three_step_region(pos: &TurnState, start: &Board) -> Region {
 ///   root meets the same squares, the same pieces and the same pull and push state (the
 ///   root has neither, and `t2` ends no pull of `t1`), so it is a goal in three there
 ///   (its board has `R` on its goal rank, unlike the start's): excluded.
+///
+/// `Y`: it remains to exclude a simple step `t1` of the mover that leaves a square `x` of
+/// `X` outside `Y` (of `R`'s part, the region being the union over the rabbits), enters
+/// one outside `X`, and is beside no enemy piece (it begins no pull, so `t2` is no pull's
+/// end) and beside no trap of `X` (its capture changes nothing in `X`). In `X` it changes
+/// `x` only, taking a piece of the mover from it. In the cases above the squares of `X`
+/// outside `Y` are read only by frozen tests of the mover's pieces beside them, or by a
+/// rabbit's survival on a trap (a friend beside it), and never as a square to enter, but
+/// for one case below: for `d = 1`, the reads five from `r` are the frozen tests of a
+/// pusher or puller four away or of `t2`'s piece four away (the squares any of `t2 t3
+/// t4` enter are within four, the reads three from `r` of a goal in two frozen tests
+/// only, by [`three_step_region`]'s proof); for `d = 2`, the reads four away are the
+/// frozen tests of `t2`'s piece three away (it enters a square of `C` there,
+/// [`three_step_region`]'s squares within one of `r` or of the square ahead; the squares
+/// entered are within three, also when `t2` moves `R` aside) or, after `t2` moved `R`
+/// ahead to `a`, of a piece two from `a` (the goal in two from `a`); for `d = 3`, the neighbours of `R`'s squares
+/// other than the column are read by `R`'s frozen tests and its survival only, the
+/// square it ends on being in `Y`. These tests are monotone: a friend fewer never
+/// unfreezes a piece nor saves one on a trap. So `t2 t3 t4` played from the root, where
+/// `x` holds the friend, reads the same or more friends, and moves the same pieces (all
+/// within `X`, `t1`'s piece outside it): a goal in three there, excluded. The one case: a
+/// `t2` that enters `x` to take a last friend from beside a trap, for `d = 1` a trap three
+/// from `r`, for `d = 2` a trap of `C` (`r` or beside `r` on its rank: no rank ahead of it
+/// has a trap). The piece of the mover it captures helps `t3 t4` only through the same
+/// monotone tests (for `d = 2` `R`'s at `r`; capturing `R` does not help), and `t2`
+/// changes nothing else they read, so `t3 t4` was a goal in two after `t1`, and `t1 t3
+/// t4` a goal in three at the root: excluded.
 #[inline]
 fn four_step_region(pos: &TurnState, start: &Board) -> Region {
     let side = pos.side_to_move();
@@ -579,17 +608,25 @@ fn four_step_region(pos: &TurnState, start: &Board) -> Region {
     // A rabbit three ranks away and the two squares ahead of it.
     let three = rabbits & rank_band(side, 3);
     let column = three | three.shift(fwd) | three.shift(fwd).shift(fwd);
-    // Within five of a rabbit one rank away, four of one two ranks away.
-    let mut ball = rabbits & rank_band(side, 1);
-    ball |= ball.neighbours();
-    ball |= rabbits & rank_band(side, 2);
-    for _ in 0..4 {
-        ball |= ball.neighbours();
+    // Within four and five of a rabbit one rank away, three and four of one two away.
+    let mut inner = rabbits & rank_band(side, 1);
+    inner |= inner.neighbours();
+    inner |= rabbits & rank_band(side, 2);
+    for _ in 0..3 {
+        inner |= inner.neighbours();
     }
-    let reads = ball | column | column.neighbours();
+    let reads = inner | inner.neighbours() | column | column.neighbours();
     let traps = reads & Bitboard::TRAPS;
+    // Leaving a square of `X` outside `Y` matters only to a step that may begin a pull
+    // (or captures: the trap rule).
+    let pullers = reads & board.color(!side).neighbours();
     Region {
-        from: reads | traps.neighbours() | (rabbits & rank_band(side, 4)),
+        from: inner
+            | column
+            | column.shift(fwd)
+            | pullers
+            | traps.neighbours()
+            | (rabbits & rank_band(side, 4)),
         into: reads,
         pushes: reads,
     }
