@@ -441,7 +441,7 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
 /// square ahead of it. Tried: a simple step or a pull that enters a square of `P` or `C`,
 /// leaves a square of `L` or `C`, leaves a square of `P` holding or beside an enemy piece,
 /// or leaves a square beside a trap of `P` or `C`; a step of a rabbit three ranks away;
-/// the first step of a push of an enemy piece on a square of `P`. [`Region::FULL`] (no
+/// the first step of a push of an enemy piece on a square of `L`. [`Region::FULL`] (no
 /// restriction) while a push waits or when a rabbit of the mover stands on its goal rank
 /// now or stood there when the turn started.
 ///
@@ -453,11 +453,15 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
 /// and perhaps the trap beside `from` (the capture decided by the trap's neighbours). If
 /// `t1` is `R`'s step, it is from `R`'s square (in `L`, `C`, or a rabbit three away).
 /// Otherwise `R` stands one or two ranks away at `r`, and:
-/// - `t1` begins a push, `t2` completing it (the pusher from beside the pushed piece's
-///   square `e`): the pair changes squares within `B(e, 2)`; `t3` depends on `B(r, 1)`,
-///   so if the two did not meet, `t3` was a goal in one before them. Hence `e` is within
-///   three of `r` (in `P`), and `r` is one rank from the goal (`R` does not move before
-///   `t3`).
+/// - `t1` begins a push, `t2` completing it (the pusher from `o` beside the pushed
+///   piece's square `e`): `r` is one rank from the goal (`R` does not move before `t3`),
+///   and `t3` depends on `B(r, 1)` (`R` unfrozen, the square ahead empty). The pair
+///   changes `B(e, 1)` (`e`, `o`, the square the enemy piece enters) and captures at most
+///   on a trap beside `e` (an enemy piece's last friend leaving) or beside `o` (a piece
+///   of the mover: it takes a friend from beside `R` at most, which never unfreezes it;
+///   the square ahead is on the goal rank, no trap). So if `e` were three or more from
+///   `r`, `t3` was a goal in one before the pair. Hence `e` is within two of `r` (in
+///   `L`).
 /// - `t2` pulls into the square `p` that `t1` left: as above, the pair changes squares
 ///   within `B(p, 2)`, so `p` is within three of `r` (in `P`), and beside the piece `t2`
 ///   moves, an enemy piece.
@@ -499,31 +503,31 @@ fn three_step_region(pos: &TurnState, start: &Board) -> Region {
     let mut left = rabbits & rank_band(side, 1);
     left |= left.neighbours();
     left |= left.neighbours();
-    let pushes = left | left.neighbours();
+    let ball = left | left.neighbours();
     // Within one of a rabbit two ranks away or of the square ahead of it.
     let column = rabbits & rank_band(side, 2);
     let column = column | column.shift(forward(side));
-    let changed = pushes | column | column.neighbours();
+    let changed = ball | column | column.neighbours();
     // A step leaving a square three from a rabbit one rank away matters only when it
     // may begin a pull (beside an enemy piece) or is an enemy piece's.
     let enemy = board.color(!side);
     let traps = changed & Bitboard::TRAPS;
     Region {
         from: left
-            | (pushes & (enemy | enemy.neighbours()))
+            | (ball & (enemy | enemy.neighbours()))
             | column
             | column.neighbours()
             | traps.neighbours()
             | (rabbits & rank_band(side, 3)),
         into: changed,
-        pushes,
+        pushes: left,
     }
 }
 
 /// The first steps of a goal in four steps, at the root with four steps to go
 /// ([`Region`]): a simple step that enters a square of `X`, leaves a square of `Y`,
 /// leaves a square of `X` beside an enemy piece, or leaves a square beside a trap of `X`;
-/// the first step of a push of an enemy piece on a square of `X`; or a step of a rabbit
+/// the first step of a push of an enemy piece on a square of `Y`; or a step of a rabbit
 /// four ranks away. `X` holds the squares within five (Manhattan distance) of a rabbit of
 /// the mover one rank from its goal, within four of one two ranks away, and within one of
 /// the squares of a rabbit three ranks away and of the two ahead of it; `Y`, inside it,
@@ -547,7 +551,20 @@ fn three_step_region(pos: &TurnState, start: &Board) -> Region {
 ///   `t3 t4` is a goal in two after it that depends on `B(r, 3)` when `d = 1`, on `B(r,
 ///   2)` when `d = 2` ([`three_step_region`]'s proof; `d = 3` leaves `R` too few steps).
 ///   Had the pair not met those squares, `t3 t4` was a goal in two at the root. So `e`
-///   or `p` is within five of `r` (`d = 1`) or four (`d = 2`): in `X`.
+///   or `p` is within five of `r` (`d = 1`) or four (`d = 2`): in `X`. For a push, `e`
+///   is within four (`d = 1`) or three (`d = 2`), in `Y`: the push changes only `B(e,
+///   1)` (`e`, the square the enemy piece enters, the pusher's square `o`; after it no
+///   pull is under way) and captures at most an enemy piece on a trap beside `e` or a
+///   piece of the mover on one beside `o`. When `d = 1`, the goal in two `t3 t4` enters
+///   squares and moves pieces within two of `r` only, and reads the squares three away
+///   by frozen tests only ([`three_step_region`]'s proof): with `e` five away, the push
+///   changes at most a square three away, by taking a friend of the mover from it, which
+///   never unfreezes a piece. When `d = 2`, `t3 t4` read `C` only (within one of `r` or
+///   of the square ahead, whose traps are `r` or beside it on its rank, the ranks ahead
+///   having none): with `e` four away, `B(e, 1)` and the traps beside `e` are three or
+///   more from `r`, the traps beside `o` two or more, and `C`'s squares two away are on
+///   the ranks ahead, so the push misses `C`. Either way `t3 t4` was a goal in two at
+///   the root.
 /// - Otherwise `t2 t3 t4` is a goal in three after `t1` that does not begin with the end
 ///   of a push or a pull `t1` began, and it reads only squares of `X`: for `d = 3` it is
 ///   `R`'s three forward steps (they read within one of `r` and of the two squares ahead;
@@ -628,7 +645,7 @@ fn four_step_region(pos: &TurnState, start: &Board) -> Region {
             | traps.neighbours()
             | (rabbits & rank_band(side, 4)),
         into: reads,
-        pushes: reads,
+        pushes: inner,
     }
 }
 
