@@ -435,27 +435,40 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
 }
 
 /// The first steps of a goal in three steps, at a node of the search with three steps to
-/// go ([`Region`]): a simple step or a pull that changes a square within three steps
-/// (Manhattan distance) of a rabbit of the mover one rank from its goal or within two of
-/// one two ranks away (the square it leaves, the one it enters, or a trap beside the
-/// first), or a step of a rabbit three ranks away; the first step of a push from within
-/// three of a rabbit one rank away. [`Region::FULL`] (no restriction) while a push waits or when a rabbit of the
-/// mover stands on its goal rank now or stood there when the turn started.
+/// go ([`Region`]). Write `B(x, n)` for the squares within `n` (Manhattan distance) of
+/// `x`, `L` and `P` for the squares within two and three of a rabbit of the mover one
+/// rank from its goal, and `C` for those within one of a rabbit two ranks away or of the
+/// square ahead of it. Tried: a simple step or a pull that enters a square of `P` or `C`,
+/// leaves a square of `L` or `C`, leaves a square of `P` holding an enemy piece or beside
+/// one and within two of a trap beside a rabbit one rank away, or leaves a square beside
+/// a trap of `P` or `C`; a step of a rabbit three ranks away;
+/// the first step of a push of an enemy piece on a square of `L`. [`Region::FULL`] (no
+/// restriction) while a push waits or when a rabbit of the mover stands on its goal rank
+/// now or stood there when the turn started.
 ///
 /// The search calls this only where no goal in fewer steps exists (iterative deepening:
 /// every shallower limit failed, and the root starts from lower bounds), so let `t1 t2
 /// t3` be a goal, none in two, and `R` the rabbit whose forward step `t3` is (as in
 /// [`goal_in_two`], after `t1` there is no goal in one, and `t1` puts no rabbit on its goal
-/// rank). Write `B(x, n)` for the squares within `n` of `x`. A step's legality depends on
-/// the board in `B(from, 1)`; it changes `from`, `to` and perhaps the trap beside `from`
-/// (the capture decided by the trap's neighbours). If `t1` is `R`'s step, it is from `R`'s
-/// square. Otherwise `R` stands one or two ranks away at `r`, and:
-/// - `t1` begins a push, `t2` completing it (the pusher from beside the pushed piece's
-///   square `e`): the pair changes squares within `B(e, 2)`; `t3` depends on `B(r, 1)`,
-///   so if the two did not meet, `t3` was a goal in one before them. Hence `e` is within
-///   three of `r`, and `r` is one rank from the goal (`R` does not move before `t3`).
-/// - `t2` pulls into the square `p` that `t1` left: as above, the pair changes squares
-///   within `B(p, 2)`, so `p` is within three of `r`.
+/// rank). A step's legality depends on the board in `B(from, 1)`; it changes `from`, `to`
+/// and perhaps the trap beside `from` (the capture decided by the trap's neighbours). If
+/// `t1` is `R`'s step, it is from `R`'s square (in `L`, `C`, or a rabbit three away).
+/// Otherwise `R` stands one or two ranks away at `r`, and:
+/// - `t1` begins a push, `t2` completing it (the pusher from `o` beside the pushed
+///   piece's square `e`): `r` is one rank from the goal (`R` does not move before `t3`),
+///   and `t3` depends on `B(r, 1)` (`R` unfrozen, the square ahead empty). The pair
+///   changes `B(e, 1)` (`e`, `o`, the square the enemy piece enters) and captures at most
+///   on a trap beside `e` (an enemy piece's last friend leaving) or beside `o` (a piece
+///   of the mover: it takes a friend from beside `R` at most, which never unfreezes it;
+///   the square ahead is on the goal rank, no trap). So if `e` were three or more from
+///   `r`, `t3` was a goal in one before the pair. Hence `e` is within two of `r` (in
+///   `L`).
+/// - `t2` pulls into the square `p` that `t1` left, the enemy piece from `q` beside it: as
+///   above, the pair changes `B(p, 1)` (`p`, `q`, the square the puller enters) and
+///   captures at most a piece of the mover on a trap beside `p` (a friend fewer beside
+///   `R`, no help) or an enemy piece on a trap `T` beside `q`. So `p` is within two of
+///   `r` (in `L`), or three (in `P`, beside the enemy piece at `q`) with `T` beside `r`
+///   and within two of `p`.
 /// - Otherwise `t2` is a simple step of the mover ([`goal_in_two`]'s cases: `R` forward
 ///   or aside, or another piece leaving the square ahead of `R` or entering one beside
 ///   it, so from `B(r, 2)`), classified the same before `t1` whatever pull `t1` leaves or
@@ -463,9 +476,23 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
 ///   `B(from, 1)`, its capture on a trap's neighbours, which matters to `t3` only for a
 ///   trap beside `R`'s square then), and `t1` changes squares within `B(from, 1)`. If
 ///   these did not meet, `t2 t3` was a goal in two before `t1`. Hence `t1` changes a
-///   square of `B(r, 3)`. When `r` is two ranks away, `t2` is `R`'s forward step, and `t2
-///   t3` depend on `B(r, 2)` only (`R` unfrozen at `r` and at the square ahead, the two
-///   squares ahead empty; a trap beside `r` is not beside the square ahead).
+///   square of `B(r, 3)`.
+///   - When `r` is one rank away, the squares three from `r` are read only by the frozen
+///     test of the piece `t2` moves from two away (into a square beside `R`): every square
+///     `t2 t3` enter (`R`'s square aside and the one ahead of it, a square beside the one
+///     ahead of `R`, a square beside `R`) is within two of `r`, `t3` reads `B(r, 1)`, and
+///     a capture by `t2` three from `r` is outside it. So a `t1` that leaves a square `x`
+///     three from `r` and enters one four away changes nothing `t2 t3` read unless it
+///     empties a trap beside `x` within `B(r, 3)` (the trap rule) or its piece is an enemy
+///     piece (a pull under way ends). A piece of the mover leaving `x` only takes a friend
+///     from beside `t2`'s piece, which never unfreezes it (the frozen test is monotone:
+///     fewer friends, the same enemies), and whether `x` is empty is not read; with `t1`
+///     beginning no pull (no enemy piece beside `x`), `t2 t3` was a goal in two before it.
+///   - When `r` is two ranks away, `t2 t3` are `R`'s forward steps (it needs both), and
+///     read `B(r, 1)` and `B(a, 1)` only, `a` the square ahead: `R` unfrozen at `r` and at
+///     `a`, `a` and the square ahead of it empty (a capture `R` causes by leaving `r` is on
+///     a trap beside `r`, which is beside neither `a` nor the square ahead of it). Hence
+///     `t1` changes a square of `C`.
 ///
 /// The pairs above change a square of `B(r, 3)` too (the square the first step leaves).
 #[inline]
@@ -476,31 +503,46 @@ fn three_step_region(pos: &TurnState, start: &Board) -> Region {
         return Region::FULL;
     }
     let rabbits = board.pieces(PieceKind::Rabbit.of(side));
-    let mut pushes = rabbits & rank_band(side, 1);
-    let mut changed = rabbits & rank_band(side, 2);
-    for _ in 0..2 {
-        pushes |= pushes.neighbours();
-        changed |= changed.neighbours();
-    }
-    pushes |= pushes.neighbours();
-    changed |= pushes;
+    // Within two and three of a rabbit one rank away.
+    let mut left = rabbits & rank_band(side, 1);
+    left |= left.neighbours();
+    left |= left.neighbours();
+    let ball = left | left.neighbours();
+    // Within one of a rabbit two ranks away or of the square ahead of it.
+    let column = rabbits & rank_band(side, 2);
+    let column = column | column.shift(forward(side));
+    let changed = ball | column | column.neighbours();
+    // A step leaving a square three from a rabbit one rank away matters only when it is
+    // an enemy piece's or may begin a pull (beside an enemy piece) whose end captures an
+    // enemy piece on a trap beside the rabbit (within two of the square left).
+    let enemy = board.color(!side);
     let traps = changed & Bitboard::TRAPS;
+    let beside = Bitboard::TRAPS & (rabbits & rank_band(side, 1)).neighbours();
+    let pulls = beside.neighbours() | beside.neighbours().neighbours();
     Region {
-        from: changed | traps.neighbours() | (rabbits & rank_band(side, 3)),
+        from: left
+            | (ball & (enemy | (enemy.neighbours() & pulls)))
+            | column
+            | column.neighbours()
+            | traps.neighbours()
+            | (rabbits & rank_band(side, 3)),
         into: changed,
-        pushes,
+        pushes: left,
     }
 }
 
 /// The first steps of a goal in four steps, at the root with four steps to go
-/// ([`Region`]): a simple step that changes a square of `X` (the square it leaves, the one
-/// it enters, or a trap beside the first), the first step of a push of an enemy piece on
-/// a square of `X`, or a step of a rabbit four ranks away, where `X` holds the squares
-/// within five (Manhattan distance) of a rabbit of the mover one rank from its goal,
-/// within four of one two ranks away, and within one of the squares of a rabbit three
-/// ranks away and of the two ahead of it. [`Region::FULL`] (no restriction) while a push
-/// waits or a pull is under way, or when a rabbit of the mover stands on its goal rank
-/// now or stood there when the turn started.
+/// ([`Region`]): a simple step that enters a square of `X`, leaves a square of `Y`,
+/// leaves a square of `X` beside an enemy piece and within two of a trap within three of
+/// a rabbit one rank away, or leaves a square beside a trap of `X`;
+/// the first step of a push of an enemy piece on a square of `Y`; or a step of a rabbit
+/// four ranks away. `X` holds the squares within five (Manhattan distance) of a rabbit of
+/// the mover one rank from its goal, within four of one two ranks away, and within one of
+/// the squares of a rabbit three ranks away and of the two ahead of it; `Y`, inside it,
+/// those within four of a rabbit one rank away, three of one two away, and the squares of
+/// a rabbit three away and of the three ahead of it. [`Region::FULL`] (no restriction)
+/// while a push waits or a pull is under way, or when a rabbit of the mover stands on its
+/// goal rank now or stood there when the turn started.
 ///
 /// The search calls this only where no goal in three or fewer steps exists (iterative
 /// deepening, as for [`three_step_region`]). Let `t1 t2 t3 t4` be a goal and `R` the
@@ -512,12 +554,30 @@ fn three_step_region(pos: &TurnState, start: &Board) -> Region {
 /// and perhaps a trap beside the first (a capture), all within `B(from, 1)`, and its
 /// legality reads `B(from, 1)` (its piece, the frozen test, the square it enters), a
 /// push's first step `B(from, 2)` (a stronger unfrozen piece beside it).
-/// - `t1 t2` a push (`t1` moves the enemy piece from `e`) or a pull (`t1` moves the
-///   puller from `p`): the pair changes squares within `B(e, 2)` or `B(p, 2)` only, and
-///   `t3 t4` is a goal in two after it that depends on `B(r, 3)` when `d = 1`, on `B(r,
-///   2)` when `d = 2` ([`three_step_region`]'s proof; `d = 3` leaves `R` too few steps).
-///   Had the pair not met those squares, `t3 t4` was a goal in two at the root. So `e`
-///   or `p` is within five of `r` (`d = 1`) or four (`d = 2`): in `X`.
+/// - `t1 t2` a push (`t1` moves the enemy piece from `e`) or a pull (`t1` moves the puller
+///   from `p`): the pair changes squares within `B(e, 2)` or `B(p, 2)` only, and `t3 t4` is
+///   a goal in two after it that depends on `B(r, 3)` when `d = 1`, on `B(r, 2)` when `d =
+///   2` ([`three_step_region`]'s proof; `d = 3` leaves `R` too few steps). Had the pair not
+///   met those squares, `t3 t4` was a goal in two at the root. So `e` or `p` is within five
+///   of `r` (`d = 1`) or four (`d = 2`): in `X`. For a pull, `p` is within four (`d = 1`)
+///   or three (`d = 2`), in `Y`, but for `d = 1` when the pull's end captures an enemy
+///   piece on a trap three from `r` and within two of `p`: the pull changes `B(p, 1)` (the
+///   puller's squares and the square `q` the enemy piece leaves) and captures at most a
+///   piece of the mover on a trap beside `p` (four or more from `r` when `p` is five away)
+///   or an enemy piece on a trap beside `q`; the reads of `t3 t4` are as for a push, below
+///   (for `d = 2`, `q` is three or more from `r`, the traps beside it two or more). For a
+///   push, `e` is within four (`d = 1`) or three (`d = 2`), in `Y`: the push changes only
+///   `B(e, 1)` (`e`, the square the enemy piece enters, the pusher's square `o`; after it
+///   no pull is under way) and captures at most an enemy piece on a trap beside `e` or a
+///   piece of the mover on one beside `o`. When `d = 1`, the goal in two `t3 t4` enters
+///   squares and moves pieces within two of `r` only, and reads the squares three away by
+///   frozen tests only ([`three_step_region`]'s proof): with `e` five away, the push
+///   changes at most a square three away, by taking a friend of the mover from it, which
+///   never unfreezes a piece. When `d = 2`, `t3 t4` read `C` only (within one of `r` or of
+///   the square ahead, whose traps are `r` or beside it on its rank, the ranks ahead having
+///   none): with `e` four away, `B(e, 1)` and the traps beside `e` are three or more from
+///   `r`, the traps beside `o` two or more, and `C`'s squares two away are on the ranks
+///   ahead, so the push misses `C`. Either way `t3 t4` was a goal in two at the root.
 /// - Otherwise `t2 t3 t4` is a goal in three after `t1` that does not begin with the end
 ///   of a push or a pull `t1` began, and it reads only squares of `X`: for `d = 3` it is
 ///   `R`'s three forward steps (they read within one of `r` and of the two squares ahead;
@@ -535,6 +595,34 @@ fn three_step_region(pos: &TurnState, start: &Board) -> Region {
 ///   root meets the same squares, the same pieces and the same pull and push state (the
 ///   root has neither, and `t2` ends no pull of `t1`), so it is a goal in three there
 ///   (its board has `R` on its goal rank, unlike the start's): excluded.
+///
+/// `Y`: it remains to exclude a simple step `t1` of the mover that leaves a square `x` of
+/// `X` outside `Y` (of `R`'s part, the region being the union over the rabbits), enters one
+/// outside `X`, begins no pull that `t2` ends (above: the pulls that matter begin beside an
+/// enemy piece within two of a trap three or less from a rabbit one rank away) and is
+/// beside no trap of `X` (its capture changes nothing in `X`). In `X` it changes `x` only,
+/// taking a piece of the mover from it. In the cases above the squares of `X` outside `Y`
+/// are read only by frozen tests of the mover's pieces beside them, or by a rabbit's
+/// survival on a trap (a friend beside it), and never as a square to enter, but for one
+/// case below: for `d = 1`, the reads five from `r` are the frozen tests of a pusher or
+/// puller four away or of `t2`'s piece four away (the squares any of `t2 t3 t4` enter are
+/// within four, the reads three from `r` of a goal in two frozen tests only, by
+/// [`three_step_region`]'s proof); for `d = 2`, the reads four away are the frozen tests of
+/// `t2`'s piece three away (it enters a square of `C` there, [`three_step_region`]'s
+/// squares within one of `r` or of the square ahead; the squares entered are within three,
+/// also when `t2` moves `R` aside) or, after `t2` moved `R` ahead to `a`, of a piece two
+/// from `a` (the goal in two from `a`); for `d = 3`, the neighbours of `R`'s squares other
+/// than the column are read by `R`'s frozen tests and its survival only, the square it ends
+/// on being in `Y`. These tests are monotone: a friend fewer never unfreezes a piece nor
+/// saves one on a trap. So `t2 t3 t4` played from the root, where `x` holds the friend,
+/// reads the same or more friends, and moves the same pieces (all within `X`, `t1`'s piece
+/// outside it): a goal in three there, excluded. The one case: a `t2` that enters `x` to
+/// take a last friend from beside a trap, for `d = 1` a trap three from `r`, for `d = 2` a
+/// trap of `C` (`r` or beside `r` on its rank: no rank ahead of it has a trap). The piece
+/// of the mover it captures helps `t3 t4` only through the same monotone tests (for `d = 2`
+/// `R`'s at `r`; capturing `R` does not help), and `t2` changes nothing else they read, so
+/// `t3 t4` was a goal in two after `t1`, and `t1 t3 t4` a goal in three at the root:
+/// excluded.
 #[inline]
 fn four_step_region(pos: &TurnState, start: &Board) -> Region {
     let side = pos.side_to_move();
@@ -551,19 +639,35 @@ fn four_step_region(pos: &TurnState, start: &Board) -> Region {
     // A rabbit three ranks away and the two squares ahead of it.
     let three = rabbits & rank_band(side, 3);
     let column = three | three.shift(fwd) | three.shift(fwd).shift(fwd);
-    // Within five of a rabbit one rank away, four of one two ranks away.
-    let mut ball = rabbits & rank_band(side, 1);
-    ball |= ball.neighbours();
-    ball |= rabbits & rank_band(side, 2);
-    for _ in 0..4 {
-        ball |= ball.neighbours();
+    // Within four and five of a rabbit one rank away, three and four of one two away.
+    let mut inner = rabbits & rank_band(side, 1);
+    inner |= inner.neighbours();
+    inner |= rabbits & rank_band(side, 2);
+    for _ in 0..3 {
+        inner |= inner.neighbours();
     }
-    let reads = ball | column | column.neighbours();
+    let reads = inner | inner.neighbours() | column | column.neighbours();
     let traps = reads & Bitboard::TRAPS;
+    // Leaving a square of `X` outside `Y` matters only to a step that may begin a pull
+    // whose end captures an enemy piece on a trap three from a rabbit one rank away
+    // (within two of the square left), or captures (the trap rule).
+    let mut three = rabbits & rank_band(side, 1);
+    for _ in 0..3 {
+        three |= three.neighbours();
+    }
+    let near = Bitboard::TRAPS & three;
+    let pullers = reads
+        & board.color(!side).neighbours()
+        & (near.neighbours() | near.neighbours().neighbours());
     Region {
-        from: reads | traps.neighbours() | (rabbits & rank_band(side, 4)),
+        from: inner
+            | column
+            | column.shift(fwd)
+            | pullers
+            | traps.neighbours()
+            | (rabbits & rank_band(side, 4)),
         into: reads,
-        pushes: reads,
+        pushes: inner,
     }
 }
 

@@ -180,32 +180,57 @@ fn in_region(pos: &Position, region: Region, s: Step) -> bool {
     }
 }
 
-/// The three-step rule alone: where the fewest steps are exactly three, some first step
-/// from the region begins a goal in two more (a plain walk).
+/// The three-step region alone ([`three_step_region`]) at one state whose fewest steps
+/// are exactly three: no first step outside it begins a goal in two more (a plain walk),
+/// and some step inside it does; returns the steps outside.
+fn check_three_step_region(pos: &Position) -> usize {
+    let region = three_step_region(pos.turn_state(), pos.turn_start_board());
+    let after = |s: Step| {
+        let mut p = pos.clone();
+        p.play_step(s).is_ok() && goal_within(&p, 2)
+    };
+    let (inside, outside): (Vec<Step>, Vec<Step>) = pos
+        .legal_steps()
+        .iter()
+        .partition(|&&s| in_region(pos, region, s));
+    for &s in &outside {
+        assert!(!after(s), "{pos}: {s:?} outside the region begins a goal");
+    }
+    assert!(inside.into_iter().any(after), "{pos}");
+    outside.len()
+}
+
+/// The three-step rule on the states it is asked at: the archive positions under a cap
+/// of three, every state one step into the turn of an endgame (three steps left), and
+/// random states in the middle of a turn, wherever the fewest steps are exactly three.
 #[test]
 fn a_goal_in_three_begins_in_the_three_step_region() {
     let mut rng = Rng(3);
     let archive = archive_positions();
     let endgames = endgame_positions();
-    let (mut threes, mut cut) = (0, 0usize);
-    for i in 0..30_000 {
-        let pos = sample_state(&mut rng, i, &archive, &endgames);
-        if pos.plain_goal_move().map(|m| m.len()) != Some(3) {
-            continue;
-        }
-        threes += 1;
-        let region = three_step_region(pos.turn_state(), pos.turn_start_board());
-        let tried = |s: Step| in_region(&pos, region, s);
-        let steps = pos.legal_steps();
-        cut += steps.iter().filter(|&&s| !tried(s)).count();
-        let begins = steps.iter().any(|&s| {
+    let mut states: Vec<Position> = archive.iter().map(|p| with_cap(p, 3)).collect();
+    for pos in &endgames {
+        for &s in pos.legal_steps().iter() {
             let mut p = pos.clone();
-            tried(s) && p.play_step(s).is_ok() && goal_within(&p, 2)
-        });
-        assert!(begins, "{pos}");
+            if p.play_step(s).is_ok() {
+                states.push(p);
+            }
+        }
     }
-    eprintln!("three_step_region: {threes} goals in three, {cut} first steps outside");
-    assert!(threes > 100 && cut > 0, "{threes} {cut}");
+    states.extend((0..30_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
+    let (mut threes, mut cut) = (0, 0usize);
+    for pos in &states {
+        if pos.plain_goal_move().map(|m| m.len()) == Some(3) {
+            threes += 1;
+            cut += check_three_step_region(pos);
+        }
+    }
+    eprintln!(
+        "three_step_region: {} states, {threes} goals in three, {cut} first steps outside \
+         (none begins a goal)",
+        states.len()
+    );
+    assert!(threes > 1_000 && cut > 10_000, "{threes} {cut}");
 }
 
 /// The leaf rule alone: whenever it applies, it says what a search of one step finds.
