@@ -398,7 +398,9 @@ fn four_step_traps(
 /// pull adds a step), then `h` steps in, and these are all the steps: so `h` is not
 /// frozen now (the piece leaving `s`, beside `h`, lands on no square beside `h`, and
 /// only a friend arriving unfreezes it), and the piece leaving steps to a square beside
-/// `s` that is empty now. From the trap: see [`pullers_from_trap`].
+/// `s` that is empty now. From the trap: see [`pullers_from_trap`]. When a piece of
+/// the mover holds the trap, `onto` needs it gone first: see [`trap_leavers`] for the
+/// helpers that stay possible.
 #[inline]
 fn one_move_may_capture(
     board: &Board,
@@ -420,13 +422,53 @@ fn one_move_may_capture(
     let empty = !board.occupied();
     let open = beside & empty;
     let held = beside & !empty;
-    let two = (empty & open.neighbours()).neighbours();
-    let vacated = (held & empty.neighbours()).neighbours();
+    let mover = board.color(side);
+    let mut two = (empty & open.neighbours()).neighbours();
+    let mut vacated = (held & empty.neighbours()).neighbours();
+    let mut from_trap = pullers_from_trap(mover, empty, trap);
+    if onto && mover.contains(trap) {
+        let leavers = trap_leavers(mover, trap);
+        two &= leavers;
+        vacated &= leavers;
+        from_trap &= Bitboard::from_square(trap) | Bitboard::adjacent(trap);
+    }
     let push = (!frozen & (one(open) | two | vacated)) | (frozen & one(open)) | held;
     if (helpers & push).any() {
         return true;
     }
-    onto && (helpers & pullers_from_trap(board.color(side), empty, trap)).any()
+    onto && (helpers & from_trap).any()
+}
+
+/// For [`one_move_may_capture`], with the piece beside `trap` and a piece `p` of the
+/// mover on the trap (`mover`: the mover's pieces): the pieces whose own steps may leave
+/// the trap empty: `p`, and the one piece of the mover beside the trap when it is the
+/// only one (its leaving captures `p`).
+///
+/// Proof that with the trap held the piece's move needs more than two steps before it
+/// from a helper `h` that is two steps from its square `s` (not in these), or that must
+/// step into a held `s` (not in these), or that pulls from the trap but stands two
+/// squares from it. The move onto the trap, a push from `s` (beside the piece, not the
+/// trap, so not beside the trap: two squares beside each other have no square beside
+/// both) or a pull by `h` from the trap, needs the trap empty first: `p` steps off (the
+/// mover cannot push or pull its own pieces) or is captured, when the last piece of the
+/// mover beside the trap leaves, a step each. In those three cases the two steps before
+/// the move are already taken, by `h` alone (two of its own) or by the piece leaving `s`
+/// and then `h` (the piece leaving `s` is not beside the trap, and a push of it by `h`
+/// is the same two steps), or else `h` needs two steps to reach the trap and `p` a
+/// third to leave (`h`'s steps before it arrives beside the trap take no friend of `p`
+/// away). So one of `h`'s steps leaves the trap empty: `h` is `p`, or `h` stands beside
+/// the trap, the only piece of the mover there (no other piece moves). A helper beside
+/// the trap that pulls from it after `p` steps off is kept as [`pullers_from_trap`]
+/// keeps it.
+#[inline]
+fn trap_leavers(mover: Bitboard, trap: Square) -> Bitboard {
+    let beside = mover & Bitboard::adjacent(trap);
+    let last = if beside.count() == 1 {
+        beside
+    } else {
+        Bitboard::EMPTY
+    };
+    Bitboard::from_square(trap) | last
 }
 
 /// For [`four_step_traps`]: whether the two enemy pieces of `moving` may be moved
