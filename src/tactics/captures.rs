@@ -358,6 +358,7 @@ fn four_step_traps(
             0 => true,
             1 => one_move_may_capture(board, side, moving, area, m == 1, frozen),
             2 if m == 1 && (others & Bitboard::TRAPS).any() => false,
+            2 if m == 1 && !held_trap_may_empty(board, side, moving, area) => false,
             2 => m == 2 || two_moves_may_follow(board, side, moving, ready),
             _ => false,
         };
@@ -488,6 +489,39 @@ fn two_moves_may_follow(board: &Board, side: Color, moving: Bitboard, ready: Bit
     let moves_then =
         |a: Square, b: Square| (both & Bitboard::adjacent(a) & Bitboard::within(b, 2)).any();
     moves_then(x, y) || moves_then(y, x)
+}
+
+/// For [`four_step_traps`], a trap (`area`: the trap and the squares beside it) with
+/// the piece beside it and one other enemy piece beside it (`moving`: the two): false
+/// when a piece `p` of the mover holds the trap and is stronger than neither, so the
+/// trap cannot capture the piece in four steps.
+///
+/// Proof. The four steps are exactly two moves, the piece's onto the trap and the
+/// other's away from it (see [`four_step_traps`]; the other moved onto the trap would
+/// stay there, two squares beside each other have no square beside both, so its one
+/// move takes it off the area). The piece's move needs the trap empty when it begins
+/// (a push moves it onto the trap first) or is a pull by the piece on the trap; so `p`
+/// leaves the trap in one of these steps. It is not captured there: a step that leaves
+/// it without a friend goes from beside the trap to a square not beside it, and none of
+/// the moves has one (the pieces pushed or pulled are the enemy's; a pusher steps into
+/// the square of the piece it pushes, beside the trap; a puller or pusher standing
+/// beside one of the two moved pieces stands on the trap or not beside it, as above).
+/// So `p` steps off by its own step, which is one of a push or pull by `p`, of a piece
+/// weaker than `p`: one of the two.
+#[inline]
+fn held_trap_may_empty(board: &Board, side: Color, moving: Bitboard, area: Bitboard) -> bool {
+    let Some(trap) = (area & Bitboard::TRAPS).first() else {
+        return true;
+    };
+    if !board.color(side).contains(trap) {
+        return true;
+    }
+    let weakest = moving
+        .iter()
+        .filter_map(|q| board.piece_at(q))
+        .map(|piece| piece.kind)
+        .min();
+    weakest.is_some_and(|k| board.stronger_than(side, k).contains(trap))
 }
 
 /// For [`one_move_may_capture`]: the squares from which a piece `h` of the mover may
