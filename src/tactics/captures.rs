@@ -392,7 +392,9 @@ fn four_step_traps(
 /// takes it away); these last two may be one step, so one more at least if either holds.
 /// That is at most two: an unfrozen `h` beside an empty `s`, or two squares from it
 /// with an empty square between them (its two steps are all the steps, so the square
-/// it passes must be empty now); a frozen one beside an empty `s`; `h` on `s`; or an
+/// it passes must be empty now); a frozen one beside an empty `s`, beside an empty
+/// square that an unfrozen piece of the mover stands beside (the friend's step is the
+/// first, from where it stands now onto a square empty now); `h` on `s`; or an
 /// unfrozen `h` beside a held `s` with an empty square beside `s`: the other piece must
 /// step off first (with its own step if it is the mover's; if it is an enemy piece, as
 /// the first step of a push by `h`, whose second is `h`'s into `s`: any other push or
@@ -433,7 +435,9 @@ fn one_move_may_capture(
         vacated &= leavers;
         from_trap &= Bitboard::from_square(trap) | Bitboard::adjacent(trap);
     }
-    let push = (!frozen & (one(open) | two | vacated)) | (frozen & one(open)) | held;
+    let unfrozen_by_a_step = (empty & (mover & !frozen).neighbours()).neighbours();
+    let push =
+        (!frozen & (one(open) | two | vacated)) | (frozen & one(open) & unfrozen_by_a_step) | held;
     if (helpers & push).any() {
         return true;
     }
