@@ -359,6 +359,7 @@ fn four_step_traps(
             1 => one_move_may_capture(board, side, moving, area, m == 1, frozen),
             2 if m == 1 && (others & Bitboard::TRAPS).any() => false,
             2 if m == 1 && !held_trap_may_empty(board, side, moving, area) => false,
+            2 if m == 1 => two_pushers_beside(board, side, sq, others, area, frozen),
             2 => m == 2 || two_moves_may_follow(board, side, moving, ready),
             _ => false,
         };
@@ -526,6 +527,57 @@ fn held_trap_may_empty(board: &Board, side: Color, moving: Bitboard, area: Bitbo
         .map(|piece| piece.kind)
         .min();
     weakest.is_some_and(|k| board.stronger_than(side, k).contains(trap))
+}
+
+/// For [`four_step_traps`], a trap (`area`: the trap and the squares beside it) with
+/// the piece `x` (on `sq`) beside it, one other enemy piece `y` (on `other`) beside it
+/// and no enemy piece on it: whether two different pieces of the mover stand now, one
+/// beside `x` and stronger than it, one beside `y` and stronger than it, one of them
+/// unfrozen (`frozen`: the mover's frozen pieces), and, when a piece of the mover holds
+/// the trap, one of them on it.
+///
+/// Proof. The four steps are exactly two moves, `x`'s onto the trap and `y`'s off the
+/// area (see [`four_step_traps`] and [`held_trap_may_empty`]: `y` moved onto the trap
+/// would keep `x` off it). The first move's pusher or puller stands beside its piece
+/// now, unfrozen. The second's stands beside its piece after the first move: it did not
+/// move in the first, for the first's mover ends on no square beside the second's piece.
+/// A pusher ends on the square of the piece it pushed, beside the trap, as the second's
+/// piece is, and two squares beside a trap are not beside each other. A puller of `y`
+/// ends beside the square it left, which is beside `y`, so an even number of squares
+/// from `x` (`x` and `y` are two squares apart), not beside it. A puller of `x` stands on
+/// the trap (`x` goes onto it) and ends beside it. So the two are different pieces,
+/// each beside its piece now. With the trap empty now, the one that moves `x` pushes it
+/// from beside it; with a piece `p` of the mover on it, the trap must be empty before
+/// `x` is pushed onto it, and `p` leaves only by its own step ([`held_trap_may_empty`]),
+/// as the puller of `x` or the pusher of `y`, one of the two.
+#[inline]
+fn two_pushers_beside(
+    board: &Board,
+    side: Color,
+    sq: Square,
+    other: Bitboard,
+    area: Bitboard,
+    frozen: Bitboard,
+) -> bool {
+    let mover = board.color(side);
+    let movers_of = |q: Option<Square>| match q.and_then(|q| board.piece_at(q).map(|p| (q, p))) {
+        Some((q, piece)) => mover & Bitboard::adjacent(q) & board.stronger_than(side, piece.kind),
+        None => Bitboard::EMPTY,
+    };
+    let (of_x, of_y) = (movers_of(Some(sq)), movers_of(other.first()));
+    let held = mover & area & Bitboard::TRAPS;
+    if held.any() {
+        // The piece on the trap is not frozen: it stands there with a friend beside it.
+        distinct_pair(of_x & held, of_y) || distinct_pair(of_x, of_y & held)
+    } else {
+        distinct_pair(of_x & !frozen, of_y) || distinct_pair(of_x, of_y & !frozen)
+    }
+}
+
+/// Whether a square of `a` and a different square of `b` exist.
+#[inline]
+fn distinct_pair(a: Bitboard, b: Bitboard) -> bool {
+    a.any() && b.any() && !(a == b && a.count() == 1)
 }
 
 /// For [`one_move_may_capture`]: the squares from which a piece `h` of the mover may
