@@ -360,6 +360,10 @@ fn four_step_traps(
             2 if m == 1 && (others & Bitboard::TRAPS).any() => false,
             2 if m == 1 && !held_trap_may_empty(board, side, moving, area) => false,
             2 if m == 1 => two_pushers_beside(board, side, sq, others, area, frozen),
+            2 if m == 0 => match others.first() {
+                Some(y) => two_pushers_beside(board, side, y, others.without(y), area, frozen),
+                None => false,
+            },
             2 => m == 2 || two_moves_may_follow(board, side, moving, ready),
             _ => false,
         };
@@ -534,7 +538,8 @@ fn held_trap_may_empty(board: &Board, side: Color, moving: Bitboard, area: Bitbo
 /// and no enemy piece on it: whether two different pieces of the mover stand now, one
 /// beside `x` and stronger than it, one beside `y` and stronger than it, one of them
 /// unfrozen (`frozen`: the mover's frozen pieces), and, when a piece of the mover holds
-/// the trap, one of them on it.
+/// the trap, one of them on it. Also asked with the piece on the trap and `x`, `y` the
+/// two other enemy pieces beside it: the same holds (proof at the end).
 ///
 /// Proof. The four steps are exactly two moves, `x`'s onto the trap and `y`'s off the
 /// area (see [`four_step_traps`] and [`held_trap_may_empty`]: `y` moved onto the trap
@@ -550,6 +555,14 @@ fn held_trap_may_empty(board: &Board, side: Color, moving: Bitboard, area: Bitbo
 /// from beside it; with a piece `p` of the mover on it, the trap must be empty before
 /// `x` is pushed onto it, and `p` leaves only by its own step ([`held_trap_may_empty`]),
 /// as the puller of `x` or the pusher of `y`, one of the two.
+///
+/// With the piece on the trap and `x`, `y` beside it, the four steps are exactly the
+/// two moves of `x` and `y`, each off the area (the trap is held; see
+/// [`four_step_traps`]), one after the other. As above, the first's mover ends on no
+/// square beside the second's piece (a pusher on a square beside the trap, a puller an
+/// even number of squares from the other piece), so the two movers are different
+/// pieces, each beside its piece now, the first unfrozen now; the trap holds an enemy
+/// piece, none of the mover's.
 #[inline]
 fn two_pushers_beside(
     board: &Board,
