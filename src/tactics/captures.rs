@@ -438,7 +438,7 @@ fn one_move_may_capture(
         let leavers = trap_leavers(mover, trap);
         two &= leavers;
         vacated &= leavers;
-        from_trap &= Bitboard::from_square(trap) | Bitboard::adjacent(trap);
+        from_trap &= held_trap_pullers(board, side, trap);
     }
     let unfrozen_by_a_step = (empty & (mover & !frozen).neighbours()).neighbours();
     let push =
@@ -498,6 +498,43 @@ fn two_moves_may_follow(board: &Board, side: Color, moving: Bitboard, ready: Bit
     let moves_then =
         |a: Square, b: Square| (both & Bitboard::adjacent(a) & Bitboard::within(b, 2)).any();
     moves_then(x, y) || moves_then(y, x)
+}
+
+/// For [`one_move_may_capture`], with the piece beside `trap` and a piece `p` of the
+/// mover on it: the squares from which a piece of the mover may pull the piece onto the
+/// trap within four steps: the trap (`p` itself); and, when a square beside the trap is
+/// empty now, the pieces of the mover beside the trap that have a friend other than `p`
+/// beside them or no stronger enemy piece beside them.
+///
+/// Proof. A puller other than `p` must stand on the trap when the pull (two steps)
+/// begins, so `p` steps off before it (it is not captured: the puller, beside the trap
+/// until it steps on, is its friend) and the puller steps on after; those are the two
+/// steps before the pull, the puller's from beside the trap (a puller two squares away
+/// is ruled out in [`trap_leavers`]). `p`'s step comes first, onto a square beside the
+/// trap, empty now as nothing moved before it. The puller steps second, unfrozen then:
+/// only `p` has moved, from the trap (beside the puller) to a square beside the trap,
+/// which is not beside the puller (two squares beside a trap are not beside each
+/// other); so the puller then has the friends it has now but `p`, and the same enemy
+/// pieces beside it.
+#[inline(never)]
+fn held_trap_pullers(board: &Board, side: Color, trap: Square) -> Bitboard {
+    let at = Bitboard::from_square(trap);
+    let beside = Bitboard::adjacent(trap);
+    if (beside & !board.occupied()).is_empty() {
+        return at;
+    }
+    let friends = board.color(side).without(trap);
+    let stays_free = |&h: &Square| match board.piece_at(h) {
+        Some(piece) => {
+            let near = Bitboard::adjacent(h);
+            (near & friends).any() || (near & board.stronger_than(!side, piece.kind)).is_empty()
+        }
+        None => false,
+    };
+    (friends & beside)
+        .iter()
+        .filter(stays_free)
+        .fold(at, |b, h| b | Bitboard::from_square(h))
 }
 
 /// For [`four_step_traps`], a trap (`area`: the trap and the squares beside it) with
