@@ -358,6 +358,12 @@ fn four_step_traps(
             0 => true,
             1 => one_move_may_capture(board, side, moving, area, m == 1, frozen),
             2 if m == 1 && (others & Bitboard::TRAPS).any() => false,
+            2 if m == 1 && !held_trap_may_empty(board, side, moving, area) => false,
+            2 if m == 1 => two_pushers_beside(board, side, sq, others, area, frozen),
+            2 if m == 0 => match others.first() {
+                Some(y) => two_pushers_beside(board, side, y, others.without(y), area, frozen),
+                None => false,
+            },
             2 => m == 2 || two_moves_may_follow(board, side, moving, ready),
             _ => false,
         };
@@ -391,14 +397,18 @@ fn four_step_traps(
 /// takes it away); these last two may be one step, so one more at least if either holds.
 /// That is at most two: an unfrozen `h` beside an empty `s`, or two squares from it
 /// with an empty square between them (its two steps are all the steps, so the square
-/// it passes must be empty now); a frozen one beside an empty `s`; `h` on `s`; or an
+/// it passes must be empty now); a frozen one beside an empty `s`, beside an empty
+/// square that an unfrozen piece of the mover stands beside (the friend's step is the
+/// first, from where it stands now onto a square empty now); `h` on `s`; or an
 /// unfrozen `h` beside a held `s` with an empty square beside `s`: the other piece must
 /// step off first (with its own step if it is the mover's; if it is an enemy piece, as
 /// the first step of a push by `h`, whose second is `h`'s into `s`: any other push or
 /// pull adds a step), then `h` steps in, and these are all the steps: so `h` is not
 /// frozen now (the piece leaving `s`, beside `h`, lands on no square beside `h`, and
 /// only a friend arriving unfreezes it), and the piece leaving steps to a square beside
-/// `s` that is empty now. From the trap: see [`pullers_from_trap`].
+/// `s` that is empty now. From the trap: see [`pullers_from_trap`]. When a piece of
+/// the mover holds the trap, `onto` needs it gone first: see [`trap_leavers`] for the
+/// helpers that stay possible.
 #[inline]
 fn one_move_may_capture(
     board: &Board,
@@ -420,13 +430,55 @@ fn one_move_may_capture(
     let empty = !board.occupied();
     let open = beside & empty;
     let held = beside & !empty;
-    let two = (empty & open.neighbours()).neighbours();
-    let vacated = (held & empty.neighbours()).neighbours();
-    let push = (!frozen & (one(open) | two | vacated)) | (frozen & one(open)) | held;
+    let mover = board.color(side);
+    let mut two = (empty & open.neighbours()).neighbours();
+    let mut vacated = (held & empty.neighbours()).neighbours();
+    let mut from_trap = pullers_from_trap(mover, empty, trap);
+    if onto && mover.contains(trap) {
+        let leavers = trap_leavers(mover, trap);
+        two &= leavers;
+        vacated &= leavers;
+        from_trap &= held_trap_pullers(board, side, trap);
+    }
+    let unfrozen_by_a_step = (empty & (mover & !frozen).neighbours()).neighbours();
+    let push =
+        (!frozen & (one(open) | two | vacated)) | (frozen & one(open) & unfrozen_by_a_step) | held;
     if (helpers & push).any() {
         return true;
     }
-    onto && (helpers & pullers_from_trap(board.color(side), empty, trap)).any()
+    onto && (helpers & from_trap).any()
+}
+
+/// For [`one_move_may_capture`], with the piece beside `trap` and a piece `p` of the
+/// mover on the trap (`mover`: the mover's pieces): the pieces whose own steps may leave
+/// the trap empty: `p`, and the one piece of the mover beside the trap when it is the
+/// only one (its leaving captures `p`).
+///
+/// Proof that with the trap held the piece's move needs more than two steps before it
+/// from a helper `h` that is two steps from its square `s` (not in these), or that must
+/// step into a held `s` (not in these), or that pulls from the trap but stands two
+/// squares from it. The move onto the trap, a push from `s` (beside the piece, not the
+/// trap, so not beside the trap: two squares beside each other have no square beside
+/// both) or a pull by `h` from the trap, needs the trap empty first: `p` steps off (the
+/// mover cannot push or pull its own pieces) or is captured, when the last piece of the
+/// mover beside the trap leaves, a step each. In those three cases the two steps before
+/// the move are already taken, by `h` alone (two of its own) or by the piece leaving `s`
+/// and then `h` (the piece leaving `s` is not beside the trap, and a push of it by `h`
+/// is the same two steps), or else `h` needs two steps to reach the trap and `p` a
+/// third to leave (`h`'s steps before it arrives beside the trap take no friend of `p`
+/// away). So one of `h`'s steps leaves the trap empty: `h` is `p`, or `h` stands beside
+/// the trap, the only piece of the mover there (no other piece moves). A helper beside
+/// the trap that pulls from it after `p` steps off is kept as [`pullers_from_trap`]
+/// keeps it.
+#[inline]
+fn trap_leavers(mover: Bitboard, trap: Square) -> Bitboard {
+    let beside = mover & Bitboard::adjacent(trap);
+    let last = if beside.count() == 1 {
+        beside
+    } else {
+        Bitboard::EMPTY
+    };
+    Bitboard::from_square(trap) | last
 }
 
 /// For [`four_step_traps`]: whether the two enemy pieces of `moving` may be moved
@@ -446,6 +498,136 @@ fn two_moves_may_follow(board: &Board, side: Color, moving: Bitboard, ready: Bit
     let moves_then =
         |a: Square, b: Square| (both & Bitboard::adjacent(a) & Bitboard::within(b, 2)).any();
     moves_then(x, y) || moves_then(y, x)
+}
+
+/// For [`one_move_may_capture`], with the piece beside `trap` and a piece `p` of the
+/// mover on it: the squares from which a piece of the mover may pull the piece onto the
+/// trap within four steps: the trap (`p` itself); and, when a square beside the trap is
+/// empty now, the pieces of the mover beside the trap that have a friend other than `p`
+/// beside them or no stronger enemy piece beside them.
+///
+/// Proof. A puller other than `p` must stand on the trap when the pull (two steps)
+/// begins, so `p` steps off before it (it is not captured: the puller, beside the trap
+/// until it steps on, is its friend) and the puller steps on after; those are the two
+/// steps before the pull, the puller's from beside the trap (a puller two squares away
+/// is ruled out in [`trap_leavers`]). `p`'s step comes first, onto a square beside the
+/// trap, empty now as nothing moved before it. The puller steps second, unfrozen then:
+/// only `p` has moved, from the trap (beside the puller) to a square beside the trap,
+/// which is not beside the puller (two squares beside a trap are not beside each
+/// other); so the puller then has the friends it has now but `p`, and the same enemy
+/// pieces beside it.
+#[inline(never)]
+fn held_trap_pullers(board: &Board, side: Color, trap: Square) -> Bitboard {
+    let at = Bitboard::from_square(trap);
+    let beside = Bitboard::adjacent(trap);
+    if (beside & !board.occupied()).is_empty() {
+        return at;
+    }
+    let friends = board.color(side).without(trap);
+    let stays_free = |&h: &Square| match board.piece_at(h) {
+        Some(piece) => {
+            let near = Bitboard::adjacent(h);
+            (near & friends).any() || (near & board.stronger_than(!side, piece.kind)).is_empty()
+        }
+        None => false,
+    };
+    (friends & beside)
+        .iter()
+        .filter(stays_free)
+        .fold(at, |b, h| b | Bitboard::from_square(h))
+}
+
+/// For [`four_step_traps`], a trap (`area`: the trap and the squares beside it) with
+/// the piece beside it and one other enemy piece beside it (`moving`: the two): false
+/// when a piece `p` of the mover holds the trap and is stronger than neither, so the
+/// trap cannot capture the piece in four steps.
+///
+/// Proof. The four steps are exactly two moves, the piece's onto the trap and the
+/// other's away from it (see [`four_step_traps`]; the other moved onto the trap would
+/// stay there, two squares beside each other have no square beside both, so its one
+/// move takes it off the area). The piece's move needs the trap empty when it begins
+/// (a push moves it onto the trap first) or is a pull by the piece on the trap; so `p`
+/// leaves the trap in one of these steps. It is not captured there: a step that leaves
+/// it without a friend goes from beside the trap to a square not beside it, and none of
+/// the moves has one (the pieces pushed or pulled are the enemy's; a pusher steps into
+/// the square of the piece it pushes, beside the trap; a puller or pusher standing
+/// beside one of the two moved pieces stands on the trap or not beside it, as above).
+/// So `p` steps off by its own step, which is one of a push or pull by `p`, of a piece
+/// weaker than `p`: one of the two.
+#[inline]
+fn held_trap_may_empty(board: &Board, side: Color, moving: Bitboard, area: Bitboard) -> bool {
+    let Some(trap) = (area & Bitboard::TRAPS).first() else {
+        return true;
+    };
+    if !board.color(side).contains(trap) {
+        return true;
+    }
+    let weakest = moving
+        .iter()
+        .filter_map(|q| board.piece_at(q))
+        .map(|piece| piece.kind)
+        .min();
+    weakest.is_some_and(|k| board.stronger_than(side, k).contains(trap))
+}
+
+/// For [`four_step_traps`], a trap (`area`: the trap and the squares beside it) with
+/// the piece `x` (on `sq`) beside it, one other enemy piece `y` (on `other`) beside it
+/// and no enemy piece on it: whether two different pieces of the mover stand now, one
+/// beside `x` and stronger than it, one beside `y` and stronger than it, one of them
+/// unfrozen (`frozen`: the mover's frozen pieces), and, when a piece of the mover holds
+/// the trap, one of them on it. Also asked with the piece on the trap and `x`, `y` the
+/// two other enemy pieces beside it: the same holds (proof at the end).
+///
+/// Proof. The four steps are exactly two moves, `x`'s onto the trap and `y`'s off the
+/// area (see [`four_step_traps`] and [`held_trap_may_empty`]: `y` moved onto the trap
+/// would keep `x` off it). The first move's pusher or puller stands beside its piece
+/// now, unfrozen. The second's stands beside its piece after the first move: it did not
+/// move in the first, for the first's mover ends on no square beside the second's piece.
+/// A pusher ends on the square of the piece it pushed, beside the trap, as the second's
+/// piece is, and two squares beside a trap are not beside each other. A puller of `y`
+/// ends beside the square it left, which is beside `y`, so an even number of squares
+/// from `x` (`x` and `y` are two squares apart), not beside it. A puller of `x` stands on
+/// the trap (`x` goes onto it) and ends beside it. So the two are different pieces,
+/// each beside its piece now. With the trap empty now, the one that moves `x` pushes it
+/// from beside it; with a piece `p` of the mover on it, the trap must be empty before
+/// `x` is pushed onto it, and `p` leaves only by its own step ([`held_trap_may_empty`]),
+/// as the puller of `x` or the pusher of `y`, one of the two.
+///
+/// With the piece on the trap and `x`, `y` beside it, the four steps are exactly the
+/// two moves of `x` and `y`, each off the area (the trap is held; see
+/// [`four_step_traps`]), one after the other. As above, the first's mover ends on no
+/// square beside the second's piece (a pusher on a square beside the trap, a puller an
+/// even number of squares from the other piece), so the two movers are different
+/// pieces, each beside its piece now, the first unfrozen now; the trap holds an enemy
+/// piece, none of the mover's.
+#[inline]
+fn two_pushers_beside(
+    board: &Board,
+    side: Color,
+    sq: Square,
+    other: Bitboard,
+    area: Bitboard,
+    frozen: Bitboard,
+) -> bool {
+    let mover = board.color(side);
+    let movers_of = |q: Option<Square>| match q.and_then(|q| board.piece_at(q).map(|p| (q, p))) {
+        Some((q, piece)) => mover & Bitboard::adjacent(q) & board.stronger_than(side, piece.kind),
+        None => Bitboard::EMPTY,
+    };
+    let (of_x, of_y) = (movers_of(Some(sq)), movers_of(other.first()));
+    let held = mover & area & Bitboard::TRAPS;
+    if held.any() {
+        // The piece on the trap is not frozen: it stands there with a friend beside it.
+        distinct_pair(of_x & held, of_y) || distinct_pair(of_x, of_y & held)
+    } else {
+        distinct_pair(of_x & !frozen, of_y) || distinct_pair(of_x, of_y & !frozen)
+    }
+}
+
+/// Whether a square of `a` and a different square of `b` exist.
+#[inline]
+fn distinct_pair(a: Bitboard, b: Bitboard) -> bool {
+    a.any() && b.any() && !(a == b && a.count() == 1)
 }
 
 /// For [`one_move_may_capture`]: the squares from which a piece `h` of the mover may
