@@ -90,7 +90,7 @@ impl Position {
         }
         if FAST {
             // The walls only where the cheaper bounds leave a chance.
-            passing = path_bound(state, left, immovable(state, left));
+            passing = path_bound(state, left, walls(state, left));
             if passing > left {
                 return None;
             }
@@ -330,6 +330,59 @@ fn immovable(pos: &TurnState, k: u8) -> Bitboard {
     walls & board.color(!side) & !Bitboard::TRAPS & !pos.pullable()
 }
 
+/// The walls the fast search passes to [`path_bound`] for `k` steps: [`immovable`]'s
+/// pieces, or with three steps those of [`walls_in_three`] (the same bound, found with
+/// less work).
+#[inline]
+fn walls(pos: &TurnState, k: u8) -> Bitboard {
+    if k == 3 {
+        walls_in_three(pos)
+    } else {
+        immovable(pos, k)
+    }
+}
+
+/// The walls of [`immovable`] for three steps that [`path_bound`] for three steps reads:
+/// the enemy pieces on the squares ahead of the mover's rabbits one rank from their goal
+/// (their goal rank, no trap) that no pull under way may move and with no piece of the
+/// mover stronger than them beside them. None when a rabbit of the mover stands on its
+/// goal rank (the bound is then 0 whatever the walls).
+///
+/// The same bound: [`immovable`] for `k = 3` gives pieces only when the nearest rabbit is
+/// `d = 1` rank away, and then those on squares with no stronger piece of the mover
+/// within `k - 1 - d = 1` (beside them: an enemy piece's square holds no piece of the
+/// mover), so these are its pieces on those squares. A wall only takes its square out
+/// of the squares of cost three (an enemy piece no pull under way may move, not on a
+/// trap), and with `k = 3` [`path_bound`] enters such a square only in its last round
+/// (from the squares next to a rabbit's, at cost three), where only a square on the goal
+/// rank counts; the squares next to a rabbit's on the goal rank are ahead of a rabbit
+/// one rank away (a rabbit on the goal rank ends the bound at 0 first). So the walls
+/// elsewhere change no value [`path_bound`] gives for three steps.
+#[inline]
+fn walls_in_three(pos: &TurnState) -> Bitboard {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    if (rabbits & rank_band(side, 0)).any() {
+        return Bitboard::EMPTY;
+    }
+    let ahead = (rabbits & rank_band(side, 1)).shift(forward(side));
+    let blockers = ahead & board.color(!side);
+    if blockers.is_empty() {
+        return Bitboard::EMPTY;
+    }
+    let mut walls = Bitboard::EMPTY;
+    for sq in blockers & !pos.pullable() {
+        let Some(piece) = board.piece_at(sq) else {
+            continue;
+        };
+        if (Bitboard::adjacent(sq) & board.stronger_than(side, piece.kind)).is_empty() {
+            walls |= Bitboard::from_square(sq);
+        }
+    }
+    walls
+}
+
 /// The squares the paths counted by [`path_bound`] with cost at most `k` can use: for each
 /// rabbit `d <= k` ranks from its goal, the ranks from its own to the goal rank, on the
 /// files at most `k - d` from its own (each step aside costs a step).
@@ -384,11 +437,7 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
     }
 
     // The path bound first: it needs no frozen set, and cuts most children.
-    let walls = if FAST {
-        immovable(pos, k)
-    } else {
-        Bitboard::EMPTY
-    };
+    let walls = if FAST { walls(pos, k) } else { Bitboard::EMPTY };
     let passing = path_bound(pos, k, walls);
     if passing > k {
         return false;
@@ -913,7 +962,7 @@ fn steps_lowering_the_path_bound(pos: &TurnState, bound: &GoalBound, k: u8) -> B
 /// rabbit farther away changes the region only by coming within three ranks: from four.
 #[inline]
 fn steps_lowering_a_tighter_bound(pos: &TurnState, k: u8) -> (Bitboard, Bitboard) {
-    if k != 4 || pos.pending_push().is_some() || path_bound(pos, 3, immovable(pos, 3)) <= 3 {
+    if k != 4 || pos.pending_push().is_some() || path_bound(pos, 3, walls(pos, 3)) <= 3 {
         return (Bitboard::FULL, Bitboard::EMPTY);
     }
     let side = pos.side_to_move();
