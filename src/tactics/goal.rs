@@ -228,6 +228,18 @@ fn goal_lower_bound(pos: &TurnState, frozen: Bitboard) -> GoalBound {
 /// costs an enemy step and its partner step. The rabbit's own square is empty once it
 /// leaves.
 fn path_bound(pos: &TurnState, k: u8, walls: Bitboard) -> u8 {
+    bound_of_paths(pos, k, walls)
+}
+
+/// [`path_bound`] for three steps, compiled for that count (the nodes with three steps
+/// to go are the most numerous that compute it).
+fn path_bound_in_three(pos: &TurnState, walls: Bitboard) -> u8 {
+    bound_of_paths(pos, 3, walls)
+}
+
+/// The body of [`path_bound`], inlined into it and [`path_bound_in_three`].
+#[inline(always)]
+fn bound_of_paths(pos: &TurnState, k: u8, walls: Bitboard) -> u8 {
     let side = pos.side_to_move();
     let board = pos.board();
     let rabbits = board.pieces(PieceKind::Rabbit.of(side));
@@ -438,7 +450,11 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
 
     // The path bound first: it needs no frozen set, and cuts most children.
     let walls = if FAST { walls(pos, k) } else { Bitboard::EMPTY };
-    let passing = path_bound(pos, k, walls);
+    let passing = if k == 3 {
+        path_bound_in_three(pos, walls)
+    } else {
+        path_bound(pos, k, walls)
+    };
     if passing > k {
         return false;
     }
@@ -962,7 +978,7 @@ fn steps_lowering_the_path_bound(pos: &TurnState, bound: &GoalBound, k: u8) -> B
 /// rabbit farther away changes the region only by coming within three ranks: from four.
 #[inline]
 fn steps_lowering_a_tighter_bound(pos: &TurnState, k: u8) -> (Bitboard, Bitboard) {
-    if k != 4 || pos.pending_push().is_some() || path_bound(pos, 3, walls(pos, 3)) <= 3 {
+    if k != 4 || pos.pending_push().is_some() || path_bound_in_three(pos, walls(pos, 3)) <= 3 {
         return (Bitboard::FULL, Bitboard::EMPTY);
     }
     let side = pos.side_to_move();
