@@ -84,8 +84,9 @@ impl Position {
         if passing > left {
             return None;
         }
-        let lower = goal_lower_bound(state, state.board().frozen(state.side_to_move())).steps;
-        if lower > left {
+        let frozen = state.board().frozen(state.side_to_move());
+        let bound = goal_lower_bound(state, frozen);
+        if bound.steps > left {
             return None;
         }
         if FAST {
@@ -99,12 +100,22 @@ impl Position {
         let mut path = Move::EMPTY;
         // Iterative deepening from the bounds: the first limit that succeeds gives a
         // shortest turn.
-        for limit in lower.max(passing).max(1)..=left {
+        for limit in bound.steps.max(passing).max(1)..left {
             if goal_search::<FAST>(state, start, limit, &mut path) {
                 return Some(path);
             }
         }
-        None
+        // The last limit, all the steps left: the bounds `goal_search` would compute
+        // first are those above (the same state and limit); with one or two steps the
+        // fast search decides directly instead.
+        let found = if left == 0 {
+            false
+        } else if FAST && left <= 2 {
+            goal_search::<FAST>(state, start, left, &mut path)
+        } else {
+            search_within_bounds::<FAST>(state, start, left, &mut path, passing, frozen, &bound)
+        };
+        found.then_some(path)
     }
 }
 
@@ -464,6 +475,22 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
     if bound.steps > k {
         return false;
     }
+    search_within_bounds::<FAST>(pos, start, k, path, passing, frozen, &bound)
+}
+
+/// The rest of [`goal_search`] once its bounds leave a chance: `passing` its path bound
+/// for `k` (with the walls, for the fast search), `frozen` the mover's frozen pieces and
+/// `bound` its [`goal_lower_bound`], as it computes them (the root passes those it has).
+fn search_within_bounds<const FAST: bool>(
+    pos: &TurnState,
+    start: &Board,
+    k: u8,
+    path: &mut Move,
+    passing: u8,
+    frozen: Bitboard,
+    bound: &GoalBound,
+) -> bool {
+    let side = pos.side_to_move();
     let mut try_step = |step| expand::<FAST>(pos, start, step, k, path);
     let within = match k {
         3 if FAST => three_step_region(pos, start),
@@ -479,7 +506,7 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
     };
 
     if pos.pending_push().is_none() && bound.steps < k && passing == k {
-        let from = steps_lowering_the_path_bound(pos, &bound, k);
+        let from = steps_lowering_the_path_bound(pos, bound, k);
         return touching(from, Bitboard::EMPTY, &mut try_step);
     }
     if bound.steps < k || pos.pending_push().is_some() {
@@ -491,7 +518,7 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
         return pos.legal_steps().iter().any(|&step| try_step(step));
     }
 
-    match steps_lowering_the_goal_bound(pos, &bound, k) {
+    match steps_lowering_the_goal_bound(pos, bound, k) {
         NoSlack::Forward(rabbits) => (rabbits & within.movers(forward(side)))
             .iter()
             .any(|sq| try_step(Step::new(sq, forward(side)))),
