@@ -939,7 +939,7 @@ fn first_of_two(pos: &TurnState) -> Option<[Bitboard; 4]> {
 /// for some pieces is the step set restricted to them), the pushes of those in its
 /// `pushes` only; the steps from a square of `first` before the others (the same steps:
 /// the order only decides which goal of the limit's length is found first).
-#[inline]
+#[inline(always)]
 fn any_step_of(
     state: &TurnState,
     frozen: Bitboard,
