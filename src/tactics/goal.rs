@@ -381,7 +381,7 @@ fn walls(pos: &TurnState, k: u8) -> Bitboard {
 /// rank counts; the squares next to a rabbit's on the goal rank are ahead of a rabbit
 /// one rank away (a rabbit on the goal rank ends the bound at 0 first). So the walls
 /// elsewhere change no value [`path_bound`] gives for three steps.
-#[inline]
+#[inline(always)]
 fn walls_in_three(pos: &TurnState) -> Bitboard {
     let side = pos.side_to_move();
     let board = pos.board();
