@@ -84,13 +84,14 @@ impl Position {
         if passing > left {
             return None;
         }
-        let lower = goal_lower_bound(state, state.board().frozen(state.side_to_move())).steps;
-        if lower > left {
+        let frozen = state.board().frozen(state.side_to_move());
+        let bound = goal_lower_bound(state, frozen);
+        if bound.steps > left {
             return None;
         }
         if FAST {
             // The walls only where the cheaper bounds leave a chance.
-            passing = path_bound(state, left, immovable(state, left));
+            passing = path_bound(state, left, walls(state, left));
             if passing > left {
                 return None;
             }
@@ -99,12 +100,22 @@ impl Position {
         let mut path = Move::EMPTY;
         // Iterative deepening from the bounds: the first limit that succeeds gives a
         // shortest turn.
-        for limit in lower.max(passing).max(1)..=left {
+        for limit in bound.steps.max(passing).max(1)..left {
             if goal_search::<FAST>(state, start, limit, &mut path) {
                 return Some(path);
             }
         }
-        None
+        // The last limit, all the steps left: the bounds `goal_search` would compute
+        // first are those above (the same state and limit); with one or two steps the
+        // fast search decides directly instead.
+        let found = if left == 0 {
+            false
+        } else if FAST && left <= 2 {
+            goal_search::<FAST>(state, start, left, &mut path)
+        } else {
+            search_within_bounds::<FAST>(state, start, left, &mut path, passing, frozen, &bound)
+        };
+        found.then_some(path)
     }
 }
 
@@ -228,6 +239,18 @@ fn goal_lower_bound(pos: &TurnState, frozen: Bitboard) -> GoalBound {
 /// costs an enemy step and its partner step. The rabbit's own square is empty once it
 /// leaves.
 fn path_bound(pos: &TurnState, k: u8, walls: Bitboard) -> u8 {
+    bound_of_paths(pos, k, walls)
+}
+
+/// [`path_bound`] for three steps, compiled for that count (the nodes with three steps
+/// to go are the most numerous that compute it).
+fn path_bound_in_three(pos: &TurnState, walls: Bitboard) -> u8 {
+    bound_of_paths(pos, 3, walls)
+}
+
+/// The body of [`path_bound`], inlined into it and [`path_bound_in_three`].
+#[inline(always)]
+fn bound_of_paths(pos: &TurnState, k: u8, walls: Bitboard) -> u8 {
     let side = pos.side_to_move();
     let board = pos.board();
     let rabbits = board.pieces(PieceKind::Rabbit.of(side));
@@ -330,6 +353,59 @@ fn immovable(pos: &TurnState, k: u8) -> Bitboard {
     walls & board.color(!side) & !Bitboard::TRAPS & !pos.pullable()
 }
 
+/// The walls the fast search passes to [`path_bound`] for `k` steps: [`immovable`]'s
+/// pieces, or with three steps those of [`walls_in_three`] (the same bound, found with
+/// less work).
+#[inline]
+fn walls(pos: &TurnState, k: u8) -> Bitboard {
+    if k == 3 {
+        walls_in_three(pos)
+    } else {
+        immovable(pos, k)
+    }
+}
+
+/// The walls of [`immovable`] for three steps that [`path_bound`] for three steps reads:
+/// the enemy pieces on the squares ahead of the mover's rabbits one rank from their goal
+/// (their goal rank, no trap) that no pull under way may move and with no piece of the
+/// mover stronger than them beside them. None when a rabbit of the mover stands on its
+/// goal rank (the bound is then 0 whatever the walls).
+///
+/// The same bound: [`immovable`] for `k = 3` gives pieces only when the nearest rabbit is
+/// `d = 1` rank away, and then those on squares with no stronger piece of the mover
+/// within `k - 1 - d = 1` (beside them: an enemy piece's square holds no piece of the
+/// mover), so these are its pieces on those squares. A wall only takes its square out
+/// of the squares of cost three (an enemy piece no pull under way may move, not on a
+/// trap), and with `k = 3` [`path_bound`] enters such a square only in its last round
+/// (from the squares next to a rabbit's, at cost three), where only a square on the goal
+/// rank counts; the squares next to a rabbit's on the goal rank are ahead of a rabbit
+/// one rank away (a rabbit on the goal rank ends the bound at 0 first). So the walls
+/// elsewhere change no value [`path_bound`] gives for three steps.
+#[inline(always)]
+fn walls_in_three(pos: &TurnState) -> Bitboard {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    if (rabbits & rank_band(side, 0)).any() {
+        return Bitboard::EMPTY;
+    }
+    let ahead = (rabbits & rank_band(side, 1)).shift(forward(side));
+    let blockers = ahead & board.color(!side);
+    if blockers.is_empty() {
+        return Bitboard::EMPTY;
+    }
+    let mut walls = Bitboard::EMPTY;
+    for sq in blockers & !pos.pullable() {
+        let Some(piece) = board.piece_at(sq) else {
+            continue;
+        };
+        if (Bitboard::adjacent(sq) & board.stronger_than(side, piece.kind)).is_empty() {
+            walls |= Bitboard::from_square(sq);
+        }
+    }
+    walls
+}
+
 /// The squares the paths counted by [`path_bound`] with cost at most `k` can use: for each
 /// rabbit `d <= k` ranks from its goal, the ranks from its own to the goal rank, on the
 /// files at most `k - d` from its own (each step aside costs a step).
@@ -384,12 +460,12 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
     }
 
     // The path bound first: it needs no frozen set, and cuts most children.
-    let walls = if FAST {
-        immovable(pos, k)
+    let walls = if FAST { walls(pos, k) } else { Bitboard::EMPTY };
+    let passing = if k == 3 {
+        path_bound_in_three(pos, walls)
     } else {
-        Bitboard::EMPTY
+        path_bound(pos, k, walls)
     };
-    let passing = path_bound(pos, k, walls);
     if passing > k {
         return false;
     }
@@ -399,6 +475,22 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
     if bound.steps > k {
         return false;
     }
+    search_within_bounds::<FAST>(pos, start, k, path, passing, frozen, &bound)
+}
+
+/// The rest of [`goal_search`] once its bounds leave a chance: `passing` its path bound
+/// for `k` (with the walls, for the fast search), `frozen` the mover's frozen pieces and
+/// `bound` its [`goal_lower_bound`], as it computes them (the root passes those it has).
+fn search_within_bounds<const FAST: bool>(
+    pos: &TurnState,
+    start: &Board,
+    k: u8,
+    path: &mut Move,
+    passing: u8,
+    frozen: Bitboard,
+    bound: &GoalBound,
+) -> bool {
+    let side = pos.side_to_move();
     let mut try_step = |step| expand::<FAST>(pos, start, step, k, path);
     let within = match k {
         3 if FAST => three_step_region(pos, start),
@@ -414,7 +506,7 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
     };
 
     if pos.pending_push().is_none() && bound.steps < k && passing == k {
-        let from = steps_lowering_the_path_bound(pos, &bound, k);
+        let from = steps_lowering_the_path_bound(pos, bound, k);
         return touching(from, Bitboard::EMPTY, &mut try_step);
     }
     if bound.steps < k || pos.pending_push().is_some() {
@@ -426,7 +518,7 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
         return pos.legal_steps().iter().any(|&step| try_step(step));
     }
 
-    match steps_lowering_the_goal_bound(pos, &bound, k) {
+    match steps_lowering_the_goal_bound(pos, bound, k) {
         NoSlack::Forward(rabbits) => (rabbits & within.movers(forward(side)))
             .iter()
             .any(|sq| try_step(Step::new(sq, forward(side)))),
@@ -847,7 +939,7 @@ fn first_of_two(pos: &TurnState) -> Option<[Bitboard; 4]> {
 /// for some pieces is the step set restricted to them), the pushes of those in its
 /// `pushes` only; the steps from a square of `first` before the others (the same steps:
 /// the order only decides which goal of the limit's length is found first).
-#[inline]
+#[inline(always)]
 fn any_step_of(
     state: &TurnState,
     frozen: Bitboard,
@@ -913,7 +1005,7 @@ fn steps_lowering_the_path_bound(pos: &TurnState, bound: &GoalBound, k: u8) -> B
 /// rabbit farther away changes the region only by coming within three ranks: from four.
 #[inline]
 fn steps_lowering_a_tighter_bound(pos: &TurnState, k: u8) -> (Bitboard, Bitboard) {
-    if k != 4 || pos.pending_push().is_some() || path_bound(pos, 3, immovable(pos, 3)) <= 3 {
+    if k != 4 || pos.pending_push().is_some() || path_bound_in_three(pos, walls(pos, 3)) <= 3 {
         return (Bitboard::FULL, Bitboard::EMPTY);
     }
     let side = pos.side_to_move();

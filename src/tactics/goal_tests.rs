@@ -5,11 +5,11 @@
 
 use super::{
     four_step_region, goal_in_one, goal_in_two, immovable, path_bound, path_region, rank_band,
-    steps_lowering_a_tighter_bound, three_step_region, Region,
+    steps_lowering_a_tighter_bound, three_step_region, walls_in_three, Region,
 };
 use crate::tactics::test_data::{archive_positions, endgame_positions, random_position, Rng};
 use crate::Bitboard;
-use crate::{Color, Move, Position, Rank, Step};
+use crate::{Color, Move, Position, Rank, Step, TurnState};
 
 /// `pos` under a random cap with random legal steps played (enemy steps preferred, so
 /// that pushes wait and pulls are available), as many as the cap allows but one.
@@ -374,6 +374,54 @@ fn walls_keep_the_path_bound_admissible() {
     assert!(
         goals > 5_000 && cut > 1_000 && mid > 10_000,
         "{goals} {cut} {mid}"
+    );
+}
+
+/// [`walls_in_three`] against [`immovable`] for three steps on `state` and on every state
+/// one legal step after it: a subset with the same [`path_bound`] for three steps. Counts
+/// in `walled` the states with walls, in `settled` those whose bound the walls raise.
+fn check_walls_in_three(state: &TurnState, walled: &mut usize, settled: &mut usize) {
+    let mut check = |s: &TurnState| {
+        let all = immovable(s, 3);
+        let few = walls_in_three(s);
+        assert_eq!(few & !all, Bitboard::EMPTY, "{:?}", s.board());
+        let bound = path_bound(s, 3, all);
+        assert_eq!(path_bound(s, 3, few), bound, "{:?}", s.board());
+        *walled += usize::from(few.any());
+        *settled += usize::from(bound > path_bound(s, 3, Bitboard::EMPTY));
+    };
+    check(state);
+    for &step in state.legal_steps().iter() {
+        let mut child = *state;
+        child.play_step_unchecked(step);
+        check(&child);
+    }
+}
+
+#[test]
+fn walls_in_three_give_the_bound_of_immovable() {
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let (mut walled, mut settled) = (0, 0);
+    for pos in archive.iter().chain(&endgames) {
+        for cap in 1..=4 {
+            check_walls_in_three(with_cap(pos, cap).turn_state(), &mut walled, &mut settled);
+        }
+    }
+    let mut rng = Rng(26);
+    let mut mid = 0;
+    for i in 0..30_000 {
+        let pos = sample_state(&mut rng, i, &archive, &endgames);
+        mid += usize::from(pos.steps_taken() > 0);
+        check_walls_in_three(pos.turn_state(), &mut walled, &mut settled);
+    }
+    eprintln!(
+        "walls in three: {walled} states with walls, {settled} whose bound they raise, \
+         {mid} of 30000 random states mid-turn"
+    );
+    assert!(
+        walled > 10_000 && settled > 1_000 && mid > 10_000,
+        "{walled} {settled} {mid}"
     );
 }
 
