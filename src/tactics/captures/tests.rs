@@ -192,26 +192,32 @@ fn check_four_step_filter(pos: &Position) -> [usize; 2] {
     [ruled_out, narrowed]
 }
 
-#[test]
-fn the_four_step_filter_rules_out_no_capture_in_four() {
-    // The archive's turn starts and turn starts after random turns from them and from
-    // the endgames.
-    let mut rng = Rng(77);
+/// The sum of `check`'s two counts over the sample the checks of the search in four
+/// walk: the archive's turn starts, turn starts after one or two random turns from
+/// each (drawn with `seed`), the endgames, and one random turn from each of them.
+fn sum_over_turn_starts(seed: u64, check: impl Fn(&Position) -> [usize; 2]) -> [usize; 2] {
+    let mut rng = Rng(seed);
     let mut counts = [0; 2];
     let mut add = |c: [usize; 2]| (0..2).for_each(|i| counts[i] += c[i]);
     for pos in archive_positions() {
-        add(check_four_step_filter(&pos));
+        add(check(&pos));
         let turns = 1 + rng.below(2);
         if let Some(p) = after_random_turns(&mut rng, &pos, turns) {
-            add(check_four_step_filter(&p));
+            add(check(&p));
         }
     }
     for pos in &endgame_positions() {
-        add(check_four_step_filter(pos));
+        add(check(pos));
         if let Some(p) = after_random_turns(&mut rng, pos, 1) {
-            add(check_four_step_filter(&p));
+            add(check(&p));
         }
     }
+    counts
+}
+
+#[test]
+fn the_four_step_filter_rules_out_no_capture_in_four() {
+    let counts = sum_over_turn_starts(77, check_four_step_filter);
     let [ruled_out, narrowed] = counts;
     assert!(ruled_out > 1_000 && narrowed > 100, "{counts:?}");
     eprintln!("pieces the four-step filter rules out: {ruled_out}; captures in four begun with the narrowed first move: {narrowed}");
@@ -251,24 +257,7 @@ fn check_walk_then_move(pos: &Position) -> [usize; 2] {
 
 #[test]
 fn the_direct_answer_in_four_is_a_capture() {
-    // The archive's turn starts, turn starts after random turns from them and from the
-    // endgames, and the endgames themselves.
-    let mut rng = Rng(4444);
-    let mut counts = [0; 2];
-    let mut add = |c: [usize; 2]| (0..2).for_each(|i| counts[i] += c[i]);
-    for pos in archive_positions() {
-        add(check_walk_then_move(&pos));
-        let turns = 1 + rng.below(2);
-        if let Some(p) = after_random_turns(&mut rng, &pos, turns) {
-            add(check_walk_then_move(&p));
-        }
-    }
-    for pos in &endgame_positions() {
-        add(check_walk_then_move(pos));
-        if let Some(p) = after_random_turns(&mut rng, pos, 1) {
-            add(check_walk_then_move(&p));
-        }
-    }
+    let counts = sum_over_turn_starts(4444, check_walk_then_move);
     let [given, in_four] = counts;
     assert!(given > 1_000 && in_four > 500, "{counts:?}");
     eprintln!("direct moves in four given: {given}, of them captures in exactly four: {in_four}");
