@@ -813,10 +813,10 @@ fn goal_in_one(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
     // The turn may end after the step unless the board is the one the turn started from,
     // which cannot be when that board has no rabbit of the mover on its goal rank.
     let differs = !start.rabbit_on_goal(side);
-    for sq in near {
-        if board.is_frozen(sq) {
-            continue;
-        }
+    if near.is_empty() {
+        return Some(false);
+    }
+    for sq in near & !frozen_rabbits(board, side, near) {
         let step = Step::new(sq, forward(side));
         if differs || {
             let mut child = *pos;
@@ -896,6 +896,17 @@ fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
     }))
 }
 
+/// The frozen pieces among `rabbits`, rabbits of `side`: [`Board::frozen`] on them. A
+/// rabbit is the weakest kind, so every enemy piece but a rabbit is stronger than it: it
+/// is frozen exactly when no friend stands beside it and an enemy piece other than a
+/// rabbit does.
+#[inline(always)]
+fn frozen_rabbits(board: &Board, side: Color, rabbits: Bitboard) -> Bitboard {
+    let own = board.color(side);
+    let freezers = board.color(!side) & !board.pieces(PieceKind::Rabbit.of(!side));
+    rabbits & !own.neighbours() & freezers.neighbours()
+}
+
 /// The simple steps of the mover that [`goal_in_two`] tries first, per direction (the
 /// proof is there); `None` when no rabbit of the mover is one rank from its goal or two
 /// ranks away with the two squares ahead empty.
@@ -916,12 +927,22 @@ fn first_of_two(pos: &TurnState) -> Option<[Bitboard; 4]> {
     }
 
     let fwd = forward(side);
-    let frozen = board.frozen(side);
+    // The frozen set only where the steps below are read: the rabbits, and the pieces
+    // ahead of or beside them ([`Board::frozen`] restricted to those squares).
+    let own_pieces = board.color(side);
+    let lonely = own_pieces & !own_pieces.neighbours();
+    let held = frozen_rabbits(board, side, one | two);
+    let frozen_one = one & held;
     // A frozen rabbit has no friend ahead; an unfrozen one has the square ahead taken.
-    let ahead = (one & !frozen).shift(fwd);
-    let beside = (one & frozen).neighbours() & !(one & frozen).shift(fwd);
-    let free = board.color(side) & !frozen;
-    let mut own = pos.simple_steps(free & (one | two | ahead | beside.neighbours()));
+    let ahead = (one & !frozen_one).shift(fwd);
+    let beside = frozen_one.neighbours() & !frozen_one.shift(fwd);
+    let others = own_pieces & (ahead | beside.neighbours()) & !(one | two);
+    let mut free = ((one | two) & !held) | others;
+    let lonely_others = others & lonely;
+    if lonely_others.any() {
+        free &= !board.frozen_among(side, lonely_others);
+    }
+    let mut own = pos.simple_steps(free);
     for dir in Direction::ALL {
         let mut movers = beside.shift(dir.opposite()) | ahead;
         if dir == fwd {
