@@ -232,6 +232,18 @@ impl Board {
         self.threatened_among(color, lonely)
     }
 
+    /// [`Board::frozen`] restricted to the pieces of `among` (the same answer on them,
+    /// without the rule's kind walk when none of them is lonely).
+    #[must_use]
+    pub(crate) fn frozen_among(&self, color: Color, among: Bitboard) -> Bitboard {
+        let own = self.colors[color.index()];
+        let lonely = among & own & !own.neighbours();
+        if lonely.is_empty() {
+            return Bitboard::EMPTY;
+        }
+        self.threatened_among(color, lonely)
+    }
+
     /// Whether the piece on `sq` is frozen (false for an empty square).
     #[must_use]
     pub fn is_frozen(&self, sq: Square) -> bool {

@@ -84,8 +84,10 @@ impl Position {
         if passing > left {
             return None;
         }
-        let frozen = state.board().frozen(state.side_to_move());
-        let bound = goal_lower_bound(state, frozen);
+        let board = state.board();
+        let side = state.side_to_move();
+        let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+        let bound = goal_lower_bound(state, frozen_rabbits(board, side, rabbits));
         if bound.steps > left {
             return None;
         }
@@ -113,7 +115,7 @@ impl Position {
         } else if FAST && left <= 2 {
             goal_search::<FAST>(state, start, left, &mut path)
         } else {
-            search_within_bounds::<FAST>(state, start, left, &mut path, passing, frozen, &bound)
+            search_within_bounds::<FAST>(state, start, left, &mut path, passing, &bound)
         };
         found.then_some(path)
     }
@@ -179,7 +181,8 @@ struct GoalBound {
 
 /// A lower bound on the steps needed to end the turn with a rabbit of the side to move
 /// on its goal rank (`u8::MAX` when it has no rabbit), given the mover's frozen pieces
-/// (`frozen`, [`Board::frozen`]).
+/// (`frozen`, [`Board::frozen`]); only its rabbits are read, so the searches pass
+/// [`frozen_rabbits`].
 ///
 /// Admissible: the mover's rabbits move only by their own steps (the mover cannot push or
 /// pull its own pieces), one rank per forward step, so a rabbit `d` ranks away needs `d`
@@ -470,16 +473,17 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
         return false;
     }
 
-    let frozen = pos.board().frozen(side);
-    let bound = goal_lower_bound(pos, frozen);
+    let board = pos.board();
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    let bound = goal_lower_bound(pos, frozen_rabbits(board, side, rabbits));
     if bound.steps > k {
         return false;
     }
-    search_within_bounds::<FAST>(pos, start, k, path, passing, frozen, &bound)
+    search_within_bounds::<FAST>(pos, start, k, path, passing, &bound)
 }
 
 /// The rest of [`goal_search`] once its bounds leave a chance: `passing` its path bound
-/// for `k` (with the walls, for the fast search), `frozen` the mover's frozen pieces and
+/// for `k` (with the walls, for the fast search) and
 /// `bound` its [`goal_lower_bound`], as it computes them (the root passes those it has).
 fn search_within_bounds<const FAST: bool>(
     pos: &TurnState,
@@ -487,7 +491,6 @@ fn search_within_bounds<const FAST: bool>(
     k: u8,
     path: &mut Move,
     passing: u8,
-    frozen: Bitboard,
     bound: &GoalBound,
 ) -> bool {
     let side = pos.side_to_move();
@@ -499,7 +502,7 @@ fn search_within_bounds<const FAST: bool>(
     };
     let touching = |from, to, f| {
         if FAST {
-            any_step_of(pos, frozen, from, to, within, Bitboard::FULL, f)
+            any_step_of(pos, from, to, within, Bitboard::FULL, f)
         } else {
             any_step_touching(pos, from, to, f)
         }
@@ -513,7 +516,7 @@ fn search_within_bounds<const FAST: bool>(
         if FAST {
             let (from, to) = steps_lowering_a_tighter_bound(pos, k);
             let first = promising_squares(pos);
-            return any_step_of(pos, frozen, from, to, within, first, &mut try_step);
+            return any_step_of(pos, from, to, within, first, &mut try_step);
         }
         return pos.legal_steps().iter().any(|&step| try_step(step));
     }
@@ -813,10 +816,10 @@ fn goal_in_one(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
     // The turn may end after the step unless the board is the one the turn started from,
     // which cannot be when that board has no rabbit of the mover on its goal rank.
     let differs = !start.rabbit_on_goal(side);
-    for sq in near {
-        if board.is_frozen(sq) {
-            continue;
-        }
+    if near.is_empty() {
+        return Some(false);
+    }
+    for sq in near & !frozen_rabbits(board, side, near) {
         let step = Step::new(sq, forward(side));
         if differs || {
             let mut child = *pos;
@@ -896,6 +899,17 @@ fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
     }))
 }
 
+/// The frozen pieces among `rabbits`, rabbits of `side`: [`Board::frozen`] on them. A
+/// rabbit is the weakest kind, so every enemy piece but a rabbit is stronger than it: it
+/// is frozen exactly when no friend stands beside it and an enemy piece other than a
+/// rabbit does.
+#[inline(always)]
+fn frozen_rabbits(board: &Board, side: Color, rabbits: Bitboard) -> Bitboard {
+    let own = board.color(side);
+    let freezers = board.color(!side) & !board.pieces(PieceKind::Rabbit.of(!side));
+    rabbits & !own.neighbours() & freezers.neighbours()
+}
+
 /// The simple steps of the mover that [`goal_in_two`] tries first, per direction (the
 /// proof is there); `None` when no rabbit of the mover is one rank from its goal or two
 /// ranks away with the two squares ahead empty.
@@ -916,12 +930,22 @@ fn first_of_two(pos: &TurnState) -> Option<[Bitboard; 4]> {
     }
 
     let fwd = forward(side);
-    let frozen = board.frozen(side);
+    // The frozen set only where the steps below are read: the rabbits, and the pieces
+    // ahead of or beside them ([`Board::frozen`] restricted to those squares).
+    let own_pieces = board.color(side);
+    let lonely = own_pieces & !own_pieces.neighbours();
+    let held = frozen_rabbits(board, side, one | two);
+    let frozen_one = one & held;
     // A frozen rabbit has no friend ahead; an unfrozen one has the square ahead taken.
-    let ahead = (one & !frozen).shift(fwd);
-    let beside = (one & frozen).neighbours() & !(one & frozen).shift(fwd);
-    let free = board.color(side) & !frozen;
-    let mut own = pos.simple_steps(free & (one | two | ahead | beside.neighbours()));
+    let ahead = (one & !frozen_one).shift(fwd);
+    let beside = frozen_one.neighbours() & !frozen_one.shift(fwd);
+    let others = own_pieces & (ahead | beside.neighbours()) & !(one | two);
+    let mut free = ((one | two) & !held) | others;
+    let lonely_others = others & lonely;
+    if lonely_others.any() {
+        free &= !board.frozen_among(side, lonely_others);
+    }
+    let mut own = pos.simple_steps(free);
     for dir in Direction::ALL {
         let mut movers = beside.shift(dir.opposite()) | ahead;
         if dir == fwd {
@@ -934,15 +958,22 @@ fn first_of_two(pos: &TurnState) -> Option<[Bitboard; 4]> {
     Some(own)
 }
 
-/// [`any_step_touching`] given the mover's frozen pieces, within `within`: generates the
+/// [`any_step_touching`] within `within`: generates the
 /// steps from `from` or into `to` of the pieces in the region ([`TurnState::step_set_of`]
 /// for some pieces is the step set restricted to them), the pushes of those in its
 /// `pushes` only; the steps from a square of `first` before the others (the same steps:
 /// the order only decides which goal of the limit's length is found first).
+///
+/// The mover's frozen pieces are computed only where the step set reads them
+/// (`Board::frozen_among`, equal to [`Board::frozen`] on the pieces asked): the step set of
+/// `pieces` reads the frozen set only through the unfrozen pieces of the mover, for the
+/// push completions and the simple steps of those among `pieces`, and for the pushers of
+/// the enemy pieces among `pieces`, which stand beside them ([`Board::pushable_by`] takes
+/// a pusher only beside the piece it pushes); pulls read it not at all. So the set is the
+/// same as with the whole frozen set.
 #[inline(always)]
 fn any_step_of(
     state: &TurnState,
-    frozen: Bitboard,
     from: Bitboard,
     to: Bitboard,
     within: Region,
@@ -950,9 +981,13 @@ fn any_step_of(
     mut f: impl FnMut(Step) -> bool,
 ) -> bool {
     let region = within.from | within.into.neighbours() | within.pushes;
-    let set = state
-        .step_set_with((from | to.neighbours()) & region, frozen)
-        .touching(from, to);
+    let pieces = (from | to.neighbours()) & region;
+    // The step set reads the frozen test on the mover's pieces among `pieces` (their own
+    // steps) and beside its enemy pieces (the pushers): `Board::frozen` there only.
+    let board = state.board();
+    let reads = pieces | (pieces & board.color(!state.side_to_move())).neighbours();
+    let frozen = board.frozen_among(state.side_to_move(), reads);
+    let set = state.step_set_with(pieces, frozen).touching(from, to);
     let steps = Direction::ALL.map(|dir| {
         let own = (set.own(dir) | set.pulls(dir)) & within.movers(dir);
         own | (set.pushes(dir) & within.pushes)

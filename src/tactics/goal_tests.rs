@@ -4,8 +4,8 @@
 //! of a turn: the same fewest steps, and every fast answer replays to a goal.
 
 use super::{
-    four_step_region, goal_in_one, goal_in_two, immovable, path_bound, path_region, rank_band,
-    steps_lowering_a_tighter_bound, three_step_region, walls_in_three, Region,
+    four_step_region, frozen_rabbits, goal_in_one, goal_in_two, immovable, path_bound, path_region,
+    rank_band, steps_lowering_a_tighter_bound, three_step_region, walls_in_three, Region,
 };
 use crate::tactics::test_data::{archive_positions, endgame_positions, random_position, Rng};
 use crate::Bitboard;
@@ -502,4 +502,117 @@ fn every_goal_in_four_begins_in_the_four_step_region() {
         fours > 300 && restricted > 300 && cut > 1_000,
         "{fours} {restricted} {cut}"
     );
+}
+
+/// The restricted frozen sets ([`frozen_rabbits`], `Board::frozen_among`) agree with
+/// `Board::frozen` on their pieces, for both colours, on every state and every state one
+/// step after it; counts the frozen pieces they find.
+fn check_restricted_frozen(state: &TurnState, rabbits: &mut usize, others: &mut usize) {
+    let mut check = |s: &TurnState| {
+        let board = s.board();
+        for side in [Color::Gold, Color::Silver] {
+            let frozen = board.frozen(side);
+            let own_rabbits = board.pieces(crate::PieceKind::Rabbit.of(side));
+            let found = frozen_rabbits(board, side, own_rabbits);
+            assert_eq!(found, frozen & own_rabbits, "{board:?}");
+            *rabbits += found.count() as usize;
+            for among in [
+                Bitboard::FULL,
+                !own_rabbits,
+                board.occupied() & rank_band(side, 2),
+            ] {
+                let found = board.frozen_among(side, among);
+                assert_eq!(found, frozen & among, "{board:?}");
+                *others += found.count() as usize;
+            }
+        }
+    };
+    check(state);
+    for &step in state.legal_steps().iter() {
+        let mut child = *state;
+        child.play_step_unchecked(step);
+        check(&child);
+    }
+}
+
+#[test]
+fn restricted_frozen_sets_agree_with_the_whole_one() {
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let (mut rabbits, mut others) = (0, 0);
+    for pos in archive.iter().chain(&endgames) {
+        check_restricted_frozen(pos.turn_state(), &mut rabbits, &mut others);
+    }
+    let mut rng = Rng(27);
+    let mut mid = 0;
+    for i in 0..30_000 {
+        let pos = sample_state(&mut rng, i, &archive, &endgames);
+        mid += usize::from(pos.steps_taken() > 0);
+        check_restricted_frozen(pos.turn_state(), &mut rabbits, &mut others);
+    }
+    eprintln!(
+        "restricted frozen: {rabbits} frozen rabbits, {others} other frozen pieces found, \
+         {mid} of 30000 random states mid-turn"
+    );
+    assert!(
+        rabbits > 10_000 && others > 10_000 && mid > 10_000,
+        "{rabbits} {others} {mid}"
+    );
+}
+
+/// The step set `any_step_of` builds (`step_set_with` given `Board::frozen_among` on the
+/// squares it reads: the pieces asked and the squares beside the enemy ones among them)
+/// equals the one given the whole frozen set, for random sets of pieces; counts the sets
+/// where the restricted frozen set differs from the whole one.
+fn check_step_set_reads(rng: &mut Rng, state: &TurnState, smaller: &mut usize) {
+    let mut check = |s: &TurnState, pieces: Bitboard| {
+        let board = s.board();
+        let side = s.side_to_move();
+        let frozen = board.frozen(side);
+        let reads = pieces | (pieces & board.color(!side)).neighbours();
+        let few = board.frozen_among(side, reads);
+        assert_eq!(
+            s.step_set_with(pieces, few),
+            s.step_set_with(pieces, frozen),
+            "{board:?} {pieces:?}"
+        );
+        *smaller += usize::from(few != frozen);
+    };
+    let mut states = vec![*state];
+    for &step in state.legal_steps().iter() {
+        let mut child = *state;
+        child.play_step_unchecked(step);
+        states.push(child);
+    }
+    for s in &states {
+        let sparse = Bitboard(rng.next() & rng.next());
+        let near = Bitboard(rng.next() & rng.next() & rng.next())
+            .neighbours()
+            .neighbours();
+        for pieces in [Bitboard::FULL, sparse, near] {
+            check(s, pieces);
+        }
+    }
+}
+
+#[test]
+fn step_sets_from_the_frozen_set_they_read_agree() {
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let mut rng = Rng(28);
+    let mut smaller = 0;
+    for pos in archive.iter().chain(&endgames) {
+        check_step_set_reads(&mut rng, pos.turn_state(), &mut smaller);
+    }
+    let mut mid = 0;
+    for i in 0..30_000 {
+        let pos = sample_state(&mut rng, i, &archive, &endgames);
+        mid += usize::from(pos.steps_taken() > 0);
+        check_step_set_reads(&mut rng, pos.turn_state(), &mut smaller);
+    }
+    eprintln!(
+        "step sets from the frozen set they read: {smaller} sets with fewer frozen pieces, \
+         {mid} of 30000 random states mid-turn"
+    );
+    assert!(smaller > 10_000 && mid > 10_000, "{smaller} {mid}");
 }
