@@ -425,17 +425,24 @@ fn walls_in_three_give_the_bound_of_immovable() {
     );
 }
 
+/// The archive's turn starts, the endgames and 20,000 random positions from `rng`, the
+/// sample of the two four-step tests.
+fn archive_endgames_and_randoms(rng: &mut Rng) -> Vec<Position> {
+    let mut out = archive_positions();
+    out.extend(endgame_positions());
+    out.extend((0..20_000).map(|_| random_position(rng)));
+    out
+}
+
 /// The four-step rule alone: where the fewest steps are exactly four and the rule
 /// restricts the first steps, one of the steps it keeps begins a goal in three more (the
 /// plain search on the child).
 #[test]
 fn a_goal_in_four_begins_where_the_tighter_bound_says() {
     let mut rng = Rng(4);
-    let archive = archive_positions();
-    let endgames = endgame_positions();
-    let randoms: Vec<_> = (0..20_000).map(|_| random_position(&mut rng)).collect();
+    let turn_starts = archive_endgames_and_randoms(&mut rng);
     let (mut restricted, mut fours, mut cut) = (0, 0, 0usize);
-    for pos in archive.iter().chain(&endgames).chain(&randoms) {
+    for pos in &turn_starts {
         let (from, to) = steps_lowering_a_tighter_bound(pos.turn_state(), 4);
         if from == Bitboard::FULL {
             continue;
@@ -469,11 +476,9 @@ fn a_goal_in_four_begins_where_the_tighter_bound_says() {
 #[test]
 fn every_goal_in_four_begins_in_the_four_step_region() {
     let mut rng = Rng(6);
-    let archive = archive_positions();
-    let endgames = endgame_positions();
-    let randoms: Vec<_> = (0..20_000).map(|_| random_position(&mut rng)).collect();
+    let turn_starts = archive_endgames_and_randoms(&mut rng);
     let (mut fours, mut restricted, mut cut) = (0, 0, 0usize);
-    for pos in archive.iter().chain(&endgames).chain(&randoms) {
+    for pos in &turn_starts {
         if pos.plain_goal_move().map(|m| m.len()) != Some(4) {
             continue;
         }
