@@ -377,6 +377,17 @@ fn walls_keep_the_path_bound_admissible() {
     );
 }
 
+/// `state` and the state after each of its legal steps.
+fn state_and_children(state: &TurnState) -> Vec<TurnState> {
+    let mut states = vec![*state];
+    for &step in state.legal_steps().iter() {
+        let mut child = *state;
+        child.play_step_unchecked(step);
+        states.push(child);
+    }
+    states
+}
+
 /// [`walls_in_three`] against [`immovable`] for three steps on `state` and on every state
 /// one legal step after it: a subset with the same [`path_bound`] for three steps. Counts
 /// in `walled` the states with walls, in `settled` those whose bound the walls raise.
@@ -390,11 +401,8 @@ fn check_walls_in_three(state: &TurnState, walled: &mut usize, settled: &mut usi
         *walled += usize::from(few.any());
         *settled += usize::from(bound > path_bound(s, 3, Bitboard::EMPTY));
     };
-    check(state);
-    for &step in state.legal_steps().iter() {
-        let mut child = *state;
-        child.play_step_unchecked(step);
-        check(&child);
+    for s in &state_and_children(state) {
+        check(s);
     }
 }
 
@@ -532,11 +540,8 @@ fn check_restricted_frozen(state: &TurnState, rabbits: &mut usize, others: &mut 
             }
         }
     };
-    check(state);
-    for &step in state.legal_steps().iter() {
-        let mut child = *state;
-        child.play_step_unchecked(step);
-        check(&child);
+    for s in &state_and_children(state) {
+        check(s);
     }
 }
 
@@ -583,13 +588,7 @@ fn check_step_set_reads(rng: &mut Rng, state: &TurnState, smaller: &mut usize) {
         );
         *smaller += usize::from(few != frozen);
     };
-    let mut states = vec![*state];
-    for &step in state.legal_steps().iter() {
-        let mut child = *state;
-        child.play_step_unchecked(step);
-        states.push(child);
-    }
-    for s in &states {
+    for s in &state_and_children(state) {
         let sparse = Bitboard(rng.next() & rng.next());
         let near = Bitboard(rng.next() & rng.next() & rng.next())
             .neighbours()
