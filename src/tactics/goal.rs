@@ -91,9 +91,11 @@ impl Position {
         if bound.steps > left {
             return None;
         }
+        let mut walls = Bitboard::EMPTY;
         if FAST {
             // The walls only where the cheaper bounds leave a chance.
-            passing = path_bound(state, left, walls(state, left));
+            walls = self::walls(state, left);
+            passing = path_bound(state, left, walls);
             if passing > left {
                 return None;
             }
@@ -115,7 +117,7 @@ impl Position {
         } else if FAST && left <= 2 {
             goal_search::<FAST>(state, start, left, &mut path)
         } else {
-            search_within_bounds::<FAST>(state, start, left, &mut path, passing, &bound)
+            search_within_bounds::<FAST>(state, start, left, &mut path, (passing, walls), &bound)
         };
         found.then_some(path)
     }
@@ -479,18 +481,19 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
     if bound.steps > k {
         return false;
     }
-    search_within_bounds::<FAST>(pos, start, k, path, passing, &bound)
+    search_within_bounds::<FAST>(pos, start, k, path, (passing, walls), &bound)
 }
 
 /// The rest of [`goal_search`] once its bounds leave a chance: `passing` its path bound
-/// for `k` (with the walls, for the fast search) and
-/// `bound` its [`goal_lower_bound`], as it computes them (the root passes those it has).
+/// for `k` with the walls it read (those of [`walls`] for the fast search, none for the
+/// plain one) and `bound` its [`goal_lower_bound`], as it computes them (the root passes
+/// those it has).
 fn search_within_bounds<const FAST: bool>(
     pos: &TurnState,
     start: &Board,
     k: u8,
     path: &mut Move,
-    passing: u8,
+    (passing, walls): (u8, Bitboard),
     bound: &GoalBound,
 ) -> bool {
     let side = pos.side_to_move();
@@ -509,7 +512,11 @@ fn search_within_bounds<const FAST: bool>(
     };
 
     if pos.pending_push().is_none() && bound.steps < k && passing == k {
-        let from = steps_lowering_the_path_bound(pos, bound, k);
+        let from = if FAST {
+            steps_on_cheap_paths(pos, k, walls)
+        } else {
+            steps_lowering_the_path_bound(pos, bound, k)
+        };
         return touching(from, Bitboard::EMPTY, &mut try_step);
     }
     if bound.steps < k || pos.pending_push().is_some() {
@@ -1019,6 +1026,84 @@ fn steps_lowering_the_path_bound(pos: &TurnState, bound: &GoalBound, k: u8) -> B
     let region = path_region(side, bound.rabbits, k);
     let enemy = pos.board().color(!side) & path_region(side, bound.rabbits, k + 1);
     region | region.neighbours() | enemy
+}
+
+/// The squares whose steps (from them) may begin a goal in `k` when the path bound with
+/// `walls` leaves no slack (`passing == k`, no push waiting), for the fast search: the
+/// squares `s` with a square `y` and a square `x` within one of `s` (perhaps the same)
+/// such that `A(y) + G(x) <= k - 1`, where `A(y)` is the cost of [`path_bound`]'s paths
+/// (with `walls`) to arrive at `y` counting `y` itself as one step (zero when `y` holds a
+/// rabbit of the mover) and `G(x)` the cost of the squares after `x` to the goal rank
+/// (zero on it). `FULL` when `k > 4` (never: a turn has at most four steps).
+///
+/// Exact. Let `t1` begin a goal in `k` and `s` the square its piece leaves (for the first
+/// step of a push, the pushed piece's square). After `t1` the goal rabbit `R` walks a
+/// route `P` (forward and sideways steps to the goal rank) whose cost in [`path_bound`]'s
+/// terms without walls, counted after `t1`, is at most `k - 1` (its proof). `P` enters no
+/// square `w` of `walls` ([`immovable`]'s pieces or, with three steps, the subset of
+/// [`walls_in_three`]): `w`'s piece is not moved by `t1` (no stronger piece of the mover
+/// beside it, no pull under way can move it), no pull begun by `t1` can move it (the
+/// puller would have stood beside it, stronger), and the pieces of the mover stronger
+/// than it stand at least `k - d` away after `t1` when no rabbit moved (`d` the nearest
+/// rabbit's ranks) and `k - d + 1` when `t1` is a rabbit's forward step; emptying `w` then
+/// takes that many steps less one, plus two, besides the `d` or `d - 1` of the rabbit:
+/// `k` or more in all, too many. Now `t1` changes the costs of squares within one of `s`
+/// only: it empties `s`, fills the square it enters, makes pullable enemy pieces beside
+/// `s` (a pull it begins) and ends a pull under way (costs rise); a capture is on a trap,
+/// whose cost never changes. So outside `B(s, 1)` every square of `P` costs at least its
+/// cost before `t1`, and inside at least one. `P` meets `B(s, 1)`: else it, from a rabbit
+/// standing before `t1` too, cost at most `k - 1` before `t1`, less than `passing`, and
+/// if `R` moved by `t1`, from `s` into `B(s, 1)`, `P` starts there. Let `y` and `x` be
+/// the first and the last squares of `P` in `B(s, 1)`: the part before `y` costs at
+/// least its cost before `t1`, so entering `y` costs at least `A(y)` (or `P` starts at
+/// `y`, `A(y) = 0` for a rabbit's square, and `R`'s new square is within one of `s`, so
+/// take `y = s`), and the part after `x` at least `G(x)`. Hence `A(y) + G(x) <= k - 1`.
+/// The steps from `s` are then the simple steps and pulls of the piece on `s` and the
+/// first steps of pushes of the enemy piece on `s`, all that [`any_step_of`] tries from
+/// `from`.
+fn steps_on_cheap_paths(pos: &TurnState, k: u8, walls: Bitboard) -> Bitboard {
+    if k > 4 || k == 0 {
+        return Bitboard::FULL;
+    }
+    let side = pos.side_to_move();
+    let board = pos.board();
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    let pullable = pos.pullable();
+    let occupied = board.occupied() & !Bitboard::TRAPS;
+    let enemy = board.color(!side) & occupied;
+    let cost3 = enemy & !pullable & !walls;
+    let cost2 = (board.color(side) & occupied) | (enemy & pullable);
+    let cost1 = !(cost2 | cost3 | walls);
+    let costs = [cost1, cost2, cost3];
+    let fwd = forward(side);
+    let sideways = |b: Bitboard| b.shift(Direction::East) | b.shift(Direction::West);
+    let next = |b: Bitboard| b.shift(fwd) | sideways(b);
+    let before = |b: Bitboard| b.shift(fwd.opposite()) | sideways(b);
+
+    let n = usize::from(k - 1);
+    // `reach[c]`: the squares a path enters with cost at most `c` (the rabbits' own at 0);
+    // `arrive[a]`: `A <= a`; `to_go[b]`: `G <= b`.
+    let mut reach = [Bitboard::EMPTY; 4];
+    let mut arrive = [rabbits; 4];
+    let mut to_go = [rank_band(side, 0); 4];
+    reach[0] = rabbits;
+    for c in 1..=n {
+        arrive[c] = rabbits | next(reach[c - 1]);
+        let mut r = reach[c - 1];
+        let mut g = to_go[c - 1];
+        for (j, &cost) in costs.iter().enumerate().take(c) {
+            r |= cost & next(reach[c - 1 - j]);
+            g |= before(cost & to_go[c - 1 - j]);
+        }
+        reach[c] = r;
+        to_go[c] = g;
+    }
+    let mut from = Bitboard::EMPTY;
+    for a in 0..=n {
+        let (y, x) = (arrive[a], to_go[n - a]);
+        from |= (y | y.neighbours()) & (x | x.neighbours());
+    }
+    from
 }
 
 /// The steps worth trying at a node with four steps to go and slack (no push waiting),

@@ -5,7 +5,8 @@
 
 use super::{
     four_step_region, frozen_rabbits, goal_in_one, goal_in_two, immovable, path_bound, path_region,
-    rank_band, steps_lowering_a_tighter_bound, three_step_region, walls_in_three, Region,
+    rank_band, steps_lowering_a_tighter_bound, steps_on_cheap_paths, three_step_region, walls,
+    walls_in_three, Region,
 };
 use crate::tactics::test_data::{archive_positions, endgame_positions, random_position, Rng};
 use crate::Bitboard;
@@ -619,4 +620,86 @@ fn step_sets_from_the_frozen_set_they_read_agree() {
          {mid} of 30000 random states mid-turn"
     );
     assert!(smaller > 10_000 && mid > 10_000, "{smaller} {mid}");
+}
+
+/// The fast no-slack rule of the path bound ([`steps_on_cheap_paths`]) at `pos` for each
+/// `k` up to its steps left where it applies (no push waiting, the path bound with the
+/// walls of the fast search equal to `k`): no step from a square outside its set begins a
+/// goal in `k` (the plain search on the child finds none in `k - 1`), and where the plain
+/// search finds a goal in `k` at `pos`, a step inside does. Returns the states checked,
+/// the steps outside and the goals found.
+fn check_cheap_paths(pos: &Position) -> [usize; 3] {
+    let state = pos.turn_state();
+    let mut counts = [0; 3];
+    if state.pending_push().is_some() {
+        return counts;
+    }
+    let fewest = pos.plain_goal_move().map(|m| m.len());
+    let children: Vec<(Step, Option<usize>)> = pos
+        .legal_steps()
+        .iter()
+        .map(|&s| {
+            let mut p = pos.clone();
+            p.play_step(s).expect("a listed step is legal");
+            (s, p.plain_goal_move().map(|m| m.len()))
+        })
+        .collect();
+    for k in 1..=state.steps_left() {
+        if path_bound(state, k, walls(state, k)) != k {
+            continue;
+        }
+        let from = steps_on_cheap_paths(state, k, walls(state, k));
+        let begins = |n: &Option<usize>| n.is_some_and(|n| n < usize::from(k));
+        counts[0] += 1;
+        for (s, n) in &children {
+            if !from.contains(s.from) {
+                assert!(!begins(n), "{pos}: k = {k}, {s:?} outside begins a goal");
+                counts[1] += 1;
+            }
+        }
+        if fewest.is_some_and(|n| n <= usize::from(k)) {
+            counts[2] += 1;
+            assert!(
+                children
+                    .iter()
+                    .any(|(s, n)| from.contains(s.from) && begins(n)),
+                "{pos}: k = {k}"
+            );
+        }
+    }
+    counts
+}
+
+#[test]
+fn a_goal_without_slack_in_the_path_bound_begins_on_a_cheap_path() {
+    let mut rng = Rng(7);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let mut states: Vec<Position> = archive_endgames_and_randoms(&mut rng);
+    states.extend(archive.iter().map(|p| with_cap(p, 3)));
+    for pos in &endgames {
+        for &s in pos.legal_steps().iter() {
+            let mut p = pos.clone();
+            p.play_step(s).expect("a listed step is legal");
+            states.push(p);
+        }
+    }
+    states.extend((0..30_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
+    let mut counts = [0; 3];
+    for pos in &states {
+        let c = check_cheap_paths(pos);
+        for i in 0..3 {
+            counts[i] += c[i];
+        }
+    }
+    let [checked, outside, goals] = counts;
+    eprintln!(
+        "cheap paths: {} states, {checked} (state, k) without slack, {goals} with a goal, \
+         {outside} steps outside (none begins a goal)",
+        states.len()
+    );
+    assert!(
+        checked > 1_000 && goals > 100 && outside > 10_000,
+        "{checked} {goals} {outside}"
+    );
 }
