@@ -1108,31 +1108,33 @@ fn steps_on_cheap_paths(pos: &TurnState, k: u8, walls: Bitboard) -> Bitboard {
 
 /// The steps worth trying at a node with four steps to go and slack (no push waiting),
 /// as squares to step from or into: when the path bound with three steps to go (with the
-/// walls of [`immovable`]) exceeds three, the steps from or into a square of `R`, the
-/// squares of [`path_region`] for three steps and their neighbours, and the steps of the
-/// rabbits four ranks away; every step otherwise (`from` all squares).
+/// walls `W` of [`walls`] for three) exceeds three, the steps from the squares of
+/// [`steps_on_cheap_paths`] for four steps with `W` (a square within one of `y` and of
+/// `x` with `A(y) + G(x) <= 3`) and the steps into a square beside a piece of `W`; every
+/// step otherwise (`from` all squares).
 ///
-/// Exact: after the first step `t1` of a goal in at most four, the child has a goal in at
-/// most three, so its path bound for three is at most three (admissible, walls included),
-/// while here it exceeds three: `t1` changes something that bound reads. It reads the
-/// squares its paths may enter, within [`path_region`] of the rabbits within three ranks
-/// (which holds their squares): whether each is empty, a friend's, an enemy piece's, a
-/// trap; whether an enemy piece there is pullable (a pull `t1` begins: from a square
-/// beside it); and whether it is a wall, which a step can undo only by bringing a
-/// stronger piece of the mover beside it (into a neighbour) or by moving it. A step
-/// changes the squares it leaves and enters and at most a trap beside the first, which
-/// matters here only when the trap is in the region (`t1` left a neighbour of it). A
-/// rabbit farther away changes the region only by coming within three ranks: from four.
+/// Exact: let `t1` begin a goal in at most four, `s` the square its piece leaves, and
+/// `R` the goal rabbit, whose route `P` after `t1` costs at most three in [`path_bound`]'s
+/// terms without walls (its proof). If `t1` enters no square beside a piece `w` of `W`,
+/// `P` enters no such `w`: `W`'s pieces are those of [`immovable`] for three steps (or
+/// a subset), so `R` stands at least one rank away and no piece of the mover stronger
+/// than `w`'s stands beside it, nor after `t1` (no pull `t1` begins can move `w`, its
+/// puller would have stood beside it); emptying `w` then takes a step of such a piece to
+/// come beside it and two for the push or pull, and `R` a step more: four, too many. The
+/// rest is [`steps_on_cheap_paths`]'s proof with `k - 1` replaced by three: `t1` changes
+/// costs within one of `s` only, and `P`, which avoids `W`, costs more than three before
+/// `t1` (the bound), so it meets `B(s, 1)` and `A(y) + G(x) <= 3` for its first and last
+/// squares there (a rabbit four ranks away that steps ahead starts from `A = 0`).
 #[inline]
 fn steps_lowering_a_tighter_bound(pos: &TurnState, k: u8) -> (Bitboard, Bitboard) {
-    if k != 4 || pos.pending_push().is_some() || path_bound_in_three(pos, walls(pos, 3)) <= 3 {
+    if k != 4 || pos.pending_push().is_some() {
         return (Bitboard::FULL, Bitboard::EMPTY);
     }
-    let side = pos.side_to_move();
-    let rabbits = pos.board().pieces(PieceKind::Rabbit.of(side));
-    let region = path_region(side, rabbits, 3);
-    let near = region | region.neighbours();
-    (near | (rabbits & rank_band(side, 4)), near)
+    let walls = walls(pos, 3);
+    if path_bound_in_three(pos, walls) <= 3 {
+        return (Bitboard::FULL, Bitboard::EMPTY);
+    }
+    (steps_on_cheap_paths(pos, 4, walls), walls.neighbours())
 }
 
 /// The squares whose steps a node with slack tries first: within two squares (Manhattan)
