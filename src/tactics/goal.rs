@@ -275,14 +275,7 @@ fn bound_of_paths(pos: &TurnState, k: u8, walls: Bitboard) -> u8 {
         return u8::MAX;
     }
 
-    let pullable = pos.pullable();
-    let occupied = board.occupied() & !Bitboard::TRAPS;
-    // The cost of entering a square: one step, plus one to empty a friend's square, two
-    // to empty an enemy piece's (one if a pull under way may move it), none for a trap.
-    let enemy = board.color(!side) & occupied;
-    let cost3 = enemy & !pullable & !walls;
-    let cost2 = (board.color(side) & occupied) | (enemy & pullable);
-    let cost1 = !(cost2 | cost3 | walls);
+    let [cost1, cost2, cost3] = path_costs(pos, walls);
     let fwd = forward(side);
     let next = |b: Bitboard| b.shift(fwd) | b.shift(Direction::East) | b.shift(Direction::West);
 
@@ -500,7 +493,13 @@ fn search_within_bounds<const FAST: bool>(
     let mut try_step = |step| expand::<FAST>(pos, start, step, k, path);
     let within = match k {
         3 if FAST => three_step_region(pos, start),
-        4 if FAST => four_step_region(pos, start),
+        4 if FAST => {
+            let goal_rabbits = goal_rabbits_within(pos, bound, walls, 4);
+            if goal_rabbits.is_empty() {
+                return false;
+            }
+            four_step_region(pos, start, goal_rabbits)
+        }
         _ => Region::FULL,
     };
     let touching = |from, to, f| {
@@ -633,10 +632,84 @@ fn three_step_region(pos: &TurnState, start: &Board) -> Region {
     }
 }
 
-/// The first steps of a goal in four steps, at the root with four steps to go
-/// ([`Region`]): a simple step that enters a square of `X`, leaves a square of `Y`,
-/// leaves a square of `X` beside an enemy piece and within two of a trap within three of
-/// a rabbit one rank away, or leaves a square beside a trap of `X`;
+/// The rabbits of the mover that may end a turn of at most `k` more steps on their goal
+/// rank (`k <= 4`): those whose own counts of [`goal_lower_bound`] (`bound` is the node's)
+/// and of [`path_bound`] for `k` steps with `walls` ([`squares_within_paths`]) are both
+/// at most `k`.
+///
+/// Exact: both bounds are the fewest over the rabbits of a count per rabbit, and each
+/// proof shows that count admissible for a turn that ends with that rabbit, `R`, on its
+/// goal rank: [`goal_lower_bound`] counts `R`'s own forward steps and the steps that must
+/// come before them, [`path_bound`] the steps that enter and empty the squares of `R`'s
+/// route; the walls of [`immovable`] hold for every rabbit (the nearest one's rank gives
+/// the widest reach), and those of [`walls_in_three`] give the same counts for three
+/// steps (its proof is per path). So a rabbit one of whose counts exceeds `k` ends no
+/// such turn.
+fn goal_rabbits_within(pos: &TurnState, bound: &GoalBound, walls: Bitboard, k: u8) -> Bitboard {
+    let side = pos.side_to_move();
+    let h = &bound.hindered;
+    let push = u8::from(pos.pending_push().is_some());
+    // The counts of `goal_lower_bound`, by rank.
+    let mut goal_rabbits = bound.rabbits & rank_band(side, 0);
+    for d in 1..=k {
+        let band = bound.rabbits & rank_band(side, d);
+        goal_rabbits |= match k - d {
+            0 if push == 0 => band & !h.one,
+            0 => Bitboard::EMPTY,
+            1 => band & !h.two,
+            _ => band,
+        };
+    }
+    if goal_rabbits.is_empty() {
+        return goal_rabbits;
+    }
+    goal_rabbits & squares_within_paths(pos, k, walls)
+}
+
+/// The squares from which a path of forward and sideways steps reaches the goal rank with
+/// cost at most `k` in [`path_bound`]'s terms (the squares after the first counted, those
+/// of `walls` never entered): a rabbit on one of them has a count of at most `k` in
+/// [`path_bound`] (the same paths, counted from their end), and a rabbit elsewhere more.
+#[inline]
+fn squares_within_paths(pos: &TurnState, k: u8, walls: Bitboard) -> Bitboard {
+    let costs = path_costs(pos, walls);
+    let side = pos.side_to_move();
+    let fwd = forward(side);
+    let before =
+        |b: Bitboard| b.shift(fwd.opposite()) | b.shift(Direction::East) | b.shift(Direction::West);
+    // `to_go[b]`: the squares with a path of cost at most `b` to the goal rank.
+    let mut to_go = [rank_band(side, 0); 5];
+    for b in 1..=usize::from(k.min(4)) {
+        let mut g = to_go[b - 1];
+        for (j, &cost) in costs.iter().enumerate().take(b) {
+            g |= before(cost & to_go[b - 1 - j]);
+        }
+        to_go[b] = g;
+    }
+    to_go[usize::from(k.min(4))]
+}
+
+/// The squares whose entering costs one, two and three steps in [`path_bound`]'s terms
+/// (those of `walls` in none): one step, plus one to empty a friend's square, two to
+/// empty an enemy piece's (one if a pull under way may move it), none for a trap.
+#[inline(always)]
+fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    let pullable = pos.pullable();
+    let occupied = board.occupied() & !Bitboard::TRAPS;
+    let enemy = board.color(!side) & occupied;
+    let cost3 = enemy & !pullable & !walls;
+    let cost2 = (board.color(side) & occupied) | (enemy & pullable);
+    let cost1 = !(cost2 | cost3 | walls);
+    [cost1, cost2, cost3]
+}
+
+/// The first steps of a goal in four steps that ends with one of `rabbits` (the mover's
+/// rabbits that may end one, [`goal_rabbits_within`]) on its goal rank, at the root with
+/// four steps to go ([`Region`]): a simple step that enters a square of `X`, leaves a
+/// square of `Y`, leaves a square of `X` beside an enemy piece and within two of a trap
+/// within three of a rabbit one rank away, or leaves a square beside a trap of `X`;
 /// the first step of a push of an enemy piece on a square of `Y`; or a step of a rabbit
 /// four ranks away. `X` holds the squares within five (Manhattan distance) of a rabbit of
 /// the mover one rank from its goal, within four of one two ranks away, and within one of
@@ -644,7 +717,9 @@ fn three_step_region(pos: &TurnState, start: &Board) -> Region {
 /// those within four of a rabbit one rank away, three of one two away, and the squares of
 /// a rabbit three away and of the three ahead of it. [`Region::FULL`] (no restriction)
 /// while a push waits or a pull is under way, or when a rabbit of the mover stands on its
-/// goal rank now or stood there when the turn started.
+/// goal rank now or stood there when the turn started. The rabbits named (one rank away,
+/// two, three, four) are those of `rabbits`: the proof below follows the goal's rabbit
+/// `R`, one of them, and reads no other rabbit's square.
 ///
 /// The search calls this only where no goal in three or fewer steps exists (iterative
 /// deepening, as for [`three_step_region`]). Let `t1 t2 t3 t4` be a goal and `R` the
@@ -726,7 +801,7 @@ fn three_step_region(pos: &TurnState, start: &Board) -> Region {
 /// `t3 t4` was a goal in two after `t1`, and `t1 t3 t4` a goal in three at the root:
 /// excluded.
 #[inline]
-fn four_step_region(pos: &TurnState, start: &Board) -> Region {
+fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region {
     let side = pos.side_to_move();
     let board = pos.board();
     if pos.pending_push().is_some()
@@ -736,7 +811,6 @@ fn four_step_region(pos: &TurnState, start: &Board) -> Region {
     {
         return Region::FULL;
     }
-    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
     let fwd = forward(side);
     // A rabbit three ranks away and the two squares ahead of it.
     let three = rabbits & rank_band(side, 3);
@@ -1068,13 +1142,7 @@ fn steps_on_cheap_paths(pos: &TurnState, k: u8, walls: Bitboard) -> Bitboard {
     let side = pos.side_to_move();
     let board = pos.board();
     let rabbits = board.pieces(PieceKind::Rabbit.of(side));
-    let pullable = pos.pullable();
-    let occupied = board.occupied() & !Bitboard::TRAPS;
-    let enemy = board.color(!side) & occupied;
-    let cost3 = enemy & !pullable & !walls;
-    let cost2 = (board.color(side) & occupied) | (enemy & pullable);
-    let cost1 = !(cost2 | cost3 | walls);
-    let costs = [cost1, cost2, cost3];
+    let costs = path_costs(pos, walls);
     let fwd = forward(side);
     let sideways = |b: Bitboard| b.shift(Direction::East) | b.shift(Direction::West);
     let next = |b: Bitboard| b.shift(fwd) | sideways(b);

@@ -4,13 +4,14 @@
 //! of a turn: the same fewest steps, and every fast answer replays to a goal.
 
 use super::{
-    four_step_region, frozen_rabbits, goal_in_one, goal_in_two, immovable, path_bound, path_region,
-    rank_band, steps_lowering_a_tighter_bound, steps_on_cheap_paths, three_step_region, walls,
-    walls_in_three, Region,
+    four_step_region, frozen_rabbits, goal_in_one, goal_in_two, goal_lower_bound,
+    goal_rabbits_within, immovable, path_bound, path_region, rank_band,
+    steps_lowering_a_tighter_bound, steps_on_cheap_paths, three_step_region, walls, walls_in_three,
+    Region,
 };
 use crate::tactics::test_data::{archive_positions, endgame_positions, random_position, Rng};
 use crate::Bitboard;
-use crate::{Color, Move, Position, Rank, Step, TurnState};
+use crate::{Color, Move, PieceKind, Position, Rank, Step, TurnState};
 
 /// `pos` under a random cap with random legal steps played (enemy steps preferred, so
 /// that pushes wait and pulls are available), as many as the cap allows but one.
@@ -482,20 +483,48 @@ fn a_goal_in_four_begins_where_the_tighter_bound_says() {
     );
 }
 
-/// The four-step region alone ([`four_step_region`]): where the fewest steps are exactly
+/// The rabbits that may end a goal in `k` at `state` ([`goal_rabbits_within`] with the
+/// walls and goal bound the fast search reads), and whether the search gets that far (its
+/// bounds for the whole position are at most `k`).
+fn goal_rabbits_of(state: &TurnState, k: u8) -> (Bitboard, bool) {
+    let side = state.side_to_move();
+    let rabbits = state.board().pieces(PieceKind::Rabbit.of(side));
+    let bound = goal_lower_bound(state, frozen_rabbits(state.board(), side, rabbits));
+    let asked = bound.steps <= k && path_bound(state, k, walls(state, k)) <= k;
+    (
+        goal_rabbits_within(state, &bound, walls(state, k), k),
+        asked,
+    )
+}
+
+/// The four-step region ([`four_step_region`]) of the rabbits that may end a goal in four
+/// ([`goal_rabbits_within`]), as the search asks it: where the fewest steps are exactly
 /// four (at the start of a turn of four), no first step outside it begins a goal in three
-/// more (the plain search on every such child), and some step inside it does.
+/// more (the plain search on every such child), and some step inside it does; where no
+/// rabbit may end a goal in four, the plain search finds none.
 #[test]
 fn every_goal_in_four_begins_in_the_four_step_region() {
     let mut rng = Rng(6);
     let turn_starts = archive_endgames_and_randoms(&mut rng);
-    let (mut fours, mut restricted, mut cut) = (0, 0, 0usize);
+    let (mut fours, mut restricted, mut cut, mut fewer, mut none) = (0, 0, 0usize, 0, 0);
     for pos in &turn_starts {
-        if pos.plain_goal_move().map(|m| m.len()) != Some(4) {
+        let state = pos.turn_state();
+        let (goal_rabbits, asked) = goal_rabbits_of(state, 4);
+        let fewest = pos.plain_goal_move().map(|m| m.len());
+        if goal_rabbits.is_empty() {
+            assert!(fewest.is_none_or(|n| n > 4), "{pos}: a goal in {fewest:?}");
+            none += usize::from(asked);
+            continue;
+        }
+        if fewest != Some(4) {
             continue;
         }
         fours += 1;
-        let region = four_step_region(pos.turn_state(), pos.turn_start_board());
+        let all = state
+            .board()
+            .pieces(PieceKind::Rabbit.of(state.side_to_move()));
+        fewer += usize::from(goal_rabbits != all & path_region(state.side_to_move(), all, 4));
+        let region = four_step_region(state, pos.turn_start_board(), goal_rabbits);
         restricted += usize::from(region.from != Bitboard::FULL);
         let begins = |s: Step| {
             let mut p = pos.clone();
@@ -512,12 +541,13 @@ fn every_goal_in_four_begins_in_the_four_step_region() {
         assert!(inside.into_iter().any(begins), "{pos}");
     }
     eprintln!(
-        "four_step_region: {fours} goals in four, {restricted} restricted, \
-         {cut} first steps outside (none begins a goal)"
+        "four_step_region: {fours} goals in four, {restricted} restricted, {fewer} with \
+         rabbits left out, {cut} first steps outside (none begins a goal); {none} turn \
+         starts past the bounds where no rabbit may end a goal in four (none has one)"
     );
     assert!(
-        fours > 300 && restricted > 300 && cut > 1_000,
-        "{fours} {restricted} {cut}"
+        fours > 300 && restricted > 300 && cut > 1_000 && fewer > 10 && none > 10,
+        "{fours} {restricted} {cut} {fewer} {none}"
     );
 }
 
