@@ -491,16 +491,17 @@ fn search_within_bounds<const FAST: bool>(
 ) -> bool {
     let side = pos.side_to_move();
     let mut try_step = |step| expand::<FAST>(pos, start, step, k, path);
-    let within = match k {
-        3 if FAST => three_step_region(pos, start),
+    // The region of the first steps, and the rabbits that may end the goal.
+    let (within, goal_rabbits) = match k {
+        3 if FAST => (three_step_region(pos, start), bound.rabbits),
         4 if FAST => {
             let goal_rabbits = goal_rabbits_within(pos, bound, walls, 4);
             if goal_rabbits.is_empty() {
                 return false;
             }
-            four_step_region(pos, start, goal_rabbits)
+            (four_step_region(pos, start, goal_rabbits), goal_rabbits)
         }
-        _ => Region::FULL,
+        _ => (Region::FULL, bound.rabbits),
     };
     let touching = |from, to, f| {
         if FAST {
@@ -512,7 +513,7 @@ fn search_within_bounds<const FAST: bool>(
 
     if pos.pending_push().is_none() && bound.steps < k && passing == k {
         let from = if FAST {
-            steps_on_cheap_paths(pos, k, walls)
+            steps_on_cheap_paths(pos, k, walls, goal_rabbits)
         } else {
             steps_lowering_the_path_bound(pos, bound, k)
         };
@@ -520,7 +521,7 @@ fn search_within_bounds<const FAST: bool>(
     }
     if bound.steps < k || pos.pending_push().is_some() {
         if FAST {
-            let (from, to) = steps_lowering_a_tighter_bound(pos, k);
+            let (from, to) = steps_lowering_a_tighter_bound(pos, k, goal_rabbits);
             let first = promising_squares(pos);
             return any_step_of(pos, from, to, within, first, &mut try_step);
         }
@@ -1106,12 +1107,15 @@ fn steps_lowering_the_path_bound(pos: &TurnState, bound: &GoalBound, k: u8) -> B
 /// `walls` leaves no slack (`passing == k`, no push waiting), for the fast search: the
 /// squares `s` with a square `y` and a square `x` within one of `s` (perhaps the same)
 /// such that `A(y) + G(x) <= k - 1`, where `A(y)` is the cost of [`path_bound`]'s paths
-/// (with `walls`) to arrive at `y` counting `y` itself as one step (zero when `y` holds a
-/// rabbit of the mover) and `G(x)` the cost of the squares after `x` to the goal rank
-/// (zero on it). `FULL` when `k > 4` (never: a turn has at most four steps).
+/// (with `walls`) to arrive at `y` counting `y` itself as one step (zero when `y` holds
+/// one of `rabbits`, the mover's rabbits that may end the goal: all of them, or at the
+/// root with four steps to go those of [`goal_rabbits_within`]) and `G(x)` the cost of
+/// the squares after `x` to the goal rank (zero on it). `FULL` when `k > 4` (never: a
+/// turn has at most four steps).
 ///
 /// Exact. Let `t1` begin a goal in `k` and `s` the square its piece leaves (for the first
-/// step of a push, the pushed piece's square). After `t1` the goal rabbit `R` walks a
+/// step of a push, the pushed piece's square). After `t1` the goal rabbit `R` (one of
+/// `rabbits`, whose own count in [`path_bound`] is at least `passing`) walks a
 /// route `P` (forward and sideways steps to the goal rank) whose cost in [`path_bound`]'s
 /// terms without walls, counted after `t1`, is at most `k - 1` (its proof). `P` enters no
 /// square `w` of `walls` ([`immovable`]'s pieces or, with three steps, the subset of
@@ -1135,13 +1139,11 @@ fn steps_lowering_the_path_bound(pos: &TurnState, bound: &GoalBound, k: u8) -> B
 /// The steps from `s` are then the simple steps and pulls of the piece on `s` and the
 /// first steps of pushes of the enemy piece on `s`, all that [`any_step_of`] tries from
 /// `from`.
-fn steps_on_cheap_paths(pos: &TurnState, k: u8, walls: Bitboard) -> Bitboard {
+fn steps_on_cheap_paths(pos: &TurnState, k: u8, walls: Bitboard, rabbits: Bitboard) -> Bitboard {
     if k > 4 || k == 0 {
         return Bitboard::FULL;
     }
     let side = pos.side_to_move();
-    let board = pos.board();
-    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
     let costs = path_costs(pos, walls);
     let fwd = forward(side);
     let sideways = |b: Bitboard| b.shift(Direction::East) | b.shift(Direction::West);
@@ -1176,14 +1178,17 @@ fn steps_on_cheap_paths(pos: &TurnState, k: u8, walls: Bitboard) -> Bitboard {
 
 /// The steps worth trying at a node with four steps to go and slack (no push waiting),
 /// as squares to step from or into: when the path bound with three steps to go (with the
-/// walls `W` of [`walls`] for three) exceeds three, the steps from the squares of
-/// [`steps_on_cheap_paths`] for four steps with `W` (a square within one of `y` and of
-/// `x` with `A(y) + G(x) <= 3`) and the steps into a square beside a piece of `W`; every
-/// step otherwise (`from` all squares).
+/// walls `W` of [`walls`] for three) exceeds three for each of `rabbits` (its count for
+/// that rabbit, [`squares_within_paths`]), the steps from the squares of
+/// [`steps_on_cheap_paths`] for four steps with `W` and `rabbits` (a square within one of
+/// `y` and of `x` with `A(y) + G(x) <= 3`) and the steps into a square beside a piece of
+/// `W`; every step otherwise (`from` all squares).
 ///
 /// Exact: let `t1` begin a goal in at most four, `s` the square its piece leaves, and
-/// `R` the goal rabbit, whose route `P` after `t1` costs at most three in [`path_bound`]'s
-/// terms without walls (its proof). If `t1` enters no square beside a piece `w` of `W`,
+/// `R` the goal rabbit (one of `rabbits`, those of [`goal_rabbits_within`] for four
+/// steps, each of which has a count above three in [`path_bound`] with `W` when the
+/// steps are restricted), whose route `P` after `t1` costs at most three in
+/// [`path_bound`]'s terms without walls (its proof). If `t1` enters no square beside a piece `w` of `W`,
 /// `P` enters no such `w`: `W`'s pieces are those of [`immovable`] for three steps (or
 /// a subset), so `R` stands at least one rank away and no piece of the mover stronger
 /// than `w`'s stands beside it, nor after `t1` (no pull `t1` begins can move `w`, its
@@ -1191,18 +1196,25 @@ fn steps_on_cheap_paths(pos: &TurnState, k: u8, walls: Bitboard) -> Bitboard {
 /// come beside it and two for the push or pull, and `R` a step more: four, too many. The
 /// rest is [`steps_on_cheap_paths`]'s proof with `k - 1` replaced by three: `t1` changes
 /// costs within one of `s` only, and `P`, which avoids `W`, costs more than three before
-/// `t1` (the bound), so it meets `B(s, 1)` and `A(y) + G(x) <= 3` for its first and last
+/// `t1` (`R`'s count), so it meets `B(s, 1)` and `A(y) + G(x) <= 3` for its first and last
 /// squares there (a rabbit four ranks away that steps ahead starts from `A = 0`).
 #[inline]
-fn steps_lowering_a_tighter_bound(pos: &TurnState, k: u8) -> (Bitboard, Bitboard) {
+fn steps_lowering_a_tighter_bound(
+    pos: &TurnState,
+    k: u8,
+    rabbits: Bitboard,
+) -> (Bitboard, Bitboard) {
     if k != 4 || pos.pending_push().is_some() {
         return (Bitboard::FULL, Bitboard::EMPTY);
     }
     let walls = walls(pos, 3);
-    if path_bound_in_three(pos, walls) <= 3 {
+    if (rabbits & squares_within_paths(pos, 3, walls)).any() {
         return (Bitboard::FULL, Bitboard::EMPTY);
     }
-    (steps_on_cheap_paths(pos, 4, walls), walls.neighbours())
+    (
+        steps_on_cheap_paths(pos, 4, walls, rabbits),
+        walls.neighbours(),
+    )
 }
 
 /// The squares whose steps a node with slack tries first: within two squares (Manhattan)

@@ -453,7 +453,8 @@ fn a_goal_in_four_begins_where_the_tighter_bound_says() {
     let turn_starts = archive_endgames_and_randoms(&mut rng);
     let (mut restricted, mut fours, mut cut) = (0, 0, 0usize);
     for pos in &turn_starts {
-        let (from, to) = steps_lowering_a_tighter_bound(pos.turn_state(), 4);
+        let (goal_rabbits, _) = goal_rabbits_of(pos.turn_state(), 4);
+        let (from, to) = steps_lowering_a_tighter_bound(pos.turn_state(), 4, goal_rabbits);
         if from == Bitboard::FULL {
             continue;
         }
@@ -681,7 +682,16 @@ fn check_cheap_paths(pos: &Position) -> [usize; 3] {
         if path_bound(state, k, walls(state, k)) != k {
             continue;
         }
-        let from = steps_on_cheap_paths(state, k, walls(state, k));
+        // The rabbits the search passes: with four steps to go those that may end a goal
+        // in four, else all.
+        let rabbits = if k == 4 {
+            goal_rabbits_of(state, 4).0
+        } else {
+            state
+                .board()
+                .pieces(PieceKind::Rabbit.of(state.side_to_move()))
+        };
+        let from = steps_on_cheap_paths(state, k, walls(state, k), rabbits);
         let begins = |n: &Option<usize>| n.is_some_and(|n| n < usize::from(k));
         counts[0] += 1;
         for (s, n) in &children {
