@@ -673,21 +673,28 @@ fn goal_rabbits_within(pos: &TurnState, bound: &GoalBound, walls: Bitboard, k: u
 /// [`path_bound`] (the same paths, counted from their end), and a rabbit elsewhere more.
 #[inline]
 fn squares_within_paths(pos: &TurnState, k: u8, walls: Bitboard) -> Bitboard {
-    let costs = path_costs(pos, walls);
-    let side = pos.side_to_move();
+    let n = usize::from(k.min(4));
+    to_go_layers(pos.side_to_move(), path_costs(pos, walls), n)[n]
+}
+
+/// The layers of the costs to go of [`path_bound`]'s paths (entering costs `costs`, from
+/// [`path_costs`]), up to `n <= 4`: `layers[b]` holds the squares with a path of forward
+/// and sideways steps to the goal rank whose squares after the first cost at most `b`
+/// (the goal rank itself at 0).
+#[inline(always)]
+fn to_go_layers(side: Color, costs: [Bitboard; 3], n: usize) -> [Bitboard; 5] {
     let fwd = forward(side);
     let before =
         |b: Bitboard| b.shift(fwd.opposite()) | b.shift(Direction::East) | b.shift(Direction::West);
-    // `to_go[b]`: the squares with a path of cost at most `b` to the goal rank.
-    let mut to_go = [rank_band(side, 0); 5];
-    for b in 1..=usize::from(k.min(4)) {
-        let mut g = to_go[b - 1];
+    let mut layers = [rank_band(side, 0); 5];
+    for b in 1..=n.min(4) {
+        let mut entering = Bitboard::EMPTY;
         for (j, &cost) in costs.iter().enumerate().take(b) {
-            g |= before(cost & to_go[b - 1 - j]);
+            entering |= cost & layers[b - 1 - j];
         }
-        to_go[b] = g;
+        layers[b] = layers[b - 1] | before(entering);
     }
-    to_go[usize::from(k.min(4))]
+    layers
 }
 
 /// The squares whose entering costs one, two and three steps in [`path_bound`]'s terms
@@ -1146,27 +1153,21 @@ fn steps_on_cheap_paths(pos: &TurnState, k: u8, walls: Bitboard, rabbits: Bitboa
     let side = pos.side_to_move();
     let costs = path_costs(pos, walls);
     let fwd = forward(side);
-    let sideways = |b: Bitboard| b.shift(Direction::East) | b.shift(Direction::West);
-    let next = |b: Bitboard| b.shift(fwd) | sideways(b);
-    let before = |b: Bitboard| b.shift(fwd.opposite()) | sideways(b);
+    let next = |b: Bitboard| b.shift(fwd) | b.shift(Direction::East) | b.shift(Direction::West);
 
     let n = usize::from(k - 1);
-    // `reach[c]`: the squares a path enters with cost at most `c` (the rabbits' own at 0);
-    // `arrive[a]`: `A <= a`; `to_go[b]`: `G <= b`.
-    let mut reach = [Bitboard::EMPTY; 4];
+    let to_go = to_go_layers(side, costs, n);
+    // `entered[c]`: the squares next to those a path enters with cost at most `c` (the
+    // rabbits' own at 0); `arrive[a]`: `A <= a`; `to_go[b]`: `G <= b`.
+    let mut entered = [next(rabbits); 4];
     let mut arrive = [rabbits; 4];
-    let mut to_go = [rank_band(side, 0); 4];
-    reach[0] = rabbits;
+    let mut reach = rabbits;
     for c in 1..=n {
-        arrive[c] = rabbits | next(reach[c - 1]);
-        let mut r = reach[c - 1];
-        let mut g = to_go[c - 1];
+        arrive[c] = rabbits | entered[c - 1];
         for (j, &cost) in costs.iter().enumerate().take(c) {
-            r |= cost & next(reach[c - 1 - j]);
-            g |= before(cost & to_go[c - 1 - j]);
+            reach |= cost & entered[c - 1 - j];
         }
-        reach[c] = r;
-        to_go[c] = g;
+        entered[c] = next(reach);
     }
     let mut from = Bitboard::EMPTY;
     for a in 0..=n {
