@@ -5,9 +5,9 @@
 
 use super::{
     four_step_region, frozen_rabbits, goal_in_one, goal_in_two, goal_lower_bound,
-    goal_rabbits_within, immovable, path_bound, path_region, rank_band,
-    steps_lowering_a_tighter_bound, steps_on_cheap_paths, three_step_region, walls, walls_in_three,
-    Region,
+    goal_rabbits_within, immovable, path_bound, path_costs, path_region, rank_band,
+    squares_within_paths, steps_lowering_a_tighter_bound, steps_on_cheap_paths, three_step_region,
+    walls, walls_in_three, Region,
 };
 use crate::tactics::test_data::{archive_positions, endgame_positions, random_position, Rng};
 use crate::Bitboard;
@@ -745,4 +745,89 @@ fn a_goal_without_slack_in_the_path_bound_begins_on_a_cheap_path() {
         checked > 1_000 && goals > 100 && outside > 10_000,
         "{checked} {goals} {outside}"
     );
+}
+
+/// The fewest steps of [`path_bound`]'s count for the rabbit on `from` alone, by
+/// relaxation over the squares (forward and sideways steps, entering costs of
+/// [`path_costs`]); `u8::MAX` when no path reaches the goal rank.
+fn path_count_by_relaxation(state: &TurnState, from: crate::Square, walls: Bitboard) -> u8 {
+    let side = state.side_to_move();
+    let [one, two, three] = path_costs(state, walls);
+    let cost = |i: usize| {
+        let b = Bitboard(1 << i);
+        if (one & b).any() {
+            1
+        } else if (two & b).any() {
+            2
+        } else if (three & b).any() {
+            3
+        } else {
+            u8::MAX
+        }
+    };
+    let fwd = super::forward(side);
+    let mut dist = [u8::MAX; 64];
+    dist[from.index() as usize] = 0;
+    for _ in 0..64 {
+        let mut changed = false;
+        for i in 0..64 {
+            if dist[i] == u8::MAX {
+                continue;
+            }
+            let b = Bitboard(1 << i);
+            let next =
+                b.shift(fwd) | b.shift(crate::Direction::East) | b.shift(crate::Direction::West);
+            for j in next {
+                let j = j.index() as usize;
+                let d = dist[i].saturating_add(cost(j));
+                if d < dist[j] {
+                    dist[j] = d;
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    rank_band(side, 0)
+        .iter()
+        .map(|sq| dist[sq.index() as usize])
+        .min()
+        .unwrap_or(u8::MAX)
+}
+
+/// [`squares_within_paths`] per rabbit against a relaxation over the squares, and the
+/// fewest over the rabbits against [`path_bound`], for `k` from one to four with the walls
+/// of the fast search, on the archive and endgame turn starts and 30,000 random states.
+#[test]
+fn squares_within_paths_give_each_rabbits_path_count() {
+    let mut rng = Rng(9);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let mut states: Vec<Position> = archive.iter().chain(&endgames).cloned().collect();
+    states.extend((0..30_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
+    let (mut within, mut outside) = (0, 0);
+    for pos in &states {
+        let state = pos.turn_state();
+        let side = state.side_to_move();
+        let rabbits = state.board().pieces(PieceKind::Rabbit.of(side));
+        for k in 1..=4 {
+            let walls = walls(state, k);
+            let squares = squares_within_paths(state, k, walls);
+            for r in rabbits {
+                let count = path_count_by_relaxation(state, r, walls);
+                assert_eq!(squares.contains(r), count <= k, "{pos}: {r} k = {k}");
+                within += usize::from(count <= k);
+                outside += usize::from(count > k);
+            }
+            let fewest = path_bound(state, k, walls);
+            assert_eq!((rabbits & squares).any(), fewest <= k, "{pos}: k = {k}");
+        }
+    }
+    eprintln!(
+        "squares within paths: {} states, {within} rabbits within, {outside} outside",
+        states.len()
+    );
+    assert!(within > 10_000 && outside > 100_000, "{within} {outside}");
 }
