@@ -528,7 +528,13 @@ fn search_within_bounds<const FAST: bool>(
         return pos.legal_steps().iter().any(|&step| try_step(step));
     }
 
-    match steps_lowering_the_goal_bound(pos, bound, k) {
+    // The goal's rabbit is one whose path count is at most `k` too (`goal_rabbits_within`).
+    let slowed = if FAST && k == 3 {
+        goal_rabbits & squares_within_paths(pos, k, walls)
+    } else {
+        goal_rabbits
+    };
+    match steps_lowering_the_goal_bound(pos, bound, k, slowed) {
         NoSlack::Forward(rabbits) => (rabbits & within.movers(forward(side)))
             .iter()
             .any(|sq| try_step(Step::new(sq, forward(side)))),
@@ -1243,9 +1249,14 @@ enum NoSlack {
 }
 
 /// The steps that may lower the goal bound to `k - 1` when it is `k` (no push waiting:
-/// that case is handled before).
+/// that case is handled before), for the goal of a rabbit of `rabbits` (all the mover's,
+/// or those that may end the goal, [`goal_rabbits_within`]; with three steps to go the
+/// fast search also leaves out those whose count in [`path_bound`] exceeds three,
+/// [`squares_within_paths`]).
 ///
-/// A step lowers the bound by lowering one rabbit's count from `k`. For a rabbit `k`
+/// A step lowers the bound by lowering one rabbit's count from `k`; a step that begins a
+/// goal in `k` lowers the count of the goal's rabbit, whose counts (admissible for a goal
+/// by that rabbit) are at most `k`, so it is enough to read those of `rabbits`. For a rabbit `k`
 /// ranks away and not hindered, only its own forward step does; for a hindered rabbit,
 /// only its own step aside, a piece arriving beside it (a friend freeing it), a friend
 /// leaving the square ahead, an enemy piece moving (a push or the end of a pull: the
@@ -1256,9 +1267,14 @@ enum NoSlack {
 /// piece ahead) or beside a trap beside it (a freezer or the piece ahead on that trap
 /// loses its last friend): a square at most two from the rabbit.
 #[inline]
-fn steps_lowering_the_goal_bound(pos: &TurnState, bound: &GoalBound, k: u8) -> NoSlack {
+fn steps_lowering_the_goal_bound(
+    pos: &TurnState,
+    bound: &GoalBound,
+    k: u8,
+    rabbits: Bitboard,
+) -> NoSlack {
     let side = pos.side_to_move();
-    let r = bound.rabbits;
+    let r = rabbits;
     let h = &bound.hindered;
     let band = |d: u8| {
         if d <= k {

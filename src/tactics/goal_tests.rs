@@ -9,6 +9,7 @@ use super::{
     squares_within_paths, steps_lowering_a_tighter_bound, steps_on_cheap_paths, three_step_region,
     walls, walls_in_three, Region,
 };
+use super::{steps_lowering_the_goal_bound, NoSlack};
 use crate::tactics::test_data::{archive_positions, endgame_positions, random_position, Rng};
 use crate::Bitboard;
 use crate::{Color, Move, PieceKind, Position, Rank, Step, TurnState};
@@ -830,4 +831,75 @@ fn squares_within_paths_give_each_rabbits_path_count() {
         states.len()
     );
     assert!(within > 10_000 && outside > 100_000, "{within} {outside}");
+}
+
+/// The goal bound's no-slack rule with three steps to go as the fast search asks it
+/// ([`steps_lowering_the_goal_bound`] for the rabbits whose path count is at most three)
+/// at `pos` when it applies (three steps left, no push waiting, the goal bound three): no
+/// step it leaves out begins a goal in three (the plain search on the child finds none in
+/// two), and where the plain search finds a goal in three a kept step begins one. Returns
+/// whether it applied, the steps left out and whether there was a goal.
+fn check_goal_bound_in_three(pos: &Position) -> [usize; 3] {
+    let state = pos.turn_state();
+    let side = state.side_to_move();
+    let rabbits = state.board().pieces(PieceKind::Rabbit.of(side));
+    let bound = goal_lower_bound(state, frozen_rabbits(state.board(), side, rabbits));
+    if state.steps_left() != 3 || state.pending_push().is_some() || bound.steps != 3 {
+        return [0; 3];
+    }
+    let near = rabbits & squares_within_paths(state, 3, walls(state, 3));
+    let kept = |s: &Step| match steps_lowering_the_goal_bound(state, &bound, 3, near) {
+        NoSlack::Forward(r) => r.contains(s.from) && s.dir == super::forward(side),
+        NoSlack::Touching { from, to } => {
+            from.contains(s.from) || s.to().is_some_and(|t| to.contains(t))
+        }
+    };
+    let begins = |s: &Step| {
+        let mut p = pos.clone();
+        p.play_step(*s).is_ok() && p.plain_goal_move().is_some_and(|m| m.len() <= 2)
+    };
+    let steps = pos.legal_steps();
+    let mut out = 0;
+    for s in steps.iter().filter(|s| !kept(s)) {
+        assert!(!begins(s), "{pos}: {s:?} left out begins a goal");
+        out += 1;
+    }
+    let goal = pos.plain_goal_move().is_some_and(|m| m.len() <= 3);
+    if goal {
+        assert!(steps.iter().filter(|s| kept(s)).any(begins), "{pos}");
+    }
+    [1, out, usize::from(goal)]
+}
+
+#[test]
+fn a_goal_without_slack_in_the_goal_bound_moves_a_rabbit_within_its_paths() {
+    let mut rng = Rng(11);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let mut states: Vec<Position> = archive.iter().map(|p| with_cap(p, 3)).collect();
+    for pos in archive.iter().chain(&endgames) {
+        for &s in pos.legal_steps().iter() {
+            let mut p = pos.clone();
+            p.play_step(s).expect("a listed step is legal");
+            states.push(p);
+        }
+    }
+    states.extend((0..30_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
+    let mut counts = [0; 3];
+    for pos in &states {
+        let c = check_goal_bound_in_three(pos);
+        for i in 0..3 {
+            counts[i] += c[i];
+        }
+    }
+    let [checked, outside, goals] = counts;
+    eprintln!(
+        "goal bound in three: {} states, {checked} without slack, {goals} with a goal, \
+         {outside} steps left out (none begins a goal)",
+        states.len()
+    );
+    assert!(
+        checked > 1_000 && goals > 100 && outside > 10_000,
+        "{checked} {goals} {outside}"
+    );
 }
