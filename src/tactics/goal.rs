@@ -1135,20 +1135,22 @@ fn steps_lowering_the_path_bound(pos: &TurnState, bound: &GoalBound, k: u8) -> B
 /// [`walls_in_three`]): `w`'s piece is not moved by `t1` (no stronger piece of the mover
 /// beside it, no pull under way can move it), no pull begun by `t1` can move it (the
 /// puller would have stood beside it, stronger), and the pieces of the mover stronger
-/// than it stand at least `k - d` away after `t1` when no rabbit moved (`d` the nearest
-/// rabbit's ranks) and `k - d + 1` when `t1` is a rabbit's forward step; emptying `w` then
-/// takes that many steps less one, plus two, besides the `d` or `d - 1` of the rabbit:
-/// `k` or more in all, too many. Now `t1` changes the costs of squares within one of `s`
-/// only: it empties `s`, fills the square it enters, makes pullable enemy pieces beside
-/// `s` (a pull it begins) and ends a pull under way (costs rise); a capture is on a trap,
-/// whose cost never changes. So outside `B(s, 1)` every square of `P` costs at least its
-/// cost before `t1`, and inside at least one. `P` meets `B(s, 1)`: else it, from a rabbit
-/// standing before `t1` too, cost at most `k - 1` before `t1`, less than `passing`, and
-/// if `R` moved by `t1`, from `s` into `B(s, 1)`, `P` starts there. Let `y` and `x` be
-/// the first and the last squares of `P` in `B(s, 1)`: the part before `y` costs at
-/// least its cost before `t1`, so entering `y` costs at least `A(y)` (or `P` starts at
-/// `y`, `A(y) = 0` for a rabbit's square, and `R`'s new square is within one of `s`, so
-/// take `y = s`), and the part after `x` at least `G(x)`. Hence `A(y) + G(x) <= k - 1`.
+/// than it, at least `k - d` away before `t1` (`d` the nearest rabbit's ranks), stand at
+/// least `k - d - 1` away after it, or `k - d` when `t1` is a rabbit's step (none of
+/// them moved); emptying `w` then takes that distance less one, plus two for the push or
+/// pull, besides `R`'s own steps, at least `d`, or `d - 1` after its forward step: `k`
+/// or more in all, more than the `k - 1` left. Write `B(s, 1)` for the squares within
+/// one of `s`. Now `t1` changes the costs of squares of `B(s, 1)` only: it empties `s`,
+/// fills the square it enters, makes pullable enemy pieces beside `s` (a pull it begins)
+/// and ends a pull under way (costs rise); a capture is on a trap, whose cost never
+/// changes. So outside `B(s, 1)` every square of `P` costs at least its cost before
+/// `t1`, and inside at least one. `P` meets `B(s, 1)`: else, if `R` did not move, it
+/// cost at most `k - 1` before `t1`, less than `R`'s count; and if `R` moved by `t1`,
+/// from `s` into `B(s, 1)`, `P` starts there. Let `y` and `x` be the first and the last
+/// squares of `P` in `B(s, 1)`: the part before `y` costs at least its cost before `t1`,
+/// so entering `y` costs at least `A(y)` (or `P` starts at `y`: `R`'s new square, within
+/// one of `s`, so take `y = s`, `R`'s square before `t1`, with `A(s) = 0`), and the part
+/// after `x` at least `G(x)`. Hence `A(y) + G(x) <= k - 1`.
 /// The steps from `s` are then the simple steps and pulls of the piece on `s` and the
 /// first steps of pushes of the enemy piece on `s`, all that [`any_step_of`] tries from
 /// `from`.
