@@ -522,7 +522,7 @@ fn search_within_bounds<const FAST: bool>(
     if bound.steps < k || pos.pending_push().is_some() {
         if FAST {
             let (from, to) = steps_lowering_a_tighter_bound(pos, k, goal_rabbits);
-            let first = promising_squares(pos);
+            let first = promising_squares(pos, goal_rabbits);
             return any_step_of(pos, from, to, within, first, &mut try_step);
         }
         return pos.legal_steps().iter().any(|&step| try_step(step));
@@ -1227,14 +1227,15 @@ fn steps_lowering_a_tighter_bound(
 }
 
 /// The squares whose steps a node with slack tries first: within two squares (Manhattan)
-/// of a rabbit of the mover one or two ranks from its goal, and the rabbits three or four
-/// ranks away. Only an order (every step is still tried when these fail): at the root
-/// with four steps to go, where a goal in four exists, it is most often begun by one of
-/// these steps, and the search stops at the first.
+/// of a rabbit of `rabbits` one or two ranks from its goal, and those three or four ranks
+/// away (`rabbits`: the mover's rabbits that may end the goal, all of them but at the
+/// root with four steps to go, [`goal_rabbits_within`]). Only an order (every step is
+/// still tried when these fail): at the root with four steps to go, where a goal in four
+/// exists, it is most often begun by one of these steps, and the search stops at the
+/// first.
 #[inline]
-fn promising_squares(pos: &TurnState) -> Bitboard {
+fn promising_squares(pos: &TurnState, rabbits: Bitboard) -> Bitboard {
     let side = pos.side_to_move();
-    let rabbits = pos.board().pieces(PieceKind::Rabbit.of(side));
     let mut near = rabbits & (rank_band(side, 1) | rank_band(side, 2));
     near |= near.neighbours();
     near |= near.neighbours();
