@@ -91,9 +91,11 @@ impl Position {
         if bound.steps > left {
             return None;
         }
+        let mut walls = Bitboard::EMPTY;
         if FAST {
             // The walls only where the cheaper bounds leave a chance.
-            passing = path_bound(state, left, walls(state, left));
+            walls = self::walls(state, left);
+            passing = path_bound(state, left, walls);
             if passing > left {
                 return None;
             }
@@ -115,7 +117,7 @@ impl Position {
         } else if FAST && left <= 2 {
             goal_search::<FAST>(state, start, left, &mut path)
         } else {
-            search_within_bounds::<FAST>(state, start, left, &mut path, passing, &bound)
+            search_within_bounds::<FAST>(state, start, left, &mut path, (passing, walls), &bound)
         };
         found.then_some(path)
     }
@@ -273,14 +275,7 @@ fn bound_of_paths(pos: &TurnState, k: u8, walls: Bitboard) -> u8 {
         return u8::MAX;
     }
 
-    let pullable = pos.pullable();
-    let occupied = board.occupied() & !Bitboard::TRAPS;
-    // The cost of entering a square: one step, plus one to empty a friend's square, two
-    // to empty an enemy piece's (one if a pull under way may move it), none for a trap.
-    let enemy = board.color(!side) & occupied;
-    let cost3 = enemy & !pullable & !walls;
-    let cost2 = (board.color(side) & occupied) | (enemy & pullable);
-    let cost1 = !(cost2 | cost3 | walls);
+    let [cost1, cost2, cost3] = path_costs(pos, walls);
     let fwd = forward(side);
     let next = |b: Bitboard| b.shift(fwd) | b.shift(Direction::East) | b.shift(Direction::West);
 
@@ -479,26 +474,34 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
     if bound.steps > k {
         return false;
     }
-    search_within_bounds::<FAST>(pos, start, k, path, passing, &bound)
+    search_within_bounds::<FAST>(pos, start, k, path, (passing, walls), &bound)
 }
 
 /// The rest of [`goal_search`] once its bounds leave a chance: `passing` its path bound
-/// for `k` (with the walls, for the fast search) and
-/// `bound` its [`goal_lower_bound`], as it computes them (the root passes those it has).
+/// for `k` with the walls it read (those of [`walls`] for the fast search, none for the
+/// plain one) and `bound` its [`goal_lower_bound`], as it computes them (the root passes
+/// those it has).
 fn search_within_bounds<const FAST: bool>(
     pos: &TurnState,
     start: &Board,
     k: u8,
     path: &mut Move,
-    passing: u8,
+    (passing, walls): (u8, Bitboard),
     bound: &GoalBound,
 ) -> bool {
     let side = pos.side_to_move();
     let mut try_step = |step| expand::<FAST>(pos, start, step, k, path);
-    let within = match k {
-        3 if FAST => three_step_region(pos, start),
-        4 if FAST => four_step_region(pos, start),
-        _ => Region::FULL,
+    // The region of the first steps, and the rabbits that may end the goal.
+    let (within, goal_rabbits) = match k {
+        3 if FAST => (three_step_region(pos, start), bound.rabbits),
+        4 if FAST => {
+            let goal_rabbits = goal_rabbits_within(pos, bound, walls, 4);
+            if goal_rabbits.is_empty() {
+                return false;
+            }
+            (four_step_region(pos, start, goal_rabbits), goal_rabbits)
+        }
+        _ => (Region::FULL, bound.rabbits),
     };
     let touching = |from, to, f| {
         if FAST {
@@ -509,19 +512,29 @@ fn search_within_bounds<const FAST: bool>(
     };
 
     if pos.pending_push().is_none() && bound.steps < k && passing == k {
-        let from = steps_lowering_the_path_bound(pos, bound, k);
+        let from = if FAST {
+            steps_on_cheap_paths(pos, k, walls, goal_rabbits)
+        } else {
+            steps_lowering_the_path_bound(pos, bound, k)
+        };
         return touching(from, Bitboard::EMPTY, &mut try_step);
     }
     if bound.steps < k || pos.pending_push().is_some() {
         if FAST {
-            let (from, to) = steps_lowering_a_tighter_bound(pos, k);
-            let first = promising_squares(pos);
+            let (from, to) = steps_lowering_a_tighter_bound(pos, k, goal_rabbits);
+            let first = promising_squares(pos, goal_rabbits);
             return any_step_of(pos, from, to, within, first, &mut try_step);
         }
         return pos.legal_steps().iter().any(|&step| try_step(step));
     }
 
-    match steps_lowering_the_goal_bound(pos, bound, k) {
+    // The goal's rabbit is one whose path count is at most `k` too (`goal_rabbits_within`).
+    let slowed = if FAST && k == 3 {
+        goal_rabbits & squares_within_paths(pos, k, walls)
+    } else {
+        goal_rabbits
+    };
+    match steps_lowering_the_goal_bound(pos, bound, k, slowed) {
         NoSlack::Forward(rabbits) => (rabbits & within.movers(forward(side)))
             .iter()
             .any(|sq| try_step(Step::new(sq, forward(side)))),
@@ -626,10 +639,91 @@ fn three_step_region(pos: &TurnState, start: &Board) -> Region {
     }
 }
 
-/// The first steps of a goal in four steps, at the root with four steps to go
-/// ([`Region`]): a simple step that enters a square of `X`, leaves a square of `Y`,
-/// leaves a square of `X` beside an enemy piece and within two of a trap within three of
-/// a rabbit one rank away, or leaves a square beside a trap of `X`;
+/// The rabbits of the mover that may end a turn of at most `k` more steps on their goal
+/// rank (`k <= 4`): those whose own counts of [`goal_lower_bound`] (`bound` is the node's)
+/// and of [`path_bound`] for `k` steps with `walls` ([`squares_within_paths`]) are both
+/// at most `k`.
+///
+/// Exact: both bounds are the fewest over the rabbits of a count per rabbit, and each
+/// proof shows that count admissible for a turn that ends with that rabbit, `R`, on its
+/// goal rank: [`goal_lower_bound`] counts `R`'s own forward steps and the steps that must
+/// come before them, [`path_bound`] the steps that enter and empty the squares of `R`'s
+/// route; the walls of [`immovable`] hold for every rabbit (the nearest one's rank gives
+/// the widest reach), and those of [`walls_in_three`] give the same counts for three
+/// steps (its proof is per path). So a rabbit one of whose counts exceeds `k` ends no
+/// such turn.
+fn goal_rabbits_within(pos: &TurnState, bound: &GoalBound, walls: Bitboard, k: u8) -> Bitboard {
+    let side = pos.side_to_move();
+    let h = &bound.hindered;
+    let push = u8::from(pos.pending_push().is_some());
+    // The counts of `goal_lower_bound`, by rank.
+    let mut goal_rabbits = bound.rabbits & rank_band(side, 0);
+    for d in 1..=k {
+        let band = bound.rabbits & rank_band(side, d);
+        goal_rabbits |= match k - d {
+            0 if push == 0 => band & !h.one,
+            0 => Bitboard::EMPTY,
+            1 => band & !h.two,
+            _ => band,
+        };
+    }
+    if goal_rabbits.is_empty() {
+        return goal_rabbits;
+    }
+    goal_rabbits & squares_within_paths(pos, k, walls)
+}
+
+/// The squares from which a path of forward and sideways steps reaches the goal rank with
+/// cost at most `k` in [`path_bound`]'s terms (the squares after the first counted, those
+/// of `walls` never entered): a rabbit on one of them has a count of at most `k` in
+/// [`path_bound`] (the same paths, counted from their end), and a rabbit elsewhere more.
+#[inline]
+fn squares_within_paths(pos: &TurnState, k: u8, walls: Bitboard) -> Bitboard {
+    let n = usize::from(k.min(4));
+    to_go_layers(pos.side_to_move(), path_costs(pos, walls), n)[n]
+}
+
+/// The layers of the costs to go of [`path_bound`]'s paths (entering costs `costs`, from
+/// [`path_costs`]), up to `n <= 4`: `layers[b]` holds the squares with a path of forward
+/// and sideways steps to the goal rank whose squares after the first cost at most `b`
+/// (the goal rank itself at 0).
+#[inline(always)]
+fn to_go_layers(side: Color, costs: [Bitboard; 3], n: usize) -> [Bitboard; 5] {
+    let fwd = forward(side);
+    let before =
+        |b: Bitboard| b.shift(fwd.opposite()) | b.shift(Direction::East) | b.shift(Direction::West);
+    let mut layers = [rank_band(side, 0); 5];
+    for b in 1..=n.min(4) {
+        let mut entering = Bitboard::EMPTY;
+        for (j, &cost) in costs.iter().enumerate().take(b) {
+            entering |= cost & layers[b - 1 - j];
+        }
+        layers[b] = layers[b - 1] | before(entering);
+    }
+    layers
+}
+
+/// The squares whose entering costs one, two and three steps in [`path_bound`]'s terms
+/// (those of `walls` in none): one step, plus one to empty a friend's square, two to
+/// empty an enemy piece's (one if a pull under way may move it), none for a trap.
+#[inline(always)]
+fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    let pullable = pos.pullable();
+    let occupied = board.occupied() & !Bitboard::TRAPS;
+    let enemy = board.color(!side) & occupied;
+    let cost3 = enemy & !pullable & !walls;
+    let cost2 = (board.color(side) & occupied) | (enemy & pullable);
+    let cost1 = !(cost2 | cost3 | walls);
+    [cost1, cost2, cost3]
+}
+
+/// The first steps of a goal in four steps that ends with one of `rabbits` (the mover's
+/// rabbits that may end one, [`goal_rabbits_within`]) on its goal rank, at the root with
+/// four steps to go ([`Region`]): a simple step that enters a square of `X`, leaves a
+/// square of `Y`, leaves a square of `X` beside an enemy piece and within two of a trap
+/// within three of a rabbit one rank away, or leaves a square beside a trap of `X`;
 /// the first step of a push of an enemy piece on a square of `Y`; or a step of a rabbit
 /// four ranks away. `X` holds the squares within five (Manhattan distance) of a rabbit of
 /// the mover one rank from its goal, within four of one two ranks away, and within one of
@@ -637,7 +731,9 @@ fn three_step_region(pos: &TurnState, start: &Board) -> Region {
 /// those within four of a rabbit one rank away, three of one two away, and the squares of
 /// a rabbit three away and of the three ahead of it. [`Region::FULL`] (no restriction)
 /// while a push waits or a pull is under way, or when a rabbit of the mover stands on its
-/// goal rank now or stood there when the turn started.
+/// goal rank now or stood there when the turn started. The rabbits named (one rank away,
+/// two, three, four) are those of `rabbits`: the proof below follows the goal's rabbit
+/// `R`, one of them, and reads no other rabbit's square.
 ///
 /// The search calls this only where no goal in three or fewer steps exists (iterative
 /// deepening, as for [`three_step_region`]). Let `t1 t2 t3 t4` be a goal and `R` the
@@ -719,7 +815,7 @@ fn three_step_region(pos: &TurnState, start: &Board) -> Region {
 /// `t3 t4` was a goal in two after `t1`, and `t1 t3 t4` a goal in three at the root:
 /// excluded.
 #[inline]
-fn four_step_region(pos: &TurnState, start: &Board) -> Region {
+fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region {
     let side = pos.side_to_move();
     let board = pos.board();
     if pos.pending_push().is_some()
@@ -729,7 +825,6 @@ fn four_step_region(pos: &TurnState, start: &Board) -> Region {
     {
         return Region::FULL;
     }
-    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
     let fwd = forward(side);
     // A rabbit three ranks away and the two squares ahead of it.
     let three = rabbits & rank_band(side, 3);
@@ -1021,44 +1116,126 @@ fn steps_lowering_the_path_bound(pos: &TurnState, bound: &GoalBound, k: u8) -> B
     region | region.neighbours() | enemy
 }
 
-/// The steps worth trying at a node with four steps to go and slack (no push waiting),
-/// as squares to step from or into: when the path bound with three steps to go (with the
-/// walls of [`immovable`]) exceeds three, the steps from or into a square of `R`, the
-/// squares of [`path_region`] for three steps and their neighbours, and the steps of the
-/// rabbits four ranks away; every step otherwise (`from` all squares).
+/// The squares whose steps (from them) may begin a goal in `k` when the path bound with
+/// `walls` leaves no slack (`passing == k`, no push waiting), for the fast search: the
+/// squares `s` with a square `y` and a square `x` within one of `s` (perhaps the same)
+/// such that `A(y) + G(x) <= k - 1`, where `A(y)` is the cost of [`path_bound`]'s paths
+/// (with `walls`) to arrive at `y` counting `y` itself as one step (zero when `y` holds
+/// one of `rabbits`, the mover's rabbits that may end the goal: all of them, or at the
+/// root with four steps to go those of [`goal_rabbits_within`]) and `G(x)` the cost of
+/// the squares after `x` to the goal rank (zero on it). `FULL` when `k > 4` (never: a
+/// turn has at most four steps).
 ///
-/// Exact: after the first step `t1` of a goal in at most four, the child has a goal in at
-/// most three, so its path bound for three is at most three (admissible, walls included),
-/// while here it exceeds three: `t1` changes something that bound reads. It reads the
-/// squares its paths may enter, within [`path_region`] of the rabbits within three ranks
-/// (which holds their squares): whether each is empty, a friend's, an enemy piece's, a
-/// trap; whether an enemy piece there is pullable (a pull `t1` begins: from a square
-/// beside it); and whether it is a wall, which a step can undo only by bringing a
-/// stronger piece of the mover beside it (into a neighbour) or by moving it. A step
-/// changes the squares it leaves and enters and at most a trap beside the first, which
-/// matters here only when the trap is in the region (`t1` left a neighbour of it). A
-/// rabbit farther away changes the region only by coming within three ranks: from four.
-#[inline]
-fn steps_lowering_a_tighter_bound(pos: &TurnState, k: u8) -> (Bitboard, Bitboard) {
-    if k != 4 || pos.pending_push().is_some() || path_bound_in_three(pos, walls(pos, 3)) <= 3 {
-        return (Bitboard::FULL, Bitboard::EMPTY);
+/// Exact. Let `t1` begin a goal in `k` and `s` the square its piece leaves (for the first
+/// step of a push, the pushed piece's square). After `t1` the goal rabbit `R` (one of
+/// `rabbits`, whose own count in [`path_bound`] is at least `passing`) walks a
+/// route `P` (forward and sideways steps to the goal rank) whose cost in [`path_bound`]'s
+/// terms without walls, counted after `t1`, is at most `k - 1` (its proof). `P` enters no
+/// square `w` of `walls` ([`immovable`]'s pieces or, with three steps, the subset of
+/// [`walls_in_three`]): `w`'s piece is not moved by `t1` (no stronger piece of the mover
+/// beside it, no pull under way can move it), no pull begun by `t1` can move it (the
+/// puller would have stood beside it, stronger), and the pieces of the mover stronger
+/// than it, at least `k - d` away before `t1` (`d` the nearest rabbit's ranks), stand at
+/// least `k - d - 1` away after it, or `k - d` when `t1` is a rabbit's step (none of
+/// them moved); emptying `w` then takes that distance less one, plus two for the push or
+/// pull, besides `R`'s own steps, at least `d`, or `d - 1` after its forward step: `k`
+/// or more in all, more than the `k - 1` left. Write `B(s, 1)` for the squares within
+/// one of `s`. Now `t1` changes the costs of squares of `B(s, 1)` only: it empties `s`,
+/// fills the square it enters, makes pullable enemy pieces beside `s` (a pull it begins)
+/// and ends a pull under way (costs rise); a capture is on a trap, whose cost never
+/// changes. So outside `B(s, 1)` every square of `P` costs at least its cost before
+/// `t1`, and inside at least one. `P` meets `B(s, 1)`: else, if `R` did not move, it
+/// cost at most `k - 1` before `t1`, less than `R`'s count; and if `R` moved by `t1`,
+/// from `s` into `B(s, 1)`, `P` starts there. Let `y` and `x` be the first and the last
+/// squares of `P` in `B(s, 1)`: the part before `y` costs at least its cost before `t1`,
+/// so entering `y` costs at least `A(y)` (or `P` starts at `y`: `R`'s new square, within
+/// one of `s`, so take `y = s`, `R`'s square before `t1`, with `A(s) = 0`), and the part
+/// after `x` at least `G(x)`. Hence `A(y) + G(x) <= k - 1`.
+/// The steps from `s` are then the simple steps and pulls of the piece on `s` and the
+/// first steps of pushes of the enemy piece on `s`, all that [`any_step_of`] tries from
+/// `from`.
+fn steps_on_cheap_paths(pos: &TurnState, k: u8, walls: Bitboard, rabbits: Bitboard) -> Bitboard {
+    if k > 4 || k == 0 {
+        return Bitboard::FULL;
     }
     let side = pos.side_to_move();
-    let rabbits = pos.board().pieces(PieceKind::Rabbit.of(side));
-    let region = path_region(side, rabbits, 3);
-    let near = region | region.neighbours();
-    (near | (rabbits & rank_band(side, 4)), near)
+    let costs = path_costs(pos, walls);
+    let fwd = forward(side);
+    let next = |b: Bitboard| b.shift(fwd) | b.shift(Direction::East) | b.shift(Direction::West);
+
+    let n = usize::from(k - 1);
+    let to_go = to_go_layers(side, costs, n);
+    // `entered[c]`: the squares next to those a path enters with cost at most `c` (the
+    // rabbits' own at 0); `arrive[a]`: `A <= a`; `to_go[b]`: `G <= b`.
+    let mut entered = [next(rabbits); 4];
+    let mut arrive = [rabbits; 4];
+    let mut reach = rabbits;
+    for c in 1..=n {
+        arrive[c] = rabbits | entered[c - 1];
+        for (j, &cost) in costs.iter().enumerate().take(c) {
+            reach |= cost & entered[c - 1 - j];
+        }
+        entered[c] = next(reach);
+    }
+    let mut from = Bitboard::EMPTY;
+    for a in 0..=n {
+        let (y, x) = (arrive[a], to_go[n - a]);
+        from |= (y | y.neighbours()) & (x | x.neighbours());
+    }
+    from
+}
+
+/// The steps worth trying at a node with four steps to go and slack (no push waiting),
+/// as squares to step from or into: when the path bound with three steps to go (with the
+/// walls `W` of [`walls`] for three) exceeds three for each of `rabbits` (its count for
+/// that rabbit, [`squares_within_paths`]), the steps from the squares of
+/// [`steps_on_cheap_paths`] for four steps with `W` and `rabbits` (a square within one of
+/// `y` and of `x` with `A(y) + G(x) <= 3`) and the steps into a square beside a piece of
+/// `W`; every step otherwise (`from` all squares).
+///
+/// Exact: let `t1` begin a goal in at most four, `s` the square its piece leaves, and
+/// `R` the goal rabbit (one of `rabbits`, those of [`goal_rabbits_within`] for four
+/// steps, each of which has a count above three in [`path_bound`] with `W` when the
+/// steps are restricted), whose route `P` after `t1` costs at most three in
+/// [`path_bound`]'s terms without walls (its proof). If `t1` enters no square beside a piece `w` of `W`,
+/// `P` enters no such `w`: `W`'s pieces are those of [`immovable`] for three steps (or
+/// a subset), so `R` stands at least one rank away and no piece of the mover stronger
+/// than `w`'s stands beside it, nor after `t1` (no pull `t1` begins can move `w`, its
+/// puller would have stood beside it); emptying `w` then takes a step of such a piece to
+/// come beside it and two for the push or pull, and `R` a step more: four, too many. The
+/// rest is [`steps_on_cheap_paths`]'s proof with `k - 1` replaced by three: `t1` changes
+/// costs within one of `s` only, and `P`, which avoids `W`, costs more than three before
+/// `t1` (`R`'s count), so it meets `B(s, 1)` and `A(y) + G(x) <= 3` for its first and last
+/// squares there (a rabbit four ranks away that steps ahead starts from `A = 0`).
+#[inline]
+fn steps_lowering_a_tighter_bound(
+    pos: &TurnState,
+    k: u8,
+    rabbits: Bitboard,
+) -> (Bitboard, Bitboard) {
+    if k != 4 || pos.pending_push().is_some() {
+        return (Bitboard::FULL, Bitboard::EMPTY);
+    }
+    let walls = walls(pos, 3);
+    if (rabbits & squares_within_paths(pos, 3, walls)).any() {
+        return (Bitboard::FULL, Bitboard::EMPTY);
+    }
+    (
+        steps_on_cheap_paths(pos, 4, walls, rabbits),
+        walls.neighbours(),
+    )
 }
 
 /// The squares whose steps a node with slack tries first: within two squares (Manhattan)
-/// of a rabbit of the mover one or two ranks from its goal, and the rabbits three or four
-/// ranks away. Only an order (every step is still tried when these fail): at the root
-/// with four steps to go, where a goal in four exists, it is most often begun by one of
-/// these steps, and the search stops at the first.
+/// of a rabbit of `rabbits` one or two ranks from its goal, and those three or four ranks
+/// away (`rabbits`: the mover's rabbits that may end the goal, all of them but at the
+/// root with four steps to go, [`goal_rabbits_within`]). Only an order (every step is
+/// still tried when these fail): at the root with four steps to go, where a goal in four
+/// exists, it is most often begun by one of these steps, and the search stops at the
+/// first.
 #[inline]
-fn promising_squares(pos: &TurnState) -> Bitboard {
+fn promising_squares(pos: &TurnState, rabbits: Bitboard) -> Bitboard {
     let side = pos.side_to_move();
-    let rabbits = pos.board().pieces(PieceKind::Rabbit.of(side));
     let mut near = rabbits & (rank_band(side, 1) | rank_band(side, 2));
     near |= near.neighbours();
     near |= near.neighbours();
@@ -1075,9 +1252,14 @@ enum NoSlack {
 }
 
 /// The steps that may lower the goal bound to `k - 1` when it is `k` (no push waiting:
-/// that case is handled before).
+/// that case is handled before), for the goal of a rabbit of `rabbits` (all the mover's,
+/// or those that may end the goal, [`goal_rabbits_within`]; with three steps to go the
+/// fast search also leaves out those whose count in [`path_bound`] exceeds three,
+/// [`squares_within_paths`]).
 ///
-/// A step lowers the bound by lowering one rabbit's count from `k`. For a rabbit `k`
+/// A step lowers the bound by lowering one rabbit's count from `k`; a step that begins a
+/// goal in `k` lowers the count of the goal's rabbit, whose counts (admissible for a goal
+/// by that rabbit) are at most `k`, so it is enough to read those of `rabbits`. For a rabbit `k`
 /// ranks away and not hindered, only its own forward step does; for a hindered rabbit,
 /// only its own step aside, a piece arriving beside it (a friend freeing it), a friend
 /// leaving the square ahead, an enemy piece moving (a push or the end of a pull: the
@@ -1088,9 +1270,14 @@ enum NoSlack {
 /// piece ahead) or beside a trap beside it (a freezer or the piece ahead on that trap
 /// loses its last friend): a square at most two from the rabbit.
 #[inline]
-fn steps_lowering_the_goal_bound(pos: &TurnState, bound: &GoalBound, k: u8) -> NoSlack {
+fn steps_lowering_the_goal_bound(
+    pos: &TurnState,
+    bound: &GoalBound,
+    k: u8,
+    rabbits: Bitboard,
+) -> NoSlack {
     let side = pos.side_to_move();
-    let r = bound.rabbits;
+    let r = rabbits;
     let h = &bound.hindered;
     let band = |d: u8| {
         if d <= k {

@@ -4,12 +4,15 @@
 //! of a turn: the same fewest steps, and every fast answer replays to a goal.
 
 use super::{
-    four_step_region, frozen_rabbits, goal_in_one, goal_in_two, immovable, path_bound, path_region,
-    rank_band, steps_lowering_a_tighter_bound, three_step_region, walls_in_three, Region,
+    four_step_region, frozen_rabbits, goal_in_one, goal_in_two, goal_lower_bound,
+    goal_rabbits_within, immovable, path_bound, path_costs, path_region, rank_band,
+    squares_within_paths, steps_lowering_a_tighter_bound, steps_on_cheap_paths, three_step_region,
+    walls, walls_in_three, Region,
 };
+use super::{steps_lowering_the_goal_bound, NoSlack};
 use crate::tactics::test_data::{archive_positions, endgame_positions, random_position, Rng};
 use crate::Bitboard;
-use crate::{Color, Move, Position, Rank, Step, TurnState};
+use crate::{Color, Move, PieceKind, Position, Rank, Step, TurnState};
 
 /// `pos` under a random cap with random legal steps played (enemy steps preferred, so
 /// that pushes wait and pulls are available), as many as the cap allows but one.
@@ -442,56 +445,88 @@ fn archive_endgames_and_randoms(rng: &mut Rng) -> Vec<Position> {
     out
 }
 
-/// The four-step rule alone: where the fewest steps are exactly four and the rule
-/// restricts the first steps, one of the steps it keeps begins a goal in three more (the
-/// plain search on the child).
+/// The four-step rule alone: where it restricts the first steps, no step it leaves out
+/// begins a goal in three more (the plain search on every such child), and where the
+/// fewest steps are exactly four, one of the steps it keeps does.
 #[test]
 fn a_goal_in_four_begins_where_the_tighter_bound_says() {
     let mut rng = Rng(4);
     let turn_starts = archive_endgames_and_randoms(&mut rng);
     let (mut restricted, mut fours, mut cut) = (0, 0, 0usize);
     for pos in &turn_starts {
-        let (from, to) = steps_lowering_a_tighter_bound(pos.turn_state(), 4);
+        let (goal_rabbits, _) = goal_rabbits_of(pos.turn_state(), 4);
+        let (from, to) = steps_lowering_a_tighter_bound(pos.turn_state(), 4, goal_rabbits);
         if from == Bitboard::FULL {
             continue;
         }
         restricted += 1;
-        if pos.plain_goal_move().map(|m| m.len()) != Some(4) {
-            continue;
-        }
-        fours += 1;
         let steps = pos.legal_steps();
         let kept = |s: &Step| from.contains(s.from) || s.to().is_some_and(|t| to.contains(t));
-        cut += steps.iter().filter(|s| !kept(s)).count();
-        let begins = steps.iter().filter(|s| kept(s)).any(|&s| {
+        let begins = |s: &Step| {
             let mut p = pos.clone();
-            p.play_step(s).is_ok() && p.plain_goal_move().is_some_and(|m| m.len() <= 3)
-        });
-        assert!(begins, "{pos}");
+            p.play_step(*s).is_ok() && p.plain_goal_move().is_some_and(|m| m.len() <= 3)
+        };
+        for s in steps.iter().filter(|s| !kept(s)) {
+            assert!(!begins(s), "{pos}: {s:?} left out begins a goal");
+            cut += 1;
+        }
+        if pos.plain_goal_move().map(|m| m.len()) == Some(4) {
+            fours += 1;
+            assert!(steps.iter().filter(|s| kept(s)).any(begins), "{pos}");
+        }
     }
     eprintln!(
-        "tighter bound: {restricted} restricted, {fours} goals in four, {cut} first steps cut"
+        "tighter bound: {restricted} restricted, {fours} goals in four, {cut} first steps \
+         left out (none begins a goal)"
     );
     assert!(
-        restricted > 1_000 && fours > 10 && cut > 0,
+        restricted > 1_000 && fours > 10 && cut > 10_000,
         "{restricted} {fours} {cut}"
     );
 }
 
-/// The four-step region alone ([`four_step_region`]): where the fewest steps are exactly
+/// The rabbits that may end a goal in `k` at `state` ([`goal_rabbits_within`] with the
+/// walls and goal bound the fast search reads), and whether the search gets that far (its
+/// bounds for the whole position are at most `k`).
+fn goal_rabbits_of(state: &TurnState, k: u8) -> (Bitboard, bool) {
+    let side = state.side_to_move();
+    let rabbits = state.board().pieces(PieceKind::Rabbit.of(side));
+    let bound = goal_lower_bound(state, frozen_rabbits(state.board(), side, rabbits));
+    let asked = bound.steps <= k && path_bound(state, k, walls(state, k)) <= k;
+    (
+        goal_rabbits_within(state, &bound, walls(state, k), k),
+        asked,
+    )
+}
+
+/// The four-step region ([`four_step_region`]) of the rabbits that may end a goal in four
+/// ([`goal_rabbits_within`]), as the search asks it: where the fewest steps are exactly
 /// four (at the start of a turn of four), no first step outside it begins a goal in three
-/// more (the plain search on every such child), and some step inside it does.
+/// more (the plain search on every such child), and some step inside it does; where no
+/// rabbit may end a goal in four, the plain search finds none.
 #[test]
 fn every_goal_in_four_begins_in_the_four_step_region() {
     let mut rng = Rng(6);
     let turn_starts = archive_endgames_and_randoms(&mut rng);
-    let (mut fours, mut restricted, mut cut) = (0, 0, 0usize);
+    let (mut fours, mut restricted, mut cut, mut fewer, mut none) = (0, 0, 0usize, 0, 0);
     for pos in &turn_starts {
-        if pos.plain_goal_move().map(|m| m.len()) != Some(4) {
+        let state = pos.turn_state();
+        let (goal_rabbits, asked) = goal_rabbits_of(state, 4);
+        let fewest = pos.plain_goal_move().map(|m| m.len());
+        if goal_rabbits.is_empty() {
+            assert!(fewest.is_none_or(|n| n > 4), "{pos}: a goal in {fewest:?}");
+            none += usize::from(asked);
+            continue;
+        }
+        if fewest != Some(4) {
             continue;
         }
         fours += 1;
-        let region = four_step_region(pos.turn_state(), pos.turn_start_board());
+        let all = state
+            .board()
+            .pieces(PieceKind::Rabbit.of(state.side_to_move()));
+        fewer += usize::from(goal_rabbits != all & path_region(state.side_to_move(), all, 4));
+        let region = four_step_region(state, pos.turn_start_board(), goal_rabbits);
         restricted += usize::from(region.from != Bitboard::FULL);
         let begins = |s: Step| {
             let mut p = pos.clone();
@@ -508,12 +543,13 @@ fn every_goal_in_four_begins_in_the_four_step_region() {
         assert!(inside.into_iter().any(begins), "{pos}");
     }
     eprintln!(
-        "four_step_region: {fours} goals in four, {restricted} restricted, \
-         {cut} first steps outside (none begins a goal)"
+        "four_step_region: {fours} goals in four, {restricted} restricted, {fewer} with \
+         rabbits left out, {cut} first steps outside (none begins a goal); {none} turn \
+         starts past the bounds where no rabbit may end a goal in four (none has one)"
     );
     assert!(
-        fours > 300 && restricted > 300 && cut > 1_000,
-        "{fours} {restricted} {cut}"
+        fours > 300 && restricted > 300 && cut > 1_000 && fewer > 10 && none > 10,
+        "{fours} {restricted} {cut} {fewer} {none}"
     );
 }
 
@@ -619,4 +655,251 @@ fn step_sets_from_the_frozen_set_they_read_agree() {
          {mid} of 30000 random states mid-turn"
     );
     assert!(smaller > 10_000 && mid > 10_000, "{smaller} {mid}");
+}
+
+/// The fast no-slack rule of the path bound ([`steps_on_cheap_paths`]) at `pos` for each
+/// `k` up to its steps left where it applies (no push waiting, the path bound with the
+/// walls of the fast search equal to `k`): no step from a square outside its set begins a
+/// goal in `k` (the plain search on the child finds none in `k - 1`), and where the plain
+/// search finds a goal in `k` at `pos`, a step inside does. Returns the states checked,
+/// the steps outside and the goals found.
+fn check_cheap_paths(pos: &Position) -> [usize; 3] {
+    let state = pos.turn_state();
+    let mut counts = [0; 3];
+    if state.pending_push().is_some() {
+        return counts;
+    }
+    let fewest = pos.plain_goal_move().map(|m| m.len());
+    let children: Vec<(Step, Option<usize>)> = pos
+        .legal_steps()
+        .iter()
+        .map(|&s| {
+            let mut p = pos.clone();
+            p.play_step(s).expect("a listed step is legal");
+            (s, p.plain_goal_move().map(|m| m.len()))
+        })
+        .collect();
+    for k in 1..=state.steps_left() {
+        if path_bound(state, k, walls(state, k)) != k {
+            continue;
+        }
+        // The rabbits the search passes: with four steps to go those that may end a goal
+        // in four, else all.
+        let rabbits = if k == 4 {
+            goal_rabbits_of(state, 4).0
+        } else {
+            state
+                .board()
+                .pieces(PieceKind::Rabbit.of(state.side_to_move()))
+        };
+        let from = steps_on_cheap_paths(state, k, walls(state, k), rabbits);
+        let begins = |n: &Option<usize>| n.is_some_and(|n| n < usize::from(k));
+        counts[0] += 1;
+        for (s, n) in &children {
+            if !from.contains(s.from) {
+                assert!(!begins(n), "{pos}: k = {k}, {s:?} outside begins a goal");
+                counts[1] += 1;
+            }
+        }
+        if fewest.is_some_and(|n| n <= usize::from(k)) {
+            counts[2] += 1;
+            assert!(
+                children
+                    .iter()
+                    .any(|(s, n)| from.contains(s.from) && begins(n)),
+                "{pos}: k = {k}"
+            );
+        }
+    }
+    counts
+}
+
+#[test]
+fn a_goal_without_slack_in_the_path_bound_begins_on_a_cheap_path() {
+    let mut rng = Rng(7);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let mut states: Vec<Position> = archive_endgames_and_randoms(&mut rng);
+    states.extend(archive.iter().map(|p| with_cap(p, 3)));
+    for pos in &endgames {
+        for &s in pos.legal_steps().iter() {
+            let mut p = pos.clone();
+            p.play_step(s).expect("a listed step is legal");
+            states.push(p);
+        }
+    }
+    states.extend((0..30_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
+    let mut counts = [0; 3];
+    for pos in &states {
+        let c = check_cheap_paths(pos);
+        for i in 0..3 {
+            counts[i] += c[i];
+        }
+    }
+    let [checked, outside, goals] = counts;
+    eprintln!(
+        "cheap paths: {} states, {checked} (state, k) without slack, {goals} with a goal, \
+         {outside} steps outside (none begins a goal)",
+        states.len()
+    );
+    assert!(
+        checked > 1_000 && goals > 100 && outside > 10_000,
+        "{checked} {goals} {outside}"
+    );
+}
+
+/// The fewest steps of [`path_bound`]'s count for the rabbit on `from` alone, by
+/// relaxation over the squares (forward and sideways steps, entering costs of
+/// [`path_costs`]); `u8::MAX` when no path reaches the goal rank.
+fn path_count_by_relaxation(state: &TurnState, from: crate::Square, walls: Bitboard) -> u8 {
+    let side = state.side_to_move();
+    let [one, two, three] = path_costs(state, walls);
+    let cost = |i: usize| {
+        let b = Bitboard(1 << i);
+        if (one & b).any() {
+            1
+        } else if (two & b).any() {
+            2
+        } else if (three & b).any() {
+            3
+        } else {
+            u8::MAX
+        }
+    };
+    let fwd = super::forward(side);
+    let mut dist = [u8::MAX; 64];
+    dist[from.index() as usize] = 0;
+    for _ in 0..64 {
+        let mut changed = false;
+        for i in 0..64 {
+            if dist[i] == u8::MAX {
+                continue;
+            }
+            let b = Bitboard(1 << i);
+            let next =
+                b.shift(fwd) | b.shift(crate::Direction::East) | b.shift(crate::Direction::West);
+            for j in next {
+                let j = j.index() as usize;
+                let d = dist[i].saturating_add(cost(j));
+                if d < dist[j] {
+                    dist[j] = d;
+                    changed = true;
+                }
+            }
+        }
+        if !changed {
+            break;
+        }
+    }
+    rank_band(side, 0)
+        .iter()
+        .map(|sq| dist[sq.index() as usize])
+        .min()
+        .unwrap_or(u8::MAX)
+}
+
+/// [`squares_within_paths`] per rabbit against a relaxation over the squares, and the
+/// fewest over the rabbits against [`path_bound`], for `k` from one to four with the walls
+/// of the fast search, on the archive and endgame turn starts and 30,000 random states.
+#[test]
+fn squares_within_paths_give_each_rabbits_path_count() {
+    let mut rng = Rng(9);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let mut states: Vec<Position> = archive.iter().chain(&endgames).cloned().collect();
+    states.extend((0..30_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
+    let (mut within, mut outside) = (0, 0);
+    for pos in &states {
+        let state = pos.turn_state();
+        let side = state.side_to_move();
+        let rabbits = state.board().pieces(PieceKind::Rabbit.of(side));
+        for k in 1..=4 {
+            let walls = walls(state, k);
+            let squares = squares_within_paths(state, k, walls);
+            for r in rabbits {
+                let count = path_count_by_relaxation(state, r, walls);
+                assert_eq!(squares.contains(r), count <= k, "{pos}: {r} k = {k}");
+                within += usize::from(count <= k);
+                outside += usize::from(count > k);
+            }
+            let fewest = path_bound(state, k, walls);
+            assert_eq!((rabbits & squares).any(), fewest <= k, "{pos}: k = {k}");
+        }
+    }
+    eprintln!(
+        "squares within paths: {} states, {within} rabbits within, {outside} outside",
+        states.len()
+    );
+    assert!(within > 10_000 && outside > 100_000, "{within} {outside}");
+}
+
+/// The goal bound's no-slack rule with three steps to go as the fast search asks it
+/// ([`steps_lowering_the_goal_bound`] for the rabbits whose path count is at most three)
+/// at `pos` when it applies (three steps left, no push waiting, the goal bound three): no
+/// step it leaves out begins a goal in three (the plain search on the child finds none in
+/// two), and where the plain search finds a goal in three a kept step begins one. Returns
+/// whether it applied, the steps left out and whether there was a goal.
+fn check_goal_bound_in_three(pos: &Position) -> [usize; 3] {
+    let state = pos.turn_state();
+    let side = state.side_to_move();
+    let rabbits = state.board().pieces(PieceKind::Rabbit.of(side));
+    let bound = goal_lower_bound(state, frozen_rabbits(state.board(), side, rabbits));
+    if state.steps_left() != 3 || state.pending_push().is_some() || bound.steps != 3 {
+        return [0; 3];
+    }
+    let near = rabbits & squares_within_paths(state, 3, walls(state, 3));
+    let kept = |s: &Step| match steps_lowering_the_goal_bound(state, &bound, 3, near) {
+        NoSlack::Forward(r) => r.contains(s.from) && s.dir == super::forward(side),
+        NoSlack::Touching { from, to } => {
+            from.contains(s.from) || s.to().is_some_and(|t| to.contains(t))
+        }
+    };
+    let begins = |s: &Step| {
+        let mut p = pos.clone();
+        p.play_step(*s).is_ok() && p.plain_goal_move().is_some_and(|m| m.len() <= 2)
+    };
+    let steps = pos.legal_steps();
+    let mut out = 0;
+    for s in steps.iter().filter(|s| !kept(s)) {
+        assert!(!begins(s), "{pos}: {s:?} left out begins a goal");
+        out += 1;
+    }
+    let goal = pos.plain_goal_move().is_some_and(|m| m.len() <= 3);
+    if goal {
+        assert!(steps.iter().filter(|s| kept(s)).any(begins), "{pos}");
+    }
+    [1, out, usize::from(goal)]
+}
+
+#[test]
+fn a_goal_without_slack_in_the_goal_bound_moves_a_rabbit_within_its_paths() {
+    let mut rng = Rng(11);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let mut states: Vec<Position> = archive.iter().map(|p| with_cap(p, 3)).collect();
+    for pos in archive.iter().chain(&endgames) {
+        for &s in pos.legal_steps().iter() {
+            let mut p = pos.clone();
+            p.play_step(s).expect("a listed step is legal");
+            states.push(p);
+        }
+    }
+    states.extend((0..30_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
+    let mut counts = [0; 3];
+    for pos in &states {
+        let c = check_goal_bound_in_three(pos);
+        for i in 0..3 {
+            counts[i] += c[i];
+        }
+    }
+    let [checked, outside, goals] = counts;
+    eprintln!(
+        "goal bound in three: {} states, {checked} without slack, {goals} with a goal, \
+         {outside} steps left out (none begins a goal)",
+        states.len()
+    );
+    assert!(
+        checked > 1_000 && goals > 100 && outside > 10_000,
+        "{checked} {goals} {outside}"
+    );
 }
