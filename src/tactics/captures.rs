@@ -196,10 +196,12 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
 
     // The mover's frozen pieces, once a bound has computed them, for the others.
     let mut frozen = None;
-    for sq in capture_candidates(&node, &ctx, ready) {
-        if ctx.fast && quiet && !trap_counts_allow(board, side, sq, left, ready) {
-            continue;
-        }
+    let among = if ctx.fast && quiet {
+        trap_counts_keep(board, side, left, ready)
+    } else {
+        Bitboard::FULL
+    };
+    for sq in capture_candidates(&node, &ctx, ready, among) {
         let bound = capture_lower_bound(&node, &ctx, sq, left, frozen);
         frozen = bound.frozen;
 
@@ -268,6 +270,67 @@ fn search_at(
     }
 }
 
+/// The enemy pieces [`trap_counts_allow`] keeps at the root, all at once, a trap at a
+/// time: the root's fast "no" filter (no push waiting, no pull under way). The pieces it
+/// leaves out have a bound over `left`, so their searches would try no limit.
+///
+/// Proof: [`trap_counts_allow`] keeps a piece when some trap `m <= 2` squares from it
+/// passes its test, which reads only `m`, the other enemy pieces beside that trap or on
+/// it and whether one of the pieces to move is in `ready`. For a trap whose area (the
+/// trap and the squares beside it) holds the enemy pieces `near`, `n` of them, that test
+/// is the same for every piece at one distance `m`: on the trap (`m = 0`) the others are
+/// `near` but the piece, `n - 1` of them, all to move; beside it (`m = 1`) the others
+/// are `n - 1` and the pieces to move are `near` (the piece with them); two squares away
+/// (`m = 2`) the others are `near`, the pieces to move `near` and the piece. So the set
+/// kept is the union over the traps of the pieces at each distance whose test passes,
+/// the piece itself asked to be in `ready` only at `m = 2`.
+#[inline]
+fn trap_counts_keep(board: &Board, side: Color, left: u8, ready: Bitboard) -> Bitboard {
+    let enemy = board.color(!side);
+    let mut keep = Bitboard::EMPTY;
+    for (t, &trap) in Square::TRAPS.iter().enumerate() {
+        let at = Bitboard::from_square(trap);
+        let beside = Bitboard::adjacent(trap);
+        let near = enemy & (beside | at);
+        let n = few(near);
+        let passes =
+            |moves: u8, moving: Bitboard| moves < left || (moves == left && (moving & ready).any());
+        if (near & at).any() && passes(2 * (n - 1), near & !at) {
+            keep |= at;
+        }
+        if passes(2 * n, near) {
+            keep |= near & beside;
+        }
+        let moves = 2 * (2 + n);
+        if moves < left || (moves == left && (near & ready).any()) {
+            keep |= enemy & TWO_FROM_TRAP[t];
+        } else if moves == left {
+            keep |= enemy & TWO_FROM_TRAP[t] & ready;
+        }
+    }
+    keep
+}
+
+/// For each trap of [`Square::TRAPS`], the squares exactly two squares from it.
+const TWO_FROM_TRAP: [Bitboard; 4] = {
+    let mut out = [Bitboard::EMPTY; 4];
+    let mut i = 0;
+    while i < 4 {
+        let trap = Square::TRAPS[i];
+        let mut j = 0;
+        while j < 64 {
+            if let Some(sq) = Square::new(j) {
+                if sq.distance(trap) == 2 {
+                    out[i] = out[i].union(Bitboard::from_square(sq));
+                }
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
 /// The root's fast "no" filter, with no push waiting and no pull under way: whether some
 /// trap near the enemy piece on `sq` may still capture it within `left` steps, judged
 /// from the pieces' counts alone (`ready`: the enemy pieces with a stronger piece of
@@ -281,8 +344,9 @@ fn search_at(
 /// mover stronger than one of the pieces to move (the others, and the piece itself if
 /// it is off the trap) beside it: that piece is then in `ready`. A trap where neither
 /// holds counts more than `left`, so when no trap near the piece passes, the bound is
-/// over `left`.
-#[inline]
+/// over `left`. The root asks it of all pieces at once ([`trap_counts_keep`]); the tests
+/// ask it piece by piece.
+#[cfg(test)]
 fn trap_counts_allow(board: &Board, side: Color, sq: Square, left: u8, ready: Bitboard) -> bool {
     let enemy = board.color(!side);
     let this = Bitboard::from_square(sq);
@@ -674,14 +738,15 @@ fn pullers_from_trap(mover: Bitboard, empty: Bitboard, trap: Square) -> Bitboard
 /// piece beside it now; one beside a trap, with two steps left, needs a stronger piece
 /// beside it now too, and with three or four steps left a stronger piece of the mover at
 /// most `left - 1` squares away. `ready`: the enemy pieces with a stronger piece of the
-/// mover beside them ([`Board::threatened`]).
-fn capture_candidates(node: &Node, ctx: &Ctx, ready: Bitboard) -> Bitboard {
+/// mover beside them ([`Board::threatened`]). Only the pieces on `among` are looked at
+/// (the root passes [`trap_counts_keep`]'s when it applies, else every square).
+fn capture_candidates(node: &Node, ctx: &Ctx, ready: Bitboard, among: Bitboard) -> Bitboard {
     let (board, side, left) = (node.board(), ctx.side, node.steps_left());
     let movable = match ctx.strongest {
         Some(k) => !stronger_or_equal(board, k),
         None => Bitboard::EMPTY,
     };
-    let mut enemy = board.color(!side) & TRAP_ZONE & (movable | Bitboard::TRAPS);
+    let mut enemy = board.color(!side) & among & TRAP_ZONE & (movable | Bitboard::TRAPS);
     if node.pending_push().is_some() || node.pull_source().is_some() {
         return enemy;
     }

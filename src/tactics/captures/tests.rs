@@ -262,3 +262,54 @@ fn the_direct_answer_in_four_is_a_capture() {
     assert!(given > 1_000 && in_four > 500, "{counts:?}");
     eprintln!("direct moves in four given: {given}, of them captures in exactly four: {in_four}");
 }
+
+/// [`trap_counts_keep`] against [`trap_counts_allow`] asked of every enemy piece at
+/// `node` (no push waiting, no pull under way; else nothing is checked): the same
+/// pieces. Returns how many it keeps.
+fn check_trap_counts_keep(node: &TurnState) -> usize {
+    if node.pending_push().is_some() || node.pull_source().is_some() {
+        return 0;
+    }
+    let (board, side, left) = (node.board(), node.side_to_move(), node.steps_left());
+    let ready = board.threatened(!side);
+    let keep = trap_counts_keep(board, side, left, ready);
+    for sq in board.color(!side) {
+        assert_eq!(
+            keep.contains(sq),
+            trap_counts_allow(board, side, sq, left, ready),
+            "{sq} at {node:?}"
+        );
+    }
+    assert!((keep & !board.color(!side)).is_empty(), "{node:?}");
+    keep.count() as usize
+}
+
+#[test]
+fn the_trap_counts_filter_keeps_the_pieces_it_keeps_one_by_one() {
+    // The archive under caps 4 to 1, the endgames, and random states inside turns.
+    let (mut kept, mut states) = (0, 0);
+    let mut rng = Rng(7);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    for pos in archive.iter().chain(&endgames) {
+        for cap in 1..=4u8 {
+            let mut p = pos.clone();
+            p.set_step_cap(cap).expect("a cap of 1 to 4");
+            kept += check_trap_counts_keep(p.turn_state());
+            states += 1;
+        }
+        let mut p = pos.clone();
+        while p.steps_left() > 0 {
+            let steps = p.legal_steps();
+            if steps.is_empty() {
+                break;
+            }
+            p.play_step(steps[rng.below(steps.len())])
+                .expect("a legal step");
+            kept += check_trap_counts_keep(p.turn_state());
+            states += 1;
+        }
+    }
+    assert!(kept > 10_000, "{kept}");
+    eprintln!("trap counts: {kept} pieces kept in {states} states, each as one by one");
+}
