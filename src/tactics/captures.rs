@@ -1092,16 +1092,53 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
     if ctx.none_within_two {
         movers &= after_the_first_of_four(path, q);
     }
-    let free = movers & !board.frozen(ctx.side);
-    let own = node.simple_steps(free);
-    let stronger = board.stronger_than(ctx.side, kind);
+    let (look, frozen) = StepLook::new(board, ctx.side, (q, kind, ends), movers);
+    let own = node.simple_steps(movers & !frozen);
     Direction::ALL.iter().enumerate().any(|(i, &dir)| {
         own[i].iter().any(|p| {
             let step = Step::new(p, dir);
-            mover_step_may_capture(stronger, q, ends, step)
-                && expand(node, ctx, Some(sq), step, 3, path)
+            mover_step_may_capture(&look, step) && expand(node, ctx, Some(sq), step, 3, path)
         })
     })
+}
+
+/// What [`mover_step_may_capture`] reads at a node of [`captures_within_three`] with no
+/// capture within two steps, for the enemy piece `q` that must step to one of `ends`
+/// ([`capturing_step`]).
+struct StepLook {
+    /// The mover's pieces stronger than `q`.
+    stronger: Bitboard,
+    q: Square,
+    ends: Bitboard,
+    /// The squares beside a frozen piece of `stronger` beside `q`.
+    unfreeze: Bitboard,
+    /// The squares beside `q` among `ends`, and the squares beside a piece of
+    /// `stronger` that stands beside `q` on a square of `ends`.
+    room: Bitboard,
+}
+
+impl StepLook {
+    /// The look for the enemy piece `q` of `kind` that must step to one of `ends`, and
+    /// the frozen pieces of the mover among `movers` and the pieces beside `q`.
+    #[inline]
+    fn new(
+        board: &Board,
+        side: Color,
+        (q, kind, ends): (Square, PieceKind, Bitboard),
+        movers: Bitboard,
+    ) -> (StepLook, Bitboard) {
+        let stronger = board.stronger_than(side, kind);
+        let beside = stronger & Bitboard::adjacent(q);
+        let frozen = board.frozen_among(side, movers | beside);
+        let look = StepLook {
+            stronger,
+            q,
+            ends,
+            unfreeze: (beside & frozen).neighbours(),
+            room: (Bitboard::adjacent(q) & ends) | (beside & ends).neighbours(),
+        };
+        (look, frozen)
+    }
 }
 
 /// In the search in four ([`first_steps_of_four`]), at the child of the root's plain
@@ -1139,27 +1176,45 @@ fn after_the_first_of_four(path: &Move, q: Square) -> Bitboard {
 }
 
 /// Whether a plain step of the mover's piece may be followed by a capture within two
-/// steps at the piece's trap, where the enemy piece `q` must step to one of `ends`
-/// ([`capturing_step`]), and `stronger` are the mover's pieces stronger than `q`.
+/// steps at the piece's trap, at a node with no capture within two steps (see
+/// [`StepLook`] for what it reads).
 ///
-/// Proof. A step of the mover's piece `P` from `a` to `b` moves no enemy piece and
-/// captures none and leaves no push waiting, so its child is answered by
-/// [`captures_within_two`] with this `q` and `ends`. There the end of the pull under
-/// way needs `q` weaker than `P` and beside `a`, with `a` among the ends; a push or
-/// pull of `q` needs a piece of the mover stronger than `q` beside `q`, and the child's
-/// are at most this node's without `a`, with `b` if `P` is stronger than `q` (a step
-/// may also lose pieces of the mover on a trap, which only removes some). When neither
-/// holds the child has no capture within two steps.
+/// Proof. A step of the mover's piece `P` from `a` to `b` moves no enemy piece, captures
+/// none (a step of the mover takes no friend from an enemy piece) and leaves no push
+/// waiting, so its child is answered by [`captures_within_two`] with this `q` and
+/// `ends`: the end of the pull under way (into `a`: it needs `P` stronger than `q`, `q`
+/// beside `a`, and `a` among the ends), or a push or pull of `q` begun there by an
+/// unfrozen piece `h` of the mover stronger than `q` beside `q`: a push onto an empty
+/// square of `ends` beside `q`, or a pull by `h` standing on a square of `ends`, onto
+/// an empty square beside `h`. If `h` is `P`, `P` is stronger than `q` and arrived
+/// beside `q` (`b`; it was not beside `q` on `a` too, as two squares beside `q` are not
+/// beside each other, unless it stayed on `a`, which it left). Else `h` stood there at
+/// this node, as strong, and the same push or pull was not a capture within two here
+/// (there is none): some condition it needs held in the child and not here. The enemy
+/// pieces stand where they stood, so either `h` was frozen here and not in the child
+/// (only a friend arriving unfreezes: `b` beside `h`, in `unfreeze`), or the square the
+/// push or pull goes to was taken here and is empty in the child (the square `P` left,
+/// or a trap beside `a` where a piece of the mover lost `P` as its last friend; it is
+/// then in `room`). A step with none of these has no capture within two in its child;
+/// nor has one with no such `h` (a piece of `stronger` beside `q` other than `P`).
 #[inline]
-fn mover_step_may_capture(stronger: Bitboard, q: Square, ends: Bitboard, step: Step) -> bool {
-    let (a, near) = (step.from, Bitboard::adjacent(q));
-    let strong = stronger.contains(a);
-    let pull_end = strong && near.contains(a) && ends.contains(a);
+fn mover_step_may_capture(look: &StepLook, step: Step) -> bool {
+    let (a, near) = (step.from, Bitboard::adjacent(look.q));
+    let strong = look.stronger.contains(a);
+    let pull_end = strong && near.contains(a) && look.ends.contains(a);
     let arrives = match step.to() {
-        Some(b) if strong => Bitboard::from_square(b),
-        _ => Bitboard::EMPTY,
+        Some(b) if strong => near.contains(b),
+        _ => false,
     };
-    pull_end || ((stronger.without(a) | arrives) & near).any()
+    if pull_end || arrives {
+        return true;
+    }
+    if (look.stronger.without(a) & near).is_empty() {
+        return false;
+    }
+    let unfreezes = step.to().is_some_and(|b| look.unfreeze.contains(b));
+    let freed = Bitboard::from_square(a) | (Bitboard::TRAPS & Bitboard::adjacent(a));
+    unfreezes || (freed & look.room).any()
 }
 
 /// Whether a capture within `k` more steps is possible at all: with no step left none
