@@ -889,10 +889,8 @@ fn push_completion_captures(node: &Node, ctx: &Ctx, sq: Square, k: u8, path: &mu
         return false;
     };
     let board = node.board();
-    let free = (board.color(ctx.side) & Bitboard::adjacent(to))
-        .iter()
-        .filter(|&p| !board.is_frozen(p))
-        .fold(Bitboard::EMPTY, Bitboard::with);
+    let near = board.color(ctx.side) & Bitboard::adjacent(to);
+    let free = near & !board.frozen_among(ctx.side, near);
     let Some((_, pushers)) = node.push_completions(free) else {
         return false;
     };
@@ -999,10 +997,7 @@ fn first_steps_moving(
     if stronger.is_empty() {
         return false;
     }
-    let free = stronger
-        .iter()
-        .filter(|&p| !board.is_frozen(p))
-        .fold(Bitboard::EMPTY, Bitboard::with);
+    let free = stronger & !board.frozen_among(ctx.side, stronger);
     if free.is_empty() {
         return false;
     }
