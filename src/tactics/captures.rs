@@ -815,9 +815,11 @@ type Node = TurnState;
 fn capture_search(node: &Node, ctx: &Ctx, target: Option<Square>, k: u8, path: &mut Move) -> bool {
     let Some(sq) = target else {
         // Captured; the turn ends as soon as it may (see `Node`): at once, or after the
-        // second step of a push waiting for it.
+        // second step of a push waiting for it (its completions, directly when fast).
         return node.pending_push().is_none()
+            || (k > 0 && ctx.fast && push_completion_captures(node, ctx, None, k, path))
             || (k > 0
+                && !ctx.fast
                 && for_each_step(
                     node,
                     None,
@@ -835,7 +837,7 @@ fn capture_search(node: &Node, ctx: &Ctx, target: Option<Square>, k: u8, path: &
     }
 
     if ctx.fast && node.pending_push().is_some() {
-        return push_completion_captures(node, ctx, sq, k, path);
+        return push_completion_captures(node, ctx, Some(sq), k, path);
     }
     if ctx.fast && k == 1 {
         return pull_ends_capture(node, ctx, sq, path);
@@ -873,8 +875,10 @@ fn waiting_push_bound(node: &Node, ctx: &Ctx, sq: Square) -> u8 {
 }
 
 /// The direct answer with a push waiting for its second step: whether completing it
-/// with one of its pushers leads to a capture of the enemy piece on `sq` within `k`
-/// steps in all; on success `path` holds the steps from the root.
+/// with one of its pushers leads to a capture of the enemy piece on `target` within `k`
+/// steps in all (`None`: it was captured on the way, and the turn needs only the
+/// completion, as the plain search's [`capture_search`] asks of [`for_each_step`]); on
+/// success `path` holds the steps from the root.
 ///
 /// What the plain search does at such a node, without its bound: with a push waiting,
 /// the legal steps are its completions alone ([`for_each_step`]'s first phase, the
@@ -884,7 +888,13 @@ fn waiting_push_bound(node: &Node, ctx: &Ctx, sq: Square) -> u8 {
 /// pieces of the mover beside the square the pushed piece left: only those are looked
 /// at for freezing (the core keeps the stronger ones among them).
 #[inline]
-fn push_completion_captures(node: &Node, ctx: &Ctx, sq: Square, k: u8, path: &mut Move) -> bool {
+fn push_completion_captures(
+    node: &Node,
+    ctx: &Ctx,
+    target: Option<Square>,
+    k: u8,
+    path: &mut Move,
+) -> bool {
     let Some((to, _)) = node.pending_push() else {
         return false;
     };
@@ -897,7 +907,7 @@ fn push_completion_captures(node: &Node, ctx: &Ctx, sq: Square, k: u8, path: &mu
     pushers
         .iter()
         .filter_map(|p| Step::between(p, to))
-        .any(|step| expand(node, ctx, Some(sq), step, k, path))
+        .any(|step| expand(node, ctx, target, step, k, path))
 }
 
 /// The direct answer with one step left and a pull under way (the only way a capture
