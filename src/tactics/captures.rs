@@ -765,6 +765,9 @@ fn capture_candidates(node: &Node, ctx: &Ctx, ready: Bitboard, among: Bitboard) 
     // `stronger`: the mover's pieces stronger than `kind`; a piece is kept when one of
     // them is within `left - 1` squares of it.
     let beside = enemy & beside_traps;
+    if beside.is_empty() {
+        return enemy;
+    }
     let mut keep = Bitboard::EMPTY;
     let mut stronger = Bitboard::EMPTY;
     for &kind in PieceKind::ALL.iter().rev() {
