@@ -497,12 +497,11 @@ fn one_move_may_capture(
     let mover = board.color(side);
     let mut two = (empty & open.neighbours()).neighbours();
     let mut vacated = (held & empty.neighbours()).neighbours();
-    let mut from_trap = pullers_from_trap(mover, empty, trap);
-    if onto && mover.contains(trap) {
+    let held_by_mover = onto && mover.contains(trap);
+    if held_by_mover {
         let leavers = trap_leavers(mover, trap);
         two &= leavers;
         vacated &= leavers;
-        from_trap &= held_trap_pullers(board, side, trap);
     }
     let unfrozen_by_a_step = (empty & (mover & !frozen).neighbours()).neighbours();
     let push =
@@ -510,7 +509,14 @@ fn one_move_may_capture(
     if (helpers & push).any() {
         return true;
     }
-    onto && (helpers & from_trap).any()
+    if !onto {
+        return false;
+    }
+    let mut from_trap = pullers_from_trap(mover, empty, trap);
+    if held_by_mover {
+        from_trap &= held_trap_pullers(board, side, trap);
+    }
+    (helpers & from_trap).any()
 }
 
 /// For [`one_move_may_capture`], with the piece beside `trap` and a piece `p` of the
