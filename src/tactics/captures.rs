@@ -1106,7 +1106,14 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
     if ctx.none_within_two {
         movers &= after_the_first_of_four(path, q);
     }
-    let (look, frozen) = StepLook::new(board, ctx.side, (q, kind, ends), movers);
+    // Every step [`mover_step_may_capture`] admits needs a piece of the mover stronger
+    // than `q` at most two squares from it: the stepping piece (arriving beside `q`, or
+    // ending its pull from beside it) or one beside `q`.
+    let stronger = board.stronger_than(ctx.side, kind);
+    if (stronger & Bitboard::within(q, 2)).is_empty() {
+        return false;
+    }
+    let (look, frozen) = StepLook::new(board, ctx.side, (q, stronger, ends), movers);
     let own = node.simple_steps(movers & !frozen);
     Direction::ALL.iter().enumerate().any(|(i, &dir)| {
         own[i].iter().any(|p| {
@@ -1132,16 +1139,16 @@ struct StepLook {
 }
 
 impl StepLook {
-    /// The look for the enemy piece `q` of `kind` that must step to one of `ends`, and
-    /// the frozen pieces of the mover among `movers` and the pieces beside `q`.
+    /// The look for the enemy piece `q` that must step to one of `ends` (`stronger`:
+    /// the mover's pieces stronger than it), and the frozen pieces of the mover among
+    /// `movers` and the pieces beside `q`.
     #[inline]
     fn new(
         board: &Board,
         side: Color,
-        (q, kind, ends): (Square, PieceKind, Bitboard),
+        (q, stronger, ends): (Square, Bitboard, Bitboard),
         movers: Bitboard,
     ) -> (StepLook, Bitboard) {
-        let stronger = board.stronger_than(side, kind);
         let beside = stronger & Bitboard::adjacent(q);
         let frozen = board.frozen_among(side, movers | beside);
         let look = StepLook {

@@ -344,7 +344,8 @@ fn check_mover_steps(node: &TurnState) -> [usize; 3] {
         if captures_within_two(node, &ctx, sq, &mut path) {
             continue;
         }
-        let (look, _) = StepLook::new(board, side, (q, kind, ends), board.color(side));
+        let stronger = board.stronger_than(side, kind);
+        let (look, _) = StepLook::new(board, side, (q, stronger, ends), board.color(side));
         for &step in &node.legal_steps() {
             if !board.color(side).contains(step.from) {
                 continue;
