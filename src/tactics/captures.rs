@@ -423,6 +423,9 @@ fn four_step_traps(
             1 => one_move_may_capture(board, side, moving, area, m == 1, frozen),
             2 if m == 1 && (others & Bitboard::TRAPS).any() => false,
             2 if m == 1 && !held_trap_may_empty(board, side, moving, area) => false,
+            // `two_pushers_beside` needs a stronger piece of the mover beside each piece
+            // to move: both in `ready`.
+            2 if (moving & !ready).any() && m <= 1 => false,
             2 if m == 1 => two_pushers_beside(board, side, sq, others, area, frozen),
             2 if m == 0 => match others.first() {
                 Some(y) => two_pushers_beside(board, side, y, others.without(y), area, frozen),
