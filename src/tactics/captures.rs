@@ -800,7 +800,7 @@ struct Ctx {
     side: Color,
     /// The mover's strongest kind at the root (`None`: no piece).
     strongest: Option<PieceKind>,
-    /// Whether the fast paths are on ([`trap_counts_allow`] at the root; the direct
+    /// Whether the fast paths are on ([`trap_counts_keep`] at the root; the direct
     /// answers [`pull_ends_capture`], [`captures_within_two`] and
     /// [`captures_within_three`] with one, two or three steps left and no push
     /// waiting); off, the plain search answers alone.

@@ -1,7 +1,9 @@
-//! The capture query's fast paths ([`trap_counts_allow`], [`pull_ends_capture`],
-//! [`captures_within_two`], [`captures_within_three`], [`push_completion_captures`], the
-//! search in four's [`first_steps_of_four`] and [`after_the_first_of_four`], the root's
-//! four-step filter [`four_step_traps`], its direct "yes" in four [`walk_then_move`])
+//! The capture query's fast paths ([`trap_counts_allow`] and its all-at-once form
+//! [`trap_counts_keep`], [`pull_ends_capture`], [`captures_within_two`],
+//! [`captures_within_three`] and its step filter [`mover_step_may_capture`],
+//! [`push_completion_captures`], the search in four's [`first_steps_of_four`] and
+//! [`after_the_first_of_four`], the root's four-step filter [`four_step_traps`], its
+//! direct "yes" in four [`walk_then_move`])
 //! against its plain search
 //! ([`TurnState::capture_moves_plain`]): the same pieces with the same fewest steps, and
 //! every move of the fast query replayed step by step through the checked API, capturing
