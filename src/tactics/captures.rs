@@ -270,11 +270,12 @@ fn search_at(
     }
 }
 
-/// The enemy pieces [`trap_counts_allow`] keeps at the root, all at once, a trap at a
-/// time: the root's fast "no" filter (no push waiting, no pull under way). The pieces it
-/// leaves out have a bound over `left`, so their searches would try no limit.
+/// The enemy pieces `trap_counts_allow` (the tests' form) keeps at the root, all at
+/// once, a trap at a time: the root's fast "no" filter (no push waiting, no pull under
+/// way). The pieces it leaves out have a bound over `left`, so their searches would try
+/// no limit.
 ///
-/// Proof: [`trap_counts_allow`] keeps a piece when some trap `m <= 2` squares from it
+/// Proof: `trap_counts_allow` keeps a piece when some trap `m <= 2` squares from it
 /// passes its test, which reads only `m`, the other enemy pieces beside that trap or on
 /// it and whether one of the pieces to move is in `ready`. For a trap whose area (the
 /// trap and the squares beside it) holds the enemy pieces `near`, `n` of them, that test
