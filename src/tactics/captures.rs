@@ -196,10 +196,12 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
 
     // The mover's frozen pieces, once a bound has computed them, for the others.
     let mut frozen = None;
-    for sq in capture_candidates(&node, &ctx, ready) {
-        if ctx.fast && quiet && !trap_counts_allow(board, side, sq, left, ready) {
-            continue;
-        }
+    let among = if ctx.fast && quiet {
+        trap_counts_keep(board, side, left, ready)
+    } else {
+        Bitboard::FULL
+    };
+    for sq in capture_candidates(&node, &ctx, ready, among) {
         let bound = capture_lower_bound(&node, &ctx, sq, left, frozen);
         frozen = bound.frozen;
 
@@ -268,6 +270,68 @@ fn search_at(
     }
 }
 
+/// The enemy pieces `trap_counts_allow` (the tests' form) keeps at the root, all at
+/// once, a trap at a time: the root's fast "no" filter (no push waiting, no pull under
+/// way). The pieces it leaves out have a bound over `left`, so their searches would try
+/// no limit.
+///
+/// Proof: `trap_counts_allow` keeps a piece when some trap `m <= 2` squares from it
+/// passes its test, which reads only `m`, the other enemy pieces beside that trap or on
+/// it and whether one of the pieces to move is in `ready`. For a trap whose area (the
+/// trap and the squares beside it) holds the enemy pieces `near`, `n` of them, that test
+/// is the same for every piece at one distance `m`: on the trap (`m = 0`) the others are
+/// `near` but the piece, `n - 1` of them, all to move; beside it (`m = 1`) the others
+/// are `n - 1` and the pieces to move are `near` (the piece with them); two squares away
+/// (`m = 2`) the others are `near`, the pieces to move `near` and the piece. So the set
+/// kept is the union over the traps of the pieces at each distance whose test passes,
+/// the piece itself asked to be in `ready` only at `m = 2`.
+#[inline]
+fn trap_counts_keep(board: &Board, side: Color, left: u8, ready: Bitboard) -> Bitboard {
+    let enemy = board.color(!side);
+    let mut keep = Bitboard::EMPTY;
+    for (t, &trap) in Square::TRAPS.iter().enumerate() {
+        let at = Bitboard::from_square(trap);
+        let beside = Bitboard::adjacent(trap);
+        let near = enemy & (beside | at);
+        let n = few(near);
+        let passes =
+            |moves: u8, moving: Bitboard| moves < left || (moves == left && (moving & ready).any());
+        if (near & at).any() && passes(2 * (n - 1), near & !at) {
+            keep |= at;
+        }
+        if passes(2 * n, near) {
+            keep |= near & beside;
+        }
+        let moves = 2 * (2 + n);
+        if moves < left || (moves == left && (near & ready).any()) {
+            keep |= enemy & TWO_FROM_TRAP[t];
+        } else if moves == left {
+            keep |= enemy & TWO_FROM_TRAP[t] & ready;
+        }
+    }
+    keep
+}
+
+/// For each trap of [`Square::TRAPS`], the squares exactly two squares from it.
+const TWO_FROM_TRAP: [Bitboard; 4] = {
+    let mut out = [Bitboard::EMPTY; 4];
+    let mut i = 0;
+    while i < 4 {
+        let trap = Square::TRAPS[i];
+        let mut j = 0;
+        while j < 64 {
+            if let Some(sq) = Square::new(j) {
+                if sq.distance(trap) == 2 {
+                    out[i] = out[i].union(Bitboard::from_square(sq));
+                }
+            }
+            j += 1;
+        }
+        i += 1;
+    }
+    out
+};
+
 /// The root's fast "no" filter, with no push waiting and no pull under way: whether some
 /// trap near the enemy piece on `sq` may still capture it within `left` steps, judged
 /// from the pieces' counts alone (`ready`: the enemy pieces with a stronger piece of
@@ -281,8 +345,9 @@ fn search_at(
 /// mover stronger than one of the pieces to move (the others, and the piece itself if
 /// it is off the trap) beside it: that piece is then in `ready`. A trap where neither
 /// holds counts more than `left`, so when no trap near the piece passes, the bound is
-/// over `left`.
-#[inline]
+/// over `left`. The root asks it of all pieces at once ([`trap_counts_keep`]); the tests
+/// ask it piece by piece.
+#[cfg(test)]
 fn trap_counts_allow(board: &Board, side: Color, sq: Square, left: u8, ready: Bitboard) -> bool {
     let enemy = board.color(!side);
     let this = Bitboard::from_square(sq);
@@ -359,6 +424,9 @@ fn four_step_traps(
             1 => one_move_may_capture(board, side, moving, area, m == 1, frozen),
             2 if m == 1 && (others & Bitboard::TRAPS).any() => false,
             2 if m == 1 && !held_trap_may_empty(board, side, moving, area) => false,
+            // `two_pushers_beside` needs a stronger piece of the mover beside each piece
+            // to move: both in `ready`.
+            2 if (moving & !ready).any() && m <= 1 => false,
             2 if m == 1 => two_pushers_beside(board, side, sq, others, area, frozen),
             2 if m == 0 => match others.first() {
                 Some(y) => two_pushers_beside(board, side, y, others.without(y), area, frozen),
@@ -433,12 +501,11 @@ fn one_move_may_capture(
     let mover = board.color(side);
     let mut two = (empty & open.neighbours()).neighbours();
     let mut vacated = (held & empty.neighbours()).neighbours();
-    let mut from_trap = pullers_from_trap(mover, empty, trap);
-    if onto && mover.contains(trap) {
+    let held_by_mover = onto && mover.contains(trap);
+    if held_by_mover {
         let leavers = trap_leavers(mover, trap);
         two &= leavers;
         vacated &= leavers;
-        from_trap &= held_trap_pullers(board, side, trap);
     }
     let unfrozen_by_a_step = (empty & (mover & !frozen).neighbours()).neighbours();
     let push =
@@ -446,7 +513,14 @@ fn one_move_may_capture(
     if (helpers & push).any() {
         return true;
     }
-    onto && (helpers & from_trap).any()
+    if !onto {
+        return false;
+    }
+    let mut from_trap = pullers_from_trap(mover, empty, trap);
+    if held_by_mover {
+        from_trap &= held_trap_pullers(board, side, trap);
+    }
+    (helpers & from_trap).any()
 }
 
 /// For [`one_move_may_capture`], with the piece beside `trap` and a piece `p` of the
@@ -674,14 +748,15 @@ fn pullers_from_trap(mover: Bitboard, empty: Bitboard, trap: Square) -> Bitboard
 /// piece beside it now; one beside a trap, with two steps left, needs a stronger piece
 /// beside it now too, and with three or four steps left a stronger piece of the mover at
 /// most `left - 1` squares away. `ready`: the enemy pieces with a stronger piece of the
-/// mover beside them ([`Board::threatened`]).
-fn capture_candidates(node: &Node, ctx: &Ctx, ready: Bitboard) -> Bitboard {
+/// mover beside them ([`Board::threatened`]). Only the pieces on `among` are looked at
+/// (the root passes [`trap_counts_keep`]'s when it applies, else every square).
+fn capture_candidates(node: &Node, ctx: &Ctx, ready: Bitboard, among: Bitboard) -> Bitboard {
     let (board, side, left) = (node.board(), ctx.side, node.steps_left());
     let movable = match ctx.strongest {
         Some(k) => !stronger_or_equal(board, k),
         None => Bitboard::EMPTY,
     };
-    let mut enemy = board.color(!side) & TRAP_ZONE & (movable | Bitboard::TRAPS);
+    let mut enemy = board.color(!side) & among & TRAP_ZONE & (movable | Bitboard::TRAPS);
     if node.pending_push().is_some() || node.pull_source().is_some() {
         return enemy;
     }
@@ -700,6 +775,9 @@ fn capture_candidates(node: &Node, ctx: &Ctx, ready: Bitboard) -> Bitboard {
     // `stronger`: the mover's pieces stronger than `kind`; a piece is kept when one of
     // them is within `left - 1` squares of it.
     let beside = enemy & beside_traps;
+    if beside.is_empty() {
+        return enemy;
+    }
     let mut keep = Bitboard::EMPTY;
     let mut stronger = Bitboard::EMPTY;
     for &kind in PieceKind::ALL.iter().rev() {
@@ -723,7 +801,7 @@ struct Ctx {
     side: Color,
     /// The mover's strongest kind at the root (`None`: no piece).
     strongest: Option<PieceKind>,
-    /// Whether the fast paths are on ([`trap_counts_allow`] at the root; the direct
+    /// Whether the fast paths are on ([`trap_counts_keep`] at the root; the direct
     /// answers [`pull_ends_capture`], [`captures_within_two`] and
     /// [`captures_within_three`] with one, two or three steps left and no push
     /// waiting); off, the plain search answers alone.
@@ -750,9 +828,11 @@ type Node = TurnState;
 fn capture_search(node: &Node, ctx: &Ctx, target: Option<Square>, k: u8, path: &mut Move) -> bool {
     let Some(sq) = target else {
         // Captured; the turn ends as soon as it may (see `Node`): at once, or after the
-        // second step of a push waiting for it.
+        // second step of a push waiting for it (its completions, directly when fast).
         return node.pending_push().is_none()
+            || (k > 0 && ctx.fast && push_completion_captures(node, ctx, None, k, path))
             || (k > 0
+                && !ctx.fast
                 && for_each_step(
                     node,
                     None,
@@ -770,7 +850,7 @@ fn capture_search(node: &Node, ctx: &Ctx, target: Option<Square>, k: u8, path: &
     }
 
     if ctx.fast && node.pending_push().is_some() {
-        return push_completion_captures(node, ctx, sq, k, path);
+        return push_completion_captures(node, ctx, Some(sq), k, path);
     }
     if ctx.fast && k == 1 {
         return pull_ends_capture(node, ctx, sq, path);
@@ -808,8 +888,10 @@ fn waiting_push_bound(node: &Node, ctx: &Ctx, sq: Square) -> u8 {
 }
 
 /// The direct answer with a push waiting for its second step: whether completing it
-/// with one of its pushers leads to a capture of the enemy piece on `sq` within `k`
-/// steps in all; on success `path` holds the steps from the root.
+/// with one of its pushers leads to a capture of the enemy piece on `target` within `k`
+/// steps in all (`None`: it was captured on the way, and the turn needs only the
+/// completion, as the plain search's [`capture_search`] asks of [`for_each_step`]); on
+/// success `path` holds the steps from the root.
 ///
 /// What the plain search does at such a node, without its bound: with a push waiting,
 /// the legal steps are its completions alone ([`for_each_step`]'s first phase, the
@@ -819,22 +901,26 @@ fn waiting_push_bound(node: &Node, ctx: &Ctx, sq: Square) -> u8 {
 /// pieces of the mover beside the square the pushed piece left: only those are looked
 /// at for freezing (the core keeps the stronger ones among them).
 #[inline]
-fn push_completion_captures(node: &Node, ctx: &Ctx, sq: Square, k: u8, path: &mut Move) -> bool {
+fn push_completion_captures(
+    node: &Node,
+    ctx: &Ctx,
+    target: Option<Square>,
+    k: u8,
+    path: &mut Move,
+) -> bool {
     let Some((to, _)) = node.pending_push() else {
         return false;
     };
     let board = node.board();
-    let free = (board.color(ctx.side) & Bitboard::adjacent(to))
-        .iter()
-        .filter(|&p| !board.is_frozen(p))
-        .fold(Bitboard::EMPTY, Bitboard::with);
+    let near = board.color(ctx.side) & Bitboard::adjacent(to);
+    let free = near & !board.frozen_among(ctx.side, near);
     let Some((_, pushers)) = node.push_completions(free) else {
         return false;
     };
     pushers
         .iter()
         .filter_map(|p| Step::between(p, to))
-        .any(|step| expand(node, ctx, Some(sq), step, k, path))
+        .any(|step| expand(node, ctx, target, step, k, path))
 }
 
 /// The direct answer with one step left and a pull under way (the only way a capture
@@ -934,10 +1020,7 @@ fn first_steps_moving(
     if stronger.is_empty() {
         return false;
     }
-    let free = stronger
-        .iter()
-        .filter(|&p| !board.is_frozen(p))
-        .fold(Bitboard::EMPTY, Bitboard::with);
+    let free = stronger & !board.frozen_among(ctx.side, stronger);
     if free.is_empty() {
         return false;
     }
@@ -1027,16 +1110,60 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
     if ctx.none_within_two {
         movers &= after_the_first_of_four(path, q);
     }
-    let free = movers & !board.frozen(ctx.side);
-    let own = node.simple_steps(free);
+    // Every step [`mover_step_may_capture`] admits needs a piece of the mover stronger
+    // than `q` at most two squares from it: the stepping piece (arriving beside `q`, or
+    // ending its pull from beside it) or one beside `q`.
     let stronger = board.stronger_than(ctx.side, kind);
+    if (stronger & Bitboard::within(q, 2)).is_empty() {
+        return false;
+    }
+    let (look, frozen) = StepLook::new(board, ctx.side, (q, stronger, ends), movers);
+    let own = node.simple_steps(movers & !frozen);
     Direction::ALL.iter().enumerate().any(|(i, &dir)| {
         own[i].iter().any(|p| {
             let step = Step::new(p, dir);
-            mover_step_may_capture(stronger, q, ends, step)
-                && expand(node, ctx, Some(sq), step, 3, path)
+            mover_step_may_capture(&look, step) && expand(node, ctx, Some(sq), step, 3, path)
         })
     })
+}
+
+/// What [`mover_step_may_capture`] reads at a node of [`captures_within_three`] with no
+/// capture within two steps, for the enemy piece `q` that must step to one of `ends`
+/// ([`capturing_step`]).
+struct StepLook {
+    /// The mover's pieces stronger than `q`.
+    stronger: Bitboard,
+    q: Square,
+    ends: Bitboard,
+    /// The squares beside a frozen piece of `stronger` beside `q`.
+    unfreeze: Bitboard,
+    /// The squares beside `q` among `ends`, and the squares beside a piece of
+    /// `stronger` that stands beside `q` on a square of `ends`.
+    room: Bitboard,
+}
+
+impl StepLook {
+    /// The look for the enemy piece `q` that must step to one of `ends` (`stronger`:
+    /// the mover's pieces stronger than it), and the frozen pieces of the mover among
+    /// `movers` and the pieces beside `q`.
+    #[inline]
+    fn new(
+        board: &Board,
+        side: Color,
+        (q, stronger, ends): (Square, Bitboard, Bitboard),
+        movers: Bitboard,
+    ) -> (StepLook, Bitboard) {
+        let beside = stronger & Bitboard::adjacent(q);
+        let frozen = board.frozen_among(side, movers | beside);
+        let look = StepLook {
+            stronger,
+            q,
+            ends,
+            unfreeze: (beside & frozen).neighbours(),
+            room: (Bitboard::adjacent(q) & ends) | (beside & ends).neighbours(),
+        };
+        (look, frozen)
+    }
 }
 
 /// In the search in four ([`first_steps_of_four`]), at the child of the root's plain
@@ -1074,27 +1201,45 @@ fn after_the_first_of_four(path: &Move, q: Square) -> Bitboard {
 }
 
 /// Whether a plain step of the mover's piece may be followed by a capture within two
-/// steps at the piece's trap, where the enemy piece `q` must step to one of `ends`
-/// ([`capturing_step`]), and `stronger` are the mover's pieces stronger than `q`.
+/// steps at the piece's trap, at a node with no capture within two steps (see
+/// [`StepLook`] for what it reads).
 ///
-/// Proof. A step of the mover's piece `P` from `a` to `b` moves no enemy piece and
-/// captures none and leaves no push waiting, so its child is answered by
-/// [`captures_within_two`] with this `q` and `ends`. There the end of the pull under
-/// way needs `q` weaker than `P` and beside `a`, with `a` among the ends; a push or
-/// pull of `q` needs a piece of the mover stronger than `q` beside `q`, and the child's
-/// are at most this node's without `a`, with `b` if `P` is stronger than `q` (a step
-/// may also lose pieces of the mover on a trap, which only removes some). When neither
-/// holds the child has no capture within two steps.
+/// Proof. A step of the mover's piece `P` from `a` to `b` moves no enemy piece, captures
+/// none (a step of the mover takes no friend from an enemy piece) and leaves no push
+/// waiting, so its child is answered by [`captures_within_two`] with this `q` and
+/// `ends`: the end of the pull under way (into `a`: it needs `P` stronger than `q`, `q`
+/// beside `a`, and `a` among the ends), or a push or pull of `q` begun there by an
+/// unfrozen piece `h` of the mover stronger than `q` beside `q`: a push onto an empty
+/// square of `ends` beside `q`, or a pull by `h` standing on a square of `ends`, onto
+/// an empty square beside `h`. If `h` is `P`, `P` is stronger than `q` and arrived
+/// beside `q` (`b`; it was not beside `q` on `a` too, as two squares beside `q` are not
+/// beside each other, unless it stayed on `a`, which it left). Else `h` stood there at
+/// this node, as strong, and the same push or pull was not a capture within two here
+/// (there is none): some condition it needs held in the child and not here. The enemy
+/// pieces stand where they stood, so either `h` was frozen here and not in the child
+/// (only a friend arriving unfreezes: `b` beside `h`, in `unfreeze`), or the square the
+/// push or pull goes to was taken here and is empty in the child (the square `P` left,
+/// or a trap beside `a` where a piece of the mover lost `P` as its last friend; it is
+/// then in `room`). A step with none of these has no capture within two in its child;
+/// nor has one with no such `h` (a piece of `stronger` beside `q` other than `P`).
 #[inline]
-fn mover_step_may_capture(stronger: Bitboard, q: Square, ends: Bitboard, step: Step) -> bool {
-    let (a, near) = (step.from, Bitboard::adjacent(q));
-    let strong = stronger.contains(a);
-    let pull_end = strong && near.contains(a) && ends.contains(a);
+fn mover_step_may_capture(look: &StepLook, step: Step) -> bool {
+    let (a, near) = (step.from, Bitboard::adjacent(look.q));
+    let strong = look.stronger.contains(a);
+    let pull_end = strong && near.contains(a) && look.ends.contains(a);
     let arrives = match step.to() {
-        Some(b) if strong => Bitboard::from_square(b),
-        _ => Bitboard::EMPTY,
+        Some(b) if strong => near.contains(b),
+        _ => false,
     };
-    pull_end || ((stronger.without(a) | arrives) & near).any()
+    if pull_end || arrives {
+        return true;
+    }
+    if (look.stronger.without(a) & near).is_empty() {
+        return false;
+    }
+    let unfreezes = step.to().is_some_and(|b| look.unfreeze.contains(b));
+    let freed = Bitboard::from_square(a) | (Bitboard::TRAPS & Bitboard::adjacent(a));
+    unfreezes || (freed & look.room).any()
 }
 
 /// Whether a capture within `k` more steps is possible at all: with no step left none

@@ -1,7 +1,9 @@
-//! The capture query's fast paths ([`trap_counts_allow`], [`pull_ends_capture`],
-//! [`captures_within_two`], [`captures_within_three`], [`push_completion_captures`], the
-//! search in four's [`first_steps_of_four`] and [`after_the_first_of_four`], the root's
-//! four-step filter [`four_step_traps`], its direct "yes" in four [`walk_then_move`])
+//! The capture query's fast paths ([`trap_counts_allow`] and its all-at-once form
+//! [`trap_counts_keep`], [`pull_ends_capture`], [`captures_within_two`],
+//! [`captures_within_three`] and its step filter [`mover_step_may_capture`],
+//! [`push_completion_captures`], the search in four's [`first_steps_of_four`] and
+//! [`after_the_first_of_four`], the root's four-step filter [`four_step_traps`], its
+//! direct "yes" in four [`walk_then_move`])
 //! against its plain search
 //! ([`TurnState::capture_moves_plain`]): the same pieces with the same fewest steps, and
 //! every move of the fast query replayed step by step through the checked API, capturing
@@ -261,4 +263,135 @@ fn the_direct_answer_in_four_is_a_capture() {
     let [given, in_four] = counts;
     assert!(given > 1_000 && in_four > 500, "{counts:?}");
     eprintln!("direct moves in four given: {given}, of them captures in exactly four: {in_four}");
+}
+
+/// [`trap_counts_keep`] against [`trap_counts_allow`] asked of every enemy piece at
+/// `node` (no push waiting, no pull under way; else nothing is checked): the same
+/// pieces. Returns how many it keeps.
+fn check_trap_counts_keep(node: &TurnState) -> usize {
+    if node.pending_push().is_some() || node.pull_source().is_some() {
+        return 0;
+    }
+    let (board, side, left) = (node.board(), node.side_to_move(), node.steps_left());
+    let ready = board.threatened(!side);
+    let keep = trap_counts_keep(board, side, left, ready);
+    for sq in board.color(!side) {
+        assert_eq!(
+            keep.contains(sq),
+            trap_counts_allow(board, side, sq, left, ready),
+            "{sq} at {node:?}"
+        );
+    }
+    assert!((keep & !board.color(!side)).is_empty(), "{node:?}");
+    keep.count() as usize
+}
+
+#[test]
+fn the_trap_counts_filter_keeps_the_pieces_it_keeps_one_by_one() {
+    // The archive under caps 4 to 1, the endgames, and random states inside turns.
+    let (mut kept, mut states) = (0, 0);
+    let mut rng = Rng(7);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    for pos in archive.iter().chain(&endgames) {
+        for cap in 1..=4u8 {
+            let mut p = pos.clone();
+            p.set_step_cap(cap).expect("a cap of 1 to 4");
+            kept += check_trap_counts_keep(p.turn_state());
+            states += 1;
+        }
+        let mut p = pos.clone();
+        while p.steps_left() > 0 {
+            let steps = p.legal_steps();
+            if steps.is_empty() {
+                break;
+            }
+            p.play_step(steps[rng.below(steps.len())])
+                .expect("a legal step");
+            kept += check_trap_counts_keep(p.turn_state());
+            states += 1;
+        }
+    }
+    assert!(kept > 10_000, "{kept}");
+    eprintln!("trap counts: {kept} pieces kept in {states} states, each as one by one");
+}
+
+/// At `node` (three steps left, no push waiting; else nothing is checked), for each
+/// enemy piece with no capture within two ([`captures_within_two`]) and a piece `q`
+/// from [`capturing_step`]: every plain step of the mover that
+/// [`mover_step_may_capture`] rejects has no capture within two in its child. Returns
+/// how many steps it rejected, how many of those had a piece of the mover stronger
+/// than `q` beside it other than the stepping piece (kept before the seventh round's
+/// `unfreeze` and `room`), and how many it kept.
+fn check_mover_steps(node: &TurnState) -> [usize; 3] {
+    if node.steps_left() != 3 || node.pending_push().is_some() {
+        return [0; 3];
+    }
+    let (board, side) = (node.board(), node.side_to_move());
+    let ctx = Ctx {
+        side,
+        strongest: None,
+        fast: true,
+        none_within_two: false,
+    };
+    let mut counts = [0; 3];
+    for sq in board.color(!side) {
+        let Some((q, ends)) = capturing_step(board, side, sq) else {
+            continue;
+        };
+        let Some(kind) = board.piece_at(q).map(|p| p.kind) else {
+            continue;
+        };
+        let mut path = Move::EMPTY;
+        if captures_within_two(node, &ctx, sq, &mut path) {
+            continue;
+        }
+        let stronger = board.stronger_than(side, kind);
+        let (look, _) = StepLook::new(board, side, (q, stronger, ends), board.color(side));
+        for &step in &node.legal_steps() {
+            if !board.color(side).contains(step.from) {
+                continue;
+            }
+            if mover_step_may_capture(&look, step) {
+                counts[2] += 1;
+                continue;
+            }
+            counts[0] += 1;
+            let others = look.stronger.without(step.from) & Bitboard::adjacent(q);
+            counts[1] += usize::from(others.any());
+            let mut child = *node;
+            child.play_step(step).expect("a legal step");
+            assert!(
+                !captures_within_two(&child, &ctx, sq, &mut path),
+                "{step:?} for {sq} at {node:?}"
+            );
+        }
+    }
+    counts
+}
+
+#[test]
+fn the_mover_steps_left_out_in_three_lead_to_no_capture_within_two() {
+    // The archive and the endgames under a cap of three, and random states inside turns
+    // with three steps left.
+    let mut counts = [0; 3];
+    let mut add = |c: [usize; 3]| (0..3).for_each(|i| counts[i] += c[i]);
+    let mut rng = Rng(33);
+    for pos in archive_positions().iter().chain(&endgame_positions()) {
+        let mut p = pos.clone();
+        p.set_step_cap(3).expect("a cap of 3");
+        add(check_mover_steps(p.turn_state()));
+        let mut p = pos.clone();
+        let steps = p.legal_steps();
+        if let Some(&step) = steps.get(rng.below(steps.len().max(1))) {
+            p.play_step(step).expect("a legal step");
+            add(check_mover_steps(p.turn_state()));
+        }
+    }
+    let [rejected, newly, kept] = counts;
+    assert!(
+        rejected > 10_000 && newly > 1_000 && kept > 1_000,
+        "{counts:?}"
+    );
+    eprintln!("mover steps in three: {rejected} left out, {newly} of them beside a helper (none with a capture within two after it); {kept} kept");
 }
