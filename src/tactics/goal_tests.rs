@@ -714,6 +714,30 @@ fn check_cheap_paths(pos: &Position) -> [usize; 3] {
     counts
 }
 
+/// Every state one step into the turns of `positions` (each legal step played).
+fn one_step_in(positions: &[Position]) -> Vec<Position> {
+    let mut out = Vec::new();
+    for pos in positions {
+        for &s in pos.legal_steps().iter() {
+            let mut p = pos.clone();
+            p.play_step(s).expect("a listed step is legal");
+            out.push(p);
+        }
+    }
+    out
+}
+
+/// The sums over `states` of the three counts `check` returns for each.
+fn sum_of_counts(states: &[Position], check: impl Fn(&Position) -> [usize; 3]) -> [usize; 3] {
+    let mut counts = [0; 3];
+    for pos in states {
+        for (sum, c) in counts.iter_mut().zip(check(pos)) {
+            *sum += c;
+        }
+    }
+    counts
+}
+
 #[test]
 fn a_goal_without_slack_in_the_path_bound_begins_on_a_cheap_path() {
     let mut rng = Rng(7);
@@ -721,22 +745,9 @@ fn a_goal_without_slack_in_the_path_bound_begins_on_a_cheap_path() {
     let endgames = endgame_positions();
     let mut states: Vec<Position> = archive_endgames_and_randoms(&mut rng);
     states.extend(archive.iter().map(|p| with_cap(p, 3)));
-    for pos in &endgames {
-        for &s in pos.legal_steps().iter() {
-            let mut p = pos.clone();
-            p.play_step(s).expect("a listed step is legal");
-            states.push(p);
-        }
-    }
+    states.extend(one_step_in(&endgames));
     states.extend((0..30_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
-    let mut counts = [0; 3];
-    for pos in &states {
-        let c = check_cheap_paths(pos);
-        for i in 0..3 {
-            counts[i] += c[i];
-        }
-    }
-    let [checked, outside, goals] = counts;
+    let [checked, outside, goals] = sum_of_counts(&states, check_cheap_paths);
     eprintln!(
         "cheap paths: {} states, {checked} (state, k) without slack, {goals} with a goal, \
          {outside} steps outside (none begins a goal)",
@@ -877,22 +888,10 @@ fn a_goal_without_slack_in_the_goal_bound_moves_a_rabbit_within_its_paths() {
     let archive = archive_positions();
     let endgames = endgame_positions();
     let mut states: Vec<Position> = archive.iter().map(|p| with_cap(p, 3)).collect();
-    for pos in archive.iter().chain(&endgames) {
-        for &s in pos.legal_steps().iter() {
-            let mut p = pos.clone();
-            p.play_step(s).expect("a listed step is legal");
-            states.push(p);
-        }
-    }
+    states.extend(one_step_in(&archive));
+    states.extend(one_step_in(&endgames));
     states.extend((0..30_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
-    let mut counts = [0; 3];
-    for pos in &states {
-        let c = check_goal_bound_in_three(pos);
-        for i in 0..3 {
-            counts[i] += c[i];
-        }
-    }
-    let [checked, outside, goals] = counts;
+    let [checked, outside, goals] = sum_of_counts(&states, check_goal_bound_in_three);
     eprintln!(
         "goal bound in three: {} states, {checked} without slack, {goals} with a goal, \
          {outside} steps left out (none begins a goal)",
