@@ -95,9 +95,12 @@ impl Position {
         if FAST {
             // The walls only where the cheaper bounds leave a chance.
             walls = self::walls(state, left);
-            passing = path_bound(state, left, walls);
-            if passing > left {
-                return None;
+            // With no walls the bound is the one above (the same state, steps and walls).
+            if walls.any() {
+                passing = path_bound(state, left, walls);
+                if passing > left {
+                    return None;
+                }
             }
         }
 
