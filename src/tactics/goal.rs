@@ -107,8 +107,11 @@ impl Position {
         let mut path = Move::EMPTY;
         // Iterative deepening from the bounds: the first limit that succeeds gives a
         // shortest turn.
+        // The fast search passes the root's goal bound on: it reads the state only, not
+        // the limit (the plain search computes it again, as before).
+        let known = if FAST { Some(&bound) } else { None };
         for limit in bound.steps.max(passing).max(1)..left {
-            if goal_search::<FAST>(state, start, limit, &mut path) {
+            if goal_search_given::<FAST>(state, start, limit, &mut path, known) {
                 return Some(path);
             }
         }
@@ -442,6 +445,20 @@ fn path_region(side: Color, rabbits: Bitboard, k: u8) -> Bitboard {
 /// steps of nodes with slack from bitboards; the plain search (`!FAST`) is the reference
 /// the tests compare it with.
 fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &mut Move) -> bool {
+    goal_search_given::<FAST>(pos, start, k, path, None)
+}
+
+/// [`goal_search`] with the node's [`goal_lower_bound`] given when `known` (the root
+/// passes its own to its passes with fewer steps than it has left: the bound reads the
+/// state only, not the steps to go, so it is the one this function would compute).
+#[inline(always)]
+fn goal_search_given<const FAST: bool>(
+    pos: &TurnState,
+    start: &Board,
+    k: u8,
+    path: &mut Move,
+    known: Option<&GoalBound>,
+) -> bool {
     let side = pos.side_to_move();
     if !path.is_empty() && pos.board().rabbit_on_goal(side) && pos.check_end_turn(start).is_ok() {
         return true;
@@ -471,13 +488,20 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
         return false;
     }
 
-    let board = pos.board();
-    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
-    let bound = goal_lower_bound(pos, frozen_rabbits(board, side, rabbits));
+    let computed;
+    let bound = match known {
+        Some(bound) => bound,
+        None => {
+            let board = pos.board();
+            let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+            computed = goal_lower_bound(pos, frozen_rabbits(board, side, rabbits));
+            &computed
+        }
+    };
     if bound.steps > k {
         return false;
     }
-    search_within_bounds::<FAST>(pos, start, k, path, (passing, walls), &bound)
+    search_within_bounds::<FAST>(pos, start, k, path, (passing, walls), bound)
 }
 
 /// The rest of [`goal_search`] once its bounds leave a chance: `passing` its path bound
