@@ -199,6 +199,7 @@ struct GoalBound {
 /// and that step may be the one that frees a hindered rabbit, so the push adds nothing to
 /// a hindered rabbit's count. A rabbit already on its goal rank stays there (no trap on
 /// it, no backward step), so it needs no step.
+#[inline]
 fn goal_lower_bound(pos: &TurnState, frozen: Bitboard) -> GoalBound {
     let side = pos.side_to_move();
     let rabbits = pos.board().pieces(PieceKind::Rabbit.of(side));
