@@ -1188,11 +1188,25 @@ fn steps_on_cheap_paths(pos: &TurnState, k: u8, walls: Bitboard, rabbits: Bitboa
     }
     let side = pos.side_to_move();
     let costs = path_costs(pos, walls);
+    let to_go = to_go_layers(side, costs, usize::from(k - 1));
+    cheap_paths_from(side, k, costs, &to_go, rabbits)
+}
+
+/// The body of [`steps_on_cheap_paths`] for `1 <= k <= 4`, given the entering costs
+/// `costs` ([`path_costs`] with its walls) and the layers `to_go` of [`to_go_layers`]
+/// for those costs up to `k - 1` (the caller may have them already).
+#[inline(always)]
+fn cheap_paths_from(
+    side: Color,
+    k: u8,
+    costs: [Bitboard; 3],
+    to_go: &[Bitboard; 5],
+    rabbits: Bitboard,
+) -> Bitboard {
     let fwd = forward(side);
     let next = |b: Bitboard| b.shift(fwd) | b.shift(Direction::East) | b.shift(Direction::West);
 
     let n = usize::from(k - 1);
-    let to_go = to_go_layers(side, costs, n);
     // `entered[c]`: the squares next to those a path enters with cost at most `c` (the
     // rabbits' own at 0); `arrive[a]`: `A <= a`; `to_go[b]`: `G <= b`.
     let mut entered = [next(rabbits); 4];
@@ -1245,11 +1259,17 @@ fn steps_lowering_a_tighter_bound(
         return (Bitboard::FULL, Bitboard::EMPTY);
     }
     let walls = walls(pos, 3);
-    if (rabbits & squares_within_paths(pos, 3, walls)).any() {
+    // The costs and the layers to go up to three serve both `squares_within_paths` for
+    // three steps and `steps_on_cheap_paths` for four (its layers up to `4 - 1`), the
+    // same walls in each.
+    let side = pos.side_to_move();
+    let costs = path_costs(pos, walls);
+    let to_go = to_go_layers(side, costs, 3);
+    if (rabbits & to_go[3]).any() {
         return (Bitboard::FULL, Bitboard::EMPTY);
     }
     (
-        steps_on_cheap_paths(pos, 4, walls, rabbits),
+        cheap_paths_from(side, 4, costs, &to_go, rabbits),
         walls.neighbours(),
     )
 }
