@@ -234,14 +234,30 @@ impl Board {
 
     /// [`Board::frozen`] restricted to the pieces of `among` (the same answer on them,
     /// without the rule's kind walk when none of them is lonely).
+    ///
+    /// The walk goes up from the rabbit and looks only at the kinds of the lonely pieces,
+    /// stopping when none is left: a lonely piece of kind `k` is frozen exactly when an
+    /// enemy piece of a kind above `k` stands beside it, the enemy pieces not among the
+    /// kinds up to `k` (the elephant, above every kind, is never frozen).
     #[must_use]
     pub(crate) fn frozen_among(&self, color: Color, among: Bitboard) -> Bitboard {
         let own = self.colors[color.index()];
-        let lonely = among & own & !own.neighbours();
-        if lonely.is_empty() {
-            return Bitboard::EMPTY;
+        let mut lonely = among & own & !own.neighbours() & !self.kinds[5];
+        let enemy = self.colors[color.opponent().index()];
+        let mut frozen = Bitboard::EMPTY;
+        let mut stronger = enemy;
+        for kind in &self.kinds[..5] {
+            if lonely.is_empty() {
+                break;
+            }
+            stronger &= !*kind;
+            let these = lonely & *kind;
+            if these.any() {
+                frozen |= these & stronger.neighbours();
+                lonely &= !these;
+            }
         }
-        self.threatened_among(color, lonely)
+        frozen
     }
 
     /// Whether the piece on `sq` is frozen (false for an empty square).

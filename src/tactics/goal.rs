@@ -95,17 +95,23 @@ impl Position {
         if FAST {
             // The walls only where the cheaper bounds leave a chance.
             walls = self::walls(state, left);
-            passing = path_bound(state, left, walls);
-            if passing > left {
-                return None;
+            // With no walls the bound is the one above (the same state, steps and walls).
+            if walls.any() {
+                passing = path_bound(state, left, walls);
+                if passing > left {
+                    return None;
+                }
             }
         }
 
         let mut path = Move::EMPTY;
         // Iterative deepening from the bounds: the first limit that succeeds gives a
         // shortest turn.
+        // The fast search passes the root's goal bound on: it reads the state only, not
+        // the limit (the plain search computes it again, as before).
+        let known = if FAST { Some(&bound) } else { None };
         for limit in bound.steps.max(passing).max(1)..left {
-            if goal_search::<FAST>(state, start, limit, &mut path) {
+            if goal_search_given::<FAST>(state, start, limit, &mut path, known) {
                 return Some(path);
             }
         }
@@ -193,6 +199,7 @@ struct GoalBound {
 /// and that step may be the one that frees a hindered rabbit, so the push adds nothing to
 /// a hindered rabbit's count. A rabbit already on its goal rank stays there (no trap on
 /// it, no backward step), so it needs no step.
+#[inline]
 fn goal_lower_bound(pos: &TurnState, frozen: Bitboard) -> GoalBound {
     let side = pos.side_to_move();
     let rabbits = pos.board().pieces(PieceKind::Rabbit.of(side));
@@ -439,6 +446,20 @@ fn path_region(side: Color, rabbits: Bitboard, k: u8) -> Bitboard {
 /// steps of nodes with slack from bitboards; the plain search (`!FAST`) is the reference
 /// the tests compare it with.
 fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &mut Move) -> bool {
+    goal_search_given::<FAST>(pos, start, k, path, None)
+}
+
+/// [`goal_search`] with the node's [`goal_lower_bound`] given when `known` (the root
+/// passes its own to its passes with fewer steps than it has left: the bound reads the
+/// state only, not the steps to go, so it is the one this function would compute).
+#[inline(always)]
+fn goal_search_given<const FAST: bool>(
+    pos: &TurnState,
+    start: &Board,
+    k: u8,
+    path: &mut Move,
+    known: Option<&GoalBound>,
+) -> bool {
     let side = pos.side_to_move();
     if !path.is_empty() && pos.board().rabbit_on_goal(side) && pos.check_end_turn(start).is_ok() {
         return true;
@@ -468,13 +489,20 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
         return false;
     }
 
-    let board = pos.board();
-    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
-    let bound = goal_lower_bound(pos, frozen_rabbits(board, side, rabbits));
+    let computed;
+    let bound = match known {
+        Some(bound) => bound,
+        None => {
+            let board = pos.board();
+            let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+            computed = goal_lower_bound(pos, frozen_rabbits(board, side, rabbits));
+            &computed
+        }
+    };
     if bound.steps > k {
         return false;
     }
-    search_within_bounds::<FAST>(pos, start, k, path, (passing, walls), &bound)
+    search_within_bounds::<FAST>(pos, start, k, path, (passing, walls), bound)
 }
 
 /// The rest of [`goal_search`] once its bounds leave a chance: `passing` its path bound
@@ -1160,11 +1188,25 @@ fn steps_on_cheap_paths(pos: &TurnState, k: u8, walls: Bitboard, rabbits: Bitboa
     }
     let side = pos.side_to_move();
     let costs = path_costs(pos, walls);
+    let to_go = to_go_layers(side, costs, usize::from(k - 1));
+    cheap_paths_from(side, k, costs, &to_go, rabbits)
+}
+
+/// The body of [`steps_on_cheap_paths`] for `1 <= k <= 4`, given the entering costs
+/// `costs` ([`path_costs`] with its walls) and the layers `to_go` of [`to_go_layers`]
+/// for those costs up to `k - 1` (the caller may have them already).
+#[inline(always)]
+fn cheap_paths_from(
+    side: Color,
+    k: u8,
+    costs: [Bitboard; 3],
+    to_go: &[Bitboard; 5],
+    rabbits: Bitboard,
+) -> Bitboard {
     let fwd = forward(side);
     let next = |b: Bitboard| b.shift(fwd) | b.shift(Direction::East) | b.shift(Direction::West);
 
     let n = usize::from(k - 1);
-    let to_go = to_go_layers(side, costs, n);
     // `entered[c]`: the squares next to those a path enters with cost at most `c` (the
     // rabbits' own at 0); `arrive[a]`: `A <= a`; `to_go[b]`: `G <= b`.
     let mut entered = [next(rabbits); 4];
@@ -1217,11 +1259,17 @@ fn steps_lowering_a_tighter_bound(
         return (Bitboard::FULL, Bitboard::EMPTY);
     }
     let walls = walls(pos, 3);
-    if (rabbits & squares_within_paths(pos, 3, walls)).any() {
+    // The costs and the layers to go up to three serve both `squares_within_paths` for
+    // three steps and `steps_on_cheap_paths` for four (its layers up to `4 - 1`), the
+    // same walls in each.
+    let side = pos.side_to_move();
+    let costs = path_costs(pos, walls);
+    let to_go = to_go_layers(side, costs, 3);
+    if (rabbits & to_go[3]).any() {
         return (Bitboard::FULL, Bitboard::EMPTY);
     }
     (
-        steps_on_cheap_paths(pos, 4, walls, rabbits),
+        cheap_paths_from(side, 4, costs, &to_go, rabbits),
         walls.neighbours(),
     )
 }
