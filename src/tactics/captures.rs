@@ -220,6 +220,10 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
             if ctx.fast && quiet && limit == 4 {
                 let frozen = *frozen.get_or_insert_with(|| board.frozen(side));
                 match four_step_traps(board, side, sq, ready, frozen) {
+                    Some(first) if moved_twice(board, side, sq, (first, frozen), &mut path) => {
+                        out.insert(sq, path);
+                        break;
+                    }
                     Some(first) => onto = first,
                     None => break,
                 }
@@ -1624,6 +1628,89 @@ fn walk_and_finish(
         }
         done
     })
+}
+
+/// The root's direct "yes" in four when [`four_step_traps`] keeps a trap (four steps
+/// left, no push waiting, no pull under way), tried before the search in four: the
+/// enemy piece `p` on `sq` moved twice by one unfrozen piece `h` of the mover stronger
+/// than it beside it (`frozen`: the mover's frozen pieces), first onto a square `o`
+/// beside `sq` (among `onto`, the first moves the filter keeps), then onto an empty
+/// trap `t` beside `o` with no enemy piece beside `t` (so `sq`, holding `p`, is not
+/// beside `t`: `t` is two squares from `p`). Two
+/// shapes, decided on the bitboards; on success `path` holds the four steps.
+/// - A, `o` empty: `p` to `o`, `h` to `sq` (a push), `p` to `t`, `h` to `o` (a push),
+///   when `h` on `sq` is unfrozen: a piece of the mover beside `sq` other than `h`, or
+///   no enemy piece stronger than `h` beside `sq`.
+/// - B, `h` on `o`: `h` to an empty `e` beside `o` (not `t`), `p` to `o` (a pull), `p`
+///   to `t`, `h` back to `o` (a push), when `h` on `e` is unfrozen: a piece of the mover
+///   beside `e` other than on `o`, or no enemy piece stronger than `h` beside `e`.
+///
+/// Proof (the rules as [`TurnState::check_step`] and [`TurnState::play_step`] apply
+/// them). Two squares beside one square are never beside each other and share no other
+/// neighbour; `sq` is not beside `t`. A: (1) `p`'s step onto the empty `o` is the first
+/// step of a push: `h` beside it is stronger and unfrozen, four steps are left; it can
+/// only remove an enemy piece from a trap beside `sq` (not `t`). (2) `h` completes the
+/// push into the emptied `sq`: the mover's pieces are as at the start and the enemy's
+/// fewer or moved away from `h` (`p` is weaker), so `h` is still unfrozen; it can only
+/// remove a piece of the mover from a trap beside `h`'s square, which is not beside
+/// `sq`. (3) `p` steps onto the empty `t`, the first step of a push (two steps left):
+/// `h` on `sq`, beside `o`, is stronger, and unfrozen by the condition (the mover's
+/// pieces beside `sq` are the start's but `h`; the enemy's beside it at most the start's
+/// and `p`, weaker). The step removes `p` from `t`: of its colour only `p` has moved, and
+/// none stood beside `t`. (4) `h` completes the push into the emptied `o`, unfrozen as
+/// in (3) (one enemy piece fewer). B: (1) `h`'s own step onto the empty `e`: unfrozen,
+/// not a rabbit (stronger than `p`); it empties no trap (`t` is empty) and leaves a
+/// pull from `o`. (2) `p` follows into `o`: the pull, `p` weaker than `h`; it can only
+/// remove an enemy piece from a trap beside `sq`. (3), (4) as in A with `h` on `e`
+/// (the mover's pieces beside `e` are the start's but `h`, whose square `o` now holds
+/// `p`). So the four steps are legal, capture `p` and leave no push waiting. The root
+/// asks this only at its limit of four, after every smaller limit failed or its bound
+/// ruled them out, so four steps are the fewest. False decides nothing: the search runs.
+fn moved_twice(
+    board: &Board,
+    side: Color,
+    sq: Square,
+    (onto, frozen): (Bitboard, Bitboard),
+    path: &mut Move,
+) -> bool {
+    let Some(piece) = board.piece_at(sq) else {
+        return false;
+    };
+    let empty = !board.occupied();
+    let (own, enemy) = (board.color(side), board.color(!side));
+    let helpers = board.stronger_than(side, piece.kind) & Bitboard::adjacent(sq) & !frozen;
+    let unfrozen_on = |h: Square, at: Square, gone: Square| {
+        let friends = own & Bitboard::adjacent(at) & !Bitboard::from_square(gone);
+        friends.any()
+            || board.piece_at(h).is_some_and(|hp| {
+                (board.stronger_than(!side, hp.kind) & Bitboard::adjacent(at)).is_empty()
+            })
+    };
+    for o in onto & Bitboard::adjacent(sq) & (empty | helpers) {
+        let Some(t) = (Bitboard::adjacent(o) & Bitboard::TRAPS & empty).first() else {
+            continue;
+        };
+        if (Bitboard::adjacent(t) & enemy).any() {
+            continue;
+        }
+        let found = if empty.contains(o) {
+            helpers
+                .into_iter()
+                .find(|&h| unfrozen_on(h, sq, h))
+                .map(|h| [(sq, o), (h, sq), (o, t), (sq, o)])
+        } else {
+            (Bitboard::adjacent(o).without(t) & empty)
+                .into_iter()
+                .find(|&e| unfrozen_on(o, e, o))
+                .map(|e| [(o, e), (sq, o), (o, t), (e, o)])
+        };
+        let steps = found.map(|pairs| pairs.map(|(a, b)| Step::between(a, b)));
+        if let Some([Some(a), Some(b), Some(c), Some(d)]) = steps {
+            *path = Move::from_steps(&[a, b, c, d]).unwrap_or(Move::EMPTY);
+            return true;
+        }
+    }
+    false
 }
 
 /// For [`walk_and_finish`]: plays `step` at `node` if it is legal, following the enemy
