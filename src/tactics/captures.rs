@@ -220,6 +220,10 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
             if ctx.fast && quiet && limit == 4 {
                 let frozen = *frozen.get_or_insert_with(|| board.frozen(side));
                 match four_step_traps(board, side, sq, ready, frozen) {
+                    Some(first) if moved_twice(board, side, sq, (first, frozen), &mut path) => {
+                        out.insert(sq, path);
+                        break;
+                    }
                     Some(first) => onto = first,
                     None => break,
                 }
@@ -1504,14 +1508,14 @@ fn first_moves_towards(
 /// is pushed or pulled away. The two steps are those of [`preparations`] (a walk of
 /// `h` from two squares away, through an empty square, onto an empty `s`); then `h`
 /// pushes the piece (the piece first, `h` into its square) or, away from the trap, pulls
-/// it (`h` off `s`, the piece into `s`), each played by [`walk_and_finish`].
+/// it (`h` off `s`, the piece into `s`), each decided on the bitboards by
+/// [`walked_finish`].
 ///
-/// Proof. It returns true only with `path` a move that [`walk_and_finish`] has played
-/// from `node` step by step through the checked [`TurnState::play_step`]: four legal
-/// steps that leave no push waiting (a complete turn, see [`Node`]), during which the
-/// piece on `sq` is captured (followed as [`expand`] follows it). The root asks it only
-/// at its limit of four, after every smaller limit failed or its bound ruled them out
-/// (see [`search_at`]), so four steps are the fewest and `path` is a shortest turn, of
+/// Proof. It returns true only with `path` the four steps [`walked_finish`] gives,
+/// which by its proof are legal from `node`, leave no push waiting (a complete turn,
+/// see [`Node`]) and capture the piece on `sq`. The root asks it only at its limit of
+/// four, after every smaller limit failed or its bound ruled them out (see
+/// [`search_at`]), so four steps are the fewest and `path` is a shortest turn, of
 /// the length the search would give. False decides nothing: the search runs (so the
 /// shapes tried may be any; these are the common ones that pay). The root skips it when
 /// [`four_step_traps`] narrows the first move: every trap it keeps is then two squares
@@ -1537,7 +1541,10 @@ fn walk_then_move(node: &Node, side: Color, sq: Square, path: &mut Move) -> bool
         let helpers = board.stronger_than(side, piece.kind);
         for s in Bitboard::adjacent(moved).without(trap) & empty {
             let found = preparations(board, helpers, s, |prep| {
-                walk_and_finish(node, side, (sq, moved, trap), (prep, s), path)
+                let steps = walked_finish(board, side, (sq, moved, trap), (prep, s));
+                let found = steps.and_then(|steps| Move::from_steps(&steps));
+                *path = found.unwrap_or(*path);
+                found.is_some()
             });
             if found {
                 return true;
@@ -1549,8 +1556,9 @@ fn walk_then_move(node: &Node, side: Color, sq: Square, path: &mut Move) -> bool
 
 /// For [`walk_then_move`]: calls `try_prep` with the walks of two steps that bring a
 /// piece of `helpers` onto the empty square `s` (from two squares away, through an
-/// empty square), until it returns true; whether one did. Any pairs of steps would do
-/// for [`walk_then_move`]'s proof: each is played and checked. (Two more kinds were
+/// empty square), until it returns true; whether one did. [`walked_finish`]'s proof
+/// reads exactly that: the helper two squares from the empty `s`, the square between
+/// empty and beside both. (Two more kinds were
 /// tried and did not pay, measured: a frozen helper beside `s` freed by a friend's
 /// step, and a piece of the mover on `s` stepping off for a helper beside it.)
 fn preparations(
@@ -1576,70 +1584,146 @@ fn preparations(
     false
 }
 
-/// For [`walk_then_move`]: plays the two steps `prep` from `node`, which bring a
-/// stronger piece of the mover onto `s`, then each move of the enemy piece on `moved` by
-/// it from `s`: onto `trap` by a push when `moved` is the piece on `sq`, else a push to
-/// an empty square beside it or a pull (the helper to an empty square beside `s`).
-/// Every step is checked ([`TurnState::play_step`]); true, with `path` the move, for
-/// the first that captures the piece on `sq` and leaves no push waiting.
-fn walk_and_finish(
-    node: &Node,
+/// For [`walk_then_move`], decided on the bitboards: the four steps of the walk `prep`
+/// of the helper `h` (from two squares away, through an empty square `mid`, onto the
+/// empty `s` beside the enemy piece on `moved`), then its push or pull of that piece:
+/// onto the empty `trap` when `moved` is `sq` (no other enemy piece beside or on the
+/// trap), else (the piece on `sq` on the trap, its one friend on `moved`) a push to an
+/// empty square beside `moved`, or a pull (`h` to an empty square beside `s`, not a
+/// trap). Asked only when `mid` is no trap, no piece of the mover stands on a trap
+/// beside `h` or `mid` (the walk loses none), `h` is unfrozen now, on `mid` (a piece of
+/// the mover beside it other than `h`, or no enemy piece stronger than `h` beside it)
+/// and on `s` (the same, `h`'s other squares not being beside `s`).
+///
+/// Proof (the rules as [`TurnState::check_step`] and [`TurnState::play_step`] apply
+/// them; `h` is stronger than the moved piece, so no rabbit). No enemy piece moves or is
+/// lost in the walk and no piece of the mover is lost (no mover's piece on a trap beside
+/// the squares `h` leaves, and `h` enters no trap), so `h`'s own two steps are legal by
+/// the freezing conditions, and on `s` it stays unfrozen while the enemy pieces only
+/// leave. The third step, the enemy piece's onto an empty square, is the first step of
+/// a push by `h` beside it (two steps left), or, onto `mid`, the end of `h`'s pull from
+/// `mid` (`h` is stronger): legal either way, and the fourth, `h` into the emptied
+/// square, is then the push's completion or a plain step, legal as `h` is unfrozen. In
+/// the pull, `h` steps off `s` onto an empty square (unfrozen, two steps left), and the
+/// piece follows into `s`, weaker than `h`. The piece on `sq` is captured: pushed onto
+/// the trap with no piece of its colour beside it; or on the trap, when its one friend
+/// leaves `moved` (the squares beside `moved` other than the trap are not beside the
+/// trap). No push waits after the fourth step.
+fn walked_finish(
+    board: &Board,
     side: Color,
     (sq, moved, trap): (Square, Square, Square),
     ([first, second], s): ([Step; 2], Square),
-    path: &mut Move,
-) -> bool {
-    let mut after = *node;
-    let mut at = Some(sq);
-    if !played(&mut after, side, &mut at, first) || !played(&mut after, side, &mut at, second) {
-        return false;
-    }
-    let empty = !after.board().occupied();
-    let (ends, pulls) = if moved == sq {
-        (Bitboard::from_square(trap), Bitboard::EMPTY)
-    } else {
-        (
-            Bitboard::adjacent(moved) & empty,
-            Bitboard::adjacent(s) & empty,
-        )
+) -> Option<[Step; 4]> {
+    let (h, mid) = (first.from, second.from);
+    let own = board.color(side);
+    let stronger = board.stronger_than(!side, board.piece_at(h)?.kind);
+    let unfrozen = |at: Square, gone: Bitboard| {
+        (own & Bitboard::adjacent(at) & !gone).any()
+            || (stronger & Bitboard::adjacent(at)).is_empty()
     };
-    let pushes = ends
-        .iter()
-        .map(|d| (Step::between(moved, d), Step::between(s, moved)));
-    let pulled = pulls
-        .iter()
-        .map(|e| (Step::between(s, e), Step::between(moved, s)));
-    pushes.chain(pulled).any(|pair| {
-        let (Some(third), Some(fourth)) = pair else {
-            return false;
-        };
-        let mut end = after;
-        let mut left = at;
-        let done = played(&mut end, side, &mut left, third)
-            && played(&mut end, side, &mut left, fourth)
-            && left.is_none()
-            && end.pending_push().is_none();
-        if done {
-            *path = Move::from_steps(&[first, second, third, fourth]).unwrap_or(Move::EMPTY);
-        }
-        done
-    })
+    let losses = own & Bitboard::TRAPS & (Bitboard::adjacent(h) | Bitboard::adjacent(mid));
+    if Bitboard::TRAPS.contains(mid)
+        || losses.any()
+        || board.is_frozen(h)
+        || !unfrozen(mid, Bitboard::from_square(h))
+        || !unfrozen(s, Bitboard::EMPTY)
+    {
+        return None;
+    }
+    let empty = (!board.occupied() | Bitboard::from_square(h)).without(s);
+    let (third, fourth) = if moved == sq {
+        (Step::between(sq, trap)?, Step::between(s, sq)?)
+    } else if let Some(d) = (Bitboard::adjacent(moved) & empty).first() {
+        (Step::between(moved, d)?, Step::between(s, moved)?)
+    } else {
+        let e = (Bitboard::adjacent(s) & empty & !Bitboard::TRAPS).first()?;
+        (Step::between(s, e)?, Step::between(moved, s)?)
+    };
+    Some([first, second, third, fourth])
 }
 
-/// For [`walk_and_finish`]: plays `step` at `node` if it is legal, following the enemy
-/// piece at `at` as [`expand`] does (`None` once captured); whether it was legal.
-#[inline]
-fn played(node: &mut Node, side: Color, at: &mut Option<Square>, step: Step) -> bool {
-    let Ok(effect) = node.play_step(step) else {
+/// The root's direct "yes" in four when [`four_step_traps`] keeps a trap (four steps
+/// left, no push waiting, no pull under way), tried before the search in four: the
+/// enemy piece `p` on `sq` moved twice by one unfrozen piece `h` of the mover stronger
+/// than it beside it (`frozen`: the mover's frozen pieces), first onto a square `o`
+/// beside `sq` (among `onto`, the first moves the filter keeps), then onto an empty
+/// trap `t` beside `o` with no enemy piece beside `t` (so `sq`, holding `p`, is not
+/// beside `t`: `t` is two squares from `p`). Two
+/// shapes, decided on the bitboards; on success `path` holds the four steps.
+/// - A, `o` empty: `p` to `o`, `h` to `sq` (a push), `p` to `t`, `h` to `o` (a push),
+///   when `h` on `sq` is unfrozen: a piece of the mover beside `sq` other than `h`, or
+///   no enemy piece stronger than `h` beside `sq`.
+/// - B, `h` on `o`: `h` to an empty `e` beside `o` (not `t`), `p` to `o` (a pull), `p`
+///   to `t`, `h` back to `o` (a push), when `h` on `e` is unfrozen: a piece of the mover
+///   beside `e` other than on `o`, or no enemy piece stronger than `h` beside `e`.
+///
+/// Proof (the rules as [`TurnState::check_step`] and [`TurnState::play_step`] apply
+/// them). Two squares beside one square are never beside each other and share no other
+/// neighbour; `sq` is not beside `t`. A: (1) `p`'s step onto the empty `o` is the first
+/// step of a push: `h` beside it is stronger and unfrozen, four steps are left; it can
+/// only remove an enemy piece from a trap beside `sq` (not `t`). (2) `h` completes the
+/// push into the emptied `sq`: the mover's pieces are as at the start and the enemy's
+/// fewer or moved away from `h` (`p` is weaker), so `h` is still unfrozen; it can only
+/// remove a piece of the mover from a trap beside `h`'s square, which is not beside
+/// `sq`. (3) `p` steps onto the empty `t`, the first step of a push (two steps left):
+/// `h` on `sq`, beside `o`, is stronger, and unfrozen by the condition (the mover's
+/// pieces beside `sq` are the start's but `h`; the enemy's beside it at most the start's
+/// and `p`, weaker). The step removes `p` from `t`: of its colour only `p` has moved, and
+/// none stood beside `t`. (4) `h` completes the push into the emptied `o`, unfrozen as
+/// in (3) (one enemy piece fewer). B: (1) `h`'s own step onto the empty `e`: unfrozen,
+/// not a rabbit (stronger than `p`); it empties no trap (`t` is empty) and leaves a
+/// pull from `o`. (2) `p` follows into `o`: the pull, `p` weaker than `h`; it can only
+/// remove an enemy piece from a trap beside `sq`. (3), (4) as in A with `h` on `e`
+/// (the mover's pieces beside `e` are the start's but `h`, whose square `o` now holds
+/// `p`). So the four steps are legal, capture `p` and leave no push waiting. The root
+/// asks this only at its limit of four, after every smaller limit failed or its bound
+/// ruled them out, so four steps are the fewest. False decides nothing: the search runs.
+fn moved_twice(
+    board: &Board,
+    side: Color,
+    sq: Square,
+    (onto, frozen): (Bitboard, Bitboard),
+    path: &mut Move,
+) -> bool {
+    let Some(piece) = board.piece_at(sq) else {
         return false;
     };
-    if effect.piece.color != side && *at == Some(step.from) {
-        *at = step.to();
+    let empty = !board.occupied();
+    let (own, enemy) = (board.color(side), board.color(!side));
+    let helpers = board.stronger_than(side, piece.kind) & Bitboard::adjacent(sq) & !frozen;
+    let unfrozen_on = |h: Square, at: Square, gone: Square| {
+        let friends = own & Bitboard::adjacent(at) & !Bitboard::from_square(gone);
+        friends.any()
+            || board.piece_at(h).is_some_and(|hp| {
+                (board.stronger_than(!side, hp.kind) & Bitboard::adjacent(at)).is_empty()
+            })
+    };
+    for o in onto & Bitboard::adjacent(sq) & (empty | helpers) {
+        let Some(t) = (Bitboard::adjacent(o) & Bitboard::TRAPS & empty).first() else {
+            continue;
+        };
+        if (Bitboard::adjacent(t) & enemy).any() {
+            continue;
+        }
+        let found = if empty.contains(o) {
+            helpers
+                .into_iter()
+                .find(|&h| unfrozen_on(h, sq, h))
+                .map(|h| [(sq, o), (h, sq), (o, t), (sq, o)])
+        } else {
+            (Bitboard::adjacent(o).without(t) & empty)
+                .into_iter()
+                .find(|&e| unfrozen_on(o, e, o))
+                .map(|e| [(o, e), (sq, o), (o, t), (e, o)])
+        };
+        let steps = found.map(|pairs| pairs.map(|(a, b)| Step::between(a, b)));
+        if let Some([Some(a), Some(b), Some(c), Some(d)]) = steps {
+            *path = Move::from_steps(&[a, b, c, d]).unwrap_or(Move::EMPTY);
+            return true;
+        }
     }
-    if at.is_some() && effect.capture.map(|c| c.square) == *at {
-        *at = None;
-    }
-    true
+    false
 }
 
 /// The first steps of the mover worth trying for a capture of the enemy piece on `sq`

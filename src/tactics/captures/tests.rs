@@ -3,7 +3,7 @@
 //! [`captures_within_three`] and its step filter [`mover_step_may_capture`],
 //! [`push_completion_captures`], the search in four's [`first_steps_of_four`] and
 //! [`after_the_first_of_four`], the root's four-step filter [`four_step_traps`], its
-//! direct "yes" in four [`walk_then_move`])
+//! direct "yes" in four [`walk_then_move`] and [`moved_twice`])
 //! against its plain search
 //! ([`TurnState::capture_moves_plain`]): the same pieces with the same fewest steps, and
 //! every move of the fast query replayed step by step through the checked API, capturing
@@ -394,4 +394,46 @@ fn the_mover_steps_left_out_in_three_lead_to_no_capture_within_two() {
         "{counts:?}"
     );
     eprintln!("mover steps in three: {rejected} left out, {newly} of them beside a helper (none with a capture within two after it); {kept} kept");
+}
+
+/// At `pos` (a turn start with four steps left), every enemy piece for which
+/// [`four_step_traps`] keeps a trap and [`moved_twice`] gives a move: four
+/// steps, replayed through the checked API capturing the piece, and the plain query
+/// captures it in four steps or fewer (in exactly four when it has none within three,
+/// the only case the root asks). Returns how many moves it gave, and how many of the
+/// plain query's captures in exactly four it answered.
+fn check_moved_twice(pos: &Position) -> [usize; 2] {
+    let node = pos.turn_state();
+    if node.steps_left() != 4 || node.pending_push().is_some() || node.pull_source().is_some() {
+        return [0, 0];
+    }
+    let (board, side) = (node.board(), node.side_to_move());
+    let (ready, frozen) = (board.threatened(!side), board.frozen(side));
+    let plain = node.capture_moves_plain();
+    let (mut given, mut in_four) = (0, 0);
+    for sq in board.color(!side) {
+        let mut path = Move::EMPTY;
+        let onto = four_step_traps(board, side, sq, ready, frozen);
+        if !onto.is_some_and(|o| moved_twice(board, side, sq, (o, frozen), &mut path)) {
+            continue;
+        }
+        given += 1;
+        assert_eq!(path.len(), 4, "{path:?} for {sq} in {pos:?}");
+        assert_replays(pos, sq, &path);
+        let fewest = plain.get(sq).map(Move::len);
+        assert!(
+            fewest.is_some_and(|n| n <= 4),
+            "{sq} in {pos:?}: {fewest:?}"
+        );
+        in_four += usize::from(fewest == Some(4));
+    }
+    [given, in_four]
+}
+
+#[test]
+fn the_direct_answer_for_a_piece_moved_twice_is_a_capture() {
+    let counts = sum_over_turn_starts(4545, check_moved_twice);
+    let [given, in_four] = counts;
+    assert!(given > 500 && in_four > 200, "{counts:?}");
+    eprintln!("direct moves in four, the piece moved twice: {given}, of them captures in exactly four: {in_four}");
 }
