@@ -265,6 +265,32 @@ fn the_direct_answer_in_four_is_a_capture() {
     eprintln!("direct moves in four given: {given}, of them captures in exactly four: {in_four}");
 }
 
+/// [`walked_finish`]'s condition that the walk loses no piece of the mover, on a position
+/// made for it (no archive or endgame position needs it): Gold's camel on d3 is the only
+/// friend of Gold's dog on the trap c3. Its walk d3-d4-c4, to push Silver's rabbit from
+/// c5 onto c6, loses the dog when the camel leaves d3, and the dog was the camel's one
+/// friend beside c4, where Silver's elephant on b4 then freezes it: the push is illegal.
+/// The direct answer must not give that move; the query finds the walk through d5.
+#[test]
+fn a_walk_that_strands_a_friend_on_a_trap_is_not_a_direct_answer() {
+    let pos: Position = "g [r      r                  r      e        DM            R      R]"
+        .parse()
+        .expect("a valid position");
+    let node = pos.turn_state();
+    let c5 = Square::C5;
+    let mut path = Move::EMPTY;
+    if walk_then_move(node, Color::Gold, c5, &mut path) {
+        assert_replays(&pos, c5, &path);
+    }
+    assert_eq!(check(&pos), 1, "{pos:?}");
+    let mv = pos
+        .capture_moves()
+        .get(c5)
+        .copied()
+        .expect("the rabbit on c5 falls");
+    assert_eq!(mv.len(), 4);
+}
+
 /// [`trap_counts_keep`] against [`trap_counts_allow`] asked of every enemy piece at
 /// `node` (no push waiting, no pull under way; else nothing is checked): the same
 /// pieces. Returns how many it keeps.
