@@ -232,6 +232,20 @@ fn the_four_step_filter_rules_out_no_capture_in_four() {
 /// how many moves it gave, and how many of the plain query's captures in exactly four
 /// it answered.
 fn check_walk_then_move(pos: &Position) -> [usize; 2] {
+    check_direct_answers(pos, |node, side, sq, path| {
+        walk_then_move(node, side, sq, path)
+    })
+}
+
+/// At `pos` (a turn start with four steps left, no push waiting, no pull under way; else
+/// nothing is checked), every enemy piece on `sq` for which `answer` gives a move in
+/// `path`: four steps, replayed through the checked API capturing the piece, and the
+/// plain query captures it in four steps or fewer. Returns how many moves it gave, and
+/// how many of them the plain query needs exactly four steps for.
+fn check_direct_answers(
+    pos: &Position,
+    answer: impl Fn(&TurnState, Color, Square, &mut Move) -> bool,
+) -> [usize; 2] {
     let node = pos.turn_state();
     if node.steps_left() != 4 || node.pending_push().is_some() || node.pull_source().is_some() {
         return [0, 0];
@@ -241,7 +255,7 @@ fn check_walk_then_move(pos: &Position) -> [usize; 2] {
     let (mut given, mut in_four) = (0, 0);
     for sq in node.board().color(!side) {
         let mut path = Move::EMPTY;
-        if !walk_then_move(node, side, sq, &mut path) {
+        if !answer(node, side, sq, &mut path) {
             continue;
         }
         given += 1;
@@ -429,31 +443,13 @@ fn the_mover_steps_left_out_in_three_lead_to_no_capture_within_two() {
 /// the only case the root asks). Returns how many moves it gave, and how many of the
 /// plain query's captures in exactly four it answered.
 fn check_moved_twice(pos: &Position) -> [usize; 2] {
-    let node = pos.turn_state();
-    if node.steps_left() != 4 || node.pending_push().is_some() || node.pull_source().is_some() {
-        return [0, 0];
-    }
-    let (board, side) = (node.board(), node.side_to_move());
+    let board = pos.board();
+    let side = pos.side_to_move();
     let (ready, frozen) = (board.threatened(!side), board.frozen(side));
-    let plain = node.capture_moves_plain();
-    let (mut given, mut in_four) = (0, 0);
-    for sq in board.color(!side) {
-        let mut path = Move::EMPTY;
-        let onto = four_step_traps(board, side, sq, ready, frozen);
-        if !onto.is_some_and(|o| moved_twice(board, side, sq, (o, frozen), &mut path)) {
-            continue;
-        }
-        given += 1;
-        assert_eq!(path.len(), 4, "{path:?} for {sq} in {pos:?}");
-        assert_replays(pos, sq, &path);
-        let fewest = plain.get(sq).map(Move::len);
-        assert!(
-            fewest.is_some_and(|n| n <= 4),
-            "{sq} in {pos:?}: {fewest:?}"
-        );
-        in_four += usize::from(fewest == Some(4));
-    }
-    [given, in_four]
+    check_direct_answers(pos, |node, side, sq, path| {
+        let onto = four_step_traps(node.board(), side, sq, ready, frozen);
+        onto.is_some_and(|o| moved_twice(node.board(), side, sq, (o, frozen), path))
+    })
 }
 
 #[test]
