@@ -967,7 +967,7 @@ impl Region {
 /// (a step taken, no push waiting) unless the board is the one it started from, which
 /// has the rabbit on its goal rank only if that board had a rabbit of the mover there;
 /// only then is the state the step leaves asked.
-#[inline]
+#[inline(always)]
 fn goal_in_one(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> {
     let side = pos.side_to_move();
     let board = pos.board();
