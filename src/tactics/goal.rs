@@ -1401,7 +1401,7 @@ fn steps_lowering_the_goal_bound(
     }
 }
 
-#[inline]
+#[inline(always)]
 fn expand<const FAST: bool>(
     pos: &TurnState,
     start: &Board,
