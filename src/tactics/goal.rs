@@ -519,14 +519,29 @@ fn search_within_bounds<const FAST: bool>(
 ) -> bool {
     let side = pos.side_to_move();
     let mut try_step = |step| expand::<FAST>(pos, start, step, k, path);
+    // With four steps to go, the costs and layers of `goal_rabbits_within`, kept for the
+    // rules below that read the same ones.
+    let mut layers = None;
     // The region of the first steps, and the rabbits that may end the goal.
     let (within, goal_rabbits) = match k {
         3 if FAST => (three_step_region(pos, start), bound.rabbits),
         4 if FAST => {
-            let goal_rabbits = goal_rabbits_within(pos, bound, walls, 4);
+            // `goal_rabbits_within`, its costs and layers kept.
+            let near = rabbits_within_goal_bound(pos, bound, 4);
+            if near.is_empty() {
+                return false;
+            }
+            let costs = path_costs(pos, walls);
+            let to_go = to_go_layers(side, costs, 4);
+            let goal_rabbits = near & to_go[4];
             if goal_rabbits.is_empty() {
                 return false;
             }
+            layers = Some(PathLayers {
+                walls,
+                costs,
+                to_go,
+            });
             (four_step_region(pos, start, goal_rabbits), goal_rabbits)
         }
         _ => (Region::FULL, bound.rabbits),
@@ -541,7 +556,12 @@ fn search_within_bounds<const FAST: bool>(
 
     if pos.pending_push().is_none() && bound.steps < k && passing == k {
         let from = if FAST {
-            steps_on_cheap_paths(pos, k, walls, goal_rabbits)
+            match &layers {
+                // `steps_on_cheap_paths` for four steps with `walls`: its costs, and its
+                // layers up to three (those of `to_go_layers` up to four begin with them).
+                Some(l) => cheap_paths_from(side, k, l.costs, &l.to_go, goal_rabbits),
+                None => steps_on_cheap_paths(pos, k, walls, goal_rabbits),
+            }
         } else {
             steps_lowering_the_path_bound(pos, bound, k)
         };
@@ -549,7 +569,7 @@ fn search_within_bounds<const FAST: bool>(
     }
     if bound.steps < k || pos.pending_push().is_some() {
         if FAST {
-            let (from, to) = steps_lowering_a_tighter_bound(pos, k, goal_rabbits);
+            let (from, to) = steps_lowering_a_tighter_bound(pos, k, goal_rabbits, layers.as_ref());
             let first = promising_squares(pos, goal_rabbits);
             return any_step_of(pos, from, to, within, first, &mut try_step);
         }
@@ -680,7 +700,22 @@ fn three_step_region(pos: &TurnState, start: &Board) -> Region {
 /// the widest reach), and those of [`walls_in_three`] give the same counts for three
 /// steps (its proof is per path). So a rabbit one of whose counts exceeds `k` ends no
 /// such turn.
+///
+/// The root computes it in parts ([`rabbits_within_goal_bound`], then the layers it keeps
+/// in [`PathLayers`]); the tests call it whole.
+#[cfg_attr(not(test), allow(dead_code))]
 fn goal_rabbits_within(pos: &TurnState, bound: &GoalBound, walls: Bitboard, k: u8) -> Bitboard {
+    let goal_rabbits = rabbits_within_goal_bound(pos, bound, k);
+    if goal_rabbits.is_empty() {
+        return goal_rabbits;
+    }
+    goal_rabbits & squares_within_paths(pos, k, walls)
+}
+
+/// The first part of [`goal_rabbits_within`]: the rabbits whose own counts of
+/// [`goal_lower_bound`] are at most `k`.
+#[inline]
+fn rabbits_within_goal_bound(pos: &TurnState, bound: &GoalBound, k: u8) -> Bitboard {
     let side = pos.side_to_move();
     let h = &bound.hindered;
     let push = u8::from(pos.pending_push().is_some());
@@ -695,10 +730,16 @@ fn goal_rabbits_within(pos: &TurnState, bound: &GoalBound, walls: Bitboard, k: u
             _ => band,
         };
     }
-    if goal_rabbits.is_empty() {
-        return goal_rabbits;
-    }
-    goal_rabbits & squares_within_paths(pos, k, walls)
+    goal_rabbits
+}
+
+/// The entering costs of [`path_costs`] with `walls` and the layers to go of
+/// [`to_go_layers`] for them up to four, as the root computes them for
+/// [`goal_rabbits_within`].
+struct PathLayers {
+    walls: Bitboard,
+    costs: [Bitboard; 3],
+    to_go: [Bitboard; 5],
 }
 
 /// The squares from which a path of forward and sideways steps reaches the goal rank with
@@ -926,7 +967,7 @@ impl Region {
 /// (a step taken, no push waiting) unless the board is the one it started from, which
 /// has the rabbit on its goal rank only if that board had a rabbit of the mover there;
 /// only then is the state the step leaves asked.
-#[inline]
+#[inline(always)]
 fn goal_in_one(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> {
     let side = pos.side_to_move();
     let board = pos.board();
@@ -1254,6 +1295,7 @@ fn steps_lowering_a_tighter_bound(
     pos: &TurnState,
     k: u8,
     rabbits: Bitboard,
+    known: Option<&PathLayers>,
 ) -> (Bitboard, Bitboard) {
     if k != 4 || pos.pending_push().is_some() {
         return (Bitboard::FULL, Bitboard::EMPTY);
@@ -1261,10 +1303,17 @@ fn steps_lowering_a_tighter_bound(
     let walls = walls(pos, 3);
     // The costs and the layers to go up to three serve both `squares_within_paths` for
     // three steps and `steps_on_cheap_paths` for four (its layers up to `4 - 1`), the
-    // same walls in each.
+    // same walls in each; `known` has them when its walls are these (the costs read
+    // the walls and the board only, and the layers up to four begin with those up to
+    // three).
     let side = pos.side_to_move();
-    let costs = path_costs(pos, walls);
-    let to_go = to_go_layers(side, costs, 3);
+    let (costs, to_go) = match known {
+        Some(l) if l.walls == walls => (l.costs, l.to_go),
+        _ => {
+            let costs = path_costs(pos, walls);
+            (costs, to_go_layers(side, costs, 3))
+        }
+    };
     if (rabbits & to_go[3]).any() {
         return (Bitboard::FULL, Bitboard::EMPTY);
     }
@@ -1352,7 +1401,7 @@ fn steps_lowering_the_goal_bound(
     }
 }
 
-#[inline]
+#[inline(always)]
 fn expand<const FAST: bool>(
     pos: &TurnState,
     start: &Board,

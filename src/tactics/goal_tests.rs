@@ -7,7 +7,7 @@ use super::{
     four_step_region, frozen_rabbits, goal_in_one, goal_in_two, goal_lower_bound,
     goal_rabbits_within, immovable, path_bound, path_costs, path_region, rank_band,
     squares_within_paths, steps_lowering_a_tighter_bound, steps_on_cheap_paths, three_step_region,
-    walls, walls_in_three, Region,
+    to_go_layers, walls, walls_in_three, PathLayers, Region,
 };
 use super::{steps_lowering_the_goal_bound, NoSlack};
 use crate::tactics::test_data::{archive_positions, endgame_positions, random_position, Rng};
@@ -455,7 +455,23 @@ fn a_goal_in_four_begins_where_the_tighter_bound_says() {
     let (mut restricted, mut fours, mut cut) = (0, 0, 0usize);
     for pos in &turn_starts {
         let (goal_rabbits, _) = goal_rabbits_of(pos.turn_state(), 4);
-        let (from, to) = steps_lowering_a_tighter_bound(pos.turn_state(), 4, goal_rabbits);
+        let (from, to) = steps_lowering_a_tighter_bound(pos.turn_state(), 4, goal_rabbits, None);
+        // The root's form: the costs and layers of the walls for four passed on (used
+        // where they are the walls for three), the same sets.
+        let state = pos.turn_state();
+        let walls = walls(state, 4);
+        let costs = path_costs(state, walls);
+        let to_go = to_go_layers(state.side_to_move(), costs, 4);
+        let known = PathLayers {
+            walls,
+            costs,
+            to_go,
+        };
+        assert_eq!(
+            steps_lowering_a_tighter_bound(state, 4, goal_rabbits, Some(&known)),
+            (from, to),
+            "{pos}"
+        );
         if from == Bitboard::FULL {
             continue;
         }
