@@ -201,8 +201,13 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
     } else {
         Bitboard::FULL
     };
+    let unmovable = unmovable_pieces(board, &ctx);
     for sq in capture_candidates(&node, &ctx, ready, among) {
-        let bound = capture_lower_bound(&node, &ctx, sq, left, frozen);
+        let bound = if ctx.fast && quiet {
+            quiet_bound(board, side, sq, left, (unmovable, ready), &mut frozen)
+        } else {
+            capture_lower_bound(&node, &ctx, sq, left, frozen)
+        };
         frozen = bound.frozen;
 
         // Iterative deepening from the bound: the first limit that succeeds gives a
@@ -218,7 +223,8 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
             }
             let mut onto = Bitboard::FULL;
             if ctx.fast && quiet && limit == 4 {
-                let frozen = *frozen.get_or_insert_with(|| board.frozen(side));
+                let frozen =
+                    *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
                 match four_step_traps(board, side, sq, ready, frozen) {
                     Some(first) if moved_twice(board, side, sq, (first, frozen), &mut path) => {
                         out.insert(sq, path);
@@ -1291,7 +1297,7 @@ fn for_each_step(
     }
     let board = node.board();
     let side = node.side_to_move();
-    let frozen = frozen.unwrap_or_else(|| board.frozen(side));
+    let frozen = frozen.unwrap_or_else(|| board.frozen_among(side, Bitboard::FULL));
     let free = board.color(side) & !frozen;
 
     // A push waiting for its second step: only its completions.
@@ -1423,7 +1429,9 @@ fn search_bounded(
     }
 
     // No slack: the next step must lower the bound.
-    let frozen = bound.frozen.unwrap_or_else(|| node.board().frozen(side));
+    let frozen = bound
+        .frozen
+        .unwrap_or_else(|| node.board().frozen_among(side, Bitboard::FULL));
     if bound.far {
         let select = steps_past_a_far_walk(node.board(), side, bound, frozen, k);
         return for_each_step(
@@ -2127,16 +2135,8 @@ fn capture_lower_bound(
 ) -> CaptureBound {
     let side = ctx.side;
     let board = node.board();
-    let enemy = board.color(!side);
 
-    // The enemy pieces at least as strong as the mover's strongest piece at the root
-    // of the search: they can never move (the mover may have lost pieces since, which
-    // only makes more of them unmovable, so this is a subset of the unmovable ones and
-    // the bound stays a lower bound).
-    let unmovable = match ctx.strongest {
-        Some(k) => enemy & stronger_or_equal(board, k),
-        None => enemy,
-    };
+    let unmovable = unmovable_pieces(board, ctx);
 
     let mut look = TrapLook {
         node,
@@ -2173,6 +2173,107 @@ fn capture_lower_bound(
 
     CaptureBound {
         frozen: look.frozen,
+        ..best
+    }
+}
+
+/// The enemy pieces at least as strong as the mover's strongest piece at the root of
+/// the search: they can never move (the mover may have lost pieces since, which only
+/// makes more of them unmovable, so this is a subset of the unmovable ones and the
+/// bound stays a lower bound).
+#[inline]
+fn unmovable_pieces(board: &Board, ctx: &Ctx) -> Bitboard {
+    let enemy = board.color(!ctx.side);
+    match ctx.strongest {
+        Some(k) => enemy & stronger_or_equal(board, k),
+        None => enemy,
+    }
+}
+
+/// [`capture_lower_bound`] at the root with no push waiting and no pull under way: the
+/// same bound (every field; `frozen` is the root's cache of the mover's frozen pieces,
+/// read and filled as the bound's own argument and field would be), with the enemy
+/// pieces that can never move (`unmovable`, [`unmovable_pieces`]) and those with a
+/// stronger piece of the mover beside them (`ready`, [`Board::threatened`]) computed
+/// once per query.
+///
+/// Proof. With no push waiting and no pull under way, [`TrapLook::count`] counts a trap
+/// as `2m + 2n` plus the walk [`approach`] gives with a cap of `limit + 1 - 2m - 2n`,
+/// after the same two tests as here (over the limit; an unmovable piece to move), and
+/// nothing else differs. Its walk is 0 exactly when, at `c = 0`, a piece of the mover
+/// stronger than a piece `q` to move stands beside `q` unfrozen (`within` is then the
+/// pieces to move, enemy pieces, so no piece of the mover is on it and the frozen
+/// test's second half is empty): then `q` is in `ready`, and the test here asks
+/// [`Board::pushable_by`] of the unfrozen pieces of the mover for those pieces to move
+/// that are in `ready`, the same condition. With a cap of one (the trap at the limit
+/// without a walk) the walk is that test's answer, 0 or the cap; with a larger cap a
+/// walk of 0 is found the same way, and any other is [`approach`]'s own. When no piece
+/// to move is in `ready`, the mover's frozen pieces are not needed for the test (and are
+/// then computed only if [`approach`] needs them, as before).
+#[inline]
+fn quiet_bound(
+    board: &Board,
+    side: Color,
+    sq: Square,
+    limit: u8,
+    (unmovable, ready): (Bitboard, Bitboard),
+    frozen: &mut Option<Bitboard>,
+) -> CaptureBound {
+    let enemy = board.color(!side);
+    let this = Bitboard::from_square(sq);
+    let mut best = CaptureBound {
+        steps: u8::MAX,
+        involved: Bitboard::EMPTY,
+        far: false,
+        one: false,
+        frozen: None,
+    };
+    for &(area, m) in &NEAR_TRAPS[sq.index() as usize] {
+        if m == u8::MAX {
+            break;
+        }
+        let others = enemy & area & !this;
+        let cost = 2 * (m + few(others));
+        if cost > limit {
+            continue;
+        }
+        let moving = others | if m > 0 { this } else { Bitboard::EMPTY };
+        if (moving & unmovable).any() {
+            continue;
+        }
+        let cap = limit + 1 - cost;
+        let threatened = moving & ready;
+        let free_helper = threatened.any() && {
+            let frozen = *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
+            board
+                .pushable_by(side, board.color(side) & !frozen, threatened)
+                .any()
+        };
+        let walk = if free_helper {
+            0
+        } else if cap == 1 {
+            1
+        } else {
+            approach(board, side, moving, frozen, cap)
+        };
+        let steps = cost + walk;
+        let (far, one) = (walk > 1, walk == 1);
+        if steps < best.steps {
+            best = CaptureBound {
+                steps,
+                involved: moving | this,
+                far,
+                one,
+                frozen: None,
+            };
+        } else if steps == best.steps {
+            best.involved |= moving | this;
+            best.far |= far;
+            best.one |= one;
+        }
+    }
+    CaptureBound {
+        frozen: *frozen,
         ..best
     }
 }
@@ -2289,7 +2390,8 @@ fn approach(
             let next = within | within.neighbours();
             let near = helpers & next;
             if near.any() {
-                let frozen = *frozen.get_or_insert_with(|| board.frozen(side));
+                let frozen =
+                    *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
                 if (near & !frozen).any() || (near & frozen & within).any() {
                     best = c;
                     break;
