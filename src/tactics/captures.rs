@@ -2203,9 +2203,9 @@ fn unmovable_pieces(board: &Board, ctx: &Ctx) -> Bitboard {
 /// nothing else differs. Its walk is 0 exactly when, at `c = 0`, a piece of the mover
 /// stronger than a piece `q` to move stands beside `q` unfrozen (`within` is then the
 /// pieces to move, enemy pieces, so no piece of the mover is on it and the frozen
-/// test's second half is empty): then `q` is in `ready`, and the test here asks
-/// [`Board::pushable_by`] of the unfrozen pieces of the mover for those pieces to move
-/// that are in `ready`, the same condition. With a cap of one (the trap at the limit
+/// test's second half is empty): then `q` is in `ready`, and the test here asks, of
+/// each piece to move in `ready`, whether an unfrozen piece of the mover stronger than
+/// it stands beside it: the same condition. With a cap of one (the trap at the limit
 /// without a walk) the walk is that test's answer, 0 or the cap; with a larger cap a
 /// walk of 0 is found the same way, and any other is [`approach`]'s own. When no piece
 /// to move is in `ready`, the mover's frozen pieces are not needed for the test (and are
@@ -2245,9 +2245,11 @@ fn quiet_bound(
         let threatened = moving & ready;
         let free_helper = threatened.any() && {
             let frozen = *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
-            board
-                .pushable_by(side, board.color(side) & !frozen, threatened)
-                .any()
+            threatened.iter().any(|q| {
+                board.piece_at(q).is_some_and(|p| {
+                    (Bitboard::adjacent(q) & board.stronger_than(side, p.kind) & !frozen).any()
+                })
+            })
         };
         let walk = if free_helper {
             0
