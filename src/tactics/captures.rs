@@ -481,8 +481,8 @@ fn four_step_traps(
 /// unfrozen `h` beside a held `s` with an empty square beside `s`: the other piece must
 /// step off first (with its own step if it is the mover's; if it is an enemy piece, as
 /// the first step of a push by `h`, whose second is `h`'s into `s`: any other push or
-/// pull adds a step), then `h` steps in, and these are all the steps: so `h` is not
-/// frozen now (the piece leaving `s`, beside `h`, lands on no square beside `h`, and
+/// pull adds a step; so `h` is then stronger than that enemy piece), then `h` steps in,
+/// and these are all the steps: so `h` is not frozen now (the piece leaving `s`, beside `h`, lands on no square beside `h`, and
 /// only a friend arriving unfreezes it), and the piece leaving steps to a square beside
 /// `s` that is empty now. From the trap: see [`pullers_from_trap`]. When a piece of
 /// the mover holds the trap, `onto` needs it gone first: see [`trap_leavers`] for the
@@ -510,7 +510,15 @@ fn one_move_may_capture(
     let held = beside & !empty;
     let mover = board.color(side);
     let mut two = (empty & open.neighbours()).neighbours();
-    let mut vacated = (held & empty.neighbours()).neighbours();
+    // A held square that may be left: by its own step (the mover's piece), or pushed by
+    // a piece of the mover stronger than the enemy piece on it, which then steps in.
+    let leaving = held & empty.neighbours();
+    let mut vacated = (leaving & mover).neighbours();
+    for s in leaving & !mover {
+        if let Some(p) = board.piece_at(s) {
+            vacated |= Bitboard::adjacent(s) & board.stronger_than(side, p.kind);
+        }
+    }
     let held_by_mover = onto && mover.contains(trap);
     if held_by_mover {
         let leavers = trap_leavers(mover, trap);
