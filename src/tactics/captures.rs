@@ -481,8 +481,10 @@ fn four_step_traps(
 /// unfrozen `h` beside a held `s` with an empty square beside `s`: the other piece must
 /// step off first (with its own step if it is the mover's; if it is an enemy piece, as
 /// the first step of a push by `h`, whose second is `h`'s into `s`: any other push or
-/// pull adds a step; so `h` is then stronger than that enemy piece), then `h` steps in,
-/// and these are all the steps: so `h` is not frozen now (the piece leaving `s`, beside `h`, lands on no square beside `h`, and
+/// pull adds a step; so `h` is then stronger than that enemy piece, and the square the
+/// push sends it to is not beside the trap: there it would stand beside the trap when
+/// the move ends, a friend of the piece, and the piece would not be captured), then `h`
+/// steps in, and these are all the steps: so `h` is not frozen now (the piece leaving `s`, beside `h`, lands on no square beside `h`, and
 /// only a friend arriving unfreezes it), and the piece leaving steps to a square beside
 /// `s` that is empty now. From the trap: see [`pullers_from_trap`]. When a piece of
 /// the mover holds the trap, `onto` needs it gone first: see [`trap_leavers`] for the
@@ -515,6 +517,9 @@ fn one_move_may_capture(
     let leaving = held & empty.neighbours();
     let mut vacated = (leaving & mover).neighbours();
     for s in leaving & !mover {
+        if (empty & Bitboard::adjacent(s) & !Bitboard::adjacent(trap)).is_empty() {
+            continue;
+        }
         if let Some(p) = board.piece_at(s) {
             vacated |= Bitboard::adjacent(s) & board.stronger_than(side, p.kind);
         }
