@@ -475,7 +475,8 @@ fn four_step_traps(
 /// takes it away); these last two may be one step, so one more at least if either holds.
 /// That is at most two: an unfrozen `h` beside an empty `s`, or two squares from it
 /// with an empty square between them (its two steps are all the steps, so the square
-/// it passes must be empty now); a frozen one beside an empty `s`, beside an empty
+/// it passes must be empty now, and it must be unfrozen there and on `s`:
+/// [`walk_may_ready`]); a frozen one beside an empty `s`, beside an empty
 /// square that an unfrozen piece of the mover stands beside (the friend's step is the
 /// first, from where it stands now onto a square empty now); `h` on `s`; or an
 /// unfrozen `h` beside a held `s` with an empty square beside `s`: the other piece must
@@ -531,10 +532,14 @@ fn one_move_may_capture(
         vacated &= leavers;
     }
     let unfrozen_by_a_step = (empty & (mover & !frozen).neighbours()).neighbours();
-    let push =
-        (!frozen & (one(open) | two | vacated)) | (frozen & one(open) & unfrozen_by_a_step) | held;
+    let push = (!frozen & (one(open) | vacated)) | (frozen & one(open) & unfrozen_by_a_step) | held;
     if (helpers & push).any() {
         return true;
+    }
+    for h in helpers & !frozen & two {
+        if walk_may_ready(board, side, h, open) {
+            return true;
+        }
     }
     if !onto {
         return false;
@@ -544,6 +549,30 @@ fn one_move_may_capture(
         from_trap &= held_trap_pullers(board, side, trap);
     }
     (helpers & from_trap).any()
+}
+
+/// For [`one_move_may_capture`], a helper `h` of the mover, unfrozen now, two squares
+/// from an empty square of `open` (beside the piece to move): whether its two steps may
+/// bring it onto such a square `s`, through an empty square `mid` beside both, with `h`
+/// unfrozen on `mid` and on `s`.
+///
+/// Proof that the walk needs this: its two steps are all the steps before the move (see
+/// [`one_move_may_capture`]), so no other piece moves: the enemy pieces beside `mid` and
+/// `s` are those beside them now, and `h`'s friends there are pieces of the mover beside
+/// them now other than `h` (none arrives; one may be lost on a trap, which only takes a
+/// friend away). `h` must be unfrozen on `mid` to take its second step and on `s` to
+/// push or pull: a piece of the mover other than `h` beside the square now, or no enemy
+/// piece stronger than `h` beside it. A square two steps from `h` through a square
+/// beside both is never `h`'s own (`s` is empty), so those are the walks of two.
+#[inline]
+fn walk_may_ready(board: &Board, side: Color, h: Square, open: Bitboard) -> bool {
+    let Some(kind) = board.piece_at(h).map(|p| p.kind) else {
+        return false;
+    };
+    let friends = board.color(side).without(h);
+    let unfrozen_on = friends.neighbours() | !board.stronger_than(!side, kind).neighbours();
+    let mid = !board.occupied() & Bitboard::adjacent(h) & unfrozen_on;
+    (open & unfrozen_on & mid.neighbours()).any()
 }
 
 /// For [`one_move_may_capture`], with the piece beside `trap` and a piece `p` of the
