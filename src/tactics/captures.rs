@@ -487,7 +487,13 @@ fn four_step_traps(
 /// the move ends, a friend of the piece, and the piece would not be captured), then `h`
 /// steps in, and these are all the steps: so `h` is not frozen now (the piece leaving `s`, beside `h`, lands on no square beside `h`, and
 /// only a friend arriving unfreezes it), and the piece leaving steps to a square beside
-/// `s` that is empty now. From the trap: see [`pullers_from_trap`]. When a piece of
+/// `s` that is empty now. From the trap: see [`pullers_from_trap`]; a puller not on the
+/// trap now steps onto it before the move, so it is unfrozen when it takes that step:
+/// from two squares away its two steps are all the steps, so it is unfrozen now; from
+/// beside the trap the one other step may come first, and it unfreezes the puller only
+/// by bringing a friend beside it (its freezer leaving takes a move of two steps): an
+/// unfrozen piece of the mover stepping onto an empty square beside it, as for a frozen
+/// pusher above. When a piece of
 /// the mover holds the trap, `onto` needs it gone first: see [`trap_leavers`] for the
 /// helpers that stay possible.
 #[inline]
@@ -544,7 +550,10 @@ fn one_move_may_capture(
     if !onto {
         return false;
     }
-    let mut from_trap = pullers_from_trap(mover, empty, trap);
+    // A puller off the trap steps onto it first, so it is unfrozen by then: now, or,
+    // from beside the trap, by a friend's step (the only other step before the move).
+    let ready_to_step = !frozen | (Bitboard::adjacent(trap) & unfrozen_by_a_step);
+    let mut from_trap = pullers_from_trap(mover, empty, trap) & ready_to_step.with(trap);
     if held_by_mover {
         from_trap &= held_trap_pullers(board, side, trap);
     }
