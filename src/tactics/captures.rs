@@ -485,7 +485,8 @@ fn four_step_traps(
 /// pull adds a step; so `h` is then stronger than that enemy piece, and the square the
 /// push sends it to is not beside the trap: there it would stand beside the trap when
 /// the move ends, a friend of the piece, and the piece would not be captured), then `h`
-/// steps in, and these are all the steps: so `h` is not frozen now (the piece leaving `s`, beside `h`, lands on no square beside `h`, and
+/// steps in, and these are all the steps: so `h` is not frozen now, and still unfrozen
+/// when a piece of the mover has left `s` ([`unfrozen_after_a_friend_leaves`]) (the piece leaving `s`, beside `h`, lands on no square beside `h`, and
 /// only a friend arriving unfreezes it), and the piece leaving steps to a square beside
 /// `s` that is empty now. From the trap: see [`pullers_from_trap`]; a puller not on the
 /// trap now steps onto it before the move, so it is unfrozen when it takes that step:
@@ -522,7 +523,9 @@ fn one_move_may_capture(
     // A held square that may be left: by its own step (the mover's piece), or pushed by
     // a piece of the mover stronger than the enemy piece on it, which then steps in.
     let leaving = held & empty.neighbours();
-    let mut vacated = (leaving & mover).neighbours();
+    let own_leaving = leaving & mover;
+    let mut stepping_in = own_leaving.neighbours();
+    let mut vacated = Bitboard::EMPTY;
     for s in leaving & !mover {
         if (empty & Bitboard::adjacent(s) & !Bitboard::adjacent(trap)).is_empty() {
             continue;
@@ -536,11 +539,17 @@ fn one_move_may_capture(
         let leavers = trap_leavers(mover, trap);
         two &= leavers;
         vacated &= leavers;
+        stepping_in &= leavers;
     }
     let unfrozen_by_a_step = (empty & (mover & !frozen).neighbours()).neighbours();
     let push = (!frozen & (one(open) | vacated)) | (frozen & one(open) & unfrozen_by_a_step) | held;
     if (helpers & push).any() {
         return true;
+    }
+    for h in helpers & !frozen & stepping_in {
+        if unfrozen_after_a_friend_leaves(board, side, h) {
+            return true;
+        }
     }
     for h in helpers & !frozen & two {
         if walk_may_ready(board, side, h, open) {
@@ -558,6 +567,24 @@ fn one_move_may_capture(
         from_trap &= held_trap_pullers(board, side, trap);
     }
     (helpers & from_trap).any()
+}
+
+/// For [`one_move_may_capture`], a helper `h` of the mover, unfrozen now, beside a
+/// square held by a piece of the mover that steps off so that `h` may step in: whether
+/// `h` is still unfrozen after that piece leaves (another piece of the mover beside it,
+/// or no enemy piece beside it stronger than it).
+///
+/// Proof that it needs this: the friend's step and `h`'s are all the steps before the
+/// move, the friend's first; the friend lands beside the square it left, so not beside
+/// `h` (two squares beside one square are never beside each other), no other piece moves,
+/// and `h` must be unfrozen to step in.
+#[inline]
+fn unfrozen_after_a_friend_leaves(board: &Board, side: Color, h: Square) -> bool {
+    let Some(kind) = board.piece_at(h).map(|p| p.kind) else {
+        return false;
+    };
+    let around = Bitboard::adjacent(h);
+    few(board.color(side) & around) >= 2 || (board.stronger_than(!side, kind) & around).is_empty()
 }
 
 /// For [`one_move_may_capture`], a helper `h` of the mover, unfrozen now, two squares
