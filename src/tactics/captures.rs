@@ -562,7 +562,7 @@ fn one_move_may_capture(
     // A puller off the trap steps onto it first, so it is unfrozen by then: now, or,
     // from beside the trap, by a friend's step (the only other step before the move).
     let ready_to_step = !frozen | (Bitboard::adjacent(trap) & unfrozen_by_a_step);
-    let mut from_trap = pullers_from_trap(mover, empty, trap) & ready_to_step.with(trap);
+    let mut from_trap = pullers_from_trap(mover, empty, trap, frozen) & ready_to_step.with(trap);
     if held_by_mover {
         from_trap &= held_trap_pullers(board, side, trap);
     }
@@ -796,7 +796,10 @@ fn distinct_pair(a: Bitboard, b: Bitboard) -> bool {
 /// stand on `trap` within two steps of its own and others, alive (`mover`: the mover's
 /// pieces): on it; beside it, with another piece of the mover at most two squares from
 /// it; two squares from it, with a piece of the mover beside it and an empty square
-/// (`empty`: the empty squares) beside it and `h`.
+/// (`empty`: the empty squares) beside it and `h`. With the trap empty, a piece beside it
+/// is kept only with another piece of the mover beside the trap now, or, if it is not
+/// frozen (`frozen`: the mover's frozen pieces), with an unfrozen piece of the mover two
+/// squares from the trap beside an empty square beside it.
 ///
 /// Proof. `h` needs `dist(h, trap)` steps of its own, and it is captured on arriving
 /// unless another piece of the mover then stands beside the trap (one on it now has
@@ -804,14 +807,27 @@ fn distinct_pair(a: Bitboard, b: Bitboard) -> bool {
 /// from the trap, to be beside it by then (it may stand there already). From two squares
 /// away, none: another piece already beside it (`h` is not), and `h`'s two steps are all
 /// the steps, so the square it passes, beside the trap, is empty now. Farther is over
-/// two steps.
+/// two steps. With the trap empty and `h` beside it, the friend beside the trap when `h`
+/// arrives stands beside it now, or arrives with the one other step, before `h`'s (a piece
+/// of the mover moves only by its own steps, and in no push or pull here: that would
+/// take two more): onto a
+/// square beside the trap that is empty now (`h`'s is not empty yet), from a square two
+/// squares from the trap (one step), unfrozen now (no step before it). That step then is
+/// the other one, so `h` is not unfrozen by a friend arriving beside it (a square beside
+/// the trap is not beside `h`'s) and must be unfrozen now.
 #[inline]
-fn pullers_from_trap(mover: Bitboard, empty: Bitboard, trap: Square) -> Bitboard {
+fn pullers_from_trap(mover: Bitboard, empty: Bitboard, trap: Square, frozen: Bitboard) -> Bitboard {
     let at = Bitboard::from_square(trap);
     let beside = Bitboard::adjacent(trap);
     let mut from = at;
-    if (mover & Bitboard::within(trap, 2)).count() >= 2 {
+    if mover.contains(trap) {
+        if (mover & Bitboard::within(trap, 2)).count() >= 2 {
+            from |= beside;
+        }
+    } else if (mover & beside).count() >= 2 {
         from |= beside;
+    } else if (mover & !frozen & !(beside | at) & (empty & beside).neighbours()).any() {
+        from |= beside & !frozen;
     }
     if (mover & beside).any() {
         from |= (empty & beside).neighbours() & !(beside | at);
