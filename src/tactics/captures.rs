@@ -201,8 +201,13 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
     } else {
         Bitboard::FULL
     };
+    let unmovable = unmovable_pieces(board, &ctx);
     for sq in capture_candidates(&node, &ctx, ready, among) {
-        let bound = capture_lower_bound(&node, &ctx, sq, left, frozen);
+        let bound = if ctx.fast && quiet {
+            quiet_bound(board, side, sq, left, (unmovable, ready), &mut frozen)
+        } else {
+            capture_lower_bound(&node, &ctx, sq, left, frozen)
+        };
         frozen = bound.frozen;
 
         // Iterative deepening from the bound: the first limit that succeeds gives a
@@ -218,7 +223,8 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
             }
             let mut onto = Bitboard::FULL;
             if ctx.fast && quiet && limit == 4 {
-                let frozen = *frozen.get_or_insert_with(|| board.frozen(side));
+                let frozen =
+                    *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
                 match four_step_traps(board, side, sq, ready, frozen) {
                     Some(first) if moved_twice(board, side, sq, (first, frozen), &mut path) => {
                         out.insert(sq, path);
@@ -469,16 +475,26 @@ fn four_step_traps(
 /// takes it away); these last two may be one step, so one more at least if either holds.
 /// That is at most two: an unfrozen `h` beside an empty `s`, or two squares from it
 /// with an empty square between them (its two steps are all the steps, so the square
-/// it passes must be empty now); a frozen one beside an empty `s`, beside an empty
+/// it passes must be empty now, and it must be unfrozen there and on `s`:
+/// [`walk_may_ready`]); a frozen one beside an empty `s`, beside an empty
 /// square that an unfrozen piece of the mover stands beside (the friend's step is the
 /// first, from where it stands now onto a square empty now); `h` on `s`; or an
 /// unfrozen `h` beside a held `s` with an empty square beside `s`: the other piece must
 /// step off first (with its own step if it is the mover's; if it is an enemy piece, as
 /// the first step of a push by `h`, whose second is `h`'s into `s`: any other push or
-/// pull adds a step), then `h` steps in, and these are all the steps: so `h` is not
-/// frozen now (the piece leaving `s`, beside `h`, lands on no square beside `h`, and
+/// pull adds a step; so `h` is then stronger than that enemy piece, and the square the
+/// push sends it to is not beside the trap: there it would stand beside the trap when
+/// the move ends, a friend of the piece, and the piece would not be captured), then `h`
+/// steps in, and these are all the steps: so `h` is not frozen now, and still unfrozen
+/// when a piece of the mover has left `s` ([`unfrozen_after_a_friend_leaves`]) (the piece leaving `s`, beside `h`, lands on no square beside `h`, and
 /// only a friend arriving unfreezes it), and the piece leaving steps to a square beside
-/// `s` that is empty now. From the trap: see [`pullers_from_trap`]. When a piece of
+/// `s` that is empty now. From the trap: see [`pullers_from_trap`]; a puller not on the
+/// trap now steps onto it before the move, so it is unfrozen when it takes that step:
+/// from two squares away its two steps are all the steps, so it is unfrozen now; from
+/// beside the trap the one other step may come first, and it unfreezes the puller only
+/// by bringing a friend beside it (its freezer leaving takes a move of two steps): an
+/// unfrozen piece of the mover stepping onto an empty square beside it, as for a frozen
+/// pusher above. When a piece of
 /// the mover holds the trap, `onto` needs it gone first: see [`trap_leavers`] for the
 /// helpers that stay possible.
 #[inline]
@@ -504,27 +520,95 @@ fn one_move_may_capture(
     let held = beside & !empty;
     let mover = board.color(side);
     let mut two = (empty & open.neighbours()).neighbours();
-    let mut vacated = (held & empty.neighbours()).neighbours();
+    // A held square that may be left: by its own step (the mover's piece), or pushed by
+    // a piece of the mover stronger than the enemy piece on it, which then steps in.
+    let leaving = held & empty.neighbours();
+    let own_leaving = leaving & mover;
+    let mut stepping_in = own_leaving.neighbours();
+    let mut vacated = Bitboard::EMPTY;
+    for s in leaving & !mover {
+        if (empty & Bitboard::adjacent(s) & !Bitboard::adjacent(trap)).is_empty() {
+            continue;
+        }
+        if let Some(p) = board.piece_at(s) {
+            vacated |= Bitboard::adjacent(s) & board.stronger_than(side, p.kind);
+        }
+    }
     let held_by_mover = onto && mover.contains(trap);
     if held_by_mover {
         let leavers = trap_leavers(mover, trap);
         two &= leavers;
         vacated &= leavers;
+        stepping_in &= leavers;
     }
     let unfrozen_by_a_step = (empty & (mover & !frozen).neighbours()).neighbours();
-    let push =
-        (!frozen & (one(open) | two | vacated)) | (frozen & one(open) & unfrozen_by_a_step) | held;
+    let push = (!frozen & (one(open) | vacated)) | (frozen & one(open) & unfrozen_by_a_step) | held;
     if (helpers & push).any() {
         return true;
+    }
+    for h in helpers & !frozen & stepping_in {
+        if unfrozen_after_a_friend_leaves(board, side, h) {
+            return true;
+        }
+    }
+    for h in helpers & !frozen & two {
+        if walk_may_ready(board, side, h, open) {
+            return true;
+        }
     }
     if !onto {
         return false;
     }
-    let mut from_trap = pullers_from_trap(mover, empty, trap);
+    // A puller off the trap steps onto it first, so it is unfrozen by then: now, or,
+    // from beside the trap, by a friend's step (the only other step before the move).
+    let ready_to_step = !frozen | (Bitboard::adjacent(trap) & unfrozen_by_a_step);
+    let mut from_trap = pullers_from_trap(mover, empty, trap, frozen) & ready_to_step.with(trap);
     if held_by_mover {
         from_trap &= held_trap_pullers(board, side, trap);
     }
     (helpers & from_trap).any()
+}
+
+/// For [`one_move_may_capture`], a helper `h` of the mover, unfrozen now, beside a
+/// square held by a piece of the mover that steps off so that `h` may step in: whether
+/// `h` is still unfrozen after that piece leaves (another piece of the mover beside it,
+/// or no enemy piece beside it stronger than it).
+///
+/// Proof that it needs this: the friend's step and `h`'s are all the steps before the
+/// move, the friend's first; the friend lands beside the square it left, so not beside
+/// `h` (two squares beside one square are never beside each other), no other piece moves,
+/// and `h` must be unfrozen to step in.
+#[inline]
+fn unfrozen_after_a_friend_leaves(board: &Board, side: Color, h: Square) -> bool {
+    let Some(kind) = board.piece_at(h).map(|p| p.kind) else {
+        return false;
+    };
+    let around = Bitboard::adjacent(h);
+    few(board.color(side) & around) >= 2 || (board.stronger_than(!side, kind) & around).is_empty()
+}
+
+/// For [`one_move_may_capture`], a helper `h` of the mover, unfrozen now, two squares
+/// from an empty square of `open` (beside the piece to move): whether its two steps may
+/// bring it onto such a square `s`, through an empty square `mid` beside both, with `h`
+/// unfrozen on `mid` and on `s`.
+///
+/// Proof that the walk needs this: its two steps are all the steps before the move (see
+/// [`one_move_may_capture`]), so no other piece moves: the enemy pieces beside `mid` and
+/// `s` are those beside them now, and `h`'s friends there are pieces of the mover beside
+/// them now other than `h` (none arrives; one may be lost on a trap, which only takes a
+/// friend away). `h` must be unfrozen on `mid` to take its second step and on `s` to
+/// push or pull: a piece of the mover other than `h` beside the square now, or no enemy
+/// piece stronger than `h` beside it. A square two steps from `h` through a square
+/// beside both is never `h`'s own (`s` is empty), so those are the walks of two.
+#[inline]
+fn walk_may_ready(board: &Board, side: Color, h: Square, open: Bitboard) -> bool {
+    let Some(kind) = board.piece_at(h).map(|p| p.kind) else {
+        return false;
+    };
+    let friends = board.color(side).without(h);
+    let unfrozen_on = friends.neighbours() | !board.stronger_than(!side, kind).neighbours();
+    let mid = !board.occupied() & Bitboard::adjacent(h) & unfrozen_on;
+    (open & unfrozen_on & mid.neighbours()).any()
 }
 
 /// For [`one_move_may_capture`], with the piece beside `trap` and a piece `p` of the
@@ -712,7 +796,10 @@ fn distinct_pair(a: Bitboard, b: Bitboard) -> bool {
 /// stand on `trap` within two steps of its own and others, alive (`mover`: the mover's
 /// pieces): on it; beside it, with another piece of the mover at most two squares from
 /// it; two squares from it, with a piece of the mover beside it and an empty square
-/// (`empty`: the empty squares) beside it and `h`.
+/// (`empty`: the empty squares) beside it and `h`. With the trap empty, a piece beside it
+/// is kept only with another piece of the mover beside the trap now, or, if it is not
+/// frozen (`frozen`: the mover's frozen pieces), with an unfrozen piece of the mover two
+/// squares from the trap beside an empty square beside it.
 ///
 /// Proof. `h` needs `dist(h, trap)` steps of its own, and it is captured on arriving
 /// unless another piece of the mover then stands beside the trap (one on it now has
@@ -720,14 +807,27 @@ fn distinct_pair(a: Bitboard, b: Bitboard) -> bool {
 /// from the trap, to be beside it by then (it may stand there already). From two squares
 /// away, none: another piece already beside it (`h` is not), and `h`'s two steps are all
 /// the steps, so the square it passes, beside the trap, is empty now. Farther is over
-/// two steps.
+/// two steps. With the trap empty and `h` beside it, the friend beside the trap when `h`
+/// arrives stands beside it now, or arrives with the one other step, before `h`'s (a piece
+/// of the mover moves only by its own steps, and in no push or pull here: that would
+/// take two more): onto a
+/// square beside the trap that is empty now (`h`'s is not empty yet), from a square two
+/// squares from the trap (one step), unfrozen now (no step before it). That step then is
+/// the other one, so `h` is not unfrozen by a friend arriving beside it (a square beside
+/// the trap is not beside `h`'s) and must be unfrozen now.
 #[inline]
-fn pullers_from_trap(mover: Bitboard, empty: Bitboard, trap: Square) -> Bitboard {
+fn pullers_from_trap(mover: Bitboard, empty: Bitboard, trap: Square, frozen: Bitboard) -> Bitboard {
     let at = Bitboard::from_square(trap);
     let beside = Bitboard::adjacent(trap);
     let mut from = at;
-    if (mover & Bitboard::within(trap, 2)).count() >= 2 {
+    if mover.contains(trap) {
+        if (mover & Bitboard::within(trap, 2)).count() >= 2 {
+            from |= beside;
+        }
+    } else if (mover & beside).count() >= 2 {
         from |= beside;
+    } else if (mover & !frozen & !(beside | at) & (empty & beside).neighbours()).any() {
+        from |= beside & !frozen;
     }
     if (mover & beside).any() {
         from |= (empty & beside).neighbours() & !(beside | at);
@@ -1291,7 +1391,7 @@ fn for_each_step(
     }
     let board = node.board();
     let side = node.side_to_move();
-    let frozen = frozen.unwrap_or_else(|| board.frozen(side));
+    let frozen = frozen.unwrap_or_else(|| board.frozen_among(side, Bitboard::FULL));
     let free = board.color(side) & !frozen;
 
     // A push waiting for its second step: only its completions.
@@ -1423,7 +1523,9 @@ fn search_bounded(
     }
 
     // No slack: the next step must lower the bound.
-    let frozen = bound.frozen.unwrap_or_else(|| node.board().frozen(side));
+    let frozen = bound
+        .frozen
+        .unwrap_or_else(|| node.board().frozen_among(side, Bitboard::FULL));
     if bound.far {
         let select = steps_past_a_far_walk(node.board(), side, bound, frozen, k);
         return for_each_step(
@@ -2127,16 +2229,8 @@ fn capture_lower_bound(
 ) -> CaptureBound {
     let side = ctx.side;
     let board = node.board();
-    let enemy = board.color(!side);
 
-    // The enemy pieces at least as strong as the mover's strongest piece at the root
-    // of the search: they can never move (the mover may have lost pieces since, which
-    // only makes more of them unmovable, so this is a subset of the unmovable ones and
-    // the bound stays a lower bound).
-    let unmovable = match ctx.strongest {
-        Some(k) => enemy & stronger_or_equal(board, k),
-        None => enemy,
-    };
+    let unmovable = unmovable_pieces(board, ctx);
 
     let mut look = TrapLook {
         node,
@@ -2173,6 +2267,109 @@ fn capture_lower_bound(
 
     CaptureBound {
         frozen: look.frozen,
+        ..best
+    }
+}
+
+/// The enemy pieces at least as strong as the mover's strongest piece at the root of
+/// the search: they can never move (the mover may have lost pieces since, which only
+/// makes more of them unmovable, so this is a subset of the unmovable ones and the
+/// bound stays a lower bound).
+#[inline]
+fn unmovable_pieces(board: &Board, ctx: &Ctx) -> Bitboard {
+    let enemy = board.color(!ctx.side);
+    match ctx.strongest {
+        Some(k) => enemy & stronger_or_equal(board, k),
+        None => enemy,
+    }
+}
+
+/// [`capture_lower_bound`] at the root with no push waiting and no pull under way: the
+/// same bound (every field; `frozen` is the root's cache of the mover's frozen pieces,
+/// read and filled as the bound's own argument and field would be), with the enemy
+/// pieces that can never move (`unmovable`, [`unmovable_pieces`]) and those with a
+/// stronger piece of the mover beside them (`ready`, [`Board::threatened`]) computed
+/// once per query.
+///
+/// Proof. With no push waiting and no pull under way, [`TrapLook::count`] counts a trap
+/// as `2m + 2n` plus the walk [`approach`] gives with a cap of `limit + 1 - 2m - 2n`,
+/// after the same two tests as here (over the limit; an unmovable piece to move), and
+/// nothing else differs. Its walk is 0 exactly when, at `c = 0`, a piece of the mover
+/// stronger than a piece `q` to move stands beside `q` unfrozen (`within` is then the
+/// pieces to move, enemy pieces, so no piece of the mover is on it and the frozen
+/// test's second half is empty): then `q` is in `ready`, and the test here asks, of
+/// each piece to move in `ready`, whether an unfrozen piece of the mover stronger than
+/// it stands beside it: the same condition. With a cap of one (the trap at the limit
+/// without a walk) the walk is that test's answer, 0 or the cap; with a larger cap a
+/// walk of 0 is found the same way, and any other is [`approach`]'s own. When no piece
+/// to move is in `ready`, the mover's frozen pieces are not needed for the test (and are
+/// then computed only if [`approach`] needs them, as before).
+#[inline]
+fn quiet_bound(
+    board: &Board,
+    side: Color,
+    sq: Square,
+    limit: u8,
+    (unmovable, ready): (Bitboard, Bitboard),
+    frozen: &mut Option<Bitboard>,
+) -> CaptureBound {
+    let enemy = board.color(!side);
+    let this = Bitboard::from_square(sq);
+    let mut best = CaptureBound {
+        steps: u8::MAX,
+        involved: Bitboard::EMPTY,
+        far: false,
+        one: false,
+        frozen: None,
+    };
+    for &(area, m) in &NEAR_TRAPS[sq.index() as usize] {
+        if m == u8::MAX {
+            break;
+        }
+        let others = enemy & area & !this;
+        let cost = 2 * (m + few(others));
+        if cost > limit {
+            continue;
+        }
+        let moving = others | if m > 0 { this } else { Bitboard::EMPTY };
+        if (moving & unmovable).any() {
+            continue;
+        }
+        let cap = limit + 1 - cost;
+        let threatened = moving & ready;
+        let free_helper = threatened.any() && {
+            let frozen = *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
+            threatened.iter().any(|q| {
+                board.piece_at(q).is_some_and(|p| {
+                    (Bitboard::adjacent(q) & board.stronger_than(side, p.kind) & !frozen).any()
+                })
+            })
+        };
+        let walk = if free_helper {
+            0
+        } else if cap == 1 {
+            1
+        } else {
+            approach(board, side, moving, frozen, cap)
+        };
+        let steps = cost + walk;
+        let (far, one) = (walk > 1, walk == 1);
+        if steps < best.steps {
+            best = CaptureBound {
+                steps,
+                involved: moving | this,
+                far,
+                one,
+                frozen: None,
+            };
+        } else if steps == best.steps {
+            best.involved |= moving | this;
+            best.far |= far;
+            best.one |= one;
+        }
+    }
+    CaptureBound {
+        frozen: *frozen,
         ..best
     }
 }
@@ -2289,7 +2486,8 @@ fn approach(
             let next = within | within.neighbours();
             let near = helpers & next;
             if near.any() {
-                let frozen = *frozen.get_or_insert_with(|| board.frozen(side));
+                let frozen =
+                    *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
                 if (near & !frozen).any() || (near & frozen & within).any() {
                     best = c;
                     break;

@@ -459,3 +459,69 @@ fn the_direct_answer_for_a_piece_moved_twice_is_a_capture() {
     assert!(given > 500 && in_four > 200, "{counts:?}");
     eprintln!("direct moves in four, the piece moved twice: {given}, of them captures in exactly four: {in_four}");
 }
+
+/// [`quiet_bound`] against [`capture_lower_bound`] for every enemy piece at `node` (no
+/// push waiting, no pull under way; else nothing is checked), with no frozen pieces
+/// known and with them known: every field the same, the frozen pieces computed by both
+/// or by neither. Returns how many pieces have a bound within the steps left.
+fn check_quiet_bound(node: &TurnState) -> usize {
+    if node.pending_push().is_some() || node.pull_source().is_some() {
+        return 0;
+    }
+    let (board, side, left) = (node.board(), node.side_to_move(), node.steps_left());
+    let strongest = PieceKind::ALL
+        .iter()
+        .rev()
+        .find(|&&k| board.pieces(k.of(side)).any())
+        .copied();
+    let ctx = Ctx {
+        side,
+        strongest,
+        fast: true,
+        none_within_two: false,
+    };
+    let shared = (unmovable_pieces(board, &ctx), board.threatened(!side));
+    let mut within = 0;
+    for sq in board.color(!side) {
+        for known in [None, Some(board.frozen(side))] {
+            let want = capture_lower_bound(node, &ctx, sq, left, known);
+            let mut frozen = known;
+            let got = quiet_bound(board, side, sq, left, shared, &mut frozen);
+            let fields = |b: &CaptureBound| (b.steps, b.involved, b.far, b.one, b.frozen);
+            assert_eq!(fields(&got), fields(&want), "{sq} at {node:?}");
+            assert_eq!(frozen, want.frozen, "{sq} at {node:?}");
+            within += usize::from(known.is_none() && want.steps <= left);
+        }
+    }
+    within
+}
+
+#[test]
+fn the_quiet_bound_is_the_bound() {
+    // The archive under caps 4 to 1, the endgames, and random states inside turns.
+    let (mut within, mut states) = (0, 0);
+    let mut rng = Rng(9);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    for pos in archive.iter().chain(&endgames) {
+        for cap in 1..=4u8 {
+            let mut p = pos.clone();
+            p.set_step_cap(cap).expect("a cap of 1 to 4");
+            within += check_quiet_bound(p.turn_state());
+            states += 1;
+        }
+        let mut p = pos.clone();
+        while p.steps_left() > 0 {
+            let steps = p.legal_steps();
+            if steps.is_empty() {
+                break;
+            }
+            p.play_step(steps[rng.below(steps.len())])
+                .expect("a legal step");
+            within += check_quiet_bound(p.turn_state());
+            states += 1;
+        }
+    }
+    assert!(within > 10_000, "{within}");
+    eprintln!("quiet bound: {within} pieces within the steps left in {states} states");
+}
