@@ -1152,17 +1152,23 @@ fn any_step_of(
     let reads = pieces | (pieces & board.color(!state.side_to_move())).neighbours();
     let frozen = board.frozen_among(state.side_to_move(), reads);
     let set = state.step_set_with(pieces, frozen).touching(from, to);
-    let steps = Direction::ALL.map(|dir| {
+    // Plain loops: the closures of `Direction::ALL.map` and of iterators here were
+    // compiled out of line in some builds.
+    let mut steps = [Bitboard::EMPTY; 4];
+    for dir in Direction::ALL {
         let own = (set.own(dir) | set.pulls(dir)) & within.movers(dir);
-        own | (set.pushes(dir) & within.pushes)
-    });
-    [first, !first].into_iter().any(|part| {
-        Direction::ALL.into_iter().any(|dir| {
-            (steps[dir as usize] & part)
-                .iter()
-                .any(|sq| f(Step::new(sq, dir)))
-        })
-    })
+        steps[dir as usize] = own | (set.pushes(dir) & within.pushes);
+    }
+    for part in [first, !first] {
+        for dir in Direction::ALL {
+            for sq in steps[dir as usize] & part {
+                if f(Step::new(sq, dir)) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
 }
 
 /// The squares whose steps (from them) may lower the path bound when it leaves no slack
