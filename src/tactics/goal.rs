@@ -1053,14 +1053,26 @@ fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
         }
     }
 
-    let Some((to, _)) = pos.pull_source() else {
+    let Some((to, kind)) = pos.pull_source() else {
         return Some(false);
     };
-    Some(pos.pullable().iter().any(|sq| {
-        Direction::ALL
-            .into_iter()
-            .any(|dir| sq.step(dir) == Some(to) && then_goal(Step::new(sq, dir)))
-    }))
+    // The end of the pull moves an enemy piece and captures none of the mover's (a step
+    // captures only pieces of the colour it moves): the goal's rabbit stands one rank from
+    // its goal already.
+    let (board, side) = (pos.board(), pos.side_to_move());
+    if (board.pieces(PieceKind::Rabbit.of(side)) & rank_band(side, 1)).is_empty() {
+        return Some(false);
+    }
+    // The pieces the pull may move (`TurnState::pullable`), each beside `to`, in the
+    // same order.
+    for sq in board.weaker_than(!side, kind) & Bitboard::adjacent(to) {
+        if let Some(step) = Step::between(sq, to) {
+            if then_goal(step) {
+                return Some(true);
+            }
+        }
+    }
+    Some(false)
 }
 
 /// The frozen pieces among `rabbits`, rabbits of `side`: [`Board::frozen`] on them. A

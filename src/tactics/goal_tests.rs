@@ -918,3 +918,48 @@ fn a_goal_without_slack_in_the_goal_bound_moves_a_rabbit_within_its_paths() {
         "{checked} {goals} {outside}"
     );
 }
+
+/// The two-step rule where a pull is under way (its last part tries the pull's end), on
+/// every endgame one step in and on random mid-turn states: what a walk of two steps
+/// finds, and every end of the pull after which one step is a goal leaves a rabbit of
+/// the mover one rank from its goal (the rule asks none when there is none).
+#[test]
+fn goal_in_two_with_a_pull_under_way_matches_a_two_step_walk() {
+    let mut rng = Rng(11);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let mut states = one_step_in(&endgames);
+    states.extend((0..30_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
+    let (mut decided, mut goals, mut pulled) = (0, 0, 0);
+    for pos in states {
+        let state = pos.turn_state();
+        let Some((to, _)) = state.pull_source() else {
+            continue;
+        };
+        let start = pos.turn_start_board();
+        let mut path = Move::EMPTY;
+        let Some(found) = goal_in_two(state, start, &mut path) else {
+            continue;
+        };
+        decided += 1;
+        assert_eq!(found, goal_within(&pos, 2), "{pos}");
+        goals += usize::from(found);
+        let side = state.side_to_move();
+        let near = state.board().pieces(PieceKind::Rabbit.of(side)) & rank_band(side, 1);
+        for sq in state.pullable() {
+            let step = Step::between(sq, to).expect("a pullable piece stands beside");
+            let mut child = *state;
+            child.play_step_unchecked(step);
+            let mut goal = Move::EMPTY;
+            if goal_in_one(&child, start, &mut goal) == Some(true) {
+                pulled += 1;
+                assert!(near.any(), "{pos}: {step}");
+            }
+        }
+    }
+    eprintln!("goal_in_two with a pull under way: {decided} decided, {goals} goals, {pulled} goals after the pull's end");
+    assert!(
+        decided > 1_000 && goals > 50 && pulled > 10,
+        "{decided} {goals} {pulled}"
+    );
+}
