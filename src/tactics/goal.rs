@@ -95,8 +95,14 @@ impl Position {
         if FAST {
             // The walls only where the cheaper bounds leave a chance.
             walls = self::walls(state, left);
-            // With no walls the bound is the one above (the same state, steps and walls).
-            if walls.any() {
+            // With no walls the bound is the one above (the same state, steps and walls),
+            // and so it is when that bound is at most one more than the fewest ranks `d`
+            // from a rabbit of the mover to its goal: a path of `passing` from a rabbit
+            // `d' >= d` ranks away enters `d'` squares or more, so it enters no square of
+            // cost three (it would cost `d' + 2` or more), and the walls are such squares
+            // (enemy pieces not on a trap, not pullable): it is a path with the walls too,
+            // and the walls never lower the bound.
+            if walls.any() && walls_may_raise(passing, side, rabbits) {
                 passing = path_bound(state, left, walls);
                 if passing > left {
                     return None;
@@ -143,6 +149,27 @@ fn rank_band(color: Color, d: u8) -> Bitboard {
         Color::Silver => d,
     };
     Bitboard(0xff << (8 * u32::from(rank)))
+}
+
+/// Whether walls may raise a path bound of `passing` found without them, for the mover
+/// `side` with `rabbits`: only when it exceeds the fewest ranks to the goal by two or more
+/// (the proof is at the root, in `goal_move_by`).
+#[inline]
+fn walls_may_raise(passing: u8, side: Color, rabbits: Bitboard) -> bool {
+    passing > nearest_rank(side, rabbits).saturating_add(1)
+}
+
+/// The fewest ranks from one of `rabbits`, rabbits of `color`, to its goal rank (`u8::MAX`
+/// when there is none).
+#[inline]
+fn nearest_rank(color: Color, rabbits: Bitboard) -> u8 {
+    if rabbits.is_empty() {
+        return u8::MAX;
+    }
+    (match color {
+        Color::Gold => 7 - (63 - rabbits.0.leading_zeros()) / 8,
+        Color::Silver => rabbits.0.trailing_zeros() / 8,
+    }) as u8
 }
 
 /// The direction of a rabbit of `color` towards its goal.
