@@ -95,8 +95,14 @@ impl Position {
         if FAST {
             // The walls only where the cheaper bounds leave a chance.
             walls = self::walls(state, left);
-            // With no walls the bound is the one above (the same state, steps and walls).
-            if walls.any() {
+            // With no walls the bound is the one above (the same state, steps and walls),
+            // and so it is when that bound is at most one more than the fewest ranks `d`
+            // from a rabbit of the mover to its goal: a path of `passing` from a rabbit
+            // `d' >= d` ranks away enters `d'` squares or more, so it enters no square of
+            // cost three (it would cost `d' + 2` or more), and the walls are such squares
+            // (enemy pieces not on a trap, not pullable): it is a path with the walls too,
+            // and the walls never lower the bound.
+            if walls.any() && walls_may_raise(passing, side, rabbits) {
                 passing = path_bound(state, left, walls);
                 if passing > left {
                     return None;
@@ -143,6 +149,27 @@ fn rank_band(color: Color, d: u8) -> Bitboard {
         Color::Silver => d,
     };
     Bitboard(0xff << (8 * u32::from(rank)))
+}
+
+/// Whether walls may raise a path bound of `passing` found without them, for the mover
+/// `side` with `rabbits`: only when it exceeds the fewest ranks to the goal by two or more
+/// (the proof is at the root, in `goal_move_by`).
+#[inline]
+fn walls_may_raise(passing: u8, side: Color, rabbits: Bitboard) -> bool {
+    passing > nearest_rank(side, rabbits).saturating_add(1)
+}
+
+/// The fewest ranks from one of `rabbits`, rabbits of `color`, to its goal rank (`u8::MAX`
+/// when there is none).
+#[inline]
+fn nearest_rank(color: Color, rabbits: Bitboard) -> u8 {
+    if rabbits.is_empty() {
+        return u8::MAX;
+    }
+    (match color {
+        Color::Gold => 7 - (63 - rabbits.0.leading_zeros()) / 8,
+        Color::Silver => rabbits.0.trailing_zeros() / 8,
+    }) as u8
 }
 
 /// The direction of a rabbit of `color` towards its goal.
@@ -1053,14 +1080,26 @@ fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
         }
     }
 
-    let Some((to, _)) = pos.pull_source() else {
+    let Some((to, kind)) = pos.pull_source() else {
         return Some(false);
     };
-    Some(pos.pullable().iter().any(|sq| {
-        Direction::ALL
-            .into_iter()
-            .any(|dir| sq.step(dir) == Some(to) && then_goal(Step::new(sq, dir)))
-    }))
+    // The end of the pull moves an enemy piece and captures none of the mover's (a step
+    // captures only pieces of the colour it moves): the goal's rabbit stands one rank from
+    // its goal already.
+    let (board, side) = (pos.board(), pos.side_to_move());
+    if (board.pieces(PieceKind::Rabbit.of(side)) & rank_band(side, 1)).is_empty() {
+        return Some(false);
+    }
+    // The pieces the pull may move (`TurnState::pullable`), each beside `to`, in the
+    // same order.
+    for sq in board.weaker_than(!side, kind) & Bitboard::adjacent(to) {
+        if let Some(step) = Step::between(sq, to) {
+            if then_goal(step) {
+                return Some(true);
+            }
+        }
+    }
+    Some(false)
 }
 
 /// The frozen pieces among `rabbits`, rabbits of `side`: [`Board::frozen`] on them. A
@@ -1152,17 +1191,23 @@ fn any_step_of(
     let reads = pieces | (pieces & board.color(!state.side_to_move())).neighbours();
     let frozen = board.frozen_among(state.side_to_move(), reads);
     let set = state.step_set_with(pieces, frozen).touching(from, to);
-    let steps = Direction::ALL.map(|dir| {
+    // Plain loops: the closures of `Direction::ALL.map` and of iterators here were
+    // compiled out of line in some builds.
+    let mut steps = [Bitboard::EMPTY; 4];
+    for dir in Direction::ALL {
         let own = (set.own(dir) | set.pulls(dir)) & within.movers(dir);
-        own | (set.pushes(dir) & within.pushes)
-    });
-    [first, !first].into_iter().any(|part| {
-        Direction::ALL.into_iter().any(|dir| {
-            (steps[dir as usize] & part)
-                .iter()
-                .any(|sq| f(Step::new(sq, dir)))
-        })
-    })
+        steps[dir as usize] = own | (set.pushes(dir) & within.pushes);
+    }
+    for part in [first, !first] {
+        for dir in Direction::ALL {
+            for sq in steps[dir as usize] & part {
+                if f(Step::new(sq, dir)) {
+                    return true;
+                }
+            }
+        }
+    }
+    false
 }
 
 /// The squares whose steps (from them) may lower the path bound when it leaves no slack

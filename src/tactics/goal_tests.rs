@@ -7,7 +7,7 @@ use super::{
     four_step_region, frozen_rabbits, goal_in_one, goal_in_two, goal_lower_bound,
     goal_rabbits_within, immovable, path_bound, path_costs, path_region, rank_band,
     squares_within_paths, steps_lowering_a_tighter_bound, steps_on_cheap_paths, three_step_region,
-    to_go_layers, walls, walls_in_three, PathLayers, Region,
+    to_go_layers, walls, walls_in_three, walls_may_raise, PathLayers, Region,
 };
 use super::{steps_lowering_the_goal_bound, NoSlack};
 use crate::tactics::test_data::{archive_positions, endgame_positions, random_position, Rng};
@@ -917,4 +917,99 @@ fn a_goal_without_slack_in_the_goal_bound_moves_a_rabbit_within_its_paths() {
         checked > 1_000 && goals > 100 && outside > 10_000,
         "{checked} {goals} {outside}"
     );
+}
+
+/// The two-step rule where a pull is under way (its last part tries the pull's end), on
+/// every endgame one step in and on random mid-turn states: what a walk of two steps
+/// finds, and every end of the pull after which one step is a goal leaves a rabbit of
+/// the mover one rank from its goal (the rule asks none when there is none).
+#[test]
+fn goal_in_two_with_a_pull_under_way_matches_a_two_step_walk() {
+    let mut rng = Rng(11);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let mut states = one_step_in(&endgames);
+    states.extend((0..30_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
+    let (mut decided, mut goals, mut pulled) = (0, 0, 0);
+    for pos in states {
+        let state = pos.turn_state();
+        let Some((to, _)) = state.pull_source() else {
+            continue;
+        };
+        let start = pos.turn_start_board();
+        let mut path = Move::EMPTY;
+        let Some(found) = goal_in_two(state, start, &mut path) else {
+            continue;
+        };
+        decided += 1;
+        assert_eq!(found, goal_within(&pos, 2), "{pos}");
+        goals += usize::from(found);
+        let side = state.side_to_move();
+        let near = state.board().pieces(PieceKind::Rabbit.of(side)) & rank_band(side, 1);
+        for sq in state.pullable() {
+            let step = Step::between(sq, to).expect("a pullable piece stands beside");
+            let mut child = *state;
+            child.play_step_unchecked(step);
+            let mut goal = Move::EMPTY;
+            if goal_in_one(&child, start, &mut goal) == Some(true) {
+                pulled += 1;
+                assert!(near.any(), "{pos}: {step}");
+            }
+        }
+    }
+    eprintln!("goal_in_two with a pull under way: {decided} decided, {goals} goals, {pulled} goals after the pull's end");
+    assert!(
+        decided > 1_000 && goals > 50 && pulled > 10,
+        "{decided} {goals} {pulled}"
+    );
+}
+
+/// Where [`walls_may_raise`] says no, the path bound with the walls of [`walls`] is the
+/// bound without them: on the archive under every cap, the endgames, 20,000 random
+/// positions, every state one step after those, and 30,000 random mid-turn states.
+/// Counts the states with walls and how many the rule settles.
+#[test]
+fn walls_raise_no_path_bound_near_the_nearest_rank() {
+    fn check(state: &TurnState, walled: &mut usize, settled: &mut usize) {
+        let left = state.steps_left();
+        let walls = walls(state, left);
+        if walls.is_empty() {
+            return;
+        }
+        *walled += 1;
+        let side = state.side_to_move();
+        let rabbits = state.board().pieces(PieceKind::Rabbit.of(side));
+        let passing = path_bound(state, left, Bitboard::EMPTY);
+        if !walls_may_raise(passing, side, rabbits) {
+            *settled += 1;
+            assert_eq!(
+                path_bound(state, left, walls),
+                passing,
+                "{:?}",
+                state.board()
+            );
+        }
+    }
+    let mut rng = Rng(12);
+    let (mut walled, mut settled) = (0, 0);
+    let mut positions = archive_endgames_and_randoms(&mut rng);
+    for cap in 1..4 {
+        positions.extend(archive_positions().iter().map(|p| with_cap(p, cap)));
+    }
+    for pos in &positions {
+        for state in state_and_children(pos.turn_state()) {
+            check(&state, &mut walled, &mut settled);
+        }
+    }
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    for i in 0..30_000 {
+        check(
+            sample_state(&mut rng, i, &archive, &endgames).turn_state(),
+            &mut walled,
+            &mut settled,
+        );
+    }
+    eprintln!("walls_may_raise: {walled} states with walls, {settled} settled");
+    assert!(settled > 1_000, "{walled} {settled}");
 }
