@@ -480,7 +480,8 @@ fn four_step_traps(
 /// square that an unfrozen piece of the mover stands beside (the friend's step is the
 /// first, from where it stands now onto a square empty now); `h` on `s`; or an
 /// unfrozen `h` beside a held `s` with an empty square beside `s`: the other piece must
-/// step off first (with its own step if it is the mover's; if it is an enemy piece, as
+/// step off first (with its own step if it is the mover's, so it is unfrozen now and, a
+/// rabbit, steps not backwards; if it is an enemy piece, as
 /// the first step of a push by `h`, whose second is `h`'s into `s`: any other push or
 /// pull adds a step; so `h` is then stronger than that enemy piece, and the square the
 /// push sends it to is not beside the trap: there it would stand beside the trap when
@@ -523,7 +524,12 @@ fn one_move_may_capture(
     // A held square that may be left: by its own step (the mover's piece), or pushed by
     // a piece of the mover stronger than the enemy piece on it, which then steps in.
     let leaving = held & empty.neighbours();
-    let own_leaving = leaving & mover;
+    // The mover's piece steps off first, unfrozen now, a rabbit not backwards.
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    let rabbit_room = empty.shift(Direction::East)
+        | empty.shift(Direction::West)
+        | empty.shift(Direction::backwards(side));
+    let own_leaving = leaving & mover & !frozen & (!rabbits | rabbit_room);
     let mut stepping_in = own_leaving.neighbours();
     let mut vacated = Bitboard::EMPTY;
     for s in leaving & !mover {
@@ -598,7 +604,8 @@ fn unfrozen_after_a_friend_leaves(board: &Board, side: Color, h: Square) -> bool
 /// them now other than `h` (none arrives; one may be lost on a trap, which only takes a
 /// friend away). `h` must be unfrozen on `mid` to take its second step and on `s` to
 /// push or pull: a piece of the mover other than `h` beside the square now, or no enemy
-/// piece stronger than `h` beside it. A square two steps from `h` through a square
+/// piece stronger than `h` beside it; and `h` must not be captured on `mid` or `s`: a
+/// trap needs a friend beside it. A square two steps from `h` through a square
 /// beside both is never `h`'s own (`s` is empty), so those are the walks of two.
 #[inline]
 fn walk_may_ready(board: &Board, side: Color, h: Square, open: Bitboard) -> bool {
@@ -606,7 +613,9 @@ fn walk_may_ready(board: &Board, side: Color, h: Square, open: Bitboard) -> bool
         return false;
     };
     let friends = board.color(side).without(h);
-    let unfrozen_on = friends.neighbours() | !board.stronger_than(!side, kind).neighbours();
+    let alive = friends.neighbours() | !Bitboard::TRAPS;
+    let unfrozen_on =
+        alive & (friends.neighbours() | !board.stronger_than(!side, kind).neighbours());
     let mid = !board.occupied() & Bitboard::adjacent(h) & unfrozen_on;
     (open & unfrozen_on & mid.neighbours()).any()
 }
