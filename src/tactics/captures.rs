@@ -548,9 +548,14 @@ fn one_move_may_capture(
         stepping_in &= leavers;
     }
     let unfrozen_by_a_step = (empty & (mover & !frozen).neighbours()).neighbours();
-    let push = (!frozen & (one(open) | vacated)) | (frozen & one(open) & unfrozen_by_a_step) | held;
+    let push = (!frozen & (one(open) | vacated)) | held;
     if (helpers & push).any() {
         return true;
+    }
+    for h in helpers & frozen & one(open) & unfrozen_by_a_step {
+        if freed_by_a_friend(board, side, h, open, frozen) {
+            return true;
+        }
     }
     for h in helpers & !frozen & stepping_in {
         if unfrozen_after_a_friend_leaves(board, side, h) {
@@ -573,6 +578,34 @@ fn one_move_may_capture(
         from_trap &= held_trap_pullers(board, side, trap);
     }
     (helpers & from_trap).any()
+}
+
+/// For [`one_move_may_capture`], a helper `h` of the mover, frozen now, beside an empty
+/// square of `open` (beside the piece to move): whether an unfrozen piece of the mover
+/// (`frozen`: the mover's frozen pieces) may step onto an empty square beside `h` other
+/// than one such square of `open` left for `h` (a rabbit not backwards).
+///
+/// Proof that it needs this: `h` is unfrozen before the move only by a friend arriving
+/// beside it (its freezer leaving takes a move of two steps), so the friend's step and
+/// `h`'s onto a square `s` of `open` are all the steps before the move, the friend's
+/// first: it steps from where it stands now, unfrozen now, onto a square empty now and
+/// beside `h`, and not onto `s`, which must be empty when `h` steps onto it.
+#[inline(never)]
+fn freed_by_a_friend(
+    board: &Board,
+    side: Color,
+    h: Square,
+    open: Bitboard,
+    frozen: Bitboard,
+) -> bool {
+    let around = Bitboard::adjacent(h);
+    let unfrozen = board.color(side) & !frozen;
+    let rabbits = unfrozen & board.pieces(PieceKind::Rabbit.of(side));
+    let reach = (unfrozen & !rabbits).neighbours()
+        | rabbits.shift(Direction::East)
+        | rabbits.shift(Direction::West)
+        | rabbits.shift(Direction::backwards(side).opposite());
+    distinct_pair(around & !board.occupied() & reach, around & open)
 }
 
 /// For [`one_move_may_capture`], a helper `h` of the mover, unfrozen now, beside a
