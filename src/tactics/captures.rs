@@ -480,7 +480,8 @@ fn four_step_traps(
 /// square that an unfrozen piece of the mover stands beside (the friend's step is the
 /// first, from where it stands now onto a square empty now); `h` on `s`; or an
 /// unfrozen `h` beside a held `s` with an empty square beside `s`: the other piece must
-/// step off first (with its own step if it is the mover's; if it is an enemy piece, as
+/// step off first (with its own step if it is the mover's, so it is unfrozen now and, a
+/// rabbit, steps not backwards; if it is an enemy piece, as
 /// the first step of a push by `h`, whose second is `h`'s into `s`: any other push or
 /// pull adds a step; so `h` is then stronger than that enemy piece, and the square the
 /// push sends it to is not beside the trap: there it would stand beside the trap when
@@ -523,7 +524,12 @@ fn one_move_may_capture(
     // A held square that may be left: by its own step (the mover's piece), or pushed by
     // a piece of the mover stronger than the enemy piece on it, which then steps in.
     let leaving = held & empty.neighbours();
-    let own_leaving = leaving & mover;
+    // The mover's piece steps off first, unfrozen now, a rabbit not backwards.
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    let rabbit_room = empty.shift(Direction::East)
+        | empty.shift(Direction::West)
+        | empty.shift(Direction::backwards(side));
+    let own_leaving = leaving & mover & !frozen & (!rabbits | rabbit_room);
     let mut stepping_in = own_leaving.neighbours();
     let mut vacated = Bitboard::EMPTY;
     for s in leaving & !mover {
@@ -542,9 +548,14 @@ fn one_move_may_capture(
         stepping_in &= leavers;
     }
     let unfrozen_by_a_step = (empty & (mover & !frozen).neighbours()).neighbours();
-    let push = (!frozen & (one(open) | vacated)) | (frozen & one(open) & unfrozen_by_a_step) | held;
+    let push = (!frozen & (one(open) | vacated)) | held;
     if (helpers & push).any() {
         return true;
+    }
+    for h in helpers & frozen & one(open) & unfrozen_by_a_step {
+        if freed_by_a_friend(board, side, h, open, frozen) {
+            return true;
+        }
     }
     for h in helpers & !frozen & stepping_in {
         if unfrozen_after_a_friend_leaves(board, side, h) {
@@ -567,6 +578,34 @@ fn one_move_may_capture(
         from_trap &= held_trap_pullers(board, side, trap);
     }
     (helpers & from_trap).any()
+}
+
+/// For [`one_move_may_capture`], a helper `h` of the mover, frozen now, beside an empty
+/// square of `open` (beside the piece to move): whether an unfrozen piece of the mover
+/// (`frozen`: the mover's frozen pieces) may step onto an empty square beside `h` other
+/// than one such square of `open` left for `h` (a rabbit not backwards).
+///
+/// Proof that it needs this: `h` is unfrozen before the move only by a friend arriving
+/// beside it (its freezer leaving takes a move of two steps), so the friend's step and
+/// `h`'s onto a square `s` of `open` are all the steps before the move, the friend's
+/// first: it steps from where it stands now, unfrozen now, onto a square empty now and
+/// beside `h`, and not onto `s`, which must be empty when `h` steps onto it.
+#[inline(never)]
+fn freed_by_a_friend(
+    board: &Board,
+    side: Color,
+    h: Square,
+    open: Bitboard,
+    frozen: Bitboard,
+) -> bool {
+    let around = Bitboard::adjacent(h);
+    let unfrozen = board.color(side) & !frozen;
+    let rabbits = unfrozen & board.pieces(PieceKind::Rabbit.of(side));
+    let reach = (unfrozen & !rabbits).neighbours()
+        | rabbits.shift(Direction::East)
+        | rabbits.shift(Direction::West)
+        | rabbits.shift(Direction::backwards(side).opposite());
+    distinct_pair(around & !board.occupied() & reach, around & open)
 }
 
 /// For [`one_move_may_capture`], a helper `h` of the mover, unfrozen now, beside a
@@ -598,7 +637,8 @@ fn unfrozen_after_a_friend_leaves(board: &Board, side: Color, h: Square) -> bool
 /// them now other than `h` (none arrives; one may be lost on a trap, which only takes a
 /// friend away). `h` must be unfrozen on `mid` to take its second step and on `s` to
 /// push or pull: a piece of the mover other than `h` beside the square now, or no enemy
-/// piece stronger than `h` beside it. A square two steps from `h` through a square
+/// piece stronger than `h` beside it; and `h` must not be captured on `mid` or `s`: a
+/// trap needs a friend beside it. A square two steps from `h` through a square
 /// beside both is never `h`'s own (`s` is empty), so those are the walks of two.
 #[inline]
 fn walk_may_ready(board: &Board, side: Color, h: Square, open: Bitboard) -> bool {
@@ -606,7 +646,9 @@ fn walk_may_ready(board: &Board, side: Color, h: Square, open: Bitboard) -> bool
         return false;
     };
     let friends = board.color(side).without(h);
-    let unfrozen_on = friends.neighbours() | !board.stronger_than(!side, kind).neighbours();
+    let alive = friends.neighbours() | !Bitboard::TRAPS;
+    let unfrozen_on =
+        alive & (friends.neighbours() | !board.stronger_than(!side, kind).neighbours());
     let mid = !board.occupied() & Bitboard::adjacent(h) & unfrozen_on;
     (open & unfrozen_on & mid.neighbours()).any()
 }
