@@ -326,19 +326,17 @@ fn check_trap_counts_keep(node: &TurnState) -> usize {
     keep.count() as usize
 }
 
-#[test]
-fn the_trap_counts_filter_keeps_the_pieces_it_keeps_one_by_one() {
-    // The archive under caps 4 to 1, the endgames, and random states inside turns.
-    let (mut kept, mut states) = (0, 0);
-    let mut rng = Rng(7);
+/// Calls `f` on the archive's and the endgames' turn starts under caps 4 to 1, and on
+/// the states inside a random turn from each (steps drawn by `Rng(seed)`).
+fn for_each_capped_and_inner_state(seed: u64, mut f: impl FnMut(&TurnState)) {
+    let mut rng = Rng(seed);
     let archive = archive_positions();
     let endgames = endgame_positions();
     for pos in archive.iter().chain(&endgames) {
         for cap in 1..=4u8 {
             let mut p = pos.clone();
             p.set_step_cap(cap).expect("a cap of 1 to 4");
-            kept += check_trap_counts_keep(p.turn_state());
-            states += 1;
+            f(p.turn_state());
         }
         let mut p = pos.clone();
         while p.steps_left() > 0 {
@@ -348,10 +346,19 @@ fn the_trap_counts_filter_keeps_the_pieces_it_keeps_one_by_one() {
             }
             p.play_step(steps[rng.below(steps.len())])
                 .expect("a legal step");
-            kept += check_trap_counts_keep(p.turn_state());
-            states += 1;
+            f(p.turn_state());
         }
     }
+}
+
+#[test]
+fn the_trap_counts_filter_keeps_the_pieces_it_keeps_one_by_one() {
+    // The archive under caps 4 to 1, the endgames, and random states inside turns.
+    let (mut kept, mut states) = (0, 0);
+    for_each_capped_and_inner_state(7, |state| {
+        kept += check_trap_counts_keep(state);
+        states += 1;
+    });
     assert!(kept > 10_000, "{kept}");
     eprintln!("trap counts: {kept} pieces kept in {states} states, each as one by one");
 }
@@ -500,28 +507,10 @@ fn check_quiet_bound(node: &TurnState) -> usize {
 fn the_quiet_bound_is_the_bound() {
     // The archive under caps 4 to 1, the endgames, and random states inside turns.
     let (mut within, mut states) = (0, 0);
-    let mut rng = Rng(9);
-    let archive = archive_positions();
-    let endgames = endgame_positions();
-    for pos in archive.iter().chain(&endgames) {
-        for cap in 1..=4u8 {
-            let mut p = pos.clone();
-            p.set_step_cap(cap).expect("a cap of 1 to 4");
-            within += check_quiet_bound(p.turn_state());
-            states += 1;
-        }
-        let mut p = pos.clone();
-        while p.steps_left() > 0 {
-            let steps = p.legal_steps();
-            if steps.is_empty() {
-                break;
-            }
-            p.play_step(steps[rng.below(steps.len())])
-                .expect("a legal step");
-            within += check_quiet_bound(p.turn_state());
-            states += 1;
-        }
-    }
+    for_each_capped_and_inner_state(9, |state| {
+        within += check_quiet_bound(state);
+        states += 1;
+    });
     assert!(within > 10_000, "{within}");
     eprintln!("quiet bound: {within} pieces within the steps left in {states} states");
 }
