@@ -2240,6 +2240,17 @@ struct CaptureBound {
     frozen: Option<Bitboard>,
 }
 
+impl CaptureBound {
+    /// No trap within reach yet: where the bounds start.
+    const NONE: CaptureBound = CaptureBound {
+        steps: u8::MAX,
+        involved: Bitboard::EMPTY,
+        far: false,
+        one: false,
+        frozen: None,
+    };
+}
+
 /// A lower bound on the steps of a turn from `node` capturing the enemy piece on `sq`
 /// (`u8::MAX` when none can); traps that need more than `limit` steps are not looked at
 /// closely (the bound is then only known to exceed `limit`).
@@ -2283,13 +2294,7 @@ fn capture_lower_bound(
         // Computed when a trap first needs it (most traps are ruled out before).
         frozen,
     };
-    let mut best = CaptureBound {
-        steps: u8::MAX,
-        involved: Bitboard::EMPTY,
-        far: false,
-        one: false,
-        frozen: None,
-    };
+    let mut best = CaptureBound::NONE;
 
     for &(area, m) in &NEAR_TRAPS[sq.index() as usize] {
         if m == u8::MAX {
@@ -2357,13 +2362,7 @@ fn quiet_bound(
 ) -> CaptureBound {
     let enemy = board.color(!side);
     let this = Bitboard::from_square(sq);
-    let mut best = CaptureBound {
-        steps: u8::MAX,
-        involved: Bitboard::EMPTY,
-        far: false,
-        one: false,
-        frozen: None,
-    };
+    let mut best = CaptureBound::NONE;
     for &(area, m) in &NEAR_TRAPS[sq.index() as usize] {
         if m == u8::MAX {
             break;
