@@ -34,8 +34,12 @@ use arimaa::notation::legacy;
 use arimaa::notation::lightvector::{self, Lightvector};
 use arimaa::notation::official::{self, TurnBody};
 use arimaa::notation::record::Archive;
-use arimaa::{Board, Move, Piece, Position, Square};
+use arimaa::{Board, Move, Position};
 use criterion::{criterion_group, Criterion, Throughput};
+
+#[path = "../tests/support/explicit.rs"]
+mod explicit;
+use explicit::explicit;
 
 /// A move with its position, resulting board and texts.
 struct Case {
@@ -44,41 +48,6 @@ struct Case {
     mv: Move,
     written: String,
     explicit: String,
-}
-
-/// One destination or capture token per displaced or captured piece.
-fn explicit(pos: &Position, mv: &Move) -> String {
-    let mut pieces: Vec<(Piece, Square, Square, bool)> = Vec::new();
-    let mut p = pos.clone();
-    for &s in mv.steps() {
-        let eff = p.play_step(s).expect("legal");
-        let i = match pieces.iter().position(|t| !t.3 && t.2 == eff.from) {
-            Some(i) => i,
-            None => {
-                pieces.push((eff.piece, eff.from, eff.from, false));
-                pieces.len() - 1
-            }
-        };
-        pieces[i].2 = eff.to;
-        if let Some(c) = eff.capture {
-            match pieces.iter().position(|t| !t.3 && t.2 == c.square) {
-                Some(j) => pieces[j].3 = true,
-                None => pieces.push((c.piece, c.square, c.square, true)),
-            }
-        }
-    }
-    pieces
-        .iter()
-        .filter(|t| t.3 || t.1 != t.2)
-        .map(|t| {
-            if t.3 {
-                format!("{}{}x", t.0, t.1)
-            } else {
-                format!("{}{}{}", t.0, t.1, t.2)
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 fn cases() -> Vec<Case> {

@@ -10,8 +10,9 @@
 mod support;
 
 use arimaa::notation::lightvector::{self, Lightvector, Token};
-use arimaa::{Move, Piece, Position, Square};
+use arimaa::{Move, Position};
 use proptest::prelude::*;
+use support::explicit::explicit;
 use support::lightvector::random_position;
 
 /// A random position and one of its legal moves (by index), or `None` when stuck.
@@ -23,43 +24,6 @@ fn position_and_move(seed: u64, plies: usize, pick: usize) -> Option<(Position, 
     }
     let mv = moves[pick % moves.len()];
     Some((pos, mv))
-}
-
-/// The explicit form of `mv`: `<letter><start><end>` for each piece that ends away
-/// from its start, `<letter><start>x` for each piece captured.
-fn explicit(pos: &Position, mv: &Move) -> String {
-    // (piece, start, current, captured)
-    let mut pieces: Vec<(Piece, Square, Square, bool)> = Vec::new();
-    let mut p = pos.clone();
-    for &s in mv.steps() {
-        let eff = p.play_step(s).unwrap();
-        let i = match pieces.iter().position(|t| !t.3 && t.2 == eff.from) {
-            Some(i) => i,
-            None => {
-                pieces.push((eff.piece, eff.from, eff.from, false));
-                pieces.len() - 1
-            }
-        };
-        pieces[i].2 = eff.to;
-        if let Some(c) = eff.capture {
-            match pieces.iter().position(|t| !t.3 && t.2 == c.square) {
-                Some(j) => pieces[j].3 = true,
-                None => pieces.push((c.piece, c.square, c.square, true)),
-            }
-        }
-    }
-    pieces
-        .iter()
-        .filter(|t| t.3 || t.1 != t.2)
-        .map(|t| {
-            if t.3 {
-                format!("{}{}x", t.0, t.1)
-            } else {
-                format!("{}{}{}", t.0, t.1, t.2)
-            }
-        })
-        .collect::<Vec<_>>()
-        .join(" ")
 }
 
 fn rank(s: &str) -> (usize, usize) {
