@@ -44,39 +44,12 @@ use std::ops::ControlFlow;
 use arimaa::{Board, Color, Direction, Piece, PieceKind, Position, Square, Step, StepKind};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
+use support::random::Rng;
 use support::reference::{parse_aei, reference_moves_with_depth, to_aei_board, RefBoard};
 
 // ---------------------------------------------------------------------------------------
-// Deterministic random numbers (splitmix64), so a proptest seed fixes a whole scenario.
-
-#[derive(Clone)]
-struct Rng(u64);
-
-impl Rng {
-    fn next_u64(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
-    /// A number in `0..n` (`n > 0`).
-    fn below(&mut self, n: usize) -> usize {
-        (self.next_u64() % n as u64) as usize
-    }
-
-    fn one_in(&mut self, n: usize) -> bool {
-        self.below(n) == 0
-    }
-
-    fn shuffle<T>(&mut self, v: &mut [T]) {
-        for i in (1..v.len()).rev() {
-            let j = self.below(i + 1);
-            v.swap(i, j);
-        }
-    }
-}
+// Deterministic random numbers (`support::random::Rng`, SplitMix64), so a proptest seed
+// fixes a whole scenario.
 
 // ---------------------------------------------------------------------------------------
 // The naive model: a 64-cell array (a1 = 0, h8 = 63) in the reference enumerator's cell

@@ -97,16 +97,10 @@ pub fn random_setup(rng: &mut impl FnMut() -> u64) -> Board {
     b
 }
 
-/// A small deterministic generator (splitmix64).
+/// A small deterministic generator: the outputs of [`super::random::Rng`] from `seed`.
 pub fn splitmix(seed: u64) -> impl FnMut() -> u64 {
-    let mut s = seed;
-    move || {
-        s = s.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = s;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
+    let mut rng = super::random::Rng(seed);
+    move || rng.next()
 }
 
 /// A random position: a random standard setup, then `plies` random legal moves (fewer

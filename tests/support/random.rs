@@ -4,6 +4,7 @@
 use arimaa::{Board, Color, Piece, PieceKind, Position, Square, Step};
 
 /// A seeded SplitMix64 generator: reproducible, no dependency.
+#[derive(Clone)]
 pub struct Rng(pub u64);
 
 impl Rng {
@@ -14,8 +15,20 @@ impl Rng {
         z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
         z ^ (z >> 31)
     }
+    /// A number in `0..n` (`n > 0`).
     pub fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
+    }
+    /// True once in `n` draws on average.
+    pub fn one_in(&mut self, n: usize) -> bool {
+        self.below(n) == 0
+    }
+    /// Shuffles `v` (Fisher-Yates).
+    pub fn shuffle<T>(&mut self, v: &mut [T]) {
+        for i in (1..v.len()).rev() {
+            let j = self.below(i + 1);
+            v.swap(i, j);
+        }
     }
 }
 

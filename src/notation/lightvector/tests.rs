@@ -8,7 +8,7 @@ use crate::{Board, Color, Direction, Move, Piece, PieceKind, Position, Square, S
 use super::resolve::{resolve, IllegalLightvector, ResolveOptions};
 use super::syntax::{Directions, Property, Specifier, Token};
 
-/// splitmix64.
+/// SplitMix64 (the crate's own, [`crate::hash::splitmix`]).
 struct Rng(u64);
 
 /// The seed of a test, varied by the environment variable `LV_TEST_SEED` (to search
@@ -22,11 +22,9 @@ fn seed(base: u64) -> u64 {
 
 impl Rng {
     fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
+        let (state, out) = crate::hash::splitmix(self.0);
+        self.0 = state;
+        out
     }
     fn below(&mut self, n: usize) -> usize {
         (self.next() % n as u64) as usize
