@@ -34,6 +34,35 @@ fn report(label: &str, moves: usize, secs: f64) {
     );
 }
 
+/// Prints the count of the position `line` gives (with its time on a second line when
+/// `timed`), or `error: <reason>`; returns whether the line was read.
+fn print_count(line: &str, timed: bool) -> bool {
+    match read_line(line) {
+        Ok(pos) => {
+            let t = Instant::now();
+            let n = pos.count_moves();
+            let secs = t.elapsed().as_secs_f64();
+            println!("{n}");
+            if timed {
+                report("time", n, secs);
+            }
+            true
+        }
+        Err(e) => {
+            println!("error: {e}");
+            false
+        }
+    }
+}
+
+fn exit_code(failed: bool) -> ExitCode {
+    if failed {
+        ExitCode::FAILURE
+    } else {
+        ExitCode::SUCCESS
+    }
+}
+
 fn main() -> ExitCode {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if args.first().map(String::as_str) == Some("--stdin") {
@@ -47,42 +76,16 @@ fn main() -> ExitCode {
             if l.is_empty() || l.starts_with('#') {
                 continue;
             }
-            match read_line(l) {
-                Ok(pos) => println!("{}", pos.count_moves()),
-                Err(e) => {
-                    println!("error: {e}");
-                    failed = true;
-                }
-            }
+            failed |= !print_count(l, false);
         }
-        return if failed {
-            ExitCode::FAILURE
-        } else {
-            ExitCode::SUCCESS
-        };
+        return exit_code(failed);
     }
     if !args.is_empty() {
         let mut failed = false;
         for a in &args {
-            match read_line(a) {
-                Ok(pos) => {
-                    let t = Instant::now();
-                    let n = pos.count_moves();
-                    let secs = t.elapsed().as_secs_f64();
-                    println!("{n}");
-                    report("time", n, secs);
-                }
-                Err(e) => {
-                    println!("error: {e}");
-                    failed = true;
-                }
-            }
+            failed |= !print_count(a, true);
         }
-        return if failed {
-            ExitCode::FAILURE
-        } else {
-            ExitCode::SUCCESS
-        };
+        return exit_code(failed);
     }
     let opening = common::opening();
     let t = Instant::now();
