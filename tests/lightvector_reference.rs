@@ -11,7 +11,7 @@ mod support;
 
 use arimaa::notation::lightvector::{Lightvector, Token};
 use arimaa::{Board, Color, Move, Position, Square, Step};
-use support::lightvector::{board_line, free, position, section};
+use support::lightvector::{free, position, resolution_cases, Expected, ResolutionCase};
 use support::lv_reference::{judge, move_satisfies, Verdict};
 
 fn tokens(text: &str) -> Vec<Token> {
@@ -58,11 +58,11 @@ fn steps_from_pairs(pairs: &str) -> Move {
     Move::from_steps(&steps).unwrap()
 }
 
-fn steps_from_list(list: &str) -> Move {
+/// The move of a list of steps as the crate writes them (`e2n`).
+fn steps_from_list(list: &[&str]) -> Move {
     let steps: Vec<Step> = list
-        .split(',')
+        .iter()
         .map(|s| {
-            let s = s.trim();
             let from: Square = s[..2].parse().unwrap();
             let dir = arimaa::Direction::from_char(s.chars().nth(2).unwrap()).unwrap();
             Step::new(from, dir)
@@ -75,63 +75,54 @@ fn steps_from_list(list: &str) -> Move {
 /// captured square and step order; ambiguous; unsatisfiable).
 #[test]
 fn vectors_section_3() {
-    let mut pos: Option<Position> = None;
-    let mut checked = 0;
-    for line in section("3. RESOLUTION") {
-        if let Some(rest) = line.strip_prefix("board:") {
-            pos = Some(board_line(rest));
-            continue;
-        }
-        let pos = pos.as_ref().expect("a board first");
-        let (input, expect) = line.split_once("->").expect("->");
-        let (input, expect) = (input.trim(), expect.trim());
-        if input.starts_with("turn from steps") {
-            continue; // 3.3 and 3.4, in `vectors_special_turns`
-        }
-        checked += 1;
-        if expect.starts_with("ambiguous") {
-            assert!(
+    let cases = resolution_cases();
+    for ResolutionCase {
+        pos,
+        input,
+        expected,
+    } in &cases
+    {
+        let (pos, input) = (pos, *input);
+        match expected {
+            Expected::Ambiguous => assert!(
                 matches!(verdict(pos, input), Verdict::Ambiguous(_)),
                 "{input}"
-            );
-        } else if expect.starts_with("unsatisfiable") {
-            assert_eq!(verdict(pos, input), Verdict::NoMatch, "{input}");
-        } else if expect.starts_with("resolved") {
-            let (board, steps, displaced, _) = resolved(pos, input);
-            if let Some(b) = expect.split_once("bucket [") {
-                let nums: Vec<u8> = b.1[..b.1.find(']').unwrap()]
-                    .split(',')
-                    .map(|n| n.trim().parse().unwrap())
-                    .collect();
-                assert_eq!((steps, displaced), (nums[0], nums[1]), "{input}");
+            ),
+            Expected::Unsatisfiable => assert_eq!(verdict(pos, input), Verdict::NoMatch, "{input}"),
+            Expected::Resolved {
+                bucket,
+                captures,
+                steps,
+                serialize,
+            } => {
+                let (board, n, displaced, _) = resolved(pos, input);
+                if let Some(bucket) = bucket {
+                    assert_eq!((n, displaced), *bucket, "{input}");
+                }
+                if let Some(sq) = *captures {
+                    assert!(board.piece_at(sq).is_none(), "{input}: {sq} emptied");
+                    assert!(
+                        pos.board().piece_at(sq).is_none(),
+                        "{input}: {sq} was empty"
+                    );
+                    assert!(
+                        board.occupied().count() < pos.board().occupied().count(),
+                        "{input}: a capture"
+                    );
+                }
+                if let Some(steps) = steps {
+                    let mv = steps_from_list(steps);
+                    assert_eq!(board_after(pos, &mv), board, "{input}");
+                    assert!(move_satisfies(pos, &mv, &tokens(input)), "{input}");
+                }
+                if let Some(theirs) = serialize {
+                    // Abstract Play's printed string means the same move.
+                    assert_eq!(resolved(pos, theirs).0, board, "{input}: {theirs}");
+                }
             }
-            if let Some(c) = expect.split_once("captures [") {
-                let sq: Square = c.1[..c.1.find(']').unwrap()].parse().unwrap();
-                assert!(board.piece_at(sq).is_none(), "{input}: {sq} emptied");
-                assert!(
-                    pos.board().piece_at(sq).is_none(),
-                    "{input}: {sq} was empty"
-                );
-                assert!(
-                    board.occupied().count() < pos.board().occupied().count(),
-                    "{input}: a capture"
-                );
-            }
-            if let Some(s) = expect.split_once("steps in order [") {
-                let mv = steps_from_list(&s.1[..s.1.find(']').unwrap()]);
-                assert_eq!(board_after(pos, &mv), board, "{input}");
-                assert!(move_satisfies(pos, &mv, &tokens(input)), "{input}");
-            }
-            if let Some(s) = expect.split_once("serialize \"") {
-                // Abstract Play's printed string means the same move.
-                let theirs = &s.1[..s.1.find('"').unwrap()];
-                assert_eq!(resolved(pos, theirs).0, board, "{input}: {theirs}");
-            }
-        } else {
-            panic!("unknown expectation {expect}");
         }
     }
-    assert_eq!(checked, 15);
+    assert_eq!(cases.len(), 15);
 }
 
 /// Sections 3.3 and 3.4: turns given step by step.

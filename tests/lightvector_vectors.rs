@@ -12,7 +12,7 @@ use arimaa::notation::lightvector::{
     self, IllegalLightvector, Lightvector, Property, ResolveOptions, Specifier, Token,
 };
 use arimaa::{Board, Color, Move, Position, Square, Step};
-use support::lightvector::{board_line, free, position, section};
+use support::lightvector::{free, position, resolution_cases, section, Expected, ResolutionCase};
 
 fn after(pos: &Position, mv: &Move) -> Board {
     *pos.after(mv).expect("resolved move is legal").board()
@@ -102,75 +102,59 @@ fn bare_square_is_not_a_token() {
 /// Section 3: resolution buckets, serialisations, ambiguity and unsatisfiable inputs.
 #[test]
 fn resolution_section() {
-    let mut pos: Option<Position> = None;
-    let mut checked = 0;
-    for line in section("3. RESOLUTION") {
-        if let Some(rest) = line.strip_prefix("board:") {
-            pos = Some(board_line(rest));
-            continue;
-        }
-        let pos = pos.as_ref().expect("a board first");
-        let (input, expect) = line.split_once("->").expect("->");
-        let (input, expect) = (input.trim(), expect.trim());
-        if let Some(steps) = input.strip_prefix("turn from steps") {
-            // A turn given as from-to steps: the crate's written form must resolve to
-            // the same board (checked in `special_turns`).
-            let _ = steps;
-            continue;
-        }
-        checked += 1;
+    let cases = resolution_cases();
+    for ResolutionCase {
+        pos,
+        input,
+        expected,
+    } in &cases
+    {
+        let input = *input;
         let lv: Lightvector = input.parse().expect(input);
         let result = lv.resolve(pos);
-        if expect.starts_with("ambiguous") {
-            assert!(
+        match expected {
+            Expected::Ambiguous => assert!(
                 matches!(result, Err(IllegalLightvector::Ambiguous { .. })),
                 "{input}: {result:?}"
-            );
-        } else if expect.starts_with("unsatisfiable") {
-            assert!(
+            ),
+            Expected::Unsatisfiable => assert!(
                 matches!(
                     result,
                     Err(ref e) if e.token().is_some()
                         || matches!(e, IllegalLightvector::Together { .. } | IllegalLightvector::Chain { .. })
                 ),
                 "{input}: {result:?}"
-            );
-        } else if expect.starts_with("resolved") {
-            let r = result.unwrap_or_else(|e| panic!("{input}: {e}"));
-            if let Some(b) = expect.split_once("bucket [") {
-                let nums: Vec<u8> = b.1[..b.1.find(']').unwrap()]
-                    .split(',')
-                    .map(|n| n.trim().parse().unwrap())
-                    .collect();
-                assert_eq!((r.steps, r.displaced), (nums[0], nums[1]), "{input}");
+            ),
+            Expected::Resolved {
+                bucket,
+                captures,
+                steps,
+                serialize,
+            } => {
+                let r = result.unwrap_or_else(|e| panic!("{input}: {e}"));
+                if let Some(bucket) = bucket {
+                    assert_eq!((r.steps, r.displaced), *bucket, "{input}");
+                }
+                if let Some(sq) = *captures {
+                    let b = after(pos, &r.mv);
+                    assert!(b.piece_at(sq).is_none(), "{input}: {sq} emptied");
+                    assert!(
+                        b.occupied().count() < pos.board().occupied().count(),
+                        "{input}: a capture"
+                    );
+                }
+                if let Some(want) = steps {
+                    let got: Vec<String> = r.mv.steps().iter().map(Step::to_string).collect();
+                    assert_eq!(got, *want, "{input}");
+                }
+                if let Some(theirs) = serialize {
+                    compare_with(pos, &r.mv, theirs, ResolveOptions::default());
+                }
+                check_written(pos, &r.mv);
             }
-            if let Some(c) = expect.split_once("captures [") {
-                let sq: Square = c.1[..c.1.find(']').unwrap()].parse().unwrap();
-                let b = after(pos, &r.mv);
-                assert!(b.piece_at(sq).is_none(), "{input}: {sq} emptied");
-                assert!(
-                    b.occupied().count() < pos.board().occupied().count(),
-                    "{input}: a capture"
-                );
-            }
-            if let Some(s) = expect.split_once("steps in order [") {
-                let want: Vec<String> = s.1[..s.1.find(']').unwrap()]
-                    .split(',')
-                    .map(|x| x.trim().to_string())
-                    .collect();
-                let got: Vec<String> = r.mv.steps().iter().map(Step::to_string).collect();
-                assert_eq!(got, want, "{input}");
-            }
-            if let Some(s) = expect.split_once("serialize \"") {
-                let theirs = &s.1[..s.1.find('"').unwrap()];
-                compare_with(pos, &r.mv, theirs, ResolveOptions::default());
-            }
-            check_written(pos, &r.mv);
-        } else {
-            panic!("unknown expectation {expect}");
         }
     }
-    assert_eq!(checked, 15);
+    assert_eq!(cases.len(), 15);
 }
 
 fn steps_from_pairs(pairs: &str) -> Move {

@@ -144,3 +144,77 @@ pub fn board_line(rest: &str) -> Position {
     };
     position(list, side, steps)
 }
+
+/// What section 3 of the vectors expects of an input.
+pub enum Expected {
+    /// More than one turn fits it.
+    Ambiguous,
+    /// No turn fits it.
+    Unsatisfiable,
+    /// One turn fits it, with the facts the line gives.
+    Resolved {
+        /// `bucket [steps, displaced]`: the turn's steps and displaced pieces.
+        bucket: Option<(u8, u8)>,
+        /// `captures [sq]`: an empty square of the start whose piece is captured.
+        captures: Option<Square>,
+        /// `steps in order [a, b, ...]`: the turn's steps, as the crate writes steps.
+        steps: Option<Vec<&'static str>>,
+        /// `serialize "..."`: Abstract Play's string for the same turn.
+        serialize: Option<&'static str>,
+    },
+}
+
+/// One resolution case of section 3: the position of the `board:` line before it, the
+/// input, and what is expected.
+pub struct ResolutionCase {
+    pub pos: Position,
+    pub input: &'static str,
+    pub expected: Expected,
+}
+
+/// The resolution cases of section 3 (those whose input is a Lightvector string; the
+/// turns given step by step, 3.3 and 3.4, are left to the tests of special turns).
+pub fn resolution_cases() -> Vec<ResolutionCase> {
+    let inside = |text: &'static str, open: &str, close: char| {
+        text.split_once(open)
+            .map(|(_, rest)| &rest[..rest.find(close).expect("a closing mark")])
+    };
+    let mut pos: Option<Position> = None;
+    let mut cases = Vec::new();
+    for line in section("3. RESOLUTION") {
+        if let Some(rest) = line.strip_prefix("board:") {
+            pos = Some(board_line(rest));
+            continue;
+        }
+        let (input, expect) = line.split_once("->").expect("->");
+        let (input, expect) = (input.trim(), expect.trim());
+        if input.starts_with("turn from steps") {
+            continue;
+        }
+        let expected = if expect.starts_with("ambiguous") {
+            Expected::Ambiguous
+        } else if expect.starts_with("unsatisfiable") {
+            Expected::Unsatisfiable
+        } else if expect.starts_with("resolved") {
+            Expected::Resolved {
+                bucket: inside(expect, "bucket [", ']').map(|b| {
+                    let nums: Vec<u8> = b.split(',').map(|n| n.trim().parse().unwrap()).collect();
+                    (nums[0], nums[1])
+                }),
+                captures: inside(expect, "captures [", ']').map(|sq| sq.parse().unwrap()),
+                steps: inside(expect, "steps in order [", ']')
+                    .map(|list| list.split(',').map(str::trim).collect()),
+                serialize: inside(expect, "serialize \"", '"'),
+            }
+        } else {
+            panic!("unknown expectation {expect}");
+        };
+        let pos = pos.clone().expect("a board first");
+        cases.push(ResolutionCase {
+            pos,
+            input,
+            expected,
+        });
+    }
+    cases
+}
