@@ -11,7 +11,7 @@ mod support;
 
 use arimaa::notation::lightvector::{Lightvector, Token};
 use arimaa::{Board, Color, Move, Position, Square, Step};
-use support::lightvector::{free, position, resolution_cases, Expected, ResolutionCase};
+use support::lightvector::{free, position, resolution_cases, Expected};
 use support::lv_reference::{judge, move_satisfies, Verdict};
 
 fn tokens(text: &str) -> Vec<Token> {
@@ -76,14 +76,9 @@ fn steps_from_list(list: &[&str]) -> Move {
 #[test]
 fn vectors_section_3() {
     let cases = resolution_cases();
-    for ResolutionCase {
-        pos,
-        input,
-        expected,
-    } in &cases
-    {
-        let (pos, input) = (pos, *input);
-        match expected {
+    for case in &cases {
+        let (pos, input) = (&case.pos, case.input);
+        match &case.expected {
             Expected::Ambiguous => assert!(
                 matches!(verdict(pos, input), Verdict::Ambiguous(_)),
                 "{input}"

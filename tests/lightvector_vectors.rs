@@ -12,7 +12,7 @@ use arimaa::notation::lightvector::{
     self, IllegalLightvector, Lightvector, Property, ResolveOptions, Specifier, Token,
 };
 use arimaa::{Board, Color, Move, Position, Square, Step};
-use support::lightvector::{free, position, resolution_cases, section, Expected, ResolutionCase};
+use support::lightvector::{free, position, resolution_cases, section, Expected};
 
 fn after(pos: &Position, mv: &Move) -> Board {
     *pos.after(mv).expect("resolved move is legal").board()
@@ -103,16 +103,11 @@ fn bare_square_is_not_a_token() {
 #[test]
 fn resolution_section() {
     let cases = resolution_cases();
-    for ResolutionCase {
-        pos,
-        input,
-        expected,
-    } in &cases
-    {
-        let input = *input;
+    for case in &cases {
+        let (pos, input) = (&case.pos, case.input);
         let lv: Lightvector = input.parse().expect(input);
         let result = lv.resolve(pos);
-        match expected {
+        match &case.expected {
             Expected::Ambiguous => assert!(
                 matches!(result, Err(IllegalLightvector::Ambiguous { .. })),
                 "{input}: {result:?}"
