@@ -553,22 +553,12 @@ fn search_within_bounds<const FAST: bool>(
     let (within, goal_rabbits) = match k {
         3 if FAST => (three_step_region(pos, start), bound.rabbits),
         4 if FAST => {
-            // `goal_rabbits_within`, its costs and layers kept.
-            let near = rabbits_within_goal_bound(pos, bound, 4);
-            if near.is_empty() {
-                return false;
-            }
-            let costs = path_costs(pos, walls);
-            let to_go = to_go_layers(side, costs, 4);
-            let goal_rabbits = near & to_go[4];
+            // The costs and layers kept.
+            let goal_rabbits;
+            (goal_rabbits, layers) = goal_rabbits_within(pos, bound, walls, 4);
             if goal_rabbits.is_empty() {
                 return false;
             }
-            layers = Some(PathLayers {
-                walls,
-                costs,
-                to_go,
-            });
             (four_step_region(pos, start, goal_rabbits), goal_rabbits)
         }
         _ => (Region::FULL, bound.rabbits),
@@ -728,15 +718,31 @@ fn three_step_region(pos: &TurnState, start: &Board) -> Region {
 /// steps (its proof is per path). So a rabbit one of whose counts exceeds `k` ends no
 /// such turn.
 ///
-/// The root computes it in parts ([`rabbits_within_goal_bound`], then the layers it keeps
-/// in [`PathLayers`]); the tests call it whole.
-#[cfg_attr(not(test), allow(dead_code))]
-fn goal_rabbits_within(pos: &TurnState, bound: &GoalBound, walls: Bitboard, k: u8) -> Bitboard {
-    let goal_rabbits = rabbits_within_goal_bound(pos, bound, k);
-    if goal_rabbits.is_empty() {
-        return goal_rabbits;
+/// Also returns the entering costs with `walls` and the layers to go up to `k` (at most
+/// four) the path counts are read from ([`PathLayers`]: the root keeps them for the rules
+/// that read the same ones), or `None` when no rabbit passes the first test (the layers
+/// are then not computed).
+#[inline]
+fn goal_rabbits_within(
+    pos: &TurnState,
+    bound: &GoalBound,
+    walls: Bitboard,
+    k: u8,
+) -> (Bitboard, Option<PathLayers>) {
+    let near = rabbits_within_goal_bound(pos, bound, k);
+    if near.is_empty() {
+        return (near, None);
     }
-    goal_rabbits & squares_within_paths(pos, k, walls)
+    // `squares_within_paths`, its costs and layers kept.
+    let n = usize::from(k.min(4));
+    let costs = path_costs(pos, walls);
+    let to_go = to_go_layers(pos.side_to_move(), costs, n);
+    let layers = PathLayers {
+        walls,
+        costs,
+        to_go,
+    };
+    (near & to_go[n], Some(layers))
 }
 
 /// The first part of [`goal_rabbits_within`]: the rabbits whose own counts of
@@ -761,8 +767,8 @@ fn rabbits_within_goal_bound(pos: &TurnState, bound: &GoalBound, k: u8) -> Bitbo
 }
 
 /// The entering costs of [`path_costs`] with `walls` and the layers to go of
-/// [`to_go_layers`] for them up to four, as the root computes them for
-/// [`goal_rabbits_within`].
+/// [`to_go_layers`] for them, as [`goal_rabbits_within`] computes them (up to four at
+/// the root).
 struct PathLayers {
     walls: Bitboard,
     costs: [Bitboard; 3],

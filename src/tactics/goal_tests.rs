@@ -510,7 +510,7 @@ fn goal_rabbits_of(state: &TurnState, k: u8) -> (Bitboard, bool) {
     let bound = goal_lower_bound(state, frozen_rabbits(state.board(), side, rabbits));
     let asked = bound.steps <= k && path_bound(state, k, walls(state, k)) <= k;
     (
-        goal_rabbits_within(state, &bound, walls(state, k), k),
+        goal_rabbits_within(state, &bound, walls(state, k), k).0,
         asked,
     )
 }
