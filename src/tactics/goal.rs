@@ -546,12 +546,20 @@ fn search_within_bounds<const FAST: bool>(
 ) -> bool {
     let side = pos.side_to_move();
     let mut try_step = |step| expand::<FAST>(pos, start, step, k, path);
-    // With four steps to go, the costs and layers of `goal_rabbits_within`, kept for the
-    // rules below that read the same ones.
+    // With three or four steps to go, the costs and layers of `goal_rabbits_within`,
+    // kept for the rules below that read the same ones.
     let mut layers = None;
     // The region of the first steps, and the rabbits that may end the goal.
     let (within, goal_rabbits) = match k {
-        3 if FAST => (three_step_region(pos, start), bound.rabbits),
+        3 if FAST => {
+            // The rabbits that may end a goal in three, their costs and layers kept.
+            let goal_rabbits;
+            (goal_rabbits, layers) = goal_rabbits_within(pos, bound, walls, 3);
+            if goal_rabbits.is_empty() {
+                return false;
+            }
+            (three_step_region(pos, start, goal_rabbits), goal_rabbits)
+        }
         4 if FAST => {
             // The costs and layers kept.
             let goal_rabbits;
@@ -574,8 +582,8 @@ fn search_within_bounds<const FAST: bool>(
     if pos.pending_push().is_none() && bound.steps < k && passing == k {
         let from = if FAST {
             match &layers {
-                // `steps_on_cheap_paths` for four steps with `walls`: its costs, and its
-                // layers up to three (those of `to_go_layers` up to four begin with them).
+                // `steps_on_cheap_paths` for `k` steps with `walls`: its costs, and its
+                // layers up to `k - 1` (those of `to_go_layers` up to `k` begin with them).
                 Some(l) => cheap_paths_from(side, k, l.costs, &l.to_go, goal_rabbits),
                 None => steps_on_cheap_paths(pos, k, walls, goal_rabbits),
             }
@@ -593,13 +601,7 @@ fn search_within_bounds<const FAST: bool>(
         return pos.legal_steps().iter().any(|&step| try_step(step));
     }
 
-    // The goal's rabbit is one whose path count is at most `k` too (`goal_rabbits_within`).
-    let slowed = if FAST && k == 3 {
-        goal_rabbits & squares_within_paths(pos, k, walls)
-    } else {
-        goal_rabbits
-    };
-    match steps_lowering_the_goal_bound(pos, bound, k, slowed) {
+    match steps_lowering_the_goal_bound(pos, bound, k, goal_rabbits) {
         NoSlack::Forward(rabbits) => (rabbits & within.movers(forward(side)))
             .iter()
             .any(|sq| try_step(Step::new(sq, forward(side)))),
@@ -617,7 +619,11 @@ fn search_within_bounds<const FAST: bool>(
 /// a trap of `P` or `C`; a step of a rabbit three ranks away;
 /// the first step of a push of an enemy piece on a square of `L`. [`Region::FULL`] (no
 /// restriction) while a push waits or when a rabbit of the mover stands on its goal rank
-/// now or stood there when the turn started.
+/// now or stood there when the turn started. The rabbits named (one rank away, two,
+/// three) are those of `rabbits`, the mover's rabbits that may end a goal in three (the
+/// fast search passes those of [`goal_rabbits_within`]): the proof below follows the
+/// goal's rabbit `R`, one of them, and reads no other rabbit's square (the case of a
+/// rabbit on its goal rank, the only one that reads every rabbit, gives no restriction).
 ///
 /// The search calls this only where no goal in fewer steps exists (iterative deepening:
 /// every shallower limit failed, and the root starts from lower bounds), so let `t1 t2
@@ -669,13 +675,12 @@ fn search_within_bounds<const FAST: bool>(
 ///
 /// The pairs above change a square of `B(r, 3)` too (the square the first step leaves).
 #[inline]
-fn three_step_region(pos: &TurnState, start: &Board) -> Region {
+fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region {
     let side = pos.side_to_move();
     let board = pos.board();
     if pos.pending_push().is_some() || board.rabbit_on_goal(side) || start.rabbit_on_goal(side) {
         return Region::FULL;
     }
-    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
     // Within two and three of a rabbit one rank away.
     let mut left = rabbits & rank_band(side, 1);
     left |= left.neighbours();
@@ -722,7 +727,7 @@ fn three_step_region(pos: &TurnState, start: &Board) -> Region {
 /// four) the path counts are read from ([`PathLayers`]: the root keeps them for the rules
 /// that read the same ones), or `None` when no rabbit passes the first test (the layers
 /// are then not computed).
-#[inline]
+#[inline(always)]
 fn goal_rabbits_within(
     pos: &TurnState,
     bound: &GoalBound,
@@ -747,7 +752,7 @@ fn goal_rabbits_within(
 
 /// The first part of [`goal_rabbits_within`]: the rabbits whose own counts of
 /// [`goal_lower_bound`] are at most `k`.
-#[inline]
+#[inline(always)]
 fn rabbits_within_goal_bound(pos: &TurnState, bound: &GoalBound, k: u8) -> Bitboard {
     let side = pos.side_to_move();
     let h = &bound.hindered;
@@ -779,6 +784,8 @@ struct PathLayers {
 /// cost at most `k` in [`path_bound`]'s terms (the squares after the first counted, those
 /// of `walls` never entered): a rabbit on one of them has a count of at most `k` in
 /// [`path_bound`] (the same paths, counted from their end), and a rabbit elsewhere more.
+/// The search reads these layers through [`goal_rabbits_within`]; the tests ask this.
+#[cfg_attr(not(test), allow(dead_code))]
 #[inline]
 fn squares_within_paths(pos: &TurnState, k: u8, walls: Bitboard) -> Bitboard {
     let n = usize::from(k.min(4));
@@ -1241,8 +1248,9 @@ fn steps_lowering_the_path_bound(pos: &TurnState, bound: &GoalBound, k: u8) -> B
 /// squares `s` with a square `y` and a square `x` within one of `s` (perhaps the same)
 /// such that `A(y) + G(x) <= k - 1`, where `A(y)` is the cost of [`path_bound`]'s paths
 /// (with `walls`) to arrive at `y` counting `y` itself as one step (zero when `y` holds
-/// one of `rabbits`, the mover's rabbits that may end the goal: all of them, or at the
-/// root with four steps to go those of [`goal_rabbits_within`]) and `G(x)` the cost of
+/// one of `rabbits`, the mover's rabbits that may end the goal: all of them, or in the
+/// fast search with three or four steps to go those of [`goal_rabbits_within`]) and
+/// `G(x)` the cost of
 /// the squares after `x` to the goal rank (zero on it). `FULL` when `k > 4` (never: a
 /// turn has at most four steps).
 ///
@@ -1376,8 +1384,8 @@ fn steps_lowering_a_tighter_bound(
 
 /// The squares whose steps a node with slack tries first: within two squares (Manhattan)
 /// of a rabbit of `rabbits` one or two ranks from its goal, and those three or four ranks
-/// away (`rabbits`: the mover's rabbits that may end the goal, all of them but at the
-/// root with four steps to go, [`goal_rabbits_within`]). Only an order (every step is
+/// away (`rabbits`: the mover's rabbits that may end the goal, [`goal_rabbits_within`],
+/// at the nodes with three or four steps to go). Only an order (every step is
 /// still tried when these fail): at the root with four steps to go, where a goal in four
 /// exists, it is most often begun by one of these steps, and the search stops at the
 /// first.
@@ -1401,9 +1409,8 @@ enum NoSlack {
 
 /// The steps that may lower the goal bound to `k - 1` when it is `k` (no push waiting:
 /// that case is handled before), for the goal of a rabbit of `rabbits` (all the mover's,
-/// or those that may end the goal, [`goal_rabbits_within`]; with three steps to go the
-/// fast search also leaves out those whose count in [`path_bound`] exceeds three,
-/// [`squares_within_paths`]).
+/// or in the fast search with three or four steps to go those that may end the goal,
+/// [`goal_rabbits_within`]: both counts at most `k`).
 ///
 /// A step lowers the bound by lowering one rabbit's count from `k`; a step that begins a
 /// goal in `k` lowers the count of the goal's rabbit, whose counts (admissible for a goal

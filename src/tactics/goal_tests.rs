@@ -184,10 +184,21 @@ fn in_region(pos: &Position, region: Region, s: Step) -> bool {
 }
 
 /// The three-step region alone ([`three_step_region`]) at one state whose fewest steps
-/// are exactly three: no first step outside it begins a goal in two more (a plain walk),
-/// and some step inside it does; returns the steps outside.
-fn check_three_step_region(pos: &Position) -> usize {
-    let region = three_step_region(pos.turn_state(), pos.turn_start_board());
+/// are exactly three, of the rabbits the fast search passes (those that may end a goal in
+/// three, [`goal_rabbits_within`]; some, as there is a goal): no first step outside it
+/// begins a goal in two more (a plain walk), and some step inside it does; returns the
+/// steps outside and whether rabbits were left out.
+fn check_three_step_region(pos: &Position) -> (usize, bool) {
+    let state = pos.turn_state();
+    let (rabbits, asked) = goal_rabbits_of(state, 3);
+    assert!(
+        asked && rabbits.any(),
+        "{pos}: no rabbit may end a goal in three"
+    );
+    let all = state
+        .board()
+        .pieces(PieceKind::Rabbit.of(state.side_to_move()));
+    let region = three_step_region(state, pos.turn_start_board(), rabbits);
     let after = |s: Step| {
         let mut p = pos.clone();
         p.play_step(s).is_ok() && goal_within(&p, 2)
@@ -200,12 +211,14 @@ fn check_three_step_region(pos: &Position) -> usize {
         assert!(!after(s), "{pos}: {s:?} outside the region begins a goal");
     }
     assert!(inside.into_iter().any(after), "{pos}");
-    outside.len()
+    (outside.len(), rabbits != all)
 }
 
 /// The three-step rule on the states it is asked at: the archive positions under a cap
 /// of three, every state one step into the turn of an endgame (three steps left), and
-/// random states in the middle of a turn, wherever the fewest steps are exactly three.
+/// random states in the middle of a turn, wherever the fewest steps are exactly three;
+/// and where three steps are left and no rabbit may end a goal in three (the search
+/// stops there), the plain search finds none.
 #[test]
 fn a_goal_in_three_begins_in_the_three_step_region() {
     let mut rng = Rng(3);
@@ -221,19 +234,33 @@ fn a_goal_in_three_begins_in_the_three_step_region() {
         }
     }
     states.extend((0..30_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
-    let (mut threes, mut cut) = (0, 0usize);
+    let (mut threes, mut cut, mut fewer, mut none) = (0, 0usize, 0, 0);
     for pos in &states {
-        if pos.plain_goal_move().map(|m| m.len()) == Some(3) {
+        let fewest = pos.plain_goal_move().map(|m| m.len());
+        if pos.steps_left() == 3 {
+            let (rabbits, asked) = goal_rabbits_of(pos.turn_state(), 3);
+            if asked && rabbits.is_empty() {
+                assert!(fewest.is_none(), "{pos}: a goal in {fewest:?}");
+                none += 1;
+            }
+        }
+        if fewest == Some(3) {
             threes += 1;
-            cut += check_three_step_region(pos);
+            let (outside, left_out) = check_three_step_region(pos);
+            cut += outside;
+            fewer += usize::from(left_out);
         }
     }
     eprintln!(
-        "three_step_region: {} states, {threes} goals in three, {cut} first steps outside \
-         (none begins a goal)",
+        "three_step_region: {} states, {threes} goals in three, {fewer} with rabbits left \
+         out, {cut} first steps outside (none begins a goal); {none} states with three \
+         steps past the bounds where no rabbit may end a goal in three (none has one)",
         states.len()
     );
-    assert!(threes > 1_000 && cut > 10_000, "{threes} {cut}");
+    assert!(
+        threes > 1_000 && cut > 10_000 && fewer > 10 && none > 10,
+        "{threes} {cut} {fewer} {none}"
+    );
 }
 
 /// The leaf rule alone: whenever it applies, it says what a search of one step finds.
