@@ -129,7 +129,15 @@ impl Position {
         } else if FAST && left <= 2 {
             goal_search::<FAST>(state, start, left, &mut path)
         } else {
-            search_within_bounds::<FAST>(state, start, left, &mut path, (passing, walls), &bound)
+            search_within_bounds::<FAST>(
+                state,
+                start,
+                left,
+                &mut path,
+                (passing, walls),
+                &bound,
+                None,
+            )
         };
         found.then_some(path)
     }
@@ -281,10 +289,53 @@ fn path_bound(pos: &TurnState, k: u8, walls: Bitboard) -> u8 {
     bound_of_paths(pos, k, walls)
 }
 
-/// [`path_bound`] for three steps, compiled for that count (the nodes with three steps
-/// to go are the most numerous that compute it).
+/// [`path_bound`] for three steps, compiled for that count (the plain search's nodes with
+/// three steps to go; the fast search's compute [`paths_in_three`]).
 fn path_bound_in_three(pos: &TurnState, walls: Bitboard) -> u8 {
     bound_of_paths(pos, 3, walls)
+}
+
+/// [`path_bound`] for three steps with `walls`, with the entering costs ([`path_costs`])
+/// and the layers to go up to three ([`to_go_layers`]) it is read from when it is at
+/// least one (`None` when it is 0 or no rabbit is within three ranks of its goal): the
+/// fast search's nodes with three steps to go read the layers again
+/// ([`goal_rabbits_within`] for three steps, [`cheap_paths_from`]), and compute them
+/// once so.
+///
+/// The same bound: a rabbit on the goal rank gives 0 in both; with no rabbit within three
+/// ranks of its goal both give `u8::MAX` (a rabbit needs a step per rank); otherwise
+/// [`path_bound`] is the fewest over the rabbits of each one's count, and a rabbit's count
+/// is at most `b <= 3` exactly when it stands on `to_go[b]` ([`squares_within_paths`]:
+/// the same paths, counted from their end), so the bound is the least `b <= 3` whose
+/// layer holds a rabbit, or `u8::MAX` when none does.
+#[inline(always)]
+fn paths_in_three(pos: &TurnState, walls: Bitboard) -> (u8, Option<PathLayers>) {
+    let side = pos.side_to_move();
+    let rabbits = pos.board().pieces(PieceKind::Rabbit.of(side));
+    if (rabbits & rank_band(side, 0)).any() {
+        return (0, None);
+    }
+    let near = rank_band(side, 1) | rank_band(side, 2) | rank_band(side, 3);
+    if (rabbits & near).is_empty() {
+        return (u8::MAX, None);
+    }
+    let costs = path_costs(pos, walls);
+    let to_go = to_go_layers(side, costs, 3);
+    let passing = if (rabbits & to_go[1]).any() {
+        1
+    } else if (rabbits & to_go[2]).any() {
+        2
+    } else if (rabbits & to_go[3]).any() {
+        3
+    } else {
+        u8::MAX
+    };
+    let layers = PathLayers {
+        walls,
+        costs,
+        to_go,
+    };
+    (passing, Some(layers))
 }
 
 /// The body of [`path_bound`], inlined into it and [`path_bound_in_three`].
@@ -507,7 +558,12 @@ fn goal_search_given<const FAST: bool>(
 
     // The path bound first: it needs no frozen set, and cuts most children.
     let walls = if FAST { walls(pos, k) } else { Bitboard::EMPTY };
-    let passing = if k == 3 {
+    let mut layers = None;
+    let passing = if FAST && k == 3 {
+        let passing;
+        (passing, layers) = paths_in_three(pos, walls);
+        passing
+    } else if k == 3 {
         path_bound_in_three(pos, walls)
     } else {
         path_bound(pos, k, walls)
@@ -529,13 +585,22 @@ fn goal_search_given<const FAST: bool>(
     if bound.steps > k {
         return false;
     }
-    search_within_bounds::<FAST>(pos, start, k, path, (passing, walls), bound)
+    search_within_bounds::<FAST>(
+        pos,
+        start,
+        k,
+        path,
+        (passing, walls),
+        bound,
+        layers.as_ref(),
+    )
 }
 
 /// The rest of [`goal_search`] once its bounds leave a chance: `passing` its path bound
 /// for `k` with the walls it read (those of [`walls`] for the fast search, none for the
 /// plain one) and `bound` its [`goal_lower_bound`], as it computes them (the root passes
-/// those it has).
+/// those it has); `known`, with three steps to go, the costs and layers of
+/// [`paths_in_three`] (when the fast search has them).
 fn search_within_bounds<const FAST: bool>(
     pos: &TurnState,
     start: &Board,
@@ -543,6 +608,7 @@ fn search_within_bounds<const FAST: bool>(
     path: &mut Move,
     (passing, walls): (u8, Bitboard),
     bound: &GoalBound,
+    known: Option<&PathLayers>,
 ) -> bool {
     let side = pos.side_to_move();
     let mut try_step = |step| expand::<FAST>(pos, start, step, k, path);
@@ -552,9 +618,16 @@ fn search_within_bounds<const FAST: bool>(
     // The region of the first steps, and the rabbits that may end the goal.
     let (within, goal_rabbits) = match k {
         3 if FAST => {
-            // The rabbits that may end a goal in three, their costs and layers kept.
-            let goal_rabbits;
-            (goal_rabbits, layers) = goal_rabbits_within(pos, bound, walls, 3);
+            // The rabbits that may end a goal in three, their costs and layers kept: those
+            // `paths_in_three` read (the same walls, layers up to three) when it has them.
+            let goal_rabbits = match known {
+                Some(l) => rabbits_within_goal_bound(pos, bound, 3) & l.to_go[3],
+                None => {
+                    let goal_rabbits;
+                    (goal_rabbits, layers) = goal_rabbits_within(pos, bound, walls, 3);
+                    goal_rabbits
+                }
+            };
             if goal_rabbits.is_empty() {
                 return false;
             }
@@ -571,6 +644,7 @@ fn search_within_bounds<const FAST: bool>(
         }
         _ => (Region::FULL, bound.rabbits),
     };
+    let layers = known.or(layers.as_ref());
     let touching = |from, to, f| {
         if FAST {
             any_step_of(pos, from, to, within, Bitboard::FULL, f)
@@ -581,7 +655,7 @@ fn search_within_bounds<const FAST: bool>(
 
     if pos.pending_push().is_none() && bound.steps < k && passing == k {
         let from = if FAST {
-            match &layers {
+            match layers {
                 // `steps_on_cheap_paths` for `k` steps with `walls`: its costs, and its
                 // layers up to `k - 1` (those of `to_go_layers` up to `k` begin with them).
                 Some(l) => cheap_paths_from(side, k, l.costs, &l.to_go, goal_rabbits),
@@ -594,7 +668,7 @@ fn search_within_bounds<const FAST: bool>(
     }
     if bound.steps < k || pos.pending_push().is_some() {
         if FAST {
-            let (from, to) = steps_lowering_a_tighter_bound(pos, k, goal_rabbits, layers.as_ref());
+            let (from, to) = steps_lowering_a_tighter_bound(pos, k, goal_rabbits, layers);
             let first = promising_squares(pos, goal_rabbits);
             return any_step_of(pos, from, to, within, first, &mut try_step);
         }

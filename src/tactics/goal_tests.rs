@@ -5,7 +5,7 @@
 
 use super::{
     four_step_region, frozen_rabbits, goal_in_one, goal_in_two, goal_lower_bound,
-    goal_rabbits_within, immovable, path_bound, path_costs, path_region, rank_band,
+    goal_rabbits_within, immovable, path_bound, path_costs, path_region, paths_in_three, rank_band,
     squares_within_paths, steps_lowering_a_tighter_bound, steps_on_cheap_paths, three_step_region,
     to_go_layers, walls, walls_in_three, walls_may_raise, PathLayers, Region,
 };
@@ -1039,4 +1039,52 @@ fn walls_raise_no_path_bound_near_the_nearest_rank() {
     }
     eprintln!("walls_may_raise: {walled} states with walls, {settled} settled");
     assert!(settled > 1_000, "{walled} {settled}");
+}
+
+/// [`paths_in_three`] against [`path_bound`] for three steps, with the walls the fast
+/// search reads ([`walls_in_three`]) and with none: the same bound, and when it has the
+/// layers (exactly when the bound is at least one and some rabbit is within three ranks),
+/// the costs of [`path_costs`] and the layers of [`to_go_layers`] up to three. Counts the
+/// states with layers, by bound (1, 2, 3, above three).
+fn check_paths_in_three(state: &TurnState, counts: &mut [usize; 4]) {
+    for walls in [walls_in_three(state), Bitboard::EMPTY] {
+        let (passing, layers) = paths_in_three(state, walls);
+        assert_eq!(passing, path_bound(state, 3, walls), "{:?}", state.board());
+        let side = state.side_to_move();
+        let rabbits = state.board().pieces(PieceKind::Rabbit.of(side));
+        let within = rank_band(side, 1) | rank_band(side, 2) | rank_band(side, 3);
+        assert_eq!(
+            layers.is_some(),
+            passing > 0 && (rabbits & within).any(),
+            "{:?}",
+            state.board()
+        );
+        if let Some(l) = layers {
+            let costs = path_costs(state, walls);
+            assert_eq!(l.walls, walls);
+            assert_eq!(l.costs, costs);
+            assert_eq!(l.to_go[..4], to_go_layers(side, costs, 3)[..4]);
+            counts[usize::from(passing.min(4)) - 1] += 1;
+        }
+    }
+}
+
+#[test]
+fn paths_in_three_give_the_path_bound_in_three() {
+    let mut rng = Rng(27);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let mut counts = [0; 4];
+    let starts = archive_endgames_and_randoms(&mut rng);
+    for pos in starts.iter().chain(&one_step_in(&endgames)) {
+        for state in &state_and_children(pos.turn_state()) {
+            check_paths_in_three(state, &mut counts);
+        }
+    }
+    for i in 0..30_000 {
+        let pos = sample_state(&mut rng, i, &archive, &endgames);
+        check_paths_in_three(pos.turn_state(), &mut counts);
+    }
+    eprintln!("paths_in_three: states with layers by bound 1, 2, 3, above: {counts:?}");
+    assert!(counts.iter().all(|&n| n > 1_000), "{counts:?}");
 }
