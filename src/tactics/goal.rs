@@ -80,7 +80,16 @@ impl Position {
         }
 
         let left = state.steps_left();
-        let mut passing = path_bound(state, left, Bitboard::EMPTY);
+        // With four steps, the fast search keeps the costs and layers the path bound is
+        // read from, for the searches below that read the same ones.
+        let mut layers = None;
+        let mut passing = if FAST && left == 4 {
+            let passing;
+            (passing, layers) = paths_within(state, 4, Bitboard::EMPTY);
+            passing
+        } else {
+            path_bound(state, left, Bitboard::EMPTY)
+        };
         if passing > left {
             return None;
         }
@@ -103,7 +112,13 @@ impl Position {
             // (enemy pieces not on a trap, not pullable): it is a path with the walls too,
             // and the walls never lower the bound.
             if walls.any() && walls_may_raise(passing, side, rabbits) {
-                passing = path_bound(state, left, walls);
+                passing = if left == 4 {
+                    let passing;
+                    (passing, layers) = paths_within(state, 4, walls);
+                    passing
+                } else {
+                    path_bound(state, left, walls)
+                };
                 if passing > left {
                     return None;
                 }
@@ -117,7 +132,7 @@ impl Position {
         // the limit (the plain search computes it again, as before).
         let known = if FAST { Some(&bound) } else { None };
         for limit in bound.steps.max(passing).max(1)..left {
-            if goal_search_given::<FAST>(state, start, limit, &mut path, known) {
+            if goal_search_given::<FAST>(state, start, limit, &mut path, known, layers.as_ref()) {
                 return Some(path);
             }
         }
@@ -136,7 +151,7 @@ impl Position {
                 &mut path,
                 (passing, walls),
                 &bound,
-                None,
+                layers.as_ref(),
             )
         };
         found.then_some(path)
@@ -310,23 +325,36 @@ fn path_bound_in_three(pos: &TurnState, walls: Bitboard) -> u8 {
 /// layer holds a rabbit, or `u8::MAX` when none does.
 #[inline(always)]
 fn paths_in_three(pos: &TurnState, walls: Bitboard) -> (u8, Option<PathLayers>) {
+    paths_within(pos, 3, walls)
+}
+
+/// [`paths_in_three`] for `k` steps, `3 <= k <= 4` (the root with four steps to go
+/// computes it for four): the same proof with `k` for three (the layers up to four, and
+/// a rabbit within `k` ranks).
+#[inline(always)]
+fn paths_within(pos: &TurnState, k: u8, walls: Bitboard) -> (u8, Option<PathLayers>) {
     let side = pos.side_to_move();
     let rabbits = pos.board().pieces(PieceKind::Rabbit.of(side));
     if (rabbits & rank_band(side, 0)).any() {
         return (0, None);
     }
-    let near = rank_band(side, 1) | rank_band(side, 2) | rank_band(side, 3);
+    let mut near = rank_band(side, 1) | rank_band(side, 2) | rank_band(side, 3);
+    if k >= 4 {
+        near |= rank_band(side, 4);
+    }
     if (rabbits & near).is_empty() {
         return (u8::MAX, None);
     }
     let costs = path_costs(pos, walls);
-    let to_go = to_go_layers(side, costs, 3);
+    let to_go = to_go_layers(side, costs, usize::from(k));
     let passing = if (rabbits & to_go[1]).any() {
         1
     } else if (rabbits & to_go[2]).any() {
         2
     } else if (rabbits & to_go[3]).any() {
         3
+    } else if k >= 4 && (rabbits & to_go[4]).any() {
+        4
     } else {
         u8::MAX
     };
@@ -524,12 +552,15 @@ fn path_region(side: Color, rabbits: Bitboard, k: u8) -> Bitboard {
 /// steps of nodes with slack from bitboards; the plain search (`!FAST`) is the reference
 /// the tests compare it with.
 fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &mut Move) -> bool {
-    goal_search_given::<FAST>(pos, start, k, path, None)
+    goal_search_given::<FAST>(pos, start, k, path, None, None)
 }
 
 /// [`goal_search`] with the node's [`goal_lower_bound`] given when `known` (the root
 /// passes its own to its passes with fewer steps than it has left: the bound reads the
-/// state only, not the steps to go, so it is the one this function would compute).
+/// state only, not the steps to go, so it is the one this function would compute), and
+/// the root's costs and layers of [`paths_within`] for four when `known_layers`: with
+/// three steps to go and the same walls, those up to three are the ones
+/// [`paths_in_three`] computes.
 #[inline(always)]
 fn goal_search_given<const FAST: bool>(
     pos: &TurnState,
@@ -537,6 +568,7 @@ fn goal_search_given<const FAST: bool>(
     k: u8,
     path: &mut Move,
     known: Option<&GoalBound>,
+    known_layers: Option<&PathLayers>,
 ) -> bool {
     let side = pos.side_to_move();
     if !path.is_empty() && pos.board().rabbit_on_goal(side) && pos.check_end_turn(start).is_ok() {
@@ -559,10 +591,31 @@ fn goal_search_given<const FAST: bool>(
     // The path bound first: it needs no frozen set, and cuts most children.
     let walls = if FAST { walls(pos, k) } else { Bitboard::EMPTY };
     let mut layers = None;
+    let mut root_layers = None;
     let passing = if FAST && k == 3 {
-        let passing;
-        (passing, layers) = paths_in_three(pos, walls);
-        passing
+        match known_layers {
+            // The root's layers with these walls: those up to three are the ones
+            // `paths_in_three` computes (each layer is computed from the ones before it
+            // only), and the bound is read from them the same way.
+            Some(l) if l.walls == walls => {
+                let rabbits = pos.board().pieces(PieceKind::Rabbit.of(side));
+                root_layers = Some(l);
+                if (rabbits & l.to_go[1]).any() {
+                    1
+                } else if (rabbits & l.to_go[2]).any() {
+                    2
+                } else if (rabbits & l.to_go[3]).any() {
+                    3
+                } else {
+                    u8::MAX
+                }
+            }
+            _ => {
+                let passing;
+                (passing, layers) = paths_in_three(pos, walls);
+                passing
+            }
+        }
     } else if k == 3 {
         path_bound_in_three(pos, walls)
     } else {
@@ -592,15 +645,17 @@ fn goal_search_given<const FAST: bool>(
         path,
         (passing, walls),
         bound,
-        layers.as_ref(),
+        root_layers.or(layers.as_ref()),
     )
 }
 
 /// The rest of [`goal_search`] once its bounds leave a chance: `passing` its path bound
 /// for `k` with the walls it read (those of [`walls`] for the fast search, none for the
 /// plain one) and `bound` its [`goal_lower_bound`], as it computes them (the root passes
-/// those it has); `known`, with three steps to go, the costs and layers of
-/// [`paths_in_three`] (when the fast search has them).
+/// those it has); `known`, costs and layers the fast search has for this state: with
+/// three steps to go those of [`paths_in_three`] (or the root's, the same), at the root
+/// with four those of [`paths_within`] for four, read only where their walls are
+/// `walls`.
 fn search_within_bounds<const FAST: bool>(
     pos: &TurnState,
     start: &Board,
@@ -634,9 +689,18 @@ fn search_within_bounds<const FAST: bool>(
             (three_step_region(pos, start, goal_rabbits), goal_rabbits)
         }
         4 if FAST => {
-            // The costs and layers kept.
-            let goal_rabbits;
-            (goal_rabbits, layers) = goal_rabbits_within(pos, bound, walls, 4);
+            // The costs and layers kept: the root's (`paths_within` for four) when they
+            // have these walls.
+            let goal_rabbits = match known {
+                Some(l) if l.walls == walls => {
+                    rabbits_within_goal_bound(pos, bound, 4) & l.to_go[4]
+                }
+                _ => {
+                    let goal_rabbits;
+                    (goal_rabbits, layers) = goal_rabbits_within(pos, bound, walls, 4);
+                    goal_rabbits
+                }
+            };
             if goal_rabbits.is_empty() {
                 return false;
             }
@@ -644,7 +708,8 @@ fn search_within_bounds<const FAST: bool>(
         }
         _ => (Region::FULL, bound.rabbits),
     };
-    let layers = known.or(layers.as_ref());
+    // Those computed here when the known ones do not serve (other walls, or none).
+    let layers = layers.as_ref().or(known);
     let touching = |from, to, f| {
         if FAST {
             any_step_of(pos, from, to, within, Bitboard::FULL, f)

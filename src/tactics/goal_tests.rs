@@ -5,9 +5,10 @@
 
 use super::{
     four_step_region, frozen_rabbits, goal_in_one, goal_in_two, goal_lower_bound,
-    goal_rabbits_within, immovable, path_bound, path_costs, path_region, paths_in_three, rank_band,
-    squares_within_paths, steps_lowering_a_tighter_bound, steps_on_cheap_paths, three_step_region,
-    to_go_layers, walls, walls_in_three, walls_may_raise, PathLayers, Region,
+    goal_rabbits_within, immovable, path_bound, path_costs, path_region, paths_in_three,
+    paths_within, rank_band, squares_within_paths, steps_lowering_a_tighter_bound,
+    steps_on_cheap_paths, three_step_region, to_go_layers, walls, walls_in_three, walls_may_raise,
+    PathLayers, Region,
 };
 use super::{steps_lowering_the_goal_bound, NoSlack};
 use crate::tactics::test_data::{archive_positions, endgame_positions, random_position, Rng};
@@ -1044,8 +1045,10 @@ fn walls_raise_no_path_bound_near_the_nearest_rank() {
 /// [`paths_in_three`] against [`path_bound`] for three steps, with the walls the fast
 /// search reads ([`walls_in_three`]) and with none: the same bound, and when it has the
 /// layers (exactly when the bound is at least one and some rabbit is within three ranks),
-/// the costs of [`path_costs`] and the layers of [`to_go_layers`] up to three. Counts the
-/// states with layers, by bound (1, 2, 3, above three).
+/// the costs of [`path_costs`] and the layers of [`to_go_layers`] up to three; and
+/// [`paths_within`] for four the same against [`path_bound`] for four, its layers up to
+/// three those for three (the root's, read by its pass of three steps). Counts the
+/// states with layers for three, by bound (1, 2, 3, above three).
 fn check_paths_in_three(state: &TurnState, counts: &mut [usize; 4]) {
     for walls in [walls_in_three(state), Bitboard::EMPTY] {
         let (passing, layers) = paths_in_three(state, walls);
@@ -1059,12 +1062,30 @@ fn check_paths_in_three(state: &TurnState, counts: &mut [usize; 4]) {
             "{:?}",
             state.board()
         );
-        if let Some(l) = layers {
+        if let Some(l) = &layers {
             let costs = path_costs(state, walls);
             assert_eq!(l.walls, walls);
             assert_eq!(l.costs, costs);
             assert_eq!(l.to_go[..4], to_go_layers(side, costs, 3)[..4]);
             counts[usize::from(passing.min(4)) - 1] += 1;
+        }
+        // For four steps (the root's): the same bound, and layers up to three that are
+        // those for three when both have them.
+        let (four, layers4) = paths_within(state, 4, walls);
+        assert_eq!(four, path_bound(state, 4, walls), "{:?}", state.board());
+        if let Some(l4) = &layers4 {
+            let costs = path_costs(state, walls);
+            assert_eq!(l4.costs, costs);
+            assert_eq!(l4.to_go, to_go_layers(side, costs, 4));
+        }
+        if let (Some(l3), Some(l4)) = (&layers, &layers4) {
+            assert_eq!(l3.to_go[..4], l4.to_go[..4]);
+            assert_eq!(
+                if four <= 3 { four } else { u8::MAX },
+                passing,
+                "{:?}",
+                state.board()
+            );
         }
     }
 }
