@@ -911,8 +911,8 @@ fn rabbits_within_goal_bound(pos: &TurnState, bound: &GoalBound, k: u8) -> Bitbo
 }
 
 /// The entering costs of [`path_costs`] with `walls` and the layers to go of
-/// [`to_go_layers`] for them, as [`goal_rabbits_within`] computes them (up to four at
-/// the root).
+/// [`to_go_layers`] for them, as [`goal_rabbits_within`] and [`paths_within`] compute
+/// them (up to three or four).
 struct PathLayers {
     walls: Bitboard,
     costs: [Bitboard; 3],
