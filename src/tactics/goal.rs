@@ -80,7 +80,16 @@ impl Position {
         }
 
         let left = state.steps_left();
-        let mut passing = path_bound(state, left, Bitboard::EMPTY);
+        // With four steps, the fast search keeps the costs and layers the path bound is
+        // read from, for the searches below that read the same ones.
+        let mut layers = None;
+        let mut passing = if FAST && left == 4 {
+            let passing;
+            (passing, layers) = paths_within(state, 4, Bitboard::EMPTY);
+            passing
+        } else {
+            path_bound(state, left, Bitboard::EMPTY)
+        };
         if passing > left {
             return None;
         }
@@ -103,7 +112,13 @@ impl Position {
             // (enemy pieces not on a trap, not pullable): it is a path with the walls too,
             // and the walls never lower the bound.
             if walls.any() && walls_may_raise(passing, side, rabbits) {
-                passing = path_bound(state, left, walls);
+                passing = if left == 4 {
+                    let passing;
+                    (passing, layers) = paths_within(state, 4, walls);
+                    passing
+                } else {
+                    path_bound(state, left, walls)
+                };
                 if passing > left {
                     return None;
                 }
@@ -117,7 +132,7 @@ impl Position {
         // the limit (the plain search computes it again, as before).
         let known = if FAST { Some(&bound) } else { None };
         for limit in bound.steps.max(passing).max(1)..left {
-            if goal_search_given::<FAST>(state, start, limit, &mut path, known) {
+            if goal_search_given::<FAST>(state, start, limit, &mut path, known, layers.as_ref()) {
                 return Some(path);
             }
         }
@@ -129,7 +144,15 @@ impl Position {
         } else if FAST && left <= 2 {
             goal_search::<FAST>(state, start, left, &mut path)
         } else {
-            search_within_bounds::<FAST>(state, start, left, &mut path, (passing, walls), &bound)
+            search_within_bounds::<FAST>(
+                state,
+                start,
+                left,
+                &mut path,
+                (passing, walls),
+                &bound,
+                layers.as_ref(),
+            )
         };
         found.then_some(path)
     }
@@ -281,10 +304,66 @@ fn path_bound(pos: &TurnState, k: u8, walls: Bitboard) -> u8 {
     bound_of_paths(pos, k, walls)
 }
 
-/// [`path_bound`] for three steps, compiled for that count (the nodes with three steps
-/// to go are the most numerous that compute it).
+/// [`path_bound`] for three steps, compiled for that count (the plain search's nodes with
+/// three steps to go; the fast search's compute [`paths_in_three`]).
 fn path_bound_in_three(pos: &TurnState, walls: Bitboard) -> u8 {
     bound_of_paths(pos, 3, walls)
+}
+
+/// [`path_bound`] for three steps with `walls`, with the entering costs ([`path_costs`])
+/// and the layers to go up to three ([`to_go_layers`]) it is read from when it is at
+/// least one (`None` when it is 0 or no rabbit is within three ranks of its goal): the
+/// fast search's nodes with three steps to go read the layers again
+/// ([`goal_rabbits_within`] for three steps, [`cheap_paths_from`]), and compute them
+/// once so.
+///
+/// The same bound: a rabbit on the goal rank gives 0 in both; with no rabbit within three
+/// ranks of its goal both give `u8::MAX` (a rabbit needs a step per rank); otherwise
+/// [`path_bound`] is the fewest over the rabbits of each one's count, and a rabbit's count
+/// is at most `b <= 3` exactly when it stands on `to_go[b]` ([`squares_within_paths`]:
+/// the same paths, counted from their end), so the bound is the least `b <= 3` whose
+/// layer holds a rabbit, or `u8::MAX` when none does.
+#[inline(always)]
+fn paths_in_three(pos: &TurnState, walls: Bitboard) -> (u8, Option<PathLayers>) {
+    paths_within(pos, 3, walls)
+}
+
+/// [`paths_in_three`] for `k` steps, `3 <= k <= 4` (the root with four steps to go
+/// computes it for four): the same proof with `k` for three (the layers up to four, and
+/// a rabbit within `k` ranks).
+#[inline(always)]
+fn paths_within(pos: &TurnState, k: u8, walls: Bitboard) -> (u8, Option<PathLayers>) {
+    let side = pos.side_to_move();
+    let rabbits = pos.board().pieces(PieceKind::Rabbit.of(side));
+    if (rabbits & rank_band(side, 0)).any() {
+        return (0, None);
+    }
+    let mut near = rank_band(side, 1) | rank_band(side, 2) | rank_band(side, 3);
+    if k >= 4 {
+        near |= rank_band(side, 4);
+    }
+    if (rabbits & near).is_empty() {
+        return (u8::MAX, None);
+    }
+    let costs = path_costs(pos, walls);
+    let to_go = to_go_layers(side, costs, usize::from(k));
+    let passing = if (rabbits & to_go[1]).any() {
+        1
+    } else if (rabbits & to_go[2]).any() {
+        2
+    } else if (rabbits & to_go[3]).any() {
+        3
+    } else if k >= 4 && (rabbits & to_go[4]).any() {
+        4
+    } else {
+        u8::MAX
+    };
+    let layers = PathLayers {
+        walls,
+        costs,
+        to_go,
+    };
+    (passing, Some(layers))
 }
 
 /// The body of [`path_bound`], inlined into it and [`path_bound_in_three`].
@@ -473,12 +552,15 @@ fn path_region(side: Color, rabbits: Bitboard, k: u8) -> Bitboard {
 /// steps of nodes with slack from bitboards; the plain search (`!FAST`) is the reference
 /// the tests compare it with.
 fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &mut Move) -> bool {
-    goal_search_given::<FAST>(pos, start, k, path, None)
+    goal_search_given::<FAST>(pos, start, k, path, None, None)
 }
 
 /// [`goal_search`] with the node's [`goal_lower_bound`] given when `known` (the root
 /// passes its own to its passes with fewer steps than it has left: the bound reads the
-/// state only, not the steps to go, so it is the one this function would compute).
+/// state only, not the steps to go, so it is the one this function would compute), and
+/// the root's costs and layers of [`paths_within`] for four when `known_layers`: with
+/// three steps to go and the same walls, those up to three are the ones
+/// [`paths_in_three`] computes.
 #[inline(always)]
 fn goal_search_given<const FAST: bool>(
     pos: &TurnState,
@@ -486,6 +568,7 @@ fn goal_search_given<const FAST: bool>(
     k: u8,
     path: &mut Move,
     known: Option<&GoalBound>,
+    known_layers: Option<&PathLayers>,
 ) -> bool {
     let side = pos.side_to_move();
     if !path.is_empty() && pos.board().rabbit_on_goal(side) && pos.check_end_turn(start).is_ok() {
@@ -507,7 +590,33 @@ fn goal_search_given<const FAST: bool>(
 
     // The path bound first: it needs no frozen set, and cuts most children.
     let walls = if FAST { walls(pos, k) } else { Bitboard::EMPTY };
-    let passing = if k == 3 {
+    let mut layers = None;
+    let mut root_layers = None;
+    let passing = if FAST && k == 3 {
+        match known_layers {
+            // The root's layers with these walls: those up to three are the ones
+            // `paths_in_three` computes (each layer is computed from the ones before it
+            // only), and the bound is read from them the same way.
+            Some(l) if l.walls == walls => {
+                let rabbits = pos.board().pieces(PieceKind::Rabbit.of(side));
+                root_layers = Some(l);
+                if (rabbits & l.to_go[1]).any() {
+                    1
+                } else if (rabbits & l.to_go[2]).any() {
+                    2
+                } else if (rabbits & l.to_go[3]).any() {
+                    3
+                } else {
+                    u8::MAX
+                }
+            }
+            _ => {
+                let passing;
+                (passing, layers) = paths_in_three(pos, walls);
+                passing
+            }
+        }
+    } else if k == 3 {
         path_bound_in_three(pos, walls)
     } else {
         path_bound(pos, k, walls)
@@ -529,13 +638,24 @@ fn goal_search_given<const FAST: bool>(
     if bound.steps > k {
         return false;
     }
-    search_within_bounds::<FAST>(pos, start, k, path, (passing, walls), bound)
+    search_within_bounds::<FAST>(
+        pos,
+        start,
+        k,
+        path,
+        (passing, walls),
+        bound,
+        root_layers.or(layers.as_ref()),
+    )
 }
 
 /// The rest of [`goal_search`] once its bounds leave a chance: `passing` its path bound
 /// for `k` with the walls it read (those of [`walls`] for the fast search, none for the
 /// plain one) and `bound` its [`goal_lower_bound`], as it computes them (the root passes
-/// those it has).
+/// those it has); `known`, costs and layers the fast search has for this state: with
+/// three steps to go those of [`paths_in_three`] (or the root's, the same), at the root
+/// with four those of [`paths_within`] for four, read only where their walls are
+/// `walls`.
 fn search_within_bounds<const FAST: bool>(
     pos: &TurnState,
     start: &Board,
@@ -543,36 +663,53 @@ fn search_within_bounds<const FAST: bool>(
     path: &mut Move,
     (passing, walls): (u8, Bitboard),
     bound: &GoalBound,
+    known: Option<&PathLayers>,
 ) -> bool {
     let side = pos.side_to_move();
     let mut try_step = |step| expand::<FAST>(pos, start, step, k, path);
-    // With four steps to go, the costs and layers of `goal_rabbits_within`, kept for the
-    // rules below that read the same ones.
+    // With three or four steps to go, the costs and layers of `goal_rabbits_within`,
+    // kept for the rules below that read the same ones.
     let mut layers = None;
     // The region of the first steps, and the rabbits that may end the goal.
     let (within, goal_rabbits) = match k {
-        3 if FAST => (three_step_region(pos, start), bound.rabbits),
-        4 if FAST => {
-            // `goal_rabbits_within`, its costs and layers kept.
-            let near = rabbits_within_goal_bound(pos, bound, 4);
-            if near.is_empty() {
-                return false;
-            }
-            let costs = path_costs(pos, walls);
-            let to_go = to_go_layers(side, costs, 4);
-            let goal_rabbits = near & to_go[4];
+        3 if FAST => {
+            // The rabbits that may end a goal in three, their costs and layers kept: those
+            // `paths_in_three` read (the same walls, layers up to three) when it has them.
+            let goal_rabbits = match known {
+                Some(l) => rabbits_within_goal_bound(pos, bound, 3) & l.to_go[3],
+                None => {
+                    let goal_rabbits;
+                    (goal_rabbits, layers) = goal_rabbits_within(pos, bound, walls, 3);
+                    goal_rabbits
+                }
+            };
             if goal_rabbits.is_empty() {
                 return false;
             }
-            layers = Some(PathLayers {
-                walls,
-                costs,
-                to_go,
-            });
+            (three_step_region(pos, start, goal_rabbits), goal_rabbits)
+        }
+        4 if FAST => {
+            // The costs and layers kept: the root's (`paths_within` for four) when they
+            // have these walls.
+            let goal_rabbits = match known {
+                Some(l) if l.walls == walls => {
+                    rabbits_within_goal_bound(pos, bound, 4) & l.to_go[4]
+                }
+                _ => {
+                    let goal_rabbits;
+                    (goal_rabbits, layers) = goal_rabbits_within(pos, bound, walls, 4);
+                    goal_rabbits
+                }
+            };
+            if goal_rabbits.is_empty() {
+                return false;
+            }
             (four_step_region(pos, start, goal_rabbits), goal_rabbits)
         }
         _ => (Region::FULL, bound.rabbits),
     };
+    // Those computed here when the known ones do not serve (other walls, or none).
+    let layers = layers.as_ref().or(known);
     let touching = |from, to, f| {
         if FAST {
             any_step_of(pos, from, to, within, Bitboard::FULL, f)
@@ -583,9 +720,9 @@ fn search_within_bounds<const FAST: bool>(
 
     if pos.pending_push().is_none() && bound.steps < k && passing == k {
         let from = if FAST {
-            match &layers {
-                // `steps_on_cheap_paths` for four steps with `walls`: its costs, and its
-                // layers up to three (those of `to_go_layers` up to four begin with them).
+            match layers {
+                // `steps_on_cheap_paths` for `k` steps with `walls`: its costs, and its
+                // layers up to `k - 1` (those of `to_go_layers` up to `k` begin with them).
                 Some(l) => cheap_paths_from(side, k, l.costs, &l.to_go, goal_rabbits),
                 None => steps_on_cheap_paths(pos, k, walls, goal_rabbits),
             }
@@ -596,20 +733,14 @@ fn search_within_bounds<const FAST: bool>(
     }
     if bound.steps < k || pos.pending_push().is_some() {
         if FAST {
-            let (from, to) = steps_lowering_a_tighter_bound(pos, k, goal_rabbits, layers.as_ref());
+            let (from, to) = steps_lowering_a_tighter_bound(pos, k, goal_rabbits, layers);
             let first = promising_squares(pos, goal_rabbits);
             return any_step_of(pos, from, to, within, first, &mut try_step);
         }
         return pos.legal_steps().iter().any(|&step| try_step(step));
     }
 
-    // The goal's rabbit is one whose path count is at most `k` too (`goal_rabbits_within`).
-    let slowed = if FAST && k == 3 {
-        goal_rabbits & squares_within_paths(pos, k, walls)
-    } else {
-        goal_rabbits
-    };
-    match steps_lowering_the_goal_bound(pos, bound, k, slowed) {
+    match steps_lowering_the_goal_bound(pos, bound, k, goal_rabbits) {
         NoSlack::Forward(rabbits) => (rabbits & within.movers(forward(side)))
             .iter()
             .any(|sq| try_step(Step::new(sq, forward(side)))),
@@ -627,7 +758,11 @@ fn search_within_bounds<const FAST: bool>(
 /// a trap of `P` or `C`; a step of a rabbit three ranks away;
 /// the first step of a push of an enemy piece on a square of `L`. [`Region::FULL`] (no
 /// restriction) while a push waits or when a rabbit of the mover stands on its goal rank
-/// now or stood there when the turn started.
+/// now or stood there when the turn started. The rabbits named (one rank away, two,
+/// three) are those of `rabbits`, the mover's rabbits that may end a goal in three (the
+/// fast search passes those of [`goal_rabbits_within`]): the proof below follows the
+/// goal's rabbit `R`, one of them, and reads no other rabbit's square (the case of a
+/// rabbit on its goal rank, the only one that reads every rabbit, gives no restriction).
 ///
 /// The search calls this only where no goal in fewer steps exists (iterative deepening:
 /// every shallower limit failed, and the root starts from lower bounds), so let `t1 t2
@@ -679,13 +814,12 @@ fn search_within_bounds<const FAST: bool>(
 ///
 /// The pairs above change a square of `B(r, 3)` too (the square the first step leaves).
 #[inline]
-fn three_step_region(pos: &TurnState, start: &Board) -> Region {
+fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region {
     let side = pos.side_to_move();
     let board = pos.board();
     if pos.pending_push().is_some() || board.rabbit_on_goal(side) || start.rabbit_on_goal(side) {
         return Region::FULL;
     }
-    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
     // Within two and three of a rabbit one rank away.
     let mut left = rabbits & rank_band(side, 1);
     left |= left.neighbours();
@@ -728,20 +862,36 @@ fn three_step_region(pos: &TurnState, start: &Board) -> Region {
 /// steps (its proof is per path). So a rabbit one of whose counts exceeds `k` ends no
 /// such turn.
 ///
-/// The root computes it in parts ([`rabbits_within_goal_bound`], then the layers it keeps
-/// in [`PathLayers`]); the tests call it whole.
-#[cfg_attr(not(test), allow(dead_code))]
-fn goal_rabbits_within(pos: &TurnState, bound: &GoalBound, walls: Bitboard, k: u8) -> Bitboard {
-    let goal_rabbits = rabbits_within_goal_bound(pos, bound, k);
-    if goal_rabbits.is_empty() {
-        return goal_rabbits;
+/// Also returns the entering costs with `walls` and the layers to go up to `k` (at most
+/// four) the path counts are read from ([`PathLayers`]: the root keeps them for the rules
+/// that read the same ones), or `None` when no rabbit passes the first test (the layers
+/// are then not computed).
+#[inline(always)]
+fn goal_rabbits_within(
+    pos: &TurnState,
+    bound: &GoalBound,
+    walls: Bitboard,
+    k: u8,
+) -> (Bitboard, Option<PathLayers>) {
+    let near = rabbits_within_goal_bound(pos, bound, k);
+    if near.is_empty() {
+        return (near, None);
     }
-    goal_rabbits & squares_within_paths(pos, k, walls)
+    // `squares_within_paths`, its costs and layers kept.
+    let n = usize::from(k.min(4));
+    let costs = path_costs(pos, walls);
+    let to_go = to_go_layers(pos.side_to_move(), costs, n);
+    let layers = PathLayers {
+        walls,
+        costs,
+        to_go,
+    };
+    (near & to_go[n], Some(layers))
 }
 
 /// The first part of [`goal_rabbits_within`]: the rabbits whose own counts of
 /// [`goal_lower_bound`] are at most `k`.
-#[inline]
+#[inline(always)]
 fn rabbits_within_goal_bound(pos: &TurnState, bound: &GoalBound, k: u8) -> Bitboard {
     let side = pos.side_to_move();
     let h = &bound.hindered;
@@ -761,8 +911,8 @@ fn rabbits_within_goal_bound(pos: &TurnState, bound: &GoalBound, k: u8) -> Bitbo
 }
 
 /// The entering costs of [`path_costs`] with `walls` and the layers to go of
-/// [`to_go_layers`] for them up to four, as the root computes them for
-/// [`goal_rabbits_within`].
+/// [`to_go_layers`] for them, as [`goal_rabbits_within`] and [`paths_within`] compute
+/// them (up to three or four).
 struct PathLayers {
     walls: Bitboard,
     costs: [Bitboard; 3],
@@ -773,6 +923,8 @@ struct PathLayers {
 /// cost at most `k` in [`path_bound`]'s terms (the squares after the first counted, those
 /// of `walls` never entered): a rabbit on one of them has a count of at most `k` in
 /// [`path_bound`] (the same paths, counted from their end), and a rabbit elsewhere more.
+/// The search reads these layers through [`goal_rabbits_within`]; the tests ask this.
+#[cfg_attr(not(test), allow(dead_code))]
 #[inline]
 fn squares_within_paths(pos: &TurnState, k: u8, walls: Bitboard) -> Bitboard {
     let n = usize::from(k.min(4));
@@ -1235,8 +1387,9 @@ fn steps_lowering_the_path_bound(pos: &TurnState, bound: &GoalBound, k: u8) -> B
 /// squares `s` with a square `y` and a square `x` within one of `s` (perhaps the same)
 /// such that `A(y) + G(x) <= k - 1`, where `A(y)` is the cost of [`path_bound`]'s paths
 /// (with `walls`) to arrive at `y` counting `y` itself as one step (zero when `y` holds
-/// one of `rabbits`, the mover's rabbits that may end the goal: all of them, or at the
-/// root with four steps to go those of [`goal_rabbits_within`]) and `G(x)` the cost of
+/// one of `rabbits`, the mover's rabbits that may end the goal: all of them, or in the
+/// fast search with three or four steps to go those of [`goal_rabbits_within`]) and
+/// `G(x)` the cost of
 /// the squares after `x` to the goal rank (zero on it). `FULL` when `k > 4` (never: a
 /// turn has at most four steps).
 ///
@@ -1370,8 +1523,8 @@ fn steps_lowering_a_tighter_bound(
 
 /// The squares whose steps a node with slack tries first: within two squares (Manhattan)
 /// of a rabbit of `rabbits` one or two ranks from its goal, and those three or four ranks
-/// away (`rabbits`: the mover's rabbits that may end the goal, all of them but at the
-/// root with four steps to go, [`goal_rabbits_within`]). Only an order (every step is
+/// away (`rabbits`: the mover's rabbits that may end the goal, [`goal_rabbits_within`],
+/// at the nodes with three or four steps to go). Only an order (every step is
 /// still tried when these fail): at the root with four steps to go, where a goal in four
 /// exists, it is most often begun by one of these steps, and the search stops at the
 /// first.
@@ -1395,9 +1548,8 @@ enum NoSlack {
 
 /// The steps that may lower the goal bound to `k - 1` when it is `k` (no push waiting:
 /// that case is handled before), for the goal of a rabbit of `rabbits` (all the mover's,
-/// or those that may end the goal, [`goal_rabbits_within`]; with three steps to go the
-/// fast search also leaves out those whose count in [`path_bound`] exceeds three,
-/// [`squares_within_paths`]).
+/// or in the fast search with three or four steps to go those that may end the goal,
+/// [`goal_rabbits_within`]: both counts at most `k`).
 ///
 /// A step lowers the bound by lowering one rabbit's count from `k`; a step that begins a
 /// goal in `k` lowers the count of the goal's rabbit, whose counts (admissible for a goal

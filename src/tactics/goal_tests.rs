@@ -5,9 +5,10 @@
 
 use super::{
     four_step_region, frozen_rabbits, goal_in_one, goal_in_two, goal_lower_bound,
-    goal_rabbits_within, immovable, path_bound, path_costs, path_region, rank_band,
-    squares_within_paths, steps_lowering_a_tighter_bound, steps_on_cheap_paths, three_step_region,
-    to_go_layers, walls, walls_in_three, walls_may_raise, PathLayers, Region,
+    goal_rabbits_within, immovable, path_bound, path_costs, path_region, paths_in_three,
+    paths_within, rank_band, squares_within_paths, steps_lowering_a_tighter_bound,
+    steps_on_cheap_paths, three_step_region, to_go_layers, walls, walls_in_three, walls_may_raise,
+    PathLayers, Region,
 };
 use super::{steps_lowering_the_goal_bound, NoSlack};
 use crate::tactics::test_data::{archive_positions, endgame_positions, random_position, Rng};
@@ -184,10 +185,21 @@ fn in_region(pos: &Position, region: Region, s: Step) -> bool {
 }
 
 /// The three-step region alone ([`three_step_region`]) at one state whose fewest steps
-/// are exactly three: no first step outside it begins a goal in two more (a plain walk),
-/// and some step inside it does; returns the steps outside.
-fn check_three_step_region(pos: &Position) -> usize {
-    let region = three_step_region(pos.turn_state(), pos.turn_start_board());
+/// are exactly three, of the rabbits the fast search passes (those that may end a goal in
+/// three, [`goal_rabbits_within`]; some, as there is a goal): no first step outside it
+/// begins a goal in two more (a plain walk), and some step inside it does; returns the
+/// steps outside and whether rabbits were left out.
+fn check_three_step_region(pos: &Position) -> (usize, bool) {
+    let state = pos.turn_state();
+    let (rabbits, asked) = goal_rabbits_of(state, 3);
+    assert!(
+        asked && rabbits.any(),
+        "{pos}: no rabbit may end a goal in three"
+    );
+    let all = state
+        .board()
+        .pieces(PieceKind::Rabbit.of(state.side_to_move()));
+    let region = three_step_region(state, pos.turn_start_board(), rabbits);
     let after = |s: Step| {
         let mut p = pos.clone();
         p.play_step(s).is_ok() && goal_within(&p, 2)
@@ -200,12 +212,14 @@ fn check_three_step_region(pos: &Position) -> usize {
         assert!(!after(s), "{pos}: {s:?} outside the region begins a goal");
     }
     assert!(inside.into_iter().any(after), "{pos}");
-    outside.len()
+    (outside.len(), rabbits != all)
 }
 
 /// The three-step rule on the states it is asked at: the archive positions under a cap
 /// of three, every state one step into the turn of an endgame (three steps left), and
-/// random states in the middle of a turn, wherever the fewest steps are exactly three.
+/// random states in the middle of a turn, wherever the fewest steps are exactly three;
+/// and where three steps are left and no rabbit may end a goal in three (the search
+/// stops there), the plain search finds none.
 #[test]
 fn a_goal_in_three_begins_in_the_three_step_region() {
     let mut rng = Rng(3);
@@ -221,19 +235,33 @@ fn a_goal_in_three_begins_in_the_three_step_region() {
         }
     }
     states.extend((0..30_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
-    let (mut threes, mut cut) = (0, 0usize);
+    let (mut threes, mut cut, mut fewer, mut none) = (0, 0usize, 0, 0);
     for pos in &states {
-        if pos.plain_goal_move().map(|m| m.len()) == Some(3) {
+        let fewest = pos.plain_goal_move().map(|m| m.len());
+        if pos.steps_left() == 3 {
+            let (rabbits, asked) = goal_rabbits_of(pos.turn_state(), 3);
+            if asked && rabbits.is_empty() {
+                assert!(fewest.is_none(), "{pos}: a goal in {fewest:?}");
+                none += 1;
+            }
+        }
+        if fewest == Some(3) {
             threes += 1;
-            cut += check_three_step_region(pos);
+            let (outside, left_out) = check_three_step_region(pos);
+            cut += outside;
+            fewer += usize::from(left_out);
         }
     }
     eprintln!(
-        "three_step_region: {} states, {threes} goals in three, {cut} first steps outside \
-         (none begins a goal)",
+        "three_step_region: {} states, {threes} goals in three, {fewer} with rabbits left \
+         out, {cut} first steps outside (none begins a goal); {none} states with three \
+         steps past the bounds where no rabbit may end a goal in three (none has one)",
         states.len()
     );
-    assert!(threes > 1_000 && cut > 10_000, "{threes} {cut}");
+    assert!(
+        threes > 1_000 && cut > 10_000 && fewer > 10 && none > 10,
+        "{threes} {cut} {fewer} {none}"
+    );
 }
 
 /// The leaf rule alone: whenever it applies, it says what a search of one step finds.
@@ -510,7 +538,7 @@ fn goal_rabbits_of(state: &TurnState, k: u8) -> (Bitboard, bool) {
     let bound = goal_lower_bound(state, frozen_rabbits(state.board(), side, rabbits));
     let asked = bound.steps <= k && path_bound(state, k, walls(state, k)) <= k;
     (
-        goal_rabbits_within(state, &bound, walls(state, k), k),
+        goal_rabbits_within(state, &bound, walls(state, k), k).0,
         asked,
     )
 }
@@ -1012,4 +1040,72 @@ fn walls_raise_no_path_bound_near_the_nearest_rank() {
     }
     eprintln!("walls_may_raise: {walled} states with walls, {settled} settled");
     assert!(settled > 1_000, "{walled} {settled}");
+}
+
+/// [`paths_in_three`] against [`path_bound`] for three steps, with the walls the fast
+/// search reads ([`walls_in_three`]) and with none: the same bound, and when it has the
+/// layers (exactly when the bound is at least one and some rabbit is within three ranks),
+/// the costs of [`path_costs`] and the layers of [`to_go_layers`] up to three; and
+/// [`paths_within`] for four the same against [`path_bound`] for four, its layers up to
+/// three those for three (the root's, read by its pass of three steps). Counts the
+/// states with layers for three, by bound (1, 2, 3, above three).
+fn check_paths_in_three(state: &TurnState, counts: &mut [usize; 4]) {
+    for walls in [walls_in_three(state), Bitboard::EMPTY] {
+        let (passing, layers) = paths_in_three(state, walls);
+        assert_eq!(passing, path_bound(state, 3, walls), "{:?}", state.board());
+        let side = state.side_to_move();
+        let rabbits = state.board().pieces(PieceKind::Rabbit.of(side));
+        let within = rank_band(side, 1) | rank_band(side, 2) | rank_band(side, 3);
+        assert_eq!(
+            layers.is_some(),
+            passing > 0 && (rabbits & within).any(),
+            "{:?}",
+            state.board()
+        );
+        if let Some(l) = &layers {
+            let costs = path_costs(state, walls);
+            assert_eq!(l.walls, walls);
+            assert_eq!(l.costs, costs);
+            assert_eq!(l.to_go[..4], to_go_layers(side, costs, 3)[..4]);
+            counts[usize::from(passing.min(4)) - 1] += 1;
+        }
+        // For four steps (the root's): the same bound, and layers up to three that are
+        // those for three when both have them.
+        let (four, layers4) = paths_within(state, 4, walls);
+        assert_eq!(four, path_bound(state, 4, walls), "{:?}", state.board());
+        if let Some(l4) = &layers4 {
+            let costs = path_costs(state, walls);
+            assert_eq!(l4.costs, costs);
+            assert_eq!(l4.to_go, to_go_layers(side, costs, 4));
+        }
+        if let (Some(l3), Some(l4)) = (&layers, &layers4) {
+            assert_eq!(l3.to_go[..4], l4.to_go[..4]);
+            assert_eq!(
+                if four <= 3 { four } else { u8::MAX },
+                passing,
+                "{:?}",
+                state.board()
+            );
+        }
+    }
+}
+
+#[test]
+fn paths_in_three_give_the_path_bound_in_three() {
+    let mut rng = Rng(27);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let mut counts = [0; 4];
+    let starts = archive_endgames_and_randoms(&mut rng);
+    for pos in starts.iter().chain(&one_step_in(&endgames)) {
+        for state in &state_and_children(pos.turn_state()) {
+            check_paths_in_three(state, &mut counts);
+        }
+    }
+    for i in 0..30_000 {
+        let pos = sample_state(&mut rng, i, &archive, &endgames);
+        check_paths_in_three(pos.turn_state(), &mut counts);
+    }
+    eprintln!("paths_in_three: states with layers by bound 1, 2, 3, above: {counts:?}");
+    assert!(counts.iter().all(|&n| n > 1_000), "{counts:?}");
 }
