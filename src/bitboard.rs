@@ -167,7 +167,7 @@ impl Bitboard {
     #[inline]
     #[must_use]
     pub const fn adjacent(sq: Square) -> Bitboard {
-        Bitboard::from_square(sq).neighbours()
+        ADJACENT[sq as usize]
     }
 
     /// The set seen from the other side: rank 1 becomes rank 8.
@@ -274,6 +274,18 @@ impl fmt::Debug for Bitboard {
     }
 }
 
+/// The squares orthogonally adjacent to each square ([`Bitboard::neighbours`] of the
+/// square): one load where the hot paths ask for a square's neighbours.
+const ADJACENT: [Bitboard; 64] = {
+    let mut t = [Bitboard::EMPTY; 64];
+    let mut i = 0;
+    while i < 64 {
+        t[i] = Bitboard(1u64 << i).neighbours();
+        i += 1;
+    }
+    t
+};
+
 /// The squares within distance `r` (up to 14, the board's diameter) of each square.
 static WITHIN: [[Bitboard; 15]; 64] = {
     let mut t = [[Bitboard::EMPTY; 15]; 64];
@@ -310,6 +322,19 @@ mod tests {
         assert!(a8.shift(Direction::West).is_empty());
         assert_eq!(Bitboard::adjacent(Square::A1).count(), 2);
         assert_eq!(Bitboard::adjacent(Square::D4).count(), 4);
+    }
+
+    #[test]
+    fn adjacency_and_directions_are_the_steps() {
+        for a in Square::ALL {
+            let steps: Bitboard = Direction::ALL.iter().filter_map(|&d| a.step(d)).collect();
+            assert_eq!(Bitboard::adjacent(a), steps, "{a}");
+            assert_eq!(Bitboard::adjacent(a), Bitboard::from_square(a).neighbours());
+            for b in Square::ALL {
+                let by_steps = Direction::ALL.into_iter().find(|&d| a.step(d) == Some(b));
+                assert_eq!(a.direction_to(b), by_steps, "{a} to {b}");
+            }
+        }
     }
 
     #[test]

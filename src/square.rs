@@ -499,19 +499,24 @@ impl Square {
     }
 
     /// The direction from this square to an orthogonally adjacent `other`, if adjacent.
+    #[inline]
     #[must_use]
     pub const fn direction_to(self, other: Square) -> Option<Direction> {
-        let mut i = 0;
-        while i < 4 {
-            let d = Direction::ALL[i];
-            if let Some(s) = self.step(d) {
-                if s as u8 == other as u8 {
-                    return Some(d);
-                }
-            }
-            i += 1;
+        // By the difference of the indices (a rank is 8 squares): 8 and -8 always name the
+        // square above or below; 1 and -1 a square beside only when the step does not
+        // wrap round an edge of the board (h1 to a2 is also 1).
+        let (from, to) = (self as u8, other as u8);
+        if to == from.wrapping_add(8) {
+            Some(Direction::North)
+        } else if from == to.wrapping_add(8) {
+            Some(Direction::South)
+        } else if to == from.wrapping_add(1) && from & 7 != 7 {
+            Some(Direction::East)
+        } else if from == to.wrapping_add(1) && from & 7 != 0 {
+            Some(Direction::West)
+        } else {
+            None
         }
-        None
     }
 
     /// The square seen from the other side: rank 1 becomes rank 8 (a1 -> a8).
