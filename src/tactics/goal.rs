@@ -347,23 +347,12 @@ fn paths_within(pos: &TurnState, k: u8, walls: Bitboard) -> (u8, Option<PathLaye
     }
     let costs = path_costs(pos, walls);
     let to_go = to_go_layers(side, costs, usize::from(k));
-    let passing = if (rabbits & to_go[1]).any() {
-        1
-    } else if (rabbits & to_go[2]).any() {
-        2
-    } else if (rabbits & to_go[3]).any() {
-        3
-    } else if k >= 4 && (rabbits & to_go[4]).any() {
-        4
-    } else {
-        u8::MAX
-    };
     let layers = PathLayers {
         walls,
         costs,
         to_go,
     };
-    (passing, Some(layers))
+    (layers.path_bound(rabbits, k), Some(layers))
 }
 
 /// The body of [`path_bound`], inlined into it and [`path_bound_in_three`].
@@ -600,15 +589,7 @@ fn goal_search_given<const FAST: bool>(
             Some(l) if l.walls == walls => {
                 let rabbits = pos.board().pieces(PieceKind::Rabbit.of(side));
                 root_layers = Some(l);
-                if (rabbits & l.to_go[1]).any() {
-                    1
-                } else if (rabbits & l.to_go[2]).any() {
-                    2
-                } else if (rabbits & l.to_go[3]).any() {
-                    3
-                } else {
-                    u8::MAX
-                }
+                l.path_bound(rabbits, 3)
             }
             _ => {
                 let passing;
@@ -917,6 +898,19 @@ struct PathLayers {
     walls: Bitboard,
     costs: [Bitboard; 3],
     to_go: [Bitboard; 5],
+}
+
+impl PathLayers {
+    /// [`path_bound`] for `k` steps (`1 <= k <= 4`, the layers computed up to `k` or more)
+    /// with these walls, for `rabbits`, the mover's rabbits, none on its goal rank: the
+    /// least `b <= k` whose layer holds one of them, `u8::MAX` when none does (a rabbit's
+    /// count is at most `b` exactly when it stands on `to_go[b]`, [`paths_in_three`]).
+    #[inline(always)]
+    fn path_bound(&self, rabbits: Bitboard, k: u8) -> u8 {
+        (1..=k)
+            .find(|&b| (rabbits & self.to_go[usize::from(b)]).any())
+            .unwrap_or(u8::MAX)
+    }
 }
 
 /// The squares from which a path of forward and sideways steps reaches the goal rank with
