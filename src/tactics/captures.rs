@@ -2249,6 +2249,20 @@ impl CaptureBound {
         one: false,
         frozen: None,
     };
+
+    /// Merges the count of one more trap into the best so far: the smaller bound wins;
+    /// at an equal bound both traps' pieces and walks are kept (the search's step
+    /// selection must allow what lowers either).
+    #[inline(always)]
+    fn keep(&mut self, trap: CaptureBound) {
+        if trap.steps < self.steps {
+            *self = trap;
+        } else if trap.steps == self.steps {
+            self.involved |= trap.involved;
+            self.far |= trap.far;
+            self.one |= trap.one;
+        }
+    }
 }
 
 /// A lower bound on the steps of a turn from `node` capturing the enemy piece on `sq`
@@ -2300,15 +2314,8 @@ fn capture_lower_bound(
         if m == u8::MAX {
             break;
         }
-        let Some(trap) = look.count(area, m) else {
-            continue;
-        };
-        if trap.steps < best.steps {
-            best = trap;
-        } else if trap.steps == best.steps {
-            best.involved |= trap.involved;
-            best.far |= trap.far;
-            best.one |= trap.one;
+        if let Some(trap) = look.count(area, m) {
+            best.keep(trap);
         }
     }
 
@@ -2393,21 +2400,13 @@ fn quiet_bound(
         } else {
             approach(board, side, moving, frozen, cap)
         };
-        let steps = cost + walk;
-        let (far, one) = (walk > 1, walk == 1);
-        if steps < best.steps {
-            best = CaptureBound {
-                steps,
-                involved: moving | this,
-                far,
-                one,
-                frozen: None,
-            };
-        } else if steps == best.steps {
-            best.involved |= moving | this;
-            best.far |= far;
-            best.one |= one;
-        }
+        best.keep(CaptureBound {
+            steps: cost + walk,
+            involved: moving | this,
+            far: walk > 1,
+            one: walk == 1,
+            frozen: None,
+        });
     }
     CaptureBound {
         frozen: *frozen,
