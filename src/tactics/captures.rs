@@ -647,10 +647,20 @@ fn walk_may_ready(board: &Board, side: Color, h: Square, open: Bitboard) -> bool
     };
     let friends = board.color(side).without(h);
     let alive = friends.neighbours() | !Bitboard::TRAPS;
-    let unfrozen_on =
-        alive & (friends.neighbours() | !board.stronger_than(!side, kind).neighbours());
+    let unfrozen_on = alive & unfrozen_squares(board, side, kind, friends);
     let mid = !board.occupied() & Bitboard::adjacent(h) & unfrozen_on;
     (open & unfrozen_on & mid.neighbours()).any()
+}
+
+/// The squares on which a piece of the mover (`side`) of `kind` would stand unfrozen with
+/// the mover's pieces on `friends` and the enemy pieces where they stand now: a friend
+/// beside the square, or no enemy piece stronger than `kind` beside it (the rule of
+/// [`Board::frozen`]). The four-step filter and the direct answers in four ask it of a
+/// piece that moves while the others stay (`friends`: the mover's pieces without it),
+/// or after one of them has left.
+#[inline]
+fn unfrozen_squares(board: &Board, side: Color, kind: PieceKind, friends: Bitboard) -> Bitboard {
+    friends.neighbours() | !board.stronger_than(!side, kind).neighbours()
 }
 
 /// For [`one_move_may_capture`], with the piece beside `trap` and a piece `p` of the
@@ -1761,17 +1771,14 @@ fn walked_finish(
 ) -> Option<[Step; 4]> {
     let (h, mid) = (first.from, second.from);
     let own = board.color(side);
-    let stronger = board.stronger_than(!side, board.piece_at(h)?.kind);
-    let unfrozen = |at: Square, gone: Bitboard| {
-        (own & Bitboard::adjacent(at) & !gone).any()
-            || (stronger & Bitboard::adjacent(at)).is_empty()
-    };
+    // `h` is not beside `s`, so its friends there are the same without it.
+    let unfrozen = unfrozen_squares(board, side, board.piece_at(h)?.kind, own.without(h));
     let losses = own & Bitboard::TRAPS & (Bitboard::adjacent(h) | Bitboard::adjacent(mid));
     if Bitboard::TRAPS.contains(mid)
         || losses.any()
         || board.is_frozen(h)
-        || !unfrozen(mid, Bitboard::from_square(h))
-        || !unfrozen(s, Bitboard::EMPTY)
+        || !unfrozen.contains(mid)
+        || !unfrozen.contains(s)
     {
         return None;
     }
@@ -1836,12 +1843,11 @@ fn moved_twice(
     let empty = !board.occupied();
     let (own, enemy) = (board.color(side), board.color(!side));
     let helpers = board.stronger_than(side, piece.kind) & Bitboard::adjacent(sq) & !frozen;
-    let unfrozen_on = |h: Square, at: Square, gone: Square| {
-        let friends = own & Bitboard::adjacent(at) & !Bitboard::from_square(gone);
-        friends.any()
-            || board.piece_at(h).is_some_and(|hp| {
-                (board.stronger_than(!side, hp.kind) & Bitboard::adjacent(at)).is_empty()
-            })
+    // The squares where `h` would stand unfrozen, the mover's pieces but `h` where they
+    // stand now.
+    let unfrozen_on = |h: Square| match board.piece_at(h) {
+        Some(hp) => unfrozen_squares(board, side, hp.kind, own.without(h)),
+        None => Bitboard::EMPTY,
     };
     for o in onto & Bitboard::adjacent(sq) & (empty | helpers) {
         let Some(t) = (Bitboard::adjacent(o) & Bitboard::TRAPS & empty).first() else {
@@ -1853,12 +1859,11 @@ fn moved_twice(
         let found = if empty.contains(o) {
             helpers
                 .into_iter()
-                .find(|&h| unfrozen_on(h, sq, h))
+                .find(|&h| unfrozen_on(h).contains(sq))
                 .map(|h| [(sq, o), (h, sq), (o, t), (sq, o)])
         } else {
-            (Bitboard::adjacent(o).without(t) & empty)
-                .into_iter()
-                .find(|&e| unfrozen_on(o, e, o))
+            (Bitboard::adjacent(o).without(t) & empty & unfrozen_on(o))
+                .first()
                 .map(|e| [(o, e), (sq, o), (o, t), (e, o)])
         };
         let steps = found.map(|pairs| pairs.map(|(a, b)| Step::between(a, b)));
