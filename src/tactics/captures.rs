@@ -526,9 +526,7 @@ fn one_move_may_capture(
     let leaving = held & empty.neighbours();
     // The mover's piece steps off first, unfrozen now, a rabbit not backwards.
     let rabbits = board.pieces(PieceKind::Rabbit.of(side));
-    let rabbit_room = empty.shift(Direction::East)
-        | empty.shift(Direction::West)
-        | empty.shift(Direction::backwards(side));
+    let rabbit_room = rabbit_steps(side, empty, Towards::Onto);
     let own_leaving = leaving & mover & !frozen & (!rabbits | rabbit_room);
     let mut stepping_in = own_leaving.neighbours();
     let mut vacated = Bitboard::EMPTY;
@@ -601,11 +599,33 @@ fn freed_by_a_friend(
     let around = Bitboard::adjacent(h);
     let unfrozen = board.color(side) & !frozen;
     let rabbits = unfrozen & board.pieces(PieceKind::Rabbit.of(side));
-    let reach = (unfrozen & !rabbits).neighbours()
-        | rabbits.shift(Direction::East)
-        | rabbits.shift(Direction::West)
-        | rabbits.shift(Direction::backwards(side).opposite());
+    let reach = (unfrozen & !rabbits).neighbours() | rabbit_steps(side, rabbits, Towards::From);
     distinct_pair(around & !board.occupied() & reach, around & open)
+}
+
+/// Which way [`rabbit_steps`] reads a rabbit's step.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Towards {
+    /// The squares a rabbit steps from onto the given squares.
+    Onto,
+    /// The squares a rabbit on the given squares steps onto.
+    From,
+}
+
+/// The squares one step of a rabbit of `side` away from `squares` (rabbits step
+/// sideways or forwards, never backwards): with [`Towards::From`], those a rabbit on
+/// `squares` may step onto; with [`Towards::Onto`], those from which a rabbit may step
+/// onto one of `squares`. Only the direction is read: whether the squares are empty or
+/// the rabbit frozen is the caller's.
+#[inline(always)]
+fn rabbit_steps(side: Color, squares: Bitboard, towards: Towards) -> Bitboard {
+    let back = Direction::backwards(side);
+    let last = if towards == Towards::Onto {
+        back
+    } else {
+        back.opposite()
+    };
+    squares.shift(Direction::East) | squares.shift(Direction::West) | squares.shift(last)
 }
 
 /// For [`one_move_may_capture`], a helper `h` of the mover, unfrozen now, beside a
