@@ -546,7 +546,9 @@ fn one_move_may_capture(
         stepping_in &= leavers;
     }
     let unfrozen_by_a_step = (empty & (mover & !frozen).neighbours()).neighbours();
-    let push = (!frozen & (one(open) | vacated)) | held;
+    // A helper already beside the piece to move: kept as it is when that piece is
+    // moved onto the trap, else asked for room by `room_within_two` below.
+    let push = (!frozen & (one(open) | vacated)) | if onto { held } else { Bitboard::EMPTY };
     if (helpers & push).any() {
         return true;
     }
@@ -566,7 +568,9 @@ fn one_move_may_capture(
         }
     }
     if !onto {
-        return false;
+        return (helpers & held)
+            .into_iter()
+            .any(|h| room_within_two(board, side, (x, trap, h), frozen));
     }
     // A puller off the trap steps onto it first, so it is unfrozen by then: now, or,
     // from beside the trap, by a friend's step (the only other step before the move).
@@ -576,6 +580,89 @@ fn one_move_may_capture(
         from_trap &= held_trap_pullers(board, side, trap);
     }
     (helpers & from_trap).any()
+}
+
+/// For [`one_move_may_capture`], with the piece on `trap` and its one friend `x` beside
+/// it to move away: whether the helper `h` of the mover, standing beside `x` now, may
+/// push or pull `x` from where it stands after the two steps before the move (`frozen`:
+/// the mover's frozen pieces). False only when no square beside `x` (but the trap) or
+/// beside `h` is empty now and either none of them may be emptied in two steps, or only
+/// one, `c`, may be, and without `c` `h` has no friend beside it and an enemy piece
+/// stronger than it beside it.
+///
+/// Proof. The move is `x`'s only move and comes after at most two steps; the trap keeps
+/// the piece until it. Let `room` be the squares beside `x` but the trap and `h`'s, and
+/// beside `h` but `x`'s: a push by `h` from its square sends `x` onto one of the first
+/// (not the trap, which is held), a pull moves `h` onto one of the second; so one of
+/// them is empty when the move begins. With none empty now, `h` does not move before
+/// the move: it would first step onto a square beside it emptied earlier, with no step
+/// left to come back (or push its way off, and not come back either). Nor does `x`.
+/// A square of `room` emptied at any time in the two steps is, with its piece `p`:
+/// - `p` the mover's, by its own step: unfrozen now onto a square that is empty now or
+///   left by the first step (by a piece of the mover that is unfrozen now and steps
+///   onto an empty square, a rabbit not backwards, or lost on a trap: a piece of the
+///   mover on a trap), a rabbit not backwards; or frozen now and freed by a friend
+///   arriving first (its only way: its freezer would need a push or pull), onto an
+///   empty square beside it ([`one_move_may_capture`]'s `unfrozen_by_a_step`); or by
+///   pushing an enemy piece beside it onto an empty square (then `p` is no rabbit and
+///   is unfrozen now). `p` is not lost on a trap: the squares beside `x` are no traps
+///   but the piece's, and a trap beside `h` keeps `h` as `p`'s friend.
+/// - `p` an enemy piece, moved by a push or a pull of a piece of the mover other than
+///   `h`, stronger than `p`, beside it and unfrozen now (both steps are the move's); or,
+///   on a trap, lost when its friends move away.
+///
+/// These are the squares asked (over-approximated: a frozen piece is asked for a friend
+/// that may arrive, not where it steps; any such mover beside an enemy piece counts). If
+/// none of `room` can be emptied, no push or pull by `h` has room. If only `c`: at the
+/// move `c` is empty and every other square beside `h` holds the piece it holds now
+/// (none was emptied, so none changed its piece; `x` stays), so `h` is frozen at the
+/// move when, without `c`, no piece of the mover and some enemy piece stronger than it
+/// stand beside it.
+#[inline(never)]
+fn room_within_two(
+    board: &Board,
+    side: Color,
+    (x, trap, h): (Square, Square, Square),
+    frozen: Bitboard,
+) -> bool {
+    let around = Bitboard::adjacent(h);
+    let room = (Bitboard::adjacent(x).without(trap) | around).without(x).without(h);
+    let empty = !board.occupied();
+    if (room & empty).any() {
+        return true;
+    }
+    let mover = board.color(side);
+    let enemy = board.color(!side);
+    let free = mover & !frozen;
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    // The pieces of the mover with a step onto `targets` (rabbits not backwards).
+    let steppers = |targets: Bitboard| {
+        (targets.neighbours() & !rabbits) | (rabbits & rabbit_steps(side, targets, Towards::Onto))
+    };
+    let first = free & steppers(empty);
+    let later = empty | first | (mover & Bitboard::TRAPS);
+    let unfrozen_by_a_step = (empty & free.neighbours()).neighbours();
+    let pushing = free & !rabbits & (enemy & empty.neighbours()).neighbours();
+    let mut emptied =
+        room & mover & ((free & steppers(later)) | (frozen & unfrozen_by_a_step) | pushing);
+    for q in room & enemy {
+        let movers = board
+            .piece_at(q)
+            .map_or(Bitboard::EMPTY, |p| board.stronger_than(side, p.kind));
+        if (Bitboard::TRAPS.contains(q)) || (movers & free.without(h) & Bitboard::adjacent(q)).any()
+        {
+            emptied = emptied.with(q);
+        }
+    }
+    let Some(c) = emptied.first() else {
+        return false;
+    };
+    if emptied.count() > 1 {
+        return true;
+    }
+    let kind = board.piece_at(h).map_or(PieceKind::Elephant, |p| p.kind);
+    let stays = around.without(c);
+    (mover & stays).any() || (board.stronger_than(!side, kind) & stays).is_empty()
 }
 
 /// For [`one_move_may_capture`], a helper `h` of the mover, frozen now, beside an empty
