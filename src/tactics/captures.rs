@@ -626,7 +626,9 @@ fn room_within_two(
     frozen: Bitboard,
 ) -> bool {
     let around = Bitboard::adjacent(h);
-    let room = (Bitboard::adjacent(x).without(trap) | around).without(x).without(h);
+    let room = (Bitboard::adjacent(x).without(trap) | around)
+        .without(x)
+        .without(h);
     let empty = !board.occupied();
     if (room & empty).any() {
         return true;
