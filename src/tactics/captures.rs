@@ -202,7 +202,7 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
         Bitboard::FULL
     };
     let unmovable = unmovable_pieces(board, &ctx);
-    for sq in capture_candidates(&node, &ctx, ready, among) {
+    for sq in capture_candidates(&node, &ctx, (ready, unmovable), among) {
         let bound = if ctx.fast && quiet {
             quiet_bound(board, side, sq, left, (unmovable, ready), &mut frozen)
         } else {
@@ -1013,15 +1013,19 @@ fn pullers_from_trap(mover: Bitboard, empty: Bitboard, trap: Square, frozen: Bit
 /// piece beside it now; one beside a trap, with two steps left, needs a stronger piece
 /// beside it now too, and with three or four steps left a stronger piece of the mover at
 /// most `left - 1` squares away. `ready`: the enemy pieces with a stronger piece of the
-/// mover beside them ([`Board::threatened`]). Only the pieces on `among` are looked at
-/// (the root passes [`trap_counts_keep`]'s when it applies, else every square).
-fn capture_candidates(node: &Node, ctx: &Ctx, ready: Bitboard, among: Bitboard) -> Bitboard {
+/// mover beside them ([`Board::threatened`]); `unmovable`: the enemy pieces that can
+/// never move ([`unmovable_pieces`], computed once per query for the bound too). Only
+/// the pieces on `among` are looked at (the root passes [`trap_counts_keep`]'s when it
+/// applies, else every square).
+fn capture_candidates(
+    node: &Node,
+    ctx: &Ctx,
+    (ready, unmovable): (Bitboard, Bitboard),
+    among: Bitboard,
+) -> Bitboard {
     let (board, side, left) = (node.board(), ctx.side, node.steps_left());
-    let movable = match ctx.strongest {
-        Some(k) => !stronger_or_equal(board, k),
-        None => Bitboard::EMPTY,
-    };
-    let mut enemy = board.color(!side) & among & TRAP_ZONE & (movable | Bitboard::TRAPS);
+    let enemy = board.color(!side) & among & TRAP_ZONE;
+    let mut enemy = enemy & !(unmovable & !Bitboard::TRAPS);
     if node.pending_push().is_some() || node.pull_source().is_some() {
         return enemy;
     }
