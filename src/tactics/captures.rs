@@ -2664,9 +2664,15 @@ fn approach(
 /// The pieces of either colour at least as strong as `kind`.
 #[inline]
 fn stronger_or_equal(board: &Board, kind: PieceKind) -> Bitboard {
-    PieceKind::ALL[kind.index()..]
-        .iter()
-        .fold(Bitboard::EMPTY, |b, &k| b | board.kind(k))
+    // A loop over the kind indices, as `Board::stronger_than` walks them (a fold over a
+    // slice of kinds from `kind` on compiled to more instructions).
+    let mut b = Bitboard::EMPTY;
+    let mut k = kind.index();
+    while k < PieceKind::ALL.len() {
+        b |= board.kind(PieceKind::ALL[k]);
+        k += 1;
+    }
+    b
 }
 
 #[cfg(test)]
