@@ -301,7 +301,7 @@ fn trap_counts_keep(board: &Board, side: Color, left: u8, ready: Bitboard) -> Bi
     let mut keep = Bitboard::EMPTY;
     for (t, &trap) in Square::TRAPS.iter().enumerate() {
         let at = Bitboard::from_square(trap);
-        let beside = Bitboard::adjacent(trap);
+        let beside = adjacent(trap);
         let near = enemy & (beside | at);
         let n = few(near);
         let passes =
@@ -447,7 +447,7 @@ fn four_step_traps(
         };
         if kept {
             let first = if m == 2 {
-                Bitboard::adjacent(sq) & area
+                adjacent(sq) & area
             } else {
                 Bitboard::FULL
             };
@@ -515,7 +515,7 @@ fn one_move_may_capture(
     };
     let helpers = board.stronger_than(side, piece.kind);
     let one = |b: Bitboard| b | b.neighbours();
-    let beside = Bitboard::adjacent(x).without(trap);
+    let beside = adjacent(x).without(trap);
     let empty = !board.occupied();
     let open = beside & empty;
     let held = beside & !empty;
@@ -531,11 +531,11 @@ fn one_move_may_capture(
     let mut stepping_in = own_leaving.neighbours();
     let mut vacated = Bitboard::EMPTY;
     for s in leaving & !mover {
-        if (empty & Bitboard::adjacent(s) & !Bitboard::adjacent(trap)).is_empty() {
+        if (empty & adjacent(s) & !adjacent(trap)).is_empty() {
             continue;
         }
         if let Some(p) = board.piece_at(s) {
-            vacated |= Bitboard::adjacent(s) & board.stronger_than(side, p.kind);
+            vacated |= adjacent(s) & board.stronger_than(side, p.kind);
         }
     }
     let held_by_mover = onto && mover.contains(trap);
@@ -574,7 +574,7 @@ fn one_move_may_capture(
     }
     // A puller off the trap steps onto it first, so it is unfrozen by then: now, or,
     // from beside the trap, by a friend's step (the only other step before the move).
-    let ready_to_step = !frozen | (Bitboard::adjacent(trap) & unfrozen_by_a_step);
+    let ready_to_step = !frozen | (adjacent(trap) & unfrozen_by_a_step);
     let mut from_trap = pullers_from_trap(mover, empty, trap, frozen) & ready_to_step.with(trap);
     if held_by_mover {
         from_trap &= held_trap_pullers(board, side, trap);
@@ -625,10 +625,8 @@ fn room_within_two(
     (x, trap, h): (Square, Square, Square),
     frozen: Bitboard,
 ) -> bool {
-    let around = Bitboard::adjacent(h);
-    let room = (Bitboard::adjacent(x).without(trap) | around)
-        .without(x)
-        .without(h);
+    let around = adjacent(h);
+    let room = (adjacent(x).without(trap) | around).without(x).without(h);
     let empty = !board.occupied();
     if (room & empty).any() {
         return true;
@@ -651,8 +649,7 @@ fn room_within_two(
         let movers = board
             .piece_at(q)
             .map_or(Bitboard::EMPTY, |p| board.stronger_than(side, p.kind));
-        if (Bitboard::TRAPS.contains(q)) || (movers & free.without(h) & Bitboard::adjacent(q)).any()
-        {
+        if (Bitboard::TRAPS.contains(q)) || (movers & free.without(h) & adjacent(q)).any() {
             emptied = emptied.with(q);
         }
     }
@@ -685,7 +682,7 @@ fn freed_by_a_friend(
     open: Bitboard,
     frozen: Bitboard,
 ) -> bool {
-    let around = Bitboard::adjacent(h);
+    let around = adjacent(h);
     let unfrozen = board.color(side) & !frozen;
     let rabbits = unfrozen & board.pieces(PieceKind::Rabbit.of(side));
     let reach = (unfrozen & !rabbits).neighbours() | rabbit_steps(side, rabbits, Towards::From);
@@ -731,7 +728,7 @@ fn unfrozen_after_a_friend_leaves(board: &Board, side: Color, h: Square) -> bool
     let Some(kind) = board.piece_at(h).map(|p| p.kind) else {
         return false;
     };
-    let around = Bitboard::adjacent(h);
+    let around = adjacent(h);
     few(board.color(side) & around) >= 2 || (board.stronger_than(!side, kind) & around).is_empty()
 }
 
@@ -757,7 +754,7 @@ fn walk_may_ready(board: &Board, side: Color, h: Square, open: Bitboard) -> bool
     let friends = board.color(side).without(h);
     let alive = friends.neighbours() | !Bitboard::TRAPS;
     let unfrozen_on = alive & unfrozen_squares(board, side, kind, friends);
-    let mid = !board.occupied() & Bitboard::adjacent(h) & unfrozen_on;
+    let mid = !board.occupied() & adjacent(h) & unfrozen_on;
     (open & unfrozen_on & mid.neighbours()).any()
 }
 
@@ -795,7 +792,7 @@ fn unfrozen_squares(board: &Board, side: Color, kind: PieceKind, friends: Bitboa
 /// keeps it.
 #[inline]
 fn trap_leavers(mover: Bitboard, trap: Square) -> Bitboard {
-    let beside = mover & Bitboard::adjacent(trap);
+    let beside = mover & adjacent(trap);
     let last = if beside.count() == 1 {
         beside
     } else {
@@ -818,8 +815,7 @@ fn two_moves_may_follow(board: &Board, side: Color, moving: Bitboard, ready: Bit
         return false;
     };
     let both = board.stronger_than(side, px.kind.max(py.kind));
-    let moves_then =
-        |a: Square, b: Square| (both & Bitboard::adjacent(a) & Bitboard::within(b, 2)).any();
+    let moves_then = |a: Square, b: Square| (both & adjacent(a) & Bitboard::within(b, 2)).any();
     moves_then(x, y) || moves_then(y, x)
 }
 
@@ -842,14 +838,14 @@ fn two_moves_may_follow(board: &Board, side: Color, moving: Bitboard, ready: Bit
 #[inline(never)]
 fn held_trap_pullers(board: &Board, side: Color, trap: Square) -> Bitboard {
     let at = Bitboard::from_square(trap);
-    let beside = Bitboard::adjacent(trap);
+    let beside = adjacent(trap);
     if (beside & !board.occupied()).is_empty() {
         return at;
     }
     let friends = board.color(side).without(trap);
     let stays_free = |&h: &Square| match board.piece_at(h) {
         Some(piece) => {
-            let near = Bitboard::adjacent(h);
+            let near = adjacent(h);
             (near & friends).any() || (near & board.stronger_than(!side, piece.kind)).is_empty()
         }
         None => false,
@@ -934,7 +930,7 @@ fn two_pushers_beside(
 ) -> bool {
     let mover = board.color(side);
     let movers_of = |q: Option<Square>| match q.and_then(|q| board.piece_at(q).map(|p| (q, p))) {
-        Some((q, piece)) => mover & Bitboard::adjacent(q) & board.stronger_than(side, piece.kind),
+        Some((q, piece)) => mover & adjacent(q) & board.stronger_than(side, piece.kind),
         None => Bitboard::EMPTY,
     };
     let (of_x, of_y) = (movers_of(Some(sq)), movers_of(other.first()));
@@ -979,7 +975,7 @@ fn distinct_pair(a: Bitboard, b: Bitboard) -> bool {
 #[inline]
 fn pullers_from_trap(mover: Bitboard, empty: Bitboard, trap: Square, frozen: Bitboard) -> Bitboard {
     let at = Bitboard::from_square(trap);
-    let beside = Bitboard::adjacent(trap);
+    let beside = adjacent(trap);
     let mut from = at;
     if mover.contains(trap) {
         if (mover & Bitboard::within(trap, 2)).count() >= 2 {
@@ -1181,7 +1177,7 @@ fn push_completion_captures(
         return false;
     };
     let board = node.board();
-    let near = board.color(ctx.side) & Bitboard::adjacent(to);
+    let near = board.color(ctx.side) & adjacent(to);
     let free = near & !board.frozen_among(ctx.side, near);
     let Some((_, pushers)) = node.push_completions(free) else {
         return false;
@@ -1285,7 +1281,7 @@ fn first_steps_moving(
     let Some(kind) = board.piece_at(q).map(|p| p.kind) else {
         return false;
     };
-    let stronger = Bitboard::adjacent(q) & board.stronger_than(ctx.side, kind);
+    let stronger = adjacent(q) & board.stronger_than(ctx.side, kind);
     if stronger.is_empty() {
         return false;
     }
@@ -1314,12 +1310,12 @@ fn first_steps_moving(
 fn capturing_step(board: &Board, side: Color, sq: Square) -> Option<(Square, Bitboard)> {
     let enemy = board.color(!side);
     if Bitboard::TRAPS.contains(sq) {
-        let friends = enemy & Bitboard::adjacent(sq);
+        let friends = enemy & adjacent(sq);
         let q = friends.first()?;
-        return (friends.count() == 1).then_some((q, !Bitboard::adjacent(sq)));
+        return (friends.count() == 1).then_some((q, !adjacent(sq)));
     }
-    let trap = (Bitboard::adjacent(sq) & Bitboard::TRAPS).first()?;
-    let others = enemy & Bitboard::adjacent(trap).with(trap) & !Bitboard::from_square(sq);
+    let trap = (adjacent(sq) & Bitboard::TRAPS).first()?;
+    let others = enemy & adjacent(trap).with(trap) & !Bitboard::from_square(sq);
     others
         .is_empty()
         .then_some((sq, Bitboard::from_square(trap)))
@@ -1422,14 +1418,14 @@ impl StepLook {
         (q, stronger, ends): (Square, Bitboard, Bitboard),
         movers: Bitboard,
     ) -> (StepLook, Bitboard) {
-        let beside = stronger & Bitboard::adjacent(q);
+        let beside = stronger & adjacent(q);
         let frozen = board.frozen_among(side, movers | beside);
         let look = StepLook {
             stronger,
             q,
             ends,
             unfreeze: (beside & frozen).neighbours(),
-            room: (Bitboard::adjacent(q) & ends) | (beside & ends).neighbours(),
+            room: (adjacent(q) & ends) | (beside & ends).neighbours(),
         };
         (look, frozen)
     }
@@ -1457,8 +1453,7 @@ fn after_the_first_of_four(path: &Move, q: Square) -> Bitboard {
     let Some(&x) = path.steps().last() else {
         return Bitboard::FULL;
     };
-    let mut changed =
-        Bitboard::from_square(x.from) | (Bitboard::TRAPS & Bitboard::adjacent(x.from));
+    let mut changed = Bitboard::from_square(x.from) | (Bitboard::TRAPS & adjacent(x.from));
     if let Some(b) = x.to() {
         changed = changed.with(b);
     }
@@ -1493,7 +1488,7 @@ fn after_the_first_of_four(path: &Move, q: Square) -> Bitboard {
 /// nor has one with no such `h` (a piece of `stronger` beside `q` other than `P`).
 #[inline]
 fn mover_step_may_capture(look: &StepLook, step: Step) -> bool {
-    let (a, near) = (step.from, Bitboard::adjacent(look.q));
+    let (a, near) = (step.from, adjacent(look.q));
     let strong = look.stronger.contains(a);
     let pull_end = strong && near.contains(a) && look.ends.contains(a);
     let arrives = match step.to() {
@@ -1507,7 +1502,7 @@ fn mover_step_may_capture(look: &StepLook, step: Step) -> bool {
         return false;
     }
     let unfreezes = step.to().is_some_and(|b| look.unfreeze.contains(b));
-    let freed = Bitboard::from_square(a) | (Bitboard::TRAPS & Bitboard::adjacent(a));
+    let freed = Bitboard::from_square(a) | (Bitboard::TRAPS & adjacent(a));
     unfreezes || (freed & look.room).any()
 }
 
@@ -1736,7 +1731,7 @@ fn admits(admit: Option<Admit>, board: &Board, side: Color, step: Step) -> bool 
     if step.to().is_some_and(|b| a.to.contains(b)) {
         return true;
     }
-    let near = Bitboard::adjacent(from) & a.pulls;
+    let near = adjacent(from) & a.pulls;
     near.any()
         && board
             .piece_at(from)
@@ -1806,7 +1801,7 @@ fn walk_then_move(node: &Node, side: Color, sq: Square, path: &mut Move) -> bool
             continue;
         };
         let helpers = board.stronger_than(side, piece.kind);
-        for s in Bitboard::adjacent(moved).without(trap) & empty {
+        for s in adjacent(moved).without(trap) & empty {
             let found = preparations(board, helpers, s, |prep| {
                 let steps = walked_finish(board, side, (sq, moved, trap), (prep, s));
                 let found = steps.and_then(|steps| Move::from_steps(&steps));
@@ -1840,7 +1835,7 @@ fn preparations(
     }
     let far = helpers & Bitboard::within(s, 2) & !Bitboard::within(s, 1);
     for h in far {
-        for mid in Bitboard::adjacent(h) & Bitboard::adjacent(s) & empty {
+        for mid in adjacent(h) & adjacent(s) & empty {
             if let (Some(x), Some(y)) = (Step::between(h, mid), Step::between(mid, s)) {
                 if try_prep([x, y]) {
                     return true;
@@ -1886,7 +1881,7 @@ fn walked_finish(
     let own = board.color(side);
     // `h` is not beside `s`, so its friends there are the same without it.
     let unfrozen = unfrozen_squares(board, side, board.piece_at(h)?.kind, own.without(h));
-    let losses = own & Bitboard::TRAPS & (Bitboard::adjacent(h) | Bitboard::adjacent(mid));
+    let losses = own & Bitboard::TRAPS & (adjacent(h) | adjacent(mid));
     if Bitboard::TRAPS.contains(mid)
         || losses.any()
         || board.is_frozen(h)
@@ -1898,10 +1893,10 @@ fn walked_finish(
     let empty = (!board.occupied() | Bitboard::from_square(h)).without(s);
     let (third, fourth) = if moved == sq {
         (Step::between(sq, trap)?, Step::between(s, sq)?)
-    } else if let Some(d) = (Bitboard::adjacent(moved) & empty).first() {
+    } else if let Some(d) = (adjacent(moved) & empty).first() {
         (Step::between(moved, d)?, Step::between(s, moved)?)
     } else {
-        let e = (Bitboard::adjacent(s) & empty & !Bitboard::TRAPS).first()?;
+        let e = (adjacent(s) & empty & !Bitboard::TRAPS).first()?;
         (Step::between(s, e)?, Step::between(moved, s)?)
     };
     Some([first, second, third, fourth])
@@ -1955,18 +1950,18 @@ fn moved_twice(
     };
     let empty = !board.occupied();
     let (own, enemy) = (board.color(side), board.color(!side));
-    let helpers = board.stronger_than(side, piece.kind) & Bitboard::adjacent(sq) & !frozen;
+    let helpers = board.stronger_than(side, piece.kind) & adjacent(sq) & !frozen;
     // The squares where `h` would stand unfrozen, the mover's pieces but `h` where they
     // stand now.
     let unfrozen_on = |h: Square| match board.piece_at(h) {
         Some(hp) => unfrozen_squares(board, side, hp.kind, own.without(h)),
         None => Bitboard::EMPTY,
     };
-    for o in onto & Bitboard::adjacent(sq) & (empty | helpers) {
-        let Some(t) = (Bitboard::adjacent(o) & Bitboard::TRAPS & empty).first() else {
+    for o in onto & adjacent(sq) & (empty | helpers) {
+        let Some(t) = (adjacent(o) & Bitboard::TRAPS & empty).first() else {
             continue;
         };
-        if (Bitboard::adjacent(t) & enemy).any() {
+        if (adjacent(t) & enemy).any() {
             continue;
         }
         let found = if empty.contains(o) {
@@ -1975,7 +1970,7 @@ fn moved_twice(
                 .find(|&h| unfrozen_on(h).contains(sq))
                 .map(|h| [(sq, o), (h, sq), (o, t), (sq, o)])
         } else {
-            (Bitboard::adjacent(o).without(t) & empty & unfrozen_on(o))
+            (adjacent(o).without(t) & empty & unfrozen_on(o))
                 .first()
                 .map(|e| [(o, e), (sq, o), (o, t), (e, o)])
         };
@@ -2077,17 +2072,17 @@ fn first_steps_of_four(board: &Board, side: Color, sq: Square) -> Option<Admit> 
 fn blockers(board: &Board, side: Color, sq: Square) -> Bitboard {
     let enemy = board.color(!side);
     if Bitboard::TRAPS.contains(sq) {
-        let friends = enemy & Bitboard::adjacent(sq);
+        let friends = enemy & adjacent(sq);
         return if friends.count() == 2 {
             friends
         } else {
             Bitboard::EMPTY
         };
     }
-    let Some(trap) = (Bitboard::adjacent(sq) & Bitboard::TRAPS).first() else {
+    let Some(trap) = (adjacent(sq) & Bitboard::TRAPS).first() else {
         return Bitboard::EMPTY;
     };
-    let others = enemy & Bitboard::adjacent(trap).with(trap) & !Bitboard::from_square(sq);
+    let others = enemy & adjacent(trap).with(trap) & !Bitboard::from_square(sq);
     if others.count() == 1 {
         others
     } else {
@@ -2276,6 +2271,26 @@ fn expand(
     false
 }
 
+/// The squares beside `sq`: [`Bitboard::adjacent`] read from a table (one load instead
+/// of its shifts and masks; the capture query asks it of many squares).
+#[inline(always)]
+const fn adjacent(sq: Square) -> Bitboard {
+    ADJACENT[sq as usize]
+}
+
+/// [`Bitboard::adjacent`] of each square.
+const ADJACENT: [Bitboard; 64] = {
+    let mut out = [Bitboard::EMPTY; 64];
+    let mut j = 0;
+    while j < 64 {
+        if let Some(sq) = Square::new(j) {
+            out[j as usize] = Bitboard::adjacent(sq);
+        }
+        j += 1;
+    }
+    out
+};
+
 /// The squares at most two steps from a trap: an enemy piece moves one square per push
 /// or pull, two steps each, so no other piece can reach a trap within four steps.
 const TRAP_ZONE: Bitboard = {
@@ -2298,7 +2313,7 @@ const NEAR_TRAPS: [[(Bitboard, u8); 2]; 64] = {
                 let trap = Square::TRAPS[i];
                 let m = sq.distance(trap);
                 if m <= 2 {
-                    out[j as usize][n] = (Bitboard::adjacent(trap).with(trap), m);
+                    out[j as usize][n] = (adjacent(trap).with(trap), m);
                     n += 1;
                 }
                 i += 1;
@@ -2507,7 +2522,7 @@ fn quiet_bound(
             let frozen = *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
             threatened.iter().any(|q| {
                 board.piece_at(q).is_some_and(|p| {
-                    (Bitboard::adjacent(q) & board.stronger_than(side, p.kind) & !frozen).any()
+                    (adjacent(q) & board.stronger_than(side, p.kind) & !frozen).any()
                 })
             })
         };
@@ -2570,9 +2585,7 @@ impl TrapLook<'_> {
         // A pull already begun moves a piece weaker than the one that left its square
         // into that square with one step.
         let pulled = match self.node.pull_source() {
-            Some((to, kind)) => {
-                (moving & Bitboard::adjacent(to) & !stronger_or_equal(board, kind)).any()
-            }
+            Some((to, kind)) => (moving & adjacent(to) & !stronger_or_equal(board, kind)).any(),
             None => false,
         };
         if pulled {
