@@ -1184,7 +1184,7 @@ fn push_completion_captures(
     };
     pushers
         .iter()
-        .filter_map(|p| Step::between(p, to))
+        .filter_map(|p| step_between(p, to))
         .any(|step| expand(node, ctx, target, step, k, path))
 }
 
@@ -1206,7 +1206,7 @@ fn pull_ends_capture(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> boo
     };
     node.pullable()
         .iter()
-        .filter_map(|p| Step::between(p, to))
+        .filter_map(|p| step_between(p, to))
         .any(|step| expand(node, ctx, Some(sq), step, 1, path))
 }
 
@@ -1244,7 +1244,7 @@ fn captures_within_two(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> b
     // The end of the pull under way.
     if let Some((to, _)) = node.pull_source() {
         if ends.contains(to) && node.pullable().contains(q) {
-            if let Some(step) = Step::between(q, to) {
+            if let Some(step) = step_between(q, to) {
                 if expand(node, ctx, Some(sq), step, 1, path) {
                     return true;
                 }
@@ -1355,7 +1355,7 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
 
     // The first step ends the pull under way.
     if let Some((to, _)) = node.pull_source() {
-        let ends = node.pullable().iter().filter_map(|p| Step::between(p, to));
+        let ends = node.pullable().iter().filter_map(|p| step_between(p, to));
         for step in ends {
             if expand(node, ctx, Some(sq), step, 3, path) {
                 return true;
@@ -1558,7 +1558,7 @@ fn for_each_step(
     if let Some((sq, pushers)) = node.push_completions(free) {
         return pushers
             .iter()
-            .filter_map(|p| Step::between(p, sq))
+            .filter_map(|p| step_between(p, sq))
             .any(&mut f);
     }
 
@@ -1566,7 +1566,7 @@ fn for_each_step(
     let pulled = node.pullable() & pulled;
     if let Some((sq, _)) = node.pull_source() {
         for p in pulled {
-            if Step::between(p, sq).is_some_and(&mut f) {
+            if step_between(p, sq).is_some_and(&mut f) {
                 return true;
             }
         }
@@ -1836,7 +1836,7 @@ fn preparations(
     let far = helpers & Bitboard::within(s, 2) & !Bitboard::within(s, 1);
     for h in far {
         for mid in adjacent(h) & adjacent(s) & empty {
-            if let (Some(x), Some(y)) = (Step::between(h, mid), Step::between(mid, s)) {
+            if let (Some(x), Some(y)) = (step_between(h, mid), step_between(mid, s)) {
                 if try_prep([x, y]) {
                     return true;
                 }
@@ -1892,12 +1892,12 @@ fn walked_finish(
     }
     let empty = (!board.occupied() | Bitboard::from_square(h)).without(s);
     let (third, fourth) = if moved == sq {
-        (Step::between(sq, trap)?, Step::between(s, sq)?)
+        (step_between(sq, trap)?, step_between(s, sq)?)
     } else if let Some(d) = (adjacent(moved) & empty).first() {
-        (Step::between(moved, d)?, Step::between(s, moved)?)
+        (step_between(moved, d)?, step_between(s, moved)?)
     } else {
         let e = (adjacent(s) & empty & !Bitboard::TRAPS).first()?;
-        (Step::between(s, e)?, Step::between(moved, s)?)
+        (step_between(s, e)?, step_between(moved, s)?)
     };
     Some([first, second, third, fourth])
 }
@@ -1974,7 +1974,7 @@ fn moved_twice(
                 .first()
                 .map(|e| [(o, e), (sq, o), (o, t), (e, o)])
         };
-        let steps = found.map(|pairs| pairs.map(|(a, b)| Step::between(a, b)));
+        let steps = found.map(|pairs| pairs.map(|(a, b)| step_between(a, b)));
         if let Some([Some(a), Some(b), Some(c), Some(d)]) = steps {
             *path = Move::from_steps(&[a, b, c, d]).unwrap_or(Move::EMPTY);
             return true;
@@ -2276,6 +2276,23 @@ fn expand(
 #[inline(always)]
 const fn adjacent(sq: Square) -> Bitboard {
     ADJACENT[sq as usize]
+}
+
+/// The step from `from` to `to`: [`Step::between`] from the difference of the squares'
+/// indices (a1 is 0, a rank is 8 squares) once `to` is known to be beside `from`, instead
+/// of trying each direction.
+#[inline(always)]
+fn step_between(from: Square, to: Square) -> Option<Step> {
+    if !adjacent(from).contains(to) {
+        return None;
+    }
+    let dir = match to as i8 - from as i8 {
+        8 => Direction::North,
+        -8 => Direction::South,
+        1 => Direction::East,
+        _ => Direction::West,
+    };
+    Some(Step::new(from, dir))
 }
 
 /// [`Bitboard::adjacent`] of each square.

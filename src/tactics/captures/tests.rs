@@ -542,3 +542,17 @@ fn room_made_in_two_steps_keeps_the_trap() {
     assert_c3_falls_in_four("g [                          rr     rRMr     rdcR     eHR          ]");
     assert_c3_falls_in_four("g [                          rr     rDMr     rdcR     e R          ]");
 }
+
+/// The query's table of the squares beside a square and its step between two squares
+/// ([`adjacent`], [`step_between`]) are the core's ([`Bitboard::adjacent`],
+/// [`Step::between`]), for every square and every pair of squares.
+#[test]
+fn the_tables_are_the_cores() {
+    let squares = || (0..64).filter_map(Square::new);
+    for a in squares() {
+        assert_eq!(adjacent(a), Bitboard::adjacent(a), "{a}");
+        for b in squares() {
+            assert_eq!(step_between(a, b), Step::between(a, b), "{a} {b}");
+        }
+    }
+}
