@@ -510,10 +510,10 @@ fn one_move_may_capture(
     let (Some(x), Some(trap)) = (moving.first(), (area & Bitboard::TRAPS).first()) else {
         return false;
     };
-    let Some(piece) = board.piece_at(x) else {
+    let Some(kind) = kind_at(board, x) else {
         return false;
     };
-    let helpers = board.stronger_than(side, piece.kind);
+    let helpers = board.stronger_than(side, kind);
     let one = |b: Bitboard| b | b.neighbours();
     let beside = adjacent(x).without(trap);
     let empty = !board.occupied();
@@ -534,8 +534,8 @@ fn one_move_may_capture(
         if (empty & adjacent(s) & !adjacent(trap)).is_empty() {
             continue;
         }
-        if let Some(p) = board.piece_at(s) {
-            vacated |= adjacent(s) & board.stronger_than(side, p.kind);
+        if let Some(k) = kind_at(board, s) {
+            vacated |= adjacent(s) & board.stronger_than(side, k);
         }
     }
     let held_by_mover = onto && mover.contains(trap);
@@ -646,9 +646,7 @@ fn room_within_two(
     let mut emptied =
         room & mover & ((free & steppers(later)) | (frozen & unfrozen_by_a_step) | pushing);
     for q in room & enemy {
-        let movers = board
-            .piece_at(q)
-            .map_or(Bitboard::EMPTY, |p| board.stronger_than(side, p.kind));
+        let movers = kind_at(board, q).map_or(Bitboard::EMPTY, |k| board.stronger_than(side, k));
         if (Bitboard::TRAPS.contains(q)) || (movers & free.without(h) & adjacent(q)).any() {
             emptied = emptied.with(q);
         }
@@ -659,7 +657,7 @@ fn room_within_two(
     if emptied.count() > 1 {
         return true;
     }
-    let kind = board.piece_at(h).map_or(PieceKind::Elephant, |p| p.kind);
+    let kind = kind_at(board, h).unwrap_or(PieceKind::Elephant);
     let stays = around.without(c);
     (mover & stays).any() || (board.stronger_than(!side, kind) & stays).is_empty()
 }
@@ -725,7 +723,7 @@ fn rabbit_steps(side: Color, squares: Bitboard, towards: Towards) -> Bitboard {
 /// and `h` must be unfrozen to step in.
 #[inline]
 fn unfrozen_after_a_friend_leaves(board: &Board, side: Color, h: Square) -> bool {
-    let Some(kind) = board.piece_at(h).map(|p| p.kind) else {
+    let Some(kind) = kind_at(board, h) else {
         return false;
     };
     let around = adjacent(h);
@@ -748,7 +746,7 @@ fn unfrozen_after_a_friend_leaves(board: &Board, side: Color, h: Square) -> bool
 /// beside both is never `h`'s own (`s` is empty), so those are the walks of two.
 #[inline]
 fn walk_may_ready(board: &Board, side: Color, h: Square, open: Bitboard) -> bool {
-    let Some(kind) = board.piece_at(h).map(|p| p.kind) else {
+    let Some(kind) = kind_at(board, h) else {
         return false;
     };
     let friends = board.color(side).without(h);
@@ -811,10 +809,10 @@ fn two_moves_may_follow(board: &Board, side: Color, moving: Bitboard, ready: Bit
     let (Some(x), Some(y)) = (moving.first(), moving.iter().nth(1)) else {
         return false;
     };
-    let (Some(px), Some(py)) = (board.piece_at(x), board.piece_at(y)) else {
+    let (Some(kx), Some(ky)) = (kind_at(board, x), kind_at(board, y)) else {
         return false;
     };
-    let both = board.stronger_than(side, px.kind.max(py.kind));
+    let both = board.stronger_than(side, kx.max(ky));
     let moves_then = |a: Square, b: Square| (both & adjacent(a) & Bitboard::within(b, 2)).any();
     moves_then(x, y) || moves_then(y, x)
 }
@@ -843,10 +841,10 @@ fn held_trap_pullers(board: &Board, side: Color, trap: Square) -> Bitboard {
         return at;
     }
     let friends = board.color(side).without(trap);
-    let stays_free = |&h: &Square| match board.piece_at(h) {
-        Some(piece) => {
+    let stays_free = |&h: &Square| match kind_at(board, h) {
+        Some(kind) => {
             let near = adjacent(h);
-            (near & friends).any() || (near & board.stronger_than(!side, piece.kind)).is_empty()
+            (near & friends).any() || (near & board.stronger_than(!side, kind)).is_empty()
         }
         None => false,
     };
@@ -881,11 +879,7 @@ fn held_trap_may_empty(board: &Board, side: Color, moving: Bitboard, area: Bitbo
     if !board.color(side).contains(trap) {
         return true;
     }
-    let weakest = moving
-        .iter()
-        .filter_map(|q| board.piece_at(q))
-        .map(|piece| piece.kind)
-        .min();
+    let weakest = moving.iter().filter_map(|q| kind_at(board, q)).min();
     weakest.is_some_and(|k| board.stronger_than(side, k).contains(trap))
 }
 
@@ -929,8 +923,8 @@ fn two_pushers_beside(
     frozen: Bitboard,
 ) -> bool {
     let mover = board.color(side);
-    let movers_of = |q: Option<Square>| match q.and_then(|q| board.piece_at(q).map(|p| (q, p))) {
-        Some((q, piece)) => mover & adjacent(q) & board.stronger_than(side, piece.kind),
+    let movers_of = |q: Option<Square>| match q.and_then(|q| kind_at(board, q).map(|k| (q, k))) {
+        Some((q, kind)) => mover & adjacent(q) & board.stronger_than(side, kind),
         None => Bitboard::EMPTY,
     };
     let (of_x, of_y) = (movers_of(Some(sq)), movers_of(other.first()));
@@ -1278,7 +1272,7 @@ fn first_steps_moving(
     path: &mut Move,
 ) -> bool {
     let board = node.board();
-    let Some(kind) = board.piece_at(q).map(|p| p.kind) else {
+    let Some(kind) = kind_at(board, q) else {
         return false;
     };
     let stronger = adjacent(q) & board.stronger_than(ctx.side, kind);
@@ -1368,7 +1362,7 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
     let Some((q, ends)) = capturing_step(board, ctx.side, sq) else {
         return false;
     };
-    let Some(kind) = board.piece_at(q).map(|p| p.kind) else {
+    let Some(kind) = kind_at(board, q) else {
         return false;
     };
     let mut movers = board.color(ctx.side) & Bitboard::within(q, 3);
@@ -1732,10 +1726,7 @@ fn admits(admit: Option<Admit>, board: &Board, side: Color, step: Step) -> bool 
         return true;
     }
     let near = adjacent(from) & a.pulls;
-    near.any()
-        && board
-            .piece_at(from)
-            .is_some_and(|p| (near & !stronger_or_equal(board, p.kind)).any())
+    near.any() && kind_at(board, from).is_some_and(|k| (near & !stronger_or_equal(board, k)).any())
 }
 
 /// The root's search in four when [`four_step_traps`] narrows the first move of the
@@ -1796,11 +1787,11 @@ fn walk_then_move(node: &Node, side: Color, sq: Square, path: &mut Move) -> bool
             (0, Some(y)) if few(others) == 1 => y,
             _ => continue,
         };
-        let (Some(trap), Some(piece)) = ((area & Bitboard::TRAPS).first(), board.piece_at(moved))
+        let (Some(trap), Some(kind)) = ((area & Bitboard::TRAPS).first(), kind_at(board, moved))
         else {
             continue;
         };
-        let helpers = board.stronger_than(side, piece.kind);
+        let helpers = board.stronger_than(side, kind);
         for s in adjacent(moved).without(trap) & empty {
             let found = preparations(board, helpers, s, |prep| {
                 let steps = walked_finish(board, side, (sq, moved, trap), (prep, s));
@@ -1880,7 +1871,7 @@ fn walked_finish(
     let (h, mid) = (first.from, second.from);
     let own = board.color(side);
     // `h` is not beside `s`, so its friends there are the same without it.
-    let unfrozen = unfrozen_squares(board, side, board.piece_at(h)?.kind, own.without(h));
+    let unfrozen = unfrozen_squares(board, side, kind_at(board, h)?, own.without(h));
     let losses = own & Bitboard::TRAPS & (adjacent(h) | adjacent(mid));
     if Bitboard::TRAPS.contains(mid)
         || losses.any()
@@ -1945,16 +1936,16 @@ fn moved_twice(
     (onto, frozen): (Bitboard, Bitboard),
     path: &mut Move,
 ) -> bool {
-    let Some(piece) = board.piece_at(sq) else {
+    let Some(kind) = kind_at(board, sq) else {
         return false;
     };
     let empty = !board.occupied();
     let (own, enemy) = (board.color(side), board.color(!side));
-    let helpers = board.stronger_than(side, piece.kind) & adjacent(sq) & !frozen;
+    let helpers = board.stronger_than(side, kind) & adjacent(sq) & !frozen;
     // The squares where `h` would stand unfrozen, the mover's pieces but `h` where they
     // stand now.
-    let unfrozen_on = |h: Square| match board.piece_at(h) {
-        Some(hp) => unfrozen_squares(board, side, hp.kind, own.without(h)),
+    let unfrozen_on = |h: Square| match kind_at(board, h) {
+        Some(hk) => unfrozen_squares(board, side, hk, own.without(h)),
         None => Bitboard::EMPTY,
     };
     for o in onto & adjacent(sq) & (empty | helpers) {
@@ -2295,6 +2286,15 @@ fn step_between(from: Square, to: Square) -> Option<Step> {
     Some(Step::new(from, dir))
 }
 
+/// The kind of the piece on `sq`, if any: [`Board::piece_at`]'s kind, without its
+/// colour (the query knows whose piece it asks about).
+#[inline(always)]
+fn kind_at(board: &Board, sq: Square) -> Option<PieceKind> {
+    PieceKind::ALL
+        .into_iter()
+        .find(|&k| board.kind(k).contains(sq))
+}
+
 /// [`Bitboard::adjacent`] of each square.
 const ADJACENT: [Bitboard; 64] = {
     let mut out = [Bitboard::EMPTY; 64];
@@ -2538,9 +2538,8 @@ fn quiet_bound(
         let free_helper = threatened.any() && {
             let frozen = *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
             threatened.iter().any(|q| {
-                board.piece_at(q).is_some_and(|p| {
-                    (adjacent(q) & board.stronger_than(side, p.kind) & !frozen).any()
-                })
+                kind_at(board, q)
+                    .is_some_and(|k| (adjacent(q) & board.stronger_than(side, k) & !frozen).any())
             })
         };
         let walk = if free_helper {
