@@ -8,11 +8,16 @@ use crate::{
 
 /// For each enemy piece that the side to move can capture this turn, a shortest turn
 /// capturing it, keyed by the square the piece stands on now. Held on the stack (a slot
-/// per square, no allocation); iteration runs from a1 to h8.
+/// per square a piece captured this turn may stand on, no allocation); iteration runs
+/// from a1 to h8.
 #[derive(Clone)]
 pub struct Captures {
     found: Bitboard,
-    moves: [Move; 64],
+    /// A slot per square of [`TRAP_ZONE`] (see [`ZONE_SLOT`]): a piece captured this turn
+    /// stands at most two squares from a trap (it moves one square per push or pull,
+    /// two steps each, or one step to end a pull under way), and the query looks at no
+    /// other piece ([`capture_candidates`]).
+    moves: [Move; ZONE_SQUARES],
 }
 
 impl Captures {
@@ -21,7 +26,7 @@ impl Captures {
     pub const fn new() -> Captures {
         Captures {
             found: Bitboard::EMPTY,
-            moves: [Move::EMPTY; 64],
+            moves: [Move::EMPTY; ZONE_SQUARES],
         }
     }
 
@@ -32,7 +37,7 @@ impl Captures {
     #[must_use]
     pub fn get(&self, square: Square) -> Option<&Move> {
         if self.found.contains(square) {
-            Some(&self.moves[square.index() as usize])
+            Some(&self.moves[zone_slot(square)])
         } else {
             None
         }
@@ -76,7 +81,7 @@ impl Captures {
 
     fn insert(&mut self, square: Square, mv: Move) {
         self.found = self.found.with(square);
-        self.moves[square.index() as usize] = mv;
+        self.moves[zone_slot(square)] = mv;
     }
 }
 
@@ -94,7 +99,7 @@ impl<'a> IntoIterator for &'a Captures {
 #[derive(Debug, Clone)]
 pub struct CapturesIter<'a> {
     squares: Squares,
-    moves: &'a [Move; 64],
+    moves: &'a [Move; ZONE_SQUARES],
 }
 
 impl<'a> Iterator for CapturesIter<'a> {
@@ -103,7 +108,7 @@ impl<'a> Iterator for CapturesIter<'a> {
     #[inline]
     fn next(&mut self) -> Option<(Square, &'a Move)> {
         let sq = self.squares.next()?;
-        Some((sq, &self.moves[sq.index() as usize]))
+        Some((sq, &self.moves[zone_slot(sq)]))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -2315,6 +2320,30 @@ const TRAP_ZONE: Bitboard = {
     let one = t.union(t.neighbours());
     one.union(one.neighbours())
 };
+
+/// The number of squares of [`TRAP_ZONE`].
+const ZONE_SQUARES: usize = TRAP_ZONE.count() as usize;
+
+/// For each square of [`TRAP_ZONE`], its rank among them (a1 first); 0 elsewhere.
+const ZONE_SLOT: [u8; 64] = {
+    let mut out = [0; 64];
+    let (mut j, mut n) = (0, 0);
+    while j < 64 {
+        if TRAP_ZONE.0 & (1 << j) != 0 {
+            out[j] = n;
+            n += 1;
+        }
+        j += 1;
+    }
+    out
+};
+
+/// The slot of [`Captures`] for the piece on `sq` (a square of [`TRAP_ZONE`]; slot 0,
+/// unused by the query, for any other).
+#[inline(always)]
+fn zone_slot(sq: Square) -> usize {
+    ZONE_SLOT[sq.index() as usize] as usize
+}
 
 /// For each square, the traps at most two squares from it (at most two: the traps are
 /// three squares apart or more), each as the trap with the squares beside it, and the
