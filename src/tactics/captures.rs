@@ -483,7 +483,9 @@ fn four_step_traps(
 /// it passes must be empty now, and it must be unfrozen there and on `s`:
 /// [`walk_may_ready`]); a frozen one beside an empty `s`, beside an empty
 /// square that an unfrozen piece of the mover stands beside (the friend's step is the
-/// first, from where it stands now onto a square empty now); `h` on `s`; or an
+/// first, from where it stands now onto a square empty now); `h` on `s` (with the
+/// piece on the trap and `x` moved off, only with room for the move after the steps
+/// before it: [`room_within_two`]); or an
 /// unfrozen `h` beside a held `s` with an empty square beside `s`: the other piece must
 /// step off first (with its own step if it is the mover's, so it is unfrozen now and, a
 /// rabbit, steps not backwards; if it is an enemy piece, as
