@@ -8,11 +8,16 @@ use crate::{
 
 /// For each enemy piece that the side to move can capture this turn, a shortest turn
 /// capturing it, keyed by the square the piece stands on now. Held on the stack (a slot
-/// per square, no allocation); iteration runs from a1 to h8.
+/// per square a piece captured this turn may stand on, no allocation); iteration runs
+/// from a1 to h8.
 #[derive(Clone)]
 pub struct Captures {
     found: Bitboard,
-    moves: [Move; 64],
+    /// A slot per square of [`TRAP_ZONE`] (see [`ZONE_SLOT`]): a piece captured this turn
+    /// stands at most two squares from a trap (it moves one square per push or pull,
+    /// two steps each, or one step to end a pull under way), and the query looks at no
+    /// other piece ([`capture_candidates`]).
+    moves: [Move; ZONE_SQUARES],
 }
 
 impl Captures {
@@ -21,7 +26,7 @@ impl Captures {
     pub const fn new() -> Captures {
         Captures {
             found: Bitboard::EMPTY,
-            moves: [Move::EMPTY; 64],
+            moves: [Move::EMPTY; ZONE_SQUARES],
         }
     }
 
@@ -32,7 +37,7 @@ impl Captures {
     #[must_use]
     pub fn get(&self, square: Square) -> Option<&Move> {
         if self.found.contains(square) {
-            Some(&self.moves[square.index() as usize])
+            Some(&self.moves[zone_slot(square)])
         } else {
             None
         }
@@ -76,7 +81,7 @@ impl Captures {
 
     fn insert(&mut self, square: Square, mv: Move) {
         self.found = self.found.with(square);
-        self.moves[square.index() as usize] = mv;
+        self.moves[zone_slot(square)] = mv;
     }
 }
 
@@ -94,7 +99,7 @@ impl<'a> IntoIterator for &'a Captures {
 #[derive(Debug, Clone)]
 pub struct CapturesIter<'a> {
     squares: Squares,
-    moves: &'a [Move; 64],
+    moves: &'a [Move; ZONE_SQUARES],
 }
 
 impl<'a> Iterator for CapturesIter<'a> {
@@ -103,7 +108,7 @@ impl<'a> Iterator for CapturesIter<'a> {
     #[inline]
     fn next(&mut self) -> Option<(Square, &'a Move)> {
         let sq = self.squares.next()?;
-        Some((sq, &self.moves[sq.index() as usize]))
+        Some((sq, &self.moves[zone_slot(sq)]))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -202,7 +207,7 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
         Bitboard::FULL
     };
     let unmovable = unmovable_pieces(board, &ctx);
-    for sq in capture_candidates(&node, &ctx, ready, among) {
+    for sq in capture_candidates(&node, &ctx, (ready, unmovable), among) {
         let bound = if ctx.fast && quiet {
             quiet_bound(board, side, sq, left, (unmovable, ready), &mut frozen)
         } else {
@@ -301,7 +306,7 @@ fn trap_counts_keep(board: &Board, side: Color, left: u8, ready: Bitboard) -> Bi
     let mut keep = Bitboard::EMPTY;
     for (t, &trap) in Square::TRAPS.iter().enumerate() {
         let at = Bitboard::from_square(trap);
-        let beside = Bitboard::adjacent(trap);
+        let beside = adjacent(trap);
         let near = enemy & (beside | at);
         let n = few(near);
         let passes =
@@ -447,7 +452,7 @@ fn four_step_traps(
         };
         if kept {
             let first = if m == 2 {
-                Bitboard::adjacent(sq) & area
+                adjacent(sq) & area
             } else {
                 Bitboard::FULL
             };
@@ -478,7 +483,9 @@ fn four_step_traps(
 /// it passes must be empty now, and it must be unfrozen there and on `s`:
 /// [`walk_may_ready`]); a frozen one beside an empty `s`, beside an empty
 /// square that an unfrozen piece of the mover stands beside (the friend's step is the
-/// first, from where it stands now onto a square empty now); `h` on `s`; or an
+/// first, from where it stands now onto a square empty now); `h` on `s` (with the
+/// piece on the trap and `x` moved off, only with room for the move after the steps
+/// before it: [`room_within_two`]); or an
 /// unfrozen `h` beside a held `s` with an empty square beside `s`: the other piece must
 /// step off first (with its own step if it is the mover's, so it is unfrozen now and, a
 /// rabbit, steps not backwards; if it is an enemy piece, as
@@ -510,12 +517,12 @@ fn one_move_may_capture(
     let (Some(x), Some(trap)) = (moving.first(), (area & Bitboard::TRAPS).first()) else {
         return false;
     };
-    let Some(piece) = board.piece_at(x) else {
+    let Some(kind) = kind_at(board, x) else {
         return false;
     };
-    let helpers = board.stronger_than(side, piece.kind);
+    let helpers = board.stronger_than(side, kind);
     let one = |b: Bitboard| b | b.neighbours();
-    let beside = Bitboard::adjacent(x).without(trap);
+    let beside = adjacent(x).without(trap);
     let empty = !board.occupied();
     let open = beside & empty;
     let held = beside & !empty;
@@ -526,18 +533,16 @@ fn one_move_may_capture(
     let leaving = held & empty.neighbours();
     // The mover's piece steps off first, unfrozen now, a rabbit not backwards.
     let rabbits = board.pieces(PieceKind::Rabbit.of(side));
-    let rabbit_room = empty.shift(Direction::East)
-        | empty.shift(Direction::West)
-        | empty.shift(Direction::backwards(side));
+    let rabbit_room = rabbit_steps(side, empty, Towards::Onto);
     let own_leaving = leaving & mover & !frozen & (!rabbits | rabbit_room);
     let mut stepping_in = own_leaving.neighbours();
     let mut vacated = Bitboard::EMPTY;
     for s in leaving & !mover {
-        if (empty & Bitboard::adjacent(s) & !Bitboard::adjacent(trap)).is_empty() {
+        if (empty & adjacent(s) & !adjacent(trap)).is_empty() {
             continue;
         }
-        if let Some(p) = board.piece_at(s) {
-            vacated |= Bitboard::adjacent(s) & board.stronger_than(side, p.kind);
+        if let Some(k) = kind_at(board, s) {
+            vacated |= adjacent(s) & board.stronger_than(side, k);
         }
     }
     let held_by_mover = onto && mover.contains(trap);
@@ -548,7 +553,9 @@ fn one_move_may_capture(
         stepping_in &= leavers;
     }
     let unfrozen_by_a_step = (empty & (mover & !frozen).neighbours()).neighbours();
-    let push = (!frozen & (one(open) | vacated)) | held;
+    // A helper already beside the piece to move: kept as it is when that piece is
+    // moved onto the trap, else asked for room by `room_within_two` below.
+    let push = (!frozen & (one(open) | vacated)) | if onto { held } else { Bitboard::EMPTY };
     if (helpers & push).any() {
         return true;
     }
@@ -568,16 +575,98 @@ fn one_move_may_capture(
         }
     }
     if !onto {
-        return false;
+        return (helpers & held)
+            .into_iter()
+            .any(|h| room_within_two(board, side, (x, trap, h), frozen));
     }
     // A puller off the trap steps onto it first, so it is unfrozen by then: now, or,
     // from beside the trap, by a friend's step (the only other step before the move).
-    let ready_to_step = !frozen | (Bitboard::adjacent(trap) & unfrozen_by_a_step);
+    let ready_to_step = !frozen | (adjacent(trap) & unfrozen_by_a_step);
     let mut from_trap = pullers_from_trap(mover, empty, trap, frozen) & ready_to_step.with(trap);
     if held_by_mover {
         from_trap &= held_trap_pullers(board, side, trap);
     }
     (helpers & from_trap).any()
+}
+
+/// For [`one_move_may_capture`], with the piece on `trap` and its one friend `x` beside
+/// it to move away: whether the helper `h` of the mover, standing beside `x` now, may
+/// push or pull `x` from where it stands after the two steps before the move (`frozen`:
+/// the mover's frozen pieces). False only when no square beside `x` (but the trap) or
+/// beside `h` is empty now and either none of them may be emptied in two steps, or only
+/// one, `c`, may be, and without `c` `h` has no friend beside it and an enemy piece
+/// stronger than it beside it.
+///
+/// Proof. The move is `x`'s only move and comes after at most two steps; the trap keeps
+/// the piece until it. Let `room` be the squares beside `x` but the trap and `h`'s, and
+/// beside `h` but `x`'s: a push by `h` from its square sends `x` onto one of the first
+/// (not the trap, which is held), a pull moves `h` onto one of the second; so one of
+/// them is empty when the move begins. With none empty now, `h` does not move before
+/// the move: it would first step onto a square beside it emptied earlier, with no step
+/// left to come back (or push its way off, and not come back either). Nor does `x`.
+/// A square of `room` emptied at any time in the two steps is, with its piece `p`:
+/// - `p` the mover's, by its own step: unfrozen now onto a square that is empty now or
+///   left by the first step (by a piece of the mover that is unfrozen now and steps
+///   onto an empty square, a rabbit not backwards, or lost on a trap: a piece of the
+///   mover on a trap), a rabbit not backwards; or frozen now and freed by a friend
+///   arriving first (its only way: its freezer would need a push or pull), onto an
+///   empty square beside it ([`one_move_may_capture`]'s `unfrozen_by_a_step`); or by
+///   pushing an enemy piece beside it onto an empty square (then `p` is no rabbit and
+///   is unfrozen now). `p` is not lost on a trap: the squares beside `x` are no traps
+///   but the piece's, and a trap beside `h` keeps `h` as `p`'s friend.
+/// - `p` an enemy piece, moved by a push or a pull of a piece of the mover other than
+///   `h`, stronger than `p`, beside it and unfrozen now (both steps are the move's); or,
+///   on a trap, lost when its friends move away.
+///
+/// These are the squares asked (over-approximated: a frozen piece is asked for a friend
+/// that may arrive, not where it steps; any such mover beside an enemy piece counts). If
+/// none of `room` can be emptied, no push or pull by `h` has room. If only `c`: at the
+/// move `c` is empty and every other square beside `h` holds the piece it holds now
+/// (none was emptied, so none changed its piece; `x` stays), so `h` is frozen at the
+/// move when, without `c`, no piece of the mover and some enemy piece stronger than it
+/// stand beside it.
+#[inline(never)]
+fn room_within_two(
+    board: &Board,
+    side: Color,
+    (x, trap, h): (Square, Square, Square),
+    frozen: Bitboard,
+) -> bool {
+    let around = adjacent(h);
+    let room = (adjacent(x).without(trap) | around).without(x).without(h);
+    let empty = !board.occupied();
+    if (room & empty).any() {
+        return true;
+    }
+    let mover = board.color(side);
+    let enemy = board.color(!side);
+    let free = mover & !frozen;
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    // The pieces of the mover with a step onto `targets` (rabbits not backwards).
+    let steppers = |targets: Bitboard| {
+        (targets.neighbours() & !rabbits) | (rabbits & rabbit_steps(side, targets, Towards::Onto))
+    };
+    let first = free & steppers(empty);
+    let later = empty | first | (mover & Bitboard::TRAPS);
+    let unfrozen_by_a_step = (empty & free.neighbours()).neighbours();
+    let pushing = free & !rabbits & (enemy & empty.neighbours()).neighbours();
+    let mut emptied =
+        room & mover & ((free & steppers(later)) | (frozen & unfrozen_by_a_step) | pushing);
+    for q in room & enemy {
+        let movers = kind_at(board, q).map_or(Bitboard::EMPTY, |k| board.stronger_than(side, k));
+        if (Bitboard::TRAPS.contains(q)) || (movers & free.without(h) & adjacent(q)).any() {
+            emptied = emptied.with(q);
+        }
+    }
+    let Some(c) = emptied.first() else {
+        return false;
+    };
+    if emptied.count() > 1 {
+        return true;
+    }
+    let kind = kind_at(board, h).unwrap_or(PieceKind::Elephant);
+    let stays = around.without(c);
+    (mover & stays).any() || (board.stronger_than(!side, kind) & stays).is_empty()
 }
 
 /// For [`one_move_may_capture`], a helper `h` of the mover, frozen now, beside an empty
@@ -598,14 +687,36 @@ fn freed_by_a_friend(
     open: Bitboard,
     frozen: Bitboard,
 ) -> bool {
-    let around = Bitboard::adjacent(h);
+    let around = adjacent(h);
     let unfrozen = board.color(side) & !frozen;
     let rabbits = unfrozen & board.pieces(PieceKind::Rabbit.of(side));
-    let reach = (unfrozen & !rabbits).neighbours()
-        | rabbits.shift(Direction::East)
-        | rabbits.shift(Direction::West)
-        | rabbits.shift(Direction::backwards(side).opposite());
+    let reach = (unfrozen & !rabbits).neighbours() | rabbit_steps(side, rabbits, Towards::From);
     distinct_pair(around & !board.occupied() & reach, around & open)
+}
+
+/// Which way [`rabbit_steps`] reads a rabbit's step.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Towards {
+    /// The squares a rabbit steps from onto the given squares.
+    Onto,
+    /// The squares a rabbit on the given squares steps onto.
+    From,
+}
+
+/// The squares one step of a rabbit of `side` away from `squares` (rabbits step
+/// sideways or forwards, never backwards): with [`Towards::From`], those a rabbit on
+/// `squares` may step onto; with [`Towards::Onto`], those from which a rabbit may step
+/// onto one of `squares`. Only the direction is read: whether the squares are empty or
+/// the rabbit frozen is the caller's.
+#[inline(always)]
+fn rabbit_steps(side: Color, squares: Bitboard, towards: Towards) -> Bitboard {
+    let back = Direction::backwards(side);
+    let last = if towards == Towards::Onto {
+        back
+    } else {
+        back.opposite()
+    };
+    squares.shift(Direction::East) | squares.shift(Direction::West) | squares.shift(last)
 }
 
 /// For [`one_move_may_capture`], a helper `h` of the mover, unfrozen now, beside a
@@ -619,10 +730,10 @@ fn freed_by_a_friend(
 /// and `h` must be unfrozen to step in.
 #[inline]
 fn unfrozen_after_a_friend_leaves(board: &Board, side: Color, h: Square) -> bool {
-    let Some(kind) = board.piece_at(h).map(|p| p.kind) else {
+    let Some(kind) = kind_at(board, h) else {
         return false;
     };
-    let around = Bitboard::adjacent(h);
+    let around = adjacent(h);
     few(board.color(side) & around) >= 2 || (board.stronger_than(!side, kind) & around).is_empty()
 }
 
@@ -642,15 +753,25 @@ fn unfrozen_after_a_friend_leaves(board: &Board, side: Color, h: Square) -> bool
 /// beside both is never `h`'s own (`s` is empty), so those are the walks of two.
 #[inline]
 fn walk_may_ready(board: &Board, side: Color, h: Square, open: Bitboard) -> bool {
-    let Some(kind) = board.piece_at(h).map(|p| p.kind) else {
+    let Some(kind) = kind_at(board, h) else {
         return false;
     };
     let friends = board.color(side).without(h);
     let alive = friends.neighbours() | !Bitboard::TRAPS;
-    let unfrozen_on =
-        alive & (friends.neighbours() | !board.stronger_than(!side, kind).neighbours());
-    let mid = !board.occupied() & Bitboard::adjacent(h) & unfrozen_on;
+    let unfrozen_on = alive & unfrozen_squares(board, side, kind, friends);
+    let mid = !board.occupied() & adjacent(h) & unfrozen_on;
     (open & unfrozen_on & mid.neighbours()).any()
+}
+
+/// The squares on which a piece of the mover (`side`) of `kind` would stand unfrozen with
+/// the mover's pieces on `friends` and the enemy pieces where they stand now: a friend
+/// beside the square, or no enemy piece stronger than `kind` beside it (the rule of
+/// [`Board::frozen`]). The four-step filter and the direct answers in four ask it of a
+/// piece that moves while the others stay (`friends`: the mover's pieces without it),
+/// or after one of them has left.
+#[inline]
+fn unfrozen_squares(board: &Board, side: Color, kind: PieceKind, friends: Bitboard) -> Bitboard {
+    friends.neighbours() | !board.stronger_than(!side, kind).neighbours()
 }
 
 /// For [`one_move_may_capture`], with the piece beside `trap` and a piece `p` of the
@@ -676,7 +797,7 @@ fn walk_may_ready(board: &Board, side: Color, h: Square, open: Bitboard) -> bool
 /// keeps it.
 #[inline]
 fn trap_leavers(mover: Bitboard, trap: Square) -> Bitboard {
-    let beside = mover & Bitboard::adjacent(trap);
+    let beside = mover & adjacent(trap);
     let last = if beside.count() == 1 {
         beside
     } else {
@@ -695,12 +816,11 @@ fn two_moves_may_follow(board: &Board, side: Color, moving: Bitboard, ready: Bit
     let (Some(x), Some(y)) = (moving.first(), moving.iter().nth(1)) else {
         return false;
     };
-    let (Some(px), Some(py)) = (board.piece_at(x), board.piece_at(y)) else {
+    let (Some(kx), Some(ky)) = (kind_at(board, x), kind_at(board, y)) else {
         return false;
     };
-    let both = board.stronger_than(side, px.kind.max(py.kind));
-    let moves_then =
-        |a: Square, b: Square| (both & Bitboard::adjacent(a) & Bitboard::within(b, 2)).any();
+    let both = board.stronger_than(side, kx.max(ky));
+    let moves_then = |a: Square, b: Square| (both & adjacent(a) & Bitboard::within(b, 2)).any();
     moves_then(x, y) || moves_then(y, x)
 }
 
@@ -723,15 +843,15 @@ fn two_moves_may_follow(board: &Board, side: Color, moving: Bitboard, ready: Bit
 #[inline(never)]
 fn held_trap_pullers(board: &Board, side: Color, trap: Square) -> Bitboard {
     let at = Bitboard::from_square(trap);
-    let beside = Bitboard::adjacent(trap);
+    let beside = adjacent(trap);
     if (beside & !board.occupied()).is_empty() {
         return at;
     }
     let friends = board.color(side).without(trap);
-    let stays_free = |&h: &Square| match board.piece_at(h) {
-        Some(piece) => {
-            let near = Bitboard::adjacent(h);
-            (near & friends).any() || (near & board.stronger_than(!side, piece.kind)).is_empty()
+    let stays_free = |&h: &Square| match kind_at(board, h) {
+        Some(kind) => {
+            let near = adjacent(h);
+            (near & friends).any() || (near & board.stronger_than(!side, kind)).is_empty()
         }
         None => false,
     };
@@ -766,11 +886,7 @@ fn held_trap_may_empty(board: &Board, side: Color, moving: Bitboard, area: Bitbo
     if !board.color(side).contains(trap) {
         return true;
     }
-    let weakest = moving
-        .iter()
-        .filter_map(|q| board.piece_at(q))
-        .map(|piece| piece.kind)
-        .min();
+    let weakest = moving.iter().filter_map(|q| kind_at(board, q)).min();
     weakest.is_some_and(|k| board.stronger_than(side, k).contains(trap))
 }
 
@@ -814,8 +930,8 @@ fn two_pushers_beside(
     frozen: Bitboard,
 ) -> bool {
     let mover = board.color(side);
-    let movers_of = |q: Option<Square>| match q.and_then(|q| board.piece_at(q).map(|p| (q, p))) {
-        Some((q, piece)) => mover & Bitboard::adjacent(q) & board.stronger_than(side, piece.kind),
+    let movers_of = |q: Option<Square>| match q.and_then(|q| kind_at(board, q).map(|k| (q, k))) {
+        Some((q, kind)) => mover & adjacent(q) & board.stronger_than(side, kind),
         None => Bitboard::EMPTY,
     };
     let (of_x, of_y) = (movers_of(Some(sq)), movers_of(other.first()));
@@ -860,7 +976,7 @@ fn distinct_pair(a: Bitboard, b: Bitboard) -> bool {
 #[inline]
 fn pullers_from_trap(mover: Bitboard, empty: Bitboard, trap: Square, frozen: Bitboard) -> Bitboard {
     let at = Bitboard::from_square(trap);
-    let beside = Bitboard::adjacent(trap);
+    let beside = adjacent(trap);
     let mut from = at;
     if mover.contains(trap) {
         if (mover & Bitboard::within(trap, 2)).count() >= 2 {
@@ -894,15 +1010,19 @@ fn pullers_from_trap(mover: Bitboard, empty: Bitboard, trap: Square, frozen: Bit
 /// piece beside it now; one beside a trap, with two steps left, needs a stronger piece
 /// beside it now too, and with three or four steps left a stronger piece of the mover at
 /// most `left - 1` squares away. `ready`: the enemy pieces with a stronger piece of the
-/// mover beside them ([`Board::threatened`]). Only the pieces on `among` are looked at
-/// (the root passes [`trap_counts_keep`]'s when it applies, else every square).
-fn capture_candidates(node: &Node, ctx: &Ctx, ready: Bitboard, among: Bitboard) -> Bitboard {
+/// mover beside them ([`Board::threatened`]); `unmovable`: the enemy pieces that can
+/// never move ([`unmovable_pieces`], computed once per query for the bound too). Only
+/// the pieces on `among` are looked at (the root passes [`trap_counts_keep`]'s when it
+/// applies, else every square).
+fn capture_candidates(
+    node: &Node,
+    ctx: &Ctx,
+    (ready, unmovable): (Bitboard, Bitboard),
+    among: Bitboard,
+) -> Bitboard {
     let (board, side, left) = (node.board(), ctx.side, node.steps_left());
-    let movable = match ctx.strongest {
-        Some(k) => !stronger_or_equal(board, k),
-        None => Bitboard::EMPTY,
-    };
-    let mut enemy = board.color(!side) & among & TRAP_ZONE & (movable | Bitboard::TRAPS);
+    let enemy = board.color(!side) & among & TRAP_ZONE;
+    let mut enemy = enemy & !(unmovable & !Bitboard::TRAPS);
     if node.pending_push().is_some() || node.pull_source().is_some() {
         return enemy;
     }
@@ -1058,14 +1178,14 @@ fn push_completion_captures(
         return false;
     };
     let board = node.board();
-    let near = board.color(ctx.side) & Bitboard::adjacent(to);
+    let near = board.color(ctx.side) & adjacent(to);
     let free = near & !board.frozen_among(ctx.side, near);
     let Some((_, pushers)) = node.push_completions(free) else {
         return false;
     };
     pushers
         .iter()
-        .filter_map(|p| Step::between(p, to))
+        .filter_map(|p| step_between(p, to))
         .any(|step| expand(node, ctx, target, step, k, path))
 }
 
@@ -1087,7 +1207,7 @@ fn pull_ends_capture(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> boo
     };
     node.pullable()
         .iter()
-        .filter_map(|p| Step::between(p, to))
+        .filter_map(|p| step_between(p, to))
         .any(|step| expand(node, ctx, Some(sq), step, 1, path))
 }
 
@@ -1125,7 +1245,7 @@ fn captures_within_two(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> b
     // The end of the pull under way.
     if let Some((to, _)) = node.pull_source() {
         if ends.contains(to) && node.pullable().contains(q) {
-            if let Some(step) = Step::between(q, to) {
+            if let Some(step) = step_between(q, to) {
                 if expand(node, ctx, Some(sq), step, 1, path) {
                     return true;
                 }
@@ -1159,10 +1279,10 @@ fn first_steps_moving(
     path: &mut Move,
 ) -> bool {
     let board = node.board();
-    let Some(kind) = board.piece_at(q).map(|p| p.kind) else {
+    let Some(kind) = kind_at(board, q) else {
         return false;
     };
-    let stronger = Bitboard::adjacent(q) & board.stronger_than(ctx.side, kind);
+    let stronger = adjacent(q) & board.stronger_than(ctx.side, kind);
     if stronger.is_empty() {
         return false;
     }
@@ -1191,12 +1311,12 @@ fn first_steps_moving(
 fn capturing_step(board: &Board, side: Color, sq: Square) -> Option<(Square, Bitboard)> {
     let enemy = board.color(!side);
     if Bitboard::TRAPS.contains(sq) {
-        let friends = enemy & Bitboard::adjacent(sq);
+        let friends = enemy & adjacent(sq);
         let q = friends.first()?;
-        return (friends.count() == 1).then_some((q, !Bitboard::adjacent(sq)));
+        return (friends.count() == 1).then_some((q, !adjacent(sq)));
     }
-    let trap = (Bitboard::adjacent(sq) & Bitboard::TRAPS).first()?;
-    let others = enemy & Bitboard::adjacent(trap).with(trap) & !Bitboard::from_square(sq);
+    let trap = (adjacent(sq) & Bitboard::TRAPS).first()?;
+    let others = enemy & adjacent(trap).with(trap) & !Bitboard::from_square(sq);
     others
         .is_empty()
         .then_some((sq, Bitboard::from_square(trap)))
@@ -1236,7 +1356,7 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
 
     // The first step ends the pull under way.
     if let Some((to, _)) = node.pull_source() {
-        let ends = node.pullable().iter().filter_map(|p| Step::between(p, to));
+        let ends = node.pullable().iter().filter_map(|p| step_between(p, to));
         for step in ends {
             if expand(node, ctx, Some(sq), step, 3, path) {
                 return true;
@@ -1249,7 +1369,7 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
     let Some((q, ends)) = capturing_step(board, ctx.side, sq) else {
         return false;
     };
-    let Some(kind) = board.piece_at(q).map(|p| p.kind) else {
+    let Some(kind) = kind_at(board, q) else {
         return false;
     };
     let mut movers = board.color(ctx.side) & Bitboard::within(q, 3);
@@ -1299,14 +1419,14 @@ impl StepLook {
         (q, stronger, ends): (Square, Bitboard, Bitboard),
         movers: Bitboard,
     ) -> (StepLook, Bitboard) {
-        let beside = stronger & Bitboard::adjacent(q);
+        let beside = stronger & adjacent(q);
         let frozen = board.frozen_among(side, movers | beside);
         let look = StepLook {
             stronger,
             q,
             ends,
             unfreeze: (beside & frozen).neighbours(),
-            room: (Bitboard::adjacent(q) & ends) | (beside & ends).neighbours(),
+            room: (adjacent(q) & ends) | (beside & ends).neighbours(),
         };
         (look, frozen)
     }
@@ -1334,8 +1454,7 @@ fn after_the_first_of_four(path: &Move, q: Square) -> Bitboard {
     let Some(&x) = path.steps().last() else {
         return Bitboard::FULL;
     };
-    let mut changed =
-        Bitboard::from_square(x.from) | (Bitboard::TRAPS & Bitboard::adjacent(x.from));
+    let mut changed = Bitboard::from_square(x.from) | (Bitboard::TRAPS & adjacent(x.from));
     if let Some(b) = x.to() {
         changed = changed.with(b);
     }
@@ -1370,7 +1489,7 @@ fn after_the_first_of_four(path: &Move, q: Square) -> Bitboard {
 /// nor has one with no such `h` (a piece of `stronger` beside `q` other than `P`).
 #[inline]
 fn mover_step_may_capture(look: &StepLook, step: Step) -> bool {
-    let (a, near) = (step.from, Bitboard::adjacent(look.q));
+    let (a, near) = (step.from, adjacent(look.q));
     let strong = look.stronger.contains(a);
     let pull_end = strong && near.contains(a) && look.ends.contains(a);
     let arrives = match step.to() {
@@ -1384,7 +1503,7 @@ fn mover_step_may_capture(look: &StepLook, step: Step) -> bool {
         return false;
     }
     let unfreezes = step.to().is_some_and(|b| look.unfreeze.contains(b));
-    let freed = Bitboard::from_square(a) | (Bitboard::TRAPS & Bitboard::adjacent(a));
+    let freed = Bitboard::from_square(a) | (Bitboard::TRAPS & adjacent(a));
     unfreezes || (freed & look.room).any()
 }
 
@@ -1440,7 +1559,7 @@ fn for_each_step(
     if let Some((sq, pushers)) = node.push_completions(free) {
         return pushers
             .iter()
-            .filter_map(|p| Step::between(p, sq))
+            .filter_map(|p| step_between(p, sq))
             .any(&mut f);
     }
 
@@ -1448,7 +1567,7 @@ fn for_each_step(
     let pulled = node.pullable() & pulled;
     if let Some((sq, _)) = node.pull_source() {
         for p in pulled {
-            if Step::between(p, sq).is_some_and(&mut f) {
+            if step_between(p, sq).is_some_and(&mut f) {
                 return true;
             }
         }
@@ -1613,11 +1732,8 @@ fn admits(admit: Option<Admit>, board: &Board, side: Color, step: Step) -> bool 
     if step.to().is_some_and(|b| a.to.contains(b)) {
         return true;
     }
-    let near = Bitboard::adjacent(from) & a.pulls;
-    near.any()
-        && board
-            .piece_at(from)
-            .is_some_and(|p| (near & !stronger_or_equal(board, p.kind)).any())
+    let near = adjacent(from) & a.pulls;
+    near.any() && kind_at(board, from).is_some_and(|k| (near & !stronger_or_equal(board, k)).any())
 }
 
 /// The root's search in four when [`four_step_traps`] narrows the first move of the
@@ -1678,12 +1794,12 @@ fn walk_then_move(node: &Node, side: Color, sq: Square, path: &mut Move) -> bool
             (0, Some(y)) if few(others) == 1 => y,
             _ => continue,
         };
-        let (Some(trap), Some(piece)) = ((area & Bitboard::TRAPS).first(), board.piece_at(moved))
+        let (Some(trap), Some(kind)) = ((area & Bitboard::TRAPS).first(), kind_at(board, moved))
         else {
             continue;
         };
-        let helpers = board.stronger_than(side, piece.kind);
-        for s in Bitboard::adjacent(moved).without(trap) & empty {
+        let helpers = board.stronger_than(side, kind);
+        for s in adjacent(moved).without(trap) & empty {
             let found = preparations(board, helpers, s, |prep| {
                 let steps = walked_finish(board, side, (sq, moved, trap), (prep, s));
                 let found = steps.and_then(|steps| Move::from_steps(&steps));
@@ -1717,8 +1833,8 @@ fn preparations(
     }
     let far = helpers & Bitboard::within(s, 2) & !Bitboard::within(s, 1);
     for h in far {
-        for mid in Bitboard::adjacent(h) & Bitboard::adjacent(s) & empty {
-            if let (Some(x), Some(y)) = (Step::between(h, mid), Step::between(mid, s)) {
+        for mid in adjacent(h) & adjacent(s) & empty {
+            if let (Some(x), Some(y)) = (step_between(h, mid), step_between(mid, s)) {
                 if try_prep([x, y]) {
                     return true;
                 }
@@ -1761,28 +1877,25 @@ fn walked_finish(
 ) -> Option<[Step; 4]> {
     let (h, mid) = (first.from, second.from);
     let own = board.color(side);
-    let stronger = board.stronger_than(!side, board.piece_at(h)?.kind);
-    let unfrozen = |at: Square, gone: Bitboard| {
-        (own & Bitboard::adjacent(at) & !gone).any()
-            || (stronger & Bitboard::adjacent(at)).is_empty()
-    };
-    let losses = own & Bitboard::TRAPS & (Bitboard::adjacent(h) | Bitboard::adjacent(mid));
+    // `h` is not beside `s`, so its friends there are the same without it.
+    let unfrozen = unfrozen_squares(board, side, kind_at(board, h)?, own.without(h));
+    let losses = own & Bitboard::TRAPS & (adjacent(h) | adjacent(mid));
     if Bitboard::TRAPS.contains(mid)
         || losses.any()
         || board.is_frozen(h)
-        || !unfrozen(mid, Bitboard::from_square(h))
-        || !unfrozen(s, Bitboard::EMPTY)
+        || !unfrozen.contains(mid)
+        || !unfrozen.contains(s)
     {
         return None;
     }
     let empty = (!board.occupied() | Bitboard::from_square(h)).without(s);
     let (third, fourth) = if moved == sq {
-        (Step::between(sq, trap)?, Step::between(s, sq)?)
-    } else if let Some(d) = (Bitboard::adjacent(moved) & empty).first() {
-        (Step::between(moved, d)?, Step::between(s, moved)?)
+        (step_between(sq, trap)?, step_between(s, sq)?)
+    } else if let Some(d) = (adjacent(moved) & empty).first() {
+        (step_between(moved, d)?, step_between(s, moved)?)
     } else {
-        let e = (Bitboard::adjacent(s) & empty & !Bitboard::TRAPS).first()?;
-        (Step::between(s, e)?, Step::between(moved, s)?)
+        let e = (adjacent(s) & empty & !Bitboard::TRAPS).first()?;
+        (step_between(s, e)?, step_between(moved, s)?)
     };
     Some([first, second, third, fourth])
 }
@@ -1830,39 +1943,41 @@ fn moved_twice(
     (onto, frozen): (Bitboard, Bitboard),
     path: &mut Move,
 ) -> bool {
-    let Some(piece) = board.piece_at(sq) else {
+    let Some(kind) = kind_at(board, sq) else {
         return false;
     };
     let empty = !board.occupied();
     let (own, enemy) = (board.color(side), board.color(!side));
-    let helpers = board.stronger_than(side, piece.kind) & Bitboard::adjacent(sq) & !frozen;
-    let unfrozen_on = |h: Square, at: Square, gone: Square| {
-        let friends = own & Bitboard::adjacent(at) & !Bitboard::from_square(gone);
-        friends.any()
-            || board.piece_at(h).is_some_and(|hp| {
-                (board.stronger_than(!side, hp.kind) & Bitboard::adjacent(at)).is_empty()
-            })
+    let helpers = board.stronger_than(side, kind) & adjacent(sq) & !frozen;
+    // The squares where `h` would stand unfrozen, the mover's pieces but `h` where they
+    // stand now.
+    let unfrozen_on = |h: Square| match kind_at(board, h) {
+        Some(hk) => unfrozen_squares(board, side, hk, own.without(h)),
+        None => Bitboard::EMPTY,
     };
-    for o in onto & Bitboard::adjacent(sq) & (empty | helpers) {
-        let Some(t) = (Bitboard::adjacent(o) & Bitboard::TRAPS & empty).first() else {
+    for o in onto & adjacent(sq) & (empty | helpers) {
+        let Some(t) = (adjacent(o) & Bitboard::TRAPS & empty).first() else {
             continue;
         };
-        if (Bitboard::adjacent(t) & enemy).any() {
+        if (adjacent(t) & enemy).any() {
             continue;
         }
         let found = if empty.contains(o) {
             helpers
                 .into_iter()
-                .find(|&h| unfrozen_on(h, sq, h))
+                .find(|&h| unfrozen_on(h).contains(sq))
                 .map(|h| [(sq, o), (h, sq), (o, t), (sq, o)])
         } else {
-            (Bitboard::adjacent(o).without(t) & empty)
-                .into_iter()
-                .find(|&e| unfrozen_on(o, e, o))
+            (adjacent(o).without(t) & empty & unfrozen_on(o))
+                .first()
                 .map(|e| [(o, e), (sq, o), (o, t), (e, o)])
         };
-        let steps = found.map(|pairs| pairs.map(|(a, b)| Step::between(a, b)));
-        if let Some([Some(a), Some(b), Some(c), Some(d)]) = steps {
+        // The four steps one by one (an array `map` here cost 82 instructions a call).
+        let Some([p, q, r, u]) = found else {
+            continue;
+        };
+        let step = |(a, b): (Square, Square)| step_between(a, b);
+        if let (Some(a), Some(b), Some(c), Some(d)) = (step(p), step(q), step(r), step(u)) {
             *path = Move::from_steps(&[a, b, c, d]).unwrap_or(Move::EMPTY);
             return true;
         }
@@ -1959,17 +2074,17 @@ fn first_steps_of_four(board: &Board, side: Color, sq: Square) -> Option<Admit> 
 fn blockers(board: &Board, side: Color, sq: Square) -> Bitboard {
     let enemy = board.color(!side);
     if Bitboard::TRAPS.contains(sq) {
-        let friends = enemy & Bitboard::adjacent(sq);
+        let friends = enemy & adjacent(sq);
         return if friends.count() == 2 {
             friends
         } else {
             Bitboard::EMPTY
         };
     }
-    let Some(trap) = (Bitboard::adjacent(sq) & Bitboard::TRAPS).first() else {
+    let Some(trap) = (adjacent(sq) & Bitboard::TRAPS).first() else {
         return Bitboard::EMPTY;
     };
-    let others = enemy & Bitboard::adjacent(trap).with(trap) & !Bitboard::from_square(sq);
+    let others = enemy & adjacent(trap).with(trap) & !Bitboard::from_square(sq);
     if others.count() == 1 {
         others
     } else {
@@ -2158,6 +2273,52 @@ fn expand(
     false
 }
 
+/// The squares beside `sq`: [`Bitboard::adjacent`] read from a table (one load instead
+/// of its shifts and masks; the capture query asks it of many squares).
+#[inline(always)]
+const fn adjacent(sq: Square) -> Bitboard {
+    ADJACENT[sq as usize]
+}
+
+/// The step from `from` to `to`: [`Step::between`] from the difference of the squares'
+/// indices (a1 is 0, a rank is 8 squares) once `to` is known to be beside `from`, instead
+/// of trying each direction.
+#[inline(always)]
+fn step_between(from: Square, to: Square) -> Option<Step> {
+    if !adjacent(from).contains(to) {
+        return None;
+    }
+    let dir = match to as i8 - from as i8 {
+        8 => Direction::North,
+        -8 => Direction::South,
+        1 => Direction::East,
+        _ => Direction::West,
+    };
+    Some(Step::new(from, dir))
+}
+
+/// The kind of the piece on `sq`, if any: [`Board::piece_at`]'s kind, without its
+/// colour (the query knows whose piece it asks about).
+#[inline(always)]
+fn kind_at(board: &Board, sq: Square) -> Option<PieceKind> {
+    PieceKind::ALL
+        .into_iter()
+        .find(|&k| board.kind(k).contains(sq))
+}
+
+/// [`Bitboard::adjacent`] of each square.
+const ADJACENT: [Bitboard; 64] = {
+    let mut out = [Bitboard::EMPTY; 64];
+    let mut j = 0;
+    while j < 64 {
+        if let Some(sq) = Square::new(j) {
+            out[j as usize] = Bitboard::adjacent(sq);
+        }
+        j += 1;
+    }
+    out
+};
+
 /// The squares at most two steps from a trap: an enemy piece moves one square per push
 /// or pull, two steps each, so no other piece can reach a trap within four steps.
 const TRAP_ZONE: Bitboard = {
@@ -2165,6 +2326,30 @@ const TRAP_ZONE: Bitboard = {
     let one = t.union(t.neighbours());
     one.union(one.neighbours())
 };
+
+/// The number of squares of [`TRAP_ZONE`].
+const ZONE_SQUARES: usize = TRAP_ZONE.count() as usize;
+
+/// For each square of [`TRAP_ZONE`], its rank among them (a1 first); 0 elsewhere.
+const ZONE_SLOT: [u8; 64] = {
+    let mut out = [0; 64];
+    let (mut j, mut n) = (0, 0);
+    while j < 64 {
+        if TRAP_ZONE.0 & (1 << j) != 0 {
+            out[j] = n;
+            n += 1;
+        }
+        j += 1;
+    }
+    out
+};
+
+/// The slot of [`Captures`] for the piece on `sq` (a square of [`TRAP_ZONE`]; slot 0,
+/// unused by the query, for any other).
+#[inline(always)]
+fn zone_slot(sq: Square) -> usize {
+    ZONE_SLOT[sq.index() as usize] as usize
+}
 
 /// For each square, the traps at most two squares from it (at most two: the traps are
 /// three squares apart or more), each as the trap with the squares beside it, and the
@@ -2180,7 +2365,7 @@ const NEAR_TRAPS: [[(Bitboard, u8); 2]; 64] = {
                 let trap = Square::TRAPS[i];
                 let m = sq.distance(trap);
                 if m <= 2 {
-                    out[j as usize][n] = (Bitboard::adjacent(trap).with(trap), m);
+                    out[j as usize][n] = (adjacent(trap).with(trap), m);
                     n += 1;
                 }
                 i += 1;
@@ -2249,6 +2434,20 @@ impl CaptureBound {
         one: false,
         frozen: None,
     };
+
+    /// Merges the count of one more trap into the best so far: the smaller bound wins;
+    /// at an equal bound both traps' pieces and walks are kept (the search's step
+    /// selection must allow what lowers either).
+    #[inline(always)]
+    fn keep(&mut self, trap: CaptureBound) {
+        if trap.steps < self.steps {
+            *self = trap;
+        } else if trap.steps == self.steps {
+            self.involved |= trap.involved;
+            self.far |= trap.far;
+            self.one |= trap.one;
+        }
+    }
 }
 
 /// A lower bound on the steps of a turn from `node` capturing the enemy piece on `sq`
@@ -2300,15 +2499,8 @@ fn capture_lower_bound(
         if m == u8::MAX {
             break;
         }
-        let Some(trap) = look.count(area, m) else {
-            continue;
-        };
-        if trap.steps < best.steps {
-            best = trap;
-        } else if trap.steps == best.steps {
-            best.involved |= trap.involved;
-            best.far |= trap.far;
-            best.one |= trap.one;
+        if let Some(trap) = look.count(area, m) {
+            best.keep(trap);
         }
     }
 
@@ -2381,9 +2573,8 @@ fn quiet_bound(
         let free_helper = threatened.any() && {
             let frozen = *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
             threatened.iter().any(|q| {
-                board.piece_at(q).is_some_and(|p| {
-                    (Bitboard::adjacent(q) & board.stronger_than(side, p.kind) & !frozen).any()
-                })
+                kind_at(board, q)
+                    .is_some_and(|k| (adjacent(q) & board.stronger_than(side, k) & !frozen).any())
             })
         };
         let walk = if free_helper {
@@ -2393,21 +2584,13 @@ fn quiet_bound(
         } else {
             approach(board, side, moving, frozen, cap)
         };
-        let steps = cost + walk;
-        let (far, one) = (walk > 1, walk == 1);
-        if steps < best.steps {
-            best = CaptureBound {
-                steps,
-                involved: moving | this,
-                far,
-                one,
-                frozen: None,
-            };
-        } else if steps == best.steps {
-            best.involved |= moving | this;
-            best.far |= far;
-            best.one |= one;
-        }
+        best.keep(CaptureBound {
+            steps: cost + walk,
+            involved: moving | this,
+            far: walk > 1,
+            one: walk == 1,
+            frozen: None,
+        });
     }
     CaptureBound {
         frozen: *frozen,
@@ -2453,9 +2636,7 @@ impl TrapLook<'_> {
         // A pull already begun moves a piece weaker than the one that left its square
         // into that square with one step.
         let pulled = match self.node.pull_source() {
-            Some((to, kind)) => {
-                (moving & Bitboard::adjacent(to) & !stronger_or_equal(board, kind)).any()
-            }
+            Some((to, kind)) => (moving & adjacent(to) & !stronger_or_equal(board, kind)).any(),
             None => false,
         };
         if pulled {
@@ -2547,9 +2728,15 @@ fn approach(
 /// The pieces of either colour at least as strong as `kind`.
 #[inline]
 fn stronger_or_equal(board: &Board, kind: PieceKind) -> Bitboard {
-    PieceKind::ALL[kind.index()..]
-        .iter()
-        .fold(Bitboard::EMPTY, |b, &k| b | board.kind(k))
+    // A loop over the kind indices, as `Board::stronger_than` walks them (a fold over a
+    // slice of kinds from `kind` on compiled to more instructions).
+    let mut b = Bitboard::EMPTY;
+    let mut k = kind.index();
+    while k < PieceKind::ALL.len() {
+        b |= board.kind(PieceKind::ALL[k]);
+        k += 1;
+    }
+    b
 }
 
 #[cfg(test)]

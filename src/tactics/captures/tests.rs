@@ -514,3 +514,54 @@ fn the_quiet_bound_is_the_bound() {
     assert!(within > 10_000, "{within}");
     eprintln!("quiet bound: {within} pieces within the steps left in {states} states");
 }
+
+/// The rabbit of Silver on the trap c3 at `pos` falls in exactly four steps, and the
+/// fast query agrees with the plain one there.
+fn assert_c3_falls_in_four(pos: &str) {
+    let pos: Position = pos.parse().expect("a valid position");
+    let mv = pos
+        .capture_moves()
+        .get(Square::C3)
+        .copied()
+        .expect("the rabbit on c3 falls");
+    assert_eq!(mv.len(), 4, "{pos:?}");
+    assert_eq!(check(&pos), pos.capture_moves().len(), "{pos:?}");
+}
+
+/// [`room_within_two`] on positions made for it (no archive or endgame position needs
+/// them): Silver's rabbit on the trap c3 has one friend, the dog on d3, with Gold's
+/// camel on d4 beside it and no empty square beside either. First, Gold's horse on e2
+/// pulls Silver's cat from e3 (which cannot be pushed: f3, e4 are held) to e2 (e2s,
+/// e3s), then the camel pushes the dog onto e3 (d3e, d4s): an enemy piece emptied by a
+/// helper other than the camel. Second, with no horse, Gold's dog on c4 pushes Silver's
+/// rabbit from b4 to a4 (b4w, c4w), then the camel pulls the dog (d4w, d3n): a piece of
+/// the mover leaving by a push. Either way the rabbit falls in four, and the filter
+/// must keep the trap.
+#[test]
+fn room_made_in_two_steps_keeps_the_trap() {
+    assert_c3_falls_in_four("g [                          rr     rRMr     rdcR     eHR          ]");
+    assert_c3_falls_in_four("g [                          rr     rDMr     rdcR     e R          ]");
+}
+
+/// The query's table of the squares beside a square, its step between two squares and
+/// its kind of a piece ([`adjacent`], [`step_between`], [`kind_at`]) are the core's
+/// ([`Bitboard::adjacent`], [`Step::between`], [`Board::piece_at`]), for every square
+/// and every pair of squares, and on every square of the archive's and the endgames'
+/// boards.
+#[test]
+fn the_tables_are_the_cores() {
+    let squares = || (0..64).filter_map(Square::new);
+    for a in squares() {
+        assert_eq!(adjacent(a), Bitboard::adjacent(a), "{a}");
+        for b in squares() {
+            assert_eq!(step_between(a, b), Step::between(a, b), "{a} {b}");
+        }
+    }
+    for pos in archive_positions().iter().chain(&endgame_positions()) {
+        let board = pos.board();
+        for sq in squares() {
+            let want = board.piece_at(sq).map(|p| p.kind);
+            assert_eq!(kind_at(board, sq), want, "{sq} in {pos:?}");
+        }
+    }
+}
