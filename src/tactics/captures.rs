@@ -306,7 +306,7 @@ fn trap_counts_keep(board: &Board, side: Color, left: u8, ready: Bitboard) -> Bi
     let mut keep = Bitboard::EMPTY;
     for (t, &trap) in Square::TRAPS.iter().enumerate() {
         let at = Bitboard::from_square(trap);
-        let beside = adjacent(trap);
+        let beside = Bitboard::adjacent(trap);
         let near = enemy & (beside | at);
         let n = few(near);
         let passes =
@@ -452,7 +452,7 @@ fn four_step_traps(
         };
         if kept {
             let first = if m == 2 {
-                adjacent(sq) & area
+                Bitboard::adjacent(sq) & area
             } else {
                 Bitboard::FULL
             };
@@ -517,12 +517,12 @@ fn one_move_may_capture(
     let (Some(x), Some(trap)) = (moving.first(), (area & Bitboard::TRAPS).first()) else {
         return false;
     };
-    let Some(kind) = kind_at(board, x) else {
+    let Some(kind) = board.kind_at(x) else {
         return false;
     };
     let helpers = board.stronger_than(side, kind);
     let one = |b: Bitboard| b | b.neighbours();
-    let beside = adjacent(x).without(trap);
+    let beside = Bitboard::adjacent(x).without(trap);
     let empty = !board.occupied();
     let open = beside & empty;
     let held = beside & !empty;
@@ -538,11 +538,11 @@ fn one_move_may_capture(
     let mut stepping_in = own_leaving.neighbours();
     let mut vacated = Bitboard::EMPTY;
     for s in leaving & !mover {
-        if (empty & adjacent(s) & !adjacent(trap)).is_empty() {
+        if (empty & Bitboard::adjacent(s) & !Bitboard::adjacent(trap)).is_empty() {
             continue;
         }
-        if let Some(k) = kind_at(board, s) {
-            vacated |= adjacent(s) & board.stronger_than(side, k);
+        if let Some(k) = board.kind_at(s) {
+            vacated |= Bitboard::adjacent(s) & board.stronger_than(side, k);
         }
     }
     let held_by_mover = onto && mover.contains(trap);
@@ -581,7 +581,7 @@ fn one_move_may_capture(
     }
     // A puller off the trap steps onto it first, so it is unfrozen by then: now, or,
     // from beside the trap, by a friend's step (the only other step before the move).
-    let ready_to_step = !frozen | (adjacent(trap) & unfrozen_by_a_step);
+    let ready_to_step = !frozen | (Bitboard::adjacent(trap) & unfrozen_by_a_step);
     let mut from_trap = pullers_from_trap(mover, empty, trap, frozen) & ready_to_step.with(trap);
     if held_by_mover {
         from_trap &= held_trap_pullers(board, side, trap);
@@ -632,8 +632,10 @@ fn room_within_two(
     (x, trap, h): (Square, Square, Square),
     frozen: Bitboard,
 ) -> bool {
-    let around = adjacent(h);
-    let room = (adjacent(x).without(trap) | around).without(x).without(h);
+    let around = Bitboard::adjacent(h);
+    let room = (Bitboard::adjacent(x).without(trap) | around)
+        .without(x)
+        .without(h);
     let empty = !board.occupied();
     if (room & empty).any() {
         return true;
@@ -653,8 +655,11 @@ fn room_within_two(
     let mut emptied =
         room & mover & ((free & steppers(later)) | (frozen & unfrozen_by_a_step) | pushing);
     for q in room & enemy {
-        let movers = kind_at(board, q).map_or(Bitboard::EMPTY, |k| board.stronger_than(side, k));
-        if (Bitboard::TRAPS.contains(q)) || (movers & free.without(h) & adjacent(q)).any() {
+        let movers = board
+            .kind_at(q)
+            .map_or(Bitboard::EMPTY, |k| board.stronger_than(side, k));
+        if (Bitboard::TRAPS.contains(q)) || (movers & free.without(h) & Bitboard::adjacent(q)).any()
+        {
             emptied = emptied.with(q);
         }
     }
@@ -664,7 +669,7 @@ fn room_within_two(
     if emptied.count() > 1 {
         return true;
     }
-    let kind = kind_at(board, h).unwrap_or(PieceKind::Elephant);
+    let kind = board.kind_at(h).unwrap_or(PieceKind::Elephant);
     let stays = around.without(c);
     (mover & stays).any() || (board.stronger_than(!side, kind) & stays).is_empty()
 }
@@ -687,7 +692,7 @@ fn freed_by_a_friend(
     open: Bitboard,
     frozen: Bitboard,
 ) -> bool {
-    let around = adjacent(h);
+    let around = Bitboard::adjacent(h);
     let unfrozen = board.color(side) & !frozen;
     let rabbits = unfrozen & board.pieces(PieceKind::Rabbit.of(side));
     let reach = (unfrozen & !rabbits).neighbours() | rabbit_steps(side, rabbits, Towards::From);
@@ -730,10 +735,10 @@ fn rabbit_steps(side: Color, squares: Bitboard, towards: Towards) -> Bitboard {
 /// and `h` must be unfrozen to step in.
 #[inline]
 fn unfrozen_after_a_friend_leaves(board: &Board, side: Color, h: Square) -> bool {
-    let Some(kind) = kind_at(board, h) else {
+    let Some(kind) = board.kind_at(h) else {
         return false;
     };
-    let around = adjacent(h);
+    let around = Bitboard::adjacent(h);
     few(board.color(side) & around) >= 2 || (board.stronger_than(!side, kind) & around).is_empty()
 }
 
@@ -753,13 +758,13 @@ fn unfrozen_after_a_friend_leaves(board: &Board, side: Color, h: Square) -> bool
 /// beside both is never `h`'s own (`s` is empty), so those are the walks of two.
 #[inline]
 fn walk_may_ready(board: &Board, side: Color, h: Square, open: Bitboard) -> bool {
-    let Some(kind) = kind_at(board, h) else {
+    let Some(kind) = board.kind_at(h) else {
         return false;
     };
     let friends = board.color(side).without(h);
     let alive = friends.neighbours() | !Bitboard::TRAPS;
     let unfrozen_on = alive & unfrozen_squares(board, side, kind, friends);
-    let mid = !board.occupied() & adjacent(h) & unfrozen_on;
+    let mid = !board.occupied() & Bitboard::adjacent(h) & unfrozen_on;
     (open & unfrozen_on & mid.neighbours()).any()
 }
 
@@ -797,7 +802,7 @@ fn unfrozen_squares(board: &Board, side: Color, kind: PieceKind, friends: Bitboa
 /// keeps it.
 #[inline]
 fn trap_leavers(mover: Bitboard, trap: Square) -> Bitboard {
-    let beside = mover & adjacent(trap);
+    let beside = mover & Bitboard::adjacent(trap);
     let last = if beside.count() == 1 {
         beside
     } else {
@@ -816,11 +821,12 @@ fn two_moves_may_follow(board: &Board, side: Color, moving: Bitboard, ready: Bit
     let (Some(x), Some(y)) = (moving.first(), moving.iter().nth(1)) else {
         return false;
     };
-    let (Some(kx), Some(ky)) = (kind_at(board, x), kind_at(board, y)) else {
+    let (Some(kx), Some(ky)) = (board.kind_at(x), board.kind_at(y)) else {
         return false;
     };
     let both = board.stronger_than(side, kx.max(ky));
-    let moves_then = |a: Square, b: Square| (both & adjacent(a) & Bitboard::within(b, 2)).any();
+    let moves_then =
+        |a: Square, b: Square| (both & Bitboard::adjacent(a) & Bitboard::within(b, 2)).any();
     moves_then(x, y) || moves_then(y, x)
 }
 
@@ -843,14 +849,14 @@ fn two_moves_may_follow(board: &Board, side: Color, moving: Bitboard, ready: Bit
 #[inline(never)]
 fn held_trap_pullers(board: &Board, side: Color, trap: Square) -> Bitboard {
     let at = Bitboard::from_square(trap);
-    let beside = adjacent(trap);
+    let beside = Bitboard::adjacent(trap);
     if (beside & !board.occupied()).is_empty() {
         return at;
     }
     let friends = board.color(side).without(trap);
-    let stays_free = |&h: &Square| match kind_at(board, h) {
+    let stays_free = |&h: &Square| match board.kind_at(h) {
         Some(kind) => {
-            let near = adjacent(h);
+            let near = Bitboard::adjacent(h);
             (near & friends).any() || (near & board.stronger_than(!side, kind)).is_empty()
         }
         None => false,
@@ -886,7 +892,7 @@ fn held_trap_may_empty(board: &Board, side: Color, moving: Bitboard, area: Bitbo
     if !board.color(side).contains(trap) {
         return true;
     }
-    let weakest = moving.iter().filter_map(|q| kind_at(board, q)).min();
+    let weakest = moving.iter().filter_map(|q| board.kind_at(q)).min();
     weakest.is_some_and(|k| board.stronger_than(side, k).contains(trap))
 }
 
@@ -930,8 +936,8 @@ fn two_pushers_beside(
     frozen: Bitboard,
 ) -> bool {
     let mover = board.color(side);
-    let movers_of = |q: Option<Square>| match q.and_then(|q| kind_at(board, q).map(|k| (q, k))) {
-        Some((q, kind)) => mover & adjacent(q) & board.stronger_than(side, kind),
+    let movers_of = |q: Option<Square>| match q.and_then(|q| board.kind_at(q).map(|k| (q, k))) {
+        Some((q, kind)) => mover & Bitboard::adjacent(q) & board.stronger_than(side, kind),
         None => Bitboard::EMPTY,
     };
     let (of_x, of_y) = (movers_of(Some(sq)), movers_of(other.first()));
@@ -976,7 +982,7 @@ fn distinct_pair(a: Bitboard, b: Bitboard) -> bool {
 #[inline]
 fn pullers_from_trap(mover: Bitboard, empty: Bitboard, trap: Square, frozen: Bitboard) -> Bitboard {
     let at = Bitboard::from_square(trap);
-    let beside = adjacent(trap);
+    let beside = Bitboard::adjacent(trap);
     let mut from = at;
     if mover.contains(trap) {
         if (mover & Bitboard::within(trap, 2)).count() >= 2 {
@@ -1178,14 +1184,14 @@ fn push_completion_captures(
         return false;
     };
     let board = node.board();
-    let near = board.color(ctx.side) & adjacent(to);
+    let near = board.color(ctx.side) & Bitboard::adjacent(to);
     let free = near & !board.frozen_among(ctx.side, near);
     let Some((_, pushers)) = node.push_completions(free) else {
         return false;
     };
     pushers
         .iter()
-        .filter_map(|p| step_between(p, to))
+        .filter_map(|p| Step::between(p, to))
         .any(|step| expand(node, ctx, target, step, k, path))
 }
 
@@ -1207,7 +1213,7 @@ fn pull_ends_capture(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> boo
     };
     node.pullable()
         .iter()
-        .filter_map(|p| step_between(p, to))
+        .filter_map(|p| Step::between(p, to))
         .any(|step| expand(node, ctx, Some(sq), step, 1, path))
 }
 
@@ -1245,7 +1251,7 @@ fn captures_within_two(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> b
     // The end of the pull under way.
     if let Some((to, _)) = node.pull_source() {
         if ends.contains(to) && node.pullable().contains(q) {
-            if let Some(step) = step_between(q, to) {
+            if let Some(step) = Step::between(q, to) {
                 if expand(node, ctx, Some(sq), step, 1, path) {
                     return true;
                 }
@@ -1279,10 +1285,10 @@ fn first_steps_moving(
     path: &mut Move,
 ) -> bool {
     let board = node.board();
-    let Some(kind) = kind_at(board, q) else {
+    let Some(kind) = board.kind_at(q) else {
         return false;
     };
-    let stronger = adjacent(q) & board.stronger_than(ctx.side, kind);
+    let stronger = Bitboard::adjacent(q) & board.stronger_than(ctx.side, kind);
     if stronger.is_empty() {
         return false;
     }
@@ -1311,12 +1317,12 @@ fn first_steps_moving(
 fn capturing_step(board: &Board, side: Color, sq: Square) -> Option<(Square, Bitboard)> {
     let enemy = board.color(!side);
     if Bitboard::TRAPS.contains(sq) {
-        let friends = enemy & adjacent(sq);
+        let friends = enemy & Bitboard::adjacent(sq);
         let q = friends.first()?;
-        return (friends.count() == 1).then_some((q, !adjacent(sq)));
+        return (friends.count() == 1).then_some((q, !Bitboard::adjacent(sq)));
     }
-    let trap = (adjacent(sq) & Bitboard::TRAPS).first()?;
-    let others = enemy & adjacent(trap).with(trap) & !Bitboard::from_square(sq);
+    let trap = (Bitboard::adjacent(sq) & Bitboard::TRAPS).first()?;
+    let others = enemy & Bitboard::adjacent(trap).with(trap) & !Bitboard::from_square(sq);
     others
         .is_empty()
         .then_some((sq, Bitboard::from_square(trap)))
@@ -1356,7 +1362,7 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
 
     // The first step ends the pull under way.
     if let Some((to, _)) = node.pull_source() {
-        let ends = node.pullable().iter().filter_map(|p| step_between(p, to));
+        let ends = node.pullable().iter().filter_map(|p| Step::between(p, to));
         for step in ends {
             if expand(node, ctx, Some(sq), step, 3, path) {
                 return true;
@@ -1369,7 +1375,7 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
     let Some((q, ends)) = capturing_step(board, ctx.side, sq) else {
         return false;
     };
-    let Some(kind) = kind_at(board, q) else {
+    let Some(kind) = board.kind_at(q) else {
         return false;
     };
     let mut movers = board.color(ctx.side) & Bitboard::within(q, 3);
@@ -1419,14 +1425,14 @@ impl StepLook {
         (q, stronger, ends): (Square, Bitboard, Bitboard),
         movers: Bitboard,
     ) -> (StepLook, Bitboard) {
-        let beside = stronger & adjacent(q);
+        let beside = stronger & Bitboard::adjacent(q);
         let frozen = board.frozen_among(side, movers | beside);
         let look = StepLook {
             stronger,
             q,
             ends,
             unfreeze: (beside & frozen).neighbours(),
-            room: (adjacent(q) & ends) | (beside & ends).neighbours(),
+            room: (Bitboard::adjacent(q) & ends) | (beside & ends).neighbours(),
         };
         (look, frozen)
     }
@@ -1454,7 +1460,8 @@ fn after_the_first_of_four(path: &Move, q: Square) -> Bitboard {
     let Some(&x) = path.steps().last() else {
         return Bitboard::FULL;
     };
-    let mut changed = Bitboard::from_square(x.from) | (Bitboard::TRAPS & adjacent(x.from));
+    let mut changed =
+        Bitboard::from_square(x.from) | (Bitboard::TRAPS & Bitboard::adjacent(x.from));
     if let Some(b) = x.to() {
         changed = changed.with(b);
     }
@@ -1489,7 +1496,7 @@ fn after_the_first_of_four(path: &Move, q: Square) -> Bitboard {
 /// nor has one with no such `h` (a piece of `stronger` beside `q` other than `P`).
 #[inline]
 fn mover_step_may_capture(look: &StepLook, step: Step) -> bool {
-    let (a, near) = (step.from, adjacent(look.q));
+    let (a, near) = (step.from, Bitboard::adjacent(look.q));
     let strong = look.stronger.contains(a);
     let pull_end = strong && near.contains(a) && look.ends.contains(a);
     let arrives = match step.to() {
@@ -1503,7 +1510,7 @@ fn mover_step_may_capture(look: &StepLook, step: Step) -> bool {
         return false;
     }
     let unfreezes = step.to().is_some_and(|b| look.unfreeze.contains(b));
-    let freed = Bitboard::from_square(a) | (Bitboard::TRAPS & adjacent(a));
+    let freed = Bitboard::from_square(a) | (Bitboard::TRAPS & Bitboard::adjacent(a));
     unfreezes || (freed & look.room).any()
 }
 
@@ -1559,7 +1566,7 @@ fn for_each_step(
     if let Some((sq, pushers)) = node.push_completions(free) {
         return pushers
             .iter()
-            .filter_map(|p| step_between(p, sq))
+            .filter_map(|p| Step::between(p, sq))
             .any(&mut f);
     }
 
@@ -1567,7 +1574,7 @@ fn for_each_step(
     let pulled = node.pullable() & pulled;
     if let Some((sq, _)) = node.pull_source() {
         for p in pulled {
-            if step_between(p, sq).is_some_and(&mut f) {
+            if Step::between(p, sq).is_some_and(&mut f) {
                 return true;
             }
         }
@@ -1732,8 +1739,11 @@ fn admits(admit: Option<Admit>, board: &Board, side: Color, step: Step) -> bool 
     if step.to().is_some_and(|b| a.to.contains(b)) {
         return true;
     }
-    let near = adjacent(from) & a.pulls;
-    near.any() && kind_at(board, from).is_some_and(|k| (near & !stronger_or_equal(board, k)).any())
+    let near = Bitboard::adjacent(from) & a.pulls;
+    near.any()
+        && board
+            .kind_at(from)
+            .is_some_and(|k| (near & !stronger_or_equal(board, k)).any())
 }
 
 /// The root's search in four when [`four_step_traps`] narrows the first move of the
@@ -1794,12 +1804,12 @@ fn walk_then_move(node: &Node, side: Color, sq: Square, path: &mut Move) -> bool
             (0, Some(y)) if few(others) == 1 => y,
             _ => continue,
         };
-        let (Some(trap), Some(kind)) = ((area & Bitboard::TRAPS).first(), kind_at(board, moved))
+        let (Some(trap), Some(kind)) = ((area & Bitboard::TRAPS).first(), board.kind_at(moved))
         else {
             continue;
         };
         let helpers = board.stronger_than(side, kind);
-        for s in adjacent(moved).without(trap) & empty {
+        for s in Bitboard::adjacent(moved).without(trap) & empty {
             let found = preparations(board, helpers, s, |prep| {
                 let steps = walked_finish(board, side, (sq, moved, trap), (prep, s));
                 let found = steps.and_then(|steps| Move::from_steps(&steps));
@@ -1833,8 +1843,8 @@ fn preparations(
     }
     let far = helpers & Bitboard::within(s, 2) & !Bitboard::within(s, 1);
     for h in far {
-        for mid in adjacent(h) & adjacent(s) & empty {
-            if let (Some(x), Some(y)) = (step_between(h, mid), step_between(mid, s)) {
+        for mid in Bitboard::adjacent(h) & Bitboard::adjacent(s) & empty {
+            if let (Some(x), Some(y)) = (Step::between(h, mid), Step::between(mid, s)) {
                 if try_prep([x, y]) {
                     return true;
                 }
@@ -1878,8 +1888,8 @@ fn walked_finish(
     let (h, mid) = (first.from, second.from);
     let own = board.color(side);
     // `h` is not beside `s`, so its friends there are the same without it.
-    let unfrozen = unfrozen_squares(board, side, kind_at(board, h)?, own.without(h));
-    let losses = own & Bitboard::TRAPS & (adjacent(h) | adjacent(mid));
+    let unfrozen = unfrozen_squares(board, side, board.kind_at(h)?, own.without(h));
+    let losses = own & Bitboard::TRAPS & (Bitboard::adjacent(h) | Bitboard::adjacent(mid));
     if Bitboard::TRAPS.contains(mid)
         || losses.any()
         || board.is_frozen(h)
@@ -1890,12 +1900,12 @@ fn walked_finish(
     }
     let empty = (!board.occupied() | Bitboard::from_square(h)).without(s);
     let (third, fourth) = if moved == sq {
-        (step_between(sq, trap)?, step_between(s, sq)?)
-    } else if let Some(d) = (adjacent(moved) & empty).first() {
-        (step_between(moved, d)?, step_between(s, moved)?)
+        (Step::between(sq, trap)?, Step::between(s, sq)?)
+    } else if let Some(d) = (Bitboard::adjacent(moved) & empty).first() {
+        (Step::between(moved, d)?, Step::between(s, moved)?)
     } else {
-        let e = (adjacent(s) & empty & !Bitboard::TRAPS).first()?;
-        (step_between(s, e)?, step_between(moved, s)?)
+        let e = (Bitboard::adjacent(s) & empty & !Bitboard::TRAPS).first()?;
+        (Step::between(s, e)?, Step::between(moved, s)?)
     };
     Some([first, second, third, fourth])
 }
@@ -1943,23 +1953,23 @@ fn moved_twice(
     (onto, frozen): (Bitboard, Bitboard),
     path: &mut Move,
 ) -> bool {
-    let Some(kind) = kind_at(board, sq) else {
+    let Some(kind) = board.kind_at(sq) else {
         return false;
     };
     let empty = !board.occupied();
     let (own, enemy) = (board.color(side), board.color(!side));
-    let helpers = board.stronger_than(side, kind) & adjacent(sq) & !frozen;
+    let helpers = board.stronger_than(side, kind) & Bitboard::adjacent(sq) & !frozen;
     // The squares where `h` would stand unfrozen, the mover's pieces but `h` where they
     // stand now.
-    let unfrozen_on = |h: Square| match kind_at(board, h) {
+    let unfrozen_on = |h: Square| match board.kind_at(h) {
         Some(hk) => unfrozen_squares(board, side, hk, own.without(h)),
         None => Bitboard::EMPTY,
     };
-    for o in onto & adjacent(sq) & (empty | helpers) {
-        let Some(t) = (adjacent(o) & Bitboard::TRAPS & empty).first() else {
+    for o in onto & Bitboard::adjacent(sq) & (empty | helpers) {
+        let Some(t) = (Bitboard::adjacent(o) & Bitboard::TRAPS & empty).first() else {
             continue;
         };
-        if (adjacent(t) & enemy).any() {
+        if (Bitboard::adjacent(t) & enemy).any() {
             continue;
         }
         let found = if empty.contains(o) {
@@ -1968,7 +1978,7 @@ fn moved_twice(
                 .find(|&h| unfrozen_on(h).contains(sq))
                 .map(|h| [(sq, o), (h, sq), (o, t), (sq, o)])
         } else {
-            (adjacent(o).without(t) & empty & unfrozen_on(o))
+            (Bitboard::adjacent(o).without(t) & empty & unfrozen_on(o))
                 .first()
                 .map(|e| [(o, e), (sq, o), (o, t), (e, o)])
         };
@@ -1976,7 +1986,7 @@ fn moved_twice(
         let Some([p, q, r, u]) = found else {
             continue;
         };
-        let step = |(a, b): (Square, Square)| step_between(a, b);
+        let step = |(a, b): (Square, Square)| Step::between(a, b);
         if let (Some(a), Some(b), Some(c), Some(d)) = (step(p), step(q), step(r), step(u)) {
             *path = Move::from_steps(&[a, b, c, d]).unwrap_or(Move::EMPTY);
             return true;
@@ -2074,17 +2084,17 @@ fn first_steps_of_four(board: &Board, side: Color, sq: Square) -> Option<Admit> 
 fn blockers(board: &Board, side: Color, sq: Square) -> Bitboard {
     let enemy = board.color(!side);
     if Bitboard::TRAPS.contains(sq) {
-        let friends = enemy & adjacent(sq);
+        let friends = enemy & Bitboard::adjacent(sq);
         return if friends.count() == 2 {
             friends
         } else {
             Bitboard::EMPTY
         };
     }
-    let Some(trap) = (adjacent(sq) & Bitboard::TRAPS).first() else {
+    let Some(trap) = (Bitboard::adjacent(sq) & Bitboard::TRAPS).first() else {
         return Bitboard::EMPTY;
     };
-    let others = enemy & adjacent(trap).with(trap) & !Bitboard::from_square(sq);
+    let others = enemy & Bitboard::adjacent(trap).with(trap) & !Bitboard::from_square(sq);
     if others.count() == 1 {
         others
     } else {
@@ -2273,52 +2283,6 @@ fn expand(
     false
 }
 
-/// The squares beside `sq`: [`Bitboard::adjacent`] read from a table (one load instead
-/// of its shifts and masks; the capture query asks it of many squares).
-#[inline(always)]
-const fn adjacent(sq: Square) -> Bitboard {
-    ADJACENT[sq as usize]
-}
-
-/// The step from `from` to `to`: [`Step::between`] from the difference of the squares'
-/// indices (a1 is 0, a rank is 8 squares) once `to` is known to be beside `from`, instead
-/// of trying each direction.
-#[inline(always)]
-fn step_between(from: Square, to: Square) -> Option<Step> {
-    if !adjacent(from).contains(to) {
-        return None;
-    }
-    let dir = match to as i8 - from as i8 {
-        8 => Direction::North,
-        -8 => Direction::South,
-        1 => Direction::East,
-        _ => Direction::West,
-    };
-    Some(Step::new(from, dir))
-}
-
-/// The kind of the piece on `sq`, if any: [`Board::piece_at`]'s kind, without its
-/// colour (the query knows whose piece it asks about).
-#[inline(always)]
-fn kind_at(board: &Board, sq: Square) -> Option<PieceKind> {
-    PieceKind::ALL
-        .into_iter()
-        .find(|&k| board.kind(k).contains(sq))
-}
-
-/// [`Bitboard::adjacent`] of each square.
-const ADJACENT: [Bitboard; 64] = {
-    let mut out = [Bitboard::EMPTY; 64];
-    let mut j = 0;
-    while j < 64 {
-        if let Some(sq) = Square::new(j) {
-            out[j as usize] = Bitboard::adjacent(sq);
-        }
-        j += 1;
-    }
-    out
-};
-
 /// The squares at most two steps from a trap: an enemy piece moves one square per push
 /// or pull, two steps each, so no other piece can reach a trap within four steps.
 const TRAP_ZONE: Bitboard = {
@@ -2365,7 +2329,7 @@ const NEAR_TRAPS: [[(Bitboard, u8); 2]; 64] = {
                 let trap = Square::TRAPS[i];
                 let m = sq.distance(trap);
                 if m <= 2 {
-                    out[j as usize][n] = (adjacent(trap).with(trap), m);
+                    out[j as usize][n] = (Bitboard::adjacent(trap).with(trap), m);
                     n += 1;
                 }
                 i += 1;
@@ -2573,8 +2537,9 @@ fn quiet_bound(
         let free_helper = threatened.any() && {
             let frozen = *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
             threatened.iter().any(|q| {
-                kind_at(board, q)
-                    .is_some_and(|k| (adjacent(q) & board.stronger_than(side, k) & !frozen).any())
+                board.kind_at(q).is_some_and(|k| {
+                    (Bitboard::adjacent(q) & board.stronger_than(side, k) & !frozen).any()
+                })
             })
         };
         let walk = if free_helper {
@@ -2636,7 +2601,9 @@ impl TrapLook<'_> {
         // A pull already begun moves a piece weaker than the one that left its square
         // into that square with one step.
         let pulled = match self.node.pull_source() {
-            Some((to, kind)) => (moving & adjacent(to) & !stronger_or_equal(board, kind)).any(),
+            Some((to, kind)) => {
+                (moving & Bitboard::adjacent(to) & !stronger_or_equal(board, kind)).any()
+            }
             None => false,
         };
         if pulled {

@@ -542,26 +542,3 @@ fn room_made_in_two_steps_keeps_the_trap() {
     assert_c3_falls_in_four("g [                          rr     rRMr     rdcR     eHR          ]");
     assert_c3_falls_in_four("g [                          rr     rDMr     rdcR     e R          ]");
 }
-
-/// The query's table of the squares beside a square, its step between two squares and
-/// its kind of a piece ([`adjacent`], [`step_between`], [`kind_at`]) are the core's
-/// ([`Bitboard::adjacent`], [`Step::between`], [`Board::piece_at`]), for every square
-/// and every pair of squares, and on every square of the archive's and the endgames'
-/// boards.
-#[test]
-fn the_tables_are_the_cores() {
-    let squares = || (0..64).filter_map(Square::new);
-    for a in squares() {
-        assert_eq!(adjacent(a), Bitboard::adjacent(a), "{a}");
-        for b in squares() {
-            assert_eq!(step_between(a, b), Step::between(a, b), "{a} {b}");
-        }
-    }
-    for pos in archive_positions().iter().chain(&endgame_positions()) {
-        let board = pos.board();
-        for sq in squares() {
-            let want = board.piece_at(sq).map(|p| p.kind);
-            assert_eq!(kind_at(board, sq), want, "{sq} in {pos:?}");
-        }
-    }
-}
