@@ -135,7 +135,14 @@ impl TurnState {
     #[must_use]
     pub fn pullable(&self) -> Bitboard {
         match self.pull {
-            Some((sq, kind)) => self.board.weaker_than(!self.side, kind) & Bitboard::adjacent(sq),
+            Some((sq, kind)) => {
+                // The kind walk only when an enemy piece stands beside the square.
+                let beside = self.board.color(!self.side) & Bitboard::adjacent(sq);
+                if beside.is_empty() {
+                    return Bitboard::EMPTY;
+                }
+                self.board.weaker_than(!self.side, kind) & beside
+            }
             None => Bitboard::EMPTY,
         }
     }
