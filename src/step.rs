@@ -38,6 +38,16 @@ impl Step {
     pub const fn to(self) -> Option<Square> {
         self.from.step(self.dir)
     }
+
+    /// [`to`](Step::to) for a step known to stay on the board (a legal step): the index
+    /// of `from` plus the direction's offset, with no edge test. For a step that leaves
+    /// the board it is a wrong square (the index wraps), never a panic.
+    #[inline(always)]
+    pub(crate) const fn to_on_board(self) -> Square {
+        // North +8, east +1, south -8, west -1 (in `Direction` order), modulo 256.
+        const OFFSET: [u8; 4] = [8, 1, 248, 255];
+        Square::from_index_wrapping((self.from as u8).wrapping_add(OFFSET[self.dir as usize]))
+    }
 }
 
 impl fmt::Display for Step {
@@ -86,4 +96,27 @@ pub struct StepEffect {
     pub kind: StepKind,
     /// The piece a trap took after the step, if any (a step captures at most one piece).
     pub capture: Option<Capture>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::Direction;
+
+    /// `to_on_board` is `to` for every step that stays on the board.
+    #[test]
+    fn to_on_board_is_to_on_the_board() {
+        let mut on_board = 0;
+        for from in Square::ALL {
+            for dir in Direction::ALL {
+                let step = Step::new(from, dir);
+                if let Some(to) = step.to() {
+                    assert_eq!(step.to_on_board(), to, "{step}");
+                    on_board += 1;
+                }
+            }
+        }
+        // 4 * 64 steps less the 4 * 8 that leave the board.
+        assert_eq!(on_board, 224);
+    }
 }

@@ -135,7 +135,14 @@ impl TurnState {
     #[must_use]
     pub fn pullable(&self) -> Bitboard {
         match self.pull {
-            Some((sq, kind)) => self.board.weaker_than(!self.side, kind) & Bitboard::adjacent(sq),
+            Some((sq, kind)) => {
+                // The kind walk only when an enemy piece stands beside the square.
+                let beside = self.board.color(!self.side) & Bitboard::adjacent(sq);
+                if beside.is_empty() {
+                    return Bitboard::EMPTY;
+                }
+                self.board.weaker_than(!self.side, kind) & beside
+            }
             None => Bitboard::EMPTY,
         }
     }
@@ -390,9 +397,11 @@ impl TurnState {
             self.check_step(step).err()
         );
 
-        let (Some(piece), Some(to)) = (self.board.piece_at(step.from), step.to()) else {
+        let Some(piece) = self.board.piece_at(step.from) else {
             panic!("TurnState: illegal step {step}");
         };
+        // A legal step stays on the board (checked in debug builds above).
+        let to = step.to_on_board();
         // The kind, and what the step leaves pending (see `pending_after`), in one test.
         let left = Some((step.from, piece.kind));
         let (kind, push, pull) = if self.push.is_some() {

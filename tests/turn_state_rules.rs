@@ -2,9 +2,10 @@
 //! statement of the rules in this file, square by square: every one of the 256 steps of
 //! a state is legal by `check_step` exactly when the reference says so, with the same
 //! role; `step_set` and `legal_steps` list exactly those steps; `step_set_of` and
-//! `touching` are the filters they say; playing a step gives the reference's board and
-//! turn state. Checked in every state of all 10,891 movement turns of the two archive
-//! files and on random positions and states (mid-turn, under every step limit).
+//! `touching` are the filters they say; `pullable` is the pieces a pull may move;
+//! playing a step gives the reference's board and turn state. Checked in every state of
+//! all 10,891 movement turns of the two archive files and on random positions and
+//! states (mid-turn, under every step limit).
 
 mod support;
 
@@ -122,7 +123,25 @@ fn check(state: &TurnState) -> usize {
     );
     assert!(listed.iter().all(|&s| set.contains(s)));
     check_filters(state);
+    check_pullable(state);
     legal
+}
+
+/// `pullable` is the enemy pieces beside the pull square that are weaker than the piece
+/// that left it, square by square (empty when no pull is under way).
+fn check_pullable(state: &TurnState) {
+    let board = state.board();
+    let expected: Bitboard = match state.pull_source() {
+        Some((sq, kind)) => neighbours(sq)
+            .filter(|&n| {
+                board
+                    .piece_at(n)
+                    .is_some_and(|q| q.color != state.side_to_move() && q.kind < kind)
+            })
+            .collect(),
+        None => Bitboard::EMPTY,
+    };
+    assert_eq!(state.pullable(), expected, "{state:?}: pullable");
 }
 
 /// Playing `step` (of role `kind`) gives the reference's board and turn state.
