@@ -1156,7 +1156,14 @@ fn goal_in_one(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
     if near.is_empty() {
         return Some(false);
     }
-    for sq in near & !frozen_rabbits(board, side, near) {
+    // `frozen_rabbits` square by square (most often one rabbit or two here).
+    let own = board.color(side);
+    let freezers = board.color(!side) & !board.pieces(PieceKind::Rabbit.of(!side));
+    for sq in near {
+        let beside = Bitboard::adjacent(sq);
+        if (beside & own).is_empty() && (beside & freezers).any() {
+            continue;
+        }
         let step = Step::new(sq, forward(side));
         if differs || {
             let mut child = *pos;
