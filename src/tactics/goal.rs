@@ -801,27 +801,32 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
     if pos.pending_push().is_some() || board.rabbit_on_goal(side) || start.rabbit_on_goal(side) {
         return Region::FULL;
     }
-    // Within two and three of a rabbit one rank away.
-    let mut left = rabbits & rank_band(side, 1);
-    left |= left.neighbours();
+    // Within two and three of a rabbit one rank away (each spread computed once).
+    let one = rabbits & rank_band(side, 1);
+    let around = one.neighbours();
+    let mut left = one | around;
     left |= left.neighbours();
     let ball = left | left.neighbours();
     // Within one of a rabbit two ranks away or of the square ahead of it.
     let column = rabbits & rank_band(side, 2);
     let column = column | column.shift(forward(side));
-    let changed = ball | column | column.neighbours();
+    let near_column = column | column.neighbours();
+    let changed = ball | near_column;
     // A step leaving a square three from a rabbit one rank away matters only when it is
     // an enemy piece's or may begin a pull (beside an enemy piece) whose end captures an
     // enemy piece on a trap beside the rabbit (within two of the square left).
     let enemy = board.color(!side);
     let traps = changed & Bitboard::TRAPS;
-    let beside = Bitboard::TRAPS & (rabbits & rank_band(side, 1)).neighbours();
-    let pulls = beside.neighbours() | beside.neighbours().neighbours();
+    let beside = Bitboard::TRAPS & around;
+    let mut leaving = enemy;
+    if beside.any() {
+        let near_beside = beside.neighbours();
+        leaving |= enemy.neighbours() & (near_beside | near_beside.neighbours());
+    }
     Region {
         from: left
-            | (ball & (enemy | (enemy.neighbours() & pulls)))
-            | column
-            | column.neighbours()
+            | (ball & leaving)
+            | near_column
             | traps.neighbours()
             | (rabbits & rank_band(side, 3)),
         into: changed,
