@@ -1185,21 +1185,21 @@ fn goal_in_one(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
 
 /// Whether at most two more steps end the turn with a goal (on success the steps are
 /// pushed on `path`): [`goal_in_one`], else the first steps that may begin a goal in two,
-/// each played and followed by [`goal_in_one`]. `None` when the rule does not apply: a
-/// push waits, fewer than two steps are left, or a rabbit of the mover stands on its goal
-/// rank now or stood there when the turn started.
+/// each played and followed by [`goal_in_one`]; while a push waits, [`goal_after_push`].
+/// `None` when the rule does not apply: fewer than two steps are left, or a rabbit of the
+/// mover stands on its goal rank now or stood there when the turn started.
 ///
-/// Exact: let `s1 s2` end the turn with a goal, no goal in one step being possible. `s1`
-/// puts no rabbit of the mover on its goal rank (it would be a goal in one: the turn may
-/// end after it, its board differing from the start, which had no such rabbit), and it
-/// begins no push (`s2` would complete it, and no rabbit is stronger than the piece
-/// pushed), so `s2` is the forward step of a rabbit `R` one rank from its goal, unfrozen
-/// with the square ahead empty after `s1` ([`goal_in_one`]). Either `s1` is `R`'s own step
-/// (forward from two ranks away, the two squares ahead empty, or aside along the rank one
-/// away), or `R` stood one rank
-/// away before `s1`, frozen or with the square ahead taken (else `R` had a goal in one),
-/// and `s1` is a pull (every pull is tried) or a simple step of another piece of the mover.
-/// A simple step empties only the square it leaves (and perhaps a trap, never on a goal
+/// Exact (with no push waiting; [`goal_after_push`] has its own proof): let `s1 s2` end
+/// the turn with a goal, no goal in one step being possible. `s1` puts no rabbit of the
+/// mover on its goal rank (it would be a goal in one: the turn may end after it, its board
+/// differing from the start, which had no such rabbit), and it begins no push (`s2` would
+/// complete it, and no rabbit is stronger than the piece pushed), so `s2` is the forward
+/// step of a rabbit `R` one rank from its goal, unfrozen with the square ahead empty after
+/// `s1` ([`goal_in_one`]). Either `s1` is `R`'s own step (forward from two ranks away, the
+/// two squares ahead empty, or aside along the rank one away), or `R` stood one rank away
+/// before `s1`, frozen or with the square ahead taken (else `R` had a goal in one), and
+/// `s1` is a pull (every pull is tried) or a simple step of another piece of the mover. A
+/// simple step empties only the square it leaves (and perhaps a trap, never on a goal
 /// rank) and can unfreeze `R` only by bringing a friend beside it: if `R` is unfrozen (the
 /// square ahead taken) it leaves the square ahead, which it cannot do by entering a square
 /// beside `R` (no square is beside both); if `R` is frozen (no friend beside it, so none
@@ -1210,8 +1210,10 @@ fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
     if pos.steps_left() < 2 || start.rabbit_on_goal(pos.side_to_move()) {
         return None;
     }
-    if goal_in_one(pos, start, path)? {
-        return Some(true);
+    match goal_in_one(pos, start, path) {
+        Some(true) => return Some(true),
+        Some(false) => {}
+        None => return goal_after_push(pos, start, path),
     }
 
     let mut then_goal = |step: Step| {
@@ -1256,6 +1258,47 @@ fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
                 return Some(true);
             }
         }
+    }
+    Some(false)
+}
+
+/// [`goal_in_two`] while a push waits for its second step: whether a step completing the
+/// push and then one more step end the turn with a goal (on success both steps are
+/// pushed on `path`), each completion played and followed by [`goal_in_one`]. `None`
+/// when no push waits or a rabbit of the mover stands on its goal rank now (the caller
+/// has checked the turn's start board).
+///
+/// Exact: while a push waits, the only legal steps complete it (the pieces of the mover
+/// stronger than the pushed piece, unfrozen, beside the square it left, stepping into
+/// that square: [`TurnState::push_completions`] on the mover's unfrozen pieces beside it,
+/// `Board::frozen_among` being [`Board::frozen`] on the pieces asked), and the turn cannot
+/// end before one is played. A completion moves a piece stronger than another, so not a
+/// rabbit, and captures only pieces of the mover on a trap (never on a goal rank): after
+/// it a rabbit of the mover stands on its goal rank only if one did before (excluded),
+/// no push waits, and the turn has a step left, so the goal is a goal in one after it,
+/// which [`goal_in_one`] decides (it applies there).
+#[inline]
+fn goal_after_push(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> {
+    let (to, _) = pos.pending_push()?;
+    let (board, side) = (pos.board(), pos.side_to_move());
+    if board.rabbit_on_goal(side) {
+        return None;
+    }
+    let beside = Bitboard::adjacent(to) & board.color(side);
+    let free = beside & !board.frozen_among(side, beside);
+    let (_, pushers) = pos.push_completions(free)?;
+    for sq in pushers {
+        let Some(step) = Step::between(sq, to) else {
+            continue;
+        };
+        let mut child = *pos;
+        child.play_step_unchecked(step);
+        // Two steps are left: the move has room.
+        let _ = path.push(step);
+        if goal_in_one(&child, start, path) == Some(true) {
+            return Some(true);
+        }
+        path.pop();
     }
     Some(false)
 }

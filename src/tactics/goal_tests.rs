@@ -1109,3 +1109,56 @@ fn paths_in_three_give_the_path_bound_in_three() {
     eprintln!("paths_in_three: states with layers by bound 1, 2, 3, above: {counts:?}");
     assert!(counts.iter().all(|&n| n > 1_000), "{counts:?}");
 }
+
+/// [`goal_in_two`] where a push waits for its second step ([`goal_after_push`]): on every
+/// state one and two steps into the endgames and one step into the first 2,000 archive
+/// positions, and on 30,000 random mid-turn states, each with a push waiting: decided
+/// whenever two steps are left and no rabbit of the mover stands on its goal rank now or
+/// stood there when the turn started, with what a walk of two steps finds, and its steps
+/// replay to a goal. Counts the states decided and the goals.
+#[test]
+fn goal_in_two_with_a_push_waiting_matches_a_two_step_walk() {
+    fn check(pos: &Position, decided: &mut usize, goals: &mut usize) {
+        let state = pos.turn_state();
+        if state.pending_push().is_none() || state.steps_left() < 2 {
+            return;
+        }
+        let side = state.side_to_move();
+        let start = pos.turn_start_board();
+        let mut path = Move::EMPTY;
+        let found = goal_in_two(state, start, &mut path);
+        if state.board().rabbit_on_goal(side) || start.rabbit_on_goal(side) {
+            return;
+        }
+        let found = found.unwrap_or_else(|| panic!("{pos}: undecided"));
+        *decided += 1;
+        assert_eq!(found, goal_within(pos, 2), "{pos}");
+        if found {
+            *goals += 1;
+            assert_eq!(path.len(), 2, "{pos}: {path:?}");
+            let after = pos
+                .after(&path)
+                .unwrap_or_else(|e| panic!("{pos}: {path:?}: {e}"));
+            assert!(after.board().rabbit_on_goal(side), "{pos}");
+        }
+    }
+    let mut rng = Rng(28);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let (mut decided, mut goals) = (0, 0);
+    let mut states = one_step_in(&archive[..2_000]);
+    for pos in one_step_in(&endgames) {
+        for &s in pos.legal_steps().iter() {
+            let mut p = pos.clone();
+            p.play_step(s).expect("a listed step is legal");
+            check(&p, &mut decided, &mut goals);
+        }
+        states.push(pos);
+    }
+    states.extend((0..30_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
+    for pos in &states {
+        check(pos, &mut decided, &mut goals);
+    }
+    eprintln!("goal_in_two with a push waiting: {decided} decided, {goals} goals");
+    assert!(decided > 5_000 && goals > 100, "{decided} {goals}");
+}
