@@ -689,6 +689,15 @@ fn search_within_bounds<const FAST: bool>(
         }
         _ => (Region::FULL, bound.rabbits),
     };
+    // While a push waits, its completions are the legal steps, and the rules below try
+    // them all (the regions and the step sets restrict nothing then): tried directly.
+    if FAST {
+        if let Some((to, _)) = pos.pending_push() {
+            return push_completers(pos, to)
+                .iter()
+                .any(|sq| Step::between(sq, to).is_some_and(&mut try_step));
+        }
+    }
     // Those computed here when the known ones do not serve (other walls, or none).
     let layers = layers.as_ref().or(known);
     let touching = |from, to, f| {
@@ -1284,10 +1293,7 @@ fn goal_after_push(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bo
     if board.rabbit_on_goal(side) {
         return None;
     }
-    let beside = Bitboard::adjacent(to) & board.color(side);
-    let free = beside & !board.frozen_among(side, beside);
-    let (_, pushers) = pos.push_completions(free)?;
-    for sq in pushers {
+    for sq in push_completers(pos, to) {
         let Some(step) = Step::between(sq, to) else {
             continue;
         };
@@ -1301,6 +1307,20 @@ fn goal_after_push(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bo
         path.pop();
     }
     Some(false)
+}
+
+/// The pieces that may complete the push waiting to step into `to` (the square
+/// [`TurnState::pending_push`] gives): the unfrozen pieces of the mover beside `to`
+/// stronger than the pushed piece ([`TurnState::push_completions`]), the frozen test asked
+/// of the pieces beside `to` only (`Board::frozen_among` is [`Board::frozen`] on them).
+/// These are the legal steps while a push waits, each stepping into `to`.
+#[inline(always)]
+fn push_completers(pos: &TurnState, to: crate::Square) -> Bitboard {
+    let (board, side) = (pos.board(), pos.side_to_move());
+    let beside = Bitboard::adjacent(to) & board.color(side);
+    let free = beside & !board.frozen_among(side, beside);
+    pos.push_completions(free)
+        .map_or(Bitboard::EMPTY, |(_, pushers)| pushers)
 }
 
 /// The frozen pieces among `rabbits`, rabbits of `side`: [`Board::frozen`] on them. A
