@@ -689,6 +689,15 @@ fn search_within_bounds<const FAST: bool>(
         }
         _ => (Region::FULL, bound.rabbits),
     };
+    // While a push waits, its completions are the legal steps, and the rules below try
+    // them all (the regions and the step sets restrict nothing then): tried directly.
+    if FAST {
+        if let Some((to, _)) = pos.pending_push() {
+            return push_completers(pos, to)
+                .iter()
+                .any(|sq| Step::between(sq, to).is_some_and(&mut try_step));
+        }
+    }
     // Those computed here when the known ones do not serve (other walls, or none).
     let layers = layers.as_ref().or(known);
     let touching = |from, to, f| {
@@ -801,27 +810,32 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
     if pos.pending_push().is_some() || board.rabbit_on_goal(side) || start.rabbit_on_goal(side) {
         return Region::FULL;
     }
-    // Within two and three of a rabbit one rank away.
-    let mut left = rabbits & rank_band(side, 1);
-    left |= left.neighbours();
+    // Within two and three of a rabbit one rank away (each spread computed once).
+    let one = rabbits & rank_band(side, 1);
+    let around = one.neighbours();
+    let mut left = one | around;
     left |= left.neighbours();
     let ball = left | left.neighbours();
     // Within one of a rabbit two ranks away or of the square ahead of it.
     let column = rabbits & rank_band(side, 2);
     let column = column | column.shift(forward(side));
-    let changed = ball | column | column.neighbours();
+    let near_column = column | column.neighbours();
+    let changed = ball | near_column;
     // A step leaving a square three from a rabbit one rank away matters only when it is
     // an enemy piece's or may begin a pull (beside an enemy piece) whose end captures an
     // enemy piece on a trap beside the rabbit (within two of the square left).
     let enemy = board.color(!side);
     let traps = changed & Bitboard::TRAPS;
-    let beside = Bitboard::TRAPS & (rabbits & rank_band(side, 1)).neighbours();
-    let pulls = beside.neighbours() | beside.neighbours().neighbours();
+    let beside = Bitboard::TRAPS & around;
+    let mut leaving = enemy;
+    if beside.any() {
+        let near_beside = beside.neighbours();
+        leaving |= enemy.neighbours() & (near_beside | near_beside.neighbours());
+    }
     Region {
         from: left
-            | (ball & (enemy | (enemy.neighbours() & pulls)))
-            | column
-            | column.neighbours()
+            | (ball & leaving)
+            | near_column
             | traps.neighbours()
             | (rabbits & rank_band(side, 3)),
         into: changed,
@@ -1156,7 +1170,14 @@ fn goal_in_one(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
     if near.is_empty() {
         return Some(false);
     }
-    for sq in near & !frozen_rabbits(board, side, near) {
+    // `frozen_rabbits` square by square (most often one rabbit or two here).
+    let own = board.color(side);
+    let freezers = board.color(!side) & !board.pieces(PieceKind::Rabbit.of(!side));
+    for sq in near {
+        let beside = Bitboard::adjacent(sq);
+        if (beside & own).is_empty() && (beside & freezers).any() {
+            continue;
+        }
         let step = Step::new(sq, forward(side));
         if differs || {
             let mut child = *pos;
@@ -1173,21 +1194,21 @@ fn goal_in_one(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
 
 /// Whether at most two more steps end the turn with a goal (on success the steps are
 /// pushed on `path`): [`goal_in_one`], else the first steps that may begin a goal in two,
-/// each played and followed by [`goal_in_one`]. `None` when the rule does not apply: a
-/// push waits, fewer than two steps are left, or a rabbit of the mover stands on its goal
-/// rank now or stood there when the turn started.
+/// each played and followed by [`goal_in_one`]; while a push waits, [`goal_after_push`].
+/// `None` when the rule does not apply: fewer than two steps are left, or a rabbit of the
+/// mover stands on its goal rank now or stood there when the turn started.
 ///
-/// Exact: let `s1 s2` end the turn with a goal, no goal in one step being possible. `s1`
-/// puts no rabbit of the mover on its goal rank (it would be a goal in one: the turn may
-/// end after it, its board differing from the start, which had no such rabbit), and it
-/// begins no push (`s2` would complete it, and no rabbit is stronger than the piece
-/// pushed), so `s2` is the forward step of a rabbit `R` one rank from its goal, unfrozen
-/// with the square ahead empty after `s1` ([`goal_in_one`]). Either `s1` is `R`'s own step
-/// (forward from two ranks away, the two squares ahead empty, or aside along the rank one
-/// away), or `R` stood one rank
-/// away before `s1`, frozen or with the square ahead taken (else `R` had a goal in one),
-/// and `s1` is a pull (every pull is tried) or a simple step of another piece of the mover.
-/// A simple step empties only the square it leaves (and perhaps a trap, never on a goal
+/// Exact (with no push waiting; [`goal_after_push`] has its own proof): let `s1 s2` end
+/// the turn with a goal, no goal in one step being possible. `s1` puts no rabbit of the
+/// mover on its goal rank (it would be a goal in one: the turn may end after it, its board
+/// differing from the start, which had no such rabbit), and it begins no push (`s2` would
+/// complete it, and no rabbit is stronger than the piece pushed), so `s2` is the forward
+/// step of a rabbit `R` one rank from its goal, unfrozen with the square ahead empty after
+/// `s1` ([`goal_in_one`]). Either `s1` is `R`'s own step (forward from two ranks away, the
+/// two squares ahead empty, or aside along the rank one away), or `R` stood one rank away
+/// before `s1`, frozen or with the square ahead taken (else `R` had a goal in one), and
+/// `s1` is a pull (every pull is tried) or a simple step of another piece of the mover. A
+/// simple step empties only the square it leaves (and perhaps a trap, never on a goal
 /// rank) and can unfreeze `R` only by bringing a friend beside it: if `R` is unfrozen (the
 /// square ahead taken) it leaves the square ahead, which it cannot do by entering a square
 /// beside `R` (no square is beside both); if `R` is frozen (no friend beside it, so none
@@ -1198,8 +1219,10 @@ fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
     if pos.steps_left() < 2 || start.rabbit_on_goal(pos.side_to_move()) {
         return None;
     }
-    if goal_in_one(pos, start, path)? {
-        return Some(true);
+    match goal_in_one(pos, start, path) {
+        Some(true) => return Some(true),
+        Some(false) => {}
+        None => return goal_after_push(pos, start, path),
     }
 
     let mut then_goal = |step: Step| {
@@ -1246,6 +1269,58 @@ fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
         }
     }
     Some(false)
+}
+
+/// [`goal_in_two`] while a push waits for its second step: whether a step completing the
+/// push and then one more step end the turn with a goal (on success both steps are
+/// pushed on `path`), each completion played and followed by [`goal_in_one`]. `None`
+/// when no push waits or a rabbit of the mover stands on its goal rank now (the caller
+/// has checked the turn's start board).
+///
+/// Exact: while a push waits, the only legal steps complete it (the pieces of the mover
+/// stronger than the pushed piece, unfrozen, beside the square it left, stepping into
+/// that square: [`TurnState::push_completions`] on the mover's unfrozen pieces beside it,
+/// `Board::frozen_among` being [`Board::frozen`] on the pieces asked), and the turn cannot
+/// end before one is played. A completion moves a piece stronger than another, so not a
+/// rabbit, and captures only pieces of the mover on a trap (never on a goal rank): after
+/// it a rabbit of the mover stands on its goal rank only if one did before (excluded),
+/// no push waits, and the turn has a step left, so the goal is a goal in one after it,
+/// which [`goal_in_one`] decides (it applies there).
+#[inline]
+fn goal_after_push(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> {
+    let (to, _) = pos.pending_push()?;
+    let (board, side) = (pos.board(), pos.side_to_move());
+    if board.rabbit_on_goal(side) {
+        return None;
+    }
+    for sq in push_completers(pos, to) {
+        let Some(step) = Step::between(sq, to) else {
+            continue;
+        };
+        let mut child = *pos;
+        child.play_step_unchecked(step);
+        // Two steps are left: the move has room.
+        let _ = path.push(step);
+        if goal_in_one(&child, start, path) == Some(true) {
+            return Some(true);
+        }
+        path.pop();
+    }
+    Some(false)
+}
+
+/// The pieces that may complete the push waiting to step into `to` (the square
+/// [`TurnState::pending_push`] gives): the unfrozen pieces of the mover beside `to`
+/// stronger than the pushed piece ([`TurnState::push_completions`]), the frozen test asked
+/// of the pieces beside `to` only (`Board::frozen_among` is [`Board::frozen`] on them).
+/// These are the legal steps while a push waits, each stepping into `to`.
+#[inline(always)]
+fn push_completers(pos: &TurnState, to: crate::Square) -> Bitboard {
+    let (board, side) = (pos.board(), pos.side_to_move());
+    let beside = Bitboard::adjacent(to) & board.color(side);
+    let free = beside & !board.frozen_among(side, beside);
+    pos.push_completions(free)
+        .map_or(Bitboard::EMPTY, |(_, pushers)| pushers)
 }
 
 /// The frozen pieces among `rabbits`, rabbits of `side`: [`Board::frozen`] on them. A

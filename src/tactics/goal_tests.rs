@@ -6,7 +6,7 @@
 use super::{
     four_step_region, frozen_rabbits, goal_in_one, goal_in_two, goal_lower_bound,
     goal_rabbits_within, immovable, path_bound, path_costs, path_region, paths_in_three,
-    paths_within, rank_band, squares_within_paths, steps_lowering_a_tighter_bound,
+    paths_within, push_completers, rank_band, squares_within_paths, steps_lowering_a_tighter_bound,
     steps_on_cheap_paths, three_step_region, to_go_layers, walls, walls_in_three, walls_may_raise,
     PathLayers, Region,
 };
@@ -1108,4 +1108,110 @@ fn paths_in_three_give_the_path_bound_in_three() {
     }
     eprintln!("paths_in_three: states with layers by bound 1, 2, 3, above: {counts:?}");
     assert!(counts.iter().all(|&n| n > 1_000), "{counts:?}");
+}
+
+/// [`goal_in_two`] where a push waits for its second step ([`goal_after_push`]): on every
+/// state one and two steps into the endgames and one step into the first 2,000 archive
+/// positions, and on 30,000 random mid-turn states, each with a push waiting: decided
+/// whenever two steps are left and no rabbit of the mover stands on its goal rank now or
+/// stood there when the turn started, with what a walk of two steps finds, and its steps
+/// replay to a goal; and on each, the completions [`push_completers`] gives (which the
+/// fast search tries directly while a push waits) are the legal steps. Counts the states
+/// with a push waiting, those decided and the goals.
+#[test]
+fn goal_in_two_with_a_push_waiting_matches_a_two_step_walk() {
+    fn check(pos: &Position, [completed, decided, goals]: &mut [usize; 3]) {
+        let state = pos.turn_state();
+        let Some((to, _)) = state.pending_push() else {
+            return;
+        };
+        // The completions tried directly are the legal steps.
+        let mut direct: Vec<Step> = push_completers(state, to)
+            .iter()
+            .map(|sq| Step::between(sq, to).expect("beside"))
+            .collect();
+        let mut legal: Vec<Step> = state.legal_steps().iter().copied().collect();
+        direct.sort_by_key(|s| (s.from, s.dir));
+        legal.sort_by_key(|s| (s.from, s.dir));
+        assert_eq!(direct, legal, "{pos}");
+        *completed += 1;
+        if state.steps_left() < 2 {
+            return;
+        }
+        let side = state.side_to_move();
+        let start = pos.turn_start_board();
+        let mut path = Move::EMPTY;
+        let found = goal_in_two(state, start, &mut path);
+        if state.board().rabbit_on_goal(side) || start.rabbit_on_goal(side) {
+            return;
+        }
+        let found = found.unwrap_or_else(|| panic!("{pos}: undecided"));
+        *decided += 1;
+        assert_eq!(found, goal_within(pos, 2), "{pos}");
+        if found {
+            *goals += 1;
+            assert_eq!(path.len(), 2, "{pos}: {path:?}");
+            let after = pos
+                .after(&path)
+                .unwrap_or_else(|e| panic!("{pos}: {path:?}: {e}"));
+            assert!(after.board().rabbit_on_goal(side), "{pos}");
+        }
+    }
+    let mut rng = Rng(28);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let mut counts = [0; 3];
+    let mut states = one_step_in(&archive[..2_000]);
+    for pos in one_step_in(&endgames) {
+        for &s in pos.legal_steps().iter() {
+            let mut p = pos.clone();
+            p.play_step(s).expect("a listed step is legal");
+            check(&p, &mut counts);
+        }
+        states.push(pos);
+    }
+    states.extend((0..30_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
+    for pos in &states {
+        check(pos, &mut counts);
+    }
+    let [completed, decided, goals] = counts;
+    eprintln!(
+        "goal_in_two with a push waiting: {completed} states with a push waiting, \
+         {decided} decided, {goals} goals"
+    );
+    assert!(
+        completed > 10_000 && decided > 5_000 && goals > 100,
+        "{completed} {decided} {goals}"
+    );
+}
+
+/// The fast search against the plain one where a push waits with three steps left (the
+/// fast search tries the completions directly, [`push_completers`]): every state one step
+/// into the archive positions and the endgames that has a push waiting. Counts the
+/// states, those with two completions or more, and the goals.
+#[test]
+fn fast_search_matches_the_plain_one_with_a_push_waiting() {
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let (mut states, mut several, mut goals) = (0, 0, 0);
+    for pos in archive.iter().chain(&endgames) {
+        for &s in pos.legal_steps().iter() {
+            let mut p = pos.clone();
+            p.play_step(s).expect("a listed step is legal");
+            let Some((to, _)) = p.pending_push() else {
+                continue;
+            };
+            states += 1;
+            several += usize::from(push_completers(p.turn_state(), to).count() > 1);
+            goals += usize::from(check(&p));
+        }
+    }
+    eprintln!(
+        "a push waiting: {states} states one step in, {several} with two completions or \
+         more, {goals} goals"
+    );
+    assert!(
+        states > 10_000 && several > 1_000 && goals > 100,
+        "{states} {several} {goals}"
+    );
 }
