@@ -685,7 +685,6 @@ impl fmt::Display for Direction {
     }
 }
 
-/// For each square, the trap beside it ([`Square::trap_beside`]).
 /// [`Square::step`] for every square and direction (in [`Direction::ALL`] order).
 const STEPS: [[Option<Square>; 4]; 64] = {
     let mut out = [[None; 4]; 64];
@@ -701,6 +700,7 @@ const STEPS: [[Option<Square>; 4]; 64] = {
     out
 };
 
+/// For each square, the trap beside it ([`Square::trap_beside`]).
 const TRAP_BESIDE: [Option<Square>; 64] = {
     let mut out = [None; 64];
     let mut t = 0;
