@@ -222,7 +222,9 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
         // bound the search sees what `capture_lower_bound(node, ctx, sq, k, _)` would
         // give.
         let mut path = Move::EMPTY;
-        for limit in bound.steps..=left {
+        // `..left + 1` (at most 5), not `..=left`: an inclusive range's iterator keeps a
+        // flag for its end. A bound of `u8::MAX` gives an empty range either way.
+        for limit in bound.steps..left + 1 {
             if !can_capture_in(&node, limit) {
                 continue;
             }
