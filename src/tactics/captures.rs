@@ -308,10 +308,19 @@ fn trap_counts_keep(board: &Board, side: Color, left: u8, ready: Bitboard) -> Bi
     let counts = trap_area_counts(enemy);
     let mut keep = Bitboard::EMPTY;
     for (t, &trap) in Square::TRAPS.iter().enumerate() {
+        let n = trap_area_count(counts, trap);
+        if n == 0 {
+            // What the general case below gives with no piece near: none on the trap
+            // or beside it, and the pieces two squares away need `2 * 2` steps, so
+            // they are kept only when that is `left` and they are in `ready`.
+            if left == 4 {
+                keep |= enemy & TWO_FROM_TRAP[t] & ready;
+            }
+            continue;
+        }
         let at = Bitboard::from_square(trap);
         let beside = Bitboard::adjacent(trap);
         let near = enemy & (beside | at);
-        let n = trap_area_count(counts, trap);
         let passes =
             |moves: u8, moving: Bitboard| moves < left || (moves == left && (moving & ready).any());
         if (near & at).any() && passes(2 * (n - 1), near & !at) {
