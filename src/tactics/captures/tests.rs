@@ -552,7 +552,11 @@ fn the_trap_area_counts_are_the_counts() {
         let counts = trap_area_counts(set);
         for trap in Square::TRAPS {
             let area = Bitboard::adjacent(trap).with(trap);
-            assert_eq!(trap_area_count(counts, trap), few(set & area), "{set:?} at {trap}");
+            assert_eq!(
+                trap_area_count(counts, trap),
+                few(set & area),
+                "{set:?} at {trap}"
+            );
         }
     };
     for pos in archive_positions().iter().chain(&endgame_positions()) {
