@@ -222,7 +222,9 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
         // bound the search sees what `capture_lower_bound(node, ctx, sq, k, _)` would
         // give.
         let mut path = Move::EMPTY;
-        for limit in bound.steps..=left {
+        // `..left + 1` (at most 5), not `..=left`: an inclusive range's iterator keeps a
+        // flag for its end. A bound of `u8::MAX` gives an empty range either way.
+        for limit in bound.steps..left + 1 {
             if !can_capture_in(&node, limit) {
                 continue;
             }
@@ -303,12 +305,22 @@ fn search_at(
 #[inline]
 fn trap_counts_keep(board: &Board, side: Color, left: u8, ready: Bitboard) -> Bitboard {
     let enemy = board.color(!side);
+    let counts = trap_area_counts(enemy);
     let mut keep = Bitboard::EMPTY;
     for (t, &trap) in Square::TRAPS.iter().enumerate() {
+        let n = trap_area_count(counts, trap);
+        if n == 0 {
+            // What the general case below gives with no piece near: none on the trap
+            // or beside it, and the pieces two squares away need `2 * 2` steps, so
+            // they are kept only when that is `left` and they are in `ready`.
+            if left == 4 {
+                keep |= enemy & TWO_FROM_TRAP[t] & ready;
+            }
+            continue;
+        }
         let at = Bitboard::from_square(trap);
         let beside = Bitboard::adjacent(trap);
         let near = enemy & (beside | at);
-        let n = few(near);
         let passes =
             |moves: u8, moving: Bitboard| moves < left || (moves == left && (moving & ready).any());
         if (near & at).any() && passes(2 * (n - 1), near & !at) {
@@ -2371,6 +2383,26 @@ fn few(b: Bitboard) -> u8 {
         n += 1;
     }
     n
+}
+
+/// How many squares of `pieces` each trap's area holds (the trap and the squares beside
+/// it), the four at once: [`trap_area_count`] reads one. Exact: each of the five sets
+/// summed, masked to the traps, has a trap's bit set when its piece stands on the trap
+/// (the set itself) or on the square beside it in one direction (the set shifted by 1
+/// or 8 towards the trap; the traps stand on files c and f and ranks 3 and 6, so no
+/// shift wraps round an edge onto a trap's bit). A trap's sum is at most five, three
+/// bits from the trap's own, and the traps' bits (18, 21, 42, 45) are three apart or
+/// more, so no sum carries into another's bits.
+#[inline(always)]
+fn trap_area_counts(pieces: Bitboard) -> u64 {
+    let (x, t) = (pieces.0, Bitboard::TRAPS.0);
+    (x & t) + ((x >> 1) & t) + ((x << 1) & t) + ((x >> 8) & t) + ((x << 8) & t)
+}
+
+/// The number of pieces on the area of `trap` (a trap) in sums from [`trap_area_counts`].
+#[inline(always)]
+fn trap_area_count(counts: u64, trap: Square) -> u8 {
+    ((counts >> trap.index()) & 7) as u8
 }
 
 /// A lower bound on the steps of a turn capturing a piece, with the enemy pieces whose

@@ -542,3 +542,33 @@ fn room_made_in_two_steps_keeps_the_trap() {
     assert_c3_falls_in_four("g [                          rr     rRMr     rdcR     eHR          ]");
     assert_c3_falls_in_four("g [                          rr     rDMr     rdcR     e R          ]");
 }
+
+/// [`trap_area_counts`] against [`few`] on each trap's area: both colours' pieces on
+/// every board of the archive and the endgames, every set of one square, and random
+/// sets (dense ones included: every area full, five pieces on each).
+#[test]
+fn the_trap_area_counts_are_the_counts() {
+    let check = |set: Bitboard| {
+        let counts = trap_area_counts(set);
+        for trap in Square::TRAPS {
+            let area = Bitboard::adjacent(trap).with(trap);
+            assert_eq!(
+                trap_area_count(counts, trap),
+                few(set & area),
+                "{set:?} at {trap}"
+            );
+        }
+    };
+    for pos in archive_positions().iter().chain(&endgame_positions()) {
+        check(pos.board().color(Color::Gold));
+        check(pos.board().color(Color::Silver));
+    }
+    let mut rng = Rng(24);
+    for j in 0..64 {
+        check(Bitboard(1 << j));
+        check(Bitboard(rng.next()));
+        check(Bitboard(rng.next() | rng.next()));
+    }
+    check(Bitboard::FULL);
+    check(Bitboard::EMPTY);
+}
