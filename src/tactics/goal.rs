@@ -1362,8 +1362,14 @@ fn first_of_two(pos: &TurnState) -> Option<[Bitboard; 4]> {
     let frozen_one = one & held;
     // A frozen rabbit has no friend ahead; an unfrozen one has the square ahead taken.
     let ahead = (one & !frozen_one).shift(fwd);
-    let beside = frozen_one.neighbours() & !frozen_one.shift(fwd);
-    let others = own_pieces & (ahead | beside.neighbours()) & !(one | two);
+    // Beside a frozen rabbit (most often there is none: no spread then).
+    let (beside, near_beside) = if frozen_one.any() {
+        let beside = frozen_one.neighbours() & !frozen_one.shift(fwd);
+        (beside, beside.neighbours())
+    } else {
+        (Bitboard::EMPTY, Bitboard::EMPTY)
+    };
+    let others = own_pieces & (ahead | near_beside) & !(one | two);
     let mut free = ((one | two) & !held) | others;
     let lonely_others = others & lonely;
     if lonely_others.any() {
