@@ -1411,7 +1411,13 @@ fn any_step_of(
     mut f: impl FnMut(Step) -> bool,
 ) -> bool {
     let region = within.from | within.into.neighbours() | within.pushes;
-    let pieces = (from | to.neighbours()) & region;
+    // Most callers give no `to` (no spread then).
+    let beside_to = if to.any() {
+        to.neighbours()
+    } else {
+        Bitboard::EMPTY
+    };
+    let pieces = (from | beside_to) & region;
     // The step set reads the frozen test on the mover's pieces among `pieces` (their own
     // steps) and beside its enemy pieces (the pushers): `Board::frozen` there only.
     let board = state.board();
