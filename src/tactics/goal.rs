@@ -812,10 +812,15 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
     }
     // Within two and three of a rabbit one rank away (each spread computed once).
     let one = rabbits & rank_band(side, 1);
-    let around = one.neighbours();
-    let mut left = one | around;
-    left |= left.neighbours();
-    let ball = left | left.neighbours();
+    let (around, left, ball) = if one.any() {
+        let around = one.neighbours();
+        let mut left = one | around;
+        left |= left.neighbours();
+        (around, left, left | left.neighbours())
+    } else {
+        // No rabbit one rank away: no spread.
+        (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY)
+    };
     // Within one of a rabbit two ranks away or of the square ahead of it.
     let column = rabbits & rank_band(side, 2);
     let column = column | column.shift(forward(side));
