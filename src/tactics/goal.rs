@@ -812,10 +812,15 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
     }
     // Within two and three of a rabbit one rank away (each spread computed once).
     let one = rabbits & rank_band(side, 1);
-    let around = one.neighbours();
-    let mut left = one | around;
-    left |= left.neighbours();
-    let ball = left | left.neighbours();
+    let (around, left, ball) = if one.any() {
+        let around = one.neighbours();
+        let mut left = one | around;
+        left |= left.neighbours();
+        (around, left, left | left.neighbours())
+    } else {
+        // No rabbit one rank away: no spread.
+        (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY)
+    };
     // Within one of a rabbit two ranks away or of the square ahead of it.
     let column = rabbits & rank_band(side, 2);
     let column = column | column.shift(forward(side));
@@ -1362,8 +1367,14 @@ fn first_of_two(pos: &TurnState) -> Option<[Bitboard; 4]> {
     let frozen_one = one & held;
     // A frozen rabbit has no friend ahead; an unfrozen one has the square ahead taken.
     let ahead = (one & !frozen_one).shift(fwd);
-    let beside = frozen_one.neighbours() & !frozen_one.shift(fwd);
-    let others = own_pieces & (ahead | beside.neighbours()) & !(one | two);
+    // Beside a frozen rabbit (most often there is none: no spread then).
+    let (beside, near_beside) = if frozen_one.any() {
+        let beside = frozen_one.neighbours() & !frozen_one.shift(fwd);
+        (beside, beside.neighbours())
+    } else {
+        (Bitboard::EMPTY, Bitboard::EMPTY)
+    };
+    let others = own_pieces & (ahead | near_beside) & !(one | two);
     let mut free = ((one | two) & !held) | others;
     let lonely_others = others & lonely;
     if lonely_others.any() {
@@ -1405,7 +1416,13 @@ fn any_step_of(
     mut f: impl FnMut(Step) -> bool,
 ) -> bool {
     let region = within.from | within.into.neighbours() | within.pushes;
-    let pieces = (from | to.neighbours()) & region;
+    // Most callers give no `to` (no spread then).
+    let beside_to = if to.any() {
+        to.neighbours()
+    } else {
+        Bitboard::EMPTY
+    };
+    let pieces = (from | beside_to) & region;
     // The step set reads the frozen test on the mover's pieces among `pieces` (their own
     // steps) and beside its enemy pieces (the pushers): `Board::frozen` there only.
     let board = state.board();
