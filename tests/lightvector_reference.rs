@@ -84,17 +84,12 @@ fn vectors_section_3() {
                 "{input}"
             ),
             Expected::Unsatisfiable => assert_eq!(verdict(pos, input), Verdict::NoMatch, "{input}"),
-            Expected::Resolved {
-                bucket,
-                captures,
-                steps,
-                serialize,
-            } => {
+            Expected::Resolved(want) => {
                 let (board, n, displaced, _) = resolved(pos, input);
-                if let Some(bucket) = bucket {
-                    assert_eq!((n, displaced), *bucket, "{input}");
+                if let Some(bucket) = want.bucket {
+                    assert_eq!((n, displaced), bucket, "{input}");
                 }
-                if let Some(sq) = *captures {
+                if let Some(sq) = want.captures {
                     assert!(board.piece_at(sq).is_none(), "{input}: {sq} emptied");
                     assert!(
                         pos.board().piece_at(sq).is_none(),
@@ -105,12 +100,12 @@ fn vectors_section_3() {
                         "{input}: a capture"
                     );
                 }
-                if let Some(steps) = steps {
+                if let Some(steps) = &want.steps {
                     let mv = steps_from_list(steps);
                     assert_eq!(board_after(pos, &mv), board, "{input}");
                     assert!(move_satisfies(pos, &mv, &tokens(input)), "{input}");
                 }
-                if let Some(theirs) = serialize {
+                if let Some(theirs) = want.serialize {
                     // Abstract Play's printed string means the same move.
                     assert_eq!(resolved(pos, theirs).0, board, "{input}: {theirs}");
                 }

@@ -120,17 +120,12 @@ fn resolution_section() {
                 ),
                 "{input}: {result:?}"
             ),
-            Expected::Resolved {
-                bucket,
-                captures,
-                steps,
-                serialize,
-            } => {
+            Expected::Resolved(want) => {
                 let r = result.unwrap_or_else(|e| panic!("{input}: {e}"));
-                if let Some(bucket) = bucket {
-                    assert_eq!((r.steps, r.displaced), *bucket, "{input}");
+                if let Some(bucket) = want.bucket {
+                    assert_eq!((r.steps, r.displaced), bucket, "{input}");
                 }
-                if let Some(sq) = *captures {
+                if let Some(sq) = want.captures {
                     let b = after(pos, &r.mv);
                     assert!(b.piece_at(sq).is_none(), "{input}: {sq} emptied");
                     assert!(
@@ -138,11 +133,11 @@ fn resolution_section() {
                         "{input}: a capture"
                     );
                 }
-                if let Some(want) = steps {
+                if let Some(steps) = &want.steps {
                     let got: Vec<String> = r.mv.steps().iter().map(Step::to_string).collect();
-                    assert_eq!(got, *want, "{input}");
+                    assert_eq!(got, *steps, "{input}");
                 }
-                if let Some(theirs) = serialize {
+                if let Some(theirs) = want.serialize {
                     compare_with(pos, &r.mv, theirs, ResolveOptions::default());
                 }
                 check_written(pos, &r.mv);

@@ -152,16 +152,19 @@ pub enum Expected {
     /// No turn fits it.
     Unsatisfiable,
     /// One turn fits it, with the facts the line gives.
-    Resolved {
-        /// `bucket [steps, displaced]`: the turn's steps and displaced pieces.
-        bucket: Option<(u8, u8)>,
-        /// `captures [sq]`: an empty square of the start whose piece is captured.
-        captures: Option<Square>,
-        /// `steps in order [a, b, ...]`: the turn's steps, as the crate writes steps.
-        steps: Option<Vec<&'static str>>,
-        /// `serialize "..."`: Abstract Play's string for the same turn.
-        serialize: Option<&'static str>,
-    },
+    Resolved(Resolution),
+}
+
+/// The facts a `resolved` line of section 3 gives about its turn.
+pub struct Resolution {
+    /// `bucket [steps, displaced]`: the turn's steps and displaced pieces.
+    pub bucket: Option<(u8, u8)>,
+    /// `captures [sq]`: an empty square of the start whose piece is captured.
+    pub captures: Option<Square>,
+    /// `steps in order [a, b, ...]`: the turn's steps, as the crate writes steps.
+    pub steps: Option<Vec<&'static str>>,
+    /// `serialize "..."`: Abstract Play's string for the same turn.
+    pub serialize: Option<&'static str>,
 }
 
 /// One resolution case of section 3: the position of the `board:` line before it, the
@@ -196,7 +199,7 @@ pub fn resolution_cases() -> Vec<ResolutionCase> {
         } else if expect.starts_with("unsatisfiable") {
             Expected::Unsatisfiable
         } else if expect.starts_with("resolved") {
-            Expected::Resolved {
+            Expected::Resolved(Resolution {
                 bucket: inside(expect, "bucket [", ']').map(|b| {
                     let nums: Vec<u8> = b.split(',').map(|n| n.trim().parse().unwrap()).collect();
                     (nums[0], nums[1])
@@ -205,7 +208,7 @@ pub fn resolution_cases() -> Vec<ResolutionCase> {
                 steps: inside(expect, "steps in order [", ']')
                     .map(|list| list.split(',').map(str::trim).collect()),
                 serialize: inside(expect, "serialize \"", '"'),
-            }
+            })
         } else {
             panic!("unknown expectation {expect}");
         };
