@@ -1217,29 +1217,32 @@ fn fast_search_matches_the_plain_one_with_a_push_waiting() {
 }
 
 /// A push waiting whose goal needs a completion other than the first one
-/// [`push_completers`] lists: Gold's rabbit on d6 reaches d8 in three steps only if the
-/// elephant on d7 completes the push of the rabbit from e7 to f7 (it then leaves the
-/// rabbit's path); the camel on e6, listed first (e6 before d7), completes it too but
-/// leaves the elephant in the way. Trying only the first completion answers no goal.
+/// [`push_completers`] lists, three and two steps from the goal: Gold's rabbit on d6 (d7)
+/// reaches d8 only if the elephant on d7 (d8) completes the push of the rabbit from e7
+/// (e8) to f7 (f8), leaving the rabbit's path; the camel on e6 (e7), listed first,
+/// completes it too but leaves the elephant in the way, one step more. Trying only the
+/// first completion (in the search, or in [`goal_after_push`]) fails this test.
 #[test]
 fn a_goal_through_the_second_push_completion() {
-    let mut pos: Position = "g [           Er      RM                                           ]"
-        .parse()
-        .expect("a diagram");
-    let e7 = "e7".parse().expect("a square");
-    let f7 = "f7".parse().expect("a square");
-    pos.play_step(Step::between(e7, f7).expect("adjacent"))
-        .expect("the elephant or the camel pushes the rabbit");
-    let (to, _) = pos.pending_push().expect("a push waits");
-    let completers: Vec<_> = push_completers(pos.turn_state(), to).iter().collect();
-    assert_eq!(completers.len(), 2, "{pos}");
-    assert_eq!(completers[0], "e6".parse().expect("a square"), "{pos}");
-    assert!(check(&pos), "{pos}: a goal in three");
-    let mv = pos.goal_move().expect("checked");
-    assert_eq!(mv.len(), 3, "{pos}: {mv:?}");
-    assert_eq!(
-        mv.steps()[0].from,
-        "d7".parse().expect("a square"),
-        "{mv:?}"
-    );
+    let blank = " ".repeat(8);
+    for (rows_above, from, to, first, steps) in [(1, "e7", "f7", "e6", 3), (0, "e8", "f8", "e7", 2)]
+    {
+        let diagram = format!(
+            "g [{}   Er      RM   {}]",
+            blank.repeat(rows_above),
+            blank.repeat(6 - rows_above)
+        );
+        let mut pos: Position = diagram.parse().expect("a diagram");
+        let sq = |s: &str| -> crate::Square { s.parse().expect("a square") };
+        pos.play_step(Step::between(sq(from), sq(to)).expect("adjacent"))
+            .expect("the elephant or the camel pushes the rabbit");
+        let (empty, _) = pos.pending_push().expect("a push waits");
+        let completers: Vec<_> = push_completers(pos.turn_state(), empty).iter().collect();
+        assert_eq!(completers.len(), 2, "{pos}");
+        assert_eq!(completers[0], sq(first), "{pos}");
+        assert!(check(&pos), "{pos}: a goal");
+        let mv = pos.goal_move().expect("checked");
+        assert_eq!(mv.len(), steps, "{pos}: {mv:?}");
+        assert_ne!(mv.steps()[0].from, sq(first), "{mv:?}");
+    }
 }
