@@ -289,8 +289,9 @@ fn search_at(
 
 /// The enemy pieces `trap_counts_allow` (the tests' form) keeps at the root, all at
 /// once, a trap at a time: the root's fast "no" filter (no push waiting, no pull under
-/// way). The pieces it leaves out have a bound over `left`, so their searches would try
-/// no limit.
+/// way). The pieces it leaves out have a bound over `left`, or can be captured in no
+/// turn of `left` steps at a trap whose count is `left` (see there), so their searches
+/// would find nothing.
 ///
 /// Proof: `trap_counts_allow` keeps a piece when some trap `m <= 2` squares from it
 /// passes its test, which reads only `m`, the other enemy pieces beside that trap or on
@@ -301,7 +302,10 @@ fn search_at(
 /// are `n - 1` and the pieces to move are `near` (the piece with them); two squares away
 /// (`m = 2`) the others are `near`, the pieces to move `near` and the piece. So the set
 /// kept is the union over the traps of the pieces at each distance whose test passes,
-/// the piece itself asked to be in `ready` only at `m = 2`.
+/// the piece itself asked to be in `ready` only at `m = 2`. At the limit
+/// (`2m + 2n = left`) the test asks every piece to move to be in `ready` and, at `m = 1`,
+/// no other enemy piece on the trap (`near` holds the piece and the others): again the
+/// same for every piece at one distance.
 #[inline]
 fn trap_counts_keep(board: &Board, side: Color, left: u8, ready: Bitboard) -> Bitboard {
     let enemy = board.color(!side);
@@ -321,12 +325,15 @@ fn trap_counts_keep(board: &Board, side: Color, left: u8, ready: Bitboard) -> Bi
         let at = Bitboard::from_square(trap);
         let beside = Bitboard::adjacent(trap);
         let near = enemy & (beside | at);
-        let passes =
-            |moves: u8, moving: Bitboard| moves < left || (moves == left && (moving & ready).any());
+        // At the limit every piece to move must be in `ready` (see above).
+        let passes = |moves: u8, moving: Bitboard| {
+            moves < left || (moves == left && (moving & !ready).is_empty())
+        };
         if (near & at).any() && passes(2 * (n - 1), near & !at) {
             keep |= at;
         }
-        if passes(2 * n, near) {
+        // Beside the trap with the other piece on it, at the limit: never (see above).
+        if passes(2 * n, near) && !(2 * n == left && (near & at).any()) {
             keep |= near & beside;
         }
         let moves = 2 * (2 + n);
@@ -362,8 +369,9 @@ const TWO_FROM_TRAP: [Bitboard; 4] = {
 /// The root's fast "no" filter, with no push waiting and no pull under way: whether some
 /// trap near the enemy piece on `sq` may still capture it within `left` steps, judged
 /// from the pieces' counts alone (`ready`: the enemy pieces with a stronger piece of
-/// the mover beside them, [`Board::threatened`]). A piece it rules out has a bound over
-/// `left`, so its search would try no limit: skipping it changes no answer.
+/// the mover beside them, [`Board::threatened`]). A piece it rules out has no capture
+/// within `left` steps (a bound over `left`, or the limit's own rule below): skipping it
+/// changes no answer.
 ///
 /// Proof: with no push waiting and no pull under way, [`capture_lower_bound`] counts a
 /// trap `m` squares from the piece, with `n` other enemy pieces beside it or on it, as
@@ -374,6 +382,20 @@ const TWO_FROM_TRAP: [Bitboard; 4] = {
 /// holds counts more than `left`, so when no trap near the piece passes, the bound is
 /// over `left`. The root asks it of all pieces at once ([`trap_counts_keep`]); the tests
 /// ask it piece by piece.
+///
+/// At `left` exactly (`2m + 2n = left`, even, so 2 or 4) it asks more: every piece to
+/// move in `ready`, and, with the piece beside the trap, no other enemy piece on the
+/// trap. A trap failing this captures the piece in no turn of `left` steps, and in none
+/// of fewer (its count is `left`), so it is left out as a trap over `left` is. With
+/// `left = 2` there is one piece to move (`m + n = 1`), so "every" is "one", and the
+/// piece beside the trap with another on it has `n >= 1`, `2m + 2n >= 4`. With
+/// `left = 4` (a turn start: no push waits, no pull is under way) and `m + n = 2`, these
+/// are [`four_step_traps`]' own rules for a capture in exactly four at such a trap: with
+/// the piece two squares away (`n = 0`) it alone moves and must be in `ready`; with the
+/// piece beside the trap and the other on it, no capture in four; else, with the piece
+/// beside the trap or on it, the two pieces to move are moved by two different pieces
+/// of the mover each standing beside its piece now and stronger than it
+/// ([`two_pushers_beside`]), so both are in `ready`.
 #[cfg(test)]
 fn trap_counts_allow(board: &Board, side: Color, sq: Square, left: u8, ready: Bitboard) -> bool {
     let enemy = board.color(!side);
@@ -385,7 +407,10 @@ fn trap_counts_allow(board: &Board, side: Color, sq: Square, left: u8, ready: Bi
             let others = enemy & area & !this;
             let moves = 2 * (m + few(others));
             let moving = others | if m > 0 { this } else { Bitboard::EMPTY };
-            moves < left || (moves == left && (moving & ready).any())
+            moves < left
+                || (moves == left
+                    && (moving & !ready).is_empty()
+                    && !(m == 1 && (others & Bitboard::TRAPS).any()))
         })
 }
 
