@@ -1057,6 +1057,18 @@ fn pullers_from_trap(mover: Bitboard, empty: Bitboard, trap: Square, frozen: Bit
 /// never move ([`unmovable_pieces`], computed once per query for the bound too). Only
 /// the pieces on `among` are looked at (the root passes [`trap_counts_keep`]'s when it
 /// applies, else every square).
+///
+/// With `among` from [`trap_counts_keep`] (any set but every square; it keeps enemy
+/// pieces only, so never every square), the second test's checks for the pieces two
+/// squares from every trap and, with two steps left or fewer, for those beside a trap
+/// are already met by `among`, and are skipped: the same set. Proof: a piece two squares
+/// from every trap near it is kept there only at `m = 2`, which counts `2 * (2 + n)`,
+/// at least 4: only at the limit, so with four steps left, with `n = 0` and the piece
+/// in `ready`. A piece beside a trap with `left <= 2` is kept at `m = 1` (counting
+/// `2n`, `n >= 1` with the piece among the `n`) only at the limit, `n = 1`, the piece
+/// alone to move and in `ready`, or at `m = 2` of another trap, never with
+/// `left < 4`. The first test and the pieces' squares (all in [`TRAP_ZONE`]) are
+/// unchanged.
 fn capture_candidates(
     node: &Node,
     ctx: &Ctx,
@@ -1071,14 +1083,21 @@ fn capture_candidates(
     }
 
     let beside_traps = Bitboard::TRAPS.neighbours();
-    let two_away = enemy & !(Bitboard::TRAPS | beside_traps);
-    if left < 4 {
-        enemy &= !two_away;
+    // `among` from `trap_counts_keep` meets the checks below (see above).
+    if among != Bitboard::FULL {
+        if left < 3 {
+            return enemy;
+        }
     } else {
-        enemy &= !(two_away & !ready);
-    }
-    if left < 3 {
-        return enemy & !(beside_traps & !ready);
+        let two_away = enemy & !(Bitboard::TRAPS | beside_traps);
+        if left < 4 {
+            enemy &= !two_away;
+        } else {
+            enemy &= !(two_away & !ready);
+        }
+        if left < 3 {
+            return enemy & !(beside_traps & !ready);
+        }
     }
 
     // `stronger`: the mover's pieces stronger than `kind`; a piece is kept when one of

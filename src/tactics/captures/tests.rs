@@ -410,6 +410,59 @@ fn the_trap_counts_filter_leaves_out_no_capture() {
     eprintln!("trap counts: {left_out} pieces left out, {at_the_limit} of them by the rule at the limit; none captured");
 }
 
+/// At `node` (no push waiting, no pull under way; else nothing is checked):
+/// [`capture_candidates`] given [`trap_counts_keep`]'s pieces (its shortened form) is its
+/// general form (given every square) on those pieces. Returns how many it keeps.
+fn check_candidates_among_kept(node: &TurnState) -> usize {
+    if node.pending_push().is_some() || node.pull_source().is_some() {
+        return 0;
+    }
+    let (board, side, left) = (node.board(), node.side_to_move(), node.steps_left());
+    let ready = board.threatened(!side);
+    let unmovable = root_unmovable(node);
+    let keep = trap_counts_keep(board, side, left, ready);
+    let ctx = Ctx {
+        side,
+        strongest: None,
+        fast: true,
+        none_within_two: false,
+    };
+    let shortened = capture_candidates(node, &ctx, (ready, unmovable), keep);
+    let general = capture_candidates(node, &ctx, (ready, unmovable), Bitboard::FULL) & keep;
+    assert_eq!(shortened, general, "{node:?}");
+    shortened.count() as usize
+}
+
+#[test]
+fn the_candidates_among_the_kept_pieces_are_the_general_ones() {
+    // The archive under caps 4 to 1, the endgames, random states inside turns, and
+    // turn starts after random turns.
+    let mut kept = 0;
+    for_each_capped_and_inner_state(17, |state| kept += check_candidates_among_kept(state));
+    let [starts, _] =
+        sum_over_turn_starts(19, |pos| [check_candidates_among_kept(pos.turn_state()), 0]);
+    assert!(kept > 10_000 && starts > 10_000, "{kept} {starts}");
+    eprintln!("candidates among the kept pieces: {kept} (capped and inner states), {starts} (turn starts)");
+}
+
+/// The enemy pieces that can never move in the turn at `node` (as the root of the
+/// query finds them: [`unmovable_pieces`] with the mover's strongest kind there).
+fn root_unmovable(node: &TurnState) -> Bitboard {
+    let (board, side) = (node.board(), node.side_to_move());
+    let strongest = PieceKind::ALL
+        .iter()
+        .rev()
+        .find(|&&k| board.pieces(k.of(side)).any())
+        .copied();
+    let ctx = Ctx {
+        side,
+        strongest,
+        fast: true,
+        none_within_two: false,
+    };
+    unmovable_pieces(board, &ctx)
+}
+
 /// At `node` (three steps left, no push waiting; else nothing is checked), for each
 /// enemy piece with no capture within two ([`captures_within_two`]) and a piece `q`
 /// from [`capturing_step`]: every plain step of the mover that
