@@ -305,7 +305,9 @@ fn search_at(
 /// the piece itself asked to be in `ready` only at `m = 2`. At the limit
 /// (`2m + 2n = left`) the test asks every piece to move to be in `ready` and, at `m = 1`,
 /// no other enemy piece on the trap (`near` holds the piece and the others): again the
-/// same for every piece at one distance.
+/// same for every piece at one distance. So with an enemy piece on the trap no piece
+/// beside it is kept: with one there, `n >= 2` (else there is none beside), `2n >= 4`,
+/// at the limit or over it; only the piece on the trap is asked.
 #[inline]
 fn trap_counts_keep(board: &Board, side: Color, left: u8, ready: Bitboard) -> Bitboard {
     let enemy = board.color(!side);
@@ -329,12 +331,14 @@ fn trap_counts_keep(board: &Board, side: Color, left: u8, ready: Bitboard) -> Bi
         let passes = |moves: u8, moving: Bitboard| {
             moves < left || (moves == left && (moving & !ready).is_empty())
         };
-        if (near & at).any() && passes(2 * (n - 1), near & !at) {
-            keep |= at;
-        }
-        // Beside the trap with the other piece on it, at the limit: never (see above).
-        if passes(2 * n, near) && !(2 * n == left && (near & at).any()) {
-            keep |= near & beside;
+        if (near & at).any() {
+            if passes(2 * (n - 1), near & !at) {
+                keep |= at;
+            }
+            // None beside the trap: with one, `2 * n >= 4`, at the limit (never kept
+            // beside a trap held by another enemy piece, see above) or over it.
+        } else if passes(2 * n, near) {
+            keep |= near;
         }
         let moves = 2 * (2 + n);
         if moves < left || (moves == left && (near & ready).any()) {
