@@ -307,7 +307,9 @@ fn search_at(
 /// no other enemy piece on the trap (`near` holds the piece and the others): again the
 /// same for every piece at one distance. So with an enemy piece on the trap no piece
 /// beside it is kept: with one there, `n >= 2` (else there is none beside), `2n >= 4`,
-/// at the limit or over it; only the piece on the trap is asked.
+/// at the limit or over it; only the piece on the trap is asked. The pieces two squares
+/// away count `2 * (2 + n)`: with `n >= 1` at least 6, over any `left` (a turn has four
+/// steps), so they are asked only at a trap with no enemy piece near.
 #[inline]
 fn trap_counts_keep(board: &Board, side: Color, left: u8, ready: Bitboard) -> Bitboard {
     let enemy = board.color(!side);
@@ -316,9 +318,9 @@ fn trap_counts_keep(board: &Board, side: Color, left: u8, ready: Bitboard) -> Bi
     for (t, &trap) in Square::TRAPS.iter().enumerate() {
         let n = trap_area_count(counts, trap);
         if n == 0 {
-            // What the general case below gives with no piece near: none on the trap
-            // or beside it, and the pieces two squares away need `2 * 2` steps, so
-            // they are kept only when that is `left` and they are in `ready`.
+            // No piece near: none on the trap or beside it, and the pieces two squares
+            // away need `2 * 2` steps, so they are kept only when that is `left` (the
+            // limit) and they are in `ready`.
             if left == 4 {
                 keep |= enemy & TWO_FROM_TRAP[t] & ready;
             }
@@ -340,12 +342,8 @@ fn trap_counts_keep(board: &Board, side: Color, left: u8, ready: Bitboard) -> Bi
         } else if passes(2 * n, near) {
             keep |= near;
         }
-        let moves = 2 * (2 + n);
-        if moves < left || (moves == left && (near & ready).any()) {
-            keep |= enemy & TWO_FROM_TRAP[t];
-        } else if moves == left {
-            keep |= enemy & TWO_FROM_TRAP[t] & ready;
-        }
+        // The pieces two squares away need `2 * (2 + n) >= 6` steps, more than a turn
+        // has: none kept.
     }
     keep
 }
