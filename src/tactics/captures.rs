@@ -289,8 +289,9 @@ fn search_at(
 
 /// The enemy pieces `trap_counts_allow` (the tests' form) keeps at the root, all at
 /// once, a trap at a time: the root's fast "no" filter (no push waiting, no pull under
-/// way). The pieces it leaves out have a bound over `left`, so their searches would try
-/// no limit.
+/// way). The pieces it leaves out have a bound over `left`, or can be captured in no
+/// turn of `left` steps at a trap whose count is `left` (see there), so their searches
+/// would find nothing.
 ///
 /// Proof: `trap_counts_allow` keeps a piece when some trap `m <= 2` squares from it
 /// passes its test, which reads only `m`, the other enemy pieces beside that trap or on
@@ -301,7 +302,14 @@ fn search_at(
 /// are `n - 1` and the pieces to move are `near` (the piece with them); two squares away
 /// (`m = 2`) the others are `near`, the pieces to move `near` and the piece. So the set
 /// kept is the union over the traps of the pieces at each distance whose test passes,
-/// the piece itself asked to be in `ready` only at `m = 2`.
+/// the piece itself asked to be in `ready` only at `m = 2`. At the limit
+/// (`2m + 2n = left`) the test asks every piece to move to be in `ready` and, at `m = 1`,
+/// no other enemy piece on the trap (`near` holds the piece and the others): again the
+/// same for every piece at one distance. So with an enemy piece on the trap no piece
+/// beside it is kept: with one there, `n >= 2` (else there is none beside), `2n >= 4`,
+/// at the limit or over it; only the piece on the trap is asked. The pieces two squares
+/// away count `2 * (2 + n)`: with `n >= 1` at least 6, over any `left` (a turn has four
+/// steps), so they are asked only at a trap with no enemy piece near.
 #[inline]
 fn trap_counts_keep(board: &Board, side: Color, left: u8, ready: Bitboard) -> Bitboard {
     let enemy = board.color(!side);
@@ -310,9 +318,9 @@ fn trap_counts_keep(board: &Board, side: Color, left: u8, ready: Bitboard) -> Bi
     for (t, &trap) in Square::TRAPS.iter().enumerate() {
         let n = trap_area_count(counts, trap);
         if n == 0 {
-            // What the general case below gives with no piece near: none on the trap
-            // or beside it, and the pieces two squares away need `2 * 2` steps, so
-            // they are kept only when that is `left` and they are in `ready`.
+            // No piece near: none on the trap or beside it, and the pieces two squares
+            // away need `2 * 2` steps, so they are kept only when that is `left` (the
+            // limit) and they are in `ready`.
             if left == 4 {
                 keep |= enemy & TWO_FROM_TRAP[t] & ready;
             }
@@ -321,20 +329,21 @@ fn trap_counts_keep(board: &Board, side: Color, left: u8, ready: Bitboard) -> Bi
         let at = Bitboard::from_square(trap);
         let beside = Bitboard::adjacent(trap);
         let near = enemy & (beside | at);
-        let passes =
-            |moves: u8, moving: Bitboard| moves < left || (moves == left && (moving & ready).any());
-        if (near & at).any() && passes(2 * (n - 1), near & !at) {
-            keep |= at;
+        // At the limit every piece to move must be in `ready` (see above).
+        let passes = |moves: u8, moving: Bitboard| {
+            moves < left || (moves == left && (moving & !ready).is_empty())
+        };
+        if (near & at).any() {
+            if passes(2 * (n - 1), near & !at) {
+                keep |= at;
+            }
+            // None beside the trap: with one, `2 * n >= 4`, at the limit (never kept
+            // beside a trap held by another enemy piece, see above) or over it.
+        } else if passes(2 * n, near) {
+            keep |= near;
         }
-        if passes(2 * n, near) {
-            keep |= near & beside;
-        }
-        let moves = 2 * (2 + n);
-        if moves < left || (moves == left && (near & ready).any()) {
-            keep |= enemy & TWO_FROM_TRAP[t];
-        } else if moves == left {
-            keep |= enemy & TWO_FROM_TRAP[t] & ready;
-        }
+        // The pieces two squares away need `2 * (2 + n) >= 6` steps, more than a turn
+        // has: none kept.
     }
     keep
 }
@@ -362,8 +371,9 @@ const TWO_FROM_TRAP: [Bitboard; 4] = {
 /// The root's fast "no" filter, with no push waiting and no pull under way: whether some
 /// trap near the enemy piece on `sq` may still capture it within `left` steps, judged
 /// from the pieces' counts alone (`ready`: the enemy pieces with a stronger piece of
-/// the mover beside them, [`Board::threatened`]). A piece it rules out has a bound over
-/// `left`, so its search would try no limit: skipping it changes no answer.
+/// the mover beside them, [`Board::threatened`]). A piece it rules out has no capture
+/// within `left` steps (a bound over `left`, or the limit's own rule below): skipping it
+/// changes no answer.
 ///
 /// Proof: with no push waiting and no pull under way, [`capture_lower_bound`] counts a
 /// trap `m` squares from the piece, with `n` other enemy pieces beside it or on it, as
@@ -374,6 +384,20 @@ const TWO_FROM_TRAP: [Bitboard; 4] = {
 /// holds counts more than `left`, so when no trap near the piece passes, the bound is
 /// over `left`. The root asks it of all pieces at once ([`trap_counts_keep`]); the tests
 /// ask it piece by piece.
+///
+/// At `left` exactly (`2m + 2n = left`, even, so 2 or 4) it asks more: every piece to
+/// move in `ready`, and, with the piece beside the trap, no other enemy piece on the
+/// trap. A trap failing this captures the piece in no turn of `left` steps, and in none
+/// of fewer (its count is `left`), so it is left out as a trap over `left` is. With
+/// `left = 2` there is one piece to move (`m + n = 1`), so "every" is "one", and the
+/// piece beside the trap with another on it has `n >= 1`, `2m + 2n >= 4`. With
+/// `left = 4` (a turn start: no push waits, no pull is under way) and `m + n = 2`, these
+/// are [`four_step_traps`]' own rules for a capture in exactly four at such a trap: with
+/// the piece two squares away (`n = 0`) it alone moves and must be in `ready`; with the
+/// piece beside the trap and the other on it, no capture in four; else, with the piece
+/// beside the trap or on it, the two pieces to move are moved by two different pieces
+/// of the mover each standing beside its piece now and stronger than it
+/// ([`two_pushers_beside`]), so both are in `ready`.
 #[cfg(test)]
 fn trap_counts_allow(board: &Board, side: Color, sq: Square, left: u8, ready: Bitboard) -> bool {
     let enemy = board.color(!side);
@@ -385,7 +409,10 @@ fn trap_counts_allow(board: &Board, side: Color, sq: Square, left: u8, ready: Bi
             let others = enemy & area & !this;
             let moves = 2 * (m + few(others));
             let moving = others | if m > 0 { this } else { Bitboard::EMPTY };
-            moves < left || (moves == left && (moving & ready).any())
+            moves < left
+                || (moves == left
+                    && (moving & !ready).is_empty()
+                    && !(m == 1 && (others & Bitboard::TRAPS).any()))
         })
 }
 
@@ -1032,6 +1059,18 @@ fn pullers_from_trap(mover: Bitboard, empty: Bitboard, trap: Square, frozen: Bit
 /// never move ([`unmovable_pieces`], computed once per query for the bound too). Only
 /// the pieces on `among` are looked at (the root passes [`trap_counts_keep`]'s when it
 /// applies, else every square).
+///
+/// With `among` from [`trap_counts_keep`] (any set but every square; it keeps enemy
+/// pieces only, so never every square), the second test's checks for the pieces two
+/// squares from every trap and, with two steps left or fewer, for those beside a trap
+/// are already met by `among`, and are skipped: the same set. Proof: a piece two squares
+/// from every trap near it is kept there only at `m = 2`, which counts `2 * (2 + n)`,
+/// at least 4: only at the limit, so with four steps left, with `n = 0` and the piece
+/// in `ready`. A piece beside a trap with `left <= 2` is kept at `m = 1` (counting
+/// `2n`, `n >= 1` with the piece among the `n`) only at the limit, `n = 1`, the piece
+/// alone to move and in `ready`, or at `m = 2` of another trap, never with
+/// `left < 4`. The first test and the pieces' squares (all in [`TRAP_ZONE`]) are
+/// unchanged.
 fn capture_candidates(
     node: &Node,
     ctx: &Ctx,
@@ -1046,14 +1085,21 @@ fn capture_candidates(
     }
 
     let beside_traps = Bitboard::TRAPS.neighbours();
-    let two_away = enemy & !(Bitboard::TRAPS | beside_traps);
-    if left < 4 {
-        enemy &= !two_away;
+    // `among` from `trap_counts_keep` meets the checks below (see above).
+    if among != Bitboard::FULL {
+        if left < 3 {
+            return enemy;
+        }
     } else {
-        enemy &= !(two_away & !ready);
-    }
-    if left < 3 {
-        return enemy & !(beside_traps & !ready);
+        let two_away = enemy & !(Bitboard::TRAPS | beside_traps);
+        if left < 4 {
+            enemy &= !two_away;
+        } else {
+            enemy &= !(two_away & !ready);
+        }
+        if left < 3 {
+            return enemy & !(beside_traps & !ready);
+        }
     }
 
     // `stronger`: the mover's pieces stronger than `kind`; a piece is kept when one of

@@ -363,6 +363,106 @@ fn the_trap_counts_filter_keeps_the_pieces_it_keeps_one_by_one() {
     eprintln!("trap counts: {kept} pieces kept in {states} states, each as one by one");
 }
 
+/// At `node` (no push waiting, no pull under way; else nothing is checked): no enemy
+/// piece that [`trap_counts_keep`] leaves out is captured by the plain query. Returns
+/// how many pieces it leaves out and how many of those the count alone (`2m + 2n` at
+/// most `left`, one piece to move in `ready` at the limit: the filter before its rule at
+/// the limit) would have kept.
+fn check_trap_counts_leave_out(node: &TurnState) -> [usize; 2] {
+    if node.pending_push().is_some() || node.pull_source().is_some() {
+        return [0, 0];
+    }
+    let (board, side, left) = (node.board(), node.side_to_move(), node.steps_left());
+    let ready = board.threatened(!side);
+    let keep = trap_counts_keep(board, side, left, ready);
+    let plain = node.capture_moves_plain();
+    let enemy = board.color(!side);
+    let (mut left_out, mut at_the_limit) = (0, 0);
+    for sq in enemy & !keep {
+        assert!(plain.get(sq).is_none(), "{sq} is captured at {node:?}");
+        left_out += 1;
+        let this = Bitboard::from_square(sq);
+        let by_count = NEAR_TRAPS[sq.index() as usize]
+            .iter()
+            .take_while(|&&(_, m)| m != u8::MAX)
+            .any(|&(area, m)| {
+                let others = enemy & area & !this;
+                let moves = 2 * (m + few(others));
+                let moving = others | if m > 0 { this } else { Bitboard::EMPTY };
+                moves < left || (moves == left && (moving & ready).any())
+            });
+        at_the_limit += usize::from(by_count);
+    }
+    [left_out, at_the_limit]
+}
+
+#[test]
+fn the_trap_counts_filter_leaves_out_no_capture() {
+    // The archive under caps 4 to 1, the endgames, random states inside turns, and
+    // turn starts after random turns.
+    let mut counts = [0; 2];
+    let mut add = |c: [usize; 2]| (0..2).for_each(|i| counts[i] += c[i]);
+    for_each_capped_and_inner_state(11, |state| add(check_trap_counts_leave_out(state)));
+    let starts = sum_over_turn_starts(13, |pos| check_trap_counts_leave_out(pos.turn_state()));
+    add(starts);
+    let [left_out, at_the_limit] = counts;
+    assert!(left_out > 100_000 && at_the_limit > 1_000, "{counts:?}");
+    eprintln!("trap counts: {left_out} pieces left out, {at_the_limit} of them by the rule at the limit; none captured");
+}
+
+/// At `node` (no push waiting, no pull under way; else nothing is checked):
+/// [`capture_candidates`] given [`trap_counts_keep`]'s pieces (its shortened form) is its
+/// general form (given every square) on those pieces. Returns how many it keeps.
+fn check_candidates_among_kept(node: &TurnState) -> usize {
+    if node.pending_push().is_some() || node.pull_source().is_some() {
+        return 0;
+    }
+    let (board, side, left) = (node.board(), node.side_to_move(), node.steps_left());
+    let ready = board.threatened(!side);
+    let unmovable = root_unmovable(node);
+    let keep = trap_counts_keep(board, side, left, ready);
+    let ctx = Ctx {
+        side,
+        strongest: None,
+        fast: true,
+        none_within_two: false,
+    };
+    let shortened = capture_candidates(node, &ctx, (ready, unmovable), keep);
+    let general = capture_candidates(node, &ctx, (ready, unmovable), Bitboard::FULL) & keep;
+    assert_eq!(shortened, general, "{node:?}");
+    shortened.count() as usize
+}
+
+#[test]
+fn the_candidates_among_the_kept_pieces_are_the_general_ones() {
+    // The archive under caps 4 to 1, the endgames, random states inside turns, and
+    // turn starts after random turns.
+    let mut kept = 0;
+    for_each_capped_and_inner_state(17, |state| kept += check_candidates_among_kept(state));
+    let [starts, _] =
+        sum_over_turn_starts(19, |pos| [check_candidates_among_kept(pos.turn_state()), 0]);
+    assert!(kept > 10_000 && starts > 10_000, "{kept} {starts}");
+    eprintln!("candidates among the kept pieces: {kept} (capped and inner states), {starts} (turn starts)");
+}
+
+/// The enemy pieces that can never move in the turn at `node` (as the root of the
+/// query finds them: [`unmovable_pieces`] with the mover's strongest kind there).
+fn root_unmovable(node: &TurnState) -> Bitboard {
+    let (board, side) = (node.board(), node.side_to_move());
+    let strongest = PieceKind::ALL
+        .iter()
+        .rev()
+        .find(|&&k| board.pieces(k.of(side)).any())
+        .copied();
+    let ctx = Ctx {
+        side,
+        strongest,
+        fast: true,
+        none_within_two: false,
+    };
+    unmovable_pieces(board, &ctx)
+}
+
 /// At `node` (three steps left, no push waiting; else nothing is checked), for each
 /// enemy piece with no capture within two ([`captures_within_two`]) and a piece `q`
 /// from [`capturing_step`]: every plain step of the mover that
