@@ -1198,10 +1198,12 @@ fn goal_in_one(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
 }
 
 /// Whether at most two more steps end the turn with a goal (on success the steps are
-/// pushed on `path`): [`goal_in_one`], else the first steps that may begin a goal in two,
-/// each played and followed by [`goal_in_one`]; while a push waits, [`goal_after_push`].
-/// `None` when the rule does not apply: fewer than two steps are left, or a rabbit of the
-/// mover stands on its goal rank now or stood there when the turn started.
+/// pushed on `path`): [`goal_in_one`], else the pairs of a first step and a rabbit's
+/// forward step that may make a goal in two, decided from the board by
+/// [`rabbit_goal_in_two`] (no step played), then the end of a pull under way, played and
+/// followed by [`goal_in_one`]; while a push waits, [`goal_after_push`]. `None` when the
+/// rule does not apply: fewer than two steps are left, or a rabbit of the mover stands on
+/// its goal rank now or stood there when the turn started.
 ///
 /// Exact (with no push waiting; [`goal_after_push`] has its own proof): let `s1 s2` end
 /// the turn with a goal, no goal in one step being possible. `s1` puts no rabbit of the
@@ -1217,8 +1219,10 @@ fn goal_in_one(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
 /// rank) and can unfreeze `R` only by bringing a friend beside it: if `R` is unfrozen (the
 /// square ahead taken) it leaves the square ahead, which it cannot do by entering a square
 /// beside `R` (no square is beside both); if `R` is frozen (no friend beside it, so none
-/// ahead) it enters a square beside `R` other than the one ahead. These are the steps
-/// tried.
+/// ahead) it enters a square beside `R` other than the one ahead. These are the pairs
+/// [`rabbit_goal_in_two`] decides and the pulls tried. The turn may end after any such
+/// `s1 s2`: a step is taken, no push waits, and the board differs from the start (it has
+/// a rabbit of the mover on its goal rank, the start none).
 #[inline]
 fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> {
     if pos.steps_left() < 2 || start.rabbit_on_goal(pos.side_to_move()) {
@@ -1230,28 +1234,13 @@ fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
         None => return goal_after_push(pos, start, path),
     }
 
-    let mut then_goal = |step: Step| {
-        let mut child = *pos;
-        child.play_step_unchecked(step);
+    let (board, side) = (pos.board(), pos.side_to_move());
+    let near = board.pieces(PieceKind::Rabbit.of(side)) & rank_band(side, 1);
+    if let Some([first, then]) = rabbit_goal_in_two(pos) {
         // Two steps are left: the move has room.
-        let _ = path.push(step);
-        // The child has no push waiting and no rabbit on its goal rank (see above).
-        if goal_in_one(&child, start, path) == Some(true) {
-            return true;
-        }
-        path.pop();
-        false
-    };
-    let Some(own) = first_of_two(pos) else {
-        return Some(false);
-    };
-    for dir in Direction::ALL {
-        if own[dir as usize]
-            .iter()
-            .any(|sq| then_goal(Step::new(sq, dir)))
-        {
-            return Some(true);
-        }
+        let _ = path.push(first);
+        let _ = path.push(then);
+        return Some(true);
     }
 
     let Some((to, kind)) = pos.pull_source() else {
@@ -1260,20 +1249,132 @@ fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
     // The end of the pull moves an enemy piece and captures none of the mover's (a step
     // captures only pieces of the colour it moves): the goal's rabbit stands one rank from
     // its goal already.
-    let (board, side) = (pos.board(), pos.side_to_move());
-    if (board.pieces(PieceKind::Rabbit.of(side)) & rank_band(side, 1)).is_empty() {
+    if near.is_empty() {
         return Some(false);
     }
     // The pieces the pull may move (`TurnState::pullable`), each beside `to`, in the
     // same order.
     for sq in board.weaker_than(!side, kind) & Bitboard::adjacent(to) {
         if let Some(step) = Step::between(sq, to) {
-            if then_goal(step) {
+            let mut child = *pos;
+            child.play_step_unchecked(step);
+            // Two steps are left: the move has room.
+            let _ = path.push(step);
+            // The child has no push waiting and no rabbit on its goal rank (see above).
+            if goal_in_one(&child, start, path) == Some(true) {
                 return Some(true);
             }
+            path.pop();
         }
     }
     Some(false)
+}
+
+/// The goals in two by a simple first step of the mover, decided from the board with no
+/// step played (the cases of [`goal_in_two`], which calls it with no push waiting, no
+/// rabbit of the mover on its goal rank and none in one step): the two steps of one such
+/// goal, or `None` when there is none. `R` is a rabbit of the mover on `X`, `A` the square
+/// ahead of it; "unfrozen with friends `F`" means that a friend of `F` or no enemy piece
+/// but a rabbit stands beside (a rabbit is frozen exactly when no friend and some such
+/// piece stands beside it, enemy rabbits never being stronger). Each case, with `s1` the
+/// first step and `s2` `R`'s forward step:
+///
+/// - (a) `R` two ranks away, `s1` its own forward step: legal exactly when `R` is
+///   unfrozen on `X` and `A` empty; then `s2` needs the goal square empty (as before:
+///   `s1` fills only `A`) and `R` unfrozen on `A` after `s1`. The enemy pieces are the
+///   same; `A`'s friends then are those beside `A` but `X` (emptied): the only capture
+///   `s1` may make is a friend on the trap beside `X`, which stands on `X`'s rank (the
+///   traps are two ranks from the goal, and a trap has no trap beside it), so beside `X`
+///   along the rank and not beside `A`; and `A` is no trap.
+/// - (b) `R` one rank away, `s1` its step aside along the rank to `Y`: legal exactly when
+///   `R` is unfrozen on `X` and `Y` empty; `s2` needs the goal square ahead of `Y` empty
+///   and `R` unfrozen on `Y` with the friends beside it but `X`: the only capture is a
+///   friend on the trap behind `X`, which is beside neither `Y` nor the square ahead of
+///   `Y`, no trap.
+/// - (c) `R` one rank away and unfrozen, `A` held by a friend `P` (an enemy piece there
+///   moves only by a push, which ends with a piece on `A`, or by a pull): `s1` is `P`'s
+///   step aside along the goal rank (`X` is taken, and the board ends there), legal
+///   exactly when the square it enters is empty (`P` is no rabbit: none of the mover's
+///   stands on its goal rank; and `R` beside it unfreezes it); it captures nothing (no
+///   trap beside a goal rank square) and does not enter a square beside `X`, so `s2` is
+///   legal exactly when `R` is unfrozen with the friends beside `X` but `A`.
+/// - (d) `R` one rank away and frozen, `A` empty (a friend there would unfreeze `R`, and
+///   an enemy piece can leave `A` only by a push or a pull): `s1` brings a friend `P` to a
+///   square `Y` beside `X` but `A` (a piece on `A` blocks `s2`), from a square `S` beside
+///   `Y` but `X`: legal exactly when `Y` is empty and `P` is unfrozen, and not a rabbit
+///   stepping backwards. Then `R` has `P` beside it and `s2` is legal: `P` stays (on a
+///   trap `Y` it has `R` beside it), the only capture is a friend of `P` on the trap beside
+///   `S`, the enemy pieces are the same, and `A` stays empty (`S` is not `A`: a friend on
+///   `A` would unfreeze `R`; `Y` is not `A`).
+///
+/// So a pair of these cases with the conditions met is a legal goal in two, and a goal
+/// in two by a simple first step is one of them ([`goal_in_two`]'s proof).
+#[inline(always)]
+fn rabbit_goal_in_two(pos: &TurnState) -> Option<[Step; 2]> {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    let one = rabbits & rank_band(side, 1);
+    let back = Direction::backwards(side);
+    let empty = !board.occupied();
+    let ahead_empty = empty.shift(back);
+    let two = rabbits & rank_band(side, 2) & ahead_empty & ahead_empty.shift(back);
+    if (one | two).is_empty() {
+        return None;
+    }
+    let fwd = forward(side);
+    let own = board.color(side);
+    let freezers = board.color(!side) & !board.pieces(PieceKind::Rabbit.of(!side));
+    // Whether a rabbit of the mover with the squares `beside` around it is unfrozen with
+    // the friends `friends`.
+    let unfrozen = |beside: Bitboard, friends: Bitboard| {
+        (beside & friends).any() || (beside & freezers).is_empty()
+    };
+    // (a)
+    for x in two {
+        let a = Step::new(x, fwd).to_on_board();
+        if unfrozen(Bitboard::adjacent(x), own)
+            && unfrozen(Bitboard::adjacent(a), own.without(x))
+        {
+            return Some([Step::new(x, fwd), Step::new(a, fwd)]);
+        }
+    }
+    let along = rank_band(side, 1);
+    for x in one {
+        let beside = Bitboard::adjacent(x);
+        let a = Step::new(x, fwd).to_on_board();
+        if unfrozen(beside, own) {
+            // (b)
+            for y in beside & along & empty & ahead_empty {
+                if unfrozen(Bitboard::adjacent(y), own.without(x)) {
+                    if let Some(aside) = Step::between(x, y) {
+                        return Some([aside, Step::new(y, fwd)]);
+                    }
+                }
+            }
+            // (c)
+            if own.contains(a) && unfrozen(beside, own.without(a)) {
+                if let Some(z) = (Bitboard::adjacent(a) & empty).first() {
+                    if let Some(aside) = Step::between(a, z) {
+                        return Some([aside, Step::new(x, fwd)]);
+                    }
+                }
+            }
+        } else if empty.contains(a) {
+            // (d)
+            for y in beside & empty & !Bitboard::from_square(a) {
+                // A rabbit ahead of `Y` would step backwards.
+                let backwards = rabbits & Bitboard::from_square(y).shift(fwd);
+                let movers = Bitboard::adjacent(y) & own & !backwards & !Bitboard::from_square(x);
+                if let Some(s) = (movers & !board.frozen_among(side, movers)).first() {
+                    if let Some(step) = Step::between(s, y) {
+                        return Some([step, Step::new(x, fwd)]);
+                    }
+                }
+            }
+        }
+    }
+    None
 }
 
 /// [`goal_in_two`] while a push waits for its second step: whether a step completing the
@@ -1337,60 +1438,6 @@ fn frozen_rabbits(board: &Board, side: Color, rabbits: Bitboard) -> Bitboard {
     let own = board.color(side);
     let freezers = board.color(!side) & !board.pieces(PieceKind::Rabbit.of(!side));
     rabbits & !own.neighbours() & freezers.neighbours()
-}
-
-/// The simple steps of the mover that [`goal_in_two`] tries first, per direction (the
-/// proof is there); `None` when no rabbit of the mover is one rank from its goal or two
-/// ranks away with the two squares ahead empty.
-#[inline]
-fn first_of_two(pos: &TurnState) -> Option<[Bitboard; 4]> {
-    let side = pos.side_to_move();
-    let board = pos.board();
-    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
-    // A rabbit two ranks away walks: the two squares ahead of it are empty (its steps
-    // change neither).
-    let back = Direction::backwards(side);
-    let empty = !board.occupied();
-    let walk = empty.shift(back) & empty.shift(back).shift(back);
-    let one = rabbits & rank_band(side, 1);
-    let two = rabbits & rank_band(side, 2) & walk;
-    if (one | two).is_empty() {
-        return None;
-    }
-
-    let fwd = forward(side);
-    // The frozen set only where the steps below are read: the rabbits, and the pieces
-    // ahead of or beside them ([`Board::frozen`] restricted to those squares).
-    let own_pieces = board.color(side);
-    let lonely = own_pieces & !own_pieces.neighbours();
-    let held = frozen_rabbits(board, side, one | two);
-    let frozen_one = one & held;
-    // A frozen rabbit has no friend ahead; an unfrozen one has the square ahead taken.
-    let ahead = (one & !frozen_one).shift(fwd);
-    // Beside a frozen rabbit (most often there is none: no spread then).
-    let (beside, near_beside) = if frozen_one.any() {
-        let beside = frozen_one.neighbours() & !frozen_one.shift(fwd);
-        (beside, beside.neighbours())
-    } else {
-        (Bitboard::EMPTY, Bitboard::EMPTY)
-    };
-    let others = own_pieces & (ahead | near_beside) & !(one | two);
-    let mut free = ((one | two) & !held) | others;
-    let lonely_others = others & lonely;
-    if lonely_others.any() {
-        free &= !board.frozen_among(side, lonely_others);
-    }
-    let mut own = pos.simple_steps(free);
-    for dir in Direction::ALL {
-        let mut movers = beside.shift(dir.opposite()) | ahead;
-        if dir == fwd {
-            movers |= two;
-        } else if matches!(dir, Direction::East | Direction::West) {
-            movers |= one;
-        }
-        own[dir as usize] &= movers;
-    }
-    Some(own)
 }
 
 /// [`any_step_touching`] within `within`: generates the

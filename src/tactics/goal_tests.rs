@@ -169,6 +169,111 @@ fn goal_in_two_matches_a_two_step_walk() {
     assert!(decided > 5_000 && goals > 500, "{decided} {goals}");
 }
 
+/// Whether one or two legal steps from `state` end the turn with a goal, by play: every
+/// legal step, then every legal step of the child (goal in one by play), each board asked
+/// whether a rabbit of the mover stands on its goal rank and the turn may end. Returns
+/// (in one, in two or fewer).
+fn plain_goal_in_one_or_two(state: &TurnState, start: &crate::Board) -> (bool, bool) {
+    let side = state.side_to_move();
+    let ends = |s: &TurnState| s.board().rabbit_on_goal(side) && s.check_end_turn(start).is_ok();
+    let children: Vec<TurnState> = if state.steps_left() == 0 {
+        Vec::new()
+    } else {
+        state
+            .legal_steps()
+            .iter()
+            .map(|&s| {
+                let mut child = *state;
+                child.play_step(s).expect("a listed step is legal");
+                child
+            })
+            .collect()
+    };
+    let in_one = children.iter().any(ends);
+    let in_two = in_one
+        || children.iter().any(|child| {
+            child.steps_left() > 0
+                && child.legal_steps().iter().any(|&s| {
+                    let mut next = *child;
+                    next.play_step(s).expect("a listed step is legal");
+                    ends(&next)
+                })
+        });
+    (in_one, in_two)
+}
+
+/// [`goal_in_two`] (its direct pairs, [`rabbit_goal_in_two`](super::rabbit_goal_in_two), and the pulls and pushes it
+/// plays) against [`plain_goal_in_one_or_two`] on the archive positions under caps 2 and
+/// 4, the endgames under caps 2-4, every state one step into the endgames and into the
+/// first 3,000 archive positions, and 30,000 random mid-turn states: wherever it applies,
+/// the same answer, a goal in two only when there is none in one, and the steps replay
+/// to a goal. Counts the goals in two by the case of their first step: the rabbit's own
+/// step forward (a) or aside (b), the friend ahead stepping aside (c), another step
+/// beside the rabbit (d), the end of a pull or a push's completion.
+#[test]
+fn goal_in_two_matches_every_step_then_goal_in_one_by_play() {
+    let mut rng = Rng(31);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let mut states: Vec<Position> = Vec::new();
+    for pos in &archive {
+        states.push(with_cap(pos, 2));
+        states.push(pos.clone());
+    }
+    for pos in &endgames {
+        for cap in 2..=4 {
+            states.push(with_cap(pos, cap));
+        }
+    }
+    states.extend(one_step_in(&endgames));
+    states.extend(one_step_in(&archive[..3_000]));
+    states.extend((0..30_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
+    let (mut decided, mut in_one, mut by_case) = (0, 0, [0usize; 5]);
+    for pos in &states {
+        let (state, start) = (pos.turn_state(), pos.turn_start_board());
+        let mut path = Move::EMPTY;
+        let Some(found) = goal_in_two(state, start, &mut path) else {
+            continue;
+        };
+        decided += 1;
+        let (one, two) = plain_goal_in_one_or_two(state, start);
+        assert_eq!(found, two, "{pos}: {path:?}");
+        if !found {
+            continue;
+        }
+        assert_eq!(path.len(), if one { 1 } else { 2 }, "{pos}: {path:?}");
+        let after = pos
+            .after(&path)
+            .unwrap_or_else(|e| panic!("{pos}: {path:?}: {e}"));
+        assert!(after.board().rabbit_on_goal(pos.side_to_move()), "{pos}");
+        if one {
+            in_one += 1;
+            continue;
+        }
+        let (s1, s2) = (path.steps()[0], path.steps()[1]);
+        let piece = pos.board().piece_at(s1.from).expect("a piece moves");
+        let case = if piece.color != pos.side_to_move() {
+            4
+        } else if s1.to() == Some(s2.from) {
+            usize::from(s1.dir != super::forward(pos.side_to_move()))
+        } else if s2.to() == Some(s1.from) {
+            2
+        } else {
+            3
+        };
+        by_case[case] += 1;
+    }
+    eprintln!(
+        "goal_in_two against a walk by play: {decided} of {} states decided, {in_one} goals \
+         in one, goals in two by case (a, b, c, d, pull or push): {by_case:?}",
+        states.len()
+    );
+    assert!(
+        decided > 30_000 && in_one > 500 && by_case[..4].iter().all(|&n| n > 10),
+        "{decided} {in_one} {by_case:?}"
+    );
+}
+
 /// Whether the search tries `step` as a first step within `region` ([`any_step_of`]):
 /// the first step of a push by the enemy piece's square, a simple step or a pull by the
 /// square it leaves or enters.
