@@ -1301,8 +1301,9 @@ fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
 /// - (d) `R` one rank away and frozen, `A` empty (a friend there would unfreeze `R`, and
 ///   an enemy piece can leave `A` only by a push or a pull): `s1` brings a friend `P` to a
 ///   square `Y` beside `X` but `A` (a piece on `A` blocks `s2`), from a square `S` beside
-///   `Y` but `X`: legal exactly when `Y` is empty and `P` is unfrozen, and not a rabbit
-///   stepping backwards. Then `R` has `P` beside it and `s2` is legal: `P` stays (on a
+///   `Y` but `X`: legal exactly when `Y` is empty and `P` is unfrozen (`P` is no rabbit
+///   stepping backwards: the square ahead of `Y` is `X`, or on the goal rank, where no
+///   rabbit of the mover stands). Then `R` has `P` beside it and `s2` is legal: `P` stays (on a
 ///   trap `Y` it has `R` beside it), the only capture is a friend of `P` on the trap beside
 ///   `S`, the enemy pieces are the same, and `A` stays empty (`S` is not `A`: a friend on
 ///   `A` would unfreeze `R`; `Y` is not `A`).
@@ -1363,9 +1364,7 @@ fn rabbit_goal_in_two(pos: &TurnState) -> Option<[Step; 2]> {
         } else if empty.contains(a) {
             // (d)
             for y in beside & empty & !Bitboard::from_square(a) {
-                // A rabbit ahead of `Y` would step backwards.
-                let backwards = rabbits & Bitboard::from_square(y).shift(fwd);
-                let movers = Bitboard::adjacent(y) & own & !backwards & !Bitboard::from_square(x);
+                let movers = Bitboard::adjacent(y) & own & !Bitboard::from_square(x);
                 if let Some(s) = (movers & !board.frozen_among(side, movers)).first() {
                     if let Some(step) = Step::between(s, y) {
                         return Some([step, Step::new(x, fwd)]);
