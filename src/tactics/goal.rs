@@ -1231,7 +1231,7 @@ fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
     match goal_in_one(pos, start, path) {
         Some(true) => return Some(true),
         Some(false) => {}
-        None => return goal_after_push(pos, start, path),
+        None => return goal_after_push(pos, path),
     }
 
     let (board, side) = (pos.board(), pos.side_to_move());
@@ -1256,18 +1256,70 @@ fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
     // same order.
     for sq in board.weaker_than(!side, kind) & Bitboard::adjacent(to) {
         if let Some(step) = Step::between(sq, to) {
-            let mut child = *pos;
-            child.play_step_unchecked(step);
-            // Two steps are left: the move has room.
-            let _ = path.push(step);
-            // The child has no push waiting and no rabbit on its goal rank (see above).
-            if goal_in_one(&child, start, path) == Some(true) {
+            if let Some(rabbit) = goal_in_one_after::<false>(board, side, near, step) {
+                // Two steps are left: the move has room.
+                let _ = path.push(step);
+                let _ = path.push(Step::new(rabbit, forward(side)));
                 return Some(true);
             }
-            path.pop();
         }
     }
     Some(false)
+}
+
+/// [`goal_in_one`] after `step`, a pull's end (the enemy piece beside the pull's square
+/// stepping into it) or a push's completion (the mover's piece stepping into the square
+/// the pushed piece left), decided from the board with the step not played: the rabbit
+/// among `near` (the mover's rabbits one rank from their goal) whose forward step then
+/// ends the turn with a goal, if any. `OURS` says whose piece `step` moves (the mover's
+/// for a completion). The caller asks with a step left after `step`, no rabbit of the
+/// mover on its goal rank now or at the turn's start.
+///
+/// Exact: `step` moves the piece on `from` to the empty square `to` (the pull's square,
+/// or the square the pushed piece left) and removes the piece of its colour left alone on
+/// the trap beside `from`, if any (it may be the moved piece itself, on `to`):
+/// `TurnState::play_step_unchecked`'s effect, computed here on the colour sets (the other
+/// colour's pieces are the same). After it no push waits, and no rabbit of the mover
+/// stands on its goal rank (a pull's end moves an enemy piece; a completion moves a piece
+/// stronger than another, not a rabbit), so [`goal_in_one`]'s rule applies: a rabbit of
+/// `near` with the square ahead empty and unfrozen (a friend beside it, or no enemy piece
+/// but a rabbit), and the turn may end after its step (the board has a rabbit of the
+/// mover on its goal rank, the start none). `near` is the same set after `step`: the
+/// step moves no rabbit of the mover, and captures none of them (they stand one rank
+/// from their goal, on no trap). The first such rabbit in square order is the one
+/// [`goal_in_one`] takes.
+#[inline(always)]
+fn goal_in_one_after<const OURS: bool>(
+    board: &Board,
+    side: Color,
+    near: Bitboard,
+    step: Step,
+) -> Option<crate::Square> {
+    let (from, to) = (step.from, step.to_on_board());
+    let moved = Bitboard::from_square(from) | Bitboard::from_square(to);
+    let own = board.color(side);
+    let colour = board.color(if OURS { side } else { !side }) ^ moved;
+    let gone = match from.trap_beside() {
+        Some(trap) if colour.contains(trap) && (Bitboard::adjacent(trap) & colour).is_empty() => {
+            Bitboard::from_square(trap)
+        }
+        _ => Bitboard::EMPTY,
+    };
+    let enemy_rabbits = board.pieces(PieceKind::Rabbit.of(!side));
+    let (own, freezers) = if OURS {
+        (colour & !gone, board.color(!side) & !enemy_rabbits)
+    } else if enemy_rabbits.contains(from) {
+        (own, colour & !(enemy_rabbits ^ moved) & !gone)
+    } else {
+        (own, colour & !enemy_rabbits & !gone)
+    };
+    let occupied = (board.occupied() ^ moved) & !gone;
+    let fwd = forward(side);
+    near.iter().find(|&sq| {
+        let beside = Bitboard::adjacent(sq);
+        !occupied.contains(Step::new(sq, fwd).to_on_board())
+            && ((beside & own).any() || (beside & freezers).is_empty())
+    })
 }
 
 /// The goals in two by a simple first step of the mover, decided from the board with no
@@ -1334,9 +1386,7 @@ fn rabbit_goal_in_two(pos: &TurnState) -> Option<[Step; 2]> {
     // (a)
     for x in two {
         let a = Step::new(x, fwd).to_on_board();
-        if unfrozen(Bitboard::adjacent(x), own)
-            && unfrozen(Bitboard::adjacent(a), own.without(x))
-        {
+        if unfrozen(Bitboard::adjacent(x), own) && unfrozen(Bitboard::adjacent(a), own.without(x)) {
             return Some([Step::new(x, fwd), Step::new(a, fwd)]);
         }
     }
@@ -1378,7 +1428,8 @@ fn rabbit_goal_in_two(pos: &TurnState) -> Option<[Step; 2]> {
 
 /// [`goal_in_two`] while a push waits for its second step: whether a step completing the
 /// push and then one more step end the turn with a goal (on success both steps are
-/// pushed on `path`), each completion played and followed by [`goal_in_one`]. `None`
+/// pushed on `path`), each completion followed by [`goal_in_one`] as
+/// [`goal_in_one_after`] decides it (not played). `None`
 /// when no push waits or a rabbit of the mover stands on its goal rank now (the caller
 /// has checked the turn's start board).
 ///
@@ -1390,26 +1441,29 @@ fn rabbit_goal_in_two(pos: &TurnState) -> Option<[Step; 2]> {
 /// rabbit, and captures only pieces of the mover on a trap (never on a goal rank): after
 /// it a rabbit of the mover stands on its goal rank only if one did before (excluded),
 /// no push waits, and the turn has a step left, so the goal is a goal in one after it,
-/// which [`goal_in_one`] decides (it applies there).
+/// which [`goal_in_one`] decides (it applies there), as [`goal_in_one_after`] does
+/// without the play; with no rabbit of the mover one rank from its goal there is none.
 #[inline]
-fn goal_after_push(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> {
+fn goal_after_push(pos: &TurnState, path: &mut Move) -> Option<bool> {
     let (to, _) = pos.pending_push()?;
     let (board, side) = (pos.board(), pos.side_to_move());
     if board.rabbit_on_goal(side) {
         return None;
     }
+    let near = board.pieces(PieceKind::Rabbit.of(side)) & rank_band(side, 1);
+    if near.is_empty() {
+        return Some(false);
+    }
     for sq in push_completers(pos, to) {
         let Some(step) = Step::between(sq, to) else {
             continue;
         };
-        let mut child = *pos;
-        child.play_step_unchecked(step);
-        // Two steps are left: the move has room.
-        let _ = path.push(step);
-        if goal_in_one(&child, start, path) == Some(true) {
+        if let Some(rabbit) = goal_in_one_after::<true>(board, side, near, step) {
+            // Two steps are left: the move has room.
+            let _ = path.push(step);
+            let _ = path.push(Step::new(rabbit, forward(side)));
             return Some(true);
         }
-        path.pop();
     }
     Some(false)
 }

@@ -274,6 +274,73 @@ fn goal_in_two_matches_every_step_then_goal_in_one_by_play() {
     );
 }
 
+/// [`goal_in_one_after`](super::goal_in_one_after) against the step played and
+/// [`goal_in_one`] on the child, for every pull's end and every push's completion of the
+/// states one step into the endgames and the first 3,000 archive positions, two steps
+/// into the endgames, and 30,000 random mid-turn states, with a step left after it and no
+/// rabbit of the mover on its goal rank now or at the turn's start: the same rabbit (the
+/// same first goal step). Counts the steps compared, those with a capture, and the goals.
+#[test]
+fn goal_in_one_after_a_pull_or_a_push_matches_the_step_played() {
+    let mut rng = Rng(37);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let first = one_step_in(&endgames);
+    let mut states = one_step_in(&first);
+    states.extend(first);
+    states.extend(one_step_in(&archive[..3_000]));
+    states.extend((0..30_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
+    let (mut compared, mut captures, mut goals) = (0, 0, 0);
+    for pos in &states {
+        let (state, start) = (pos.turn_state(), pos.turn_start_board());
+        let (board, side) = (state.board(), state.side_to_move());
+        if state.steps_left() < 2 || board.rabbit_on_goal(side) || start.rabbit_on_goal(side) {
+            continue;
+        }
+        let near = board.pieces(PieceKind::Rabbit.of(side)) & rank_band(side, 1);
+        let (steps, ours): (Vec<Step>, bool) = if let Some((to, _)) = state.pending_push() {
+            let completers = push_completers(state, to).iter();
+            (
+                completers.filter_map(|sq| Step::between(sq, to)).collect(),
+                true,
+            )
+        } else if let Some((to, _)) = state.pull_source() {
+            let pulled = state.pullable().iter();
+            (
+                pulled.filter_map(|sq| Step::between(sq, to)).collect(),
+                false,
+            )
+        } else {
+            continue;
+        };
+        for step in steps {
+            let mut child = *state;
+            let effect = child.play_step_unchecked(step);
+            let mut path = Move::EMPTY;
+            let played = goal_in_one(&child, start, &mut path)
+                .expect("it applies after the step")
+                .then(|| path.steps()[0].from);
+            let direct = if ours {
+                super::goal_in_one_after::<true>(board, side, near, step)
+            } else {
+                super::goal_in_one_after::<false>(board, side, near, step)
+            };
+            assert_eq!(direct, played, "{pos}: {step}");
+            compared += 1;
+            captures += usize::from(effect.capture.is_some());
+            goals += usize::from(played.is_some());
+        }
+    }
+    eprintln!(
+        "goal_in_one_after: {compared} pull ends and push completions compared, \
+         {captures} with a capture, {goals} goals"
+    );
+    assert!(
+        compared > 10_000 && captures > 100 && goals > 50,
+        "{compared} {captures} {goals}"
+    );
+}
+
 /// Whether the search tries `step` as a first step within `region` ([`any_step_of`]):
 /// the first step of a push by the enemy piece's square, a simple step or a pull by the
 /// square it leaves or enters.
