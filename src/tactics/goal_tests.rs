@@ -341,6 +341,35 @@ fn goal_in_one_after_a_pull_or_a_push_matches_the_step_played() {
     );
 }
 
+/// A case the sets above do not hold: the pull's end moves an enemy rabbit beside the
+/// mover's frozen rabbit and captures its only freezer (a dog on c6, its last friend the
+/// rabbit pulled from b6 to b7): the rabbit pulled freezes nothing, so the goal is in two
+/// steps, by the pull's end alone (the cat that left b7 is frozen on a7).
+#[test]
+fn a_pulled_rabbit_beside_the_goal_rabbit_freezes_nothing() {
+    let board = |rank7: &str| format!("[e       {rank7} rd     {}       E]", " ".repeat(32));
+    let text = format!(
+        "g {} steps 1/4 from {} pull Cb7",
+        board("C R     "),
+        board(" CR     ")
+    );
+    let pos: Position = text.parse().expect("a reachable state");
+    let (state, start) = (pos.turn_state(), pos.turn_start_board());
+    let pull = Step::new(crate::Square::B6, crate::Direction::North);
+    let near = state.board().pieces(PieceKind::Rabbit.of(Color::Gold)) & rank_band(Color::Gold, 1);
+    assert_eq!(
+        super::goal_in_one_after::<false>(state.board(), Color::Gold, near, pull),
+        Some(crate::Square::C7)
+    );
+    let mut path = Move::EMPTY;
+    assert_eq!(goal_in_two(state, start, &mut path), Some(true), "{pos}");
+    assert_eq!(
+        path.steps(),
+        [pull, Step::new(crate::Square::C7, crate::Direction::North)]
+    );
+    assert!(check(&pos));
+}
+
 /// Whether the search tries `step` as a first step within `region` ([`any_step_of`]):
 /// the first step of a push by the enemy piece's square, a simple step or a pull by the
 /// square it leaves or enters.
