@@ -1156,9 +1156,10 @@ impl Region {
 /// legal exactly when the rabbit is not frozen and the square ahead is empty (no push
 /// waits, the search never goes past the steps left, and a rabbit's forward step is never
 /// backwards); it cannot be captured (no trap on a goal rank). The turn may then end
-/// (a step taken, no push waiting) unless the board is the one it started from, which
-/// has the rabbit on its goal rank only if that board had a rabbit of the mover there;
-/// only then is the state the step leaves asked.
+/// (a step taken, no push waiting): the board is not the one it started from, which had
+/// no rabbit of the mover on its goal rank (one there would stand there still: the
+/// mover's rabbits move only by their own steps, never backwards, and no trap is on a
+/// goal rank, so this rule would not apply), so no state after the step is asked.
 #[inline(always)]
 fn goal_in_one(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> {
     let side = pos.side_to_move();
@@ -1169,9 +1170,8 @@ fn goal_in_one(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
 
     let ahead_empty = (!board.occupied()).shift(Direction::backwards(side));
     let near = board.pieces(PieceKind::Rabbit.of(side)) & rank_band(side, 1) & ahead_empty;
-    // The turn may end after the step unless the board is the one the turn started from,
-    // which cannot be when that board has no rabbit of the mover on its goal rank.
-    let differs = !start.rabbit_on_goal(side);
+    // The turn may end after the step: the board differs from the start (see above).
+    debug_assert!(!start.rabbit_on_goal(side));
     if near.is_empty() {
         return Some(false);
     }
@@ -1183,16 +1183,9 @@ fn goal_in_one(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
         if (beside & own).is_empty() && (beside & freezers).any() {
             continue;
         }
-        let step = Step::new(sq, forward(side));
-        if differs || {
-            let mut child = *pos;
-            child.play_step_unchecked(step);
-            child.check_end_turn(start).is_ok()
-        } {
-            // The search goes no deeper than the steps the turn has left: the move has room.
-            let _ = path.push(step);
-            return Some(true);
-        }
+        // The search goes no deeper than the steps the turn has left: the move has room.
+        let _ = path.push(Step::new(sq, forward(side)));
+        return Some(true);
     }
     Some(false)
 }
