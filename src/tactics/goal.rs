@@ -1191,10 +1191,11 @@ fn goal_in_one(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
 }
 
 /// Whether at most two more steps end the turn with a goal (on success the steps are
-/// pushed on `path`): [`goal_in_one`], else the pairs of a first step and a rabbit's
-/// forward step that may make a goal in two, decided from the board by
-/// [`rabbit_goal_in_two`] (no step played), then the end of a pull under way, played and
-/// followed by [`goal_in_one`]; while a push waits, [`goal_after_push`]. `None` when the
+/// pushed on `path`): a goal in one by [`goal_in_one`]'s rule, else the pairs of a first
+/// step and a rabbit's forward step that may make a goal in two, both decided from the
+/// board by [`rabbit_goal_in_two`] (no step played), then the ends of a pull under way,
+/// each followed by [`goal_in_one`] as [`goal_in_one_after`] decides it (not played);
+/// while a push waits, [`goal_after_push`]. `None` when the
 /// rule does not apply: fewer than two steps are left, or a rabbit of the mover stands on
 /// its goal rank now or stood there when the turn started.
 ///
@@ -1218,21 +1219,24 @@ fn goal_in_one(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
 /// a rabbit of the mover on its goal rank, the start none).
 #[inline]
 fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> {
-    if pos.steps_left() < 2 || start.rabbit_on_goal(pos.side_to_move()) {
+    let (board, side) = (pos.board(), pos.side_to_move());
+    if pos.steps_left() < 2 || start.rabbit_on_goal(side) {
         return None;
     }
-    match goal_in_one(pos, start, path) {
-        Some(true) => return Some(true),
-        Some(false) => {}
-        None => return goal_after_push(pos, path),
+    if pos.pending_push().is_some() {
+        return goal_after_push(pos, path);
+    }
+    if board.rabbit_on_goal(side) {
+        return None;
     }
 
-    let (board, side) = (pos.board(), pos.side_to_move());
     let near = board.pieces(PieceKind::Rabbit.of(side)) & rank_band(side, 1);
-    if let Some([first, then]) = rabbit_goal_in_two(pos) {
+    if let Some((first, then)) = rabbit_goal_in_two(pos) {
         // Two steps are left: the move has room.
         let _ = path.push(first);
-        let _ = path.push(then);
+        if let Some(then) = then {
+            let _ = path.push(then);
+        }
         return Some(true);
     }
 
@@ -1315,10 +1319,12 @@ fn goal_in_one_after<const OURS: bool>(
     })
 }
 
-/// The goals in two by a simple first step of the mover, decided from the board with no
-/// step played (the cases of [`goal_in_two`], which calls it with no push waiting, no
-/// rabbit of the mover on its goal rank and none in one step): the two steps of one such
-/// goal, or `None` when there is none. `R` is a rabbit of the mover on `X`, `A` the square
+/// A goal in one, else a goal in two by a simple first step of the mover, decided from
+/// the board with no step played (for [`goal_in_two`], which calls it with a step or more
+/// left after the first, no push waiting and no rabbit of the mover on its goal rank now
+/// or at the turn's start): the goal in one by [`goal_in_one`]'s rule (the same test, its
+/// proof there), asked first (the shorter), else the two steps of a goal of the cases
+/// below (then there is none in one), or `None` when there is none. `R` is a rabbit of the mover on `X`, `A` the square
 /// ahead of it; "unfrozen with friends `F`" means that a friend of `F` or no enemy piece
 /// but a rabbit stands beside (a rabbit is frozen exactly when no friend and some such
 /// piece stands beside it, enemy rabbits never being stronger). Each case, with `s1` the
@@ -1356,7 +1362,7 @@ fn goal_in_one_after<const OURS: bool>(
 /// So a pair of these cases with the conditions met is a legal goal in two, and a goal
 /// in two by a simple first step is one of them ([`goal_in_two`]'s proof).
 #[inline(always)]
-fn rabbit_goal_in_two(pos: &TurnState) -> Option<[Step; 2]> {
+fn rabbit_goal_in_two(pos: &TurnState) -> Option<(Step, Option<Step>)> {
     let side = pos.side_to_move();
     let board = pos.board();
     let rabbits = board.pieces(PieceKind::Rabbit.of(side));
@@ -1376,11 +1382,17 @@ fn rabbit_goal_in_two(pos: &TurnState) -> Option<[Step; 2]> {
     let unfrozen = |beside: Bitboard, friends: Bitboard| {
         (beside & friends).any() || (beside & freezers).is_empty()
     };
+    // A goal in one first: [`goal_in_one`]'s rule.
+    for x in one & ahead_empty {
+        if unfrozen(Bitboard::adjacent(x), own) {
+            return Some((Step::new(x, fwd), None));
+        }
+    }
     // (a)
     for x in two {
         let a = Step::new(x, fwd).to_on_board();
         if unfrozen(Bitboard::adjacent(x), own) && unfrozen(Bitboard::adjacent(a), own.without(x)) {
-            return Some([Step::new(x, fwd), Step::new(a, fwd)]);
+            return Some((Step::new(x, fwd), Some(Step::new(a, fwd))));
         }
     }
     let along = rank_band(side, 1);
@@ -1392,7 +1404,7 @@ fn rabbit_goal_in_two(pos: &TurnState) -> Option<[Step; 2]> {
             for y in beside & along & empty & ahead_empty {
                 if unfrozen(Bitboard::adjacent(y), own.without(x)) {
                     if let Some(aside) = Step::between(x, y) {
-                        return Some([aside, Step::new(y, fwd)]);
+                        return Some((aside, Some(Step::new(y, fwd))));
                     }
                 }
             }
@@ -1400,7 +1412,7 @@ fn rabbit_goal_in_two(pos: &TurnState) -> Option<[Step; 2]> {
             if own.contains(a) && unfrozen(beside, own.without(a)) {
                 if let Some(z) = (Bitboard::adjacent(a) & empty).first() {
                     if let Some(aside) = Step::between(a, z) {
-                        return Some([aside, Step::new(x, fwd)]);
+                        return Some((aside, Some(Step::new(x, fwd))));
                     }
                 }
             }
@@ -1410,7 +1422,7 @@ fn rabbit_goal_in_two(pos: &TurnState) -> Option<[Step; 2]> {
                 let movers = Bitboard::adjacent(y) & own & !Bitboard::from_square(x);
                 if let Some(s) = (movers & !board.frozen_among(side, movers)).first() {
                     if let Some(step) = Step::between(s, y) {
-                        return Some([step, Step::new(x, fwd)]);
+                        return Some((step, Some(Step::new(x, fwd))));
                     }
                 }
             }
