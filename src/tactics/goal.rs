@@ -1220,9 +1220,12 @@ fn goal_in_one(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
 #[inline]
 fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> {
     let (board, side) = (pos.board(), pos.side_to_move());
-    if pos.steps_left() < 2 || start.rabbit_on_goal(side) {
+    if pos.steps_left() < 2 {
         return None;
     }
+    // A rabbit of the mover on its goal rank at the turn's start stands there still (see
+    // [`goal_in_one`]): the tests of the board now below return `None` then.
+    debug_assert!(!start.rabbit_on_goal(side) || board.rabbit_on_goal(side));
     if pos.pending_push().is_some() {
         return goal_after_push(pos, path);
     }
