@@ -1156,9 +1156,10 @@ impl Region {
 /// legal exactly when the rabbit is not frozen and the square ahead is empty (no push
 /// waits, the search never goes past the steps left, and a rabbit's forward step is never
 /// backwards); it cannot be captured (no trap on a goal rank). The turn may then end
-/// (a step taken, no push waiting) unless the board is the one it started from, which
-/// has the rabbit on its goal rank only if that board had a rabbit of the mover there;
-/// only then is the state the step leaves asked.
+/// (a step taken, no push waiting): the board is not the one it started from, which had
+/// no rabbit of the mover on its goal rank (one there would stand there still: the
+/// mover's rabbits move only by their own steps, never backwards, and no trap is on a
+/// goal rank, so this rule would not apply), so no state after the step is asked.
 #[inline(always)]
 fn goal_in_one(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> {
     let side = pos.side_to_move();
@@ -1169,9 +1170,8 @@ fn goal_in_one(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
 
     let ahead_empty = (!board.occupied()).shift(Direction::backwards(side));
     let near = board.pieces(PieceKind::Rabbit.of(side)) & rank_band(side, 1) & ahead_empty;
-    // The turn may end after the step unless the board is the one the turn started from,
-    // which cannot be when that board has no rabbit of the mover on its goal rank.
-    let differs = !start.rabbit_on_goal(side);
+    // The turn may end after the step: the board differs from the start (see above).
+    debug_assert!(!start.rabbit_on_goal(side));
     if near.is_empty() {
         return Some(false);
     }
@@ -1183,25 +1183,21 @@ fn goal_in_one(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
         if (beside & own).is_empty() && (beside & freezers).any() {
             continue;
         }
-        let step = Step::new(sq, forward(side));
-        if differs || {
-            let mut child = *pos;
-            child.play_step_unchecked(step);
-            child.check_end_turn(start).is_ok()
-        } {
-            // The search goes no deeper than the steps the turn has left: the move has room.
-            let _ = path.push(step);
-            return Some(true);
-        }
+        // The search goes no deeper than the steps the turn has left: the move has room.
+        let _ = path.push(Step::new(sq, forward(side)));
+        return Some(true);
     }
     Some(false)
 }
 
 /// Whether at most two more steps end the turn with a goal (on success the steps are
-/// pushed on `path`): [`goal_in_one`], else the first steps that may begin a goal in two,
-/// each played and followed by [`goal_in_one`]; while a push waits, [`goal_after_push`].
-/// `None` when the rule does not apply: fewer than two steps are left, or a rabbit of the
-/// mover stands on its goal rank now or stood there when the turn started.
+/// pushed on `path`): a goal in one by [`goal_in_one`]'s rule, else the pairs of a first
+/// step and a rabbit's forward step that may make a goal in two, both decided from the
+/// board by [`rabbit_goal_in_two`] (no step played), then the ends of a pull under way,
+/// each followed by [`goal_in_one`] as [`goal_in_one_after`] decides it (not played);
+/// while a push waits, [`goal_after_push`]. `None` when the
+/// rule does not apply: fewer than two steps are left, or a rabbit of the mover stands on
+/// its goal rank now or stood there when the turn started.
 ///
 /// Exact (with no push waiting; [`goal_after_push`] has its own proof): let `s1 s2` end
 /// the turn with a goal, no goal in one step being possible. `s1` puts no rabbit of the
@@ -1217,41 +1213,34 @@ fn goal_in_one(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
 /// rank) and can unfreeze `R` only by bringing a friend beside it: if `R` is unfrozen (the
 /// square ahead taken) it leaves the square ahead, which it cannot do by entering a square
 /// beside `R` (no square is beside both); if `R` is frozen (no friend beside it, so none
-/// ahead) it enters a square beside `R` other than the one ahead. These are the steps
-/// tried.
+/// ahead) it enters a square beside `R` other than the one ahead. These are the pairs
+/// [`rabbit_goal_in_two`] decides and the pulls tried. The turn may end after any such
+/// `s1 s2`: a step is taken, no push waits, and the board differs from the start (it has
+/// a rabbit of the mover on its goal rank, the start none).
 #[inline]
 fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> {
-    if pos.steps_left() < 2 || start.rabbit_on_goal(pos.side_to_move()) {
+    let (board, side) = (pos.board(), pos.side_to_move());
+    if pos.steps_left() < 2 {
         return None;
     }
-    match goal_in_one(pos, start, path) {
-        Some(true) => return Some(true),
-        Some(false) => {}
-        None => return goal_after_push(pos, start, path),
+    // A rabbit of the mover on its goal rank at the turn's start stands there still (see
+    // [`goal_in_one`]): the tests of the board now below return `None` then.
+    debug_assert!(!start.rabbit_on_goal(side) || board.rabbit_on_goal(side));
+    if pos.pending_push().is_some() {
+        return goal_after_push(pos, path);
+    }
+    if board.rabbit_on_goal(side) {
+        return None;
     }
 
-    let mut then_goal = |step: Step| {
-        let mut child = *pos;
-        child.play_step_unchecked(step);
+    let near = board.pieces(PieceKind::Rabbit.of(side)) & rank_band(side, 1);
+    if let Some((first, then)) = rabbit_goal_in_two(pos) {
         // Two steps are left: the move has room.
-        let _ = path.push(step);
-        // The child has no push waiting and no rabbit on its goal rank (see above).
-        if goal_in_one(&child, start, path) == Some(true) {
-            return true;
+        let _ = path.push(first);
+        if let Some(then) = then {
+            let _ = path.push(then);
         }
-        path.pop();
-        false
-    };
-    let Some(own) = first_of_two(pos) else {
-        return Some(false);
-    };
-    for dir in Direction::ALL {
-        if own[dir as usize]
-            .iter()
-            .any(|sq| then_goal(Step::new(sq, dir)))
-        {
-            return Some(true);
-        }
+        return Some(true);
     }
 
     let Some((to, kind)) = pos.pull_source() else {
@@ -1260,15 +1249,17 @@ fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
     // The end of the pull moves an enemy piece and captures none of the mover's (a step
     // captures only pieces of the colour it moves): the goal's rabbit stands one rank from
     // its goal already.
-    let (board, side) = (pos.board(), pos.side_to_move());
-    if (board.pieces(PieceKind::Rabbit.of(side)) & rank_band(side, 1)).is_empty() {
+    if near.is_empty() {
         return Some(false);
     }
     // The pieces the pull may move (`TurnState::pullable`), each beside `to`, in the
     // same order.
     for sq in board.weaker_than(!side, kind) & Bitboard::adjacent(to) {
         if let Some(step) = Step::between(sq, to) {
-            if then_goal(step) {
+            if let Some(rabbit) = goal_in_one_after::<false>(board, side, near, step) {
+                // Two steps are left: the move has room.
+                let _ = path.push(step);
+                let _ = path.push(Step::new(rabbit, forward(side)));
                 return Some(true);
             }
         }
@@ -1276,9 +1267,177 @@ fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
     Some(false)
 }
 
+/// [`goal_in_one`] after `step`, a pull's end (the enemy piece beside the pull's square
+/// stepping into it) or a push's completion (the mover's piece stepping into the square
+/// the pushed piece left), decided from the board with the step not played: the rabbit
+/// among `near` (the mover's rabbits one rank from their goal) whose forward step then
+/// ends the turn with a goal, if any. `OURS` says whose piece `step` moves (the mover's
+/// for a completion). The caller asks with a step left after `step`, no rabbit of the
+/// mover on its goal rank now or at the turn's start.
+///
+/// Exact: `step` moves the piece on `from` to the empty square `to` (the pull's square,
+/// or the square the pushed piece left) and removes the piece of its colour left alone on
+/// the trap beside `from`, if any (it may be the moved piece itself, on `to`):
+/// `TurnState::play_step_unchecked`'s effect, computed here on the colour sets (the other
+/// colour's pieces are the same). After it no push waits, and no rabbit of the mover
+/// stands on its goal rank (a pull's end moves an enemy piece; a completion moves a piece
+/// stronger than another, not a rabbit), so [`goal_in_one`]'s rule applies: a rabbit of
+/// `near` with the square ahead empty and unfrozen (a friend beside it, or no enemy piece
+/// but a rabbit), and the turn may end after its step (the board has a rabbit of the
+/// mover on its goal rank, the start none). `near` is the same set after `step`: the
+/// step moves no rabbit of the mover, and captures none of them (they stand one rank
+/// from their goal, on no trap). The first such rabbit in square order is the one
+/// [`goal_in_one`] takes.
+#[inline(always)]
+fn goal_in_one_after<const OURS: bool>(
+    board: &Board,
+    side: Color,
+    near: Bitboard,
+    step: Step,
+) -> Option<crate::Square> {
+    let (from, to) = (step.from, step.to_on_board());
+    let moved = Bitboard::from_square(from) | Bitboard::from_square(to);
+    let own = board.color(side);
+    let colour = board.color(if OURS { side } else { !side }) ^ moved;
+    let gone = match from.trap_beside() {
+        Some(trap) if colour.contains(trap) && (Bitboard::adjacent(trap) & colour).is_empty() => {
+            Bitboard::from_square(trap)
+        }
+        _ => Bitboard::EMPTY,
+    };
+    let enemy_rabbits = board.pieces(PieceKind::Rabbit.of(!side));
+    let (own, freezers) = if OURS {
+        (colour & !gone, board.color(!side) & !enemy_rabbits)
+    } else if enemy_rabbits.contains(from) {
+        (own, colour & !(enemy_rabbits ^ moved) & !gone)
+    } else {
+        (own, colour & !enemy_rabbits & !gone)
+    };
+    let occupied = (board.occupied() ^ moved) & !gone;
+    let fwd = forward(side);
+    near.iter().find(|&sq| {
+        let beside = Bitboard::adjacent(sq);
+        !occupied.contains(Step::new(sq, fwd).to_on_board())
+            && ((beside & own).any() || (beside & freezers).is_empty())
+    })
+}
+
+/// A goal in one, else a goal in two by a simple first step of the mover, decided from
+/// the board with no step played (for [`goal_in_two`], which calls it with a step or more
+/// left after the first, no push waiting and no rabbit of the mover on its goal rank now
+/// or at the turn's start): the goal in one by [`goal_in_one`]'s rule (the same test, its
+/// proof there), asked first (the shorter), else the two steps of a goal of the cases
+/// below (then there is none in one), or `None` when there is none. `R` is a rabbit of the mover on `X`, `A` the square
+/// ahead of it; "unfrozen with friends `F`" means that a friend of `F` or no enemy piece
+/// but a rabbit stands beside (a rabbit is frozen exactly when no friend and some such
+/// piece stands beside it, enemy rabbits never being stronger). Each case, with `s1` the
+/// first step and `s2` `R`'s forward step:
+///
+/// - (a) `R` two ranks away, `s1` its own forward step: legal exactly when `R` is
+///   unfrozen on `X` and `A` empty; then `s2` needs the goal square empty (as before:
+///   `s1` fills only `A`) and `R` unfrozen on `A` after `s1`. The enemy pieces are the
+///   same; `A`'s friends then are those beside `A` but `X` (emptied): the only capture
+///   `s1` may make is a friend on the trap beside `X`, which stands on `X`'s rank (the
+///   traps are two ranks from the goal, and a trap has no trap beside it), so beside `X`
+///   along the rank and not beside `A`; and `A` is no trap.
+/// - (b) `R` one rank away, `s1` its step aside along the rank to `Y`: legal exactly when
+///   `R` is unfrozen on `X` and `Y` empty; `s2` needs the goal square ahead of `Y` empty
+///   and `R` unfrozen on `Y` with the friends beside it but `X`: the only capture is a
+///   friend on the trap behind `X`, which is beside neither `Y` nor the square ahead of
+///   `Y`, no trap.
+/// - (c) `R` one rank away and unfrozen, `A` held by a friend `P` (an enemy piece there
+///   moves only by a push, which ends with a piece on `A`, or by a pull): `s1` is `P`'s
+///   step aside along the goal rank (`X` is taken, and the board ends there), legal
+///   exactly when the square it enters is empty (`P` is no rabbit: none of the mover's
+///   stands on its goal rank; and `R` beside it unfreezes it); it captures nothing (no
+///   trap beside a goal rank square) and does not enter a square beside `X`, so `s2` is
+///   legal exactly when `R` is unfrozen with the friends beside `X` but `A`.
+/// - (d) `R` one rank away and frozen, `A` empty (a friend there would unfreeze `R`, and
+///   an enemy piece can leave `A` only by a push or a pull): `s1` brings a friend `P` to a
+///   square `Y` beside `X` but `A` (a piece on `A` blocks `s2`), from a square `S` beside
+///   `Y` but `X`: legal exactly when `Y` is empty and `P` is unfrozen (`P` is no rabbit
+///   stepping backwards: the square ahead of `Y` is `X`, or on the goal rank, where no
+///   rabbit of the mover stands). Then `R` has `P` beside it and `s2` is legal: `P` stays (on a
+///   trap `Y` it has `R` beside it), the only capture is a friend of `P` on the trap beside
+///   `S`, the enemy pieces are the same, and `A` stays empty (`S` is not `A`: a friend on
+///   `A` would unfreeze `R`; `Y` is not `A`).
+///
+/// So a pair of these cases with the conditions met is a legal goal in two, and a goal
+/// in two by a simple first step is one of them ([`goal_in_two`]'s proof).
+#[inline(always)]
+fn rabbit_goal_in_two(pos: &TurnState) -> Option<(Step, Option<Step>)> {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    let one = rabbits & rank_band(side, 1);
+    let back = Direction::backwards(side);
+    let empty = !board.occupied();
+    let ahead_empty = empty.shift(back);
+    let two = rabbits & rank_band(side, 2) & ahead_empty & ahead_empty.shift(back);
+    if (one | two).is_empty() {
+        return None;
+    }
+    let fwd = forward(side);
+    let own = board.color(side);
+    let freezers = board.color(!side) & !board.pieces(PieceKind::Rabbit.of(!side));
+    // Whether a rabbit of the mover with the squares `beside` around it is unfrozen with
+    // the friends `friends`.
+    let unfrozen = |beside: Bitboard, friends: Bitboard| {
+        (beside & friends).any() || (beside & freezers).is_empty()
+    };
+    // A goal in one first: [`goal_in_one`]'s rule.
+    for x in one & ahead_empty {
+        if unfrozen(Bitboard::adjacent(x), own) {
+            return Some((Step::new(x, fwd), None));
+        }
+    }
+    // (a)
+    for x in two {
+        let a = Step::new(x, fwd).to_on_board();
+        if unfrozen(Bitboard::adjacent(x), own) && unfrozen(Bitboard::adjacent(a), own.without(x)) {
+            return Some((Step::new(x, fwd), Some(Step::new(a, fwd))));
+        }
+    }
+    let along = rank_band(side, 1);
+    for x in one {
+        let beside = Bitboard::adjacent(x);
+        let a = Step::new(x, fwd).to_on_board();
+        if unfrozen(beside, own) {
+            // (b)
+            for y in beside & along & empty & ahead_empty {
+                if unfrozen(Bitboard::adjacent(y), own.without(x)) {
+                    if let Some(aside) = Step::between(x, y) {
+                        return Some((aside, Some(Step::new(y, fwd))));
+                    }
+                }
+            }
+            // (c)
+            if own.contains(a) && unfrozen(beside, own.without(a)) {
+                if let Some(z) = (Bitboard::adjacent(a) & empty).first() {
+                    if let Some(aside) = Step::between(a, z) {
+                        return Some((aside, Some(Step::new(x, fwd))));
+                    }
+                }
+            }
+        } else if empty.contains(a) {
+            // (d)
+            for y in beside & empty & !Bitboard::from_square(a) {
+                let movers = Bitboard::adjacent(y) & own & !Bitboard::from_square(x);
+                if let Some(s) = (movers & !board.frozen_among(side, movers)).first() {
+                    if let Some(step) = Step::between(s, y) {
+                        return Some((step, Some(Step::new(x, fwd))));
+                    }
+                }
+            }
+        }
+    }
+    None
+}
+
 /// [`goal_in_two`] while a push waits for its second step: whether a step completing the
 /// push and then one more step end the turn with a goal (on success both steps are
-/// pushed on `path`), each completion played and followed by [`goal_in_one`]. `None`
+/// pushed on `path`), each completion followed by [`goal_in_one`] as
+/// [`goal_in_one_after`] decides it (not played). `None`
 /// when no push waits or a rabbit of the mover stands on its goal rank now (the caller
 /// has checked the turn's start board).
 ///
@@ -1290,26 +1449,29 @@ fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
 /// rabbit, and captures only pieces of the mover on a trap (never on a goal rank): after
 /// it a rabbit of the mover stands on its goal rank only if one did before (excluded),
 /// no push waits, and the turn has a step left, so the goal is a goal in one after it,
-/// which [`goal_in_one`] decides (it applies there).
+/// which [`goal_in_one`] decides (it applies there), as [`goal_in_one_after`] does
+/// without the play; with no rabbit of the mover one rank from its goal there is none.
 #[inline]
-fn goal_after_push(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> {
+fn goal_after_push(pos: &TurnState, path: &mut Move) -> Option<bool> {
     let (to, _) = pos.pending_push()?;
     let (board, side) = (pos.board(), pos.side_to_move());
     if board.rabbit_on_goal(side) {
         return None;
     }
+    let near = board.pieces(PieceKind::Rabbit.of(side)) & rank_band(side, 1);
+    if near.is_empty() {
+        return Some(false);
+    }
     for sq in push_completers(pos, to) {
         let Some(step) = Step::between(sq, to) else {
             continue;
         };
-        let mut child = *pos;
-        child.play_step_unchecked(step);
-        // Two steps are left: the move has room.
-        let _ = path.push(step);
-        if goal_in_one(&child, start, path) == Some(true) {
+        if let Some(rabbit) = goal_in_one_after::<true>(board, side, near, step) {
+            // Two steps are left: the move has room.
+            let _ = path.push(step);
+            let _ = path.push(Step::new(rabbit, forward(side)));
             return Some(true);
         }
-        path.pop();
     }
     Some(false)
 }
@@ -1337,60 +1499,6 @@ fn frozen_rabbits(board: &Board, side: Color, rabbits: Bitboard) -> Bitboard {
     let own = board.color(side);
     let freezers = board.color(!side) & !board.pieces(PieceKind::Rabbit.of(!side));
     rabbits & !own.neighbours() & freezers.neighbours()
-}
-
-/// The simple steps of the mover that [`goal_in_two`] tries first, per direction (the
-/// proof is there); `None` when no rabbit of the mover is one rank from its goal or two
-/// ranks away with the two squares ahead empty.
-#[inline]
-fn first_of_two(pos: &TurnState) -> Option<[Bitboard; 4]> {
-    let side = pos.side_to_move();
-    let board = pos.board();
-    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
-    // A rabbit two ranks away walks: the two squares ahead of it are empty (its steps
-    // change neither).
-    let back = Direction::backwards(side);
-    let empty = !board.occupied();
-    let walk = empty.shift(back) & empty.shift(back).shift(back);
-    let one = rabbits & rank_band(side, 1);
-    let two = rabbits & rank_band(side, 2) & walk;
-    if (one | two).is_empty() {
-        return None;
-    }
-
-    let fwd = forward(side);
-    // The frozen set only where the steps below are read: the rabbits, and the pieces
-    // ahead of or beside them ([`Board::frozen`] restricted to those squares).
-    let own_pieces = board.color(side);
-    let lonely = own_pieces & !own_pieces.neighbours();
-    let held = frozen_rabbits(board, side, one | two);
-    let frozen_one = one & held;
-    // A frozen rabbit has no friend ahead; an unfrozen one has the square ahead taken.
-    let ahead = (one & !frozen_one).shift(fwd);
-    // Beside a frozen rabbit (most often there is none: no spread then).
-    let (beside, near_beside) = if frozen_one.any() {
-        let beside = frozen_one.neighbours() & !frozen_one.shift(fwd);
-        (beside, beside.neighbours())
-    } else {
-        (Bitboard::EMPTY, Bitboard::EMPTY)
-    };
-    let others = own_pieces & (ahead | near_beside) & !(one | two);
-    let mut free = ((one | two) & !held) | others;
-    let lonely_others = others & lonely;
-    if lonely_others.any() {
-        free &= !board.frozen_among(side, lonely_others);
-    }
-    let mut own = pos.simple_steps(free);
-    for dir in Direction::ALL {
-        let mut movers = beside.shift(dir.opposite()) | ahead;
-        if dir == fwd {
-            movers |= two;
-        } else if matches!(dir, Direction::East | Direction::West) {
-            movers |= one;
-        }
-        own[dir as usize] &= movers;
-    }
-    Some(own)
 }
 
 /// [`any_step_touching`] within `within`: generates the

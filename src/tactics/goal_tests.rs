@@ -169,6 +169,207 @@ fn goal_in_two_matches_a_two_step_walk() {
     assert!(decided > 5_000 && goals > 500, "{decided} {goals}");
 }
 
+/// Whether one or two legal steps from `state` end the turn with a goal, by play: every
+/// legal step, then every legal step of the child (goal in one by play), each board asked
+/// whether a rabbit of the mover stands on its goal rank and the turn may end. Returns
+/// (in one, in two or fewer).
+fn plain_goal_in_one_or_two(state: &TurnState, start: &crate::Board) -> (bool, bool) {
+    let side = state.side_to_move();
+    let ends = |s: &TurnState| s.board().rabbit_on_goal(side) && s.check_end_turn(start).is_ok();
+    let children: Vec<TurnState> = if state.steps_left() == 0 {
+        Vec::new()
+    } else {
+        state
+            .legal_steps()
+            .iter()
+            .map(|&s| {
+                let mut child = *state;
+                child.play_step(s).expect("a listed step is legal");
+                child
+            })
+            .collect()
+    };
+    let in_one = children.iter().any(ends);
+    let in_two = in_one
+        || children.iter().any(|child| {
+            child.steps_left() > 0
+                && child.legal_steps().iter().any(|&s| {
+                    let mut next = *child;
+                    next.play_step(s).expect("a listed step is legal");
+                    ends(&next)
+                })
+        });
+    (in_one, in_two)
+}
+
+/// [`goal_in_two`] (its direct pairs, [`rabbit_goal_in_two`](super::rabbit_goal_in_two), and the pulls and pushes it
+/// plays) against [`plain_goal_in_one_or_two`] on the archive positions under caps 2 and
+/// 4, the endgames under caps 2-4, every state one step into the endgames and into the
+/// first 3,000 archive positions, and 30,000 random mid-turn states: wherever it applies,
+/// the same answer, a goal in two only when there is none in one, and the steps replay
+/// to a goal. Counts the goals in two by the case of their first step: the rabbit's own
+/// step forward (a) or aside (b), the friend ahead stepping aside (c), another step
+/// beside the rabbit (d), the end of a pull or a push's completion.
+#[test]
+fn goal_in_two_matches_every_step_then_goal_in_one_by_play() {
+    let mut rng = Rng(31);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let mut states: Vec<Position> = Vec::new();
+    for pos in &archive {
+        states.push(with_cap(pos, 2));
+        states.push(pos.clone());
+    }
+    for pos in &endgames {
+        for cap in 2..=4 {
+            states.push(with_cap(pos, cap));
+        }
+    }
+    states.extend(one_step_in(&endgames));
+    states.extend(one_step_in(&archive[..3_000]));
+    states.extend((0..30_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
+    let (mut decided, mut in_one, mut by_case) = (0, 0, [0usize; 5]);
+    for pos in &states {
+        let (state, start) = (pos.turn_state(), pos.turn_start_board());
+        let mut path = Move::EMPTY;
+        let Some(found) = goal_in_two(state, start, &mut path) else {
+            continue;
+        };
+        decided += 1;
+        let (one, two) = plain_goal_in_one_or_two(state, start);
+        assert_eq!(found, two, "{pos}: {path:?}");
+        if !found {
+            continue;
+        }
+        assert_eq!(path.len(), if one { 1 } else { 2 }, "{pos}: {path:?}");
+        let after = pos
+            .after(&path)
+            .unwrap_or_else(|e| panic!("{pos}: {path:?}: {e}"));
+        assert!(after.board().rabbit_on_goal(pos.side_to_move()), "{pos}");
+        if one {
+            in_one += 1;
+            continue;
+        }
+        let (s1, s2) = (path.steps()[0], path.steps()[1]);
+        let piece = pos.board().piece_at(s1.from).expect("a piece moves");
+        let case = if piece.color != pos.side_to_move() {
+            4
+        } else if s1.to() == Some(s2.from) {
+            usize::from(s1.dir != super::forward(pos.side_to_move()))
+        } else if s2.to() == Some(s1.from) {
+            2
+        } else {
+            3
+        };
+        by_case[case] += 1;
+    }
+    eprintln!(
+        "goal_in_two against a walk by play: {decided} of {} states decided, {in_one} goals \
+         in one, goals in two by case (a, b, c, d, pull or push): {by_case:?}",
+        states.len()
+    );
+    assert!(
+        decided > 30_000 && in_one > 500 && by_case[..4].iter().all(|&n| n > 10),
+        "{decided} {in_one} {by_case:?}"
+    );
+}
+
+/// [`goal_in_one_after`](super::goal_in_one_after) against the step played and
+/// [`goal_in_one`] on the child, for every pull's end and every push's completion of the
+/// states one step into the endgames and the first 3,000 archive positions, two steps
+/// into the endgames, and 30,000 random mid-turn states, with a step left after it and no
+/// rabbit of the mover on its goal rank now or at the turn's start: the same rabbit (the
+/// same first goal step). Counts the steps compared, those with a capture, and the goals.
+#[test]
+fn goal_in_one_after_a_pull_or_a_push_matches_the_step_played() {
+    let mut rng = Rng(37);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let first = one_step_in(&endgames);
+    let mut states = one_step_in(&first);
+    states.extend(first);
+    states.extend(one_step_in(&archive[..3_000]));
+    states.extend((0..30_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
+    let (mut compared, mut captures, mut goals) = (0, 0, 0);
+    for pos in &states {
+        let (state, start) = (pos.turn_state(), pos.turn_start_board());
+        let (board, side) = (state.board(), state.side_to_move());
+        if state.steps_left() < 2 || board.rabbit_on_goal(side) || start.rabbit_on_goal(side) {
+            continue;
+        }
+        let near = board.pieces(PieceKind::Rabbit.of(side)) & rank_band(side, 1);
+        let (steps, ours): (Vec<Step>, bool) = if let Some((to, _)) = state.pending_push() {
+            let completers = push_completers(state, to).iter();
+            (
+                completers.filter_map(|sq| Step::between(sq, to)).collect(),
+                true,
+            )
+        } else if let Some((to, _)) = state.pull_source() {
+            let pulled = state.pullable().iter();
+            (
+                pulled.filter_map(|sq| Step::between(sq, to)).collect(),
+                false,
+            )
+        } else {
+            continue;
+        };
+        for step in steps {
+            let mut child = *state;
+            let effect = child.play_step_unchecked(step);
+            let mut path = Move::EMPTY;
+            let played = goal_in_one(&child, start, &mut path)
+                .expect("it applies after the step")
+                .then(|| path.steps()[0].from);
+            let direct = if ours {
+                super::goal_in_one_after::<true>(board, side, near, step)
+            } else {
+                super::goal_in_one_after::<false>(board, side, near, step)
+            };
+            assert_eq!(direct, played, "{pos}: {step}");
+            compared += 1;
+            captures += usize::from(effect.capture.is_some());
+            goals += usize::from(played.is_some());
+        }
+    }
+    eprintln!(
+        "goal_in_one_after: {compared} pull ends and push completions compared, \
+         {captures} with a capture, {goals} goals"
+    );
+    assert!(
+        compared > 10_000 && captures > 100 && goals > 50,
+        "{compared} {captures} {goals}"
+    );
+}
+
+/// A case the sets above do not hold: the pull's end moves an enemy rabbit beside the
+/// mover's frozen rabbit and captures its only freezer (a dog on c6, its last friend the
+/// rabbit pulled from b6 to b7): the rabbit pulled freezes nothing, so the goal is in two
+/// steps, by the pull's end alone (the cat that left b7 is frozen on a7).
+#[test]
+fn a_pulled_rabbit_beside_the_goal_rabbit_freezes_nothing() {
+    let board = |rank7: &str| format!("[e       {rank7} rd     {}       E]", " ".repeat(32));
+    let text = format!(
+        "g {} steps 1/4 from {} pull Cb7",
+        board("C R     "),
+        board(" CR     ")
+    );
+    let pos: Position = text.parse().expect("a reachable state");
+    let (state, start) = (pos.turn_state(), pos.turn_start_board());
+    let pull = Step::new(crate::Square::B6, crate::Direction::North);
+    let near = state.board().pieces(PieceKind::Rabbit.of(Color::Gold)) & rank_band(Color::Gold, 1);
+    assert_eq!(
+        super::goal_in_one_after::<false>(state.board(), Color::Gold, near, pull),
+        Some(crate::Square::C7)
+    );
+    let mut path = Move::EMPTY;
+    assert_eq!(goal_in_two(state, start, &mut path), Some(true), "{pos}");
+    assert_eq!(
+        path.steps(),
+        [pull, Step::new(crate::Square::C7, crate::Direction::North)]
+    );
+    assert!(check(&pos));
+}
+
 /// Whether the search tries `step` as a first step within `region` ([`any_step_of`]):
 /// the first step of a push by the enemy piece's square, a simple step or a pull by the
 /// square it leaves or enters.
