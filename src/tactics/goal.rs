@@ -948,11 +948,29 @@ fn squares_within_paths(pos: &TurnState, k: u8, walls: Bitboard) -> Bitboard {
 /// [`path_costs`]), up to `n <= 4`: `layers[b]` holds the squares with a path of forward
 /// and sideways steps to the goal rank whose squares after the first cost at most `b`
 /// (the goal rank itself at 0).
+///
+/// Compiled once per side (`to_go_layers_of`), so that the backward shift is a plain
+/// shift and not a choice made at every spread.
 #[inline(always)]
 fn to_go_layers(side: Color, costs: [Bitboard; 3], n: usize) -> [Bitboard; 5] {
-    let fwd = forward(side);
-    let before =
-        |b: Bitboard| b.shift(fwd.opposite()) | b.shift(Direction::East) | b.shift(Direction::West);
+    match side {
+        Color::Gold => to_go_layers_of::<true>(costs, n),
+        Color::Silver => to_go_layers_of::<false>(costs, n),
+    }
+}
+
+/// [`to_go_layers`] for Gold (`GOLD`, goal rank the eighth) or Silver.
+#[inline(always)]
+fn to_go_layers_of<const GOLD: bool>(costs: [Bitboard; 3], n: usize) -> [Bitboard; 5] {
+    let side = if GOLD { Color::Gold } else { Color::Silver };
+    let before = |b: Bitboard| {
+        b.shift(if GOLD {
+            Direction::South
+        } else {
+            Direction::North
+        }) | b.shift(Direction::East)
+            | b.shift(Direction::West)
+    };
     let mut layers = [rank_band(side, 0); 5];
     for b in 1..=n.min(4) {
         let mut entering = Bitboard::EMPTY;
