@@ -1538,6 +1538,8 @@ fn steps_on_cheap_paths(pos: &TurnState, k: u8, walls: Bitboard, rabbits: Bitboa
 /// The body of [`steps_on_cheap_paths`] for `1 <= k <= 4`, given the entering costs
 /// `costs` ([`path_costs`] with its walls) and the layers `to_go` of [`to_go_layers`]
 /// for those costs up to `k - 1` (the caller may have them already).
+///
+/// Compiled once per side (`cheap_paths_of`), the forward shift a plain shift.
 #[inline(always)]
 fn cheap_paths_from(
     side: Color,
@@ -1546,7 +1548,25 @@ fn cheap_paths_from(
     to_go: &[Bitboard; 5],
     rabbits: Bitboard,
 ) -> Bitboard {
-    let fwd = forward(side);
+    match side {
+        Color::Gold => cheap_paths_of::<true>(k, costs, to_go, rabbits),
+        Color::Silver => cheap_paths_of::<false>(k, costs, to_go, rabbits),
+    }
+}
+
+/// [`cheap_paths_from`] for Gold (`GOLD`) or Silver.
+#[inline(always)]
+fn cheap_paths_of<const GOLD: bool>(
+    k: u8,
+    costs: [Bitboard; 3],
+    to_go: &[Bitboard; 5],
+    rabbits: Bitboard,
+) -> Bitboard {
+    let fwd = if GOLD {
+        Direction::North
+    } else {
+        Direction::South
+    };
     let next = |b: Bitboard| b.shift(fwd) | b.shift(Direction::East) | b.shift(Direction::West);
 
     let n = usize::from(k - 1);
