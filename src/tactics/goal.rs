@@ -438,15 +438,19 @@ fn immovable(pos: &TurnState, k: u8) -> Bitboard {
         return Bitboard::EMPTY;
     }
 
-    // `stronger`: the pieces of the mover stronger than the kind looked at, from the
-    // camel down to the rabbit; `near`, the squares within `k - 1 - d` of one.
+    // `near`: the squares within `k - 1 - d` of a piece of the mover stronger than the
+    // kind looked at, from the camel down to the rabbit. A spread of a union is the union
+    // of the spreads, so each kind's pieces are spread once and added (none when the
+    // mover has none of that kind).
     let mut walls = board.kind(PieceKind::Elephant);
-    let mut stronger = Bitboard::EMPTY;
+    let mut near = Bitboard::EMPTY;
     for i in (0..5).rev() {
-        stronger |= board.pieces(PieceKind::ALL[i + 1].of(side));
-        let mut near = stronger;
-        for _ in d + 1..k {
-            near |= near.neighbours();
+        let mut these = board.pieces(PieceKind::ALL[i + 1].of(side));
+        if these.any() {
+            for _ in d + 1..k {
+                these |= these.neighbours();
+            }
+            near |= these;
         }
         walls |= board.kind(PieceKind::ALL[i]) & !near;
     }
