@@ -727,8 +727,20 @@ fn search_within_bounds<const FAST: bool>(
     }
     if bound.steps < k || pos.pending_push().is_some() {
         if FAST {
-            let (from, to) = steps_lowering_a_tighter_bound(pos, k, goal_rabbits, layers);
             let first = promising_squares(pos, goal_rabbits);
+            if k != 4 {
+                // `steps_lowering_a_tighter_bound` restricts nothing then: every step of
+                // the region, without `StepSet::touching`'s pass.
+                return any_step_of(
+                    pos,
+                    Bitboard::FULL,
+                    Bitboard::EMPTY,
+                    within,
+                    first,
+                    &mut try_step,
+                );
+            }
+            let (from, to) = steps_lowering_a_tighter_bound(pos, k, goal_rabbits, layers);
             return any_step_of(pos, from, to, within, first, &mut try_step);
         }
         return pos.legal_steps().iter().any(|&step| try_step(step));
@@ -1450,7 +1462,14 @@ fn any_step_of(
     let board = state.board();
     let reads = pieces | (pieces & board.color(!state.side_to_move())).neighbours();
     let frozen = board.frozen_among(state.side_to_move(), reads);
-    let set = state.step_set_with(pieces, frozen).touching(from, to);
+    let set = state.step_set_with(pieces, frozen);
+    // Every step of the set is from a square of `from` when it is the whole board: no
+    // restriction then.
+    let set = if from == Bitboard::FULL {
+        set
+    } else {
+        set.touching(from, to)
+    };
     // Plain loops: the closures of `Direction::ALL.map` and of iterators here were
     // compiled out of line in some builds.
     let mut steps = [Bitboard::EMPTY; 4];
