@@ -1440,6 +1440,14 @@ fn first_of_two(pos: &TurnState) -> Option<[Bitboard; 4]> {
 /// the enemy pieces among `pieces`, which stand beside them ([`Board::pushable_by`] takes
 /// a pusher only beside the piece it pushes); pulls read it not at all. So the set is the
 /// same as with the whole frozen set.
+///
+/// The enemy pieces asked are only those of the region's `pushes` or beside the square of
+/// a pull under way: an enemy piece moves in the mover's turn only by the first step of a
+/// push (tried only from `pushes`) or by the end of the pull under way (into its square,
+/// from beside it); the step set of the others is empty, and leaving them out changes
+/// no step of the mover's pieces (their own steps read only their own square and the
+/// board) nor the pushes or pulls of the enemy pieces asked (the pushers are read beside
+/// the piece pushed, the pulls from [`TurnState::pullable`], all beside the pull square).
 #[inline(always)]
 fn any_step_of(
     state: &TurnState,
@@ -1456,11 +1464,24 @@ fn any_step_of(
     } else {
         Bitboard::EMPTY
     };
-    let pieces = (from | beside_to) & region;
+    // An enemy piece moves only by a push (its first step, kept only from `pushes`) or a
+    // pull under way (into the pull square, so from beside it): the others are left out
+    // of the pieces asked, which changes none of the steps kept (the pushers of the
+    // pieces asked are the mover's pieces beside them, whatever their square).
+    let board = state.board();
+    let enemy = board.color(!state.side_to_move());
+    let pull_side = state
+        .pull_source()
+        .map_or(Bitboard::EMPTY, |(sq, _)| Bitboard::adjacent(sq));
+    let pieces = (from | beside_to) & region & !(enemy & !(within.pushes | pull_side));
     // The step set reads the frozen test on the mover's pieces among `pieces` (their own
     // steps) and beside its enemy pieces (the pushers): `Board::frozen` there only.
-    let board = state.board();
-    let reads = pieces | (pieces & board.color(!state.side_to_move())).neighbours();
+    let their = pieces & enemy;
+    let reads = if their.any() {
+        pieces | their.neighbours()
+    } else {
+        pieces
+    };
     let frozen = board.frozen_among(state.side_to_move(), reads);
     let set = state.step_set_with(pieces, frozen);
     // Every step of the set is from a square of `from` when it is the whole board: no
