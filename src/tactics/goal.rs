@@ -727,19 +727,20 @@ fn search_within_bounds<const FAST: bool>(
     }
     if bound.steps < k || pos.pending_push().is_some() {
         if FAST {
-            let first = promising_squares(pos, goal_rabbits);
             if k != 4 {
                 // `steps_lowering_a_tighter_bound` restricts nothing then: every step of
-                // the region, without `StepSet::touching`'s pass.
+                // the region, without `StepSet::touching`'s pass, in the plain order
+                // (`promising_squares` orders the steps at the root only).
                 return any_step_of(
                     pos,
                     Bitboard::FULL,
                     Bitboard::EMPTY,
                     within,
-                    first,
+                    Bitboard::FULL,
                     &mut try_step,
                 );
             }
+            let first = promising_squares(pos, goal_rabbits);
             let (from, to) = steps_lowering_a_tighter_bound(pos, k, goal_rabbits, layers);
             return any_step_of(pos, from, to, within, first, &mut try_step);
         }
@@ -1689,13 +1690,14 @@ fn steps_lowering_a_tighter_bound(
     )
 }
 
-/// The squares whose steps a node with slack tries first: within two squares (Manhattan)
-/// of a rabbit of `rabbits` one or two ranks from its goal, and those three or four ranks
-/// away (`rabbits`: the mover's rabbits that may end the goal, [`goal_rabbits_within`],
-/// at the nodes with three or four steps to go). Only an order (every step is
+/// The squares whose steps a node with slack and four steps to go tries first: within two
+/// squares (Manhattan) of a rabbit of `rabbits` one or two ranks from its goal, and those
+/// three or four ranks away (`rabbits`: the mover's rabbits that may end the goal,
+/// [`goal_rabbits_within`]). Only an order (every step is
 /// still tried when these fail): at the root with four steps to go, where a goal in four
 /// exists, it is most often begun by one of these steps, and the search stops at the
-/// first.
+/// first. The nodes with fewer steps to go try their steps in the plain order (measured:
+/// the order did not pay for its spreads there).
 #[inline]
 fn promising_squares(pos: &TurnState, rabbits: Bitboard) -> Bitboard {
     let side = pos.side_to_move();
