@@ -553,7 +553,8 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
 /// state only, not the steps to go, so it is the one this function would compute), and
 /// the root's costs and layers of [`paths_within`] for four when `known_layers`: with
 /// three steps to go and the same walls, those up to three are the ones
-/// [`paths_in_three`] computes.
+/// [`paths_in_three`] computes, and with other walls [`PathLayers::in_three_with`]
+/// derives them (its proof).
 #[inline(always)]
 fn goal_search_given<const FAST: bool>(
     pos: &TurnState,
@@ -595,7 +596,16 @@ fn goal_search_given<const FAST: bool>(
                 root_layers = Some(l);
                 l.path_bound(rabbits, 3)
             }
-            _ => {
+            // Other walls: those up to three derived for these walls
+            // (`PathLayers::in_three_with`), the bound read from them as above.
+            Some(l) => {
+                let rabbits = pos.board().pieces(PieceKind::Rabbit.of(side));
+                let derived = l.in_three_with(side, walls);
+                let passing = derived.path_bound(rabbits, 3);
+                layers = Some(derived);
+                passing
+            }
+            None => {
                 let passing;
                 (passing, layers) = paths_in_three(pos, walls);
                 passing
@@ -937,6 +947,38 @@ struct PathLayers {
 }
 
 impl PathLayers {
+    /// These costs and layers (of a state) with `walls` in place of their walls, the
+    /// layers up to three only (`to_go[4]` a copy of `to_go[3]`: for the readers with
+    /// three steps, which read no further), derived without [`path_costs`] and with one
+    /// round of [`to_go_layers`]: what they compute for `walls`, when both wall sets are
+    /// enemy pieces not on a trap that no pull under way may move (those of [`walls`] and
+    /// [`walls_in_three`] are).
+    ///
+    /// The same: write `E` for the enemy pieces not on a trap and not movable by the
+    /// pull under way (the squares of cost three without walls). Walls `W` within `E`
+    /// take their squares out of cost three only: cost three is `E` less `W`, cost two
+    /// does not read `W`, and cost one, the squares of neither nor of `W`, is the squares
+    /// outside `E` and cost two. So `E` is these walls and cost three, and with `walls`
+    /// cost three is `E` less `walls`, costs one and two the same. [`to_go_layers`] reads
+    /// cost `c` for layer `b` through layer `b - c`, so cost three first for layer three:
+    /// the layers up to two are the same, and layer three is computed from them.
+    #[inline(always)]
+    fn in_three_with(&self, side: Color, walls: Bitboard) -> PathLayers {
+        let [one, two, three] = self.costs;
+        let costs = [one, two, (three | self.walls) & !walls];
+        let mut to_go = self.to_go;
+        to_go[3] = match side {
+            Color::Gold => next_layer::<true>(costs, &to_go, 3),
+            Color::Silver => next_layer::<false>(costs, &to_go, 3),
+        };
+        to_go[4] = to_go[3];
+        PathLayers {
+            walls,
+            costs,
+            to_go,
+        }
+    }
+
     /// [`path_bound`] for `k` steps (`1 <= k <= 4`, the layers computed up to `k` or more)
     /// with these walls, for `rabbits`, the mover's rabbits, none on its goal rank: the
     /// least `b <= k` whose layer holds one of them, `u8::MAX` when none does (a rabbit's
@@ -980,6 +1022,22 @@ fn to_go_layers(side: Color, costs: [Bitboard; 3], n: usize) -> [Bitboard; 5] {
 #[inline(always)]
 fn to_go_layers_of<const GOLD: bool>(costs: [Bitboard; 3], n: usize) -> [Bitboard; 5] {
     let side = if GOLD { Color::Gold } else { Color::Silver };
+    let mut layers = [rank_band(side, 0); 5];
+    for b in 1..=n.min(4) {
+        layers[b] = next_layer::<GOLD>(costs, &layers, b);
+    }
+    layers
+}
+
+/// The layer `b` (`1 <= b <= 4`) of [`to_go_layers`] for Gold (`GOLD`) or Silver, from
+/// the layers before it in `layers`: the squares of layer `b - 1` and those from which a
+/// step enters a square of cost `c` of layer `b - c`.
+#[inline(always)]
+fn next_layer<const GOLD: bool>(
+    costs: [Bitboard; 3],
+    layers: &[Bitboard; 5],
+    b: usize,
+) -> Bitboard {
     let before = |b: Bitboard| {
         b.shift(if GOLD {
             Direction::South
@@ -988,15 +1046,11 @@ fn to_go_layers_of<const GOLD: bool>(costs: [Bitboard; 3], n: usize) -> [Bitboar
         }) | b.shift(Direction::East)
             | b.shift(Direction::West)
     };
-    let mut layers = [rank_band(side, 0); 5];
-    for b in 1..=n.min(4) {
-        let mut entering = Bitboard::EMPTY;
-        for (j, &cost) in costs.iter().enumerate().take(b) {
-            entering |= cost & layers[b - 1 - j];
-        }
-        layers[b] = layers[b - 1] | before(entering);
+    let mut entering = Bitboard::EMPTY;
+    for (j, &cost) in costs.iter().enumerate().take(b) {
+        entering |= cost & layers[b - 1 - j];
     }
-    layers
+    layers[b - 1] | before(entering)
 }
 
 /// The squares whose entering costs one, two and three steps in [`path_bound`]'s terms
@@ -1672,11 +1726,16 @@ fn steps_lowering_a_tighter_bound(
     // three steps and `steps_on_cheap_paths` for four (its layers up to `4 - 1`), the
     // same walls in each; `known` has them when its walls are these (the costs read
     // the walls and the board only, and the layers up to four begin with those up to
-    // three).
+    // three), and gives them for other walls by `PathLayers::in_three_with`.
     let side = pos.side_to_move();
     let (costs, to_go) = match known {
         Some(l) if l.walls == walls => (l.costs, l.to_go),
-        _ => {
+        // Other walls: derived for these (the layers up to three are read).
+        Some(l) => {
+            let l = l.in_three_with(side, walls);
+            (l.costs, l.to_go)
+        }
+        None => {
             let costs = path_costs(pos, walls);
             (costs, to_go_layers(side, costs, 3))
         }
