@@ -113,9 +113,22 @@ impl Position {
             // and the walls never lower the bound.
             if walls.any() && walls_may_raise(passing, side, rabbits) {
                 passing = if left == 4 {
-                    let passing;
-                    (passing, layers) = paths_within(state, 4, walls);
-                    passing
+                    // Derived from those without walls (`PathLayers::with_walls`; both
+                    // wall sets are enemy pieces of cost three), the bound read from
+                    // them as `paths_within` reads it.
+                    match &layers {
+                        Some(l) => {
+                            let derived = l.with_walls(side, walls, 4);
+                            let passing = derived.path_bound(rabbits, 4);
+                            layers = Some(derived);
+                            passing
+                        }
+                        None => {
+                            let passing;
+                            (passing, layers) = paths_within(state, 4, walls);
+                            passing
+                        }
+                    }
                 } else {
                     path_bound(state, left, walls)
                 };
@@ -964,14 +977,25 @@ impl PathLayers {
     /// the layers up to two are the same, and layer three is computed from them.
     #[inline(always)]
     fn in_three_with(&self, side: Color, walls: Bitboard) -> PathLayers {
+        let mut l = self.with_walls(side, walls, 3);
+        l.to_go[4] = l.to_go[3];
+        l
+    }
+
+    /// [`PathLayers::in_three_with`] with the layers from three up to `n` (`3 <= n <= 4`)
+    /// computed for `walls` (the layers above `n` left as they are): the same proof,
+    /// each layer from three on computed from the ones before it.
+    #[inline(always)]
+    fn with_walls(&self, side: Color, walls: Bitboard, n: usize) -> PathLayers {
         let [one, two, three] = self.costs;
         let costs = [one, two, (three | self.walls) & !walls];
         let mut to_go = self.to_go;
-        to_go[3] = match side {
-            Color::Gold => next_layer::<true>(costs, &to_go, 3),
-            Color::Silver => next_layer::<false>(costs, &to_go, 3),
-        };
-        to_go[4] = to_go[3];
+        for b in 3..=n {
+            to_go[b] = match side {
+                Color::Gold => next_layer::<true>(costs, &to_go, b),
+                Color::Silver => next_layer::<false>(costs, &to_go, b),
+            };
+        }
         PathLayers {
             walls,
             costs,

@@ -1090,11 +1090,12 @@ fn check_paths_in_three(state: &TurnState, counts: &mut [usize; 4]) {
     }
 }
 
-/// [`PathLayers::in_three_with`] against the costs and layers computed for its walls:
-/// from the layers of [`paths_within`] for four (the root's) with no walls, the walls of
-/// [`walls`] for four and those for three, derived for each of these walls: the costs of
-/// [`path_costs`] and the layers of [`to_go_layers`] up to three. Counts the derivations
-/// to other walls.
+/// [`PathLayers::in_three_with`] and [`PathLayers::with_walls`] for four against the
+/// costs and layers computed for their walls: from the layers of [`paths_within`] for four
+/// (the root's) with no walls, the walls of [`walls`] for four and those for three,
+/// derived for each of these walls: the costs of [`path_costs`] and the layers of
+/// [`to_go_layers`] up to three, and up to four; and the bound read from those for four
+/// is [`paths_within`]'s with those walls. Counts the derivations to other walls.
 fn check_in_three_with(state: &TurnState, derived: &mut usize) {
     let side = state.side_to_move();
     let sets = [Bitboard::EMPTY, walls(state, 4), walls_in_three(state)];
@@ -1114,6 +1115,12 @@ fn check_in_three_with(state: &TurnState, derived: &mut usize) {
                 "{:?}",
                 state.board()
             );
+            let l = l4.with_walls(side, to, 4);
+            assert_eq!(l.walls, to);
+            assert_eq!(l.costs, costs);
+            assert_eq!(l.to_go, to_go_layers(side, costs, 4), "{:?}", state.board());
+            let rabbits = state.board().pieces(PieceKind::Rabbit.of(side));
+            assert_eq!(l.path_bound(rabbits, 4), paths_within(state, 4, to).0);
             *derived += usize::from(to != from);
         }
     }
