@@ -703,7 +703,21 @@ fn search_within_bounds<const FAST: bool>(
                 Some(l) if l.walls == walls => {
                     rabbits_within_goal_bound(pos, bound, 4) & l.to_go[4]
                 }
-                _ => {
+                // Other walls: derived for these (`PathLayers::with_walls`), as
+                // `goal_rabbits_within` computes them when some rabbit passes its first
+                // test.
+                Some(l) => {
+                    let near = rabbits_within_goal_bound(pos, bound, 4);
+                    if near.any() {
+                        let derived = l.with_walls(side, walls, 4);
+                        let goal_rabbits = near & derived.to_go[4];
+                        layers = Some(derived);
+                        goal_rabbits
+                    } else {
+                        near
+                    }
+                }
+                None => {
                     let goal_rabbits;
                     (goal_rabbits, layers) = goal_rabbits_within(pos, bound, walls, 4);
                     goal_rabbits
