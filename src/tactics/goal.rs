@@ -878,7 +878,12 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
     // Within one of a rabbit two ranks away or of the square ahead of it.
     let column = rabbits & rank_band(side, 2);
     let column = column | column.shift(forward(side));
-    let near_column = column | column.neighbours();
+    // No rabbit two ranks away: no spread (that of the empty set is empty).
+    let near_column = if column.any() {
+        column | column.neighbours()
+    } else {
+        Bitboard::EMPTY
+    };
     let changed = ball | near_column;
     // A step leaving a square three from a rabbit one rank away matters only when it is
     // an enemy piece's or may begin a pull (beside an enemy piece) whose end captures an
