@@ -1222,26 +1222,41 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
     // A rabbit three ranks away and the two squares ahead of it.
     let three = rabbits & rank_band(side, 3);
     let column = three | three.shift(fwd) | three.shift(fwd).shift(fwd);
-    // Within four and five of a rabbit one rank away, three and four of one two away.
-    let mut inner = rabbits & rank_band(side, 1);
-    inner |= inner.neighbours();
+    // Within four and five of a rabbit one rank away, three and four of one two away
+    // (the spreads of the empty set, empty, skipped: often no rabbit is one or two ranks
+    // away, or none three).
+    let one = rabbits & rank_band(side, 1);
+    let mut inner = if one.any() {
+        one | one.neighbours()
+    } else {
+        Bitboard::EMPTY
+    };
     inner |= rabbits & rank_band(side, 2);
-    for _ in 0..3 {
-        inner |= inner.neighbours();
+    let mut reads = Bitboard::EMPTY;
+    if inner.any() {
+        for _ in 0..3 {
+            inner |= inner.neighbours();
+        }
+        reads = inner | inner.neighbours();
     }
-    let reads = inner | inner.neighbours() | column | column.neighbours();
+    if column.any() {
+        reads |= column | column.neighbours();
+    }
     let traps = reads & Bitboard::TRAPS;
     // Leaving a square of `X` outside `Y` matters only to a step that may begin a pull
     // whose end captures an enemy piece on a trap three from a rabbit one rank away
     // (within two of the square left), or captures (the trap rule).
-    let mut three = rabbits & rank_band(side, 1);
-    for _ in 0..3 {
-        three |= three.neighbours();
+    let mut pullers = Bitboard::EMPTY;
+    if one.any() {
+        let mut three = one;
+        for _ in 0..3 {
+            three |= three.neighbours();
+        }
+        let near = Bitboard::TRAPS & three;
+        pullers = reads
+            & board.color(!side).neighbours()
+            & (near.neighbours() | near.neighbours().neighbours());
     }
-    let near = Bitboard::TRAPS & three;
-    let pullers = reads
-        & board.color(!side).neighbours()
-        & (near.neighbours() | near.neighbours().neighbours());
     Region {
         from: inner
             | column
