@@ -1801,9 +1801,15 @@ fn steps_lowering_a_tighter_bound(
     if (rabbits & to_go[3]).any() {
         return (Bitboard::FULL, Bitboard::EMPTY);
     }
+    // No walls (most often): no spread (that of the empty set is empty).
+    let beside_walls = if walls.any() {
+        walls.neighbours()
+    } else {
+        Bitboard::EMPTY
+    };
     (
         cheap_paths_from(side, 4, costs, &to_go, rabbits),
-        walls.neighbours(),
+        beside_walls,
     )
 }
 
