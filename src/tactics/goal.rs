@@ -1825,8 +1825,11 @@ fn steps_lowering_a_tighter_bound(
 fn promising_squares(pos: &TurnState, rabbits: Bitboard) -> Bitboard {
     let side = pos.side_to_move();
     let mut near = rabbits & (rank_band(side, 1) | rank_band(side, 2));
-    near |= near.neighbours();
-    near |= near.neighbours();
+    // None one or two ranks away: no spreads (those of the empty set are empty).
+    if near.any() {
+        near |= near.neighbours();
+        near |= near.neighbours();
+    }
     near | (rabbits & (rank_band(side, 3) | rank_band(side, 4)))
 }
 
