@@ -113,9 +113,22 @@ impl Position {
             // and the walls never lower the bound.
             if walls.any() && walls_may_raise(passing, side, rabbits) {
                 passing = if left == 4 {
-                    let passing;
-                    (passing, layers) = paths_within(state, 4, walls);
-                    passing
+                    // Derived from those without walls (`PathLayers::with_walls`; both
+                    // wall sets are enemy pieces of cost three), the bound read from
+                    // them as `paths_within` reads it.
+                    match &layers {
+                        Some(l) => {
+                            let derived = l.with_walls(side, walls, 4);
+                            let passing = derived.path_bound(rabbits, 4);
+                            layers = Some(derived);
+                            passing
+                        }
+                        None => {
+                            let passing;
+                            (passing, layers) = paths_within(state, 4, walls);
+                            passing
+                        }
+                    }
                 } else {
                     path_bound(state, left, walls)
                 };
@@ -438,15 +451,19 @@ fn immovable(pos: &TurnState, k: u8) -> Bitboard {
         return Bitboard::EMPTY;
     }
 
-    // `stronger`: the pieces of the mover stronger than the kind looked at, from the
-    // camel down to the rabbit; `near`, the squares within `k - 1 - d` of one.
+    // `near`: the squares within `k - 1 - d` of a piece of the mover stronger than the
+    // kind looked at, from the camel down to the rabbit. A spread of a union is the union
+    // of the spreads, so each kind's pieces are spread once and added (none when the
+    // mover has none of that kind).
     let mut walls = board.kind(PieceKind::Elephant);
-    let mut stronger = Bitboard::EMPTY;
+    let mut near = Bitboard::EMPTY;
     for i in (0..5).rev() {
-        stronger |= board.pieces(PieceKind::ALL[i + 1].of(side));
-        let mut near = stronger;
-        for _ in d + 1..k {
-            near |= near.neighbours();
+        let mut these = board.pieces(PieceKind::ALL[i + 1].of(side));
+        if these.any() {
+            for _ in d + 1..k {
+                these |= these.neighbours();
+            }
+            near |= these;
         }
         walls |= board.kind(PieceKind::ALL[i]) & !near;
     }
@@ -549,7 +566,8 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
 /// state only, not the steps to go, so it is the one this function would compute), and
 /// the root's costs and layers of [`paths_within`] for four when `known_layers`: with
 /// three steps to go and the same walls, those up to three are the ones
-/// [`paths_in_three`] computes.
+/// [`paths_in_three`] computes, and with other walls [`PathLayers::in_three_with`]
+/// derives them (its proof).
 #[inline(always)]
 fn goal_search_given<const FAST: bool>(
     pos: &TurnState,
@@ -591,7 +609,16 @@ fn goal_search_given<const FAST: bool>(
                 root_layers = Some(l);
                 l.path_bound(rabbits, 3)
             }
-            _ => {
+            // Other walls: those up to three derived for these walls
+            // (`PathLayers::in_three_with`), the bound read from them as above.
+            Some(l) => {
+                let rabbits = pos.board().pieces(PieceKind::Rabbit.of(side));
+                let derived = l.in_three_with(side, walls);
+                let passing = derived.path_bound(rabbits, 3);
+                layers = Some(derived);
+                passing
+            }
+            None => {
                 let passing;
                 (passing, layers) = paths_in_three(pos, walls);
                 passing
@@ -676,7 +703,21 @@ fn search_within_bounds<const FAST: bool>(
                 Some(l) if l.walls == walls => {
                     rabbits_within_goal_bound(pos, bound, 4) & l.to_go[4]
                 }
-                _ => {
+                // Other walls: derived for these (`PathLayers::with_walls`), as
+                // `goal_rabbits_within` computes them when some rabbit passes its first
+                // test.
+                Some(l) => {
+                    let near = rabbits_within_goal_bound(pos, bound, 4);
+                    if near.any() {
+                        let derived = l.with_walls(side, walls, 4);
+                        let goal_rabbits = near & derived.to_go[4];
+                        layers = Some(derived);
+                        goal_rabbits
+                    } else {
+                        near
+                    }
+                }
+                None => {
                     let goal_rabbits;
                     (goal_rabbits, layers) = goal_rabbits_within(pos, bound, walls, 4);
                     goal_rabbits
@@ -723,8 +764,21 @@ fn search_within_bounds<const FAST: bool>(
     }
     if bound.steps < k || pos.pending_push().is_some() {
         if FAST {
-            let (from, to) = steps_lowering_a_tighter_bound(pos, k, goal_rabbits, layers);
+            if k != 4 {
+                // `steps_lowering_a_tighter_bound` restricts nothing then: every step of
+                // the region, without `StepSet::touching`'s pass, in the plain order
+                // (`promising_squares` orders the steps at the root only).
+                return any_step_of(
+                    pos,
+                    Bitboard::FULL,
+                    Bitboard::EMPTY,
+                    within,
+                    Bitboard::FULL,
+                    &mut try_step,
+                );
+            }
             let first = promising_squares(pos, goal_rabbits);
+            let (from, to) = steps_lowering_a_tighter_bound(pos, k, goal_rabbits, layers);
             return any_step_of(pos, from, to, within, first, &mut try_step);
         }
         return pos.legal_steps().iter().any(|&step| try_step(step));
@@ -824,7 +878,12 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
     // Within one of a rabbit two ranks away or of the square ahead of it.
     let column = rabbits & rank_band(side, 2);
     let column = column | column.shift(forward(side));
-    let near_column = column | column.neighbours();
+    // No rabbit two ranks away: no spread (that of the empty set is empty).
+    let near_column = if column.any() {
+        column | column.neighbours()
+    } else {
+        Bitboard::EMPTY
+    };
     let changed = ball | near_column;
     // A step leaving a square three from a rabbit one rank away matters only when it is
     // an enemy piece's or may begin a pull (beside an enemy piece) whose end captures an
@@ -920,6 +979,49 @@ struct PathLayers {
 }
 
 impl PathLayers {
+    /// These costs and layers (of a state) with `walls` in place of their walls, the
+    /// layers up to three only (`to_go[4]` a copy of `to_go[3]`: for the readers with
+    /// three steps, which read no further), derived without [`path_costs`] and with one
+    /// round of [`to_go_layers`]: what they compute for `walls`, when both wall sets are
+    /// enemy pieces not on a trap that no pull under way may move (those of [`walls`] and
+    /// [`walls_in_three`] are).
+    ///
+    /// The same: write `E` for the enemy pieces not on a trap and not movable by the
+    /// pull under way (the squares of cost three without walls). Walls `W` within `E`
+    /// take their squares out of cost three only: cost three is `E` less `W`, cost two
+    /// does not read `W`, and cost one, the squares of neither nor of `W`, is the squares
+    /// outside `E` and cost two. So `E` is these walls and cost three, and with `walls`
+    /// cost three is `E` less `walls`, costs one and two the same. [`to_go_layers`] reads
+    /// cost `c` for layer `b` through layer `b - c`, so cost three first for layer three:
+    /// the layers up to two are the same, and layer three is computed from them.
+    #[inline(always)]
+    fn in_three_with(&self, side: Color, walls: Bitboard) -> PathLayers {
+        let mut l = self.with_walls(side, walls, 3);
+        l.to_go[4] = l.to_go[3];
+        l
+    }
+
+    /// [`PathLayers::in_three_with`] with the layers from three up to `n` (`3 <= n <= 4`)
+    /// computed for `walls` (the layers above `n` left as they are): the same proof,
+    /// each layer from three on computed from the ones before it.
+    #[inline(always)]
+    fn with_walls(&self, side: Color, walls: Bitboard, n: usize) -> PathLayers {
+        let [one, two, three] = self.costs;
+        let costs = [one, two, (three | self.walls) & !walls];
+        let mut to_go = self.to_go;
+        for b in 3..=n {
+            to_go[b] = match side {
+                Color::Gold => next_layer::<true>(costs, &to_go, b),
+                Color::Silver => next_layer::<false>(costs, &to_go, b),
+            };
+        }
+        PathLayers {
+            walls,
+            costs,
+            to_go,
+        }
+    }
+
     /// [`path_bound`] for `k` steps (`1 <= k <= 4`, the layers computed up to `k` or more)
     /// with these walls, for `rabbits`, the mover's rabbits, none on its goal rank: the
     /// least `b <= k` whose layer holds one of them, `u8::MAX` when none does (a rabbit's
@@ -948,20 +1050,50 @@ fn squares_within_paths(pos: &TurnState, k: u8, walls: Bitboard) -> Bitboard {
 /// [`path_costs`]), up to `n <= 4`: `layers[b]` holds the squares with a path of forward
 /// and sideways steps to the goal rank whose squares after the first cost at most `b`
 /// (the goal rank itself at 0).
+///
+/// Compiled once per side (`to_go_layers_of`), so that the backward shift is a plain
+/// shift and not a choice made at every spread.
 #[inline(always)]
 fn to_go_layers(side: Color, costs: [Bitboard; 3], n: usize) -> [Bitboard; 5] {
-    let fwd = forward(side);
-    let before =
-        |b: Bitboard| b.shift(fwd.opposite()) | b.shift(Direction::East) | b.shift(Direction::West);
+    match side {
+        Color::Gold => to_go_layers_of::<true>(costs, n),
+        Color::Silver => to_go_layers_of::<false>(costs, n),
+    }
+}
+
+/// [`to_go_layers`] for Gold (`GOLD`, goal rank the eighth) or Silver.
+#[inline(always)]
+fn to_go_layers_of<const GOLD: bool>(costs: [Bitboard; 3], n: usize) -> [Bitboard; 5] {
+    let side = if GOLD { Color::Gold } else { Color::Silver };
     let mut layers = [rank_band(side, 0); 5];
     for b in 1..=n.min(4) {
-        let mut entering = Bitboard::EMPTY;
-        for (j, &cost) in costs.iter().enumerate().take(b) {
-            entering |= cost & layers[b - 1 - j];
-        }
-        layers[b] = layers[b - 1] | before(entering);
+        layers[b] = next_layer::<GOLD>(costs, &layers, b);
     }
     layers
+}
+
+/// The layer `b` (`1 <= b <= 4`) of [`to_go_layers`] for Gold (`GOLD`) or Silver, from
+/// the layers before it in `layers`: the squares of layer `b - 1` and those from which a
+/// step enters a square of cost `c` of layer `b - c`.
+#[inline(always)]
+fn next_layer<const GOLD: bool>(
+    costs: [Bitboard; 3],
+    layers: &[Bitboard; 5],
+    b: usize,
+) -> Bitboard {
+    let before = |b: Bitboard| {
+        b.shift(if GOLD {
+            Direction::South
+        } else {
+            Direction::North
+        }) | b.shift(Direction::East)
+            | b.shift(Direction::West)
+    };
+    let mut entering = Bitboard::EMPTY;
+    for (j, &cost) in costs.iter().enumerate().take(b) {
+        entering |= cost & layers[b - 1 - j];
+    }
+    layers[b - 1] | before(entering)
 }
 
 /// The squares whose entering costs one, two and three steps in [`path_bound`]'s terms
@@ -1090,26 +1222,41 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
     // A rabbit three ranks away and the two squares ahead of it.
     let three = rabbits & rank_band(side, 3);
     let column = three | three.shift(fwd) | three.shift(fwd).shift(fwd);
-    // Within four and five of a rabbit one rank away, three and four of one two away.
-    let mut inner = rabbits & rank_band(side, 1);
-    inner |= inner.neighbours();
+    // Within four and five of a rabbit one rank away, three and four of one two away
+    // (the spreads of the empty set, empty, skipped: often no rabbit is one or two ranks
+    // away, or none three).
+    let one = rabbits & rank_band(side, 1);
+    let mut inner = if one.any() {
+        one | one.neighbours()
+    } else {
+        Bitboard::EMPTY
+    };
     inner |= rabbits & rank_band(side, 2);
-    for _ in 0..3 {
-        inner |= inner.neighbours();
+    let mut reads = Bitboard::EMPTY;
+    if inner.any() {
+        for _ in 0..3 {
+            inner |= inner.neighbours();
+        }
+        reads = inner | inner.neighbours();
     }
-    let reads = inner | inner.neighbours() | column | column.neighbours();
+    if column.any() {
+        reads |= column | column.neighbours();
+    }
     let traps = reads & Bitboard::TRAPS;
     // Leaving a square of `X` outside `Y` matters only to a step that may begin a pull
     // whose end captures an enemy piece on a trap three from a rabbit one rank away
     // (within two of the square left), or captures (the trap rule).
-    let mut three = rabbits & rank_band(side, 1);
-    for _ in 0..3 {
-        three |= three.neighbours();
+    let mut pullers = Bitboard::EMPTY;
+    if one.any() {
+        let mut three = one;
+        for _ in 0..3 {
+            three |= three.neighbours();
+        }
+        let near = Bitboard::TRAPS & three;
+        pullers = reads
+            & board.color(!side).neighbours()
+            & (near.neighbours() | near.neighbours().neighbours());
     }
-    let near = Bitboard::TRAPS & three;
-    let pullers = reads
-        & board.color(!side).neighbours()
-        & (near.neighbours() | near.neighbours().neighbours());
     Region {
         from: inner
             | column
@@ -1514,6 +1661,14 @@ fn frozen_rabbits(board: &Board, side: Color, rabbits: Bitboard) -> Bitboard {
 /// the enemy pieces among `pieces`, which stand beside them ([`Board::pushable_by`] takes
 /// a pusher only beside the piece it pushes); pulls read it not at all. So the set is the
 /// same as with the whole frozen set.
+///
+/// The enemy pieces asked are only those of the region's `pushes` or beside the square of
+/// a pull under way: an enemy piece moves in the mover's turn only by the first step of a
+/// push (tried only from `pushes`) or by the end of the pull under way (into its square,
+/// from beside it); the step set of the others is empty, and leaving them out changes
+/// no step of the mover's pieces (their own steps read only their own square and the
+/// board) nor the pushes or pulls of the enemy pieces asked (the pushers are read beside
+/// the piece pushed, the pulls from [`TurnState::pullable`], all beside the pull square).
 #[inline(always)]
 fn any_step_of(
     state: &TurnState,
@@ -1530,13 +1685,33 @@ fn any_step_of(
     } else {
         Bitboard::EMPTY
     };
-    let pieces = (from | beside_to) & region;
+    // An enemy piece moves only by a push (its first step, kept only from `pushes`) or a
+    // pull under way (into the pull square, so from beside it): the others are left out
+    // of the pieces asked, which changes none of the steps kept (the pushers of the
+    // pieces asked are the mover's pieces beside them, whatever their square).
+    let board = state.board();
+    let enemy = board.color(!state.side_to_move());
+    let pull_side = state
+        .pull_source()
+        .map_or(Bitboard::EMPTY, |(sq, _)| Bitboard::adjacent(sq));
+    let pieces = (from | beside_to) & region & !(enemy & !(within.pushes | pull_side));
     // The step set reads the frozen test on the mover's pieces among `pieces` (their own
     // steps) and beside its enemy pieces (the pushers): `Board::frozen` there only.
-    let board = state.board();
-    let reads = pieces | (pieces & board.color(!state.side_to_move())).neighbours();
+    let their = pieces & enemy;
+    let reads = if their.any() {
+        pieces | their.neighbours()
+    } else {
+        pieces
+    };
     let frozen = board.frozen_among(state.side_to_move(), reads);
-    let set = state.step_set_with(pieces, frozen).touching(from, to);
+    let set = state.step_set_with(pieces, frozen);
+    // Every step of the set is from a square of `from` when it is the whole board: no
+    // restriction then.
+    let set = if from == Bitboard::FULL {
+        set
+    } else {
+        set.touching(from, to)
+    };
     // Plain loops: the closures of `Direction::ALL.map` and of iterators here were
     // compiled out of line in some builds.
     let mut steps = [Bitboard::EMPTY; 4];
@@ -1628,6 +1803,8 @@ fn steps_on_cheap_paths(pos: &TurnState, k: u8, walls: Bitboard, rabbits: Bitboa
 /// The body of [`steps_on_cheap_paths`] for `1 <= k <= 4`, given the entering costs
 /// `costs` ([`path_costs`] with its walls) and the layers `to_go` of [`to_go_layers`]
 /// for those costs up to `k - 1` (the caller may have them already).
+///
+/// Compiled once per side (`cheap_paths_of`), the forward shift a plain shift.
 #[inline(always)]
 fn cheap_paths_from(
     side: Color,
@@ -1636,7 +1813,25 @@ fn cheap_paths_from(
     to_go: &[Bitboard; 5],
     rabbits: Bitboard,
 ) -> Bitboard {
-    let fwd = forward(side);
+    match side {
+        Color::Gold => cheap_paths_of::<true>(k, costs, to_go, rabbits),
+        Color::Silver => cheap_paths_of::<false>(k, costs, to_go, rabbits),
+    }
+}
+
+/// [`cheap_paths_from`] for Gold (`GOLD`) or Silver.
+#[inline(always)]
+fn cheap_paths_of<const GOLD: bool>(
+    k: u8,
+    costs: [Bitboard; 3],
+    to_go: &[Bitboard; 5],
+    rabbits: Bitboard,
+) -> Bitboard {
+    let fwd = if GOLD {
+        Direction::North
+    } else {
+        Direction::South
+    };
     let next = |b: Bitboard| b.shift(fwd) | b.shift(Direction::East) | b.shift(Direction::West);
 
     let n = usize::from(k - 1);
@@ -1697,11 +1892,16 @@ fn steps_lowering_a_tighter_bound(
     // three steps and `steps_on_cheap_paths` for four (its layers up to `4 - 1`), the
     // same walls in each; `known` has them when its walls are these (the costs read
     // the walls and the board only, and the layers up to four begin with those up to
-    // three).
+    // three), and gives them for other walls by `PathLayers::in_three_with`.
     let side = pos.side_to_move();
     let (costs, to_go) = match known {
         Some(l) if l.walls == walls => (l.costs, l.to_go),
-        _ => {
+        // Other walls: derived for these (the layers up to three are read).
+        Some(l) => {
+            let l = l.in_three_with(side, walls);
+            (l.costs, l.to_go)
+        }
+        None => {
             let costs = path_costs(pos, walls);
             (costs, to_go_layers(side, costs, 3))
         }
@@ -1709,25 +1909,35 @@ fn steps_lowering_a_tighter_bound(
     if (rabbits & to_go[3]).any() {
         return (Bitboard::FULL, Bitboard::EMPTY);
     }
+    // No walls (most often): no spread (that of the empty set is empty).
+    let beside_walls = if walls.any() {
+        walls.neighbours()
+    } else {
+        Bitboard::EMPTY
+    };
     (
         cheap_paths_from(side, 4, costs, &to_go, rabbits),
-        walls.neighbours(),
+        beside_walls,
     )
 }
 
-/// The squares whose steps a node with slack tries first: within two squares (Manhattan)
-/// of a rabbit of `rabbits` one or two ranks from its goal, and those three or four ranks
-/// away (`rabbits`: the mover's rabbits that may end the goal, [`goal_rabbits_within`],
-/// at the nodes with three or four steps to go). Only an order (every step is
+/// The squares whose steps a node with slack and four steps to go tries first: within two
+/// squares (Manhattan) of a rabbit of `rabbits` one or two ranks from its goal, and those
+/// three or four ranks away (`rabbits`: the mover's rabbits that may end the goal,
+/// [`goal_rabbits_within`]). Only an order (every step is
 /// still tried when these fail): at the root with four steps to go, where a goal in four
 /// exists, it is most often begun by one of these steps, and the search stops at the
-/// first.
+/// first. The nodes with fewer steps to go try their steps in the plain order (measured:
+/// the order did not pay for its spreads there).
 #[inline]
 fn promising_squares(pos: &TurnState, rabbits: Bitboard) -> Bitboard {
     let side = pos.side_to_move();
     let mut near = rabbits & (rank_band(side, 1) | rank_band(side, 2));
-    near |= near.neighbours();
-    near |= near.neighbours();
+    // None one or two ranks away: no spreads (those of the empty set are empty).
+    if near.any() {
+        near |= near.neighbours();
+        near |= near.neighbours();
+    }
     near | (rabbits & (rank_band(side, 3) | rank_band(side, 4)))
 }
 

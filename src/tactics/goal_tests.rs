@@ -1291,24 +1291,65 @@ fn check_paths_in_three(state: &TurnState, counts: &mut [usize; 4]) {
     }
 }
 
+/// [`PathLayers::in_three_with`] and [`PathLayers::with_walls`] for four against the
+/// costs and layers computed for their walls: from the layers of [`paths_within`] for four
+/// (the root's) with no walls, the walls of [`walls`] for four and those for three,
+/// derived for each of these walls: the costs of [`path_costs`] and the layers of
+/// [`to_go_layers`] up to three, and up to four; and the bound read from those for four
+/// is [`paths_within`]'s with those walls. Counts the derivations to other walls.
+fn check_in_three_with(state: &TurnState, derived: &mut usize) {
+    let side = state.side_to_move();
+    let sets = [Bitboard::EMPTY, walls(state, 4), walls_in_three(state)];
+    for from in sets {
+        let (_, layers4) = paths_within(state, 4, from);
+        let Some(l4) = layers4 else {
+            continue;
+        };
+        for to in sets {
+            let l = l4.in_three_with(side, to);
+            let costs = path_costs(state, to);
+            assert_eq!(l.walls, to);
+            assert_eq!(l.costs, costs, "{:?}", state.board());
+            assert_eq!(
+                l.to_go[..4],
+                to_go_layers(side, costs, 3)[..4],
+                "{:?}",
+                state.board()
+            );
+            let l = l4.with_walls(side, to, 4);
+            assert_eq!(l.walls, to);
+            assert_eq!(l.costs, costs);
+            assert_eq!(l.to_go, to_go_layers(side, costs, 4), "{:?}", state.board());
+            let rabbits = state.board().pieces(PieceKind::Rabbit.of(side));
+            assert_eq!(l.path_bound(rabbits, 4), paths_within(state, 4, to).0);
+            *derived += usize::from(to != from);
+        }
+    }
+}
+
 #[test]
 fn paths_in_three_give_the_path_bound_in_three() {
     let mut rng = Rng(27);
     let archive = archive_positions();
     let endgames = endgame_positions();
     let mut counts = [0; 4];
+    let mut derived = 0;
     let starts = archive_endgames_and_randoms(&mut rng);
     for pos in starts.iter().chain(&one_step_in(&endgames)) {
         for state in &state_and_children(pos.turn_state()) {
             check_paths_in_three(state, &mut counts);
+            check_in_three_with(state, &mut derived);
         }
     }
     for i in 0..30_000 {
         let pos = sample_state(&mut rng, i, &archive, &endgames);
         check_paths_in_three(pos.turn_state(), &mut counts);
+        check_in_three_with(pos.turn_state(), &mut derived);
     }
     eprintln!("paths_in_three: states with layers by bound 1, 2, 3, above: {counts:?}");
+    eprintln!("PathLayers::in_three_with: {derived} derivations to other walls");
     assert!(counts.iter().all(|&n| n > 1_000), "{counts:?}");
+    assert!(derived > 1_000, "{derived}");
 }
 
 /// [`goal_in_two`] where a push waits for its second step ([`goal_after_push`]): on every
