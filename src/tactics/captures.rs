@@ -534,7 +534,7 @@ fn four_step_traps(
 /// which must then be its pull: `T` stronger than `p`. (`e` may be `t`, empty now: `h`
 /// then pulls from `t`, which the empty `t` allows.) So a capture in four begins with
 /// `p`'s move onto a kept square, and [`first_moves_towards`]' proof holds with it.
-#[inline(never)]
+#[inline]
 fn alone_moved_twice(
     board: &Board,
     side: Color,
