@@ -237,7 +237,13 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
                         out.insert(sq, path);
                         break;
                     }
-                    Some(first) => onto = first,
+                    Some(first) if first == Bitboard::FULL => {}
+                    Some(first) => {
+                        onto = alone_moved_twice(board, side, sq, first, frozen);
+                        if onto.is_empty() {
+                            break;
+                        }
+                    }
                     None => break,
                 }
             }
@@ -499,6 +505,64 @@ fn four_step_traps(
         }
     }
     onto
+}
+
+/// The root's narrowing of the first move of the enemy piece `p` on `sq` when
+/// [`four_step_traps`] narrows it to `onto` (every trap it keeps two squares from `p`,
+/// with no other enemy piece beside it or on it; `frozen`: the mover's frozen pieces),
+/// asked after [`moved_twice`] failed: the squares `o` of `onto` where `p`'s first move
+/// may go in a capture in exactly four steps; empty when there is none, and the root
+/// then skips its search in four. They are the squares of `onto` that are empty or hold
+/// an unfrozen piece of the mover stronger than `p`, when such a piece stands beside
+/// `sq`, and whose trap `t` (the one beside `o`) is empty, or holds a piece of the mover
+/// stronger than `p`, or has at most one piece of the mover beside it, standing beside
+/// `sq`, unfrozen and stronger than `p`.
+///
+/// Proof. The four steps are `p`'s two moves, one square each ([`four_step_traps`]):
+/// from `sq` onto a square `o` beside `sq` and `t`, then onto `t`; no other piece moves
+/// but the movers (and a piece a step captures on a trap). No enemy piece stands on `o`
+/// or `t`. The first move is by a piece `h` of the mover stronger than `p`, unfrozen now
+/// (its step or `p`'s is the turn's first): a push (`p` onto `o`, empty now, `h` from a
+/// square beside `sq` into `sq`) or a pull (`h` on `o` onto an empty square `e` beside
+/// `o`, `p` into `o`). So `o` is empty or holds such an `h`, and `h` stands beside `sq`
+/// either way. The second move is a push (`p` onto `t`, empty then) or a pull (the
+/// mover's piece on `t`, stronger than `p`, steps off and `p` follows). If `t` holds a
+/// piece `T` of the mover now, `T` is not `h` (`h` stands beside `sq`, `t` is two
+/// squares from it), is not moved in the first move, and is lost then only when `h`'s
+/// step takes away its last friend beside `t`: the mover's pieces beside `t` are `h`
+/// alone (beside `sq`, unfrozen, stronger). Else `T` stands on `t` at the second move,
+/// which must then be its pull: `T` stronger than `p`. (`e` may be `t`, empty now: `h`
+/// then pulls from `t`, which the empty `t` allows.) So a capture in four begins with
+/// `p`'s move onto a kept square, and [`first_moves_towards`]' proof holds with it.
+#[inline]
+fn alone_moved_twice(
+    board: &Board,
+    side: Color,
+    sq: Square,
+    onto: Bitboard,
+    frozen: Bitboard,
+) -> Bitboard {
+    let Some(kind) = board.kind_at(sq) else {
+        return Bitboard::EMPTY;
+    };
+    let stronger = board.stronger_than(side, kind);
+    let movers = Bitboard::adjacent(sq) & stronger & !frozen;
+    if movers.is_empty() {
+        return Bitboard::EMPTY;
+    }
+    let empty = !board.occupied();
+    let mut keep = Bitboard::EMPTY;
+    for o in onto & (empty | movers) {
+        let Some(trap) = (Bitboard::adjacent(o) & Bitboard::TRAPS).first() else {
+            continue;
+        };
+        let friends = board.color(side) & Bitboard::adjacent(trap);
+        let trap_may_empty = few(friends) <= 1 && (friends & !movers).is_empty();
+        if empty.contains(trap) || stronger.contains(trap) || trap_may_empty {
+            keep = keep.with(o);
+        }
+    }
+    keep
 }
 
 /// For [`four_step_traps`], a trap (`area`: the trap and the squares beside it)

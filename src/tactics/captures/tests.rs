@@ -225,6 +225,53 @@ fn the_four_step_filter_rules_out_no_capture_in_four() {
     eprintln!("pieces the four-step filter rules out: {ruled_out}; captures in four begun with the narrowed first move: {narrowed}");
 }
 
+/// At `pos` (a turn start with four steps left, no push waiting, no pull under way),
+/// for every enemy piece whose first move [`four_step_traps`] narrows, the squares
+/// [`alone_moved_twice`] keeps of it checked against the plain query: with none, no
+/// capture in exactly four; else its capture in four begins with the piece's own step
+/// onto a kept square, or a step from one that it follows. Returns how many pieces it
+/// ruled out that the four-step filter kept, and how many captures in four it checked.
+fn check_alone_moved_twice(pos: &Position) -> [usize; 2] {
+    let node = pos.turn_state();
+    if node.steps_left() != 4 || node.pending_push().is_some() || node.pull_source().is_some() {
+        return [0, 0];
+    }
+    let side = node.side_to_move();
+    let board = node.board();
+    let (ready, frozen) = (board.threatened(!side), board.frozen(side));
+    let plain = node.capture_moves_plain();
+    let (mut ruled_out, mut checked) = (0, 0);
+    for sq in board.color(!side) {
+        let Some(first) = four_step_traps(board, side, sq, ready, frozen) else {
+            continue;
+        };
+        if first == Bitboard::FULL {
+            continue;
+        }
+        let onto = alone_moved_twice(board, side, sq, first, frozen);
+        let Some(mv) = plain.get(sq).filter(|m| m.len() == 4) else {
+            ruled_out += usize::from(onto.is_empty());
+            continue;
+        };
+        checked += 1;
+        let step = mv.steps()[0];
+        let own = step.from == sq && step.to().is_some_and(|b| onto.contains(b));
+        assert!(
+            own || onto.contains(step.from),
+            "{mv:?} begins on {onto:?} in {pos:?}"
+        );
+    }
+    [ruled_out, checked]
+}
+
+#[test]
+fn the_first_moves_of_a_piece_moved_twice_are_narrowed_exactly() {
+    let counts = sum_over_turn_starts(2929, check_alone_moved_twice);
+    let [ruled_out, checked] = counts;
+    assert!(ruled_out > 1_000 && checked > 1_000, "{counts:?}");
+    eprintln!("pieces moved twice ruled out: {ruled_out}; captures in four begun on the kept squares: {checked}");
+}
+
 /// At `pos` (a turn start with four steps left), every enemy piece for which
 /// [`walk_then_move`] gives a move: four steps, replayed through the checked API
 /// capturing the piece, and the plain query captures it in four steps or fewer (in
