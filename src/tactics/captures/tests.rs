@@ -428,16 +428,10 @@ fn check_trap_counts_leave_out(node: &TurnState) -> [usize; 2] {
     for sq in enemy & !keep {
         assert!(plain.get(sq).is_none(), "{sq} is captured at {node:?}");
         left_out += 1;
-        let this = Bitboard::from_square(sq);
-        let by_count = NEAR_TRAPS[sq.index() as usize]
-            .iter()
-            .take_while(|&&(_, m)| m != u8::MAX)
-            .any(|&(area, m)| {
-                let others = enemy & area & !this;
-                let moves = 2 * (m + few(others));
-                let moving = others | if m > 0 { this } else { Bitboard::EMPTY };
-                moves < left || (moves == left && (moving & ready).any())
-            });
+        // Let through by the rule at the limit before the fourteenth round (some piece
+        // to move in `ready`).
+        let by_count =
+            trap_counts_allow_by(board, side, sq, left, |_, _, moving| (moving & ready).any());
         at_the_limit += usize::from(by_count);
     }
     [left_out, at_the_limit]
@@ -492,21 +486,27 @@ fn the_candidates_among_the_kept_pieces_are_the_general_ones() {
     eprintln!("candidates among the kept pieces: {kept} (capped and inner states), {starts} (turn starts)");
 }
 
-/// The enemy pieces that can never move in the turn at `node` (as the root of the
-/// query finds them: [`unmovable_pieces`] with the mover's strongest kind there).
-fn root_unmovable(node: &TurnState) -> Bitboard {
-    let (board, side) = (node.board(), node.side_to_move());
+/// The context of the fast query at a root on `board` with `side` to move, as
+/// `capture_query` makes it (the mover's strongest kind there).
+fn root_ctx(board: &Board, side: Color) -> Ctx {
     let strongest = PieceKind::ALL
         .iter()
         .rev()
         .find(|&&k| board.pieces(k.of(side)).any())
         .copied();
-    let ctx = Ctx {
+    Ctx {
         side,
         strongest,
         fast: true,
         none_within_two: false,
-    };
+    }
+}
+
+/// The enemy pieces that can never move in the turn at `node` (as the root of the
+/// query finds them: [`unmovable_pieces`] with the mover's strongest kind there).
+fn root_unmovable(node: &TurnState) -> Bitboard {
+    let (board, side) = (node.board(), node.side_to_move());
+    let ctx = root_ctx(board, side);
     unmovable_pieces(board, &ctx)
 }
 
@@ -623,17 +623,7 @@ fn check_quiet_bound(node: &TurnState) -> usize {
         return 0;
     }
     let (board, side, left) = (node.board(), node.side_to_move(), node.steps_left());
-    let strongest = PieceKind::ALL
-        .iter()
-        .rev()
-        .find(|&&k| board.pieces(k.of(side)).any())
-        .copied();
-    let ctx = Ctx {
-        side,
-        strongest,
-        fast: true,
-        none_within_two: false,
-    };
+    let ctx = root_ctx(board, side);
     let shared = (unmovable_pieces(board, &ctx), board.threatened(!side));
     let mut within = 0;
     for sq in board.color(!side) {
