@@ -58,6 +58,10 @@ impl Position {
     /// ```
     #[must_use]
     pub fn goal_move(&self) -> Option<Move> {
+        // The cheapest "no" first, before the rest of the query is set up.
+        if !rabbit_within_reach(self.turn_state()) {
+            return None;
+        }
         self.goal_move_by::<true>()
     }
 
@@ -75,10 +79,6 @@ impl Position {
     fn goal_move_by<const FAST: bool>(&self) -> Option<Move> {
         let state = self.turn_state();
         let start = self.turn_start_board();
-        if state.board().rabbit_on_goal(state.side_to_move()) && self.check_end_turn().is_ok() {
-            return Some(Move::EMPTY);
-        }
-
         let left = state.steps_left();
         // With four steps, the fast search keeps the costs and layers the path bound is
         // read from, for the searches below that read the same ones.
@@ -90,6 +90,12 @@ impl Position {
         } else {
             path_bound(state, left, Bitboard::EMPTY)
         };
+        // The path bound is 0 exactly when a rabbit of the mover stands on its goal rank
+        // (both forms test that first, and count a step per rank otherwise): the board's
+        // own goal, asked only then.
+        if passing == 0 && self.check_end_turn().is_ok() {
+            return Some(Move::EMPTY);
+        }
         if passing > left {
             return None;
         }
@@ -169,6 +175,29 @@ impl Position {
         };
         found.then_some(path)
     }
+}
+
+/// Whether a rabbit of the side to move stands within as many ranks of its goal rank as
+/// the turn has steps left (on its goal rank included): when none does, the goal query's
+/// answer is `None`, which [`Position::goal_move`] returns before anything else.
+///
+/// Exact: the empty move answers only when a rabbit of the mover stands on its goal rank
+/// now (the board the turn would end with). Otherwise a goal ends the turn with a rabbit
+/// of the mover on its goal rank, and that rabbit moved there by its own steps (the mover
+/// cannot push or pull its own pieces), one rank per forward step at most: from `d`
+/// ranks away it takes `d` steps or more, so one more than `steps_left` ranks away it
+/// cannot arrive in time.
+#[inline(always)]
+fn rabbit_within_reach(pos: &TurnState) -> bool {
+    let side = pos.side_to_move();
+    let rabbits = pos.board().pieces(PieceKind::Rabbit.of(side));
+    // The ranks at most `steps_left <= 4` from the goal rank, by one shift.
+    let shift = 8 * u32::from(7 - pos.steps_left().min(7));
+    let near = match side {
+        Color::Gold => u64::MAX << shift,
+        Color::Silver => u64::MAX >> shift,
+    };
+    rabbits.0 & near != 0
 }
 
 /// The squares of `color`'s rabbits that are `d` steps from their goal rank (the rank
