@@ -79,6 +79,13 @@ impl Position {
     fn goal_move_by<const FAST: bool>(&self) -> Option<Move> {
         let state = self.turn_state();
         let start = self.turn_start_board();
+        if !FAST
+            && state.board().rabbit_on_goal(state.side_to_move())
+            && self.check_end_turn().is_ok()
+        {
+            return Some(Move::EMPTY);
+        }
+
         let left = state.steps_left();
         // With four steps, the fast search keeps the costs and layers the path bound is
         // read from, for the searches below that read the same ones.
@@ -90,10 +97,10 @@ impl Position {
         } else {
             path_bound(state, left, Bitboard::EMPTY)
         };
-        // The path bound is 0 exactly when a rabbit of the mover stands on its goal rank
-        // (both forms test that first, and count a step per rank otherwise): the board's
-        // own goal, asked only then.
-        if passing == 0 && self.check_end_turn().is_ok() {
+        // The fast search asks the board's own goal (the empty move) only when the path
+        // bound is 0: exactly when a rabbit of the mover stands on its goal rank (both
+        // forms test that first, and count a step per rank otherwise).
+        if FAST && passing == 0 && self.check_end_turn().is_ok() {
             return Some(Move::EMPTY);
         }
         if passing > left {
@@ -191,13 +198,18 @@ impl Position {
 fn rabbit_within_reach(pos: &TurnState) -> bool {
     let side = pos.side_to_move();
     let rabbits = pos.board().pieces(PieceKind::Rabbit.of(side));
-    // The ranks at most `steps_left <= 4` from the goal rank, by one shift.
-    let shift = 8 * u32::from(7 - pos.steps_left().min(7));
-    let near = match side {
+    (rabbits & ranks_within(side, pos.steps_left())).any()
+}
+
+/// The squares at most `d` ranks from `color`'s goal rank (the goal rank included), by
+/// one shift.
+#[inline(always)]
+fn ranks_within(color: Color, d: u8) -> Bitboard {
+    let shift = 8 * u32::from(7 - d.min(7));
+    Bitboard(match color {
         Color::Gold => u64::MAX << shift,
         Color::Silver => u64::MAX >> shift,
-    };
-    rabbits.0 & near != 0
+    })
 }
 
 /// The squares of `color`'s rabbits that are `d` steps from their goal rank (the rank

@@ -6,9 +6,9 @@
 use super::{
     four_step_region, frozen_rabbits, goal_in_one, goal_in_two, goal_lower_bound,
     goal_rabbits_within, immovable, path_bound, path_costs, path_region, paths_in_three,
-    paths_within, push_completers, rank_band, squares_within_paths, steps_lowering_a_tighter_bound,
-    steps_on_cheap_paths, three_step_region, to_go_layers, walls, walls_in_three, walls_may_raise,
-    PathLayers, Region,
+    paths_within, push_completers, rabbit_within_reach, rank_band, squares_within_paths,
+    steps_lowering_a_tighter_bound, steps_on_cheap_paths, three_step_region, to_go_layers, walls,
+    walls_in_three, walls_may_raise, PathLayers, Region,
 };
 use super::{steps_lowering_the_goal_bound, NoSlack};
 use crate::tactics::test_data::{archive_positions, endgame_positions, random_position, Rng};
@@ -1241,6 +1241,59 @@ fn walls_raise_no_path_bound_near_the_nearest_rank() {
     }
     eprintln!("walls_may_raise: {walled} states with walls, {settled} settled");
     assert!(settled > 1_000, "{walled} {settled}");
+}
+
+/// Where [`rabbit_within_reach`] says no (the first exit of [`Position::goal_move`]), the
+/// plain search finds no goal, and the fast answer is `None`; and the fast query's empty
+/// move (asked only when its path bound is 0) is the plain one's: on the archive under
+/// caps 4 to 1, the endgames under every cap, every state one step into those, and 30,000
+/// random mid-turn states. Counts the states the exit settles and the empty moves.
+#[test]
+fn no_rabbit_within_reach_has_no_goal() {
+    fn check(pos: &Position, settled: &mut usize, empty: &mut usize) {
+        let plain = pos.plain_goal_move();
+        let fast = pos.goal_move();
+        if !rabbit_within_reach(pos.turn_state()) {
+            *settled += 1;
+            assert!(plain.is_none() && fast.is_none(), "{pos}: {plain:?}");
+        }
+        let plain_empty = plain.is_some_and(|m| m.is_empty());
+        *empty += usize::from(plain_empty);
+        assert_eq!(
+            fast.is_some_and(|m| m.is_empty()),
+            plain_empty,
+            "{pos}: fast {fast:?}, plain {plain:?}"
+        );
+    }
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let (mut settled, mut empty) = (0, 0);
+    let mut states = 0;
+    for pos in archive.iter().chain(&endgames) {
+        for cap in (1..=4).rev() {
+            check(&with_cap(pos, cap), &mut settled, &mut empty);
+            states += 1;
+        }
+    }
+    for pos in &endgames {
+        for &step in &pos.legal_steps() {
+            let mut child = pos.clone();
+            child.play_step(step).expect("a listed step is legal");
+            check(&child, &mut settled, &mut empty);
+            states += 1;
+        }
+    }
+    let mut rng = Rng(31);
+    for i in 0..30_000 {
+        check(
+            &sample_state(&mut rng, i, &archive, &endgames),
+            &mut settled,
+            &mut empty,
+        );
+        states += 1;
+    }
+    eprintln!("rabbit_within_reach: {settled} of {states} states settled, {empty} empty moves");
+    assert!(settled > 10_000 && empty > 0, "{settled} {empty}");
 }
 
 /// [`paths_in_three`] against [`path_bound`] for three steps, with the walls the fast
