@@ -58,8 +58,12 @@ impl Position {
     /// ```
     #[must_use]
     pub fn goal_move(&self) -> Option<Move> {
-        // The cheapest "no" first, before the rest of the query is set up.
-        if !rabbit_within_reach(self.turn_state()) {
+        // The cheapest "no"s first, before the rest of the query is set up: no rabbit
+        // within reach, or with four steps left only rabbits four ranks away, each with
+        // a square straight ahead that costs more than its step (neither answers the
+        // empty move: no rabbit on its goal rank).
+        let state = self.turn_state();
+        if !rabbit_within_reach(state) || (state.steps_left() == 4 && blocked_four_away(state)) {
             return None;
         }
         self.goal_move_by::<true>()
@@ -199,6 +203,37 @@ fn rabbit_within_reach(pos: &TurnState) -> bool {
     let side = pos.side_to_move();
     let rabbits = pos.board().pieces(PieceKind::Rabbit.of(side));
     (rabbits & ranks_within(side, pos.steps_left())).any()
+}
+
+/// Whether the mover's rabbits within four ranks of their goal rank all stand exactly four
+/// ranks away, none with the four squares straight ahead empty or traps: then the path
+/// bound for four ([`paths_within`], no walls) exceeds four, found without its layers.
+///
+/// Exact: the bound counts, for each rabbit within four ranks, the fewest over its paths
+/// of forward and sideways steps to the goal rank of the entering costs of their squares,
+/// each at least one, and exactly one for an empty square or a trap ([`path_costs`]). A
+/// path from four ranks away takes four forward steps, so it costs four or less only with
+/// no sideways step and every square entered of cost one: the four squares straight
+/// ahead, empty or traps. With four steps left, [`Position::goal_move`] answers `None`
+/// then: the bound exceeds the steps left, and no rabbit stands on its goal rank (no
+/// empty move).
+#[inline(always)]
+fn blocked_four_away(pos: &TurnState) -> bool {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    if (rabbits & ranks_within(side, 3)).any() {
+        return false;
+    }
+    let open = !board.occupied() | Bitboard::TRAPS;
+    let mut ahead = rabbits & rank_band(side, 4);
+    for _ in 0..4 {
+        ahead = match side {
+            Color::Gold => ahead.shift(Direction::North),
+            Color::Silver => ahead.shift(Direction::South),
+        } & open;
+    }
+    ahead.is_empty()
 }
 
 /// The squares at most `d` ranks from `color`'s goal rank (the goal rank included), by

@@ -4,11 +4,11 @@
 //! of a turn: the same fewest steps, and every fast answer replays to a goal.
 
 use super::{
-    four_step_region, frozen_rabbits, goal_in_one, goal_in_two, goal_lower_bound,
-    goal_rabbits_within, immovable, path_bound, path_costs, path_region, paths_in_three,
-    paths_within, push_completers, rabbit_within_reach, rank_band, squares_within_paths,
-    steps_lowering_a_tighter_bound, steps_on_cheap_paths, three_step_region, to_go_layers, walls,
-    walls_in_three, walls_may_raise, PathLayers, Region,
+    blocked_four_away, four_step_region, frozen_rabbits, goal_in_one, goal_in_two,
+    goal_lower_bound, goal_rabbits_within, immovable, path_bound, path_costs, path_region,
+    paths_in_three, paths_within, push_completers, rabbit_within_reach, rank_band,
+    squares_within_paths, steps_lowering_a_tighter_bound, steps_on_cheap_paths, three_step_region,
+    to_go_layers, walls, walls_in_three, walls_may_raise, PathLayers, Region,
 };
 use super::{steps_lowering_the_goal_bound, NoSlack};
 use crate::tactics::test_data::{archive_positions, endgame_positions, random_position, Rng};
@@ -1243,19 +1243,32 @@ fn walls_raise_no_path_bound_near_the_nearest_rank() {
     assert!(settled > 1_000, "{walled} {settled}");
 }
 
-/// Where [`rabbit_within_reach`] says no (the first exit of [`Position::goal_move`]), the
-/// plain search finds no goal, and the fast answer is `None`; and the fast query's empty
-/// move (asked only when its path bound is 0) is the plain one's: on the archive under
-/// caps 4 to 1, the endgames under every cap, every state one step into those, and 30,000
-/// random mid-turn states. Counts the states the exit settles and the empty moves.
+/// Where [`rabbit_within_reach`] says no or [`blocked_four_away`] says yes with four
+/// steps left (the first exits of [`Position::goal_move`]), the plain search finds no
+/// goal and the fast answer is `None`; where [`blocked_four_away`] says yes, whatever
+/// the steps left, the path bound for four without walls exceeds four; and the fast
+/// query's empty move (asked only when its path bound is 0) is the plain one's. On the
+/// archive under caps 4 to 1, the endgames under every cap, every state one step into the
+/// archive and the endgames, and 30,000 random mid-turn states. Counts the states each
+/// exit settles and the empty moves.
 #[test]
-fn no_rabbit_within_reach_has_no_goal() {
-    fn check(pos: &Position, settled: &mut usize, empty: &mut usize) {
+fn the_first_exits_find_no_goal() {
+    fn check(pos: &Position, settled: &mut [usize; 2], empty: &mut usize) {
+        let state = pos.turn_state();
         let plain = pos.plain_goal_move();
         let fast = pos.goal_move();
-        if !rabbit_within_reach(pos.turn_state()) {
-            *settled += 1;
+        if !rabbit_within_reach(state) {
+            settled[0] += 1;
             assert!(plain.is_none() && fast.is_none(), "{pos}: {plain:?}");
+        } else if blocked_four_away(state) {
+            assert!(
+                path_bound(state, 4, Bitboard::EMPTY) > 4,
+                "{pos}: blocked four away"
+            );
+            if state.steps_left() == 4 {
+                settled[1] += 1;
+                assert!(plain.is_none() && fast.is_none(), "{pos}: {plain:?}");
+            }
         }
         let plain_empty = plain.is_some_and(|m| m.is_empty());
         *empty += usize::from(plain_empty);
@@ -1267,15 +1280,13 @@ fn no_rabbit_within_reach_has_no_goal() {
     }
     let archive = archive_positions();
     let endgames = endgame_positions();
-    let (mut settled, mut empty) = (0, 0);
+    let (mut settled, mut empty) = ([0; 2], 0);
     let mut states = 0;
     for pos in archive.iter().chain(&endgames) {
         for cap in (1..=4).rev() {
             check(&with_cap(pos, cap), &mut settled, &mut empty);
             states += 1;
         }
-    }
-    for pos in &endgames {
         for &step in &pos.legal_steps() {
             let mut child = pos.clone();
             child.play_step(step).expect("a listed step is legal");
@@ -1292,8 +1303,23 @@ fn no_rabbit_within_reach_has_no_goal() {
         );
         states += 1;
     }
-    eprintln!("rabbit_within_reach: {settled} of {states} states settled, {empty} empty moves");
-    assert!(settled > 10_000 && empty > 0, "{settled} {empty}");
+    // A piece on a trap straight ahead costs one (it may be captured): the gold rabbit on
+    // c4 with a silver cat on c6 (its friend on d6) is not blocked, its path count is four
+    // (none of the sets above has such a column).
+    let pos: Position = "g [e                 cd              R                            E]"
+        .parse()
+        .expect("a position");
+    assert!(!blocked_four_away(pos.turn_state()));
+    assert_eq!(path_bound(pos.turn_state(), 4, Bitboard::EMPTY), 4);
+    eprintln!(
+        "first exits: of {states} states, {} without a rabbit within reach, {} blocked four \
+         away with four steps left; {empty} empty moves",
+        settled[0], settled[1]
+    );
+    assert!(
+        settled[0] > 10_000 && settled[1] > 1_000 && empty > 0,
+        "{settled:?} {empty}"
+    );
 }
 
 /// [`paths_in_three`] against [`path_bound`] for three steps, with the walls the fast
