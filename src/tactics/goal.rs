@@ -528,6 +528,7 @@ fn immovable(pos: &TurnState, k: u8) -> Bitboard {
     if d == 0 || d + 2 > k {
         return Bitboard::EMPTY;
     }
+    debug_assert!(k <= 4, "a turn has four steps at most");
 
     // `near`: the squares within `k - 1 - d` of a piece of the mover stronger than the
     // kind looked at, from the camel down to the rabbit. A spread of a union is the union
@@ -536,12 +537,20 @@ fn immovable(pos: &TurnState, k: u8) -> Bitboard {
     let mut walls = board.kind(PieceKind::Elephant);
     let mut near = Bitboard::EMPTY;
     for i in (0..5).rev() {
-        let mut these = board.pieces(PieceKind::ALL[i + 1].of(side));
+        let these = board.pieces(PieceKind::ALL[i + 1].of(side));
         if these.any() {
-            for _ in d + 1..k {
-                these |= these.neighbours();
-            }
-            near |= these;
+            near |= if d + 2 == k {
+                these | these.neighbours()
+            } else {
+                // Within two (`k - 1 - d = 2`: `d >= 1` and `k <= 4`, so `k = 4` and `d = 1`)
+                // by one formula: the squares within two along the rank, within one along
+                // the ranks next to it, and on the same file two ranks away.
+                let (east, west) = (these.shift(Direction::East), these.shift(Direction::West));
+                let row = these | east | west;
+                row | east.shift(Direction::East)
+                    | west.shift(Direction::West)
+                    | Bitboard(row.0 << 8 | row.0 >> 8 | these.0 << 16 | these.0 >> 16)
+            };
         }
         walls |= board.kind(PieceKind::ALL[i]) & !near;
     }
