@@ -347,27 +347,17 @@ fn goal_lower_bound(pos: &TurnState, frozen: Bitboard) -> GoalBound {
     let hindered = hindered(pos, rabbits, frozen);
     let push = u8::from(pos.pending_push().is_some());
 
-    let mut steps = u8::MAX;
-    if (rabbits & rank_band(side, 0)).any() {
-        steps = 0;
+    // The fewest over the rabbits of `d` and its extra steps: the nearest rabbit of each
+    // kind (not hindered, hindered by one step only, by two) with its extra (`u8::MAX`
+    // when there is none of that kind).
+    let steps = if (rabbits & rank_band(side, 0)).any() {
+        0
     } else {
-        for d in 1..8u8 {
-            if d >= steps {
-                break;
-            }
-            let band = rabbits & rank_band(side, d);
-            if band.any() {
-                let extra = if (band & !hindered.one).any() {
-                    push
-                } else if (band & !hindered.two).any() {
-                    1
-                } else {
-                    2
-                };
-                steps = steps.min(d + extra);
-            }
-        }
-    }
+        let nearest = |these: Bitboard, extra: u8| nearest_rank(side, these).saturating_add(extra);
+        nearest(rabbits & !hindered.one, push)
+            .min(nearest(rabbits & hindered.one & !hindered.two, 1))
+            .min(nearest(rabbits & hindered.two, 2))
+    };
 
     GoalBound {
         steps,
