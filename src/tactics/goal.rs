@@ -58,6 +58,14 @@ impl Position {
     /// ```
     #[must_use]
     pub fn goal_move(&self) -> Option<Move> {
+        // The cheapest "no"s first, before the rest of the query is set up: no rabbit
+        // within reach, or with four steps left only rabbits four ranks away, each with
+        // a square straight ahead that costs more than its step (neither answers the
+        // empty move: no rabbit on its goal rank).
+        let state = self.turn_state();
+        if !rabbit_within_reach(state) || (state.steps_left() == 4 && blocked_four_away(state)) {
+            return None;
+        }
         self.goal_move_by::<true>()
     }
 
@@ -75,7 +83,10 @@ impl Position {
     fn goal_move_by<const FAST: bool>(&self) -> Option<Move> {
         let state = self.turn_state();
         let start = self.turn_start_board();
-        if state.board().rabbit_on_goal(state.side_to_move()) && self.check_end_turn().is_ok() {
+        if !FAST
+            && state.board().rabbit_on_goal(state.side_to_move())
+            && self.check_end_turn().is_ok()
+        {
             return Some(Move::EMPTY);
         }
 
@@ -90,19 +101,23 @@ impl Position {
         } else {
             path_bound(state, left, Bitboard::EMPTY)
         };
+        // The fast search asks the board's own goal (the empty move) only when the path
+        // bound is 0: exactly when a rabbit of the mover stands on its goal rank (both
+        // forms test that first, and count a step per rank otherwise).
+        if FAST && passing == 0 && self.check_end_turn().is_ok() {
+            return Some(Move::EMPTY);
+        }
         if passing > left {
             return None;
         }
         let board = state.board();
         let side = state.side_to_move();
         let rabbits = board.pieces(PieceKind::Rabbit.of(side));
-        let bound = goal_lower_bound(state, frozen_rabbits(board, side, rabbits));
-        if bound.steps > left {
-            return None;
-        }
         let mut walls = Bitboard::EMPTY;
         if FAST {
-            // The walls only where the cheaper bounds leave a chance.
+            // The walls only where the path bound without them leaves a chance, and
+            // before the goal bound (which reads neither): in the archive they settle ten
+            // times as many positions as it does.
             walls = self::walls(state, left);
             // With no walls the bound is the one above (the same state, steps and walls),
             // and so it is when that bound is at most one more than the fewest ranks `d`
@@ -137,6 +152,10 @@ impl Position {
                 }
             }
         }
+        let bound = goal_lower_bound(state, frozen_rabbits(board, side, rabbits));
+        if bound.steps > left {
+            return None;
+        }
 
         let mut path = Move::EMPTY;
         // Iterative deepening from the bounds: the first limit that succeeds gives a
@@ -169,6 +188,65 @@ impl Position {
         };
         found.then_some(path)
     }
+}
+
+/// Whether a rabbit of the side to move stands within as many ranks of its goal rank as
+/// the turn has steps left (on its goal rank included): when none does, the goal query's
+/// answer is `None`, which [`Position::goal_move`] returns before anything else.
+///
+/// Exact: the empty move answers only when a rabbit of the mover stands on its goal rank
+/// now (the board the turn would end with). Otherwise a goal ends the turn with a rabbit
+/// of the mover on its goal rank, and that rabbit moved there by its own steps (the mover
+/// cannot push or pull its own pieces), one rank per forward step at most: from `d`
+/// ranks away it takes `d` steps or more, so one more than `steps_left` ranks away it
+/// cannot arrive in time.
+#[inline(always)]
+fn rabbit_within_reach(pos: &TurnState) -> bool {
+    let side = pos.side_to_move();
+    let rabbits = pos.board().pieces(PieceKind::Rabbit.of(side));
+    (rabbits & ranks_within(side, pos.steps_left())).any()
+}
+
+/// Whether the mover's rabbits within four ranks of their goal rank all stand exactly four
+/// ranks away, none with the four squares straight ahead empty or traps: then the path
+/// bound for four ([`paths_within`], no walls) exceeds four, found without its layers.
+///
+/// Exact: the bound counts, for each rabbit within four ranks, the fewest over its paths
+/// of forward and sideways steps to the goal rank of the entering costs of their squares,
+/// each at least one, and exactly one for an empty square or a trap ([`path_costs`]). A
+/// path from four ranks away takes four forward steps, so it costs four or less only with
+/// no sideways step and every square entered of cost one: the four squares straight
+/// ahead, empty or traps. With four steps left, [`Position::goal_move`] answers `None`
+/// then: the bound exceeds the steps left, and no rabbit stands on its goal rank (no
+/// empty move).
+#[inline(always)]
+fn blocked_four_away(pos: &TurnState) -> bool {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    if (rabbits & ranks_within(side, 3)).any() {
+        return false;
+    }
+    let open = !board.occupied() | Bitboard::TRAPS;
+    let mut ahead = rabbits & rank_band(side, 4);
+    for _ in 0..4 {
+        ahead = match side {
+            Color::Gold => ahead.shift(Direction::North),
+            Color::Silver => ahead.shift(Direction::South),
+        } & open;
+    }
+    ahead.is_empty()
+}
+
+/// The squares at most `d` ranks from `color`'s goal rank (the goal rank included), by
+/// one shift.
+#[inline(always)]
+fn ranks_within(color: Color, d: u8) -> Bitboard {
+    let shift = 8 * u32::from(7 - d.min(7));
+    Bitboard(match color {
+        Color::Gold => u64::MAX << shift,
+        Color::Silver => u64::MAX >> shift,
+    })
 }
 
 /// The squares of `color`'s rabbits that are `d` steps from their goal rank (the rank
@@ -269,27 +347,17 @@ fn goal_lower_bound(pos: &TurnState, frozen: Bitboard) -> GoalBound {
     let hindered = hindered(pos, rabbits, frozen);
     let push = u8::from(pos.pending_push().is_some());
 
-    let mut steps = u8::MAX;
-    if (rabbits & rank_band(side, 0)).any() {
-        steps = 0;
+    // The fewest over the rabbits of `d` and its extra steps: the nearest rabbit of each
+    // kind (not hindered, hindered by one step only, by two) with its extra (`u8::MAX`
+    // when there is none of that kind).
+    let steps = if (rabbits & rank_band(side, 0)).any() {
+        0
     } else {
-        for d in 1..8u8 {
-            if d >= steps {
-                break;
-            }
-            let band = rabbits & rank_band(side, d);
-            if band.any() {
-                let extra = if (band & !hindered.one).any() {
-                    push
-                } else if (band & !hindered.two).any() {
-                    1
-                } else {
-                    2
-                };
-                steps = steps.min(d + extra);
-            }
-        }
-    }
+        let nearest = |these: Bitboard, extra: u8| nearest_rank(side, these).saturating_add(extra);
+        nearest(rabbits & !hindered.one, push)
+            .min(nearest(rabbits & hindered.one & !hindered.two, 1))
+            .min(nearest(rabbits & hindered.two, 2))
+    };
 
     GoalBound {
         steps,
@@ -450,6 +518,7 @@ fn immovable(pos: &TurnState, k: u8) -> Bitboard {
     if d == 0 || d + 2 > k {
         return Bitboard::EMPTY;
     }
+    debug_assert!(k <= 4, "a turn has four steps at most");
 
     // `near`: the squares within `k - 1 - d` of a piece of the mover stronger than the
     // kind looked at, from the camel down to the rabbit. A spread of a union is the union
@@ -458,12 +527,20 @@ fn immovable(pos: &TurnState, k: u8) -> Bitboard {
     let mut walls = board.kind(PieceKind::Elephant);
     let mut near = Bitboard::EMPTY;
     for i in (0..5).rev() {
-        let mut these = board.pieces(PieceKind::ALL[i + 1].of(side));
+        let these = board.pieces(PieceKind::ALL[i + 1].of(side));
         if these.any() {
-            for _ in d + 1..k {
-                these |= these.neighbours();
-            }
-            near |= these;
+            near |= if d + 2 == k {
+                these | these.neighbours()
+            } else {
+                // Within two (`k - 1 - d = 2`: `d >= 1` and `k <= 4`, so `k = 4` and `d = 1`)
+                // by one formula: the squares within two along the rank, within one along
+                // the ranks next to it, and on the same file two ranks away.
+                let (east, west) = (these.shift(Direction::East), these.shift(Direction::West));
+                let row = these | east | west;
+                row | east.shift(Direction::East)
+                    | west.shift(Direction::West)
+                    | Bitboard(row.0 << 8 | row.0 >> 8 | these.0 << 16 | these.0 >> 16)
+            };
         }
         walls |= board.kind(PieceKind::ALL[i]) & !near;
     }

@@ -4,11 +4,11 @@
 //! of a turn: the same fewest steps, and every fast answer replays to a goal.
 
 use super::{
-    four_step_region, frozen_rabbits, goal_in_one, goal_in_two, goal_lower_bound,
-    goal_rabbits_within, immovable, path_bound, path_costs, path_region, paths_in_three,
-    paths_within, push_completers, rank_band, squares_within_paths, steps_lowering_a_tighter_bound,
-    steps_on_cheap_paths, three_step_region, to_go_layers, walls, walls_in_three, walls_may_raise,
-    PathLayers, Region,
+    blocked_four_away, four_step_region, frozen_rabbits, goal_in_one, goal_in_two,
+    goal_lower_bound, goal_rabbits_within, immovable, path_bound, path_costs, path_region,
+    paths_in_three, paths_within, push_completers, rabbit_within_reach, rank_band,
+    squares_within_paths, steps_lowering_a_tighter_bound, steps_on_cheap_paths, three_step_region,
+    to_go_layers, walls, walls_in_three, walls_may_raise, PathLayers, Region,
 };
 use super::{steps_lowering_the_goal_bound, NoSlack};
 use crate::tactics::test_data::{archive_positions, endgame_positions, random_position, Rng};
@@ -607,6 +607,121 @@ fn walls_keep_the_path_bound_admissible() {
         goals > 5_000 && cut > 1_000 && mid > 10_000,
         "{goals} {cut} {mid}"
     );
+}
+
+/// [`immovable`] by its definition, square by square: the enemy pieces not on a trap and
+/// not movable by a pull under way with no piece of the mover stronger than them within
+/// `k - 1 - d` (Manhattan distance), `d` the fewest ranks from a rabbit of the mover to its
+/// goal; none when `d = 0` or `d + 2 > k`.
+fn immovable_by_distance(state: &TurnState, k: u8) -> Bitboard {
+    let side = state.side_to_move();
+    let board = state.board();
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    let Some(d) = (0..8u8).find(|&d| (rabbits & rank_band(side, d)).any()) else {
+        return Bitboard::EMPTY;
+    };
+    if d == 0 || d + 2 > k {
+        return Bitboard::EMPTY;
+    }
+    let mut walls = Bitboard::EMPTY;
+    for e in board.color(!side) & !Bitboard::TRAPS & !state.pullable() {
+        let kind = board.piece_at(e).expect("an enemy piece").kind;
+        let stronger = board.stronger_than(side, kind);
+        if stronger.iter().all(|p| p.distance(e) > k - 1 - d) {
+            walls |= Bitboard::from_square(e);
+        }
+    }
+    walls
+}
+
+/// [`immovable`] against [`immovable_by_distance`] for every number of steps to go (one
+/// to four) on the archive, the endgames, 20,000 random positions, every state one step
+/// after those, and 30,000 random mid-turn states: the same walls. Counts the states
+/// with walls for four steps.
+#[test]
+fn immovable_is_its_definition() {
+    fn check(state: &TurnState, walled: &mut usize) {
+        for k in 1..=4 {
+            assert_eq!(
+                immovable(state, k),
+                immovable_by_distance(state, k),
+                "{:?}, {k} steps",
+                state.board()
+            );
+        }
+        *walled += usize::from(immovable(state, 4).any());
+    }
+    let mut rng = Rng(33);
+    let mut walled = 0;
+    for pos in &archive_endgames_and_randoms(&mut rng) {
+        for state in state_and_children(pos.turn_state()) {
+            check(&state, &mut walled);
+        }
+    }
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    for i in 0..30_000 {
+        check(
+            sample_state(&mut rng, i, &archive, &endgames).turn_state(),
+            &mut walled,
+        );
+    }
+    eprintln!("immovable: {walled} states with walls for four steps");
+    assert!(walled > 10_000, "{walled}");
+}
+
+/// [`goal_lower_bound`] against its definition rank by rank: 0 with a rabbit of the mover
+/// on its goal rank, else the fewest over the ranks `d` holding its rabbits of `d` and the
+/// extra steps of the band's least hindered rabbit (the push waiting if one is not
+/// hindered, else one if one is not hindered by two, else two); `u8::MAX` with no rabbit.
+/// On the archive, the endgames, 20,000 random positions, every state one step after
+/// those, and 30,000 random mid-turn states. Counts the states by bound (0 to 4, more).
+#[test]
+fn goal_lower_bound_is_its_definition() {
+    fn check(state: &TurnState, counts: &mut [usize; 6]) {
+        let side = state.side_to_move();
+        let rabbits = state.board().pieces(PieceKind::Rabbit.of(side));
+        let bound = goal_lower_bound(state, frozen_rabbits(state.board(), side, rabbits));
+        let push = u8::from(state.pending_push().is_some());
+        let h = &bound.hindered;
+        let by_ranks = if (rabbits & rank_band(side, 0)).any() {
+            0
+        } else {
+            (1..8u8)
+                .filter_map(|d| {
+                    let band = rabbits & rank_band(side, d);
+                    let extra = if (band & !h.one).any() {
+                        push
+                    } else if (band & !h.two).any() {
+                        1
+                    } else {
+                        2
+                    };
+                    band.any().then_some(d + extra)
+                })
+                .min()
+                .unwrap_or(u8::MAX)
+        };
+        assert_eq!(bound.steps, by_ranks, "{:?}", state.board());
+        counts[usize::from(bound.steps.min(5))] += 1;
+    }
+    let mut rng = Rng(34);
+    let mut counts = [0; 6];
+    for pos in &archive_endgames_and_randoms(&mut rng) {
+        for state in state_and_children(pos.turn_state()) {
+            check(&state, &mut counts);
+        }
+    }
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    for i in 0..30_000 {
+        check(
+            sample_state(&mut rng, i, &archive, &endgames).turn_state(),
+            &mut counts,
+        );
+    }
+    eprintln!("goal_lower_bound: states by bound 0-4 and above: {counts:?}");
+    assert!(counts.iter().all(|&n| n > 100), "{counts:?}");
 }
 
 /// `state` and the state after each of its legal steps.
@@ -1241,6 +1356,85 @@ fn walls_raise_no_path_bound_near_the_nearest_rank() {
     }
     eprintln!("walls_may_raise: {walled} states with walls, {settled} settled");
     assert!(settled > 1_000, "{walled} {settled}");
+}
+
+/// Where [`rabbit_within_reach`] says no or [`blocked_four_away`] says yes with four
+/// steps left (the first exits of [`Position::goal_move`]), the plain search finds no
+/// goal and the fast answer is `None`; where [`blocked_four_away`] says yes, whatever
+/// the steps left, the path bound for four without walls exceeds four; and the fast
+/// query's empty move (asked only when its path bound is 0) is the plain one's. On the
+/// archive under caps 4 to 1, the endgames under every cap, every state one step into the
+/// archive and the endgames, and 30,000 random mid-turn states. Counts the states each
+/// exit settles and the empty moves.
+#[test]
+fn the_first_exits_find_no_goal() {
+    fn check(pos: &Position, settled: &mut [usize; 2], empty: &mut usize) {
+        let state = pos.turn_state();
+        let plain = pos.plain_goal_move();
+        let fast = pos.goal_move();
+        if !rabbit_within_reach(state) {
+            settled[0] += 1;
+            assert!(plain.is_none() && fast.is_none(), "{pos}: {plain:?}");
+        } else if blocked_four_away(state) {
+            assert!(
+                path_bound(state, 4, Bitboard::EMPTY) > 4,
+                "{pos}: blocked four away"
+            );
+            if state.steps_left() == 4 {
+                settled[1] += 1;
+                assert!(plain.is_none() && fast.is_none(), "{pos}: {plain:?}");
+            }
+        }
+        let plain_empty = plain.is_some_and(|m| m.is_empty());
+        *empty += usize::from(plain_empty);
+        assert_eq!(
+            fast.is_some_and(|m| m.is_empty()),
+            plain_empty,
+            "{pos}: fast {fast:?}, plain {plain:?}"
+        );
+    }
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let (mut settled, mut empty) = ([0; 2], 0);
+    let mut states = 0;
+    for pos in archive.iter().chain(&endgames) {
+        for cap in (1..=4).rev() {
+            check(&with_cap(pos, cap), &mut settled, &mut empty);
+            states += 1;
+        }
+        for &step in &pos.legal_steps() {
+            let mut child = pos.clone();
+            child.play_step(step).expect("a listed step is legal");
+            check(&child, &mut settled, &mut empty);
+            states += 1;
+        }
+    }
+    let mut rng = Rng(31);
+    for i in 0..30_000 {
+        check(
+            &sample_state(&mut rng, i, &archive, &endgames),
+            &mut settled,
+            &mut empty,
+        );
+        states += 1;
+    }
+    // A piece on a trap straight ahead costs one (it may be captured): the gold rabbit on
+    // c4 with a silver cat on c6 (its friend on d6) is not blocked, its path count is four
+    // (none of the sets above has such a column).
+    let pos: Position = "g [e                 cd              R                            E]"
+        .parse()
+        .expect("a position");
+    assert!(!blocked_four_away(pos.turn_state()));
+    assert_eq!(path_bound(pos.turn_state(), 4, Bitboard::EMPTY), 4);
+    eprintln!(
+        "first exits: of {states} states, {} without a rabbit within reach, {} blocked four \
+         away with four steps left; {empty} empty moves",
+        settled[0], settled[1]
+    );
+    assert!(
+        settled[0] > 10_000 && settled[1] > 1_000 && empty > 0,
+        "{settled:?} {empty}"
+    );
 }
 
 /// [`paths_in_three`] against [`path_bound`] for three steps, with the walls the fast
