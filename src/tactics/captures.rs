@@ -1396,7 +1396,69 @@ fn captures_within_two(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> b
     }
 
     // The first step of a push of `q`, then the end of a pull of `q` begun now.
-    first_steps_moving(node, ctx, sq, q, ends, 2, path)
+    pushed_or_pulled(node, ctx.side, q, ends, path)
+}
+
+/// For [`captures_within_two`], decided on the bitboards: whether a push or a pull of
+/// the enemy piece on `q` onto a square of `ends`, begun now (no push waiting, two steps
+/// left at least), captures the piece [`capturing_step`] gave `q` and `ends` for; on
+/// success the two steps are pushed onto `path`. A push when an unfrozen piece `h` of the
+/// mover stronger than `q` stands beside it and a square of `ends` beside `q` is empty
+/// (`q` onto it, `h` into `q`'s square); else a pull when such an `h` stands on a square
+/// of `ends` with an empty square `e` beside it (`h` onto `e`, `q` into `h`'s square).
+///
+/// Proof. What [`captures_within_two`] tried here, by the search, were the first steps
+/// of [`first_steps_moving`] with `k` 2: the core's first steps of pushes of `q` by the
+/// unfrozen pieces of the mover stronger than `q` beside it ([`TurnState::push_starts`]),
+/// onto `ends`, and the core's plain steps of those pieces from `ends`
+/// ([`TurnState::simple_steps`]), each searched by [`expand`]. Those first steps are
+/// exactly the two shapes above (the push needs such a piece beside `q` and an empty
+/// square, and two steps left; the plain step an unfrozen piece onto an empty square, no
+/// rabbit here: it is stronger than `q`; a step of `q` into the square of a pull under
+/// way is that pull's end, tried before this with the same effect, and with the square
+/// in `ends` it captured, see below). Each leads to a capture within two: `q`'s step onto
+/// a square of `ends` captures the piece ([`captures_within_two`]'s proof of
+/// [`capturing_step`]: off the traps the piece is `q` and steps onto its trap, which no
+/// enemy piece stands beside; on a trap `q` is its only friend and steps off the trap's
+/// neighbourhood). After the push's first step the pusher `h` is still unfrozen (the
+/// mover's pieces are unchanged, an enemy step takes none of them from a trap, and the
+/// enemy pieces beside `h` are fewer: `q` went to a square beside its own, not beside
+/// `h`'s), so it completes the push ([`TurnState::push_completions`]); after `h`'s plain
+/// step a pull is under way from `h`'s square (even if `h` is lost on a trap there:
+/// [`TurnState::play_step_unchecked`] records the pull square and kind), which `q`,
+/// weaker and beside it, ends. So the search succeeds exactly when one of the two shapes
+/// exists, and either is a capture within two steps.
+#[inline]
+fn pushed_or_pulled(node: &Node, side: Color, q: Square, ends: Bitboard, path: &mut Move) -> bool {
+    let board = node.board();
+    let Some(kind) = board.kind_at(q) else {
+        return false;
+    };
+    let stronger = Bitboard::adjacent(q) & board.stronger_than(side, kind);
+    if stronger.is_empty() {
+        return false;
+    }
+    let free = stronger & !board.frozen_among(side, stronger);
+    let empty = !board.occupied();
+    let (first, second) = if let (Some(h), Some(e)) =
+        (free.first(), (Bitboard::adjacent(q) & ends & empty).first())
+    {
+        (Step::between(q, e), Step::between(h, q))
+    } else if let Some((h, e)) = (free & ends)
+        .into_iter()
+        .find_map(|h| (Bitboard::adjacent(h) & empty).first().map(|e| (h, e)))
+    {
+        (Step::between(h, e), Step::between(q, h))
+    } else {
+        return false;
+    };
+    let (Some(first), Some(second)) = (first, second) else {
+        return false;
+    };
+    // The searches go no deeper than the steps a turn has left: the move has room.
+    let _ = path.push(first);
+    let _ = path.push(second);
+    true
 }
 
 /// Whether a push or pull of the enemy piece on `q` moving it onto a square of `ends`,
@@ -1406,10 +1468,9 @@ fn captures_within_two(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> b
 /// a square of `ends` of a piece beside `q` that it may then follow (a pull): both need
 /// an unfrozen piece of the mover stronger than it beside `q`, the only pieces that can
 /// push or pull it. They are the core's own steps ([`TurnState::push_starts`] with those
-/// pushers, [`TurnState::simple_steps`]), so this tries every such first step. Shared
-/// by [`captures_within_two`] (`k` 2) and [`first_moves_towards`] (`q` = `sq`, `k` 4).
-/// Inlined into both: called, it cost the capture query 34 and 30 instructions per
-/// query on the archive and the endgames (callgrind, docs/tactics.md round 4).
+/// pushers, [`TurnState::simple_steps`]), so this tries every such first step. Used by
+/// [`first_moves_towards`] (`q` = `sq`, `k` 4); with `k` 2 [`captures_within_two`]
+/// decides the same on the bitboards ([`pushed_or_pulled`]).
 #[inline(always)]
 fn first_steps_moving(
     node: &Node,
