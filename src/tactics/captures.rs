@@ -1373,24 +1373,28 @@ fn pull_ends_capture(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> boo
 /// mover's first step begins (a plain step of a piece stronger than `q` from a square
 /// beside it; the pull square is the one it left, whatever the square it goes to and
 /// even if it is captured there). Any other pair of steps moves no enemy piece or ends
-/// with a push waiting. Each of these three is tried with the core's own steps
-/// ([`TurnState::pullable`], [`TurnState::push_starts`], [`TurnState::simple_steps`]),
-/// and played by [`expand`] (which checks the capture and completes a push), for the
-/// one piece `q` and the squares its step must end on; so this finds a capture exactly
-/// when the plain search does (any capture within the steps left will do: the root's
-/// iterative deepening makes the whole turn a shortest one).
+/// with a push waiting. Each of these three is asked for the one piece `q` and the
+/// squares its step must end on, by the core's rules, and none is played: the end of
+/// the pull under way when `q` is [`pullable`](TurnState::pullable) and the pull square
+/// among the ends (then `q`'s one step, into the square just left, is legal and
+/// captures the piece, as above); the other two by [`pushed_or_pulled`] (see there). So
+/// this finds a capture exactly when the plain search does (any capture within the
+/// steps left will do: the root's iterative deepening makes the whole turn a shortest
+/// one).
 fn captures_within_two(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> bool {
     let board = node.board();
     let Some((q, ends)) = capturing_step(board, ctx.side, sq) else {
         return false;
     };
-    // The end of the pull under way.
+    // The end of the pull under way: `q`'s step onto `ends` captures the piece (see
+    // above), so it is not played.
     if let Some((to, _)) = node.pull_source() {
         if ends.contains(to) && node.pullable().contains(q) {
             if let Some(step) = Step::between(q, to) {
-                if expand(node, ctx, Some(sq), step, 1, path) {
-                    return true;
-                }
+                // The searches go no deeper than the steps a turn has left: the move has
+                // room.
+                let _ = path.push(step);
+                return true;
             }
         }
     }
