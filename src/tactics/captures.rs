@@ -232,11 +232,14 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
             if ctx.fast && quiet && limit == 4 {
                 let frozen =
                     *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
+                // The direct "yes" first: it needs a piece of the mover stronger than the
+                // piece beside it (in `ready`), and proves its capture by itself.
+                let pair = (Bitboard::FULL, frozen);
+                if ready.contains(sq) && moved_twice(board, side, sq, pair, &mut path) {
+                    out.insert(sq, path);
+                    break;
+                }
                 match four_step_traps(board, side, sq, ready, frozen) {
-                    Some(first) if moved_twice(board, side, sq, (first, frozen), &mut path) => {
-                        out.insert(sq, path);
-                        break;
-                    }
                     Some(first) if first == Bitboard::FULL => {}
                     Some(first) => {
                         onto = alone_moved_twice(board, side, sq, first, frozen);
@@ -2111,11 +2114,12 @@ fn walked_finish(
     Some([first, second, third, fourth])
 }
 
-/// The root's direct "yes" in four when [`four_step_traps`] keeps a trap (four steps
-/// left, no push waiting, no pull under way), tried before the search in four: the
+/// The root's direct "yes" in four (four steps left, no push waiting, no pull under
+/// way), tried before the four-step filter [`four_step_traps`] and the search in four,
+/// for a piece in `ready` (with none beside it stronger there is no `h` below): the
 /// enemy piece `p` on `sq` moved twice by one unfrozen piece `h` of the mover stronger
 /// than it beside it (`frozen`: the mover's frozen pieces), first onto a square `o`
-/// beside `sq` (among `onto`, the first moves the filter keeps), then onto an empty
+/// beside `sq` (among `onto`; the root gives every square), then onto an empty
 /// trap `t` beside `o` with no enemy piece beside `t` (so `sq`, holding `p`, is not
 /// beside `t`: `t` is two squares from `p`). Two
 /// shapes, decided on the bitboards; on success `path` holds the four steps.

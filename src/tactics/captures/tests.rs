@@ -666,18 +666,24 @@ fn the_direct_answer_in_two_is_the_search_in_two() {
 }
 
 /// At `pos` (a turn start with four steps left), every enemy piece for which
-/// [`four_step_traps`] keeps a trap and [`moved_twice`] gives a move: four
+/// [`moved_twice`], asked with every square as the root asks it, gives a move: four
 /// steps, replayed through the checked API capturing the piece, and the plain query
 /// captures it in four steps or fewer (in exactly four when it has none within three,
-/// the only case the root asks). Returns how many moves it gave, and how many of the
-/// plain query's captures in exactly four it answered.
+/// the only case the root asks); the piece is in `ready` (the root asks no other) and
+/// [`four_step_traps`] keeps a trap for it. Returns how many moves it gave, and how many
+/// of the plain query's captures in exactly four it answered.
 fn check_moved_twice(pos: &Position) -> [usize; 2] {
     let board = pos.board();
     let side = pos.side_to_move();
     let (ready, frozen) = (board.threatened(!side), board.frozen(side));
     check_direct_answers(pos, |node, side, sq, path| {
-        let onto = four_step_traps(node.board(), side, sq, ready, frozen);
-        onto.is_some_and(|o| moved_twice(node.board(), side, sq, (o, frozen), path))
+        let given = moved_twice(node.board(), side, sq, (Bitboard::FULL, frozen), path);
+        let kept = four_step_traps(node.board(), side, sq, ready, frozen);
+        assert!(
+            !given || (ready.contains(sq) && kept.is_some()),
+            "{sq} in {pos:?}"
+        );
+        given
     })
 }
 
