@@ -1389,8 +1389,23 @@ fn captures_within_two(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> b
     let Some((q, ends)) = capturing_step(board, ctx.side, sq) else {
         return false;
     };
+    moved_within_two(node, ctx.side, (q, ends), path)
+}
+
+/// [`captures_within_two`] given what [`capturing_step`] gives at `node` (`q`, `ends`),
+/// for a caller that has it: the end of the pull under way, then [`pushed_or_pulled`].
+/// [`captures_within_three`] asks it at the child of a plain step of the mover, whose
+/// enemy pieces are its own (a step of the mover moves none and captures none), so
+/// [`capturing_step`] gives the child the same.
+#[inline(always)]
+fn moved_within_two(
+    node: &Node,
+    side: Color,
+    (q, ends): (Square, Bitboard),
+    path: &mut Move,
+) -> bool {
     // The end of the pull under way: `q`'s step onto `ends` captures the piece (see
-    // above), so it is not played.
+    // [`captures_within_two`]), so it is not played.
     if let Some((to, _)) = node.pull_source() {
         if ends.contains(to) && node.pullable().contains(q) {
             if let Some(step) = Step::between(q, to) {
@@ -1403,7 +1418,7 @@ fn captures_within_two(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> b
     }
 
     // The first step of a push of `q`, then the end of a pull of `q` begun now.
-    pushed_or_pulled(node, ctx.side, q, ends, path)
+    pushed_or_pulled(node, side, q, ends, path)
 }
 
 /// For [`captures_within_two`], decided on the bitboards: whether a push or a pull of
@@ -1559,6 +1574,11 @@ fn capturing_step(board: &Board, side: Color, sq: Square) -> Option<(Square, Bit
 ///   the pull, tried here when `q` may be pulled; the child's own pull, into `a`, is
 ///   not a step of `q`, which is not beside `a`);
 /// - and [`mover_step_may_capture`] holds.
+///
+/// Each step admitted is played, and its child (no push waiting, two steps left, the
+/// enemy pieces as here) is answered by [`moved_within_two`] with this `q` and `ends`:
+/// what [`expand`] and [`capture_search`] would ask there ([`captures_within_two`], whose
+/// [`capturing_step`] reads only the enemy pieces).
 fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> bool {
     if !ctx.none_within_two && captures_within_two(node, ctx, sq, path) {
         return true;
@@ -1598,7 +1618,18 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
     Direction::ALL.iter().enumerate().any(|(i, &dir)| {
         own[i].iter().any(|p| {
             let step = Step::new(p, dir);
-            mover_step_may_capture(&look, step) && expand(node, ctx, Some(sq), step, 3, path)
+            mover_step_may_capture(&look, step) && {
+                // The child: no push waiting, two steps left, the piece where it is
+                // (what `expand` and `capture_search` would find), answered by
+                // `captures_within_two` with this `q` and `ends`.
+                let mut child = *node;
+                child.play_step_unchecked(step);
+                let _ = path.push(step);
+                moved_within_two(&child, ctx.side, (q, ends), path) || {
+                    path.pop();
+                    false
+                }
+            }
         })
     })
 }
