@@ -1614,21 +1614,19 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
         return false;
     }
     let (look, frozen) = StepLook::new(board, ctx.side, (q, stronger, ends), movers);
-    let own = node.simple_steps(movers & !frozen);
+    let own = steps_that_may_capture(&look, node.simple_steps(movers & !frozen));
     Direction::ALL.iter().enumerate().any(|(i, &dir)| {
         own[i].iter().any(|p| {
             let step = Step::new(p, dir);
-            mover_step_may_capture(&look, step) && {
-                // The child: no push waiting, two steps left, the piece where it is
-                // (what `expand` and `capture_search` would find), answered by
-                // `captures_within_two` with this `q` and `ends`.
-                let mut child = *node;
-                child.play_step_unchecked(step);
-                let _ = path.push(step);
-                moved_within_two(&child, ctx.side, (q, ends), path) || {
-                    path.pop();
-                    false
-                }
+            // The child: no push waiting, two steps left, the piece where it is (what
+            // `expand` and `capture_search` would find), answered by
+            // `captures_within_two` with this `q` and `ends`.
+            let mut child = *node;
+            child.play_step_unchecked(step);
+            let _ = path.push(step);
+            moved_within_two(&child, ctx.side, (q, ends), path) || {
+                path.pop();
+                false
             }
         })
     })
@@ -1729,7 +1727,10 @@ fn after_the_first_of_four(path: &Move, q: Square) -> Bitboard {
 /// or a trap beside `a` where a piece of the mover lost `P` as its last friend; it is
 /// then in `room`). A step with none of these has no capture within two in its child;
 /// nor has one with no such `h` (a piece of `stronger` beside `q` other than `P`).
-#[inline]
+///
+/// The search asks it of all its steps at once ([`steps_that_may_capture`]); the tests
+/// ask it step by step.
+#[cfg(test)]
 fn mover_step_may_capture(look: &StepLook, step: Step) -> bool {
     let (a, near) = (step.from, Bitboard::adjacent(look.q));
     let strong = look.stronger.contains(a);
@@ -1747,6 +1748,36 @@ fn mover_step_may_capture(look: &StepLook, step: Step) -> bool {
     let unfreezes = step.to().is_some_and(|b| look.unfreeze.contains(b));
     let freed = Bitboard::from_square(a) | (Bitboard::TRAPS & Bitboard::adjacent(a));
     unfreezes || (freed & look.room).any()
+}
+
+/// [`mover_step_may_capture`] asked of all the steps of `own` at once (for each
+/// direction in [`Direction::ALL`] order, the pieces of the mover stepping that way):
+/// those it holds for. The same test on the bitboards: a step from `a` to `b` (`a`
+/// shifted one square that way) is the end of a pull when `a` is a square of `stronger`
+/// beside `q` among `ends`; arrives when `a` is of `stronger` and `b` beside `q`; else
+/// needs a piece of `stronger` beside `q` other than on `a` (with two or more there,
+/// every `a`; with one, every `a` but its square; with none, no `a`), and `b` on
+/// `unfreeze`, or `a` or a trap beside `a` on `room` (`a` on `room`, or beside a trap
+/// of `room`).
+#[inline]
+fn steps_that_may_capture(look: &StepLook, own: [Bitboard; 4]) -> [Bitboard; 4] {
+    let near = Bitboard::adjacent(look.q);
+    let beside = look.stronger & near;
+    let others = match few(beside) {
+        0 => Bitboard::EMPTY,
+        1 => !beside,
+        _ => Bitboard::FULL,
+    };
+    let pull_end = beside & look.ends;
+    let freed = look.room | (Bitboard::TRAPS & look.room).neighbours();
+    let mut out = own;
+    for (i, &dir) in Direction::ALL.iter().enumerate() {
+        let back = dir.opposite();
+        let arrives = look.stronger & near.shift(back);
+        let helped = others & (look.unfreeze.shift(back) | freed);
+        out[i] &= pull_end | arrives | helped;
+    }
+    out
 }
 
 /// Whether a capture within `k` more steps is possible at all: with no step left none

@@ -1,7 +1,7 @@
 //! The capture query's fast paths ([`trap_counts_allow`] and its all-at-once form
 //! [`trap_counts_keep`], [`pull_ends_capture`], [`captures_within_two`] and its push
 //! or pull [`pushed_or_pulled`], [`captures_within_three`] and its step filter
-//! [`mover_step_may_capture`],
+//! [`mover_step_may_capture`] (all the steps at once: [`steps_that_may_capture`]),
 //! [`push_completion_captures`], the search in four's [`first_steps_of_four`] and
 //! [`after_the_first_of_four`], the root's four-step filter [`four_step_traps`], its
 //! direct "yes" in four [`walk_then_move`] and [`moved_twice`])
@@ -543,10 +543,28 @@ fn check_mover_steps(node: &TurnState) -> [usize; 3] {
         }
         let stronger = board.stronger_than(side, kind);
         let (look, _) = StepLook::new(board, side, (q, stronger, ends), board.color(side));
-        for &step in &node.legal_steps() {
+        // The search's form, all the steps at once, is the test step by step.
+        let own = node.simple_steps(board.color(side) & !board.frozen(side));
+        let admitted = steps_that_may_capture(&look, own);
+        let legal = node.legal_steps();
+        for (i, &dir) in Direction::ALL.iter().enumerate() {
+            for from in admitted[i] {
+                let step = Step::new(from, dir);
+                assert!(legal.contains(&step), "{step:?} for {sq} at {node:?}");
+                assert!(mover_step_may_capture(&look, step), "{step:?} at {node:?}");
+            }
+        }
+        for &step in &legal {
             if !board.color(side).contains(step.from) {
                 continue;
             }
+            let i = Direction::ALL.iter().position(|&d| d == step.dir);
+            let at_once = i.is_some_and(|i| admitted[i].contains(step.from));
+            assert_eq!(
+                at_once,
+                mover_step_may_capture(&look, step),
+                "{step:?} at {node:?}"
+            );
             if mover_step_may_capture(&look, step) {
                 counts[2] += 1;
                 continue;
