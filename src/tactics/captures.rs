@@ -232,11 +232,14 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
             if ctx.fast && quiet && limit == 4 {
                 let frozen =
                     *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
+                // The direct "yes" first: it needs a piece of the mover stronger than the
+                // piece beside it (in `ready`), and proves its capture by itself.
+                let pair = (Bitboard::FULL, frozen);
+                if ready.contains(sq) && moved_twice(board, side, sq, pair, &mut path) {
+                    out.insert(sq, path);
+                    break;
+                }
                 match four_step_traps(board, side, sq, ready, frozen) {
-                    Some(first) if moved_twice(board, side, sq, (first, frozen), &mut path) => {
-                        out.insert(sq, path);
-                        break;
-                    }
                     Some(first) if first == Bitboard::FULL => {}
                     Some(first) => {
                         onto = alone_moved_twice(board, side, sq, first, frozen);
@@ -1373,30 +1376,111 @@ fn pull_ends_capture(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> boo
 /// mover's first step begins (a plain step of a piece stronger than `q` from a square
 /// beside it; the pull square is the one it left, whatever the square it goes to and
 /// even if it is captured there). Any other pair of steps moves no enemy piece or ends
-/// with a push waiting. Each of these three is tried with the core's own steps
-/// ([`TurnState::pullable`], [`TurnState::push_starts`], [`TurnState::simple_steps`]),
-/// and played by [`expand`] (which checks the capture and completes a push), for the
-/// one piece `q` and the squares its step must end on; so this finds a capture exactly
-/// when the plain search does (any capture within the steps left will do: the root's
-/// iterative deepening makes the whole turn a shortest one).
+/// with a push waiting. Each of these three is asked for the one piece `q` and the
+/// squares its step must end on, by the core's rules, and none is played: the end of
+/// the pull under way when `q` is [`pullable`](TurnState::pullable) and the pull square
+/// among the ends (then `q`'s one step, into the square just left, is legal and
+/// captures the piece, as above); the other two by [`pushed_or_pulled`] (see there). So
+/// this finds a capture exactly when the plain search does (any capture within the
+/// steps left will do: the root's iterative deepening makes the whole turn a shortest
+/// one).
 fn captures_within_two(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> bool {
     let board = node.board();
     let Some((q, ends)) = capturing_step(board, ctx.side, sq) else {
         return false;
     };
-    // The end of the pull under way.
+    moved_within_two(node, ctx.side, (q, ends), path)
+}
+
+/// [`captures_within_two`] given what [`capturing_step`] gives at `node` (`q`, `ends`),
+/// for a caller that has it: the end of the pull under way, then [`pushed_or_pulled`].
+/// [`captures_within_three`] asks it at the child of a plain step of the mover, whose
+/// enemy pieces are its own (a step of the mover moves none and captures none), so
+/// [`capturing_step`] gives the child the same.
+#[inline(always)]
+fn moved_within_two(
+    node: &Node,
+    side: Color,
+    (q, ends): (Square, Bitboard),
+    path: &mut Move,
+) -> bool {
+    // The end of the pull under way: `q`'s step onto `ends` captures the piece (see
+    // [`captures_within_two`]), so it is not played.
     if let Some((to, _)) = node.pull_source() {
         if ends.contains(to) && node.pullable().contains(q) {
             if let Some(step) = Step::between(q, to) {
-                if expand(node, ctx, Some(sq), step, 1, path) {
-                    return true;
-                }
+                // The searches go no deeper than the steps a turn has left: the move has
+                // room.
+                let _ = path.push(step);
+                return true;
             }
         }
     }
 
     // The first step of a push of `q`, then the end of a pull of `q` begun now.
-    first_steps_moving(node, ctx, sq, q, ends, 2, path)
+    pushed_or_pulled(node, side, q, ends, path)
+}
+
+/// For [`captures_within_two`], decided on the bitboards: whether a push or a pull of
+/// the enemy piece on `q` onto a square of `ends`, begun now (no push waiting, two steps
+/// left at least), captures the piece [`capturing_step`] gave `q` and `ends` for; on
+/// success the two steps are pushed onto `path`. A push when an unfrozen piece `h` of the
+/// mover stronger than `q` stands beside it and a square of `ends` beside `q` is empty
+/// (`q` onto it, `h` into `q`'s square); else a pull when such an `h` stands on a square
+/// of `ends` with an empty square `e` beside it (`h` onto `e`, `q` into `h`'s square).
+///
+/// Proof. What [`captures_within_two`] tried here, by the search, were the first steps
+/// of [`first_steps_moving`] with `k` 2: the core's first steps of pushes of `q` by the
+/// unfrozen pieces of the mover stronger than `q` beside it ([`TurnState::push_starts`]),
+/// onto `ends`, and the core's plain steps of those pieces from `ends`
+/// ([`TurnState::simple_steps`]), each searched by [`expand`]. Those first steps are
+/// exactly the two shapes above (the push needs such a piece beside `q` and an empty
+/// square, and two steps left; the plain step an unfrozen piece onto an empty square, no
+/// rabbit here: it is stronger than `q`; a step of `q` into the square of a pull under
+/// way is that pull's end, tried before this with the same effect, and with the square
+/// in `ends` it captured, see below). Each leads to a capture within two: `q`'s step onto
+/// a square of `ends` captures the piece ([`captures_within_two`]'s proof of
+/// [`capturing_step`]: off the traps the piece is `q` and steps onto its trap, which no
+/// enemy piece stands beside; on a trap `q` is its only friend and steps off the trap's
+/// neighbourhood). After the push's first step the pusher `h` is still unfrozen (the
+/// mover's pieces are unchanged, an enemy step takes none of them from a trap, and the
+/// enemy pieces beside `h` are fewer: `q` went to a square beside its own, not beside
+/// `h`'s), so it completes the push ([`TurnState::push_completions`]); after `h`'s plain
+/// step a pull is under way from `h`'s square (even if `h` is lost on a trap there:
+/// [`TurnState::play_step_unchecked`] records the pull square and kind), which `q`,
+/// weaker and beside it, ends. So the search succeeds exactly when one of the two shapes
+/// exists, and either is a capture within two steps.
+#[inline]
+fn pushed_or_pulled(node: &Node, side: Color, q: Square, ends: Bitboard, path: &mut Move) -> bool {
+    let board = node.board();
+    let Some(kind) = board.kind_at(q) else {
+        return false;
+    };
+    let stronger = Bitboard::adjacent(q) & board.stronger_than(side, kind);
+    if stronger.is_empty() {
+        return false;
+    }
+    let free = stronger & !board.frozen_among(side, stronger);
+    let empty = !board.occupied();
+    let (first, second) = if let (Some(h), Some(e)) =
+        (free.first(), (Bitboard::adjacent(q) & ends & empty).first())
+    {
+        (Step::between(q, e), Step::between(h, q))
+    } else if let Some((h, e)) = (free & ends)
+        .into_iter()
+        .find_map(|h| (Bitboard::adjacent(h) & empty).first().map(|e| (h, e)))
+    {
+        (Step::between(h, e), Step::between(q, h))
+    } else {
+        return false;
+    };
+    let (Some(first), Some(second)) = (first, second) else {
+        return false;
+    };
+    // The searches go no deeper than the steps a turn has left: the move has room.
+    let _ = path.push(first);
+    let _ = path.push(second);
+    true
 }
 
 /// Whether a push or pull of the enemy piece on `q` moving it onto a square of `ends`,
@@ -1406,10 +1490,9 @@ fn captures_within_two(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> b
 /// a square of `ends` of a piece beside `q` that it may then follow (a pull): both need
 /// an unfrozen piece of the mover stronger than it beside `q`, the only pieces that can
 /// push or pull it. They are the core's own steps ([`TurnState::push_starts`] with those
-/// pushers, [`TurnState::simple_steps`]), so this tries every such first step. Shared
-/// by [`captures_within_two`] (`k` 2) and [`first_moves_towards`] (`q` = `sq`, `k` 4).
-/// Inlined into both: called, it cost the capture query 34 and 30 instructions per
-/// query on the archive and the endgames (callgrind, docs/tactics.md round 4).
+/// pushers, [`TurnState::simple_steps`]), so this tries every such first step. Used by
+/// [`first_moves_towards`] (`q` = `sq`, `k` 4); with `k` 2 [`captures_within_two`]
+/// decides the same on the bitboards ([`pushed_or_pulled`]).
 #[inline(always)]
 fn first_steps_moving(
     node: &Node,
@@ -1491,6 +1574,11 @@ fn capturing_step(board: &Board, side: Color, sq: Square) -> Option<(Square, Bit
 ///   the pull, tried here when `q` may be pulled; the child's own pull, into `a`, is
 ///   not a step of `q`, which is not beside `a`);
 /// - and [`mover_step_may_capture`] holds.
+///
+/// Each step admitted is played, and its child (no push waiting, two steps left, the
+/// enemy pieces as here) is answered by [`moved_within_two`] with this `q` and `ends`:
+/// what [`expand`] and [`capture_search`] would ask there ([`captures_within_two`], whose
+/// [`capturing_step`] reads only the enemy pieces).
 fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> bool {
     if !ctx.none_within_two && captures_within_two(node, ctx, sq, path) {
         return true;
@@ -1526,11 +1614,20 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
         return false;
     }
     let (look, frozen) = StepLook::new(board, ctx.side, (q, stronger, ends), movers);
-    let own = node.simple_steps(movers & !frozen);
+    let own = steps_that_may_capture(&look, node.simple_steps(movers & !frozen));
     Direction::ALL.iter().enumerate().any(|(i, &dir)| {
         own[i].iter().any(|p| {
             let step = Step::new(p, dir);
-            mover_step_may_capture(&look, step) && expand(node, ctx, Some(sq), step, 3, path)
+            // The child: no push waiting, two steps left, the piece where it is (what
+            // `expand` and `capture_search` would find), answered by
+            // `captures_within_two` with this `q` and `ends`.
+            let mut child = *node;
+            child.play_step_unchecked(step);
+            let _ = path.push(step);
+            moved_within_two(&child, ctx.side, (q, ends), path) || {
+                path.pop();
+                false
+            }
         })
     })
 }
@@ -1630,7 +1727,10 @@ fn after_the_first_of_four(path: &Move, q: Square) -> Bitboard {
 /// or a trap beside `a` where a piece of the mover lost `P` as its last friend; it is
 /// then in `room`). A step with none of these has no capture within two in its child;
 /// nor has one with no such `h` (a piece of `stronger` beside `q` other than `P`).
-#[inline]
+///
+/// The search asks it of all its steps at once ([`steps_that_may_capture`]); the tests
+/// ask it step by step.
+#[cfg(test)]
 fn mover_step_may_capture(look: &StepLook, step: Step) -> bool {
     let (a, near) = (step.from, Bitboard::adjacent(look.q));
     let strong = look.stronger.contains(a);
@@ -1648,6 +1748,36 @@ fn mover_step_may_capture(look: &StepLook, step: Step) -> bool {
     let unfreezes = step.to().is_some_and(|b| look.unfreeze.contains(b));
     let freed = Bitboard::from_square(a) | (Bitboard::TRAPS & Bitboard::adjacent(a));
     unfreezes || (freed & look.room).any()
+}
+
+/// [`mover_step_may_capture`] asked of all the steps of `own` at once (for each
+/// direction in [`Direction::ALL`] order, the pieces of the mover stepping that way):
+/// those it holds for. The same test on the bitboards: a step from `a` to `b` (`a`
+/// shifted one square that way) is the end of a pull when `a` is a square of `stronger`
+/// beside `q` among `ends`; arrives when `a` is of `stronger` and `b` beside `q`; else
+/// needs a piece of `stronger` beside `q` other than on `a` (with two or more there,
+/// every `a`; with one, every `a` but its square; with none, no `a`), and `b` on
+/// `unfreeze`, or `a` or a trap beside `a` on `room` (`a` on `room`, or beside a trap
+/// of `room`).
+#[inline]
+fn steps_that_may_capture(look: &StepLook, own: [Bitboard; 4]) -> [Bitboard; 4] {
+    let near = Bitboard::adjacent(look.q);
+    let beside = look.stronger & near;
+    let others = match few(beside) {
+        0 => Bitboard::EMPTY,
+        1 => !beside,
+        _ => Bitboard::FULL,
+    };
+    let pull_end = beside & look.ends;
+    let freed = look.room | (Bitboard::TRAPS & look.room).neighbours();
+    let mut out = own;
+    for (i, &dir) in Direction::ALL.iter().enumerate() {
+        let back = dir.opposite();
+        let arrives = look.stronger & near.shift(back);
+        let helped = others & (look.unfreeze.shift(back) | freed);
+        out[i] &= pull_end | arrives | helped;
+    }
+    out
 }
 
 /// Whether a capture within `k` more steps is possible at all: with no step left none
@@ -2046,11 +2176,12 @@ fn walked_finish(
     Some([first, second, third, fourth])
 }
 
-/// The root's direct "yes" in four when [`four_step_traps`] keeps a trap (four steps
-/// left, no push waiting, no pull under way), tried before the search in four: the
+/// The root's direct "yes" in four (four steps left, no push waiting, no pull under
+/// way), tried before the four-step filter [`four_step_traps`] and the search in four,
+/// for a piece in `ready` (with none beside it stronger there is no `h` below): the
 /// enemy piece `p` on `sq` moved twice by one unfrozen piece `h` of the mover stronger
 /// than it beside it (`frozen`: the mover's frozen pieces), first onto a square `o`
-/// beside `sq` (among `onto`, the first moves the filter keeps), then onto an empty
+/// beside `sq` (among `onto`; the root gives every square), then onto an empty
 /// trap `t` beside `o` with no enemy piece beside `t` (so `sq`, holding `p`, is not
 /// beside `t`: `t` is two squares from `p`). Two
 /// shapes, decided on the bitboards; on success `path` holds the four steps.

@@ -1,6 +1,7 @@
 //! The capture query's fast paths ([`trap_counts_allow`] and its all-at-once form
-//! [`trap_counts_keep`], [`pull_ends_capture`], [`captures_within_two`],
-//! [`captures_within_three`] and its step filter [`mover_step_may_capture`],
+//! [`trap_counts_keep`], [`pull_ends_capture`], [`captures_within_two`] and its push
+//! or pull [`pushed_or_pulled`], [`captures_within_three`] and its step filter
+//! [`mover_step_may_capture`] (all the steps at once: [`steps_that_may_capture`]),
 //! [`push_completion_captures`], the search in four's [`first_steps_of_four`] and
 //! [`after_the_first_of_four`], the root's four-step filter [`four_step_traps`], its
 //! direct "yes" in four [`walk_then_move`] and [`moved_twice`])
@@ -542,10 +543,28 @@ fn check_mover_steps(node: &TurnState) -> [usize; 3] {
         }
         let stronger = board.stronger_than(side, kind);
         let (look, _) = StepLook::new(board, side, (q, stronger, ends), board.color(side));
-        for &step in &node.legal_steps() {
+        // The search's form, all the steps at once, is the test step by step.
+        let own = node.simple_steps(board.color(side) & !board.frozen(side));
+        let admitted = steps_that_may_capture(&look, own);
+        let legal = node.legal_steps();
+        for (i, &dir) in Direction::ALL.iter().enumerate() {
+            for from in admitted[i] {
+                let step = Step::new(from, dir);
+                assert!(legal.contains(&step), "{step:?} for {sq} at {node:?}");
+                assert!(mover_step_may_capture(&look, step), "{step:?} at {node:?}");
+            }
+        }
+        for &step in &legal {
             if !board.color(side).contains(step.from) {
                 continue;
             }
+            let i = Direction::ALL.iter().position(|&d| d == step.dir);
+            let at_once = i.is_some_and(|i| admitted[i].contains(step.from));
+            assert_eq!(
+                at_once,
+                mover_step_may_capture(&look, step),
+                "{step:?} at {node:?}"
+            );
             if mover_step_may_capture(&look, step) {
                 counts[2] += 1;
                 continue;
@@ -590,19 +609,99 @@ fn the_mover_steps_left_out_in_three_lead_to_no_capture_within_two() {
     eprintln!("mover steps in three: {rejected} left out, {newly} of them beside a helper (none with a capture within two after it); {kept} kept");
 }
 
+/// At `node` (no push waiting, two steps left or more; else nothing is checked), for
+/// every enemy piece: [`captures_within_two`] (with [`pushed_or_pulled`], its push or
+/// pull decided on the bitboards) against the plain search within two steps
+/// ([`capture_search`] without fast paths): the same answer, and a move that replays
+/// through the checked API capturing the piece within two steps, no push waiting after
+/// it. Where [`capturing_step`] gives a piece `q`, [`pushed_or_pulled`] against the
+/// search of its first steps ([`first_steps_moving`] with `k` 2) when no pull is under
+/// way (with one, its end, tried first, may be the same step). Returns how many pieces
+/// it captures within two, and how many of those [`pushed_or_pulled`] decided.
+fn check_within_two(node: &TurnState) -> [usize; 2] {
+    if node.pending_push().is_some() || node.steps_left() < 2 {
+        return [0, 0];
+    }
+    let (board, side) = (node.board(), node.side_to_move());
+    let fast = root_ctx(board, side);
+    let plain = Ctx {
+        fast: false,
+        ..fast
+    };
+    let mut counts = [0; 2];
+    for sq in board.color(!side) {
+        let mut path = Move::EMPTY;
+        let found = captures_within_two(node, &fast, sq, &mut path);
+        let mut by_search = Move::EMPTY;
+        let want = capture_search(node, &plain, Some(sq), 2, &mut by_search);
+        assert_eq!(found, want, "{sq} at {node:?}");
+        if let (Some((q, ends)), None) = (capturing_step(board, side, sq), node.pull_source()) {
+            let mut direct = Move::EMPTY;
+            let decided = pushed_or_pulled(node, side, q, ends, &mut direct);
+            let mut searched = Move::EMPTY;
+            let search = first_steps_moving(node, &fast, sq, q, ends, 2, &mut searched);
+            assert_eq!(decided, search, "{sq} at {node:?}");
+            counts[1] += usize::from(decided);
+        }
+        if !found {
+            continue;
+        }
+        counts[0] += 1;
+        assert!(
+            (1..=2).contains(&path.len()),
+            "{path:?} for {sq} at {node:?}"
+        );
+        let mut state = *node;
+        let mut at = Some(sq);
+        for &step in path.steps() {
+            let effect = state.play_step(step).expect("the move's steps are legal");
+            if at == Some(step.from) && effect.piece.color != side {
+                at = step.to();
+            }
+            if at.is_some() && effect.capture.map(|c| c.square) == at {
+                at = None;
+            }
+        }
+        assert_eq!(at, None, "{path:?} captures {sq} at {node:?}");
+        assert!(state.pending_push().is_none(), "{path:?} at {node:?}");
+    }
+    counts
+}
+
+#[test]
+fn the_direct_answer_in_two_is_the_search_in_two() {
+    // The archive and the endgames under caps 4 to 1, random states inside turns, and
+    // turn starts after random turns.
+    let mut counts = [0; 2];
+    let mut add = |c: [usize; 2]| (0..2).for_each(|i| counts[i] += c[i]);
+    for_each_capped_and_inner_state(22, |state| add(check_within_two(state)));
+    add(sum_over_turn_starts(23, |pos| {
+        check_within_two(pos.turn_state())
+    }));
+    let [found, decided] = counts;
+    assert!(found > 4_000 && decided > 3_000, "{counts:?}");
+    eprintln!("captures within two: {found}, {decided} of them decided on the bitboards with no pull under way; the same as the search");
+}
+
 /// At `pos` (a turn start with four steps left), every enemy piece for which
-/// [`four_step_traps`] keeps a trap and [`moved_twice`] gives a move: four
+/// [`moved_twice`], asked with every square as the root asks it, gives a move: four
 /// steps, replayed through the checked API capturing the piece, and the plain query
 /// captures it in four steps or fewer (in exactly four when it has none within three,
-/// the only case the root asks). Returns how many moves it gave, and how many of the
-/// plain query's captures in exactly four it answered.
+/// the only case the root asks); the piece is in `ready` (the root asks no other) and
+/// [`four_step_traps`] keeps a trap for it. Returns how many moves it gave, and how many
+/// of the plain query's captures in exactly four it answered.
 fn check_moved_twice(pos: &Position) -> [usize; 2] {
     let board = pos.board();
     let side = pos.side_to_move();
     let (ready, frozen) = (board.threatened(!side), board.frozen(side));
     check_direct_answers(pos, |node, side, sq, path| {
-        let onto = four_step_traps(node.board(), side, sq, ready, frozen);
-        onto.is_some_and(|o| moved_twice(node.board(), side, sq, (o, frozen), path))
+        let given = moved_twice(node.board(), side, sq, (Bitboard::FULL, frozen), path);
+        let kept = four_step_traps(node.board(), side, sq, ready, frozen);
+        assert!(
+            !given || (ready.contains(sq) && kept.is_some()),
+            "{sq} in {pos:?}"
+        );
+        given
     })
 }
 
