@@ -1401,17 +1401,39 @@ fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
     }
     // The pieces the pull may move (`TurnState::pullable`), each beside `to`, in the
     // same order.
-    for sq in board.weaker_than(!side, kind) & Bitboard::adjacent(to) {
-        if let Some(step) = Step::between(sq, to) {
-            if let Some(rabbit) = goal_in_one_after::<false>(board, side, near, step) {
-                // Two steps are left: the move has room.
-                let _ = path.push(step);
-                let _ = path.push(Step::new(rabbit, forward(side)));
-                return Some(true);
-            }
+    let pulled = board.weaker_than(!side, kind) & Bitboard::adjacent(to);
+    Some(goal_after_step_into::<false>(
+        board, side, near, pulled, to, path,
+    ))
+}
+
+/// Whether a step of a piece of `movers` into `to` (each beside it), followed by the
+/// forward step of a rabbit of `near`, ends the turn with a goal, as
+/// [`goal_in_one_after`] decides it (`OURS`: whose piece moves, its caller's terms; its
+/// proof): the movers tried in square order, and on success both steps pushed on `path`
+/// (the caller has two steps left). The loop of a pull's end in [`goal_in_two`] and of
+/// a push's completion in [`goal_after_push`].
+#[inline(always)]
+fn goal_after_step_into<const OURS: bool>(
+    board: &Board,
+    side: Color,
+    near: Bitboard,
+    movers: Bitboard,
+    to: crate::Square,
+    path: &mut Move,
+) -> bool {
+    for sq in movers {
+        let Some(step) = Step::between(sq, to) else {
+            continue;
+        };
+        if let Some(rabbit) = goal_in_one_after::<OURS>(board, side, near, step) {
+            // Two steps are left: the move has room.
+            let _ = path.push(step);
+            let _ = path.push(Step::new(rabbit, forward(side)));
+            return true;
         }
     }
-    Some(false)
+    false
 }
 
 /// [`goal_in_one`] after `step`, a pull's end (the enemy piece beside the pull's square
@@ -1609,18 +1631,10 @@ fn goal_after_push(pos: &TurnState, path: &mut Move) -> Option<bool> {
     if near.is_empty() {
         return Some(false);
     }
-    for sq in push_completers(pos, to) {
-        let Some(step) = Step::between(sq, to) else {
-            continue;
-        };
-        if let Some(rabbit) = goal_in_one_after::<true>(board, side, near, step) {
-            // Two steps are left: the move has room.
-            let _ = path.push(step);
-            let _ = path.push(Step::new(rabbit, forward(side)));
-            return Some(true);
-        }
-    }
-    Some(false)
+    let completers = push_completers(pos, to);
+    Some(goal_after_step_into::<true>(
+        board, side, near, completers, to, path,
+    ))
 }
 
 /// The pieces that may complete the push waiting to step into `to` (the square
