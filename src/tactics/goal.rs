@@ -1116,7 +1116,8 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// rabbits that may end one, [`goal_rabbits_within`]) on its goal rank, at the root with
 /// four steps to go ([`Region`]): a simple step that enters a square of `X`, leaves a
 /// square of `Y`, leaves a square of `X` beside an enemy piece and within two of a trap
-/// within three of a rabbit one rank away, or leaves a square beside a trap of `X`;
+/// within three of a rabbit one rank away, or leaves a square beside a trap of `X` with a
+/// piece on it;
 /// the first step of a push of an enemy piece on a square of `Y`; or a step of a rabbit
 /// four ranks away. `X` holds the squares within five (Manhattan distance) of a rabbit of
 /// the mover one rank from its goal, within four of one two ranks away, and within one of
@@ -1178,13 +1179,17 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 ///   after it reads. If `t1` changed no square of `X`, then `t2 t3 t4` played from the
 ///   root meets the same squares, the same pieces and the same pull and push state (the
 ///   root has neither, and `t2` ends no pull of `t1`), so it is a goal in three there
-///   (its board has `R` on its goal rank, unlike the start's): excluded.
+///   (its board has `R` on its goal rank, unlike the start's): excluded. A step changes
+///   squares of `X` only by entering or leaving one, or by a capture, which takes the
+///   piece on a trap beside the square it leaves: beside an empty trap it captures
+///   nothing (so the traps of `X` asked are those with a piece on them).
 ///
 /// `Y`: it remains to exclude a simple step `t1` of the mover that leaves a square `x` of
 /// `X` outside `Y` (of `R`'s part, the region being the union over the rabbits), enters one
 /// outside `X`, begins no pull that `t2` ends (above: the pulls that matter begin beside an
 /// enemy piece within two of a trap three or less from a rabbit one rank away) and is
-/// beside no trap of `X` (its capture changes nothing in `X`). In `X` it changes `x` only,
+/// beside no trap of `X` with a piece on it (its capture changes nothing in `X`). In `X` it
+/// changes `x` only,
 /// taking a piece of the mover from it. In the cases above the squares of `X` outside `Y`
 /// are read only by frozen tests of the mover's pieces beside them, or by a rabbit's
 /// survival on a trap (a friend beside it), and never as a square to enter, but for one
@@ -1242,7 +1247,9 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
     if column.any() {
         reads |= column | column.neighbours();
     }
-    let traps = reads & Bitboard::TRAPS;
+    // The traps of `X` with a piece on them (a step beside an empty trap captures
+    // nothing).
+    let traps = reads & Bitboard::TRAPS & board.occupied();
     // Leaving a square of `X` outside `Y` matters only to a step that may begin a pull
     // whose end captures an enemy piece on a trap three from a rabbit one rank away
     // (within two of the square left), or captures (the trap rule).
