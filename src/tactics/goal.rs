@@ -799,7 +799,7 @@ fn search_within_bounds<const FAST: bool>(
 /// square ahead of it. Tried: a simple step or a pull that enters a square of `P` or `C`,
 /// leaves a square of `L` or `C`, leaves a square of `P` holding an enemy piece or beside
 /// one and within two of a trap beside a rabbit one rank away, or leaves a square beside
-/// a trap of `P` or `C`; a step of a rabbit three ranks away;
+/// a trap of `P` or `C` with a piece on it; a step of a rabbit three ranks away;
 /// the first step of a push of an enemy piece on a square of `L`. [`Region::FULL`] (no
 /// restriction) while a push waits or when a rabbit of the mover stands on its goal rank
 /// now or stood there when the turn started. The rabbits named (one rank away, two,
@@ -857,6 +857,10 @@ fn search_within_bounds<const FAST: bool>(
 ///     `t1` changes a square of `C`.
 ///
 /// The pairs above change a square of `B(r, 3)` too (the square the first step leaves).
+/// A step changes squares only by entering or leaving them, or by a capture, which takes
+/// the piece on a trap beside the square it leaves: beside an empty trap it captures
+/// nothing, so the traps of `P` or `C` asked (for a step that leaves a square outside the
+/// sets above and enters one outside `P` and `C`) are those with a piece on them.
 #[inline]
 fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region {
     let side = pos.side_to_move();
@@ -889,7 +893,9 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
     // an enemy piece's or may begin a pull (beside an enemy piece) whose end captures an
     // enemy piece on a trap beside the rabbit (within two of the square left).
     let enemy = board.color(!side);
-    let traps = changed & Bitboard::TRAPS;
+    // The traps of `P` or `C` with a piece on them (a step beside an empty trap captures
+    // nothing).
+    let traps = changed & Bitboard::TRAPS & board.occupied();
     let beside = Bitboard::TRAPS & around;
     let mut leaving = enemy;
     if beside.any() {

@@ -389,8 +389,9 @@ fn in_region(pos: &Position, region: Region, s: Step) -> bool {
 /// are exactly three, of the rabbits the fast search passes (those that may end a goal in
 /// three, [`goal_rabbits_within`]; some, as there is a goal): no first step outside it
 /// begins a goal in two more (a plain walk), and some step inside it does; returns the
-/// steps outside and whether rabbits were left out.
-fn check_three_step_region(pos: &Position) -> (usize, bool) {
+/// steps outside, those of them that leave a square beside an empty trap (the trap term
+/// asks only the traps with a piece on them), and whether rabbits were left out.
+fn check_three_step_region(pos: &Position) -> (usize, usize, bool) {
     let state = pos.turn_state();
     let (rabbits, asked) = goal_rabbits_of(state, 3);
     assert!(
@@ -413,7 +414,12 @@ fn check_three_step_region(pos: &Position) -> (usize, bool) {
         assert!(!after(s), "{pos}: {s:?} outside the region begins a goal");
     }
     assert!(inside.into_iter().any(after), "{pos}");
-    (outside.len(), rabbits != all)
+    let empty_traps = Bitboard::TRAPS & !pos.board().occupied();
+    let beside_empty = outside
+        .iter()
+        .filter(|s| empty_traps.neighbours().contains(s.from))
+        .count();
+    (outside.len(), beside_empty, rabbits != all)
 }
 
 /// The three-step rule on the states it is asked at: the archive positions under a cap
@@ -437,6 +443,7 @@ fn a_goal_in_three_begins_in_the_three_step_region() {
     }
     states.extend((0..30_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
     let (mut threes, mut cut, mut fewer, mut none) = (0, 0usize, 0, 0);
+    let mut beside_empty = 0;
     for pos in &states {
         let fewest = pos.plain_goal_move().map(|m| m.len());
         if pos.steps_left() == 3 {
@@ -448,20 +455,22 @@ fn a_goal_in_three_begins_in_the_three_step_region() {
         }
         if fewest == Some(3) {
             threes += 1;
-            let (outside, left_out) = check_three_step_region(pos);
+            let (outside, empty_trap, left_out) = check_three_step_region(pos);
             cut += outside;
+            beside_empty += empty_trap;
             fewer += usize::from(left_out);
         }
     }
     eprintln!(
         "three_step_region: {} states, {threes} goals in three, {fewer} with rabbits left \
-         out, {cut} first steps outside (none begins a goal); {none} states with three \
-         steps past the bounds where no rabbit may end a goal in three (none has one)",
+         out, {cut} first steps outside (none begins a goal; {beside_empty} of them beside \
+         an empty trap); {none} states with three steps past the bounds where no rabbit \
+         may end a goal in three (none has one)",
         states.len()
     );
     assert!(
-        threes > 1_000 && cut > 10_000 && fewer > 10 && none > 10,
-        "{threes} {cut} {fewer} {none}"
+        threes > 1_000 && cut > 10_000 && fewer > 10 && none > 10 && beside_empty > 100,
+        "{threes} {cut} {fewer} {none} {beside_empty}"
     );
 }
 
@@ -754,6 +763,9 @@ fn every_goal_in_four_begins_in_the_four_step_region() {
     let mut rng = Rng(6);
     let turn_starts = archive_endgames_and_randoms(&mut rng);
     let (mut fours, mut restricted, mut cut, mut fewer, mut none) = (0, 0, 0usize, 0, 0);
+    // The first steps outside that leave a square beside an empty trap (the trap term
+    // asks only the traps with a piece on them).
+    let mut beside_empty = 0;
     for pos in &turn_starts {
         let state = pos.turn_state();
         let (goal_rabbits, asked) = goal_rabbits_of(state, 4);
@@ -781,20 +793,28 @@ fn every_goal_in_four_begins_in_the_four_step_region() {
             .legal_steps()
             .iter()
             .partition(|&&s| in_region(pos, region, s));
+        let empty_traps = Bitboard::TRAPS & !pos.board().occupied();
         for &s in &outside {
             assert!(!begins(s), "{pos}: {s:?} outside the region begins a goal");
+            beside_empty += usize::from(empty_traps.neighbours().contains(s.from));
         }
         cut += outside.len();
         assert!(inside.into_iter().any(begins), "{pos}");
     }
     eprintln!(
         "four_step_region: {fours} goals in four, {restricted} restricted, {fewer} with \
-         rabbits left out, {cut} first steps outside (none begins a goal); {none} turn \
-         starts past the bounds where no rabbit may end a goal in four (none has one)"
+         rabbits left out, {cut} first steps outside (none begins a goal; {beside_empty} of \
+         them beside an empty trap); {none} turn starts past the bounds where no rabbit may \
+         end a goal in four (none has one)"
     );
     assert!(
-        fours > 300 && restricted > 300 && cut > 1_000 && fewer > 10 && none > 10,
-        "{fours} {restricted} {cut} {fewer} {none}"
+        fours > 300
+            && restricted > 300
+            && cut > 1_000
+            && fewer > 10
+            && none > 10
+            && beside_empty > 100,
+        "{fours} {restricted} {cut} {fewer} {none} {beside_empty}"
     );
 }
 
