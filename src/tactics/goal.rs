@@ -1122,8 +1122,8 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// rabbits that may end one, [`goal_rabbits_within`]) on its goal rank, at the root with
 /// four steps to go ([`Region`]): a simple step that enters a square of `X`, leaves a
 /// square of `Y`, leaves a square of `X` beside an enemy piece and within two of a trap
-/// within three of a rabbit one rank away, or leaves a square beside a trap of `X` with a
-/// piece on it;
+/// with an enemy piece on it within three of a rabbit one rank away, or leaves a square
+/// beside a trap of `X` with a piece on it;
 /// the first step of a push of an enemy piece on a square of `Y`; or a step of a rabbit
 /// four ranks away. `X` holds the squares within five (Manhattan distance) of a rabbit of
 /// the mover one rank from its goal, within four of one two ranks away, and within one of
@@ -1152,9 +1152,11 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 ///   met those squares, `t3 t4` was a goal in two at the root. So `e` or `p` is within five
 ///   of `r` (`d = 1`) or four (`d = 2`): in `X`. For a pull, `p` is within four (`d = 1`)
 ///   or three (`d = 2`), in `Y`, but for `d = 1` when the pull's end captures an enemy
-///   piece on a trap three from `r` and within two of `p`: the pull changes `B(p, 1)` (the
-///   puller's squares and the square `q` the enemy piece leaves) and captures at most a
-///   piece of the mover on a trap beside `p` (four or more from `r` when `p` is five away)
+///   piece on a trap three from `r` and within two of `p` (an enemy piece stands on that
+///   trap before `t1`: `t1`, a step of the mover, puts none there): the pull changes
+///   `B(p, 1)` (the puller's squares and the square `q` the enemy piece leaves) and
+///   captures at most a piece of the mover on a trap beside `p` (four or more from `r`
+///   when `p` is five away)
 ///   or an enemy piece on a trap beside `q`; the reads of `t3 t4` are as for a push, below
 ///   (for `d = 2`, `q` is three or more from `r`, the traps beside it two or more). For a
 ///   push, `e` is within four (`d = 1`) or three (`d = 2`), in `Y`: the push changes only
@@ -1258,17 +1260,20 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
     let traps = reads & Bitboard::TRAPS & board.occupied();
     // Leaving a square of `X` outside `Y` matters only to a step that may begin a pull
     // whose end captures an enemy piece on a trap three from a rabbit one rank away
-    // (within two of the square left), or captures (the trap rule).
+    // (within two of the square left; an enemy piece stands there now), or captures (the
+    // trap rule). No spread when no trap holds an enemy piece.
     let mut pullers = Bitboard::EMPTY;
-    if one.any() {
+    let enemy_traps = Bitboard::TRAPS & board.color(!side);
+    if one.any() && enemy_traps.any() {
         let mut three = one;
         for _ in 0..3 {
             three |= three.neighbours();
         }
-        let near = Bitboard::TRAPS & three;
-        pullers = reads
-            & board.color(!side).neighbours()
-            & (near.neighbours() | near.neighbours().neighbours());
+        let near = enemy_traps & three;
+        if near.any() {
+            let beside = near.neighbours();
+            pullers = reads & board.color(!side).neighbours() & (beside | beside.neighbours());
+        }
     }
     Region {
         from: inner

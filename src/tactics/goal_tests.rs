@@ -764,8 +764,10 @@ fn every_goal_in_four_begins_in_the_four_step_region() {
     let turn_starts = archive_endgames_and_randoms(&mut rng);
     let (mut fours, mut restricted, mut cut, mut fewer, mut none) = (0, 0, 0usize, 0, 0);
     // The first steps outside that leave a square beside an empty trap (the trap term
-    // asks only the traps with a piece on them).
-    let mut beside_empty = 0;
+    // asks only the traps with a piece on them), and those that leave a square beside an
+    // enemy piece within two of a trap with no enemy piece on it (the pullers' term asks
+    // only the traps with one).
+    let (mut beside_empty, mut near_no_enemy_trap) = (0, 0);
     for pos in &turn_starts {
         let state = pos.turn_state();
         let (goal_rabbits, asked) = goal_rabbits_of(state, 4);
@@ -794,9 +796,13 @@ fn every_goal_in_four_begins_in_the_four_step_region() {
             .iter()
             .partition(|&&s| in_region(pos, region, s));
         let empty_traps = Bitboard::TRAPS & !pos.board().occupied();
+        let enemy = pos.board().color(!state.side_to_move());
+        let other_traps = (Bitboard::TRAPS & !enemy).neighbours();
+        let pullers = enemy.neighbours() & (other_traps | other_traps.neighbours());
         for &s in &outside {
             assert!(!begins(s), "{pos}: {s:?} outside the region begins a goal");
             beside_empty += usize::from(empty_traps.neighbours().contains(s.from));
+            near_no_enemy_trap += usize::from(pullers.contains(s.from));
         }
         cut += outside.len();
         assert!(inside.into_iter().any(begins), "{pos}");
@@ -804,8 +810,9 @@ fn every_goal_in_four_begins_in_the_four_step_region() {
     eprintln!(
         "four_step_region: {fours} goals in four, {restricted} restricted, {fewer} with \
          rabbits left out, {cut} first steps outside (none begins a goal; {beside_empty} of \
-         them beside an empty trap); {none} turn starts past the bounds where no rabbit may \
-         end a goal in four (none has one)"
+         them beside an empty trap, {near_no_enemy_trap} beside an enemy piece within two \
+         of a trap with none); {none} turn starts past the bounds where no rabbit may end a \
+         goal in four (none has one)"
     );
     assert!(
         fours > 300
@@ -813,8 +820,9 @@ fn every_goal_in_four_begins_in_the_four_step_region() {
             && cut > 1_000
             && fewer > 10
             && none > 10
-            && beside_empty > 100,
-        "{fours} {restricted} {cut} {fewer} {none} {beside_empty}"
+            && beside_empty > 100
+            && near_no_enemy_trap > 100,
+        "{fours} {restricted} {cut} {fewer} {none} {beside_empty} {near_no_enemy_trap}"
     );
 }
 
