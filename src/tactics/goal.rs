@@ -798,9 +798,9 @@ fn search_within_bounds<const FAST: bool>(
 /// rank from its goal, and `C` for those within one of a rabbit two ranks away or of the
 /// square ahead of it. Tried: a simple step or a pull that enters a square of `P` or `C`,
 /// leaves a square of `L` or `C`, leaves a square of `P` holding an enemy piece or beside
-/// one and within two of a trap beside a rabbit one rank away, or leaves a square beside
-/// a trap of `P` or `C` with a piece on it; a step of a rabbit three ranks away;
-/// the first step of a push of an enemy piece on a square of `L`. [`Region::FULL`] (no
+/// one and within two of a trap with an enemy piece on it beside a rabbit one rank away,
+/// or leaves a square beside a trap of `P` or `C` with a piece on it; a step of a rabbit
+/// three ranks away; the first step of a push of an enemy piece on a square of `L`. [`Region::FULL`] (no
 /// restriction) while a push waits or when a rabbit of the mover stands on its goal rank
 /// now or stood there when the turn started. The rabbits named (one rank away, two,
 /// three) are those of `rabbits`, the mover's rabbits that may end a goal in three (the
@@ -830,7 +830,8 @@ fn search_within_bounds<const FAST: bool>(
 ///   captures at most a piece of the mover on a trap beside `p` (a friend fewer beside
 ///   `R`, no help) or an enemy piece on a trap `T` beside `q`. So `p` is within two of
 ///   `r` (in `L`), or three (in `P`, beside the enemy piece at `q`) with `T` beside `r`
-///   and within two of `p`.
+///   and within two of `p` (the enemy piece stands on `T` before `t1`, a step of the
+///   mover, which puts none there).
 /// - Otherwise `t2` is a simple step of the mover ([`goal_in_two`]'s cases: `R` forward
 ///   or aside, or another piece leaving the square ahead of `R` or entering one beside
 ///   it, so from `B(r, 2)`), classified the same before `t1` whatever pull `t1` leaves or
@@ -896,7 +897,8 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
     // The traps of `P` or `C` with a piece on them (a step beside an empty trap captures
     // nothing).
     let traps = changed & Bitboard::TRAPS & board.occupied();
-    let beside = Bitboard::TRAPS & around;
+    // With an enemy piece on them (`t1`, a step of the mover, puts none there).
+    let beside = Bitboard::TRAPS & around & enemy;
     let mut leaving = enemy;
     if beside.any() {
         let near_beside = beside.neighbours();

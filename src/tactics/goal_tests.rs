@@ -390,8 +390,10 @@ fn in_region(pos: &Position, region: Region, s: Step) -> bool {
 /// three, [`goal_rabbits_within`]; some, as there is a goal): no first step outside it
 /// begins a goal in two more (a plain walk), and some step inside it does; returns the
 /// steps outside, those of them that leave a square beside an empty trap (the trap term
-/// asks only the traps with a piece on them), and whether rabbits were left out.
-fn check_three_step_region(pos: &Position) -> (usize, usize, bool) {
+/// asks only the traps with a piece on them), those that leave a square beside an enemy
+/// piece within two of a trap with no enemy piece on it (the pull term asks only the
+/// traps with one), and whether rabbits were left out.
+fn check_three_step_region(pos: &Position) -> (usize, usize, usize, bool) {
     let state = pos.turn_state();
     let (rabbits, asked) = goal_rabbits_of(state, 3);
     assert!(
@@ -419,7 +421,16 @@ fn check_three_step_region(pos: &Position) -> (usize, usize, bool) {
         .iter()
         .filter(|s| empty_traps.neighbours().contains(s.from))
         .count();
-    (outside.len(), beside_empty, rabbits != all)
+    let enemy = pos.board().color(!pos.side_to_move());
+    let other_traps = (Bitboard::TRAPS & !enemy).neighbours();
+    let pullers = enemy.neighbours() & (other_traps | other_traps.neighbours());
+    let near_no_enemy_trap = outside.iter().filter(|s| pullers.contains(s.from)).count();
+    (
+        outside.len(),
+        beside_empty,
+        near_no_enemy_trap,
+        rabbits != all,
+    )
 }
 
 /// The three-step rule on the states it is asked at: the archive positions under a cap
@@ -443,7 +454,7 @@ fn a_goal_in_three_begins_in_the_three_step_region() {
     }
     states.extend((0..30_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
     let (mut threes, mut cut, mut fewer, mut none) = (0, 0usize, 0, 0);
-    let mut beside_empty = 0;
+    let (mut beside_empty, mut near_no_enemy_trap) = (0, 0);
     for pos in &states {
         let fewest = pos.plain_goal_move().map(|m| m.len());
         if pos.steps_left() == 3 {
@@ -455,22 +466,29 @@ fn a_goal_in_three_begins_in_the_three_step_region() {
         }
         if fewest == Some(3) {
             threes += 1;
-            let (outside, empty_trap, left_out) = check_three_step_region(pos);
+            let (outside, empty_trap, no_enemy_trap, left_out) = check_three_step_region(pos);
             cut += outside;
             beside_empty += empty_trap;
+            near_no_enemy_trap += no_enemy_trap;
             fewer += usize::from(left_out);
         }
     }
     eprintln!(
         "three_step_region: {} states, {threes} goals in three, {fewer} with rabbits left \
          out, {cut} first steps outside (none begins a goal; {beside_empty} of them beside \
-         an empty trap); {none} states with three steps past the bounds where no rabbit \
-         may end a goal in three (none has one)",
+         an empty trap, {near_no_enemy_trap} beside an enemy piece within two of a trap \
+         with none); {none} states with three steps past the bounds where no rabbit may \
+         end a goal in three (none has one)",
         states.len()
     );
     assert!(
-        threes > 1_000 && cut > 10_000 && fewer > 10 && none > 10 && beside_empty > 100,
-        "{threes} {cut} {fewer} {none} {beside_empty}"
+        threes > 1_000
+            && cut > 10_000
+            && fewer > 10
+            && none > 10
+            && beside_empty > 100
+            && near_no_enemy_trap > 100,
+        "{threes} {cut} {fewer} {none} {beside_empty} {near_no_enemy_trap}"
     );
 }
 
