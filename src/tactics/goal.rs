@@ -1124,8 +1124,7 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// rabbits that may end one, [`goal_rabbits_within`]) on its goal rank, at the root with
 /// four steps to go ([`Region`]): a simple step that enters a square of `X`, leaves a
 /// square of `Y`, leaves a square of `X` beside an enemy piece and within two of a trap
-/// with an enemy piece on it within three of a rabbit one rank away, or leaves a square
-/// beside a trap of `X` with a piece on it;
+/// with an enemy piece on it within three of a rabbit one rank away;
 /// the first step of a push of an enemy piece on a square of `Y`; or a step of a rabbit
 /// four ranks away. `X` holds the squares within five (Manhattan distance) of a rabbit of
 /// the mover one rank from its goal, within four of one two ranks away, and within one of
@@ -1147,6 +1146,34 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// and perhaps a trap beside the first (a capture), all within `B(from, 1)`, and its
 /// legality reads `B(from, 1)` (its piece, the frozen test, the square it enters), a
 /// push's first step `B(from, 2)` (a stronger unfrozen piece beside it).
+///
+/// A capture by a step `t1` of the mover (a simple step or a pull's first step; no pull
+/// is under way at the root) that leaves a square `x` outside `Y` is read by no later
+/// step. It takes a piece `G` of the mover from a trap `T` beside `x` (`x` held its last
+/// friend). `G`'s absence is read only as `T` empty: a friend fewer never unfreezes a
+/// piece of the mover nor saves one on a trap (no trap is beside `T`), an enemy piece's
+/// survival reads enemy friends only, and pushes and pulls move enemy pieces frozen or
+/// not. Let `ti` be the first of `t2 t3 t4` to enter `T`. A piece of the mover entering
+/// `T` stands beside it just before; had it stood there after `t1`, `G` had a friend and
+/// survived; so it stepped there by an earlier step, two steps. An enemy piece enters
+/// `T` by a push's first step, completed by the next, or by a pull's end after its puller
+/// left `T` (an earlier entry): two steps again (not `R`'s: from `T`, two or more ranks
+/// away, it needs two more). So `R` takes one step, its forward step,
+/// and `t4` (a goal after three steps or fewer contradicts the fewest being four, a
+/// rabbit never leaving its goal rank): `d = 1`, `R` stands at `r` from `t1` on (`R`'s
+/// square is in `Y`, `x` not), not beside `T` (it would be `G`'s friend), and `t4` reads
+/// `B(r, 1)` only: `R` unfrozen, the square `a` ahead empty. A piece of the mover taking
+/// two steps into `T` leaves `z`, then `w` beside `T`, and captures at most pieces of the
+/// mover; `a`, on the goal rank, is beside no trap, so it is not `w` nor `T`, nor `z` (two
+/// from `T`, it would be two ranks ahead of `T`, and `T` beside `r`). A push of an enemy
+/// piece from `e` beside `T` by a piece from `o` beside `e` changes `e`, `o`, `T` and
+/// traps beside `e` (an enemy piece) or `o` (a piece of the mover): `x` is five or more
+/// from `r` (outside `Y`), `T` four or more, `e` three, `o` and the traps beside `e` two,
+/// so in `B(r, 1)` it takes pieces of the mover only. Either way `t2 t3` change `B(r, 1)`
+/// only by taking friends of `R` away, so `t1 t4` was a goal in two: excluded. Hence no
+/// step enters `T`, and below `t1`'s capture changes nothing the later steps read (they
+/// meet `G`'s friends and `T` occupied or not alike): the region asks no trap term.
+///
 /// - `t1 t2` a push (`t1` moves the enemy piece from `e`) or a pull (`t1` moves the puller
 ///   from `p`): the pair changes squares within `B(e, 2)` or `B(p, 2)` only, and `t3 t4` is
 ///   a goal in two after it that depends on `B(r, 3)` when `d = 1`, on `B(r, 2)` when `d =
@@ -1190,16 +1217,14 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 ///   root meets the same squares, the same pieces and the same pull and push state (the
 ///   root has neither, and `t2` ends no pull of `t1`), so it is a goal in three there
 ///   (its board has `R` on its goal rank, unlike the start's): excluded. A step changes
-///   squares of `X` only by entering or leaving one, or by a capture, which takes the
-///   piece on a trap beside the square it leaves: beside an empty trap it captures
-///   nothing (so the traps of `X` asked are those with a piece on them).
+///   squares of `X` only by entering or leaving one, or by a capture, which no later
+///   step reads (above) when `t1` leaves a square outside `Y`.
 ///
 /// `Y`: it remains to exclude a simple step `t1` of the mover that leaves a square `x` of
 /// `X` outside `Y` (of `R`'s part, the region being the union over the rabbits), enters one
 /// outside `X`, begins no pull that `t2` ends (above: the pulls that matter begin beside an
-/// enemy piece within two of a trap three or less from a rabbit one rank away) and is
-/// beside no trap of `X` with a piece on it (its capture changes nothing in `X`). In `X` it
-/// changes `x` only,
+/// enemy piece within two of a trap three or less from a rabbit one rank away); its
+/// capture, if any, no later step reads (above). In `X` it changes `x` only,
 /// taking a piece of the mover from it. In the cases above the squares of `X` outside `Y`
 /// are read only by frozen tests of the mover's pieces beside them, or by a rabbit's
 /// survival on a trap (a friend beside it), and never as a square to enter, but for one
@@ -1257,9 +1282,6 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
     if column.any() {
         reads |= column | column.neighbours();
     }
-    // The traps of `X` with a piece on them (a step beside an empty trap captures
-    // nothing).
-    let traps = reads & Bitboard::TRAPS & board.occupied();
     // Leaving a square of `X` outside `Y` matters only to a step that may begin a pull
     // whose end captures an enemy piece on a trap three from a rabbit one rank away
     // (within two of the square left; an enemy piece stands there now), or captures (the
@@ -1278,11 +1300,7 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
         }
     }
     Region {
-        from: inner
-            | column
-            | column.shift(fwd)
-            | pullers
-            | traps.neighbours()
+        from: inner | three | column.shift(fwd) | pullers
             | (rabbits & rank_band(side, 4)),
         into: reads,
         pushes: inner,

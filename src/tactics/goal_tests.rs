@@ -775,7 +775,9 @@ fn goal_rabbits_of(state: &TurnState, k: u8) -> (Bitboard, bool) {
 /// ([`goal_rabbits_within`]), as the search asks it: where the fewest steps are exactly
 /// four (at the start of a turn of four), no first step outside it begins a goal in three
 /// more (the plain search on every such child), and some step inside it does; where no
-/// rabbit may end a goal in four, the plain search finds none.
+/// rabbit may end a goal in four, the plain search finds none. Counts the first steps
+/// outside that capture a piece of the mover (the region asks no trap term) and checks
+/// the hand-made cases of [`a_capture_of_the_movers_piece_begins_no_goal_in_four`].
 #[test]
 fn every_goal_in_four_begins_in_the_four_step_region() {
     let mut rng = Rng(6);
@@ -785,7 +787,7 @@ fn every_goal_in_four_begins_in_the_four_step_region() {
     // asks only the traps with a piece on them), and those that leave a square beside an
     // enemy piece within two of a trap with no enemy piece on it (the pullers' term asks
     // only the traps with one).
-    let (mut beside_empty, mut near_no_enemy_trap) = (0, 0);
+    let (mut beside_empty, mut near_no_enemy_trap, mut captures) = (0, 0, 0);
     for pos in &turn_starts {
         let state = pos.turn_state();
         let (goal_rabbits, asked) = goal_rabbits_of(state, 4);
@@ -821,6 +823,9 @@ fn every_goal_in_four_begins_in_the_four_step_region() {
             assert!(!begins(s), "{pos}: {s:?} outside the region begins a goal");
             beside_empty += usize::from(empty_traps.neighbours().contains(s.from));
             near_no_enemy_trap += usize::from(pullers.contains(s.from));
+            let mut p = pos.clone();
+            let own = |p: &Position| p.board().color(state.side_to_move()).count();
+            captures += usize::from(p.play_step(s).is_ok() && own(&p) < own(pos));
         }
         cut += outside.len();
         assert!(inside.into_iter().any(begins), "{pos}");
@@ -829,8 +834,8 @@ fn every_goal_in_four_begins_in_the_four_step_region() {
         "four_step_region: {fours} goals in four, {restricted} restricted, {fewer} with \
          rabbits left out, {cut} first steps outside (none begins a goal; {beside_empty} of \
          them beside an empty trap, {near_no_enemy_trap} beside an enemy piece within two \
-         of a trap with none); {none} turn starts past the bounds where no rabbit may end a \
-         goal in four (none has one)"
+         of a trap with none, {captures} capture a piece of the mover); {none} turn starts \
+         past the bounds where no rabbit may end a goal in four (none has one)"
     );
     assert!(
         fours > 300
@@ -839,9 +844,46 @@ fn every_goal_in_four_begins_in_the_four_step_region() {
             && fewer > 10
             && none > 10
             && beside_empty > 100
-            && near_no_enemy_trap > 100,
-        "{fours} {restricted} {cut} {fewer} {none} {beside_empty} {near_no_enemy_trap}"
+            && near_no_enemy_trap > 100
+            && captures > 100,
+        "{fours} {restricted} {cut} {fewer} {none} {beside_empty} {near_no_enemy_trap} \
+         {captures}"
     );
+}
+
+/// A goal in four whose first step is useful only by its capture of a piece of the
+/// mover (the case [`four_step_region`]'s proof reads for its trap term, now gone): Gold's
+/// rabbit on b7 is frozen by the dog on c7, which can be pushed only onto c6, where
+/// Gold's rabbit stands with its last friend, the cat on c5 (the elephant on d7 is hemmed
+/// in by silver rabbits, so it can push but not pull). The cat's step (to b5, c4 or d5)
+/// captures the rabbit on c6; then the elephant pushes the dog onto c6 and Gold's rabbit
+/// steps to b8. Every first step of a goal is the cat's, and as the proof says, the cat
+/// stands in `Y` (three from b7): a capture by a step leaving a square outside `Y` begins
+/// no goal in four ([`every_goal_in_four_begins_in_the_four_step_region`] counts them).
+#[test]
+fn a_capture_of_the_movers_piece_begins_no_goal_in_four() {
+    let blank = " ".repeat(8);
+    let diagram = format!("g [  rr     RdEr    rRr      C     {}]", blank.repeat(4));
+    let pos: Position = diagram.parse().expect("a diagram");
+    let sq = |s: &str| -> crate::Square { s.parse().expect("a square") };
+    assert!(check(&pos), "{pos}: a goal");
+    assert_eq!(pos.goal_move().map(|m| m.len()), Some(4), "{pos}");
+    let begins = |s: Step| {
+        let mut p = pos.clone();
+        p.play_step(s).is_ok() && p.plain_goal_move().is_some_and(|m| m.len() <= 3)
+    };
+    let firsts: Vec<Step> = pos.legal_steps().iter().copied().filter(|&s| begins(s)).collect();
+    assert!(!firsts.is_empty(), "{pos}");
+    for &s in &firsts {
+        assert_eq!(s.from, sq("c5"), "{pos}: {s:?} begins a goal");
+        let mut p = pos.clone();
+        p.play_step(s).expect("legal");
+        assert!(p.board().piece_at(sq("c6")).is_none(), "{pos}: {s:?} captures");
+    }
+    let state = pos.turn_state();
+    let (rabbits, _) = goal_rabbits_of(state, 4);
+    let region = four_step_region(state, pos.turn_start_board(), rabbits);
+    assert!(firsts.iter().all(|&s| in_region(&pos, region, s)), "{pos}");
 }
 
 /// The restricted frozen sets ([`frozen_rabbits`], `Board::frozen_among`) agree with
