@@ -1300,8 +1300,7 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
         }
     }
     Region {
-        from: inner | three | column.shift(fwd) | pullers
-            | (rabbits & rank_band(side, 4)),
+        from: inner | three | column.shift(fwd) | pullers | (rabbits & rank_band(side, 4)),
         into: reads,
         pushes: inner,
     }

@@ -872,13 +872,21 @@ fn a_capture_of_the_movers_piece_begins_no_goal_in_four() {
         let mut p = pos.clone();
         p.play_step(s).is_ok() && p.plain_goal_move().is_some_and(|m| m.len() <= 3)
     };
-    let firsts: Vec<Step> = pos.legal_steps().iter().copied().filter(|&s| begins(s)).collect();
+    let firsts: Vec<Step> = pos
+        .legal_steps()
+        .iter()
+        .copied()
+        .filter(|&s| begins(s))
+        .collect();
     assert!(!firsts.is_empty(), "{pos}");
     for &s in &firsts {
         assert_eq!(s.from, sq("c5"), "{pos}: {s:?} begins a goal");
         let mut p = pos.clone();
         p.play_step(s).expect("legal");
-        assert!(p.board().piece_at(sq("c6")).is_none(), "{pos}: {s:?} captures");
+        assert!(
+            p.board().piece_at(sq("c6")).is_none(),
+            "{pos}: {s:?} captures"
+        );
     }
     let state = pos.turn_state();
     let (rabbits, _) = goal_rabbits_of(state, 4);
