@@ -1284,8 +1284,8 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
     }
     // Leaving a square of `X` outside `Y` matters only to a step that may begin a pull
     // whose end captures an enemy piece on a trap three from a rabbit one rank away
-    // (within two of the square left; an enemy piece stands there now), or captures (the
-    // trap rule). No spread when no trap holds an enemy piece.
+    // (within two of the square left; an enemy piece stands there now); its capture, if
+    // any, no later step reads. No spread when no trap holds an enemy piece.
     let mut pullers = Bitboard::EMPTY;
     let enemy_traps = Bitboard::TRAPS & board.color(!side);
     if one.any() && enemy_traps.any() {
