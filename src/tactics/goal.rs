@@ -875,9 +875,9 @@ fn search_within_bounds<const FAST: bool>(
 /// rank from its goal, and `C` for those within one of a rabbit two ranks away or of the
 /// square ahead of it. Tried: a simple step or a pull that enters a square of `P` or `C`,
 /// leaves a square of `L` or `C`, leaves a square of `P` holding an enemy piece or beside
-/// one and within two of a trap beside a rabbit one rank away, or leaves a square beside
-/// a trap of `P` or `C`; a step of a rabbit three ranks away;
-/// the first step of a push of an enemy piece on a square of `L`. [`Region::FULL`] (no
+/// one and within two of a trap with an enemy piece on it beside a rabbit one rank away,
+/// or leaves a square beside a trap of `P` or `C` with a piece on it; a step of a rabbit
+/// three ranks away; the first step of a push of an enemy piece on a square of `L`. [`Region::FULL`] (no
 /// restriction) while a push waits or when a rabbit of the mover stands on its goal rank
 /// now or stood there when the turn started. The rabbits named (one rank away, two,
 /// three) are those of `rabbits`, the mover's rabbits that may end a goal in three (the
@@ -907,7 +907,8 @@ fn search_within_bounds<const FAST: bool>(
 ///   captures at most a piece of the mover on a trap beside `p` (a friend fewer beside
 ///   `R`, no help) or an enemy piece on a trap `T` beside `q`. So `p` is within two of
 ///   `r` (in `L`), or three (in `P`, beside the enemy piece at `q`) with `T` beside `r`
-///   and within two of `p`.
+///   and within two of `p` (the enemy piece stands on `T` before `t1`, a step of the
+///   mover, which puts none there).
 /// - Otherwise `t2` is a simple step of the mover ([`goal_in_two`]'s cases: `R` forward
 ///   or aside, or another piece leaving the square ahead of `R` or entering one beside
 ///   it, so from `B(r, 2)`), classified the same before `t1` whatever pull `t1` leaves or
@@ -934,6 +935,10 @@ fn search_within_bounds<const FAST: bool>(
 ///     `t1` changes a square of `C`.
 ///
 /// The pairs above change a square of `B(r, 3)` too (the square the first step leaves).
+/// A step changes squares only by entering or leaving them, or by a capture, which takes
+/// the piece on a trap beside the square it leaves: beside an empty trap it captures
+/// nothing, so the traps of `P` or `C` asked (for a step that leaves a square outside the
+/// sets above and enters one outside `P` and `C`) are those with a piece on them.
 #[inline]
 fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region {
     let side = pos.side_to_move();
@@ -966,8 +971,11 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
     // an enemy piece's or may begin a pull (beside an enemy piece) whose end captures an
     // enemy piece on a trap beside the rabbit (within two of the square left).
     let enemy = board.color(!side);
-    let traps = changed & Bitboard::TRAPS;
-    let beside = Bitboard::TRAPS & around;
+    // The traps of `P` or `C` with a piece on them (a step beside an empty trap captures
+    // nothing).
+    let traps = changed & Bitboard::TRAPS & board.occupied();
+    // With an enemy piece on them (`t1`, a step of the mover, puts none there).
+    let beside = Bitboard::TRAPS & around & enemy;
     let mut leaving = enemy;
     if beside.any() {
         let near_beside = beside.neighbours();
@@ -1193,7 +1201,7 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// rabbits that may end one, [`goal_rabbits_within`]) on its goal rank, at the root with
 /// four steps to go ([`Region`]): a simple step that enters a square of `X`, leaves a
 /// square of `Y`, leaves a square of `X` beside an enemy piece and within two of a trap
-/// within three of a rabbit one rank away, or leaves a square beside a trap of `X`;
+/// with an enemy piece on it within three of a rabbit one rank away;
 /// the first step of a push of an enemy piece on a square of `Y`; or a step of a rabbit
 /// four ranks away. `X` holds the squares within five (Manhattan distance) of a rabbit of
 /// the mover one rank from its goal, within four of one two ranks away, and within one of
@@ -1215,6 +1223,34 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// and perhaps a trap beside the first (a capture), all within `B(from, 1)`, and its
 /// legality reads `B(from, 1)` (its piece, the frozen test, the square it enters), a
 /// push's first step `B(from, 2)` (a stronger unfrozen piece beside it).
+///
+/// A capture by a step `t1` of the mover (a simple step or a pull's first step; no pull
+/// is under way at the root) that leaves a square `x` outside `Y` is read by no later
+/// step. It takes a piece `G` of the mover from a trap `T` beside `x` (`x` held its last
+/// friend). `G`'s absence is read only as `T` empty: a friend fewer never unfreezes a
+/// piece of the mover nor saves one on a trap (no trap is beside `T`), an enemy piece's
+/// survival reads enemy friends only, and pushes and pulls move enemy pieces frozen or
+/// not. Let `ti` be the first of `t2 t3 t4` to enter `T`. A piece of the mover entering
+/// `T` stands beside it just before; had it stood there after `t1`, `G` had a friend and
+/// survived; so it stepped there by an earlier step, two steps. An enemy piece enters
+/// `T` by a push's first step, completed by the next, or by a pull's end after its puller
+/// left `T` (an earlier entry): two steps again (not `R`'s: from `T`, two or more ranks
+/// away, it needs two more). So `R` takes one step, its forward step,
+/// and `t4` (a goal after three steps or fewer contradicts the fewest being four, a
+/// rabbit never leaving its goal rank): `d = 1`, `R` stands at `r` from `t1` on (`R`'s
+/// square is in `Y`, `x` not), not beside `T` (it would be `G`'s friend), and `t4` reads
+/// `B(r, 1)` only: `R` unfrozen, the square `a` ahead empty. A piece of the mover taking
+/// two steps into `T` leaves `z`, then `w` beside `T`, and captures at most pieces of the
+/// mover; `a`, on the goal rank, is beside no trap, so it is not `w` nor `T`, nor `z` (two
+/// from `T`, it would be two ranks ahead of `T`, and `T` beside `r`). A push of an enemy
+/// piece from `e` beside `T` by a piece from `o` beside `e` changes `e`, `o`, `T` and
+/// traps beside `e` (an enemy piece) or `o` (a piece of the mover): `x` is five or more
+/// from `r` (outside `Y`), `T` four or more, `e` three, `o` and the traps beside `e` two,
+/// so in `B(r, 1)` it takes pieces of the mover only. Either way `t2 t3` change `B(r, 1)`
+/// only by taking friends of `R` away, so `t1 t4` was a goal in two: excluded. Hence no
+/// step enters `T`, and below `t1`'s capture changes nothing the later steps read (they
+/// meet `G`'s friends and `T` occupied or not alike): the region asks no trap term.
+///
 /// - `t1 t2` a push (`t1` moves the enemy piece from `e`) or a pull (`t1` moves the puller
 ///   from `p`): the pair changes squares within `B(e, 2)` or `B(p, 2)` only, and `t3 t4` is
 ///   a goal in two after it that depends on `B(r, 3)` when `d = 1`, on `B(r, 2)` when `d =
@@ -1222,9 +1258,11 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 ///   met those squares, `t3 t4` was a goal in two at the root. So `e` or `p` is within five
 ///   of `r` (`d = 1`) or four (`d = 2`): in `X`. For a pull, `p` is within four (`d = 1`)
 ///   or three (`d = 2`), in `Y`, but for `d = 1` when the pull's end captures an enemy
-///   piece on a trap three from `r` and within two of `p`: the pull changes `B(p, 1)` (the
-///   puller's squares and the square `q` the enemy piece leaves) and captures at most a
-///   piece of the mover on a trap beside `p` (four or more from `r` when `p` is five away)
+///   piece on a trap three from `r` and within two of `p` (an enemy piece stands on that
+///   trap before `t1`: `t1`, a step of the mover, puts none there): the pull changes
+///   `B(p, 1)` (the puller's squares and the square `q` the enemy piece leaves) and
+///   captures at most a piece of the mover on a trap beside `p` (four or more from `r`
+///   when `p` is five away)
 ///   or an enemy piece on a trap beside `q`; the reads of `t3 t4` are as for a push, below
 ///   (for `d = 2`, `q` is three or more from `r`, the traps beside it two or more). For a
 ///   push, `e` is within four (`d = 1`) or three (`d = 2`), in `Y`: the push changes only
@@ -1255,13 +1293,15 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 ///   after it reads. If `t1` changed no square of `X`, then `t2 t3 t4` played from the
 ///   root meets the same squares, the same pieces and the same pull and push state (the
 ///   root has neither, and `t2` ends no pull of `t1`), so it is a goal in three there
-///   (its board has `R` on its goal rank, unlike the start's): excluded.
+///   (its board has `R` on its goal rank, unlike the start's): excluded. A step changes
+///   squares of `X` only by entering or leaving one, or by a capture, which no later
+///   step reads (above) when `t1` leaves a square outside `Y`.
 ///
 /// `Y`: it remains to exclude a simple step `t1` of the mover that leaves a square `x` of
 /// `X` outside `Y` (of `R`'s part, the region being the union over the rabbits), enters one
 /// outside `X`, begins no pull that `t2` ends (above: the pulls that matter begin beside an
-/// enemy piece within two of a trap three or less from a rabbit one rank away) and is
-/// beside no trap of `X` (its capture changes nothing in `X`). In `X` it changes `x` only,
+/// enemy piece within two of a trap three or less from a rabbit one rank away); its
+/// capture, if any, no later step reads (above). In `X` it changes `x` only,
 /// taking a piece of the mover from it. In the cases above the squares of `X` outside `Y`
 /// are read only by frozen tests of the mover's pieces beside them, or by a rabbit's
 /// survival on a trap (a friend beside it), and never as a square to enter, but for one
@@ -1319,28 +1359,25 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
     if column.any() {
         reads |= column | column.neighbours();
     }
-    let traps = reads & Bitboard::TRAPS;
     // Leaving a square of `X` outside `Y` matters only to a step that may begin a pull
     // whose end captures an enemy piece on a trap three from a rabbit one rank away
-    // (within two of the square left), or captures (the trap rule).
+    // (within two of the square left; an enemy piece stands there now); its capture, if
+    // any, no later step reads. No spread when no trap holds an enemy piece.
     let mut pullers = Bitboard::EMPTY;
-    if one.any() {
+    let enemy_traps = Bitboard::TRAPS & board.color(!side);
+    if one.any() && enemy_traps.any() {
         let mut three = one;
         for _ in 0..3 {
             three |= three.neighbours();
         }
-        let near = Bitboard::TRAPS & three;
-        pullers = reads
-            & board.color(!side).neighbours()
-            & (near.neighbours() | near.neighbours().neighbours());
+        let near = enemy_traps & three;
+        if near.any() {
+            let beside = near.neighbours();
+            pullers = reads & board.color(!side).neighbours() & (beside | beside.neighbours());
+        }
     }
     Region {
-        from: inner
-            | column
-            | column.shift(fwd)
-            | pullers
-            | traps.neighbours()
-            | (rabbits & rank_band(side, 4)),
+        from: inner | three | column.shift(fwd) | pullers | (rabbits & rank_band(side, 4)),
         into: reads,
         pushes: inner,
     }
@@ -1478,17 +1515,39 @@ fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
     }
     // The pieces the pull may move (`TurnState::pullable`), each beside `to`, in the
     // same order.
-    for sq in board.weaker_than(!side, kind) & Bitboard::adjacent(to) {
-        if let Some(step) = Step::between(sq, to) {
-            if let Some(rabbit) = goal_in_one_after::<false>(board, side, near, step) {
-                // Two steps are left: the move has room.
-                let _ = path.push(step);
-                let _ = path.push(Step::new(rabbit, forward(side)));
-                return Some(true);
-            }
+    let pulled = board.weaker_than(!side, kind) & Bitboard::adjacent(to);
+    Some(goal_after_step_into::<false>(
+        board, side, near, pulled, to, path,
+    ))
+}
+
+/// Whether a step of a piece of `movers` into `to` (each beside it), followed by the
+/// forward step of a rabbit of `near`, ends the turn with a goal, as
+/// [`goal_in_one_after`] decides it (`OURS`: whose piece moves, its caller's terms; its
+/// proof): the movers tried in square order, and on success both steps pushed on `path`
+/// (the caller has two steps left). The loop of a pull's end in [`goal_in_two`] and of
+/// a push's completion in [`goal_after_push`].
+#[inline(always)]
+fn goal_after_step_into<const OURS: bool>(
+    board: &Board,
+    side: Color,
+    near: Bitboard,
+    movers: Bitboard,
+    to: crate::Square,
+    path: &mut Move,
+) -> bool {
+    for sq in movers {
+        let Some(step) = Step::between(sq, to) else {
+            continue;
+        };
+        if let Some(rabbit) = goal_in_one_after::<OURS>(board, side, near, step) {
+            // Two steps are left: the move has room.
+            let _ = path.push(step);
+            let _ = path.push(Step::new(rabbit, forward(side)));
+            return true;
         }
     }
-    Some(false)
+    false
 }
 
 /// [`goal_in_one`] after `step`, a pull's end (the enemy piece beside the pull's square
@@ -1686,18 +1745,10 @@ fn goal_after_push(pos: &TurnState, path: &mut Move) -> Option<bool> {
     if near.is_empty() {
         return Some(false);
     }
-    for sq in push_completers(pos, to) {
-        let Some(step) = Step::between(sq, to) else {
-            continue;
-        };
-        if let Some(rabbit) = goal_in_one_after::<true>(board, side, near, step) {
-            // Two steps are left: the move has room.
-            let _ = path.push(step);
-            let _ = path.push(Step::new(rabbit, forward(side)));
-            return Some(true);
-        }
-    }
-    Some(false)
+    let completers = push_completers(pos, to);
+    Some(goal_after_step_into::<true>(
+        board, side, near, completers, to, path,
+    ))
 }
 
 /// The pieces that may complete the push waiting to step into `to` (the square

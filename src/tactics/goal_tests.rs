@@ -389,8 +389,11 @@ fn in_region(pos: &Position, region: Region, s: Step) -> bool {
 /// are exactly three, of the rabbits the fast search passes (those that may end a goal in
 /// three, [`goal_rabbits_within`]; some, as there is a goal): no first step outside it
 /// begins a goal in two more (a plain walk), and some step inside it does; returns the
-/// steps outside and whether rabbits were left out.
-fn check_three_step_region(pos: &Position) -> (usize, bool) {
+/// steps outside, those of them that leave a square beside an empty trap (the trap term
+/// asks only the traps with a piece on them), those that leave a square beside an enemy
+/// piece within two of a trap with no enemy piece on it (the pull term asks only the
+/// traps with one), and whether rabbits were left out.
+fn check_three_step_region(pos: &Position) -> (usize, usize, usize, bool) {
     let state = pos.turn_state();
     let (rabbits, asked) = goal_rabbits_of(state, 3);
     assert!(
@@ -413,7 +416,21 @@ fn check_three_step_region(pos: &Position) -> (usize, bool) {
         assert!(!after(s), "{pos}: {s:?} outside the region begins a goal");
     }
     assert!(inside.into_iter().any(after), "{pos}");
-    (outside.len(), rabbits != all)
+    let empty_traps = Bitboard::TRAPS & !pos.board().occupied();
+    let beside_empty = outside
+        .iter()
+        .filter(|s| empty_traps.neighbours().contains(s.from))
+        .count();
+    let enemy = pos.board().color(!pos.side_to_move());
+    let other_traps = (Bitboard::TRAPS & !enemy).neighbours();
+    let pullers = enemy.neighbours() & (other_traps | other_traps.neighbours());
+    let near_no_enemy_trap = outside.iter().filter(|s| pullers.contains(s.from)).count();
+    (
+        outside.len(),
+        beside_empty,
+        near_no_enemy_trap,
+        rabbits != all,
+    )
 }
 
 /// The three-step rule on the states it is asked at: the archive positions under a cap
@@ -437,6 +454,7 @@ fn a_goal_in_three_begins_in_the_three_step_region() {
     }
     states.extend((0..30_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
     let (mut threes, mut cut, mut fewer, mut none) = (0, 0usize, 0, 0);
+    let (mut beside_empty, mut near_no_enemy_trap) = (0, 0);
     for pos in &states {
         let fewest = pos.plain_goal_move().map(|m| m.len());
         if pos.steps_left() == 3 {
@@ -448,20 +466,29 @@ fn a_goal_in_three_begins_in_the_three_step_region() {
         }
         if fewest == Some(3) {
             threes += 1;
-            let (outside, left_out) = check_three_step_region(pos);
+            let (outside, empty_trap, no_enemy_trap, left_out) = check_three_step_region(pos);
             cut += outside;
+            beside_empty += empty_trap;
+            near_no_enemy_trap += no_enemy_trap;
             fewer += usize::from(left_out);
         }
     }
     eprintln!(
         "three_step_region: {} states, {threes} goals in three, {fewer} with rabbits left \
-         out, {cut} first steps outside (none begins a goal); {none} states with three \
-         steps past the bounds where no rabbit may end a goal in three (none has one)",
+         out, {cut} first steps outside (none begins a goal; {beside_empty} of them beside \
+         an empty trap, {near_no_enemy_trap} beside an enemy piece within two of a trap \
+         with none); {none} states with three steps past the bounds where no rabbit may \
+         end a goal in three (none has one)",
         states.len()
     );
     assert!(
-        threes > 1_000 && cut > 10_000 && fewer > 10 && none > 10,
-        "{threes} {cut} {fewer} {none}"
+        threes > 1_000
+            && cut > 10_000
+            && fewer > 10
+            && none > 10
+            && beside_empty > 100
+            && near_no_enemy_trap > 100,
+        "{threes} {cut} {fewer} {none} {beside_empty} {near_no_enemy_trap}"
     );
 }
 
@@ -863,12 +890,19 @@ fn goal_rabbits_of(state: &TurnState, k: u8) -> (Bitboard, bool) {
 /// ([`goal_rabbits_within`]), as the search asks it: where the fewest steps are exactly
 /// four (at the start of a turn of four), no first step outside it begins a goal in three
 /// more (the plain search on every such child), and some step inside it does; where no
-/// rabbit may end a goal in four, the plain search finds none.
+/// rabbit may end a goal in four, the plain search finds none. Counts the first steps
+/// outside that capture a piece of the mover (the region asks no trap term) and checks
+/// the hand-made cases of [`a_capture_of_the_movers_piece_begins_no_goal_in_four`].
 #[test]
 fn every_goal_in_four_begins_in_the_four_step_region() {
     let mut rng = Rng(6);
     let turn_starts = archive_endgames_and_randoms(&mut rng);
     let (mut fours, mut restricted, mut cut, mut fewer, mut none) = (0, 0, 0usize, 0, 0);
+    // The first steps outside that leave a square beside an empty trap (the trap term
+    // asks only the traps with a piece on them), and those that leave a square beside an
+    // enemy piece within two of a trap with no enemy piece on it (the pullers' term asks
+    // only the traps with one).
+    let (mut beside_empty, mut near_no_enemy_trap, mut captures) = (0, 0, 0);
     for pos in &turn_starts {
         let state = pos.turn_state();
         let (goal_rabbits, asked) = goal_rabbits_of(state, 4);
@@ -896,21 +930,83 @@ fn every_goal_in_four_begins_in_the_four_step_region() {
             .legal_steps()
             .iter()
             .partition(|&&s| in_region(pos, region, s));
+        let empty_traps = Bitboard::TRAPS & !pos.board().occupied();
+        let enemy = pos.board().color(!state.side_to_move());
+        let other_traps = (Bitboard::TRAPS & !enemy).neighbours();
+        let pullers = enemy.neighbours() & (other_traps | other_traps.neighbours());
         for &s in &outside {
             assert!(!begins(s), "{pos}: {s:?} outside the region begins a goal");
+            beside_empty += usize::from(empty_traps.neighbours().contains(s.from));
+            near_no_enemy_trap += usize::from(pullers.contains(s.from));
+            let mut p = pos.clone();
+            let own = |p: &Position| p.board().color(state.side_to_move()).count();
+            captures += usize::from(p.play_step(s).is_ok() && own(&p) < own(pos));
         }
         cut += outside.len();
         assert!(inside.into_iter().any(begins), "{pos}");
     }
     eprintln!(
         "four_step_region: {fours} goals in four, {restricted} restricted, {fewer} with \
-         rabbits left out, {cut} first steps outside (none begins a goal); {none} turn \
-         starts past the bounds where no rabbit may end a goal in four (none has one)"
+         rabbits left out, {cut} first steps outside (none begins a goal; {beside_empty} of \
+         them beside an empty trap, {near_no_enemy_trap} beside an enemy piece within two \
+         of a trap with none, {captures} capture a piece of the mover); {none} turn starts \
+         past the bounds where no rabbit may end a goal in four (none has one)"
     );
     assert!(
-        fours > 300 && restricted > 300 && cut > 1_000 && fewer > 10 && none > 10,
-        "{fours} {restricted} {cut} {fewer} {none}"
+        fours > 300
+            && restricted > 300
+            && cut > 1_000
+            && fewer > 10
+            && none > 10
+            && beside_empty > 100
+            && near_no_enemy_trap > 100
+            && captures > 100,
+        "{fours} {restricted} {cut} {fewer} {none} {beside_empty} {near_no_enemy_trap} \
+         {captures}"
     );
+}
+
+/// A goal in four whose first step is useful only by its capture of a piece of the
+/// mover (the case [`four_step_region`]'s proof reads for its trap term, now gone): Gold's
+/// rabbit on b7 is frozen by the dog on c7, which can be pushed only onto c6, where
+/// Gold's rabbit stands with its last friend, the cat on c5 (the elephant on d7 is hemmed
+/// in by silver rabbits, so it can push but not pull). The cat's step (to b5, c4 or d5)
+/// captures the rabbit on c6; then the elephant pushes the dog onto c6 and Gold's rabbit
+/// steps to b8. Every first step of a goal is the cat's, and as the proof says, the cat
+/// stands in `Y` (three from b7): a capture by a step leaving a square outside `Y` begins
+/// no goal in four ([`every_goal_in_four_begins_in_the_four_step_region`] counts them).
+#[test]
+fn a_capture_of_the_movers_piece_begins_no_goal_in_four() {
+    let blank = " ".repeat(8);
+    let diagram = format!("g [  rr     RdEr    rRr      C     {}]", blank.repeat(4));
+    let pos: Position = diagram.parse().expect("a diagram");
+    let sq = |s: &str| -> crate::Square { s.parse().expect("a square") };
+    assert!(check(&pos), "{pos}: a goal");
+    assert_eq!(pos.goal_move().map(|m| m.len()), Some(4), "{pos}");
+    let begins = |s: Step| {
+        let mut p = pos.clone();
+        p.play_step(s).is_ok() && p.plain_goal_move().is_some_and(|m| m.len() <= 3)
+    };
+    let firsts: Vec<Step> = pos
+        .legal_steps()
+        .iter()
+        .copied()
+        .filter(|&s| begins(s))
+        .collect();
+    assert!(!firsts.is_empty(), "{pos}");
+    for &s in &firsts {
+        assert_eq!(s.from, sq("c5"), "{pos}: {s:?} begins a goal");
+        let mut p = pos.clone();
+        p.play_step(s).expect("legal");
+        assert!(
+            p.board().piece_at(sq("c6")).is_none(),
+            "{pos}: {s:?} captures"
+        );
+    }
+    let state = pos.turn_state();
+    let (rabbits, _) = goal_rabbits_of(state, 4);
+    let region = four_step_region(state, pos.turn_start_board(), rabbits);
+    assert!(firsts.iter().all(|&s| in_region(&pos, region, s)), "{pos}");
 }
 
 /// The restricted frozen sets ([`frozen_rabbits`], `Board::frozen_among`) agree with
