@@ -1034,22 +1034,24 @@ fn goal_rabbits_within(
 }
 
 /// The first part of [`goal_rabbits_within`]: the rabbits whose own counts of
-/// [`goal_lower_bound`] are at most `k`.
+/// [`goal_lower_bound`] are at most `k` (`k >= 2`; the searches ask three and four).
+///
+/// A rabbit `d` ranks away counts `d`, plus one when hindered by one step only or when a
+/// push waits (and it is not hindered), two when hindered by two ([`Hindered`]: `two`
+/// lies inside `one`). So with `d <= k - 2` every rabbit passes, with `d = k - 1` those
+/// not hindered by two, with `d = k` those not hindered at all and only with no push
+/// waiting: one mask per band, by shifts ([`ranks_within`], [`rank_band`]).
 #[inline(always)]
 fn rabbits_within_goal_bound(pos: &TurnState, bound: &GoalBound, k: u8) -> Bitboard {
     let side = pos.side_to_move();
     let h = &bound.hindered;
-    let push = u8::from(pos.pending_push().is_some());
-    // The counts of `goal_lower_bound`, by rank.
-    let mut goal_rabbits = bound.rabbits & rank_band(side, 0);
-    for d in 1..=k {
-        let band = bound.rabbits & rank_band(side, d);
-        goal_rabbits |= match k - d {
-            0 if push == 0 => band & !h.one,
-            0 => Bitboard::EMPTY,
-            1 => band & !h.two,
-            _ => band,
-        };
+    debug_assert!(k >= 2);
+    // The counts of `goal_lower_bound` by rank, as above.
+    let rabbits = bound.rabbits;
+    let mut goal_rabbits = rabbits & ranks_within(side, k - 2);
+    goal_rabbits |= rabbits & rank_band(side, k - 1) & !h.two;
+    if pos.pending_push().is_none() {
+        goal_rabbits |= rabbits & rank_band(side, k) & !h.one;
     }
     goal_rabbits
 }
