@@ -419,11 +419,8 @@ fn paths_within(pos: &TurnState, k: u8, walls: Bitboard) -> (u8, Option<PathLaye
     if (rabbits & rank_band(side, 0)).any() {
         return (0, None);
     }
-    let mut near = rank_band(side, 1) | rank_band(side, 2) | rank_band(side, 3);
-    if k >= 4 {
-        near |= rank_band(side, 4);
-    }
-    if (rabbits & near).is_empty() {
+    // Within `k` ranks (none on the goal rank, the test above).
+    if (rabbits & ranks_within(side, k)).is_empty() {
         return (u8::MAX, None);
     }
     let costs = path_costs(pos, walls);
