@@ -572,6 +572,11 @@ fn walls(pos: &TurnState, k: u8) -> Bitboard {
 /// rank counts; the squares next to a rabbit's on the goal rank are ahead of a rabbit
 /// one rank away (a rabbit on the goal rank ends the bound at 0 first). So the walls
 /// elsewhere change no value [`path_bound`] gives for three steps.
+///
+/// A blocker with none of the mover's pieces other than rabbits beside it is a wall
+/// without its kind looked up: a rabbit is the weakest kind, stronger than no piece, so
+/// the mover's pieces stronger than the blocker lie among the others (most often the
+/// only piece of the mover beside it is the rabbit behind it).
 #[inline(always)]
 fn walls_in_three(pos: &TurnState) -> Bitboard {
     let side = pos.side_to_move();
@@ -586,7 +591,13 @@ fn walls_in_three(pos: &TurnState) -> Bitboard {
         return Bitboard::EMPTY;
     }
     let mut walls = Bitboard::EMPTY;
+    // A rabbit is stronger than no piece: only the mover's other pieces may push one.
+    let pushers = board.color(side) & !rabbits;
     for sq in blockers & !pos.pullable() {
+        if (Bitboard::adjacent(sq) & pushers).is_empty() {
+            walls |= Bitboard::from_square(sq);
+            continue;
+        }
         let Some(piece) = board.piece_at(sq) else {
             continue;
         };
