@@ -419,11 +419,8 @@ fn paths_within(pos: &TurnState, k: u8, walls: Bitboard) -> (u8, Option<PathLaye
     if (rabbits & rank_band(side, 0)).any() {
         return (0, None);
     }
-    let mut near = rank_band(side, 1) | rank_band(side, 2) | rank_band(side, 3);
-    if k >= 4 {
-        near |= rank_band(side, 4);
-    }
-    if (rabbits & near).is_empty() {
+    // Within `k` ranks (none on the goal rank, the test above).
+    if (rabbits & ranks_within(side, k)).is_empty() {
         return (u8::MAX, None);
     }
     let costs = path_costs(pos, walls);
@@ -575,6 +572,11 @@ fn walls(pos: &TurnState, k: u8) -> Bitboard {
 /// rank counts; the squares next to a rabbit's on the goal rank are ahead of a rabbit
 /// one rank away (a rabbit on the goal rank ends the bound at 0 first). So the walls
 /// elsewhere change no value [`path_bound`] gives for three steps.
+///
+/// A blocker with none of the mover's pieces other than rabbits beside it is a wall
+/// without its kind looked up: a rabbit is the weakest kind, stronger than no piece, so
+/// the mover's pieces stronger than the blocker lie among the others (most often the
+/// only piece of the mover beside it is the rabbit behind it).
 #[inline(always)]
 fn walls_in_three(pos: &TurnState) -> Bitboard {
     let side = pos.side_to_move();
@@ -589,7 +591,13 @@ fn walls_in_three(pos: &TurnState) -> Bitboard {
         return Bitboard::EMPTY;
     }
     let mut walls = Bitboard::EMPTY;
+    // A rabbit is stronger than no piece: only the mover's other pieces may push one.
+    let pushers = board.color(side) & !rabbits;
     for sq in blockers & !pos.pullable() {
+        if (Bitboard::adjacent(sq) & pushers).is_empty() {
+            walls |= Bitboard::from_square(sq);
+            continue;
+        }
         let Some(piece) = board.piece_at(sq) else {
             continue;
         };
@@ -1034,22 +1042,24 @@ fn goal_rabbits_within(
 }
 
 /// The first part of [`goal_rabbits_within`]: the rabbits whose own counts of
-/// [`goal_lower_bound`] are at most `k`.
+/// [`goal_lower_bound`] are at most `k` (`k >= 2`; the searches ask three and four).
+///
+/// A rabbit `d` ranks away counts `d`, plus one when hindered by one step only or when a
+/// push waits (and it is not hindered), two when hindered by two ([`Hindered`]: `two`
+/// lies inside `one`). So with `d <= k - 2` every rabbit passes, with `d = k - 1` those
+/// not hindered by two, with `d = k` those not hindered at all and only with no push
+/// waiting: one mask per band, by shifts ([`ranks_within`], [`rank_band`]).
 #[inline(always)]
 fn rabbits_within_goal_bound(pos: &TurnState, bound: &GoalBound, k: u8) -> Bitboard {
     let side = pos.side_to_move();
     let h = &bound.hindered;
-    let push = u8::from(pos.pending_push().is_some());
-    // The counts of `goal_lower_bound`, by rank.
-    let mut goal_rabbits = bound.rabbits & rank_band(side, 0);
-    for d in 1..=k {
-        let band = bound.rabbits & rank_band(side, d);
-        goal_rabbits |= match k - d {
-            0 if push == 0 => band & !h.one,
-            0 => Bitboard::EMPTY,
-            1 => band & !h.two,
-            _ => band,
-        };
+    debug_assert!(k >= 2);
+    // The counts of `goal_lower_bound` by rank, as above.
+    let rabbits = bound.rabbits;
+    let mut goal_rabbits = rabbits & ranks_within(side, k - 2);
+    goal_rabbits |= rabbits & rank_band(side, k - 1) & !h.two;
+    if pos.pending_push().is_none() {
+        goal_rabbits |= rabbits & rank_band(side, k) & !h.one;
     }
     goal_rabbits
 }
