@@ -214,6 +214,12 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
     } else {
         Bitboard::FULL
     };
+    if among.is_empty() {
+        // No piece kept: `capture_candidates` gives a subset of the enemy pieces in
+        // `among`, none, so the loop below would insert nothing (the archive's 2,975
+        // such queries skip `unmovable_pieces` and the candidates).
+        return out;
+    }
     let unmovable = unmovable_pieces(board, &ctx);
     for sq in capture_candidates(&node, &ctx, (ready, unmovable), among) {
         let bound = if ctx.fast && quiet {
