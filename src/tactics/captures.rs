@@ -8,16 +8,18 @@ use crate::{
 
 /// For each enemy piece that the side to move can capture this turn, a shortest turn
 /// capturing it, keyed by the square the piece stands on now. Held on the stack (a slot
-/// per square a piece captured this turn may stand on, no allocation); iteration runs
-/// from a1 to h8.
+/// per piece that can be captured, [`MAX_CAPTURES`] of them, no allocation); iteration
+/// runs from a1 to h8.
 #[derive(Clone)]
 pub struct Captures {
     found: Bitboard,
-    /// A slot per square of [`TRAP_ZONE`] (see [`ZONE_SLOT`]): a piece captured this turn
-    /// stands at most two squares from a trap (it moves one square per push or pull,
-    /// two steps each, or one step to end a pull under way), and the query looks at no
-    /// other piece ([`capture_candidates`]).
-    moves: [Move; ZONE_SQUARES],
+    /// The number of squares of `found` (kept: a bit count is a loop of its own without
+    /// a `popcnt` instruction).
+    len: u8,
+    /// The moves of the pieces of `found` in its order, a1 first: the piece on `sq` has
+    /// the slot of its rank among them (the number of squares of `found` below `sq`).
+    /// The slots from `len` on are never read.
+    moves: [Move; MAX_CAPTURES],
 }
 
 impl Captures {
@@ -26,7 +28,8 @@ impl Captures {
     pub const fn new() -> Captures {
         Captures {
             found: Bitboard::EMPTY,
-            moves: [Move::EMPTY; ZONE_SQUARES],
+            len: 0,
+            moves: [Move::EMPTY; MAX_CAPTURES],
         }
     }
 
@@ -37,7 +40,7 @@ impl Captures {
     #[must_use]
     pub fn get(&self, square: Square) -> Option<&Move> {
         if self.found.contains(square) {
-            Some(&self.moves[zone_slot(square)])
+            Some(&self.moves[(self.found & Bitboard::below(square)).count() as usize])
         } else {
             None
         }
@@ -54,7 +57,7 @@ impl Captures {
     #[inline]
     #[must_use]
     pub fn len(&self) -> usize {
-        self.found.count() as usize
+        self.len as usize
     }
 
     /// Whether no enemy piece can be captured.
@@ -75,13 +78,17 @@ impl Captures {
     pub fn iter(&self) -> CapturesIter<'_> {
         CapturesIter {
             squares: self.found.iter(),
-            moves: &self.moves,
+            moves: self.moves.iter(),
         }
     }
 
+    /// Records `mv` for the piece on `square`, which must be above every square found
+    /// so far (the query asks the pieces a1 first), so that its slot is its rank.
     fn insert(&mut self, square: Square, mv: Move) {
+        debug_assert!((self.found & !Bitboard::below(square)).is_empty());
+        self.moves[self.len as usize] = mv;
         self.found = self.found.with(square);
-        self.moves[zone_slot(square)] = mv;
+        self.len += 1;
     }
 }
 
@@ -99,7 +106,8 @@ impl<'a> IntoIterator for &'a Captures {
 #[derive(Debug, Clone)]
 pub struct CapturesIter<'a> {
     squares: Squares,
-    moves: &'a [Move; ZONE_SQUARES],
+    /// The moves of `squares`, in their order.
+    moves: core::slice::Iter<'a, Move>,
 }
 
 impl<'a> Iterator for CapturesIter<'a> {
@@ -108,7 +116,7 @@ impl<'a> Iterator for CapturesIter<'a> {
     #[inline]
     fn next(&mut self) -> Option<(Square, &'a Move)> {
         let sq = self.squares.next()?;
-        Some((sq, &self.moves[zone_slot(sq)]))
+        Some((sq, self.moves.next()?))
     }
 
     fn size_hint(&self) -> (usize, Option<usize>) {
@@ -206,6 +214,12 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
     } else {
         Bitboard::FULL
     };
+    if among.is_empty() {
+        // No piece kept: `capture_candidates` gives a subset of the enemy pieces in
+        // `among`, none, so the loop below would insert nothing (the archive's 2,975
+        // such queries skip `unmovable_pieces` and the candidates).
+        return out;
+    }
     let unmovable = unmovable_pieces(board, &ctx);
     for sq in capture_candidates(&node, &ctx, (ready, unmovable), among) {
         let bound = if ctx.fast && quiet {
@@ -2558,29 +2572,25 @@ const TRAP_ZONE: Bitboard = {
     one.union(one.neighbours())
 };
 
-/// The number of squares of [`TRAP_ZONE`].
-const ZONE_SQUARES: usize = TRAP_ZONE.count() as usize;
-
-/// For each square of [`TRAP_ZONE`], its rank among them (a1 first); 0 elsewhere.
-const ZONE_SLOT: [u8; 64] = {
-    let mut out = [0; 64];
-    let (mut j, mut n) = (0, 0);
-    while j < 64 {
-        if TRAP_ZONE.0 & (1 << j) != 0 {
-            out[j] = n;
-            n += 1;
-        }
-        j += 1;
-    }
-    out
-};
-
-/// The slot of [`Captures`] for the piece on `sq` (a square of [`TRAP_ZONE`]; slot 0,
-/// unused by the query, for any other).
-#[inline(always)]
-fn zone_slot(sq: Square) -> usize {
-    ZONE_SLOT[sq.index() as usize] as usize
-}
+/// The most enemy pieces one query can find capturable: eight per trap. The slots of
+/// [`Captures`].
+///
+/// Proof: an enemy piece moves only when pushed or pulled, one square at a time, and
+/// each such move takes a step of the mover of its own: a push's first step is followed
+/// by its completion, a pull's second step follows the puller's step. So with no push
+/// waiting and no pull under way, `2e <= left <= 4` for `e` enemy moves; with a pull
+/// under way (a step taken, `left <= 3`) its end is the one move without a step of its
+/// own, `e <= 1 + (left - 1) / 2 = 2`; with a push waiting (`left <= 3`) its completion
+/// moves a piece of the mover, `2e <= left - 1`. So the rest of a turn moves enemy
+/// pieces at most twice, and a piece captured this turn stands now within two squares
+/// of the trap `T` it is captured on: on `T`, beside it, or two squares away. Two squares
+/// away, both moves are its own, so no other enemy piece moves; then no enemy piece can
+/// stand now on `T` or beside it, since one beside `T` would stay there and still guard
+/// `T` when the piece lands, and one on `T` has such a guard beside it (a state keeps no
+/// unguarded piece on a trap). So the pieces captured at `T` are either among the five
+/// squares of `T` and those beside it, or among the eight two squares away with those
+/// five empty of enemy pieces: at most eight. With four traps, at most 32.
+const MAX_CAPTURES: usize = 32;
 
 /// For each square, the traps at most two squares from it (at most two: the traps are
 /// three squares apart or more), each as the trap with the squares beside it, and the

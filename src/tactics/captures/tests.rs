@@ -808,3 +808,58 @@ fn the_trap_area_counts_are_the_counts() {
     check(Bitboard::FULL);
     check(Bitboard::EMPTY);
 }
+
+/// The answer table ([`Captures`], a slot per capture in square order, at most
+/// [`MAX_CAPTURES`]): on the archive, the endgames and crowded random boards (many weak
+/// enemy pieces near the traps, many strong pieces of the mover, so that many captures
+/// are found at once), `get` on every square gives what the iteration gives, `len` is
+/// the number of squares, and the fast query agrees with the plain one (moves replayed).
+#[test]
+fn the_answer_table_holds_every_capture() {
+    let table = |pos: &Position| {
+        let captures = pos.capture_moves();
+        let mut listed = Bitboard::EMPTY;
+        for (sq, mv) in &captures {
+            assert_eq!(captures.get(sq), Some(mv), "{sq} in {pos:?}");
+            listed = listed.with(sq);
+        }
+        for j in 0..64 {
+            let sq = Square::new(j).expect("a square");
+            assert_eq!(captures.get(sq).is_some(), listed.contains(sq));
+        }
+        assert_eq!(listed, captures.squares());
+        assert_eq!(captures.len(), listed.count() as usize);
+        assert_eq!(captures.iter().len(), captures.len());
+        captures.len()
+    };
+    let mut most = 0;
+    for pos in archive_positions().iter().chain(&endgame_positions()) {
+        most = most.max(table(pos));
+    }
+    let mut rng = Rng(17);
+    let (mut boards, mut crowded) = (0, 0);
+    while boards < 3000 {
+        // The traps' areas mostly empty: the pieces two squares away can fall then.
+        let areas = Bitboard::TRAPS | Bitboard::TRAPS.neighbours();
+        let cells: String = (0..64)
+            .map(|j| match rng.next() % 10 {
+                _ if areas.0 & (1 << j) != 0 && rng.next() % 8 != 0 => ' ',
+                0..=3 => ' ',
+                4..=6 => 'r',
+                7 => 'c',
+                8 => 'E',
+                _ => 'H',
+            })
+            .collect();
+        let Ok(pos) = format!("g [{cells}]").parse::<Position>() else {
+            continue;
+        };
+        boards += 1;
+        let n = table(&pos);
+        check(&pos);
+        most = most.max(n);
+        crowded += usize::from(n > 8);
+    }
+    println!("most captures at once {most}, boards with over 8: {crowded}");
+    assert!(crowded > 0);
+}
