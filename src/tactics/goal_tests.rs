@@ -678,21 +678,8 @@ fn immovable_is_its_definition() {
         }
         *walled += usize::from(immovable(state, 4).any());
     }
-    let mut rng = Rng(33);
     let mut walled = 0;
-    for pos in &archive_endgames_and_randoms(&mut rng) {
-        for state in state_and_children(pos.turn_state()) {
-            check(&state, &mut walled);
-        }
-    }
-    let archive = archive_positions();
-    let endgames = endgame_positions();
-    for i in 0..30_000 {
-        check(
-            sample_state(&mut rng, i, &archive, &endgames).turn_state(),
-            &mut walled,
-        );
-    }
+    for_each_sampled_state(&mut Rng(33), |state| check(state, &mut walled));
     eprintln!("immovable: {walled} states with walls for four steps");
     assert!(walled > 10_000, "{walled}");
 }
@@ -732,23 +719,26 @@ fn goal_lower_bound_is_its_definition() {
         assert_eq!(bound.steps, by_ranks, "{:?}", state.board());
         counts[usize::from(bound.steps.min(5))] += 1;
     }
-    let mut rng = Rng(34);
     let mut counts = [0; 6];
-    for pos in &archive_endgames_and_randoms(&mut rng) {
+    for_each_sampled_state(&mut Rng(34), |state| check(state, &mut counts));
+    eprintln!("goal_lower_bound: states by bound 0-4 and above: {counts:?}");
+    assert!(counts.iter().all(|&n| n > 100), "{counts:?}");
+}
+
+/// The sample of the tests of a rule against its definition: the archive's turn starts,
+/// the endgames and 20,000 random positions from `rng`, each with the state after each of
+/// its legal steps, then 30,000 random states from `rng` (mid-turn ones among them).
+fn for_each_sampled_state(rng: &mut Rng, mut check: impl FnMut(&TurnState)) {
+    for pos in &archive_endgames_and_randoms(rng) {
         for state in state_and_children(pos.turn_state()) {
-            check(&state, &mut counts);
+            check(&state);
         }
     }
     let archive = archive_positions();
     let endgames = endgame_positions();
     for i in 0..30_000 {
-        check(
-            sample_state(&mut rng, i, &archive, &endgames).turn_state(),
-            &mut counts,
-        );
+        check(sample_state(rng, i, &archive, &endgames).turn_state());
     }
-    eprintln!("goal_lower_bound: states by bound 0-4 and above: {counts:?}");
-    assert!(counts.iter().all(|&n| n > 100), "{counts:?}");
 }
 
 /// `state` and the state after each of its legal steps.
