@@ -8,8 +8,8 @@ use crate::{
 
 /// For each enemy piece that the side to move can capture this turn, a shortest turn
 /// capturing it, keyed by the square the piece stands on now. Held on the stack (a slot
-/// per piece that can be captured, [`MAX_CAPTURES`] of them, no allocation); iteration
-/// runs from a1 to h8.
+/// per piece that can be captured, 32 of them, more than any turn can capture; no
+/// allocation); iteration runs from a1 to h8.
 #[derive(Clone)]
 pub struct Captures {
     found: Bitboard,
