@@ -230,10 +230,7 @@ fn blocked_four_away(pos: &TurnState) -> bool {
     let open = !board.occupied() | Bitboard::TRAPS;
     let mut ahead = rabbits & rank_band(side, 4);
     for _ in 0..4 {
-        ahead = match side {
-            Color::Gold => ahead.shift(Direction::North),
-            Color::Silver => ahead.shift(Direction::South),
-        } & open;
+        ahead = ahead.shift(forward(side)) & open;
     }
     ahead.is_empty()
 }
