@@ -1153,13 +1153,32 @@ fn to_go_layers(side: Color, costs: [Bitboard; 3], n: usize) -> [Bitboard; 5] {
     }
 }
 
-/// [`to_go_layers`] for Gold (`GOLD`, goal rank the eighth) or Silver.
+/// [`to_go_layers`] for Gold (`GOLD`, goal rank the eighth) or Silver: each layer of
+/// [`next_layer`] written out, the first without its sideways spread (the squares beside
+/// a square of the goal rank along it are on the goal rank, layer 0 already).
 #[inline(always)]
 fn to_go_layers_of<const GOLD: bool>(costs: [Bitboard; 3], n: usize) -> [Bitboard; 5] {
     let side = if GOLD { Color::Gold } else { Color::Silver };
-    let mut layers = [rank_band(side, 0); 5];
-    for b in 1..=n.min(4) {
-        layers[b] = next_layer::<GOLD>(costs, &layers, b);
+    let back = if GOLD {
+        Direction::South
+    } else {
+        Direction::North
+    };
+    let before = |b: Bitboard| b.shift(back) | b.shift(Direction::East) | b.shift(Direction::West);
+    let [one, two, three] = costs;
+    let goal = rank_band(side, 0);
+    let mut layers = [goal; 5];
+    if n >= 1 {
+        layers[1] = goal | (one & goal).shift(back);
+    }
+    if n >= 2 {
+        layers[2] = layers[1] | before(one & layers[1] | two & goal);
+    }
+    if n >= 3 {
+        layers[3] = layers[2] | before(one & layers[2] | two & layers[1] | three & goal);
+    }
+    if n >= 4 {
+        layers[4] = layers[3] | before(one & layers[3] | two & layers[2] | three & layers[1]);
     }
     layers
 }
