@@ -1530,7 +1530,7 @@ fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
         return Some(true);
     }
 
-    let Some((to, kind)) = pos.pull_source() else {
+    let Some((to, _)) = pos.pull_source() else {
         return Some(false);
     };
     // The end of the pull moves an enemy piece and captures none of the mover's (a step
@@ -1539,9 +1539,9 @@ fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
     if near.is_empty() {
         return Some(false);
     }
-    // The pieces the pull may move (`TurnState::pullable`), each beside `to`, in the
-    // same order.
-    let pulled = board.weaker_than(!side, kind) & Bitboard::adjacent(to);
+    // The pieces the pull may move, each beside `to`, tried in square order
+    // (`TurnState::pullable` walks the kinds only when an enemy piece stands beside `to`).
+    let pulled = pos.pullable();
     Some(goal_after_step_into::<false>(
         board, side, near, pulled, to, path,
     ))
