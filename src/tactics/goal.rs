@@ -247,20 +247,27 @@ fn ranks_within(color: Color, d: u8) -> Bitboard {
 }
 
 /// The squares of `color`'s rabbits that are `d` steps from their goal rank (the rank
-/// `d` ranks from it towards the mover's side; none when `d > 7`): by shifts, the goal
-/// rank being the eighth for Gold and the first for Silver (a test keeps the form by
-/// [`Rank`](crate::Rank)).
+/// `d` ranks from it towards the mover's side; none when `d > 7`), the goal rank being
+/// the eighth for Gold and the first for Silver (a test keeps the form by
+/// [`Rank`](crate::Rank)): read from a table by colour and `d` (`d > 7` read as 8, the
+/// empty band), filled by shifts.
 #[inline]
 fn rank_band(color: Color, d: u8) -> Bitboard {
-    if d > 7 {
-        return Bitboard::EMPTY;
-    }
-    let rank = match color {
-        Color::Gold => 7 - d,
-        Color::Silver => d,
-    };
-    Bitboard(0xff << (8 * u32::from(rank)))
+    Bitboard(RANK_BANDS[color.index()][usize::from(d.min(8))])
 }
+
+/// The bands of [`rank_band`]: for each colour (Gold, Silver), the rank `d` ranks from its
+/// goal rank for `d <= 7`, and none for `d = 8`.
+const RANK_BANDS: [[u64; 9]; 2] = {
+    let mut bands = [[0; 9]; 2];
+    let mut d = 0;
+    while d < 8 {
+        bands[0][d] = 0xff << (8 * (7 - d));
+        bands[1][d] = 0xff << (8 * d);
+        d += 1;
+    }
+    bands
+};
 
 /// Whether walls may raise a path bound of `passing` found without them, for the mover
 /// `side` with `rabbits`: only when it exceeds the fewest ranks to the goal by two or more
