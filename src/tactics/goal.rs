@@ -235,16 +235,24 @@ fn blocked_four_away(pos: &TurnState) -> bool {
     ahead.is_empty()
 }
 
-/// The squares at most `d` ranks from `color`'s goal rank (the goal rank included), by
-/// one shift.
+/// The squares at most `d` ranks from `color`'s goal rank (the goal rank included), read
+/// from a table by colour and `d` (`d > 7` read as 7, every square).
 #[inline(always)]
 fn ranks_within(color: Color, d: u8) -> Bitboard {
-    let shift = 8 * u32::from(7 - d.min(7));
-    Bitboard(match color {
-        Color::Gold => u64::MAX << shift,
-        Color::Silver => u64::MAX >> shift,
-    })
+    Bitboard(RANKS_WITHIN[color.index()][usize::from(d.min(7))])
 }
+
+/// The sets of [`ranks_within`] by colour (Gold, Silver) and `d <= 7`, filled by shifts.
+const RANKS_WITHIN: [[u64; 8]; 2] = {
+    let mut sets = [[0; 8]; 2];
+    let mut d = 0;
+    while d < 8 {
+        sets[0][d] = u64::MAX << (8 * (7 - d));
+        sets[1][d] = u64::MAX >> (8 * (7 - d));
+        d += 1;
+    }
+    sets
+};
 
 /// The squares of `color`'s rabbits that are `d` steps from their goal rank (the rank
 /// `d` ranks from it towards the mover's side; none when `d > 7`), the goal rank being
