@@ -1116,11 +1116,18 @@ impl PathLayers {
         let [one, two, three] = self.costs;
         let costs = [one, two, (three | self.walls) & !walls];
         let mut to_go = self.to_go;
-        for b in 3..=n {
-            to_go[b] = match side {
-                Color::Gold => next_layer::<true>(costs, &to_go, b),
-                Color::Silver => next_layer::<false>(costs, &to_go, b),
-            };
+        // The colour chosen once, outside the loop.
+        match side {
+            Color::Gold => {
+                for b in 3..=n {
+                    to_go[b] = next_layer::<true>(costs, &to_go, b);
+                }
+            }
+            Color::Silver => {
+                for b in 3..=n {
+                    to_go[b] = next_layer::<false>(costs, &to_go, b);
+                }
+            }
         }
         PathLayers {
             walls,
