@@ -235,32 +235,47 @@ fn blocked_four_away(pos: &TurnState) -> bool {
     ahead.is_empty()
 }
 
-/// The squares at most `d` ranks from `color`'s goal rank (the goal rank included), by
-/// one shift.
+/// The squares at most `d` ranks from `color`'s goal rank (the goal rank included), read
+/// from a table by colour and `d` (`d > 7` read as 7, every square).
 #[inline(always)]
 fn ranks_within(color: Color, d: u8) -> Bitboard {
-    let shift = 8 * u32::from(7 - d.min(7));
-    Bitboard(match color {
-        Color::Gold => u64::MAX << shift,
-        Color::Silver => u64::MAX >> shift,
-    })
+    Bitboard(RANKS_WITHIN[color.index()][usize::from(d.min(7))])
 }
 
+/// The sets of [`ranks_within`] by colour (Gold, Silver) and `d <= 7`, filled by shifts.
+const RANKS_WITHIN: [[u64; 8]; 2] = {
+    let mut sets = [[0; 8]; 2];
+    let mut d = 0;
+    while d < 8 {
+        sets[0][d] = u64::MAX << (8 * (7 - d));
+        sets[1][d] = u64::MAX >> (8 * (7 - d));
+        d += 1;
+    }
+    sets
+};
+
 /// The squares of `color`'s rabbits that are `d` steps from their goal rank (the rank
-/// `d` ranks from it towards the mover's side; none when `d > 7`): by shifts, the goal
-/// rank being the eighth for Gold and the first for Silver (a test keeps the form by
-/// [`Rank`](crate::Rank)).
+/// `d` ranks from it towards the mover's side; none when `d > 7`), the goal rank being
+/// the eighth for Gold and the first for Silver (a test keeps the form by
+/// [`Rank`](crate::Rank)): read from a table by colour and `d` (`d > 7` read as 8, the
+/// empty band), filled by shifts.
 #[inline]
 fn rank_band(color: Color, d: u8) -> Bitboard {
-    if d > 7 {
-        return Bitboard::EMPTY;
-    }
-    let rank = match color {
-        Color::Gold => 7 - d,
-        Color::Silver => d,
-    };
-    Bitboard(0xff << (8 * u32::from(rank)))
+    Bitboard(RANK_BANDS[color.index()][usize::from(d.min(8))])
 }
+
+/// The bands of [`rank_band`]: for each colour (Gold, Silver), the rank `d` ranks from its
+/// goal rank for `d <= 7`, and none for `d = 8`.
+const RANK_BANDS: [[u64; 9]; 2] = {
+    let mut bands = [[0; 9]; 2];
+    let mut d = 0;
+    while d < 8 {
+        bands[0][d] = 0xff << (8 * (7 - d));
+        bands[1][d] = 0xff << (8 * d);
+        d += 1;
+    }
+    bands
+};
 
 /// Whether walls may raise a path bound of `passing` found without them, for the mover
 /// `side` with `rabbits`: only when it exceeds the fewest ranks to the goal by two or more
@@ -1101,11 +1116,18 @@ impl PathLayers {
         let [one, two, three] = self.costs;
         let costs = [one, two, (three | self.walls) & !walls];
         let mut to_go = self.to_go;
-        for b in 3..=n {
-            to_go[b] = match side {
-                Color::Gold => next_layer::<true>(costs, &to_go, b),
-                Color::Silver => next_layer::<false>(costs, &to_go, b),
-            };
+        // The colour chosen once, outside the loop.
+        match side {
+            Color::Gold => {
+                for b in 3..=n {
+                    to_go[b] = next_layer::<true>(costs, &to_go, b);
+                }
+            }
+            Color::Silver => {
+                for b in 3..=n {
+                    to_go[b] = next_layer::<false>(costs, &to_go, b);
+                }
+            }
         }
         PathLayers {
             walls,
@@ -1153,13 +1175,32 @@ fn to_go_layers(side: Color, costs: [Bitboard; 3], n: usize) -> [Bitboard; 5] {
     }
 }
 
-/// [`to_go_layers`] for Gold (`GOLD`, goal rank the eighth) or Silver.
+/// [`to_go_layers`] for Gold (`GOLD`, goal rank the eighth) or Silver: each layer of
+/// [`next_layer`] written out, the first without its sideways spread (the squares beside
+/// a square of the goal rank along it are on the goal rank, layer 0 already).
 #[inline(always)]
 fn to_go_layers_of<const GOLD: bool>(costs: [Bitboard; 3], n: usize) -> [Bitboard; 5] {
     let side = if GOLD { Color::Gold } else { Color::Silver };
-    let mut layers = [rank_band(side, 0); 5];
-    for b in 1..=n.min(4) {
-        layers[b] = next_layer::<GOLD>(costs, &layers, b);
+    let back = if GOLD {
+        Direction::South
+    } else {
+        Direction::North
+    };
+    let before = |b: Bitboard| b.shift(back) | b.shift(Direction::East) | b.shift(Direction::West);
+    let [one, two, three] = costs;
+    let goal = rank_band(side, 0);
+    let mut layers = [goal; 5];
+    if n >= 1 {
+        layers[1] = goal | (one & goal).shift(back);
+    }
+    if n >= 2 {
+        layers[2] = layers[1] | before(one & layers[1] | two & goal);
+    }
+    if n >= 3 {
+        layers[3] = layers[2] | before(one & layers[2] | two & layers[1] | three & goal);
+    }
+    if n >= 4 {
+        layers[4] = layers[3] | before(one & layers[3] | two & layers[2] | three & layers[1]);
     }
     layers
 }
@@ -1511,7 +1552,7 @@ fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
         return Some(true);
     }
 
-    let Some((to, kind)) = pos.pull_source() else {
+    let Some((to, _)) = pos.pull_source() else {
         return Some(false);
     };
     // The end of the pull moves an enemy piece and captures none of the mover's (a step
@@ -1520,9 +1561,9 @@ fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
     if near.is_empty() {
         return Some(false);
     }
-    // The pieces the pull may move (`TurnState::pullable`), each beside `to`, in the
-    // same order.
-    let pulled = board.weaker_than(!side, kind) & Bitboard::adjacent(to);
+    // The pieces the pull may move, each beside `to`, tried in square order
+    // (`TurnState::pullable` walks the kinds only when an enemy piece stands beside `to`).
+    let pulled = pos.pullable();
     Some(goal_after_step_into::<false>(
         board, side, near, pulled, to, path,
     ))

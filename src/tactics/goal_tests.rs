@@ -1768,3 +1768,19 @@ fn a_goal_through_the_second_push_completion() {
         assert_ne!(mv.steps()[0].from, sq(first), "{mv:?}");
     }
 }
+
+// h-g9
+
+/// [`ranks_within`](super::ranks_within) (read from a table) against its definition: the
+/// union of the bands of [`rank_band`] from the goal rank to `d` ranks from it, for every
+/// `d` (every square from `d = 7` on).
+#[test]
+fn ranks_within_is_the_union_of_the_bands() {
+    for color in Color::ALL {
+        for d in 0..=u8::MAX {
+            let bands = (0..=d.min(7)).fold(Bitboard::EMPTY, |b, e| b | rank_band(color, e));
+            assert_eq!(super::ranks_within(color, d), bands, "{color:?} {d}");
+        }
+        assert_eq!(super::ranks_within(color, 7), Bitboard::FULL);
+    }
+}
