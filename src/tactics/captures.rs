@@ -301,7 +301,7 @@ fn search_at(
     } else if ctx.fast && limit == 4 && quiet && onto != Bitboard::FULL {
         first_moves_towards(node, &known, sq, onto, path)
     } else if ctx.fast && limit == 4 && quiet {
-        walk_then_move(node, ctx.side, sq, path) || {
+        walk_then_move(node, ctx.side, sq, path) || pushed_away_then_two(node, ctx, sq, path) || {
             let admit = first_steps_of_four(node.board(), ctx.side, sq);
             search_bounded(node, &known, sq, bound, limit, admit, path)
         }
@@ -2098,6 +2098,79 @@ fn walk_then_move(node: &Node, side: Color, sq: Square, path: &mut Move) -> bool
             });
             if found {
                 return true;
+            }
+        }
+    }
+    false
+}
+
+/// The root's direct "yes" in four after [`walk_then_move`] (four steps left, no push
+/// waiting, no pull under way): a push of another enemy piece `y` out of the way, then
+/// a capture within the two steps left that [`captures_within_two`] finds. `y` is an
+/// enemy piece beside the piece on `sq` or, for the trap `t` on or beside which that
+/// piece stands, beside `t` or on it: a blocker of the square a helper needs, or a
+/// friend guarding `t`. On success `path` holds the four steps.
+///
+/// Proof. It returns true only with `path` four steps: `y`'s step onto an empty square,
+/// one of the first steps of pushes [`TurnState::push_starts`] gives at `node` (legal:
+/// an unfrozen piece of the mover stronger than `y` beside it, four steps left), played
+/// by [`TurnState::play_step_unchecked`]; the completion of that push by a piece of
+/// [`TurnState::push_completions`] at the child, given the child's unfrozen pieces
+/// ([`Board::frozen_among`] there), so legal by the core's own rule, and played; then
+/// the two steps [`captures_within_two`] gives at that node (two steps left, no push
+/// waiting: a completed push leaves none and begins no pull), which by its proof are
+/// legal from there, capture the piece on `sq` and leave no push waiting. The piece is
+/// still on `sq` there (the push moves `y` and a piece of the mover only, and a
+/// capture of the piece within two steps would be a capture within three, which the
+/// root has ruled out, see below; the code asks it anyway and skips the node
+/// otherwise). So the four steps are a legal turn capturing the piece. The root asks
+/// this only at its limit of four, after every smaller limit failed or its bound ruled
+/// them out (see [`search_at`]), so four steps are the fewest and `path` is a shortest
+/// turn. False decides nothing: the search runs.
+#[inline(never)]
+fn pushed_away_then_two(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> bool {
+    let board = node.board();
+    let side = ctx.side;
+    let enemy = board.color(!side);
+    let Some(&(area, _)) = NEAR_TRAPS[sq.index() as usize]
+        .iter()
+        .find(|&&(_, m)| m <= 1)
+    else {
+        return false;
+    };
+    let moved = enemy & (area | Bitboard::adjacent(sq)) & !Bitboard::from_square(sq);
+    if moved.is_empty() {
+        return false;
+    }
+    let free = board.color(side) & !board.frozen_among(side, Bitboard::FULL);
+    let pushes = node.push_starts(free, moved, Bitboard::EMPTY);
+    for (i, &dir) in Direction::ALL.iter().enumerate() {
+        for y in pushes[i] {
+            let first = Step::new(y, dir);
+            let mut child = *node;
+            child.play_step_unchecked(first);
+            let after = child.board();
+            let near = after.color(side) & Bitboard::adjacent(y);
+            let unfrozen = after.color(side) & !after.frozen_among(side, near);
+            let Some((_, pushers)) = child.push_completions(unfrozen) else {
+                continue;
+            };
+            for p in pushers {
+                let Some(second) = Step::between(p, y) else {
+                    continue;
+                };
+                let mut grand = child;
+                grand.play_step_unchecked(second);
+                if !grand.board().color(!side).contains(sq) {
+                    continue;
+                }
+                let mut found = Move::EMPTY;
+                let _ = found.push(first);
+                let _ = found.push(second);
+                if captures_within_two(&grand, ctx, sq, &mut found) {
+                    *path = found;
+                    return true;
+                }
             }
         }
     }
