@@ -264,7 +264,8 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
                     None => break,
                 }
             }
-            if search_at(&node, &ctx, sq, &bound, (limit, quiet, onto), &mut path) {
+            let shape = (limit, quiet, onto, frozen);
+            if search_at(&node, &ctx, sq, &bound, shape, &mut path) {
                 out.insert(sq, path);
                 break;
             }
@@ -280,16 +281,17 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
 /// [`Ctx::none_within_two`]). With three steps or fewer, the search's direct answers
 /// where they apply (no push waiting; the bound at this node would only cut what they
 /// reject); with four, only the first steps of the mover that may begin a capture
-/// ([`first_steps_of_four`]), after the direct "yes" of [`walk_then_move`], or those of
-/// the piece's own move when [`four_step_traps`] narrows it (`onto`, every square
-/// otherwise; [`first_moves_towards`]).
+/// ([`first_steps_of_four`]), after the direct "yes" of [`walk_then_move`] and of
+/// [`pushed_away_then_two`] (given `frozen`, the mover's frozen pieces at the root when
+/// the root has them), or those of the piece's own move when [`four_step_traps`]
+/// narrows it (`onto`, every square otherwise; [`first_moves_towards`]).
 #[inline(always)]
 fn search_at(
     node: &Node,
     ctx: &Ctx,
     sq: Square,
     bound: &CaptureBound,
-    (limit, quiet, onto): (u8, bool, Bitboard),
+    (limit, quiet, onto, frozen): (u8, bool, Bitboard, Option<Bitboard>),
     path: &mut Move,
 ) -> bool {
     let known = Ctx {
@@ -301,10 +303,12 @@ fn search_at(
     } else if ctx.fast && limit == 4 && quiet && onto != Bitboard::FULL {
         first_moves_towards(node, &known, sq, onto, path)
     } else if ctx.fast && limit == 4 && quiet {
-        walk_then_move(node, ctx.side, sq, path) || pushed_away_then_two(node, ctx, sq, path) || {
-            let admit = first_steps_of_four(node.board(), ctx.side, sq);
-            search_bounded(node, &known, sq, bound, limit, admit, path)
-        }
+        walk_then_move(node, ctx.side, sq, path)
+            || pushed_away_then_two(node, ctx, sq, frozen, path)
+            || {
+                let admit = first_steps_of_four(node.board(), ctx.side, sq);
+                search_bounded(node, &known, sq, bound, limit, admit, path)
+            }
     } else {
         search_bounded(node, ctx, sq, bound, limit, ANY, path)
     }
@@ -2105,7 +2109,8 @@ fn walk_then_move(node: &Node, side: Color, sq: Square, path: &mut Move) -> bool
 }
 
 /// The root's direct "yes" in four after [`walk_then_move`] (four steps left, no push
-/// waiting, no pull under way): a push of another enemy piece `y` out of the way, then
+/// waiting, no pull under way; `frozen`: the mover's frozen pieces, when the caller has
+/// them): a push of another enemy piece `y` out of the way, then
 /// a capture within the two steps left that [`captures_within_two`] finds. `y` is an
 /// enemy piece beside the piece on `sq` or, for the trap `t` on or beside which that
 /// piece stands, beside `t` or on it: a blocker of the square a helper needs, or a
@@ -2128,7 +2133,13 @@ fn walk_then_move(node: &Node, side: Color, sq: Square, path: &mut Move) -> bool
 /// them out (see [`search_at`]), so four steps are the fewest and `path` is a shortest
 /// turn. False decides nothing: the search runs.
 #[inline(never)]
-fn pushed_away_then_two(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> bool {
+fn pushed_away_then_two(
+    node: &Node,
+    ctx: &Ctx,
+    sq: Square,
+    frozen: Option<Bitboard>,
+    path: &mut Move,
+) -> bool {
     let board = node.board();
     let side = ctx.side;
     let enemy = board.color(!side);
@@ -2142,7 +2153,8 @@ fn pushed_away_then_two(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> 
     if moved.is_empty() {
         return false;
     }
-    let free = board.color(side) & !board.frozen_among(side, Bitboard::FULL);
+    let frozen = frozen.unwrap_or_else(|| board.frozen_among(side, Bitboard::FULL));
+    let free = board.color(side) & !frozen;
     let pushes = node.push_starts(free, moved, Bitboard::EMPTY);
     for (i, &dir) in Direction::ALL.iter().enumerate() {
         for y in pushes[i] {

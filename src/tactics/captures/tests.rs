@@ -332,7 +332,7 @@ fn the_direct_answer_in_four_is_a_capture() {
 /// the plain query's captures in exactly four it answered.
 fn check_pushed_away_then_two(pos: &Position) -> [usize; 2] {
     check_direct_answers(pos, |node, side, sq, path| {
-        pushed_away_then_two(node, &root_ctx(node.board(), side), sq, path)
+        pushed_away_then_two(node, &root_ctx(node.board(), side), sq, None, path)
     })
 }
 
