@@ -2112,9 +2112,12 @@ fn walk_then_move(node: &Node, side: Color, sq: Square, path: &mut Move) -> bool
 /// waiting, no pull under way; `frozen`: the mover's frozen pieces, when the caller has
 /// them): a push of another enemy piece `y` out of the way, then
 /// a capture within the two steps left that [`captures_within_two`] finds. `y` is an
-/// enemy piece beside the piece on `sq` or, for the trap `t` on or beside which that
-/// piece stands, beside `t` or on it: a blocker of the square a helper needs, or a
-/// friend guarding `t`. On success `path` holds the four steps.
+/// enemy piece other than the piece on `sq` that stands, for the trap `t` on or beside
+/// which that piece stands, beside `t` or on it, or beside the piece, or beside an
+/// enemy piece standing there: a friend guarding `t`, or a blocker of the square a
+/// helper needs beside the piece or beside a guard (the pusher lands on `y`'s square).
+/// Which pieces are tried changes only the cost: each answer proves itself. On success
+/// `path` holds the four steps.
 ///
 /// Proof. It returns true only with `path` four steps: `y`'s step onto an empty square,
 /// one of the first steps of pushes [`TurnState::push_starts`] gives at `node` (legal:
@@ -2149,7 +2152,8 @@ fn pushed_away_then_two(
     else {
         return false;
     };
-    let moved = enemy & (area | Bitboard::adjacent(sq)) & !Bitboard::from_square(sq);
+    let near = enemy & (area | Bitboard::adjacent(sq));
+    let moved = enemy & (near | near.neighbours()) & !Bitboard::from_square(sq);
     if moved.is_empty() {
         return false;
     }
