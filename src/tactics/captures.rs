@@ -2123,10 +2123,16 @@ fn walk_then_move(node: &Node, side: Color, sq: Square, path: &mut Move) -> bool
 /// one of the first steps of pushes [`TurnState::push_starts`] gives at `node` (legal:
 /// an unfrozen piece of the mover stronger than `y` beside it, four steps left), played
 /// by [`TurnState::play_step_unchecked`]; the completion of that push by a piece of
-/// [`TurnState::push_completions`] at the child, given the child's unfrozen pieces
-/// ([`Board::frozen_among`] there), so legal by the core's own rule, and played; then
-/// the two steps [`captures_within_two`] gives at that node (two steps left, no push
-/// waiting: a completed push leaves none and begins no pull), which by its proof are
+/// [`TurnState::push_completions`] at the child, given the root's unfrozen pieces, and
+/// played. Those pieces (beside `y`'s square, stronger than `y`) are still unfrozen at
+/// the child: an enemy step captures no piece of the mover, so their friends are the
+/// same, and the enemy pieces beside them are the same but `y`, gone to a square beside
+/// its own, which is not beside theirs (two squares beside one square are never beside
+/// each other), and perhaps an enemy piece captured by the step. So the completion is
+/// legal by the core's own rule (a piece unfrozen only at the child is not tried: a
+/// "yes" may try fewer). Then the two steps [`captures_within_two`] gives at that node
+/// (two steps left, no push waiting: a completed push leaves none and begins no pull),
+/// which by its proof are
 /// legal from there, capture the piece on `sq` and leave no push waiting. The piece is
 /// still on `sq` there (the push moves `y` and a piece of the mover only, and a
 /// capture of the piece within two steps would be a capture within three, which the
@@ -2134,7 +2140,8 @@ fn walk_then_move(node: &Node, side: Color, sq: Square, path: &mut Move) -> bool
 /// otherwise). So the four steps are a legal turn capturing the piece. The root asks
 /// this only at its limit of four, after every smaller limit failed or its bound ruled
 /// them out (see [`search_at`]), so four steps are the fewest and `path` is a shortest
-/// turn. False decides nothing: the search runs.
+/// turn. False decides nothing: the search runs. (Kept out of line: inlined into the
+/// root, the query cost more instructions on both sets of positions.)
 #[inline(never)]
 fn pushed_away_then_two(
     node: &Node,
@@ -2165,10 +2172,8 @@ fn pushed_away_then_two(
             let first = Step::new(y, dir);
             let mut child = *node;
             child.play_step_unchecked(first);
-            let after = child.board();
-            let near = after.color(side) & Bitboard::adjacent(y);
-            let unfrozen = after.color(side) & !after.frozen_among(side, near);
-            let Some((_, pushers)) = child.push_completions(unfrozen) else {
+            // The root's unfrozen pieces beside `y` are still unfrozen (see above).
+            let Some((_, pushers)) = child.push_completions(free) else {
                 continue;
             };
             for p in pushers {
