@@ -1826,7 +1826,9 @@ enum Select {
 /// Calls `f` with each legal step at `node` that `select` admits (each once), until it
 /// returns `true`; returns whether it did. Legality is the core's, phase by phase
 /// ([`TurnState::step_set`] is built of the same phases), in this order: push
-/// completions, ends of pulls, first steps of pushes, the mover's own steps. `frozen`:
+/// completions, ends of pulls, the mover's own steps, first steps of pushes (the order
+/// changes only which of the shortest captures a search returns, not whether it finds
+/// one; the mover's steps before the pushes found captures sooner, measured). `frozen`:
 /// the mover's frozen pieces ([`Board::frozen`]) when the caller has them. First steps of
 /// pushes are given only for the enemy pieces on `pushed`, and ends of pulls only for
 /// those on `pulled`.
@@ -1867,21 +1869,21 @@ fn for_each_step(
         return false;
     }
 
-    // First steps of pushes.
-    let pushes = node.push_starts(free, board.color(!side) & pushed, pulled);
+    // The mover's own steps that `select` admits.
+    let sources = own_step_sources(board, free, select);
+    let own = node.simple_steps(free);
     for (i, &dir) in Direction::ALL.iter().enumerate() {
-        for sq in pushes[i] {
+        for sq in sources[i] & own[i] {
             if f(Step::new(sq, dir)) {
                 return true;
             }
         }
     }
 
-    // The mover's own steps that `select` admits.
-    let sources = own_step_sources(board, free, select);
-    let own = node.simple_steps(free);
+    // First steps of pushes.
+    let pushes = node.push_starts(free, board.color(!side) & pushed, pulled);
     for (i, &dir) in Direction::ALL.iter().enumerate() {
-        for sq in sources[i] & own[i] {
+        for sq in pushes[i] {
             if f(Step::new(sq, dir)) {
                 return true;
             }
