@@ -2130,9 +2130,9 @@ fn walk_then_move(node: &Node, side: Color, sq: Square, path: &mut Move) -> bool
 /// the child: an enemy step captures no piece of the mover, so their friends are the
 /// same, and the enemy pieces beside them are the same but `y`, gone to a square beside
 /// its own, which is not beside theirs (two squares beside one square are never beside
-/// each other), and perhaps an enemy piece captured by the step. So the completion is
-/// legal by the core's own rule (a piece unfrozen only at the child is not tried: a
-/// "yes" may try fewer). Then the two steps [`captures_within_two`] gives at that node
+/// each other), and perhaps an enemy piece captured by the step on a trap beside `y`'s
+/// square (not beside theirs either). So such a piece is unfrozen at the child exactly
+/// when it was at the root: these are the completions the core allows there. Then the two steps [`captures_within_two`] gives at that node
 /// (two steps left, no push waiting: a completed push leaves none and begins no pull),
 /// which by its proof are
 /// legal from there, capture the piece on `sq` and leave no push waiting. The piece is
