@@ -264,7 +264,8 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
                     None => break,
                 }
             }
-            if search_at(&node, &ctx, sq, &bound, (limit, quiet, onto), &mut path) {
+            let shape = (limit, quiet, onto, frozen);
+            if search_at(&node, &ctx, sq, &bound, shape, &mut path) {
                 out.insert(sq, path);
                 break;
             }
@@ -280,16 +281,17 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
 /// [`Ctx::none_within_two`]). With three steps or fewer, the search's direct answers
 /// where they apply (no push waiting; the bound at this node would only cut what they
 /// reject); with four, only the first steps of the mover that may begin a capture
-/// ([`first_steps_of_four`]), after the direct "yes" of [`walk_then_move`], or those of
-/// the piece's own move when [`four_step_traps`] narrows it (`onto`, every square
-/// otherwise; [`first_moves_towards`]).
+/// ([`first_steps_of_four`]), after the direct "yes" of [`walk_then_move`] and of
+/// [`pushed_away_then_two`] (given `frozen`, the mover's frozen pieces at the root when
+/// the root has them), or those of the piece's own move when [`four_step_traps`]
+/// narrows it (`onto`, every square otherwise; [`first_moves_towards`]).
 #[inline(always)]
 fn search_at(
     node: &Node,
     ctx: &Ctx,
     sq: Square,
     bound: &CaptureBound,
-    (limit, quiet, onto): (u8, bool, Bitboard),
+    (limit, quiet, onto, frozen): (u8, bool, Bitboard, Option<Bitboard>),
     path: &mut Move,
 ) -> bool {
     let known = Ctx {
@@ -301,10 +303,12 @@ fn search_at(
     } else if ctx.fast && limit == 4 && quiet && onto != Bitboard::FULL {
         first_moves_towards(node, &known, sq, onto, path)
     } else if ctx.fast && limit == 4 && quiet {
-        walk_then_move(node, ctx.side, sq, path) || {
-            let admit = first_steps_of_four(node.board(), ctx.side, sq);
-            search_bounded(node, &known, sq, bound, limit, admit, path)
-        }
+        walk_then_move(node, ctx.side, sq, path)
+            || pushed_away_then_two(node, ctx, sq, frozen, path)
+            || {
+                let admit = first_steps_of_four(node.board(), ctx.side, sq);
+                search_bounded(node, &known, sq, bound, limit, admit, path)
+            }
     } else {
         search_bounded(node, ctx, sq, bound, limit, ANY, path)
     }
@@ -1822,7 +1826,9 @@ enum Select {
 /// Calls `f` with each legal step at `node` that `select` admits (each once), until it
 /// returns `true`; returns whether it did. Legality is the core's, phase by phase
 /// ([`TurnState::step_set`] is built of the same phases), in this order: push
-/// completions, ends of pulls, first steps of pushes, the mover's own steps. `frozen`:
+/// completions, ends of pulls, the mover's own steps, first steps of pushes (the order
+/// changes only which of the shortest captures a search returns, not whether it finds
+/// one; the mover's steps before the pushes found captures sooner, measured). `frozen`:
 /// the mover's frozen pieces ([`Board::frozen`]) when the caller has them. First steps of
 /// pushes are given only for the enemy pieces on `pushed`, and ends of pulls only for
 /// those on `pulled`.
@@ -1863,21 +1869,21 @@ fn for_each_step(
         return false;
     }
 
-    // First steps of pushes.
-    let pushes = node.push_starts(free, board.color(!side) & pushed, pulled);
+    // The mover's own steps that `select` admits.
+    let sources = own_step_sources(board, free, select);
+    let own = node.simple_steps(free);
     for (i, &dir) in Direction::ALL.iter().enumerate() {
-        for sq in pushes[i] {
+        for sq in sources[i] & own[i] {
             if f(Step::new(sq, dir)) {
                 return true;
             }
         }
     }
 
-    // The mover's own steps that `select` admits.
-    let sources = own_step_sources(board, free, select);
-    let own = node.simple_steps(free);
+    // First steps of pushes.
+    let pushes = node.push_starts(free, board.color(!side) & pushed, pulled);
     for (i, &dir) in Direction::ALL.iter().enumerate() {
-        for sq in sources[i] & own[i] {
+        for sq in pushes[i] {
             if f(Step::new(sq, dir)) {
                 return true;
             }
@@ -2098,6 +2104,96 @@ fn walk_then_move(node: &Node, side: Color, sq: Square, path: &mut Move) -> bool
             });
             if found {
                 return true;
+            }
+        }
+    }
+    false
+}
+
+/// The root's direct "yes" in four after [`walk_then_move`] (four steps left, no push
+/// waiting, no pull under way; `frozen`: the mover's frozen pieces, when the caller has
+/// them): a push of another enemy piece `y` out of the way, then
+/// a capture within the two steps left that [`captures_within_two`] finds. `y` is an
+/// enemy piece other than the piece on `sq` that stands, for the trap `t` on or beside
+/// which that piece stands, beside `t` or on it, or beside the piece, or beside an
+/// enemy piece standing there: a friend guarding `t`, or a blocker of the square a
+/// helper needs beside the piece or beside a guard (the pusher lands on `y`'s square).
+/// Which pieces are tried changes only the cost: each answer proves itself. On success
+/// `path` holds the four steps.
+///
+/// Proof. It returns true only with `path` four steps: `y`'s step onto an empty square,
+/// one of the first steps of pushes [`TurnState::push_starts`] gives at `node` (legal:
+/// an unfrozen piece of the mover stronger than `y` beside it, four steps left), played
+/// by [`TurnState::play_step_unchecked`]; the completion of that push by a piece of
+/// [`TurnState::push_completions`] at the child, given the root's unfrozen pieces, and
+/// played. Those pieces (beside `y`'s square, stronger than `y`) are still unfrozen at
+/// the child: an enemy step captures no piece of the mover, so their friends are the
+/// same, and the enemy pieces beside them are the same but `y`, gone to a square beside
+/// its own, which is not beside theirs (two squares beside one square are never beside
+/// each other), and perhaps an enemy piece captured by the step on a trap beside `y`'s
+/// square (not beside theirs either). So such a piece is unfrozen at the child exactly
+/// when it was at the root: these are the completions the core allows there. Then the two steps [`captures_within_two`] gives at that node
+/// (two steps left, no push waiting: a completed push leaves none and begins no pull),
+/// which by its proof are
+/// legal from there, capture the piece on `sq` and leave no push waiting. The piece is
+/// still on `sq` there (the push moves `y` and a piece of the mover only, and a
+/// capture of the piece within two steps would be a capture within three, which the
+/// root has ruled out, see below; the code asks it anyway and skips the node
+/// otherwise). So the four steps are a legal turn capturing the piece. The root asks
+/// this only at its limit of four, after every smaller limit failed or its bound ruled
+/// them out (see [`search_at`]), so four steps are the fewest and `path` is a shortest
+/// turn. False decides nothing: the search runs. (Kept out of line: inlined into the
+/// root, the query cost more instructions on both sets of positions.)
+#[inline(never)]
+fn pushed_away_then_two(
+    node: &Node,
+    ctx: &Ctx,
+    sq: Square,
+    frozen: Option<Bitboard>,
+    path: &mut Move,
+) -> bool {
+    let board = node.board();
+    let side = ctx.side;
+    let enemy = board.color(!side);
+    let Some(&(area, _)) = NEAR_TRAPS[sq.index() as usize]
+        .iter()
+        .find(|&&(_, m)| m <= 1)
+    else {
+        return false;
+    };
+    let near = enemy & (area | Bitboard::adjacent(sq));
+    let moved = enemy & (near | near.neighbours()) & !Bitboard::from_square(sq);
+    if moved.is_empty() {
+        return false;
+    }
+    let frozen = frozen.unwrap_or_else(|| board.frozen_among(side, Bitboard::FULL));
+    let free = board.color(side) & !frozen;
+    let pushes = node.push_starts(free, moved, Bitboard::EMPTY);
+    for (i, &dir) in Direction::ALL.iter().enumerate() {
+        for y in pushes[i] {
+            let first = Step::new(y, dir);
+            let mut child = *node;
+            child.play_step_unchecked(first);
+            // The root's unfrozen pieces beside `y` are still unfrozen (see above).
+            let Some((_, pushers)) = child.push_completions(free) else {
+                continue;
+            };
+            for p in pushers {
+                let Some(second) = Step::between(p, y) else {
+                    continue;
+                };
+                let mut grand = child;
+                grand.play_step_unchecked(second);
+                if !grand.board().color(!side).contains(sq) {
+                    continue;
+                }
+                let mut found = Move::EMPTY;
+                let _ = found.push(first);
+                let _ = found.push(second);
+                if captures_within_two(&grand, ctx, sq, &mut found) {
+                    *path = found;
+                    return true;
+                }
             }
         }
     }

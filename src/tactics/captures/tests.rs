@@ -4,7 +4,7 @@
 //! [`mover_step_may_capture`] (all the steps at once: [`steps_that_may_capture`]),
 //! [`push_completion_captures`], the search in four's [`first_steps_of_four`] and
 //! [`after_the_first_of_four`], the root's four-step filter [`four_step_traps`], its
-//! direct "yes" in four [`walk_then_move`] and [`moved_twice`])
+//! direct "yes" in four [`walk_then_move`], [`pushed_away_then_two`] and [`moved_twice`])
 //! against its plain search
 //! ([`TurnState::capture_moves_plain`]): the same pieces with the same fewest steps, and
 //! every move of the fast query replayed step by step through the checked API, capturing
@@ -325,6 +325,23 @@ fn the_direct_answer_in_four_is_a_capture() {
     let [given, in_four] = counts;
     assert!(given > 1_000 && in_four > 500, "{counts:?}");
     eprintln!("direct moves in four given: {given}, of them captures in exactly four: {in_four}");
+}
+
+/// At `pos`, every enemy piece for which [`pushed_away_then_two`] gives a move (as
+/// [`check_direct_answers`] checks it). Returns how many moves it gave, and how many of
+/// the plain query's captures in exactly four it answered.
+fn check_pushed_away_then_two(pos: &Position) -> [usize; 2] {
+    check_direct_answers(pos, |node, side, sq, path| {
+        pushed_away_then_two(node, &root_ctx(node.board(), side), sq, None, path)
+    })
+}
+
+#[test]
+fn a_push_out_of_the_way_then_a_capture_in_two_is_a_capture() {
+    let counts = sum_over_turn_starts(1818, check_pushed_away_then_two);
+    let [given, in_four] = counts;
+    assert!(given > 500 && in_four > 300, "{counts:?}");
+    eprintln!("moves given after a push out of the way: {given}, of them captures in exactly four: {in_four}");
 }
 
 /// [`walked_finish`]'s condition that the walk loses no piece of the mover, on a position
