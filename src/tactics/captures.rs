@@ -2112,8 +2112,8 @@ fn walk_then_move(node: &Node, side: Color, sq: Square, path: &mut Move) -> bool
 
 /// The root's direct "yes" in four after [`walk_then_move`] (four steps left, no push
 /// waiting, no pull under way; `frozen`: the mover's frozen pieces, when the caller has
-/// them): a push of another enemy piece `y` out of the way, then
-/// a capture within the two steps left that [`captures_within_two`] finds. `y` is an
+/// them): a push of another enemy piece `y` out of the way, then a capture within the
+/// two steps left that [`captures_within_two`] finds. `y` is an
 /// enemy piece other than the piece on `sq` that stands, for the trap `t` on or beside
 /// which that piece stands, beside `t` or on it, or beside the piece, or beside an
 /// enemy piece standing there: a friend guarding `t`, or a blocker of the square a
@@ -2132,9 +2132,9 @@ fn walk_then_move(node: &Node, side: Color, sq: Square, path: &mut Move) -> bool
 /// its own, which is not beside theirs (two squares beside one square are never beside
 /// each other), and perhaps an enemy piece captured by the step on a trap beside `y`'s
 /// square (not beside theirs either). So such a piece is unfrozen at the child exactly
-/// when it was at the root: these are the completions the core allows there. Then the two steps [`captures_within_two`] gives at that node
-/// (two steps left, no push waiting: a completed push leaves none and begins no pull),
-/// which by its proof are
+/// when it was at the root: these are the completions the core allows there. Then the
+/// two steps [`captures_within_two`] gives at that node (two steps left, no push
+/// waiting: a completed push leaves none and begins no pull), which by its proof are
 /// legal from there, capture the piece on `sq` and leave no push waiting. The piece is
 /// still on `sq` there (the push moves `y` and a piece of the mover only, and a
 /// capture of the piece within two steps would be a capture within three, which the

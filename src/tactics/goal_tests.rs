@@ -1769,8 +1769,6 @@ fn a_goal_through_the_second_push_completion() {
     }
 }
 
-// h-g9
-
 /// [`ranks_within`](super::ranks_within) (read from a table) against its definition: the
 /// union of the bands of [`rank_band`] from the goal rank to `d` ranks from it, for every
 /// `d` (every square from `d = 7` on).
