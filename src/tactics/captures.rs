@@ -1268,6 +1268,7 @@ fn capture_search(node: &Node, ctx: &Ctx, target: Option<Square>, k: u8, path: &
                     &Select::All,
                     Bitboard::FULL,
                     Bitboard::FULL,
+                    Bitboard::FULL,
                     |step| expand(node, ctx, None, step, k, path),
                 ));
     };
@@ -1826,18 +1827,21 @@ enum Select {
 /// Calls `f` with each legal step at `node` that `select` admits (each once), until it
 /// returns `true`; returns whether it did. Legality is the core's, phase by phase
 /// ([`TurnState::step_set`] is built of the same phases), in this order: push
-/// completions, ends of pulls, the mover's own steps, first steps of pushes (the order
-/// changes only which of the shortest captures a search returns, not whether it finds
-/// one; the mover's steps before the pushes found captures sooner, measured). `frozen`:
-/// the mover's frozen pieces ([`Board::frozen`]) when the caller has them. First steps of
-/// pushes are given only for the enemy pieces on `pushed`, and ends of pulls only for
-/// those on `pulled`.
+/// completions, ends of pulls, the mover's own steps (those of the pieces on `near`
+/// first, then the others), first steps of pushes (the order changes only which of the
+/// shortest captures a search returns, not whether it finds one: every step admitted is
+/// still given, once; the mover's steps before the pushes, and those near the piece to
+/// capture before the others, found captures sooner, measured). `frozen`: the mover's
+/// frozen pieces ([`Board::frozen`]) when the caller has them. First steps of pushes are
+/// given only for the enemy pieces on `pushed`, and ends of pulls only for those on
+/// `pulled`.
 fn for_each_step(
     node: &Node,
     frozen: Option<Bitboard>,
     select: &Select,
     pushed: Bitboard,
     pulled: Bitboard,
+    near: Bitboard,
     mut f: impl FnMut(Step) -> bool,
 ) -> bool {
     if node.steps_left() == 0 {
@@ -1869,13 +1873,15 @@ fn for_each_step(
         return false;
     }
 
-    // The mover's own steps that `select` admits.
+    // The mover's own steps that `select` admits, those from `near` first.
     let sources = own_step_sources(board, free, select);
     let own = node.simple_steps(free);
-    for (i, &dir) in Direction::ALL.iter().enumerate() {
-        for sq in sources[i] & own[i] {
-            if f(Step::new(sq, dir)) {
-                return true;
+    for part in [near, !near] {
+        for (i, &dir) in Direction::ALL.iter().enumerate() {
+            for sq in sources[i] & own[i] & part {
+                if f(Step::new(sq, dir)) {
+                    return true;
+                }
             }
         }
     }
@@ -1960,6 +1966,10 @@ fn search_bounded(
     let try_step =
         |step| admits(admit, board, side, step) && expand(node, ctx, Some(sq), step, k, path);
     let pushed = pushes_that_may_help(node, ctx, sq, k) & admit.map_or(Bitboard::FULL, |a| a.enemy);
+    // The mover's steps tried first: from the piece's square, the traps near it and the
+    // squares beside them, or one square farther (the order only, see `for_each_step`).
+    let near = NEAR_AREA[sq.index() as usize];
+    let near = near | near.neighbours();
 
     // One step left, or slack in the bound, or a push to complete: every legal step of
     // the kind that can still matter.
@@ -1969,11 +1979,27 @@ fn search_bounded(
         // step completes with a step of the mover, which captures none); without a pull
         // under way this node returned above.
         let pulls = &Select::Pulls;
-        return for_each_step(node, bound.frozen, pulls, pushed, Bitboard::FULL, try_step);
+        return for_each_step(
+            node,
+            bound.frozen,
+            pulls,
+            pushed,
+            Bitboard::FULL,
+            near,
+            try_step,
+        );
     }
     if bound.steps < k || node.pending_push().is_some() {
         let all = &Select::All;
-        return for_each_step(node, bound.frozen, all, pushed, Bitboard::FULL, try_step);
+        return for_each_step(
+            node,
+            bound.frozen,
+            all,
+            pushed,
+            Bitboard::FULL,
+            near,
+            try_step,
+        );
     }
 
     // No slack: the next step must lower the bound.
@@ -1988,12 +2014,13 @@ fn search_bounded(
             &select,
             pushed,
             Bitboard::FULL,
+            near,
             try_step,
         );
     }
     let select = steps_that_lower_the_bound(node.board(), side, bound, frozen);
     let pulled = pulls_that_may_help(bound, sq);
-    for_each_step(node, Some(frozen), &select, pushed, pulled, try_step)
+    for_each_step(node, Some(frozen), &select, pushed, pulled, near, try_step)
 }
 
 /// Which steps the search tries at a node with no push waiting and no pull under way:
