@@ -8,7 +8,7 @@ use crate::{
 
 /// For each enemy piece that the side to move can capture this turn, a shortest turn
 /// capturing it, keyed by the square the piece stands on now. Held on the stack (a slot
-/// per piece that can be captured, 32 of them, more than any turn can capture; no
+/// per piece that can be captured, 24 of them, the most one query can find; no
 /// allocation); iteration runs from a1 to h8.
 #[derive(Clone)]
 pub struct Captures {
@@ -2695,8 +2695,9 @@ const TRAP_ZONE: Bitboard = {
     one.union(one.neighbours())
 };
 
-/// The most enemy pieces one query can find capturable: eight per trap. The slots of
-/// [`Captures`].
+/// The most enemy pieces one query can find capturable: 24, five or six per trap. The
+/// slots of [`Captures`] (a table of 24 is cleared by a few stores in line, one of 32
+/// by a call to `memset`).
 ///
 /// Proof: an enemy piece moves only when pushed or pulled, one square at a time, and
 /// each such move takes a step of the mover of its own: a push's first step is followed
@@ -2711,9 +2712,19 @@ const TRAP_ZONE: Bitboard = {
 /// stand now on `T` or beside it, since one beside `T` would stay there and still guard
 /// `T` when the piece lands, and one on `T` has such a guard beside it (a state keeps no
 /// unguarded piece on a trap). So the pieces captured at `T` are either among the five
-/// squares of `T` and those beside it, or among the eight two squares away with those
-/// five empty of enemy pieces: at most eight. With four traps, at most 32.
-const MAX_CAPTURES: usize = 32;
+/// squares of `T` and those beside it (its area), or among the eight two squares away
+/// (its ring) with its area empty of enemy pieces.
+///
+/// Across the traps: call a trap empty when no enemy piece stands on its area. The
+/// pieces captured at a trap that is not empty stand on its area, five squares. Those
+/// captured at an empty trap `T` stand on its ring, and the ring of a trap meets the
+/// area of exactly two other traps in one square each (for c3, c5 of c6's area and e3
+/// of f3's; by symmetry the same for each trap), and no other: such a square holds no
+/// enemy piece when that trap is empty too, and lies in that trap's area, counted
+/// there, when it is not. So the pieces captured at an empty trap and not already
+/// counted stand on the six other squares of its ring. With `e` empty traps the pieces
+/// captured number at most `5 (4 - e) + 6 e <= 24`.
+const MAX_CAPTURES: usize = 24;
 
 /// For each square, the traps at most two squares from it (at most two: the traps are
 /// three squares apart or more), each as the trap with the squares beside it, and the
