@@ -280,8 +280,12 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
 /// exists: a smaller limit failed, or the bound is over it; see
 /// [`Ctx::none_within_two`]). With three steps or fewer, the search's direct answers
 /// where they apply (no push waiting; the bound at this node would only cut what they
-/// reject); with four, only the first steps of the mover that may begin a capture
-/// ([`first_steps_of_four`]), after the direct "yes" of [`walk_then_move`] and of
+/// reject); when `quiet`, [`captures_within_two`] or [`captures_within_three`] called
+/// directly, as [`capture_search`] would call them after its checks, which pass then
+/// (no push waits, and [`can_capture_in`] holds with two or three steps; with one the
+/// root's own [`can_capture_in`] skips the limit, no pull being under way); with four,
+/// only the first steps of the mover that may begin a capture ([`first_steps_of_four`]),
+/// after the direct "yes" of [`walk_then_move`] and of
 /// [`pushed_away_then_two`] (given `frozen`, the mover's frozen pieces at the root when
 /// the root has them), or those of the piece's own move when [`four_step_traps`]
 /// narrows it (`onto`, every square otherwise; [`first_moves_towards`]).
@@ -298,7 +302,11 @@ fn search_at(
         none_within_two: limit >= 3,
         ..*ctx
     };
-    if ctx.fast && limit <= 3 {
+    if ctx.fast && quiet && limit == 2 {
+        captures_within_two(node, &known, sq, path)
+    } else if ctx.fast && quiet && limit == 3 {
+        captures_within_three(node, &known, sq, path)
+    } else if ctx.fast && limit <= 3 {
         capture_search(node, &known, Some(sq), limit, path)
     } else if ctx.fast && limit == 4 && quiet && onto != Bitboard::FULL {
         first_moves_towards(node, &known, sq, onto, path)
