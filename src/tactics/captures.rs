@@ -1215,17 +1215,24 @@ fn capture_candidates(
     if beside.is_empty() {
         return enemy;
     }
+    // The kinds from the rabbit up, stopping once every piece of `beside` has been
+    // asked: `stronger` is the mover's pieces of the kinds above `kind`, the rabbit's
+    // first, each kind taken away in turn.
     let mut keep = Bitboard::EMPTY;
-    let mut stronger = Bitboard::EMPTY;
-    for &kind in PieceKind::ALL.iter().rev() {
-        if stronger.any() {
-            for sq in beside & board.kind(kind) {
-                if (stronger & Bitboard::within(sq, left - 1)).any() {
-                    keep = keep.with(sq);
-                }
+    let mut rest = beside;
+    let mut stronger = board.color(side);
+    for &kind in &PieceKind::ALL {
+        if rest.is_empty() {
+            break;
+        }
+        stronger &= !board.kind(kind);
+        let these = rest & board.kind(kind);
+        rest &= !these;
+        for sq in these {
+            if (stronger & Bitboard::within(sq, left - 1)).any() {
+                keep = keep.with(sq);
             }
         }
-        stronger |= board.pieces(kind.of(side));
     }
 
     enemy & !(beside & !keep)
