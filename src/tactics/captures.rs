@@ -3102,17 +3102,19 @@ fn approach(
 ) -> u8 {
     let mut best = cap;
     let mut rest = pieces;
+    // The mover's pieces of the kinds above `kind` (each kind taken away in turn).
+    let mut helpers = board.color(side);
 
     for &kind in &PieceKind::ALL {
         if rest.is_empty() {
             break;
         }
+        helpers &= !board.kind(kind);
         let group = rest & board.kind(kind);
         if group.is_empty() {
             continue;
         }
         rest &= !group;
-        let helpers = board.stronger_than(side, kind);
 
         // `within`: the squares at most `c` squares from the group; an unfrozen helper
         // at distance `c + 1`, or a frozen one at `c`, needs `c` steps.
