@@ -1487,10 +1487,10 @@ fn moved_within_two(
 #[inline]
 fn pushed_or_pulled(node: &Node, side: Color, q: Square, ends: Bitboard, path: &mut Move) -> bool {
     let board = node.board();
-    let Some(kind) = board.kind_at(q) else {
+    let Some((_, stronger)) = kind_and_stronger(board, side, q) else {
         return false;
     };
-    let stronger = Bitboard::adjacent(q) & board.stronger_than(side, kind);
+    let stronger = Bitboard::adjacent(q) & stronger;
     if stronger.is_empty() {
         return false;
     }
@@ -1633,7 +1633,7 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
     let Some((q, ends)) = capturing_step(board, ctx.side, sq) else {
         return false;
     };
-    let Some(kind) = board.kind_at(q) else {
+    let Some((_, stronger)) = kind_and_stronger(board, ctx.side, q) else {
         return false;
     };
     let mut movers = board.color(ctx.side) & Bitboard::within(q, 3);
@@ -1643,7 +1643,6 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
     // Every step [`mover_step_may_capture`] admits needs a piece of the mover stronger
     // than `q` at most two squares from it: the stepping piece (arriving beside `q`, or
     // ending its pull from beside it) or one beside `q`.
-    let stronger = board.stronger_than(ctx.side, kind);
     if (stronger & Bitboard::within(q, 2)).is_empty() {
         return false;
     }
@@ -3138,6 +3137,23 @@ fn approach(
     }
 
     best
+}
+
+/// The kind of the piece on `sq` and the pieces of `side` stronger than it
+/// ([`Board::kind_at`] and [`Board::stronger_than`] in one walk up the kinds: the
+/// pieces of `side` with each kind taken away in turn, up to the piece's own); `None`
+/// for an empty square.
+#[inline(always)]
+fn kind_and_stronger(board: &Board, side: Color, sq: Square) -> Option<(PieceKind, Bitboard)> {
+    let mut stronger = board.color(side);
+    for &kind in &PieceKind::ALL {
+        let these = board.kind(kind);
+        stronger &= !these;
+        if these.contains(sq) {
+            return Some((kind, stronger));
+        }
+    }
+    None
 }
 
 /// The pieces of either colour at least as strong as `kind`.
