@@ -585,10 +585,9 @@ fn alone_moved_twice(
     onto: Bitboard,
     frozen: Bitboard,
 ) -> Bitboard {
-    let Some(kind) = board.kind_at(sq) else {
+    let Some((_, stronger)) = kind_and_stronger(board, side, sq) else {
         return Bitboard::EMPTY;
     };
-    let stronger = board.stronger_than(side, kind);
     let movers = Bitboard::adjacent(sq) & stronger & !frozen;
     if movers.is_empty() {
         return Bitboard::EMPTY;
@@ -663,10 +662,9 @@ fn one_move_may_capture(
     let (Some(x), Some(trap)) = (moving.first(), (area & Bitboard::TRAPS).first()) else {
         return false;
     };
-    let Some(kind) = board.kind_at(x) else {
+    let Some((_, helpers)) = kind_and_stronger(board, side, x) else {
         return false;
     };
-    let helpers = board.stronger_than(side, kind);
     let one = |b: Bitboard| b | b.neighbours();
     let beside = Bitboard::adjacent(x).without(trap);
     let empty = !board.occupied();
@@ -1538,10 +1536,10 @@ fn first_steps_moving(
     path: &mut Move,
 ) -> bool {
     let board = node.board();
-    let Some(kind) = board.kind_at(q) else {
+    let Some((_, stronger)) = kind_and_stronger(board, ctx.side, q) else {
         return false;
     };
-    let stronger = Bitboard::adjacent(q) & board.stronger_than(ctx.side, kind);
+    let stronger = Bitboard::adjacent(q) & stronger;
     if stronger.is_empty() {
         return false;
     }
@@ -2371,12 +2369,12 @@ fn moved_twice(
     (onto, frozen): (Bitboard, Bitboard),
     path: &mut Move,
 ) -> bool {
-    let Some(kind) = board.kind_at(sq) else {
+    let Some((_, stronger)) = kind_and_stronger(board, side, sq) else {
         return false;
     };
     let empty = !board.occupied();
     let (own, enemy) = (board.color(side), board.color(!side));
-    let helpers = board.stronger_than(side, kind) & Bitboard::adjacent(sq) & !frozen;
+    let helpers = stronger & Bitboard::adjacent(sq) & !frozen;
     // The squares where `h` would stand unfrozen, the mover's pieces but `h` where they
     // stand now.
     let unfrozen_on = |h: Square| match board.kind_at(h) {
