@@ -8,7 +8,7 @@ use crate::{
 
 /// For each enemy piece that the side to move can capture this turn, a shortest turn
 /// capturing it, keyed by the square the piece stands on now. Held on the stack (a slot
-/// per piece that can be captured, 32 of them, more than any turn can capture; no
+/// per piece that can be captured, 24 of them, the most one query can find; no
 /// allocation); iteration runs from a1 to h8.
 #[derive(Clone)]
 pub struct Captures {
@@ -280,8 +280,12 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
 /// exists: a smaller limit failed, or the bound is over it; see
 /// [`Ctx::none_within_two`]). With three steps or fewer, the search's direct answers
 /// where they apply (no push waiting; the bound at this node would only cut what they
-/// reject); with four, only the first steps of the mover that may begin a capture
-/// ([`first_steps_of_four`]), after the direct "yes" of [`walk_then_move`] and of
+/// reject); when `quiet`, [`captures_within_two`] or [`captures_within_three`] called
+/// directly, as [`capture_search`] would call them after its checks, which pass then
+/// (no push waits, and [`can_capture_in`] holds with two or three steps; with one the
+/// root's own [`can_capture_in`] skips the limit, no pull being under way); with four,
+/// only the first steps of the mover that may begin a capture ([`first_steps_of_four`]),
+/// after the direct "yes" of [`walk_then_move`] and of
 /// [`pushed_away_then_two`] (given `frozen`, the mover's frozen pieces at the root when
 /// the root has them), or those of the piece's own move when [`four_step_traps`]
 /// narrows it (`onto`, every square otherwise; [`first_moves_towards`]).
@@ -298,7 +302,11 @@ fn search_at(
         none_within_two: limit >= 3,
         ..*ctx
     };
-    if ctx.fast && limit <= 3 {
+    if ctx.fast && quiet && limit == 2 {
+        captures_within_two(node, &known, sq, path)
+    } else if ctx.fast && quiet && limit == 3 {
+        captures_within_three(node, &known, sq, path)
+    } else if ctx.fast && limit <= 3 {
         capture_search(node, &known, Some(sq), limit, path)
     } else if ctx.fast && limit == 4 && quiet && onto != Bitboard::FULL {
         first_moves_towards(node, &known, sq, onto, path)
@@ -577,10 +585,9 @@ fn alone_moved_twice(
     onto: Bitboard,
     frozen: Bitboard,
 ) -> Bitboard {
-    let Some(kind) = board.kind_at(sq) else {
+    let Some((_, stronger)) = kind_and_stronger(board, side, sq) else {
         return Bitboard::EMPTY;
     };
-    let stronger = board.stronger_than(side, kind);
     let movers = Bitboard::adjacent(sq) & stronger & !frozen;
     if movers.is_empty() {
         return Bitboard::EMPTY;
@@ -655,10 +662,9 @@ fn one_move_may_capture(
     let (Some(x), Some(trap)) = (moving.first(), (area & Bitboard::TRAPS).first()) else {
         return false;
     };
-    let Some(kind) = board.kind_at(x) else {
+    let Some((_, helpers)) = kind_and_stronger(board, side, x) else {
         return false;
     };
-    let helpers = board.stronger_than(side, kind);
     let one = |b: Bitboard| b | b.neighbours();
     let beside = Bitboard::adjacent(x).without(trap);
     let empty = !board.occupied();
@@ -1207,17 +1213,24 @@ fn capture_candidates(
     if beside.is_empty() {
         return enemy;
     }
+    // The kinds from the rabbit up, stopping once every piece of `beside` has been
+    // asked: `stronger` is the mover's pieces of the kinds above `kind`, the rabbit's
+    // first, each kind taken away in turn.
     let mut keep = Bitboard::EMPTY;
-    let mut stronger = Bitboard::EMPTY;
-    for &kind in PieceKind::ALL.iter().rev() {
-        if stronger.any() {
-            for sq in beside & board.kind(kind) {
-                if (stronger & Bitboard::within(sq, left - 1)).any() {
-                    keep = keep.with(sq);
-                }
+    let mut rest = beside;
+    let mut stronger = board.color(side);
+    for &kind in &PieceKind::ALL {
+        if rest.is_empty() {
+            break;
+        }
+        stronger &= !board.kind(kind);
+        let these = rest & board.kind(kind);
+        rest &= !these;
+        for sq in these {
+            if (stronger & Bitboard::within(sq, left - 1)).any() {
+                keep = keep.with(sq);
             }
         }
-        stronger |= board.pieces(kind.of(side));
     }
 
     enemy & !(beside & !keep)
@@ -1266,6 +1279,7 @@ fn capture_search(node: &Node, ctx: &Ctx, target: Option<Square>, k: u8, path: &
                     node,
                     None,
                     &Select::All,
+                    Bitboard::FULL,
                     Bitboard::FULL,
                     Bitboard::FULL,
                     |step| expand(node, ctx, None, step, k, path),
@@ -1471,10 +1485,10 @@ fn moved_within_two(
 #[inline]
 fn pushed_or_pulled(node: &Node, side: Color, q: Square, ends: Bitboard, path: &mut Move) -> bool {
     let board = node.board();
-    let Some(kind) = board.kind_at(q) else {
+    let Some((_, stronger)) = kind_and_stronger(board, side, q) else {
         return false;
     };
-    let stronger = Bitboard::adjacent(q) & board.stronger_than(side, kind);
+    let stronger = Bitboard::adjacent(q) & stronger;
     if stronger.is_empty() {
         return false;
     }
@@ -1522,10 +1536,10 @@ fn first_steps_moving(
     path: &mut Move,
 ) -> bool {
     let board = node.board();
-    let Some(kind) = board.kind_at(q) else {
+    let Some((_, stronger)) = kind_and_stronger(board, ctx.side, q) else {
         return false;
     };
-    let stronger = Bitboard::adjacent(q) & board.stronger_than(ctx.side, kind);
+    let stronger = Bitboard::adjacent(q) & stronger;
     if stronger.is_empty() {
         return false;
     }
@@ -1617,7 +1631,7 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
     let Some((q, ends)) = capturing_step(board, ctx.side, sq) else {
         return false;
     };
-    let Some(kind) = board.kind_at(q) else {
+    let Some((_, stronger)) = kind_and_stronger(board, ctx.side, q) else {
         return false;
     };
     let mut movers = board.color(ctx.side) & Bitboard::within(q, 3);
@@ -1627,7 +1641,6 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
     // Every step [`mover_step_may_capture`] admits needs a piece of the mover stronger
     // than `q` at most two squares from it: the stepping piece (arriving beside `q`, or
     // ending its pull from beside it) or one beside `q`.
-    let stronger = board.stronger_than(ctx.side, kind);
     if (stronger & Bitboard::within(q, 2)).is_empty() {
         return false;
     }
@@ -1826,18 +1839,21 @@ enum Select {
 /// Calls `f` with each legal step at `node` that `select` admits (each once), until it
 /// returns `true`; returns whether it did. Legality is the core's, phase by phase
 /// ([`TurnState::step_set`] is built of the same phases), in this order: push
-/// completions, ends of pulls, the mover's own steps, first steps of pushes (the order
-/// changes only which of the shortest captures a search returns, not whether it finds
-/// one; the mover's steps before the pushes found captures sooner, measured). `frozen`:
-/// the mover's frozen pieces ([`Board::frozen`]) when the caller has them. First steps of
-/// pushes are given only for the enemy pieces on `pushed`, and ends of pulls only for
-/// those on `pulled`.
+/// completions, ends of pulls, the mover's own steps (those of the pieces on `near`
+/// first, then the others), first steps of pushes (the order changes only which of the
+/// shortest captures a search returns, not whether it finds one: every step admitted is
+/// still given, once; the mover's steps before the pushes, and those near the piece to
+/// capture before the others, found captures sooner, measured). `frozen`: the mover's
+/// frozen pieces ([`Board::frozen`]) when the caller has them. First steps of pushes are
+/// given only for the enemy pieces on `pushed`, and ends of pulls only for those on
+/// `pulled`.
 fn for_each_step(
     node: &Node,
     frozen: Option<Bitboard>,
     select: &Select,
     pushed: Bitboard,
     pulled: Bitboard,
+    near: Bitboard,
     mut f: impl FnMut(Step) -> bool,
 ) -> bool {
     if node.steps_left() == 0 {
@@ -1869,13 +1885,15 @@ fn for_each_step(
         return false;
     }
 
-    // The mover's own steps that `select` admits.
+    // The mover's own steps that `select` admits, those from `near` first.
     let sources = own_step_sources(board, free, select);
     let own = node.simple_steps(free);
-    for (i, &dir) in Direction::ALL.iter().enumerate() {
-        for sq in sources[i] & own[i] {
-            if f(Step::new(sq, dir)) {
-                return true;
+    for part in [near, !near] {
+        for (i, &dir) in Direction::ALL.iter().enumerate() {
+            for sq in sources[i] & own[i] & part {
+                if f(Step::new(sq, dir)) {
+                    return true;
+                }
             }
         }
     }
@@ -1960,6 +1978,10 @@ fn search_bounded(
     let try_step =
         |step| admits(admit, board, side, step) && expand(node, ctx, Some(sq), step, k, path);
     let pushed = pushes_that_may_help(node, ctx, sq, k) & admit.map_or(Bitboard::FULL, |a| a.enemy);
+    // The mover's steps tried first: from the piece's square, the traps near it and the
+    // squares beside them, or one square farther (the order only, see `for_each_step`).
+    let near = NEAR_AREA[sq.index() as usize];
+    let near = near | near.neighbours();
 
     // One step left, or slack in the bound, or a push to complete: every legal step of
     // the kind that can still matter.
@@ -1969,11 +1991,27 @@ fn search_bounded(
         // step completes with a step of the mover, which captures none); without a pull
         // under way this node returned above.
         let pulls = &Select::Pulls;
-        return for_each_step(node, bound.frozen, pulls, pushed, Bitboard::FULL, try_step);
+        return for_each_step(
+            node,
+            bound.frozen,
+            pulls,
+            pushed,
+            Bitboard::FULL,
+            near,
+            try_step,
+        );
     }
     if bound.steps < k || node.pending_push().is_some() {
         let all = &Select::All;
-        return for_each_step(node, bound.frozen, all, pushed, Bitboard::FULL, try_step);
+        return for_each_step(
+            node,
+            bound.frozen,
+            all,
+            pushed,
+            Bitboard::FULL,
+            near,
+            try_step,
+        );
     }
 
     // No slack: the next step must lower the bound.
@@ -1988,12 +2026,13 @@ fn search_bounded(
             &select,
             pushed,
             Bitboard::FULL,
+            near,
             try_step,
         );
     }
     let select = steps_that_lower_the_bound(node.board(), side, bound, frozen);
     let pulled = pulls_that_may_help(bound, sq);
-    for_each_step(node, Some(frozen), &select, pushed, pulled, try_step)
+    for_each_step(node, Some(frozen), &select, pushed, pulled, near, try_step)
 }
 
 /// Which steps the search tries at a node with no push waiting and no pull under way:
@@ -2330,12 +2369,12 @@ fn moved_twice(
     (onto, frozen): (Bitboard, Bitboard),
     path: &mut Move,
 ) -> bool {
-    let Some(kind) = board.kind_at(sq) else {
+    let Some((_, stronger)) = kind_and_stronger(board, side, sq) else {
         return false;
     };
     let empty = !board.occupied();
     let (own, enemy) = (board.color(side), board.color(!side));
-    let helpers = board.stronger_than(side, kind) & Bitboard::adjacent(sq) & !frozen;
+    let helpers = stronger & Bitboard::adjacent(sq) & !frozen;
     // The squares where `h` would stand unfrozen, the mover's pieces but `h` where they
     // stand now.
     let unfrozen_on = |h: Square| match board.kind_at(h) {
@@ -2668,8 +2707,9 @@ const TRAP_ZONE: Bitboard = {
     one.union(one.neighbours())
 };
 
-/// The most enemy pieces one query can find capturable: eight per trap. The slots of
-/// [`Captures`].
+/// The most enemy pieces one query can find capturable: 24, five or six per trap. The
+/// slots of [`Captures`] (a table of 24 is cleared by a few stores in line, one of 32
+/// by a call to `memset`).
 ///
 /// Proof: an enemy piece moves only when pushed or pulled, one square at a time, and
 /// each such move takes a step of the mover of its own: a push's first step is followed
@@ -2684,9 +2724,19 @@ const TRAP_ZONE: Bitboard = {
 /// stand now on `T` or beside it, since one beside `T` would stay there and still guard
 /// `T` when the piece lands, and one on `T` has such a guard beside it (a state keeps no
 /// unguarded piece on a trap). So the pieces captured at `T` are either among the five
-/// squares of `T` and those beside it, or among the eight two squares away with those
-/// five empty of enemy pieces: at most eight. With four traps, at most 32.
-const MAX_CAPTURES: usize = 32;
+/// squares of `T` and those beside it (its area), or among the eight two squares away
+/// (its ring) with its area empty of enemy pieces.
+///
+/// Across the traps: call a trap empty when no enemy piece stands on its area. The
+/// pieces captured at a trap that is not empty stand on its area, five squares. Those
+/// captured at an empty trap `T` stand on its ring, and the ring of a trap meets the
+/// area of exactly two other traps in one square each (for c3, c5 of c6's area and e3
+/// of f3's; by symmetry the same for each trap), and no other: such a square holds no
+/// enemy piece when that trap is empty too, and lies in that trap's area, counted
+/// there, when it is not. So the pieces captured at an empty trap and not already
+/// counted stand on the six other squares of its ring. With `e` empty traps the pieces
+/// captured number at most `5 (4 - e) + 6 e <= 24`.
+const MAX_CAPTURES: usize = 24;
 
 /// For each square, the traps at most two squares from it (at most two: the traps are
 /// three squares apart or more), each as the trap with the squares beside it, and the
@@ -3049,17 +3099,19 @@ fn approach(
 ) -> u8 {
     let mut best = cap;
     let mut rest = pieces;
+    // The mover's pieces of the kinds above `kind` (each kind taken away in turn).
+    let mut helpers = board.color(side);
 
     for &kind in &PieceKind::ALL {
         if rest.is_empty() {
             break;
         }
+        helpers &= !board.kind(kind);
         let group = rest & board.kind(kind);
         if group.is_empty() {
             continue;
         }
         rest &= !group;
-        let helpers = board.stronger_than(side, kind);
 
         // `within`: the squares at most `c` squares from the group; an unfrozen helper
         // at distance `c + 1`, or a frozen one at `c`, needs `c` steps.
@@ -3083,6 +3135,23 @@ fn approach(
     }
 
     best
+}
+
+/// The kind of the piece on `sq` and the pieces of `side` stronger than it
+/// ([`Board::kind_at`] and [`Board::stronger_than`] in one walk up the kinds: the
+/// pieces of `side` with each kind taken away in turn, up to the piece's own); `None`
+/// for an empty square.
+#[inline(always)]
+fn kind_and_stronger(board: &Board, side: Color, sq: Square) -> Option<(PieceKind, Bitboard)> {
+    let mut stronger = board.color(side);
+    for &kind in &PieceKind::ALL {
+        let these = board.kind(kind);
+        stronger &= !these;
+        if these.contains(sq) {
+            return Some((kind, stronger));
+        }
+    }
+    None
 }
 
 /// The pieces of either colour at least as strong as `kind`.

@@ -831,6 +831,9 @@ fn the_trap_area_counts_are_the_counts() {
 /// enemy pieces near the traps, many strong pieces of the mover, so that many captures
 /// are found at once), `get` on every square gives what the iteration gives, `len` is
 /// the number of squares, and the fast query agrees with the plain one (moves replayed).
+/// Then the bound's geometry (each trap's ring meets two other areas in one square
+/// each), and random boards made to reach the bound (weak enemy pieces on the rings,
+/// none on the areas): they find 24 at once, the bound itself.
 #[test]
 fn the_answer_table_holds_every_capture() {
     let table = |pos: &Position| {
@@ -877,6 +880,72 @@ fn the_answer_table_holds_every_capture() {
         most = most.max(n);
         crowded += usize::from(n > 8);
     }
-    println!("most captures at once {most}, boards with over 8: {crowded}");
+    // The bound's geometry: each trap's area is five squares, and its ring (the squares
+    // two from it) meets the areas of exactly two other traps, in one square each.
+    let area = |t: Square| Bitboard::adjacent(t).with(t);
+    let ring = |t: Square| {
+        (0..64)
+            .filter_map(Square::new)
+            .filter(|sq| sq.distance(t) == 2)
+            .fold(Bitboard::EMPTY, Bitboard::with)
+    };
+    for t in Square::TRAPS {
+        assert_eq!(area(t).count(), 5);
+        assert_eq!(ring(t).count(), 8);
+        let met: Vec<u32> = Square::TRAPS
+            .iter()
+            .filter(|&&u| u != t)
+            .map(|&u| (ring(t) & area(u)).count())
+            .filter(|&n| n > 0)
+            .collect();
+        assert_eq!(met, [1, 1], "{t}");
+    }
+    let areas = Bitboard::TRAPS | Bitboard::TRAPS.neighbours();
+    // Boards made for the most captures at once: weak enemy pieces on the rings, the
+    // areas holding none (only strong pieces of the mover, or nothing), strong pieces
+    // of the mover everywhere else.
+    let rings = Square::TRAPS
+        .iter()
+        .fold(Bitboard::EMPTY, |b, &t| b | ring(t))
+        & !areas;
+    let (mut boards, mut over_twelve) = (0, 0);
+    while boards < 3000 {
+        let cells: String = (0..64)
+            .map(|j| {
+                let r = rng.next() % 8;
+                if rings.0 & (1 << j) != 0 {
+                    match r {
+                        0 => ' ',
+                        1 => 'c',
+                        _ => 'r',
+                    }
+                } else if Bitboard::TRAPS.0 & (1 << j) != 0 {
+                    ' '
+                } else if areas.0 & (1 << j) != 0 {
+                    match r {
+                        0..=3 => ' ',
+                        4..=5 => 'E',
+                        _ => 'H',
+                    }
+                } else {
+                    match r {
+                        0..=2 => ' ',
+                        3..=5 => 'E',
+                        _ => 'M',
+                    }
+                }
+            })
+            .collect();
+        let Ok(pos) = format!("g [{cells}]").parse::<Position>() else {
+            continue;
+        };
+        boards += 1;
+        let n = table(&pos);
+        check(&pos);
+        most = most.max(n);
+        over_twelve += usize::from(n > 12);
+    }
+    println!("most captures at once {most}, boards with over 8: {crowded}, over 12: {over_twelve}");
     assert!(crowded > 0);
+    assert!(most <= MAX_CAPTURES);
 }
