@@ -893,8 +893,10 @@ fn search_within_bounds<const FAST: bool>(
 /// go ([`Region`]). Write `B(x, n)` for the squares within `n` (Manhattan distance) of
 /// `x`, `L` and `P` for the squares within two and three of a rabbit of the mover one
 /// rank from its goal, and `C` for those within one of a rabbit two ranks away or of the
-/// square ahead of it. Tried: a simple step or a pull that enters a square of `P` or `C`,
-/// leaves a square of `L` or `C`, leaves a square of `P` holding an enemy piece or beside
+/// square ahead of it; `H` for the mover's pieces beside an empty square `Y` beside a
+/// rabbit one rank away whose square ahead `A` is empty (`Y` not `A`). Tried: a simple
+/// step or a pull that enters a square of `L`, of `C`, or beside a piece of `H`, leaves a
+/// square of `L` or `C`, leaves a square of `P` holding an enemy piece or beside
 /// one and within two of a trap with an enemy piece on it beside a rabbit one rank away,
 /// or leaves a square beside a trap of `P` or `C` with a piece on it; a step of a rabbit
 /// three ranks away; the first step of a push of an enemy piece on a square of `L`. [`Region::FULL`] (no
@@ -948,6 +950,22 @@ fn search_within_bounds<const FAST: bool>(
 ///     from beside `t2`'s piece, which never unfreezes it (the frozen test is monotone:
 ///     fewer friends, the same enemies), and whether `x` is empty is not read; with `t1`
 ///     beginning no pull (no enemy piece beside `x`), `t2 t3` was a goal in two before it.
+///     Likewise a `t1` that enters a square three from `r` and leaves one three or more
+///     away, neither of them asked above (not an enemy piece's, nor beside an occupied
+///     trap of `P` or `C`, nor a pull's beginning of that kind), changes no square within
+///     two of `r`: a capture it makes is on an empty or distant trap, or `t1`'s square is
+///     asked. So `R`'s frozen test, the square ahead, the squares aside and the squares
+///     beside the square ahead are the same, and `t2 t3` are not [`goal_in_two`]'s cases
+///     (b) or (c), nor a goal in one (each was one before `t1`): they are case (d), `R`
+///     frozen with `A` empty now, `t2` bringing a friend from `S` two from `r` to an
+///     empty `Y` beside `r` (not `A`), a piece that `t1` did not move (`S` is two from
+///     `r`, `Y` stays empty). Before `t1` that pair was not legal, so the piece on `S` was
+///     frozen (its square, `Y` and the rabbit's rule for backward steps are the same), and
+///     `t1` unfroze it: by leaving a square beside `S` or capturing the piece on one (an
+///     enemy piece's step, or a step beside an occupied trap of `P`: asked above; a friend
+///     leaving unfreezes nothing) or by entering one, `x`, a friend arriving (an enemy
+///     piece arriving unfreezes nothing). So `x` is beside a piece of `H`. (By the premise a rabbit one rank away
+///     with `A` empty is frozen, else a goal in one, so `H` needs no frozen test.)
 ///   - When `r` is two ranks away, `t2 t3` are `R`'s forward steps (it needs both), and
 ///     read `B(r, 1)` and `B(a, 1)` only, `a` the square ahead: `R` unfrozen at `r` and at
 ///     `a`, `a` and the square ahead of it empty (a capture `R` causes by leaving `r` is on
@@ -987,6 +1005,17 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
         Bitboard::EMPTY
     };
     let changed = ball | near_column;
+    // The squares three from a rabbit one rank away are entered to help only a frozen
+    // friend two away that then steps beside it (the rabbit frozen, the square ahead
+    // empty, case (d) of `goal_in_two`): those beside such a friend are kept (`H`).
+    let open = one & (!board.occupied()).shift(Direction::backwards(side));
+    let reach = if open.any() {
+        let aside = open.neighbours() & !board.occupied() & !open.shift(forward(side));
+        let helped = aside.neighbours() & board.color(side);
+        left | helped.neighbours()
+    } else {
+        left
+    };
     // A step leaving a square three from a rabbit one rank away matters only when it is
     // an enemy piece's or may begin a pull (beside an enemy piece) whose end captures an
     // enemy piece on a trap beside the rabbit (within two of the square left).
@@ -1007,7 +1036,7 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
             | near_column
             | traps.neighbours()
             | (rabbits & rank_band(side, 3)),
-        into: changed,
+        into: reach | near_column,
         pushes: left,
     }
 }

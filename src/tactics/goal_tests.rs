@@ -1782,3 +1782,83 @@ fn ranks_within_is_the_union_of_the_bands() {
         assert_eq!(super::ranks_within(color, 7), Bitboard::FULL);
     }
 }
+
+// h-g11
+
+/// [`three_step_region`]'s squares entered three from a rabbit one rank away, kept only
+/// beside a piece of its `H` (the mover's pieces beside an empty square beside such a
+/// rabbit with the square ahead empty), against the wider region that entered all of
+/// them (`P`): on the states of `a_goal_in_three_begins_in_the_three_step_region` (more
+/// random ones), the endgames under a cap of three and the archive positions one step
+/// into a turn (every fourth), wherever
+/// the fewest steps are exactly three, a plain walk of every step the wider region tries
+/// and the narrower one does not finds no goal in two more; and the narrower region
+/// leaves out many steps (the rule applies).
+#[test]
+fn three_step_region_enters_three_away_only_beside_a_helper() {
+    let mut rng = Rng(11);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let mut states: Vec<Position> = archive.iter().map(|p| with_cap(p, 3)).collect();
+    for pos in &endgames {
+        for &s in pos.legal_steps().iter() {
+            let mut p = pos.clone();
+            if p.play_step(s).is_ok() {
+                states.push(p);
+            }
+        }
+    }
+    states.extend(endgames.iter().map(|p| with_cap(p, 3)));
+    // The archive positions one step into a turn of four (three left), every fourth one.
+    for pos in archive.iter().step_by(4) {
+        for &s in pos.legal_steps().iter() {
+            let mut p = pos.clone();
+            if p.play_step(s).is_ok() {
+                states.push(p);
+            }
+        }
+    }
+    states.extend((0..60_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
+    let (mut threes, mut dropped, mut applied) = (0, 0usize, 0);
+    for pos in &states {
+        if pos.plain_goal_move().map(|m| m.len()) != Some(3) {
+            continue;
+        }
+        threes += 1;
+        let state = pos.turn_state();
+        let side = state.side_to_move();
+        let (rabbits, _) = goal_rabbits_of(state, 3);
+        let region = three_step_region(state, pos.turn_start_board(), rabbits);
+        let mut ball = rabbits & rank_band(side, 1);
+        for _ in 0..3 {
+            ball |= ball.neighbours();
+        }
+        let wider = Region {
+            into: region.into | ball,
+            ..region
+        };
+        let mut here = 0;
+        for &s in pos.legal_steps().iter() {
+            if in_region(pos, region, s) || !in_region(pos, wider, s) {
+                continue;
+            }
+            here += 1;
+            let mut p = pos.clone();
+            assert!(
+                !(p.play_step(s).is_ok() && goal_within(&p, 2)),
+                "{pos}: {s:?} left out begins a goal"
+            );
+        }
+        dropped += here;
+        applied += usize::from(here > 0);
+    }
+    eprintln!(
+        "three_step_region, three away only beside a helper: {} states, {threes} goals in \
+         three, {applied} with steps left out, {dropped} steps left out (none begins a goal)",
+        states.len()
+    );
+    assert!(
+        threes > 1_000 && applied > 100 && dropped > 150,
+        "{threes} {applied} {dropped}"
+    );
+}
