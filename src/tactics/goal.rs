@@ -899,7 +899,9 @@ fn search_within_bounds<const FAST: bool>(
 /// square of `L` or `C`, leaves a square of `P` holding an enemy piece or beside
 /// one and within two of a trap with an enemy piece on it beside a rabbit one rank away,
 /// or leaves a square beside a trap of `P` or `C` with a piece on it; a step of a rabbit
-/// three ranks away; the first step of a push of an enemy piece on a square of `L`. [`Region::FULL`] (no
+/// three ranks away; the first step of a push of an enemy piece of `Q`: beside a rabbit
+/// one rank away whose square ahead is empty, beside the square ahead of one held by a
+/// friend, or beside a trap with an enemy piece on it beside one. [`Region::FULL`] (no
 /// restriction) while a push waits or when a rabbit of the mover stands on its goal rank
 /// now or stood there when the turn started. The rabbits named (one rank away, two,
 /// three) are those of `rabbits`, the mover's rabbits that may end a goal in three (the
@@ -923,7 +925,18 @@ fn search_within_bounds<const FAST: bool>(
 ///   of the mover: it takes a friend from beside `R` at most, which never unfreezes it;
 ///   the square ahead is on the goal rank, no trap). So if `e` were three or more from
 ///   `r`, `t3` was a goal in one before the pair. Hence `e` is within two of `r` (in
-///   `L`).
+///   `L`). More: `t3` was not a goal in one before the pair, so `R` was frozen or `A`,
+///   the square ahead, taken. If `A` was empty (`R` frozen, no friend beside it), the
+///   pair unfroze `R`: the pusher leaving `o` (not beside `R`) and the enemy piece
+///   entering a square do not; the pusher entering `e` does only beside `r`, and so does
+///   the enemy piece leaving `e`; a capture of a freezer needs it on a trap beside `r`
+///   (a piece of the mover captured is no help), emptied of its last friend by the
+///   enemy piece leaving `e` beside the trap (the piece pushed onto a trap and captured
+///   there left `e`, beside `r` if it froze `R`). If `A` held a friend `P`, the pair
+///   emptied `A`: the only piece of the mover it moves is the pusher, so `P` pushed from
+///   `A` an enemy piece on a square beside `A`. If `A` held an enemy piece, no pair
+///   empties it (pushed away, the pusher enters `A`; a goal rank has no trap). So `e`
+///   is a square of `Q`.
 /// - `t2` pulls into the square `p` that `t1` left, the enemy piece from `q` beside it: as
 ///   above, the pair changes `B(p, 1)` (`p`, `q`, the square the puller enters) and
 ///   captures at most a piece of the mover on a trap beside `p` (a friend fewer beside
@@ -1009,13 +1022,23 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
     // friend two away that then steps beside it (the rabbit frozen, the square ahead
     // empty, case (d) of `goal_in_two`): those beside such a friend are kept (`H`).
     let open = one & (!board.occupied()).shift(Direction::backwards(side));
+    // The enemy pieces whose pushes may help (`Q`): beside a rabbit one rank away with the
+    // square ahead empty, or beside the square ahead held by a friend (and beside a trap
+    // with an enemy piece on it beside a rabbit one rank away, below).
+    let mut pushes = Bitboard::EMPTY;
     let reach = if open.any() {
-        let aside = open.neighbours() & !board.occupied() & !open.shift(forward(side));
+        let near_open = open.neighbours();
+        pushes = near_open;
+        let aside = near_open & !board.occupied() & !open.shift(forward(side));
         let helped = aside.neighbours() & board.color(side);
         left | helped.neighbours()
     } else {
         left
     };
+    let friend_ahead = one & board.color(side).shift(Direction::backwards(side));
+    if friend_ahead.any() {
+        pushes |= friend_ahead.shift(forward(side)).neighbours();
+    }
     // A step leaving a square three from a rabbit one rank away matters only when it is
     // an enemy piece's or may begin a pull (beside an enemy piece) whose end captures an
     // enemy piece on a trap beside the rabbit (within two of the square left).
@@ -1028,6 +1051,7 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
     let mut leaving = enemy;
     if beside.any() {
         let near_beside = beside.neighbours();
+        pushes |= near_beside;
         leaving |= enemy.neighbours() & (near_beside | near_beside.neighbours());
     }
     Region {
@@ -1037,7 +1061,7 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
             | traps.neighbours()
             | (rabbits & rank_band(side, 3)),
         into: reach | near_column,
-        pushes: left,
+        pushes,
     }
 }
 
