@@ -892,8 +892,8 @@ fn search_within_bounds<const FAST: bool>(
 /// The first steps of a goal in three steps, at a node of the search with three steps to
 /// go ([`Region`]). Write `B(x, n)` for the squares within `n` (Manhattan distance) of
 /// `x`, `L` and `P` for the squares within two and three of a rabbit of the mover one
-/// rank from its goal, and `C` for those within one of a rabbit two ranks away or of the
-/// square ahead of it; `H` for the mover's pieces beside an empty square `Y` beside a
+/// rank from its goal, and `C` for those within one of the square ahead of a rabbit two
+/// ranks away or of such a rabbit that is frozen; `H` for the mover's pieces beside an empty square `Y` beside a
 /// rabbit one rank away whose square ahead `A` is empty (`Y` not `A`). Tried: a simple
 /// step or a pull that enters a square of `L`, of `C`, or beside a piece of `H`, leaves a
 /// square of `L` or `C`, leaves a square of `P` holding an enemy piece or beside
@@ -983,7 +983,12 @@ fn search_within_bounds<const FAST: bool>(
 ///     read `B(r, 1)` and `B(a, 1)` only, `a` the square ahead: `R` unfrozen at `r` and at
 ///     `a`, `a` and the square ahead of it empty (a capture `R` causes by leaving `r` is on
 ///     a trap beside `r`, which is beside neither `a` nor the square ahead of it). Hence
-///     `t1` changes a square of `C`.
+///     `t1` changes a square of `B(r, 1)` or `B(a, 1)`. The squares of `B(r, 1)` outside
+///     `B(a, 1)` are read only by `R`'s frozen test at `r` (`r` itself is in `B(a, 1)`).
+///     If `R` is unfrozen before `t1`, a `t1` that changes none of `B(a, 1)` leaves that
+///     test passing (`R` stays on `r`: a capture of `R` ends no goal by it) and every
+///     other read the same, so `t2 t3` was a goal in two before it. Hence `t1` changes a
+///     square of `B(a, 1)`, or of `B(r, 1)` when `R` is frozen: of `C`.
 ///
 /// The pairs above change a square of `B(r, 3)` too (the square the first step leaves).
 /// A step changes squares only by entering or leaving them, or by a capture, which takes
@@ -1008,9 +1013,14 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
         // No rabbit one rank away: no spread.
         (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY)
     };
-    // Within one of a rabbit two ranks away or of the square ahead of it.
-    let column = rabbits & rank_band(side, 2);
-    let column = column | column.shift(forward(side));
+    // Within one of the square ahead of a rabbit two ranks away, or of a frozen one
+    // (`C`; an unfrozen one's own square is beside the square ahead).
+    let two = rabbits & rank_band(side, 2);
+    let column = if two.any() {
+        two.shift(forward(side)) | frozen_rabbits(board, side, two)
+    } else {
+        Bitboard::EMPTY
+    };
     // No rabbit two ranks away: no spread (that of the empty set is empty).
     let near_column = if column.any() {
         column | column.neighbours()
@@ -1410,8 +1420,8 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// puller four away or of `t2`'s piece four away (the squares any of `t2 t3 t4` enter are
 /// within four, the reads three from `r` of a goal in two frozen tests only, by
 /// [`three_step_region`]'s proof); for `d = 2`, the reads four away are the frozen tests of
-/// `t2`'s piece three away (it enters a square of `C` there, [`three_step_region`]'s
-/// squares within one of `r` or of the square ahead; the squares entered are within three,
+/// `t2`'s piece three away (it enters there a square within one of `r` or of the square
+/// ahead, by [`three_step_region`]'s proof; the squares entered are within three,
 /// also when `t2` moves `R` aside) or, after `t2` moved `R` ahead to `a`, of a piece two
 /// from `a` (the goal in two from `a`); for `d = 3`, the neighbours of `R`'s squares other
 /// than the column are read by `R`'s frozen tests and its survival only, the square it ends

@@ -1789,7 +1789,9 @@ fn ranks_within_is_the_union_of_the_bands() {
 /// entered three from a rabbit one rank away, kept only beside a piece of its `H` (the
 /// mover's pieces beside an empty square beside such a rabbit with the square ahead
 /// empty), where all of them were (`P`); and the enemy pieces whose pushes are tried,
-/// those of its `Q`, where all within two of such a rabbit were (`L`). On the states of
+/// those of its `Q`, where all within two of such a rabbit were (`L`); and its `C`, the
+/// squares within one of the square ahead of a rabbit two ranks away or of a frozen one,
+/// where those within one of every such rabbit were. On the states of
 /// `a_goal_in_three_begins_in_the_three_step_region` (more random ones), the endgames
 /// under a cap of three and the archive positions one step into a turn (every fourth),
 /// wherever the fewest steps are exactly three, a plain walk of every step the wider
@@ -1820,7 +1822,8 @@ fn three_step_region_narrowed_sets_begin_no_goal() {
         }
     }
     states.extend((0..60_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
-    let (mut threes, mut dropped, mut applied, mut pushes) = (0, 0usize, 0, 0usize);
+    let (mut threes, mut dropped, mut applied) = (0, 0usize, 0);
+    let (mut pushes, mut columns) = (0usize, 0usize);
     for pos in &states {
         if pos.plain_goal_move().map(|m| m.len()) != Some(3) {
             continue;
@@ -1834,9 +1837,18 @@ fn three_step_region_narrowed_sets_begin_no_goal() {
         for d in 1..4 {
             spread[d] = spread[d - 1] | spread[d - 1].neighbours();
         }
+        // The former `C`: within one of a rabbit two ranks away or of the square ahead.
+        let two = rabbits & rank_band(side, 2);
+        let column = two | two.shift(super::forward(side));
+        let column = column | column.neighbours();
         let wider = Region {
-            into: region.into | spread[3],
+            from: region.from | column,
+            into: region.into | spread[3] | column,
             pushes: region.pushes | spread[2],
+        };
+        let by_column = Region {
+            from: region.from | column,
+            into: region.into | column,
             ..region
         };
         let mut here = 0;
@@ -1851,6 +1863,7 @@ fn three_step_region_narrowed_sets_begin_no_goal() {
                 ..region
             };
             pushes += usize::from(in_region(pos, by_pushes, s));
+            columns += usize::from(in_region(pos, by_column, s));
             let mut p = pos.clone();
             assert!(
                 !(p.play_step(s).is_ok() && goal_within(&p, 2)),
@@ -1862,12 +1875,16 @@ fn three_step_region_narrowed_sets_begin_no_goal() {
     }
     eprintln!(
         "three_step_region's narrower sets: {} states, {threes} goals in three, {applied} \
-         with steps left out, {dropped} steps left out, {pushes} of them pushes (none begins \
-         a goal)",
+         with steps left out, {dropped} steps left out, {pushes} of them pushes, {columns} \
+         about a rabbit two ranks away (none begins a goal)",
         states.len()
     );
     assert!(
-        threes > 1_000 && applied > 100 && pushes > 100 && dropped - pushes > 100,
-        "{threes} {applied} {dropped} {pushes}"
+        threes > 1_000
+            && applied > 100
+            && pushes > 100
+            && columns > 100
+            && dropped - pushes - columns > 100,
+        "{threes} {applied} {dropped} {pushes} {columns}"
     );
 }
