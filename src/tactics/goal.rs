@@ -896,7 +896,10 @@ fn search_within_bounds<const FAST: bool>(
 /// ranks away or of such a rabbit that is frozen; `H` for the mover's pieces beside an empty square `Y` beside a
 /// rabbit one rank away whose square ahead `A` is empty (`Y` not `A`). Tried: a simple
 /// step or a pull that enters a square of `L`, of `C`, or beside a piece of `H`, leaves a
-/// square of `L` or `C`, leaves a square of `P` holding an enemy piece or beside
+/// square of `L` or `C` (but `L` around a rabbit one rank away whose square ahead `A` is
+/// taken is only `F`: left, its square, `A` and the squares beside those two along the
+/// ranks; entered, the squares beside its square or beside one beside it, not on the goal
+/// rank), leaves a square of `P` holding an enemy piece or beside
 /// one and within two of a trap with an enemy piece on it beside a rabbit one rank away,
 /// or leaves a square beside a trap of `P` or `C` with a piece on it; a step of a rabbit
 /// three ranks away; the first step of a push of an enemy piece of `Q`: beside a rabbit
@@ -990,6 +993,26 @@ fn search_within_bounds<const FAST: bool>(
 ///     other read the same, so `t2 t3` was a goal in two before it. Hence `t1` changes a
 ///     square of `B(a, 1)`, or of `B(r, 1)` when `R` is frozen: of `C`.
 ///
+/// The sets `F`: let `R` stand one rank away with `A` taken, and `t1` be no step asked
+/// otherwise: not `R`'s, not a push's first step, not an enemy piece's from a square
+/// within three of `r` (an enemy piece's step from farther leaves and enters no square
+/// within two of `r`, and captures none there, which is all the cases below read). `t3`
+/// is `R`'s forward step from `r` or from a square `y` beside `r` along the rank, and
+/// needs a square ahead empty. A pull pair `t1 t2` empties `A` only by pulling its
+/// piece: not a friend `P` (only `P` itself could move it, as the puller, and the piece
+/// pulled would enter `A`), so an enemy piece, pulled into the square `p` its puller
+/// left, beside `A` and not `r`: `p` is in `F`. Otherwise `t2 t3` is a goal in two
+/// after `t1`, none before: a goal in one or case (d) needs `A` empty after `t1`,
+/// emptied only by its piece's own step (`P`'s, from `A`); case (c) needs `P` on `A`
+/// and `t1` emptying the goal-rank square `P` enters (`t1` leaves it: in `F`) or
+/// unfreezing `R` without `P` (a friend entering a square beside `r`, in `F`; an enemy
+/// piece moves only by its own step, asked); case (b) needs `t1` emptying `y` or the
+/// square ahead of it (leaving them: in `F`) or unfreezing `R` at `r` or at `y` (a
+/// friend entering a square beside `r` or `y`, in `F` but on the goal rank, where
+/// entering fills `A` or the square ahead of `y`). A capture by a step of the mover
+/// takes a piece of the mover, which unfreezes nothing, and `y`, `A` and the squares
+/// beside `A` are on no trap.
+///
 /// The pairs above change a square of `B(r, 3)` too (the square the first step leaves).
 /// A step changes squares only by entering or leaving them, or by a capture, which takes
 /// the piece on a trap beside the square it leaves: beside an empty trap it captures
@@ -1036,14 +1059,33 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
     // square ahead empty, or beside the square ahead held by a friend (and beside a trap
     // with an enemy piece on it beside a rabbit one rank away, below).
     let mut pushes = Bitboard::EMPTY;
+    // Around a rabbit one rank away with the square ahead taken, `L` only where the goals
+    // in two after the first step read (`F`): left, its square, the square ahead, and
+    // those beside them along the ranks; entered, a square beside its square or beside
+    // one beside it, but on the goal rank.
+    let closed = one & !open;
+    let (left_from, left_into) = if closed.any() {
+        let mut l = Bitboard::EMPTY;
+        if open.any() {
+            l = open | open.neighbours();
+            l |= l.neighbours();
+        }
+        let row = closed | closed.shift(Direction::East) | closed.shift(Direction::West);
+        (
+            l | row | row.shift(forward(side)),
+            l | (row.neighbours() & !rank_band(side, 0)),
+        )
+    } else {
+        (left, left)
+    };
     let reach = if open.any() {
         let near_open = open.neighbours();
         pushes = near_open;
         let aside = near_open & !board.occupied() & !open.shift(forward(side));
         let helped = aside.neighbours() & board.color(side);
-        left | helped.neighbours()
+        left_into | helped.neighbours()
     } else {
-        left
+        left_into
     };
     let friend_ahead = one & board.color(side).shift(Direction::backwards(side));
     if friend_ahead.any() {
@@ -1065,7 +1107,7 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
         leaving |= enemy.neighbours() & (near_beside | near_beside.neighbours());
     }
     Region {
-        from: left
+        from: left_from
             | (ball & leaving)
             | near_column
             | traps.neighbours()

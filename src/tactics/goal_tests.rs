@@ -1791,7 +1791,8 @@ fn ranks_within_is_the_union_of_the_bands() {
 /// empty), where all of them were (`P`); and the enemy pieces whose pushes are tried,
 /// those of its `Q`, where all within two of such a rabbit were (`L`); and its `C`, the
 /// squares within one of the square ahead of a rabbit two ranks away or of a frozen one,
-/// where those within one of every such rabbit were. On the states of
+/// where those within one of every such rabbit were; and its `F`, around a rabbit one rank
+/// away with the square ahead taken, where all of `L` was. On the states of
 /// `a_goal_in_three_begins_in_the_three_step_region` (more random ones), the endgames
 /// under a cap of three and the archive positions one step into a turn (every fourth),
 /// wherever the fewest steps are exactly three, a plain walk of every step the wider
@@ -1823,7 +1824,7 @@ fn three_step_region_narrowed_sets_begin_no_goal() {
     }
     states.extend((0..60_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
     let (mut threes, mut dropped, mut applied) = (0, 0usize, 0);
-    let (mut pushes, mut columns) = (0usize, 0usize);
+    let (mut pushes, mut columns, mut lefts) = (0usize, 0usize, 0usize);
     for pos in &states {
         if pos.plain_goal_move().map(|m| m.len()) != Some(3) {
             continue;
@@ -1842,9 +1843,16 @@ fn three_step_region_narrowed_sets_begin_no_goal() {
         let column = two | two.shift(super::forward(side));
         let column = column | column.neighbours();
         let wider = Region {
-            from: region.from | column,
+            from: region.from | spread[2] | column,
             into: region.into | spread[3] | column,
             pushes: region.pushes | spread[2],
+        };
+        // The former `L` around every rabbit one rank away (now `F` around those with the
+        // square ahead taken).
+        let by_left = Region {
+            from: region.from | spread[2],
+            into: region.into | spread[2],
+            ..region
         };
         let by_column = Region {
             from: region.from | column,
@@ -1864,6 +1872,7 @@ fn three_step_region_narrowed_sets_begin_no_goal() {
             };
             pushes += usize::from(in_region(pos, by_pushes, s));
             columns += usize::from(in_region(pos, by_column, s));
+            lefts += usize::from(in_region(pos, by_left, s));
             let mut p = pos.clone();
             assert!(
                 !(p.play_step(s).is_ok() && goal_within(&p, 2)),
@@ -1876,7 +1885,8 @@ fn three_step_region_narrowed_sets_begin_no_goal() {
     eprintln!(
         "three_step_region's narrower sets: {} states, {threes} goals in three, {applied} \
          with steps left out, {dropped} steps left out, {pushes} of them pushes, {columns} \
-         about a rabbit two ranks away (none begins a goal)",
+         about a rabbit two ranks away, {lefts} within two of one one rank away (none \
+         begins a goal)",
         states.len()
     );
     assert!(
@@ -1884,7 +1894,8 @@ fn three_step_region_narrowed_sets_begin_no_goal() {
             && applied > 100
             && pushes > 100
             && columns > 100
-            && dropped - pushes - columns > 100,
-        "{threes} {applied} {dropped} {pushes} {columns}"
+            && lefts > 100
+            && dropped - pushes - columns - lefts > 100,
+        "{threes} {applied} {dropped} {pushes} {columns} {lefts}"
     );
 }
