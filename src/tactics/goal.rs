@@ -889,28 +889,31 @@ fn search_within_bounds<const FAST: bool>(
     }
 }
 
-/// The first steps of a goal in three steps, at a node of the search with three steps to
-/// go ([`Region`]). Write `B(x, n)` for the squares within `n` (Manhattan distance) of
-/// `x`, `L` and `P` for the squares within two and three of a rabbit of the mover one
-/// rank from its goal, and `C` for those within one of the square ahead of a rabbit two
-/// ranks away or of such a rabbit that is frozen; `H` for the mover's pieces beside an empty square `Y` beside a
-/// rabbit one rank away whose square ahead `A` is empty (`Y` not `A`). Tried: a simple
-/// step or a pull that enters a square of `L`, of `C`, or beside a piece of `H`, leaves a
-/// square of `L` or `C` (but `L` around a rabbit one rank away whose square ahead `A` is
-/// taken is only `F`: left, its square, `A` and the squares beside those two along the
-/// ranks; entered, the squares beside its square or beside one beside it, not on the goal
-/// rank), leaves a square of `P` holding an enemy piece or beside
-/// one and within two of a trap with an enemy piece on it beside a rabbit one rank away,
-/// or leaves a square beside a trap of `P` or `C` with a piece on it; a step of a rabbit
-/// three ranks away; the first step of a push of an enemy piece of `Q`: beside a rabbit
-/// one rank away whose square ahead is empty, beside the square ahead of one held by a
-/// friend, or beside a trap with an enemy piece on it beside one. [`Region::FULL`] (no
-/// restriction) while a push waits or when a rabbit of the mover stands on its goal rank
-/// now or stood there when the turn started. The rabbits named (one rank away, two,
-/// three) are those of `rabbits`, the mover's rabbits that may end a goal in three (the
-/// fast search passes those of [`goal_rabbits_within`]): the proof below follows the
-/// goal's rabbit `R`, one of them, and reads no other rabbit's square (the case of a
-/// rabbit on its goal rank, the only one that reads every rabbit, gives no restriction).
+/// The first steps of a goal in three steps, at a node of the search with three steps
+/// to go ([`Region`]). Write `B(x, n)` for the squares within `n` (Manhattan distance)
+/// of `x`, `L` and `P` for the squares within two and three of a rabbit of the mover
+/// one rank from its goal, and `C` for those within one of the square ahead of a rabbit
+/// two ranks away or of such a rabbit that is frozen; `H` for the mover's pieces beside
+/// an empty square `Y` beside a rabbit one rank away whose square ahead `A` is empty
+/// (`Y` not `A`). Tried: a simple step or a pull that enters a square of `L`, of `C`,
+/// or beside a piece of `H`, leaves a square of `L` or `C` (but `L` around a rabbit one
+/// rank away whose square ahead `A` is taken is only `F`: left, its square, `A` and the
+/// squares beside those two along the ranks; entered, the squares beside its square or
+/// beside one beside it, not on the goal rank; and around one whose `A` is empty only
+/// `E`: left, the squares within two of it holding a piece of the mover beside an enemy
+/// piece; entered, `A` and the squares beside an empty `Y`), leaves a square of `P`
+/// holding an enemy piece or beside one and within two of a trap with an enemy piece on
+/// it beside a rabbit one rank away, or leaves a square beside a trap of `P` or `C`
+/// with a piece on it; a step of a rabbit three ranks away; the first step of a push of
+/// an enemy piece of `Q`: beside a rabbit one rank away whose square ahead is empty,
+/// beside the square ahead of one held by a friend, or beside a trap with an enemy
+/// piece on it beside one. [`Region::FULL`] (no restriction) while a push waits or when
+/// a rabbit of the mover stands on its goal rank now or stood there when the turn
+/// started. The rabbits named (one rank away, two, three) are those of `rabbits`, the
+/// mover's rabbits that may end a goal in three (the fast search passes those of
+/// [`goal_rabbits_within`]): the proof below follows the goal's rabbit `R`, one of
+/// them, and reads no other rabbit's square (the case of a rabbit on its goal rank, the
+/// only one that reads every rabbit, gives no restriction).
 ///
 /// The search calls this only where no goal in fewer steps exists (iterative deepening:
 /// every shallower limit failed, and the root starts from lower bounds), so let `t1 t2
@@ -980,8 +983,9 @@ fn search_within_bounds<const FAST: bool>(
 ///     `t1` unfroze it: by leaving a square beside `S` or capturing the piece on one (an
 ///     enemy piece's step, or a step beside an occupied trap of `P`: asked above; a friend
 ///     leaving unfreezes nothing) or by entering one, `x`, a friend arriving (an enemy
-///     piece arriving unfreezes nothing). So `x` is beside a piece of `H`. (By the premise a rabbit one rank away
-///     with `A` empty is frozen, else a goal in one, so `H` needs no frozen test.)
+///     piece arriving unfreezes nothing). So `x` is beside a piece of `H`. (By the
+///     premise a rabbit one rank away with `A` empty is frozen, else a goal in one, so
+///     `H` needs no frozen test.)
 ///   - When `r` is two ranks away, `t2 t3` are `R`'s forward steps (it needs both), and
 ///     read `B(r, 1)` and `B(a, 1)` only, `a` the square ahead: `R` unfrozen at `r` and at
 ///     `a`, `a` and the square ahead of it empty (a capture `R` causes by leaving `r` is on
@@ -1012,6 +1016,23 @@ fn search_within_bounds<const FAST: bool>(
 /// entering fills `A` or the square ahead of `y`). A capture by a step of the mover
 /// takes a piece of the mover, which unfreezes nothing, and `y`, `A` and the squares
 /// beside `A` are on no trap.
+///
+/// The sets `E`: let `R` stand one rank away with `A` empty, frozen (by the premise:
+/// else a goal in one), and `t1` be no step asked otherwise as above (`R`, frozen, has
+/// no step). A pull pair `t1 t2` (the puller from `p`, the enemy piece from `q` into
+/// `p`) must unfreeze `R` for `t3`: the puller entering a square beside `r` (`p` within
+/// two of `r`), a freezer leaving `q` beside `r` (`p` within two), or a freezer
+/// captured on a trap beside `r` (its last friend leaving `q`: the trap case, asked; or
+/// pulled onto `p`, a trap, from `q` beside `r`); a capture of a piece of the mover is
+/// no help. So `p` is within two of `r` and beside an enemy piece: in `E`. Otherwise
+/// `t2 t3` is a goal in two after `t1`, none before. Cases (b) and (c) and a goal in
+/// one need `R` unfrozen after `t1`: by a friend entering a square beside `r`, `A` (any
+/// other, with `A` still empty, would make `t1` and `R`'s forward step a goal in two),
+/// or by an enemy piece's step (asked). Case (d) needs a friend stepping from `S` into
+/// an empty `Y` beside `r` (not `A`), not legal before `t1`: so `t1` emptied `Y` (held
+/// by an enemy piece, as `R` has no friend beside it: asked), entered `S` (a square
+/// beside an empty `Y`: in `E`), or unfroze the piece on `S` (a friend entering beside
+/// it: beside a piece of `H`, tried; an enemy piece leaving or captured: asked).
 ///
 /// The pairs above change a square of `B(r, 3)` too (the square the first step leaves).
 /// A step changes squares only by entering or leaving them, or by a capture, which takes
@@ -1063,30 +1084,31 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
     // in two after the first step read (`F`): left, its square, the square ahead, and
     // those beside them along the ranks; entered, a square beside its square or beside
     // one beside it, but on the goal rank.
+    // Around one with the square ahead empty (`E`): left, the pieces of the mover within
+    // two beside an enemy piece (pulls); entered, the square ahead, the squares beside an
+    // empty square beside the rabbit, and those beside a piece of `H`.
     let closed = one & !open;
-    let (left_from, left_into) = if closed.any() {
-        let mut l = Bitboard::EMPTY;
-        if open.any() {
-            l = open | open.neighbours();
-            l |= l.neighbours();
-        }
+    let (mut left_from, mut reach) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    if closed.any() {
         let row = closed | closed.shift(Direction::East) | closed.shift(Direction::West);
-        (
-            l | row | row.shift(forward(side)),
-            l | (row.neighbours() & !rank_band(side, 0)),
-        )
-    } else {
-        (left, left)
-    };
-    let reach = if open.any() {
+        left_from = row | row.shift(forward(side));
+        reach = row.neighbours() & !rank_band(side, 0);
+    }
+    if open.any() {
         let near_open = open.neighbours();
         pushes = near_open;
         let aside = near_open & !board.occupied() & !open.shift(forward(side));
         let helped = aside.neighbours() & board.color(side);
-        left_into | helped.neighbours()
-    } else {
-        left_into
-    };
+        let l_open = if closed.any() {
+            let mut l = open | near_open;
+            l |= l.neighbours();
+            l
+        } else {
+            left
+        };
+        left_from |= l_open & board.color(side) & board.color(!side).neighbours();
+        reach |= open.shift(forward(side)) | aside.neighbours() | helped.neighbours();
+    }
     let friend_ahead = one & board.color(side).shift(Direction::backwards(side));
     if friend_ahead.any() {
         pushes |= friend_ahead.shift(forward(side)).neighbours();

@@ -1791,8 +1791,9 @@ fn ranks_within_is_the_union_of_the_bands() {
 /// empty), where all of them were (`P`); and the enemy pieces whose pushes are tried,
 /// those of its `Q`, where all within two of such a rabbit were (`L`); and its `C`, the
 /// squares within one of the square ahead of a rabbit two ranks away or of a frozen one,
-/// where those within one of every such rabbit were; and its `F`, around a rabbit one rank
-/// away with the square ahead taken, where all of `L` was. On the states of
+/// where those within one of every such rabbit were; and its `F` and `E`, around a rabbit
+/// one rank away with the square ahead taken or empty, where all of `L` was. On the
+/// states of
 /// `a_goal_in_three_begins_in_the_three_step_region` (more random ones), the endgames
 /// under a cap of three and the archive positions one step into a turn (every fourth),
 /// wherever the fewest steps are exactly three, a plain walk of every step the wider
@@ -1847,8 +1848,7 @@ fn three_step_region_narrowed_sets_begin_no_goal() {
             into: region.into | spread[3] | column,
             pushes: region.pushes | spread[2],
         };
-        // The former `L` around every rabbit one rank away (now `F` around those with the
-        // square ahead taken).
+        // The former `L` around every rabbit one rank away (now `F` or `E`).
         let by_left = Region {
             from: region.from | spread[2],
             into: region.into | spread[2],
