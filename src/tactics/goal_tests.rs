@@ -1783,22 +1783,19 @@ fn ranks_within_is_the_union_of_the_bands() {
     }
 }
 
-// h-g11
-
-/// [`three_step_region`]'s narrower sets against the wider ones they replaced: the squares
-/// entered three from a rabbit one rank away, kept only beside a piece of its `H` (the
-/// mover's pieces beside an empty square beside such a rabbit with the square ahead
-/// empty), where all of them were (`P`); and the enemy pieces whose pushes are tried,
-/// those of its `Q`, where all within two of such a rabbit were (`L`); and its `C`, the
-/// squares within one of the square ahead of a rabbit two ranks away or of a frozen one,
-/// where those within one of every such rabbit were; and its `F` and `E`, around a rabbit
-/// one rank away with the square ahead taken or empty, where all of `L` was. On the
-/// states of
-/// `a_goal_in_three_begins_in_the_three_step_region` (more random ones), the endgames
-/// under a cap of three and the archive positions one step into a turn (every fourth),
-/// wherever the fewest steps are exactly three, a plain walk of every step the wider
-/// region tries and the narrower one does not finds no goal in two more; and both
-/// narrowings leave out many steps (the rules apply).
+/// [`three_step_region`]'s narrower sets against the wider ones they replaced: the
+/// squares entered three from a rabbit one rank away, kept only beside a piece of its
+/// `H` (the mover's pieces beside an empty square beside such a rabbit with the square
+/// ahead empty), where all of them were (`P`); and the enemy pieces whose pushes are
+/// tried, those of its `Q`, where all within two of such a rabbit were (`L`); and its
+/// `C`, the squares within one of the square ahead of a rabbit two ranks away or of a
+/// frozen one, where those within one of every such rabbit were; and its `F` and `E`,
+/// around a rabbit one rank away with the square ahead taken or empty, where all of `L`
+/// was. On the states of `a_goal_in_three_begins_in_the_three_step_region` (more random
+/// ones), the endgames under a cap of three and the archive positions one step into a
+/// turn (every fourth), wherever the fewest steps are exactly three, a plain walk of
+/// every step the wider region tries and the narrower one does not finds no goal in two
+/// more; and the narrowings leave out many steps, counted by kind (the rules apply).
 #[test]
 fn three_step_region_narrowed_sets_begin_no_goal() {
     let mut rng = Rng(11);
