@@ -889,21 +889,31 @@ fn search_within_bounds<const FAST: bool>(
     }
 }
 
-/// The first steps of a goal in three steps, at a node of the search with three steps to
-/// go ([`Region`]). Write `B(x, n)` for the squares within `n` (Manhattan distance) of
-/// `x`, `L` and `P` for the squares within two and three of a rabbit of the mover one
-/// rank from its goal, and `C` for those within one of a rabbit two ranks away or of the
-/// square ahead of it. Tried: a simple step or a pull that enters a square of `P` or `C`,
-/// leaves a square of `L` or `C`, leaves a square of `P` holding an enemy piece or beside
-/// one and within two of a trap with an enemy piece on it beside a rabbit one rank away,
-/// or leaves a square beside a trap of `P` or `C` with a piece on it; a step of a rabbit
-/// three ranks away; the first step of a push of an enemy piece on a square of `L`. [`Region::FULL`] (no
-/// restriction) while a push waits or when a rabbit of the mover stands on its goal rank
-/// now or stood there when the turn started. The rabbits named (one rank away, two,
-/// three) are those of `rabbits`, the mover's rabbits that may end a goal in three (the
-/// fast search passes those of [`goal_rabbits_within`]): the proof below follows the
-/// goal's rabbit `R`, one of them, and reads no other rabbit's square (the case of a
-/// rabbit on its goal rank, the only one that reads every rabbit, gives no restriction).
+/// The first steps of a goal in three steps, at a node of the search with three steps
+/// to go ([`Region`]). Write `B(x, n)` for the squares within `n` (Manhattan distance)
+/// of `x`, `L` and `P` for the squares within two and three of a rabbit of the mover
+/// one rank from its goal, and `C` for those within one of the square ahead of a rabbit
+/// two ranks away or of such a rabbit that is frozen; `H` for the mover's pieces beside
+/// an empty square `Y` beside a rabbit one rank away whose square ahead `A` is empty
+/// (`Y` not `A`). Tried: a simple step or a pull that enters a square of `L`, of `C`,
+/// or beside a piece of `H`, leaves a square of `L` or `C` (but `L` around a rabbit one
+/// rank away whose square ahead `A` is taken is only `F`: left, its square, `A` and the
+/// squares beside those two along the ranks; entered, the squares beside its square or
+/// beside one beside it, not on the goal rank; and around one whose `A` is empty only
+/// `E`: left, the squares within two of it holding a piece of the mover beside an enemy
+/// piece; entered, `A` and the squares beside an empty `Y`), leaves a square of `P`
+/// holding an enemy piece or beside one and within two of a trap with an enemy piece on
+/// it beside a rabbit one rank away, or leaves a square beside a trap of `P` or `C`
+/// with a piece on it; a step of a rabbit three ranks away; the first step of a push of
+/// an enemy piece of `Q`: beside a rabbit one rank away whose square ahead is empty,
+/// beside the square ahead of one held by a friend, or beside a trap with an enemy
+/// piece on it beside one. [`Region::FULL`] (no restriction) while a push waits or when
+/// a rabbit of the mover stands on its goal rank now or stood there when the turn
+/// started. The rabbits named (one rank away, two, three) are those of `rabbits`, the
+/// mover's rabbits that may end a goal in three (the fast search passes those of
+/// [`goal_rabbits_within`]): the proof below follows the goal's rabbit `R`, one of
+/// them, and reads no other rabbit's square (the case of a rabbit on its goal rank, the
+/// only one that reads every rabbit, gives no restriction).
 ///
 /// The search calls this only where no goal in fewer steps exists (iterative deepening:
 /// every shallower limit failed, and the root starts from lower bounds), so let `t1 t2
@@ -921,7 +931,18 @@ fn search_within_bounds<const FAST: bool>(
 ///   of the mover: it takes a friend from beside `R` at most, which never unfreezes it;
 ///   the square ahead is on the goal rank, no trap). So if `e` were three or more from
 ///   `r`, `t3` was a goal in one before the pair. Hence `e` is within two of `r` (in
-///   `L`).
+///   `L`). More: `t3` was not a goal in one before the pair, so `R` was frozen or `A`,
+///   the square ahead, taken. If `A` was empty (`R` frozen, no friend beside it), the
+///   pair unfroze `R`: the pusher leaving `o` (not beside `R`) and the enemy piece
+///   entering a square do not; the pusher entering `e` does only beside `r`, and so does
+///   the enemy piece leaving `e`; a capture of a freezer needs it on a trap beside `r`
+///   (a piece of the mover captured is no help), emptied of its last friend by the
+///   enemy piece leaving `e` beside the trap (the piece pushed onto a trap and captured
+///   there left `e`, beside `r` if it froze `R`). If `A` held a friend `P`, the pair
+///   emptied `A`: the only piece of the mover it moves is the pusher, so `P` pushed from
+///   `A` an enemy piece on a square beside `A`. If `A` held an enemy piece, no pair
+///   empties it (pushed away, the pusher enters `A`; a goal rank has no trap). So `e`
+///   is a square of `Q`.
 /// - `t2` pulls into the square `p` that `t1` left, the enemy piece from `q` beside it: as
 ///   above, the pair changes `B(p, 1)` (`p`, `q`, the square the puller enters) and
 ///   captures at most a piece of the mover on a trap beside `p` (a friend fewer beside
@@ -948,11 +969,70 @@ fn search_within_bounds<const FAST: bool>(
 ///     from beside `t2`'s piece, which never unfreezes it (the frozen test is monotone:
 ///     fewer friends, the same enemies), and whether `x` is empty is not read; with `t1`
 ///     beginning no pull (no enemy piece beside `x`), `t2 t3` was a goal in two before it.
+///     Likewise a `t1` that enters a square three from `r` and leaves one three or more
+///     away, neither of them asked above (not an enemy piece's, nor beside an occupied
+///     trap of `P` or `C`, nor a pull's beginning of that kind), changes no square within
+///     two of `r`: a capture it makes is on an empty or distant trap, or `t1`'s square is
+///     asked. So `R`'s frozen test, the square ahead, the squares aside and the squares
+///     beside the square ahead are the same, and `t2 t3` are not [`goal_in_two`]'s cases
+///     (b) or (c), nor a goal in one (each was one before `t1`): they are case (d), `R`
+///     frozen with `A` empty now, `t2` bringing a friend from `S` two from `r` to an
+///     empty `Y` beside `r` (not `A`), a piece that `t1` did not move (`S` is two from
+///     `r`, `Y` stays empty). Before `t1` that pair was not legal, so the piece on `S` was
+///     frozen (its square, `Y` and the rabbit's rule for backward steps are the same), and
+///     `t1` unfroze it: by leaving a square beside `S` or capturing the piece on one (an
+///     enemy piece's step, or a step beside an occupied trap of `P`: asked above; a friend
+///     leaving unfreezes nothing) or by entering one, `x`, a friend arriving (an enemy
+///     piece arriving unfreezes nothing). So `x` is beside a piece of `H`. (By the
+///     premise a rabbit one rank away with `A` empty is frozen, else a goal in one, so
+///     `H` needs no frozen test.)
 ///   - When `r` is two ranks away, `t2 t3` are `R`'s forward steps (it needs both), and
 ///     read `B(r, 1)` and `B(a, 1)` only, `a` the square ahead: `R` unfrozen at `r` and at
 ///     `a`, `a` and the square ahead of it empty (a capture `R` causes by leaving `r` is on
 ///     a trap beside `r`, which is beside neither `a` nor the square ahead of it). Hence
-///     `t1` changes a square of `C`.
+///     `t1` changes a square of `B(r, 1)` or `B(a, 1)`. The squares of `B(r, 1)` outside
+///     `B(a, 1)` are read only by `R`'s frozen test at `r` (`r` itself is in `B(a, 1)`).
+///     If `R` is unfrozen before `t1`, a `t1` that changes none of `B(a, 1)` leaves that
+///     test passing (`R` stays on `r`: a capture of `R` ends no goal by it) and every
+///     other read the same, so `t2 t3` was a goal in two before it. Hence `t1` changes a
+///     square of `B(a, 1)`, or of `B(r, 1)` when `R` is frozen: of `C`.
+///
+/// The sets `F`: let `R` stand one rank away with `A` taken, and `t1` be no step asked
+/// otherwise: not `R`'s, not a push's first step, not an enemy piece's from a square
+/// within three of `r` (an enemy piece's step from farther leaves and enters no square
+/// within two of `r`, and captures none there, which is all the cases below read). `t3`
+/// is `R`'s forward step from `r` or from a square `y` beside `r` along the rank, and
+/// needs a square ahead empty. A pull pair `t1 t2` empties `A` only by pulling its
+/// piece: not a friend `P` (only `P` itself could move it, as the puller, and the piece
+/// pulled would enter `A`), so an enemy piece, pulled into the square `p` its puller
+/// left, beside `A` and not `r`: `p` is in `F`. Otherwise `t2 t3` is a goal in two
+/// after `t1`, none before: a goal in one or case (d) needs `A` empty after `t1`,
+/// emptied only by its piece's own step (`P`'s, from `A`); case (c) needs `P` on `A`
+/// and `t1` emptying the goal-rank square `P` enters (`t1` leaves it: in `F`) or
+/// unfreezing `R` without `P` (a friend entering a square beside `r`, in `F`; an enemy
+/// piece moves only by its own step, asked); case (b) needs `t1` emptying `y` or the
+/// square ahead of it (leaving them: in `F`) or unfreezing `R` at `r` or at `y` (a
+/// friend entering a square beside `r` or `y`, in `F` but on the goal rank, where
+/// entering fills `A` or the square ahead of `y`). A capture by a step of the mover
+/// takes a piece of the mover, which unfreezes nothing, and `y`, `A` and the squares
+/// beside `A` are on no trap.
+///
+/// The sets `E`: let `R` stand one rank away with `A` empty, frozen (by the premise:
+/// else a goal in one), and `t1` be no step asked otherwise as above (`R`, frozen, has
+/// no step). A pull pair `t1 t2` (the puller from `p`, the enemy piece from `q` into
+/// `p`) must unfreeze `R` for `t3`: the puller entering a square beside `r` (`p` within
+/// two of `r`), a freezer leaving `q` beside `r` (`p` within two), or a freezer
+/// captured on a trap beside `r` (its last friend leaving `q`: the trap case, asked; or
+/// pulled onto `p`, a trap, from `q` beside `r`); a capture of a piece of the mover is
+/// no help. So `p` is within two of `r` and beside an enemy piece: in `E`. Otherwise
+/// `t2 t3` is a goal in two after `t1`, none before. Cases (b) and (c) and a goal in
+/// one need `R` unfrozen after `t1`: by a friend entering a square beside `r`, `A` (any
+/// other, with `A` still empty, would make `t1` and `R`'s forward step a goal in two),
+/// or by an enemy piece's step (asked). Case (d) needs a friend stepping from `S` into
+/// an empty `Y` beside `r` (not `A`), not legal before `t1`: so `t1` emptied `Y` (held
+/// by an enemy piece, as `R` has no friend beside it: asked), entered `S` (a square
+/// beside an empty `Y`: in `E`), or unfroze the piece on `S` (a friend entering beside
+/// it: beside a piece of `H`, tried; an enemy piece leaving or captured: asked).
 ///
 /// The pairs above change a square of `B(r, 3)` too (the square the first step leaves).
 /// A step changes squares only by entering or leaving them, or by a capture, which takes
@@ -977,9 +1057,14 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
         // No rabbit one rank away: no spread.
         (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY)
     };
-    // Within one of a rabbit two ranks away or of the square ahead of it.
-    let column = rabbits & rank_band(side, 2);
-    let column = column | column.shift(forward(side));
+    // Within one of the square ahead of a rabbit two ranks away, or of a frozen one
+    // (`C`; an unfrozen one's own square is beside the square ahead).
+    let two = rabbits & rank_band(side, 2);
+    let column = if two.any() {
+        two.shift(forward(side)) | frozen_rabbits(board, side, two)
+    } else {
+        Bitboard::EMPTY
+    };
     // No rabbit two ranks away: no spread (that of the empty set is empty).
     let near_column = if column.any() {
         column | column.neighbours()
@@ -987,6 +1072,47 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
         Bitboard::EMPTY
     };
     let changed = ball | near_column;
+    // The squares three from a rabbit one rank away are entered to help only a frozen
+    // friend two away that then steps beside it (the rabbit frozen, the square ahead
+    // empty, case (d) of `goal_in_two`): those beside such a friend are kept (`H`).
+    let open = one & (!board.occupied()).shift(Direction::backwards(side));
+    // The enemy pieces whose pushes may help (`Q`): beside a rabbit one rank away with the
+    // square ahead empty, or beside the square ahead held by a friend (and beside a trap
+    // with an enemy piece on it beside a rabbit one rank away, below).
+    let mut pushes = Bitboard::EMPTY;
+    // Around a rabbit one rank away with the square ahead taken, `L` only where the goals
+    // in two after the first step read (`F`): left, its square, the square ahead, and
+    // those beside them along the ranks; entered, a square beside its square or beside
+    // one beside it, but on the goal rank.
+    // Around one with the square ahead empty (`E`): left, the pieces of the mover within
+    // two beside an enemy piece (pulls); entered, the square ahead, the squares beside an
+    // empty square beside the rabbit, and those beside a piece of `H`.
+    let closed = one & !open;
+    let (mut left_from, mut reach) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    if closed.any() {
+        let row = closed | closed.shift(Direction::East) | closed.shift(Direction::West);
+        left_from = row | row.shift(forward(side));
+        reach = row.neighbours() & !rank_band(side, 0);
+    }
+    if open.any() {
+        let near_open = open.neighbours();
+        pushes = near_open;
+        let aside = near_open & !board.occupied() & !open.shift(forward(side));
+        let helped = aside.neighbours() & board.color(side);
+        let l_open = if closed.any() {
+            let mut l = open | near_open;
+            l |= l.neighbours();
+            l
+        } else {
+            left
+        };
+        left_from |= l_open & board.color(side) & board.color(!side).neighbours();
+        reach |= open.shift(forward(side)) | aside.neighbours() | helped.neighbours();
+    }
+    let friend_ahead = one & board.color(side).shift(Direction::backwards(side));
+    if friend_ahead.any() {
+        pushes |= friend_ahead.shift(forward(side)).neighbours();
+    }
     // A step leaving a square three from a rabbit one rank away matters only when it is
     // an enemy piece's or may begin a pull (beside an enemy piece) whose end captures an
     // enemy piece on a trap beside the rabbit (within two of the square left).
@@ -999,16 +1125,17 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
     let mut leaving = enemy;
     if beside.any() {
         let near_beside = beside.neighbours();
+        pushes |= near_beside;
         leaving |= enemy.neighbours() & (near_beside | near_beside.neighbours());
     }
     Region {
-        from: left
+        from: left_from
             | (ball & leaving)
             | near_column
             | traps.neighbours()
             | (rabbits & rank_band(side, 3)),
-        into: changed,
-        pushes: left,
+        into: reach | near_column,
+        pushes,
     }
 }
 
@@ -1357,8 +1484,8 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// puller four away or of `t2`'s piece four away (the squares any of `t2 t3 t4` enter are
 /// within four, the reads three from `r` of a goal in two frozen tests only, by
 /// [`three_step_region`]'s proof); for `d = 2`, the reads four away are the frozen tests of
-/// `t2`'s piece three away (it enters a square of `C` there, [`three_step_region`]'s
-/// squares within one of `r` or of the square ahead; the squares entered are within three,
+/// `t2`'s piece three away (it enters there a square within one of `r` or of the square
+/// ahead, by [`three_step_region`]'s proof; the squares entered are within three,
 /// also when `t2` moves `R` aside) or, after `t2` moved `R` ahead to `a`, of a piece two
 /// from `a` (the goal in two from `a`); for `d = 3`, the neighbours of `R`'s squares other
 /// than the column are read by `R`'s frozen tests and its survival only, the square it ends

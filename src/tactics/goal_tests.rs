@@ -1782,3 +1782,117 @@ fn ranks_within_is_the_union_of_the_bands() {
         assert_eq!(super::ranks_within(color, 7), Bitboard::FULL);
     }
 }
+
+/// [`three_step_region`]'s narrower sets against the wider ones they replaced: the
+/// squares entered three from a rabbit one rank away, kept only beside a piece of its
+/// `H` (the mover's pieces beside an empty square beside such a rabbit with the square
+/// ahead empty), where all of them were (`P`); and the enemy pieces whose pushes are
+/// tried, those of its `Q`, where all within two of such a rabbit were (`L`); and its
+/// `C`, the squares within one of the square ahead of a rabbit two ranks away or of a
+/// frozen one, where those within one of every such rabbit were; and its `F` and `E`,
+/// around a rabbit one rank away with the square ahead taken or empty, where all of `L`
+/// was. On the states of `a_goal_in_three_begins_in_the_three_step_region` (more random
+/// ones), the endgames under a cap of three and the archive positions one step into a
+/// turn (every fourth), wherever the fewest steps are exactly three, a plain walk of
+/// every step the wider region tries and the narrower one does not finds no goal in two
+/// more; and the narrowings leave out many steps, counted by kind (the rules apply).
+#[test]
+fn three_step_region_narrowed_sets_begin_no_goal() {
+    let mut rng = Rng(11);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let mut states: Vec<Position> = archive.iter().map(|p| with_cap(p, 3)).collect();
+    for pos in &endgames {
+        for &s in pos.legal_steps().iter() {
+            let mut p = pos.clone();
+            if p.play_step(s).is_ok() {
+                states.push(p);
+            }
+        }
+    }
+    states.extend(endgames.iter().map(|p| with_cap(p, 3)));
+    // The archive positions one step into a turn of four (three left), every fourth one.
+    for pos in archive.iter().step_by(4) {
+        for &s in pos.legal_steps().iter() {
+            let mut p = pos.clone();
+            if p.play_step(s).is_ok() {
+                states.push(p);
+            }
+        }
+    }
+    states.extend((0..60_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
+    let (mut threes, mut dropped, mut applied) = (0, 0usize, 0);
+    let (mut pushes, mut columns, mut lefts) = (0usize, 0usize, 0usize);
+    for pos in &states {
+        if pos.plain_goal_move().map(|m| m.len()) != Some(3) {
+            continue;
+        }
+        threes += 1;
+        let state = pos.turn_state();
+        let side = state.side_to_move();
+        let (rabbits, _) = goal_rabbits_of(state, 3);
+        let region = three_step_region(state, pos.turn_start_board(), rabbits);
+        let mut spread = [rabbits & rank_band(side, 1); 4];
+        for d in 1..4 {
+            spread[d] = spread[d - 1] | spread[d - 1].neighbours();
+        }
+        // The former `C`: within one of a rabbit two ranks away or of the square ahead.
+        let two = rabbits & rank_band(side, 2);
+        let column = two | two.shift(super::forward(side));
+        let column = column | column.neighbours();
+        let wider = Region {
+            from: region.from | spread[2] | column,
+            into: region.into | spread[3] | column,
+            pushes: region.pushes | spread[2],
+        };
+        // The former `L` around every rabbit one rank away (now `F` or `E`).
+        let by_left = Region {
+            from: region.from | spread[2],
+            into: region.into | spread[2],
+            ..region
+        };
+        let by_column = Region {
+            from: region.from | column,
+            into: region.into | column,
+            ..region
+        };
+        let mut here = 0;
+        for &s in pos.legal_steps().iter() {
+            if in_region(pos, region, s) || !in_region(pos, wider, s) {
+                continue;
+            }
+            here += 1;
+            // Left out by the pushes' rule (the rest by the entered squares').
+            let by_pushes = Region {
+                pushes: spread[2],
+                ..region
+            };
+            pushes += usize::from(in_region(pos, by_pushes, s));
+            columns += usize::from(in_region(pos, by_column, s));
+            lefts += usize::from(in_region(pos, by_left, s));
+            let mut p = pos.clone();
+            assert!(
+                !(p.play_step(s).is_ok() && goal_within(&p, 2)),
+                "{pos}: {s:?} left out begins a goal"
+            );
+        }
+        dropped += here;
+        applied += usize::from(here > 0);
+    }
+    eprintln!(
+        "three_step_region's narrower sets: {} states, {threes} goals in three, {applied} \
+         with steps left out, {dropped} steps left out, {pushes} of them pushes, {columns} \
+         about a rabbit two ranks away, {lefts} within two of one one rank away (none \
+         begins a goal)",
+        states.len()
+    );
+    assert!(
+        threes > 1_000
+            && applied > 100
+            && pushes > 100
+            && columns > 100
+            && lefts > 100
+            && dropped - pushes - columns - lefts > 100,
+        "{threes} {applied} {dropped} {pushes} {columns} {lefts}"
+    );
+}
