@@ -512,6 +512,10 @@ fn bound_of_paths(pos: &TurnState, k: u8, walls: Bitboard) -> u8 {
 /// steps that are not the rabbits'. A rabbit whose path enters `e` also takes at least
 /// `d` steps of its own, so at least `dist + 1 + d` in all, more than `k` when `dist >= k -
 /// d`. Such a path is too long, so [`path_bound`] may leave out the paths through `e`.
+///
+/// The fast search passes those near the goal only ([`immovable_near_goal`]); the tests
+/// ask this.
+#[cfg_attr(not(test), allow(dead_code))]
 fn immovable(pos: &TurnState, k: u8) -> Bitboard {
     let side = pos.side_to_move();
     let board = pos.board();
@@ -556,15 +560,74 @@ fn immovable(pos: &TurnState, k: u8) -> Bitboard {
     walls & board.color(!side) & !Bitboard::TRAPS & !pos.pullable()
 }
 
+/// The pieces of [`immovable`] for `k <= 4` steps on the goal rank of the side to move
+/// and on the rank next to it, found with the mover's pieces within `k - 1 - d` ranks of
+/// that band only (`d` as there): the walls the fast search passes for four steps.
+///
+/// Exact, as a subset of [`immovable`]'s pieces: every rule that reads walls reads each
+/// one by its own proof (the paths through it are too long), so any subset of them
+/// serves. The squares within `k - 1 - d` (Manhattan) of a square on those two ranks lie
+/// within `k - d` ranks of the goal, so the mover's pieces farther away change no wall
+/// there.
+///
+/// And no weaker: [`path_bound`] for `k <= 4` gives the same value with these walls as
+/// with all of [`immovable`]'s, and [`to_go_layers`] up to four the same layers. The
+/// walls left out are squares of enemy pieces two or more ranks from the goal, which
+/// change only the cost three of their own squares ([`path_costs`]: cost one and two do
+/// not read the walls on an enemy piece's square). A path entering such a square `x`
+/// costs three for it and at least one for each rank from `x` to the goal, five or more
+/// in all, more than `k`; and the layers read cost three only through layer `b - 3 <= 1`,
+/// the squares at most one rank from the goal. [`cheap_paths_from`] for four steps reads
+/// the layers up to three and the arrivals up to three, where a square of cost three
+/// counts only as the first square entered, beside a rabbit, a rank or more from the
+/// goal: the arrival at a square of cost three, `A = 3`, is paired with `G = 0`, a square
+/// on the goal rank, within one of a square two or more ranks away only if that square
+/// is one rank away.
+fn immovable_near_goal(pos: &TurnState, k: u8) -> Bitboard {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    let d = nearest_rank(side, rabbits);
+    if d == 0 || d == u8::MAX || d + 2 > k {
+        return Bitboard::EMPTY;
+    }
+    debug_assert!(k <= 4, "a turn has four steps at most");
+    // No trap stands within one rank of a goal rank.
+    let candidates = board.color(!side) & ranks_within(side, 1) & !pos.pullable();
+    if candidates.is_empty() {
+        return Bitboard::EMPTY;
+    }
+    let zone = ranks_within(side, k - d);
+    // `near` as in `immovable`, from the mover's pieces in `zone` only.
+    let mut walls = board.kind(PieceKind::Elephant);
+    let mut near = Bitboard::EMPTY;
+    for i in (0..5).rev() {
+        let these = board.pieces(PieceKind::ALL[i + 1].of(side)) & zone;
+        if these.any() {
+            near |= if d + 2 == k {
+                these | these.neighbours()
+            } else {
+                let (east, west) = (these.shift(Direction::East), these.shift(Direction::West));
+                let row = these | east | west;
+                row | east.shift(Direction::East)
+                    | west.shift(Direction::West)
+                    | Bitboard(row.0 << 8 | row.0 >> 8 | these.0 << 16 | these.0 >> 16)
+            };
+        }
+        walls |= board.kind(PieceKind::ALL[i]) & !near;
+    }
+    walls & candidates
+}
+
 /// The walls the fast search passes to [`path_bound`] for `k` steps: [`immovable`]'s
-/// pieces, or with three steps those of [`walls_in_three`] (the same bound, found with
-/// less work).
+/// pieces near the goal ([`immovable_near_goal`]), or with three steps those of
+/// [`walls_in_three`] (the same bound, found with less work).
 #[inline]
 fn walls(pos: &TurnState, k: u8) -> Bitboard {
     if k == 3 {
         walls_in_three(pos)
     } else {
-        immovable(pos, k)
+        immovable_near_goal(pos, k)
     }
 }
 

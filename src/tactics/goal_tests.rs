@@ -1782,3 +1782,49 @@ fn ranks_within_is_the_union_of_the_bands() {
         assert_eq!(super::ranks_within(color, 7), Bitboard::FULL);
     }
 }
+
+// h-g12
+
+/// [`immovable_near_goal`](super::immovable_near_goal) against [`immovable`] for one to
+/// four steps on the archive, the endgames, 20,000 random positions, every state one step
+/// after those, and 30,000 random mid-turn states: [`immovable`]'s pieces on the goal
+/// rank and the rank next to it, with the same [`path_bound`], the same layers of
+/// [`to_go_layers`] up to four and the same squares of
+/// [`cheap_paths_from`](super::cheap_paths_from) for four steps (all the mover's rabbits).
+/// Counts the states where walls are left out.
+#[test]
+fn immovable_near_goal_keeps_the_bounds_of_immovable() {
+    fn check(state: &TurnState, fewer: &mut usize) {
+        let side = state.side_to_move();
+        let rabbits = state.board().pieces(PieceKind::Rabbit.of(side));
+        for k in 1..=4 {
+            let all = immovable(state, k);
+            let near = super::immovable_near_goal(state, k);
+            assert_eq!(
+                near,
+                all & super::ranks_within(side, 1),
+                "{:?}, {k} steps",
+                state.board()
+            );
+            assert_eq!(
+                path_bound(state, k, near),
+                path_bound(state, k, all),
+                "{:?}, {k} steps",
+                state.board()
+            );
+            let layers = |w| super::to_go_layers(side, super::path_costs(state, w), 4);
+            assert_eq!(layers(near), layers(all), "{:?}, {k} steps", state.board());
+            let cheap = |w| {
+                let costs = super::path_costs(state, w);
+                let to_go = super::to_go_layers(side, costs, 3);
+                super::cheap_paths_from(side, 4, costs, &to_go, rabbits)
+            };
+            assert_eq!(cheap(near), cheap(all), "{:?}, {k} steps", state.board());
+            *fewer += usize::from(near != all);
+        }
+    }
+    let mut fewer = 0;
+    for_each_sampled_state(&mut Rng(35), |state| check(state, &mut fewer));
+    eprintln!("immovable near the goal: {fewer} states and steps with walls left out");
+    assert!(fewer > 10_000, "{fewer}");
+}
