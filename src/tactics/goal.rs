@@ -61,11 +61,25 @@ impl Position {
         // The cheapest "no"s first, before the rest of the query is set up: no rabbit
         // within reach, or with four steps left only rabbits four ranks away, each with
         // a square straight ahead that costs more than its step (neither answers the
-        // empty move: no rabbit on its goal rank).
+        // empty move: no rabbit on its goal rank). With four steps left and a rabbit
+        // within three ranks neither applies (it is within reach, and not four ranks
+        // away): that test first, the most frequent past the first exit.
         let state = self.turn_state();
-        if !rabbit_within_reach(state) || (state.steps_left() == 4 && blocked_four_away(state)) {
+        let side = state.side_to_move();
+        let rabbits = state.board().pieces(PieceKind::Rabbit.of(side));
+        let four = state.steps_left() == 4;
+        if !(four && (rabbits & ranks_within(side, 3)).any())
+            && (!rabbit_within_reach(state) || (four && blocked_four_away(state)))
+        {
             return None;
         }
+        self.goal_move_within_reach()
+    }
+
+    /// [`Position::goal_move`] past its first exits, out of line: the positions those
+    /// settle (most of a game's) pay no more than their tests, not this body's prologue.
+    #[inline(never)]
+    fn goal_move_within_reach(&self) -> Option<Move> {
         self.goal_move_by::<true>()
     }
 
@@ -96,7 +110,7 @@ impl Position {
         let mut layers = None;
         let mut passing = if FAST && left == 4 {
             let passing;
-            (passing, layers) = paths_within(state, 4, Bitboard::EMPTY);
+            (passing, layers) = paths_within_reached(state);
             passing
         } else {
             path_bound(state, left, Bitboard::EMPTY)
@@ -443,6 +457,33 @@ fn paths_within(pos: &TurnState, k: u8, walls: Bitboard) -> (u8, Option<PathLaye
         to_go,
     };
     (layers.path_bound(rabbits, k), Some(layers))
+}
+
+/// [`paths_within`] for four steps without walls, without its test of the ranks within
+/// four: the fast search's root, which [`Position::goal_move`] enters only with a rabbit
+/// of the mover within four ranks of its goal (its first exit).
+///
+/// The same bound in every state, and the same layers when a rabbit stands within four
+/// ranks (otherwise these are computed where [`paths_within`] gives `None`): its test only
+/// saves the layers, as layer `b` of [`to_go_layers`] lies within `b` ranks of the goal
+/// (the goal rank, and each layer spreads one rank back from the one before), so with no
+/// rabbit within four ranks no layer up to four holds one and the bound read from them is
+/// `u8::MAX` too.
+#[inline(always)]
+fn paths_within_reached(pos: &TurnState) -> (u8, Option<PathLayers>) {
+    let side = pos.side_to_move();
+    let rabbits = pos.board().pieces(PieceKind::Rabbit.of(side));
+    if (rabbits & rank_band(side, 0)).any() {
+        return (0, None);
+    }
+    let costs = path_costs(pos, Bitboard::EMPTY);
+    let to_go = to_go_layers(side, costs, 4);
+    let layers = PathLayers {
+        walls: Bitboard::EMPTY,
+        costs,
+        to_go,
+    };
+    (layers.path_bound(rabbits, 4), Some(layers))
 }
 
 /// The body of [`path_bound`], inlined into it and [`path_bound_in_three`].
