@@ -602,14 +602,19 @@ fn immovable(pos: &TurnState, k: u8) -> Bitboard {
 }
 
 /// The pieces of [`immovable`] for `k <= 4` steps on the goal rank of the side to move
-/// and on the rank next to it, found with the mover's pieces within `k - 1 - d` ranks of
-/// that band only (`d` as there): the walls the fast search passes for four steps.
+/// and on the rank next to it (`d` as there): the walls the fast search passes for four
+/// steps. Found from the other end: the enemy pieces there (the candidates) but those
+/// within `k - 1 - d` of a stronger piece of the mover, each of the mover's pieces other
+/// than rabbits within `k - d` ranks of the goal covering the squares within that
+/// distance of its own (one or two: a table's neighbours, spread once more for two) that
+/// hold a candidate of a weaker kind.
 ///
 /// Exact, as a subset of [`immovable`]'s pieces: every rule that reads walls reads each
 /// one by its own proof (the paths through it are too long), so any subset of them
-/// serves. The squares within `k - 1 - d` (Manhattan) of a square on those two ranks lie
-/// within `k - d` ranks of the goal, so the mover's pieces farther away change no wall
-/// there.
+/// serves. The same pieces there: a candidate is one of [`immovable`]'s exactly when no
+/// stronger piece of the mover stands within `k - 1 - d` of it, and such a piece stands
+/// within `1 + (k - 1 - d) = k - d` ranks of the goal, so the pieces farther away cover
+/// none.
 ///
 /// And no weaker: [`path_bound`] for `k <= 4` gives the same value with these walls as
 /// with all of [`immovable`]'s, and [`to_go_layers`] up to four the same layers. The
@@ -639,25 +644,23 @@ fn immovable_near_goal(pos: &TurnState, k: u8) -> Bitboard {
         return Bitboard::EMPTY;
     }
     let zone = ranks_within(side, k - d);
-    // `near` as in `immovable`, from the mover's pieces in `zone` only.
-    let mut walls = board.kind(PieceKind::Elephant);
-    let mut near = Bitboard::EMPTY;
-    for i in (0..5).rev() {
-        let these = board.pieces(PieceKind::ALL[i + 1].of(side)) & zone;
-        if these.any() {
-            near |= if d + 2 == k {
-                these | these.neighbours()
-            } else {
-                let (east, west) = (these.shift(Direction::East), these.shift(Direction::West));
-                let row = these | east | west;
-                row | east.shift(Direction::East)
-                    | west.shift(Direction::West)
-                    | Bitboard(row.0 << 8 | row.0 >> 8 | these.0 << 16 | these.0 >> 16)
-            };
+    // The candidates within `k - 1 - d` of a stronger piece of the mover: for each kind
+    // of the mover's pieces from the cat up, those of its pieces in `zone` cover the
+    // candidates of the weaker kinds (`weaker`) around them.
+    let mut covered = Bitboard::EMPTY;
+    let mut weaker = candidates & board.kind(PieceKind::Rabbit);
+    for i in 1..6 {
+        let kind = PieceKind::ALL[i];
+        for sq in board.pieces(kind.of(side)) & zone {
+            let mut ball = Bitboard::from_square(sq) | Bitboard::adjacent(sq);
+            if d + 2 < k {
+                ball |= ball.neighbours();
+            }
+            covered |= ball & weaker;
         }
-        walls |= board.kind(PieceKind::ALL[i]) & !near;
+        weaker |= candidates & board.kind(kind);
     }
-    walls & candidates
+    candidates & !covered
 }
 
 /// The walls the fast search passes to [`path_bound`] for `k` steps: [`immovable`]'s
