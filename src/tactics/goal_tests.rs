@@ -1783,8 +1783,6 @@ fn ranks_within_is_the_union_of_the_bands() {
     }
 }
 
-// h-g12
-
 /// [`immovable_near_goal`](super::immovable_near_goal) against [`immovable`] for one to
 /// four steps on the archive, the endgames, 20,000 random positions, every state one step
 /// after those, and 30,000 random mid-turn states: [`immovable`]'s pieces on the goal
