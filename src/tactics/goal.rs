@@ -61,11 +61,25 @@ impl Position {
         // The cheapest "no"s first, before the rest of the query is set up: no rabbit
         // within reach, or with four steps left only rabbits four ranks away, each with
         // a square straight ahead that costs more than its step (neither answers the
-        // empty move: no rabbit on its goal rank).
+        // empty move: no rabbit on its goal rank). With four steps left and a rabbit
+        // within three ranks neither applies (it is within reach, and not four ranks
+        // away): that test first, the most frequent past the first exit.
         let state = self.turn_state();
-        if !rabbit_within_reach(state) || (state.steps_left() == 4 && blocked_four_away(state)) {
+        let side = state.side_to_move();
+        let rabbits = state.board().pieces(PieceKind::Rabbit.of(side));
+        let four = state.steps_left() == 4;
+        if !(four && (rabbits & ranks_within(side, 3)).any())
+            && (!rabbit_within_reach(state) || (four && blocked_four_away(state)))
+        {
             return None;
         }
+        self.goal_move_within_reach()
+    }
+
+    /// [`Position::goal_move`] past its first exits, out of line: the positions those
+    /// settle (most of a game's) pay no more than their tests, not this body's prologue.
+    #[inline(never)]
+    fn goal_move_within_reach(&self) -> Option<Move> {
         self.goal_move_by::<true>()
     }
 
@@ -96,7 +110,7 @@ impl Position {
         let mut layers = None;
         let mut passing = if FAST && left == 4 {
             let passing;
-            (passing, layers) = paths_within(state, 4, Bitboard::EMPTY);
+            (passing, layers) = paths_within_reached(state);
             passing
         } else {
             path_bound(state, left, Bitboard::EMPTY)
@@ -445,6 +459,33 @@ fn paths_within(pos: &TurnState, k: u8, walls: Bitboard) -> (u8, Option<PathLaye
     (layers.path_bound(rabbits, k), Some(layers))
 }
 
+/// [`paths_within`] for four steps without walls, without its test of the ranks within
+/// four: the fast search's root, which [`Position::goal_move`] enters only with a rabbit
+/// of the mover within four ranks of its goal (its first exit).
+///
+/// The same bound in every state, and the same layers when a rabbit stands within four
+/// ranks (otherwise these are computed where [`paths_within`] gives `None`): its test only
+/// saves the layers, as layer `b` of [`to_go_layers`] lies within `b` ranks of the goal
+/// (the goal rank, and each layer spreads one rank back from the one before), so with no
+/// rabbit within four ranks no layer up to four holds one and the bound read from them is
+/// `u8::MAX` too.
+#[inline(always)]
+fn paths_within_reached(pos: &TurnState) -> (u8, Option<PathLayers>) {
+    let side = pos.side_to_move();
+    let rabbits = pos.board().pieces(PieceKind::Rabbit.of(side));
+    if (rabbits & rank_band(side, 0)).any() {
+        return (0, None);
+    }
+    let costs = path_costs(pos, Bitboard::EMPTY);
+    let to_go = to_go_layers(side, costs, 4);
+    let layers = PathLayers {
+        walls: Bitboard::EMPTY,
+        costs,
+        to_go,
+    };
+    (layers.path_bound(rabbits, 4), Some(layers))
+}
+
 /// The body of [`path_bound`], inlined into it and [`path_bound_in_three`].
 #[inline(always)]
 fn bound_of_paths(pos: &TurnState, k: u8, walls: Bitboard) -> u8 {
@@ -512,6 +553,10 @@ fn bound_of_paths(pos: &TurnState, k: u8, walls: Bitboard) -> u8 {
 /// steps that are not the rabbits'. A rabbit whose path enters `e` also takes at least
 /// `d` steps of its own, so at least `dist + 1 + d` in all, more than `k` when `dist >= k -
 /// d`. Such a path is too long, so [`path_bound`] may leave out the paths through `e`.
+///
+/// The fast search passes those near the goal only ([`immovable_near_goal`]); the tests
+/// ask this.
+#[cfg_attr(not(test), allow(dead_code))]
 fn immovable(pos: &TurnState, k: u8) -> Bitboard {
     let side = pos.side_to_move();
     let board = pos.board();
@@ -556,15 +601,77 @@ fn immovable(pos: &TurnState, k: u8) -> Bitboard {
     walls & board.color(!side) & !Bitboard::TRAPS & !pos.pullable()
 }
 
+/// The pieces of [`immovable`] for `k <= 4` steps on the goal rank of the side to move
+/// and on the rank next to it (`d` as there): the walls the fast search passes for four
+/// steps. Found from the other end: the enemy pieces there (the candidates) but those
+/// within `k - 1 - d` of a stronger piece of the mover, each of the mover's pieces other
+/// than rabbits within `k - d` ranks of the goal covering the squares within that
+/// distance of its own (one or two: a table's neighbours, spread once more for two) that
+/// hold a candidate of a weaker kind.
+///
+/// Exact, as a subset of [`immovable`]'s pieces: every rule that reads walls reads each
+/// one by its own proof (the paths through it are too long), so any subset of them
+/// serves. The same pieces there: a candidate is one of [`immovable`]'s exactly when no
+/// stronger piece of the mover stands within `k - 1 - d` of it, and such a piece stands
+/// within `1 + (k - 1 - d) = k - d` ranks of the goal, so the pieces farther away cover
+/// none.
+///
+/// And no weaker: [`path_bound`] for `k <= 4` gives the same value with these walls as
+/// with all of [`immovable`]'s, and [`to_go_layers`] up to four the same layers. The
+/// walls left out are squares of enemy pieces two or more ranks from the goal, which
+/// change only the cost three of their own squares ([`path_costs`]: cost one and two do
+/// not read the walls on an enemy piece's square). A path entering such a square `x`
+/// costs three for it and at least one for each rank from `x` to the goal, five or more
+/// in all, more than `k`; and the layers read cost three only through layer `b - 3 <= 1`,
+/// the squares at most one rank from the goal. [`cheap_paths_from`] for four steps reads
+/// the layers up to three and the arrivals up to three, where a square of cost three
+/// counts only as the first square entered, beside a rabbit, a rank or more from the
+/// goal: the arrival at a square of cost three, `A = 3`, is paired with `G = 0`, a square
+/// on the goal rank, within one of a square two or more ranks away only if that square
+/// is one rank away.
+fn immovable_near_goal(pos: &TurnState, k: u8) -> Bitboard {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    let d = nearest_rank(side, rabbits);
+    if d == 0 || d == u8::MAX || d + 2 > k {
+        return Bitboard::EMPTY;
+    }
+    debug_assert!(k <= 4, "a turn has four steps at most");
+    // No trap stands within one rank of a goal rank.
+    let candidates = board.color(!side) & ranks_within(side, 1) & !pos.pullable();
+    if candidates.is_empty() {
+        return Bitboard::EMPTY;
+    }
+    let zone = ranks_within(side, k - d);
+    // The candidates within `k - 1 - d` of a stronger piece of the mover: for each kind
+    // of the mover's pieces from the cat up, those of its pieces in `zone` cover the
+    // candidates of the weaker kinds (`weaker`) around them.
+    let mut covered = Bitboard::EMPTY;
+    let mut weaker = candidates & board.kind(PieceKind::Rabbit);
+    for i in 1..6 {
+        let kind = PieceKind::ALL[i];
+        for sq in board.pieces(kind.of(side)) & zone {
+            let mut ball = Bitboard::from_square(sq) | Bitboard::adjacent(sq);
+            if d + 2 < k {
+                ball |= ball.neighbours();
+            }
+            covered |= ball & weaker;
+        }
+        weaker |= candidates & board.kind(kind);
+    }
+    candidates & !covered
+}
+
 /// The walls the fast search passes to [`path_bound`] for `k` steps: [`immovable`]'s
-/// pieces, or with three steps those of [`walls_in_three`] (the same bound, found with
-/// less work).
+/// pieces near the goal ([`immovable_near_goal`]), or with three steps those of
+/// [`walls_in_three`] (the same bound, found with less work).
 #[inline]
 fn walls(pos: &TurnState, k: u8) -> Bitboard {
     if k == 3 {
         walls_in_three(pos)
     } else {
-        immovable(pos, k)
+        immovable_near_goal(pos, k)
     }
 }
 

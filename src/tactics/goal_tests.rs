@@ -1896,3 +1896,73 @@ fn three_step_region_narrowed_sets_begin_no_goal() {
         "{threes} {applied} {dropped} {pushes} {columns} {lefts}"
     );
 }
+
+/// [`immovable_near_goal`](super::immovable_near_goal) against [`immovable`] for one to
+/// four steps on the archive, the endgames, 20,000 random positions, every state one step
+/// after those, and 30,000 random mid-turn states: [`immovable`]'s pieces on the goal
+/// rank and the rank next to it, with the same [`path_bound`], the same layers of
+/// [`to_go_layers`] up to four and the same squares of
+/// [`cheap_paths_from`](super::cheap_paths_from) for four steps (all the mover's rabbits).
+/// Counts the states where walls are left out.
+#[test]
+fn immovable_near_goal_keeps_the_bounds_of_immovable() {
+    fn check(state: &TurnState, fewer: &mut usize) {
+        let side = state.side_to_move();
+        let rabbits = state.board().pieces(PieceKind::Rabbit.of(side));
+        for k in 1..=4 {
+            let all = immovable(state, k);
+            let near = super::immovable_near_goal(state, k);
+            assert_eq!(
+                near,
+                all & super::ranks_within(side, 1),
+                "{:?}, {k} steps",
+                state.board()
+            );
+            assert_eq!(
+                path_bound(state, k, near),
+                path_bound(state, k, all),
+                "{:?}, {k} steps",
+                state.board()
+            );
+            let layers = |w| super::to_go_layers(side, super::path_costs(state, w), 4);
+            assert_eq!(layers(near), layers(all), "{:?}, {k} steps", state.board());
+            let cheap = |w| {
+                let costs = super::path_costs(state, w);
+                let to_go = super::to_go_layers(side, costs, 3);
+                super::cheap_paths_from(side, 4, costs, &to_go, rabbits)
+            };
+            assert_eq!(cheap(near), cheap(all), "{:?}, {k} steps", state.board());
+            *fewer += usize::from(near != all);
+        }
+    }
+    let mut fewer = 0;
+    for_each_sampled_state(&mut Rng(35), |state| check(state, &mut fewer));
+    eprintln!("immovable near the goal: {fewer} states and steps with walls left out");
+    assert!(fewer > 10_000, "{fewer}");
+}
+
+/// [`paths_within_reached`](super::paths_within_reached) against [`paths_within`] for
+/// four steps without walls on the archive, the endgames, 20,000 random positions, every
+/// state one step after those, and 30,000 random mid-turn states: the same bound always,
+/// the same costs and layers where [`paths_within`] gives them. Counts the states with no
+/// rabbit within four ranks (where it gives none).
+#[test]
+fn paths_within_reached_is_paths_within_for_four() {
+    fn check(state: &TurnState, far: &mut usize) {
+        let (bound, layers) = super::paths_within_reached(state);
+        let (expected, expected_layers) = paths_within(state, 4, Bitboard::EMPTY);
+        assert_eq!(bound, expected, "{:?}", state.board());
+        match (layers, expected_layers) {
+            (Some(l), Some(e)) => {
+                assert_eq!((l.walls, l.costs, l.to_go), (e.walls, e.costs, e.to_go));
+            }
+            (None, None) => {}
+            (_, None) => *far += 1,
+            (None, Some(_)) => panic!("{:?}: no layers", state.board()),
+        }
+    }
+    let mut far = 0;
+    for_each_sampled_state(&mut Rng(36), |state| check(state, &mut far));
+    eprintln!("paths within reach: {far} states with no rabbit within four ranks");
+    assert!(far > 1_000, "{far}");
+}
