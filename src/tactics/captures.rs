@@ -667,7 +667,8 @@ fn one_move_may_capture(
     };
     // The trap held by a piece of the mover that cannot pull `x`, and not emptied by the
     // first step: no helper near enough rules it out (the checks below still apply).
-    let held_weak = onto && (board.color(side) & !helpers).contains(trap);
+    let held_by_mover = onto && board.color(side).contains(trap);
+    let held_weak = held_by_mover && !helpers.contains(trap);
     if held_weak && held_trap_empties_late(board, side, x, trap, helpers) == Some(false) {
         return false;
     }
@@ -695,7 +696,6 @@ fn one_move_may_capture(
             vacated |= Bitboard::adjacent(s) & board.stronger_than(side, k);
         }
     }
-    let held_by_mover = onto && mover.contains(trap);
     if held_by_mover {
         let leavers = trap_leavers(mover, trap);
         two &= leavers;
