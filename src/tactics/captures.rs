@@ -665,6 +665,13 @@ fn one_move_may_capture(
     let Some((_, helpers)) = kind_and_stronger(board, side, x) else {
         return false;
     };
+    // The trap held by a piece of the mover that cannot pull `x`, and not emptied by the
+    // first step: no helper near enough rules it out (the checks below still apply).
+    let held_by_mover = onto && board.color(side).contains(trap);
+    let held_weak = held_by_mover && !helpers.contains(trap);
+    if held_weak && held_trap_empties_late(board, side, x, trap, helpers) == Some(false) {
+        return false;
+    }
     let one = |b: Bitboard| b | b.neighbours();
     let beside = Bitboard::adjacent(x).without(trap);
     let empty = !board.occupied();
@@ -689,7 +696,6 @@ fn one_move_may_capture(
             vacated |= Bitboard::adjacent(s) & board.stronger_than(side, k);
         }
     }
-    let held_by_mover = onto && mover.contains(trap);
     if held_by_mover {
         let leavers = trap_leavers(mover, trap);
         two &= leavers;
@@ -731,6 +737,64 @@ fn one_move_may_capture(
         from_trap &= held_trap_pullers(board, side, trap);
     }
     (helpers & from_trap).any()
+}
+
+/// For [`one_move_may_capture`], with the piece `x` beside `trap` alone to move (no other
+/// enemy piece beside the trap), onto it, and a piece `p` of the mover on the trap not
+/// stronger than `x` (`helpers`: the mover's pieces stronger than `x`): `None` when `p`
+/// has an empty square beside the trap to step onto (a rabbit not backwards); else
+/// whether a helper stands beside `x` (not on the trap), or beside the trap and beside a
+/// square beside `x` (not the trap) that holds no enemy piece. When false the trap
+/// cannot capture `x` in four steps.
+///
+/// Proof. The capture is `x`'s one move onto the trap, two steps, which needs the trap
+/// empty when it begins (a push moves `x` onto it first; a pull by a piece on the trap
+/// needs that piece to have stepped on after `p` left, a step more than below allows),
+/// so at most two steps come before it ([`four_step_traps`]), and `p` leaves the trap
+/// in them: by its own step (the mover cannot push or pull its own pieces; the enemy's
+/// pieces move only in pushes and pulls, each two steps, and none stands beside the
+/// trap to be moved into a square `p` needs, `x` but for its own move) or captured, when
+/// its last friend beside the trap steps away. Neither can be the first step here: no
+/// square for `p` is empty now (squares beside the trap are emptied only by a step of
+/// the piece on them, the mover's, as no capture empties a square beside a trap other
+/// than the trap itself, since no trap is beside a square beside another); and `p` has
+/// two friends or more now, for its squares (at least three, a rabbit's) but `x`'s hold
+/// pieces of the mover (no other enemy piece stands beside the trap). So the trap
+/// empties at the second step, `x`'s move is steps three and four, and it is a push
+/// (`p` cannot pull it, and another puller would step onto the trap in a fifth step) by
+/// a helper `h` standing beside `x`, not on the trap, after the second step. Either `h`
+/// stands there now, or it stepped there in the first two steps. If in the second, that
+/// step also empties the trap: `h` is `p`'s last friend leaving (`p` stepping off lands
+/// beside the trap, never beside `x`: two squares beside one square are never beside
+/// each other), so `h` stands beside the trap now. If in the first, the second step
+/// empties the trap, which needs a square for `p` emptied by the first step or `p`'s
+/// friends down to one after it: either way the first step, `h`'s, leaves a square
+/// beside the trap, so again `h` stands beside the trap now. Either way it steps from
+/// there onto a square beside `x` (not the trap), which must not hold an enemy piece
+/// (none moves off in one step).
+#[inline(never)]
+fn held_trap_empties_late(
+    board: &Board,
+    side: Color,
+    x: Square,
+    trap: Square,
+    helpers: Bitboard,
+) -> Option<bool> {
+    let around = Bitboard::adjacent(trap);
+    let empty = !board.occupied();
+    let at = Bitboard::from_square(trap);
+    let rabbit = board.pieces(PieceKind::Rabbit.of(side)).contains(trap);
+    let steps = if rabbit {
+        rabbit_steps(side, at, Towards::From)
+    } else {
+        around
+    };
+    if (steps & empty).any() {
+        return None;
+    }
+    let beside = Bitboard::adjacent(x).without(trap);
+    let landing = beside & !board.color(!side);
+    Some((helpers & (beside | (around & landing.neighbours()))).any())
 }
 
 /// For [`one_move_may_capture`], with the piece on `trap` and its one friend `x` beside

@@ -226,6 +226,90 @@ fn the_four_step_filter_rules_out_no_capture_in_four() {
     eprintln!("pieces the four-step filter rules out: {ruled_out}; captures in four begun with the narrowed first move: {narrowed}");
 }
 
+/// At `pos` (a turn start with four steps left, no push waiting, no pull under way), for
+/// every enemy piece `x` beside a trap held by a piece of the mover not stronger than
+/// `x`, with no other enemy piece beside the trap: when [`held_trap_empties_late`] says
+/// the trap cannot capture `x` in four and no other trap is within two squares of `x`,
+/// the plain query has no capture of `x` in exactly four steps. Returns how many pieces
+/// it ruled out so, and how many times it kept a trap.
+fn check_held_trap_empties_late(pos: &Position) -> [usize; 2] {
+    let node = pos.turn_state();
+    if node.steps_left() != 4 || node.pending_push().is_some() || node.pull_source().is_some() {
+        return [0, 0];
+    }
+    let side = node.side_to_move();
+    let board = node.board();
+    let plain = node.capture_moves_plain();
+    let (mut ruled_out, mut kept) = (0, 0);
+    for x in board.color(!side) {
+        let near: Vec<_> = NEAR_TRAPS[x.index() as usize]
+            .iter()
+            .take_while(|&&(_, m)| m != u8::MAX)
+            .copied()
+            .collect();
+        let Some(&(area, 1)) = near.iter().find(|&&(_, m)| m == 1) else {
+            continue;
+        };
+        let trap = (area & Bitboard::TRAPS).first().expect("a trap");
+        let Some((_, helpers)) = kind_and_stronger(board, side, x) else {
+            continue;
+        };
+        let others = board.color(!side) & area & !Bitboard::from_square(x);
+        let held_weak = (board.color(side) & !helpers).contains(trap);
+        if others.any() || !held_weak {
+            continue;
+        }
+        match held_trap_empties_late(board, side, x, trap, helpers) {
+            Some(false) if near.len() == 1 => {
+                ruled_out += 1;
+                let steps = plain.get(x).map(Move::len);
+                assert_ne!(steps, Some(4), "{x} is captured in four in {pos:?}");
+            }
+            Some(true) => kept += 1,
+            _ => {}
+        }
+    }
+    [ruled_out, kept]
+}
+
+/// [`held_trap_empties_late`] against the plain query on the sample of the search in
+/// four (the archive's turn starts, turn starts after random turns from them, the
+/// endgames and a random turn from each).
+#[test]
+fn a_trap_held_until_the_second_step_needs_a_helper_near() {
+    let counts = sum_over_turn_starts(78, check_held_trap_empties_late);
+    let [ruled_out, kept] = counts;
+    assert!(ruled_out > 100 && kept > 10, "{counts:?}");
+    eprintln!(
+        "pieces a trap held until the second step rules out: {ruled_out}; traps it keeps: {kept}"
+    );
+}
+
+/// The ways [`held_trap_empties_late`] keeps a trap, on positions made for them:
+/// Silver's rabbit on c7 beside the trap c6, held by Gold's rabbit with two friends
+/// beside it and no empty square to step onto. First, the friends are Gold's horse on
+/// d6 and cat on b6: the horse steps onto d7 (a helper beside the trap stepping beside
+/// the piece), the cat steps off (d6 and b6 empty, Gold's rabbit falls), then the horse
+/// pushes the rabbit on c7 onto c6. Second, the friends are Gold's rabbits on b6 and d6
+/// and the horse stands on d7 (a helper beside the piece): both rabbits step off, then
+/// the horse pushes. Either way Silver's rabbit falls in exactly four.
+#[test]
+fn a_trap_held_until_the_second_step_keeps_a_helper_near() {
+    for pos in [
+        "g [          r      CRH                                            ]",
+        "g [          rH     RRR                                            ]",
+    ] {
+        let pos: Position = pos.parse().expect("a valid position");
+        let mv = pos
+            .capture_moves()
+            .get(Square::C7)
+            .copied()
+            .expect("the rabbit on c7 falls");
+        assert_eq!(mv.len(), 4, "{pos:?}");
+        assert_eq!(check(&pos), pos.capture_moves().len(), "{pos:?}");
+    }
+}
+
 /// At `pos` (a turn start with four steps left, no push waiting, no pull under way),
 /// for every enemy piece whose first move [`four_step_traps`] narrows, the squares
 /// [`alone_moved_twice`] keeps of it checked against the plain query: with none, no
