@@ -585,7 +585,7 @@ fn alone_moved_twice(
     onto: Bitboard,
     frozen: Bitboard,
 ) -> Bitboard {
-    let Some((_, stronger)) = kind_and_stronger(board, side, sq) else {
+    let Some(stronger) = stronger_than_piece_on(board, side, sq) else {
         return Bitboard::EMPTY;
     };
     let movers = Bitboard::adjacent(sq) & stronger & !frozen;
@@ -662,7 +662,7 @@ fn one_move_may_capture(
     let (Some(x), Some(trap)) = (moving.first(), (area & Bitboard::TRAPS).first()) else {
         return false;
     };
-    let Some((_, helpers)) = kind_and_stronger(board, side, x) else {
+    let Some(helpers) = stronger_than_piece_on(board, side, x) else {
         return false;
     };
     // The trap held by a piece of the mover that cannot pull `x`, and not emptied by the
@@ -1549,7 +1549,7 @@ fn moved_within_two(
 #[inline]
 fn pushed_or_pulled(node: &Node, side: Color, q: Square, ends: Bitboard, path: &mut Move) -> bool {
     let board = node.board();
-    let Some((_, stronger)) = kind_and_stronger(board, side, q) else {
+    let Some(stronger) = stronger_than_piece_on(board, side, q) else {
         return false;
     };
     let stronger = Bitboard::adjacent(q) & stronger;
@@ -1600,7 +1600,7 @@ fn first_steps_moving(
     path: &mut Move,
 ) -> bool {
     let board = node.board();
-    let Some((_, stronger)) = kind_and_stronger(board, ctx.side, q) else {
+    let Some(stronger) = stronger_than_piece_on(board, ctx.side, q) else {
         return false;
     };
     let stronger = Bitboard::adjacent(q) & stronger;
@@ -1695,7 +1695,7 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
     let Some((q, ends)) = capturing_step(board, ctx.side, sq) else {
         return false;
     };
-    let Some((_, stronger)) = kind_and_stronger(board, ctx.side, q) else {
+    let Some(stronger) = stronger_than_piece_on(board, ctx.side, q) else {
         return false;
     };
     let mut movers = board.color(ctx.side) & Bitboard::within(q, 3);
@@ -2433,7 +2433,7 @@ fn moved_twice(
     (onto, frozen): (Bitboard, Bitboard),
     path: &mut Move,
 ) -> bool {
-    let Some((_, stronger)) = kind_and_stronger(board, side, sq) else {
+    let Some(stronger) = stronger_than_piece_on(board, side, sq) else {
         return false;
     };
     let empty = !board.occupied();
@@ -3201,18 +3201,17 @@ fn approach(
     best
 }
 
-/// The kind of the piece on `sq` and the pieces of `side` stronger than it
-/// ([`Board::kind_at`] and [`Board::stronger_than`] in one walk up the kinds: the
-/// pieces of `side` with each kind taken away in turn, up to the piece's own); `None`
-/// for an empty square.
+/// The pieces of `side` stronger than the piece on `sq` ([`Board::kind_at`] then
+/// [`Board::stronger_than`] in one walk up the kinds: the pieces of `side` with each
+/// kind taken away in turn, up to the piece's own); `None` for an empty square.
 #[inline(always)]
-fn kind_and_stronger(board: &Board, side: Color, sq: Square) -> Option<(PieceKind, Bitboard)> {
+fn stronger_than_piece_on(board: &Board, side: Color, sq: Square) -> Option<Bitboard> {
     let mut stronger = board.color(side);
     for &kind in &PieceKind::ALL {
         let these = board.kind(kind);
         stronger &= !these;
         if these.contains(sq) {
-            return Some((kind, stronger));
+            return Some(stronger);
         }
     }
     None

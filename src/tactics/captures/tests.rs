@@ -251,7 +251,7 @@ fn check_held_trap_empties_late(pos: &Position) -> [usize; 2] {
             continue;
         };
         let trap = (area & Bitboard::TRAPS).first().expect("a trap");
-        let Some((_, helpers)) = kind_and_stronger(board, side, x) else {
+        let Some(helpers) = stronger_than_piece_on(board, side, x) else {
             continue;
         };
         let others = board.color(!side) & area & !Bitboard::from_square(x);
