@@ -1377,12 +1377,13 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// four steps to go ([`Region`]): a simple step that enters a square of `X`, leaves a
 /// square of `Y`, leaves a square of `X` beside an enemy piece and within two of a trap
 /// with an enemy piece on it within three of a rabbit one rank away;
-/// the first step of a push of an enemy piece on a square of `Y`; or a step of a rabbit
-/// four ranks away. `X` holds the squares within five (Manhattan distance) of a rabbit of
-/// the mover one rank from its goal, within four of one two ranks away, and within one of
-/// the squares of a rabbit three ranks away and of the two ahead of it; `Y`, inside it,
-/// those within four of a rabbit one rank away, three of one two away, and the squares of
-/// a rabbit three away and of the three ahead of it. [`Region::FULL`] (no restriction)
+/// the first step of a push of an enemy piece on a square of `Y` (of `Z` when no rabbit
+/// stands one rank away, below); or a step of a rabbit four ranks away. `X` holds the
+/// squares within five (Manhattan distance) of a rabbit of the mover one rank from its
+/// goal, within four of one two ranks away, and within one of the squares of a rabbit
+/// three ranks away and of the two ahead of it; `Y`, inside it, those within four of a
+/// rabbit one rank away, three of one two away, and the squares of a rabbit three away and
+/// of the three ahead of it. [`Region::FULL`] (no restriction)
 /// while a push waits or a pull is under way, or when a rabbit of the mover stands on its
 /// goal rank now or stood there when the turn started. The rabbits named (one rank away,
 /// two, three, four) are those of `rabbits`: the proof below follows the goal's rabbit
@@ -1452,6 +1453,21 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 ///   none): with `e` four away, `B(e, 1)` and the traps beside `e` are three or more from
 ///   `r`, the traps beside `o` two or more, and `C`'s squares two away are on the ranks
 ///   ahead, so the push misses `C`. Either way `t3 t4` was a goal in two at the root.
+///   `Z`, the pushes when no rabbit of `rabbits` stands one rank away (so `d = 2`; `d = 3`
+///   leaves `R` too few steps after a push): within two of a rabbit two ranks away, or
+///   three on the goal rank. `t3 t4` are `R`'s two forward steps, to the square ahead `a`,
+///   then to the goal square `g`: they read `B(r, 1)` and `B(a, 1)` (frozen tests) and `a`
+///   and `g` (empty), all within two of `r` (`a` beside it, `g` two ranks ahead). Let `e`
+///   be three or more from `r` and off the goal rank, or four or more away. The push makes
+///   `t3 t4` no more legal: the pusher entering `e` is beside neither `r` nor `a` (both
+///   would put `e` within two of `r`); the pushed enemy piece entering a square beside `e`
+///   only freezes or blocks; `e` emptied is not read; the pusher's square `o` emptied
+///   takes a friend away (never unfreezing `R`), and is not `a` (`e` beside `a` is within
+///   two of `r`) nor `g` (`e` beside `g` is `a` or on the goal rank three from `r`); an
+///   enemy piece captured on a trap beside `e` is not read (the read traps are `r` and
+///   those beside it, `a` and `g` being on ranks without traps, and `e` beside one of them
+///   is within two of `r`); a piece of the mover captured on a trap beside `o` is a
+///   friend fewer, or `R` (no goal). So `t3 t4` was a goal in two at the root: excluded.
 /// - Otherwise `t2 t3 t4` is a goal in three after `t1` that does not begin with the end
 ///   of a push or a pull `t1` began, and it reads only squares of `X`: for `d = 3` it is
 ///   `R`'s three forward steps (they read within one of `r` and of the two squares ahead;
@@ -1525,10 +1541,20 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
     };
     inner |= rabbits & rank_band(side, 2);
     let mut reads = Bitboard::EMPTY;
+    let mut pushes = Bitboard::EMPTY;
     if inner.any() {
-        for _ in 0..3 {
+        for _ in 0..2 {
             inner |= inner.neighbours();
         }
+        // With no rabbit one rank away, the pushes of `Z`: within two of a rabbit two ranks
+        // away, or three on the goal rank.
+        let two_spreads = inner;
+        inner |= inner.neighbours();
+        pushes = if one.any() {
+            inner
+        } else {
+            two_spreads | (inner & ranks_within(side, 0))
+        };
         reads = inner | inner.neighbours();
     }
     if column.any() {
@@ -1554,7 +1580,7 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
     Region {
         from: inner | three | column.shift(fwd) | pullers | (rabbits & rank_band(side, 4)),
         into: reads,
-        pushes: inner,
+        pushes,
     }
 }
 
