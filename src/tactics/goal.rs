@@ -1454,20 +1454,20 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 ///   `r`, the traps beside `o` two or more, and `C`'s squares two away are on the ranks
 ///   ahead, so the push misses `C`. Either way `t3 t4` was a goal in two at the root.
 ///   `Z`, the pushes when no rabbit of `rabbits` stands one rank away (so `d = 2`; `d = 3`
-///   leaves `R` too few steps after a push): within two of a rabbit two ranks away, or
-///   three on the goal rank. `t3 t4` are `R`'s two forward steps, to the square ahead `a`,
-///   then to the goal square `g`: they read `B(r, 1)` and `B(a, 1)` (frozen tests) and `a`
-///   and `g` (empty), all within two of `r` (`a` beside it, `g` two ranks ahead). Let `e`
-///   be three or more from `r` and off the goal rank, or four or more away. The push makes
-///   `t3 t4` no more legal: the pusher entering `e` is beside neither `r` nor `a` (both
-///   would put `e` within two of `r`); the pushed enemy piece entering a square beside `e`
-///   only freezes or blocks; `e` emptied is not read; the pusher's square `o` emptied
-///   takes a friend away (never unfreezing `R`), and is not `a` (`e` beside `a` is within
-///   two of `r`) nor `g` (`e` beside `g` is `a` or on the goal rank three from `r`); an
-///   enemy piece captured on a trap beside `e` is not read (the read traps are `r` and
-///   those beside it, `a` and `g` being on ranks without traps, and `e` beside one of them
-///   is within two of `r`); a piece of the mover captured on a trap beside `o` is a
-///   friend fewer, or `R` (no goal). So `t3 t4` was a goal in two at the root: excluded.
+///   leaves `R` too few steps after a push): within two of a rabbit two ranks away but the
+///   square two behind it, or three on the goal rank. `t3 t4` are `R`'s two forward steps,
+///   to the square ahead `a`, then to the goal square `g`: they read `B(r, 1)` and `B(a,
+///   1)` (frozen tests) and `a` and `g` (empty). Let `e` be three or more from `r` and off
+///   the goal rank, four or more away, or the square two behind `r`: `e` is not in `B(r,
+///   1)`, `B(a, 1)` nor `g`, nor beside `r`, `a`, or the traps of `B(r, 1)` (`r` and those
+///   beside it on its rank; `a` and `g` are on ranks without traps), and beside `g` only
+///   on the goal rank. The push makes `t3 t4` no more legal: the pusher entering `e` is
+///   beside neither `r` nor `a`; the pushed enemy piece entering a square beside `e` only
+///   freezes or blocks; `e` emptied is not read; the pusher's square `o` emptied takes a
+///   friend away (never unfreezing `R`), and is not `a` nor `g` (`o` is beside `e`); an
+///   enemy piece captured on a trap beside `e` is not read; a piece of the mover captured
+///   on a trap beside `o` is a friend fewer, or `R` (no goal). So `t3 t4` was a goal in
+///   two at the root: excluded.
 /// - Otherwise `t2 t3 t4` is a goal in three after `t1` that does not begin with the end
 ///   of a push or a pull `t1` began, and it reads only squares of `X`: for `d = 3` it is
 ///   `R`'s three forward steps (they read within one of `r` and of the two squares ahead;
@@ -1547,13 +1547,15 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
             inner |= inner.neighbours();
         }
         // With no rabbit one rank away, the pushes of `Z`: within two of a rabbit two ranks
-        // away, or three on the goal rank.
+        // away but the square two behind it, or three on the goal rank.
         let two_spreads = inner;
         inner |= inner.neighbours();
         pushes = if one.any() {
             inner
         } else {
-            two_spreads | (inner & ranks_within(side, 0))
+            let back = fwd.opposite();
+            let behind = (rabbits & rank_band(side, 2)).shift(back).shift(back);
+            (two_spreads & !behind) | (inner & ranks_within(side, 0))
         };
         reads = inner | inner.neighbours();
     }
