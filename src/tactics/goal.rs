@@ -1454,20 +1454,24 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 ///   `r`, the traps beside `o` two or more, and `C`'s squares two away are on the ranks
 ///   ahead, so the push misses `C`. Either way `t3 t4` was a goal in two at the root.
 ///   `Z`, the pushes when no rabbit of `rabbits` stands one rank away (so `d = 2`; `d = 3`
-///   leaves `R` too few steps after a push): within two of a rabbit two ranks away but the
-///   square two behind it, or three on the goal rank. `t3 t4` are `R`'s two forward steps,
-///   to the square ahead `a`, then to the goal square `g`: they read `B(r, 1)` and `B(a,
-///   1)` (frozen tests) and `a` and `g` (empty). Let `e` be three or more from `r` and off
-///   the goal rank, four or more away, or the square two behind `r`: `e` is not in `B(r,
-///   1)`, `B(a, 1)` nor `g`, nor beside `r`, `a`, or the traps of `B(r, 1)` (`r` and those
-///   beside it on its rank; `a` and `g` are on ranks without traps), and beside `g` only
-///   on the goal rank. The push makes `t3 t4` no more legal: the pusher entering `e` is
-///   beside neither `r` nor `a`; the pushed enemy piece entering a square beside `e` only
-///   freezes or blocks; `e` emptied is not read; the pusher's square `o` emptied takes a
-///   friend away (never unfreezing `R`), and is not `a` nor `g` (`o` is beside `e`); an
-///   enemy piece captured on a trap beside `e` is not read; a piece of the mover captured
-///   on a trap beside `o` is a friend fewer, or `R` (no goal). So `t3 t4` was a goal in
-///   two at the root: excluded.
+///   leaves `R` too few steps after a push): within one of a rabbit two ranks away or of
+///   the square ahead of it, or three of it on the goal rank; and, when an enemy piece
+///   stands on a trap beside the rabbit, within two of it but the square two behind it.
+///   `t3 t4` are `R`'s two forward steps, to the square ahead `a`, then to the goal square
+///   `g`: they read `B(r, 1)` and `B(a, 1)` (frozen tests) and `a` and `g` (empty). Let `e`
+///   be outside `Z`: `e` is not in `B(r, 1)` nor `B(a, 1)` (so not `a` nor `g`, and beside
+///   neither `r` nor `a`), beside `g` only on the goal rank (`g`'s neighbours are `a` and
+///   two squares three from `r` on it), and beside a trap of `B(r, 1)` holding an enemy
+///   piece never (those traps are `r`, which holds `R`, and the squares beside `r` on its
+///   rank, `a` and `g` being on ranks without traps; a square beside one of these is
+///   within two of `r` and not two behind it, so in `Z` when one holds an enemy piece). The
+///   push makes `t3 t4` no more legal: the pusher entering `e` is beside neither `r` nor
+///   `a`; the pushed enemy piece entering a square beside `e` only freezes or blocks; `e`
+///   emptied is not read; the pusher's square `o` emptied takes a friend away (never
+///   unfreezing `R`), and is not `a` nor `g` (`o` is beside `e`); an enemy piece captured
+///   on a trap beside `e` is not read; a piece of the mover captured on a trap beside `o`
+///   is a friend fewer, or `R` (no goal). So `t3 t4` was a goal in two at the root:
+///   excluded.
 /// - Otherwise `t2 t3 t4` is a goal in three after `t1` that does not begin with the end
 ///   of a push or a pull `t1` began, and it reads only squares of `X`: for `d = 3` it is
 ///   `R`'s three forward steps (they read within one of `r` and of the two squares ahead;
@@ -1546,16 +1550,21 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
         for _ in 0..2 {
             inner |= inner.neighbours();
         }
-        // With no rabbit one rank away, the pushes of `Z`: within two of a rabbit two ranks
-        // away but the square two behind it, or three on the goal rank.
+        // With no rabbit one rank away, the pushes of `Z`: within one of a rabbit two ranks
+        // away or of the square ahead, or three on the goal rank; within two but the square
+        // two behind when an enemy piece stands on a trap beside it.
         let two_spreads = inner;
         inner |= inner.neighbours();
         pushes = if one.any() {
             inner
         } else {
-            let back = fwd.opposite();
-            let behind = (rabbits & rank_band(side, 2)).shift(back).shift(back);
-            (two_spreads & !behind) | (inner & ranks_within(side, 0))
+            let two = rabbits & rank_band(side, 2);
+            let pair = two | two.shift(fwd);
+            let mut near = pair | pair.neighbours();
+            if (Bitboard::TRAPS & board.color(!side) & near).any() {
+                near = two_spreads & !two.shift(fwd.opposite()).shift(fwd.opposite());
+            }
+            near | (inner & ranks_within(side, 0))
         };
         reads = inner | inner.neighbours();
     }
