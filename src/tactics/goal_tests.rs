@@ -1897,16 +1897,14 @@ fn three_step_region_narrowed_sets_begin_no_goal() {
     );
 }
 
-// h-g13
-
 /// [`four_step_region`]'s pushes with no rabbit one rank away (`Z`: within one of a rabbit
 /// two ranks away or of the square ahead, or three on the goal rank; within two but the
-/// square two behind when an enemy piece stands on a trap beside it) against the wider set they replaced (within
-/// three of it): on the turn starts of `every_goal_in_four_begins_in_the_four_step_region`
-/// with 1,000,000 more random ones (the region is asked only with four steps to go, at a
-/// turn's start), wherever the fewest steps are exactly four, no push's first step the
-/// wider set tries and `Z` does not begins a goal in three more (a plain search after it),
-/// and many are left out.
+/// square two behind when an enemy piece stands on a trap beside it) against the wider
+/// set they replaced (within three of it): on the turn starts of
+/// `every_goal_in_four_begins_in_the_four_step_region` with 1,000,000 more random ones
+/// (the region is asked only with four steps to go, at a turn's start), wherever the
+/// fewest steps are exactly four, no push's first step the wider set tries and `Z` does
+/// not begins a goal in three more (a plain search after it), and many are left out.
 #[test]
 fn four_step_region_narrowed_pushes_begin_no_goal() {
     let mut rng = Rng(13);
