@@ -1484,12 +1484,13 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// four steps to go ([`Region`]): a simple step that enters a square of `X`, leaves a
 /// square of `Y`, leaves a square of `X` beside an enemy piece and within two of a trap
 /// with an enemy piece on it within three of a rabbit one rank away;
-/// the first step of a push of an enemy piece on a square of `Y`; or a step of a rabbit
-/// four ranks away. `X` holds the squares within five (Manhattan distance) of a rabbit of
-/// the mover one rank from its goal, within four of one two ranks away, and within one of
-/// the squares of a rabbit three ranks away and of the two ahead of it; `Y`, inside it,
-/// those within four of a rabbit one rank away, three of one two away, and the squares of
-/// a rabbit three away and of the three ahead of it. [`Region::FULL`] (no restriction)
+/// the first step of a push of an enemy piece on a square of `Y` (of `Z` when no rabbit
+/// stands one rank away, below); or a step of a rabbit four ranks away. `X` holds the
+/// squares within five (Manhattan distance) of a rabbit of the mover one rank from its
+/// goal, within four of one two ranks away, and within one of the squares of a rabbit
+/// three ranks away and of the two ahead of it; `Y`, inside it, those within four of a
+/// rabbit one rank away, three of one two away, and the squares of a rabbit three away and
+/// of the three ahead of it. [`Region::FULL`] (no restriction)
 /// while a push waits or a pull is under way, or when a rabbit of the mover stands on its
 /// goal rank now or stood there when the turn started. The rabbits named (one rank away,
 /// two, three, four) are those of `rabbits`: the proof below follows the goal's rabbit
@@ -1559,6 +1560,25 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 ///   none): with `e` four away, `B(e, 1)` and the traps beside `e` are three or more from
 ///   `r`, the traps beside `o` two or more, and `C`'s squares two away are on the ranks
 ///   ahead, so the push misses `C`. Either way `t3 t4` was a goal in two at the root.
+///   `Z`, the pushes when no rabbit of `rabbits` stands one rank away (so `d = 2`; `d = 3`
+///   leaves `R` too few steps after a push): within one of a rabbit two ranks away or of
+///   the square ahead of it, or three of it on the goal rank; and, when an enemy piece
+///   stands on a trap beside the rabbit, within two of it but the square two behind it.
+///   `t3 t4` are `R`'s two forward steps, to the square ahead `a`, then to the goal square
+///   `g`: they read `B(r, 1)` and `B(a, 1)` (frozen tests) and `a` and `g` (empty). Let `e`
+///   be outside `Z`: `e` is not in `B(r, 1)` nor `B(a, 1)` (so not `a` nor `g`, and beside
+///   neither `r` nor `a`), beside `g` only on the goal rank (`g`'s neighbours are `a` and
+///   two squares three from `r` on it), and beside a trap of `B(r, 1)` holding an enemy
+///   piece never (those traps are `r`, which holds `R`, and the squares beside `r` on its
+///   rank, `a` and `g` being on ranks without traps; a square beside one of these is
+///   within two of `r` and not two behind it, so in `Z` when one holds an enemy piece). The
+///   push makes `t3 t4` no more legal: the pusher entering `e` is beside neither `r` nor
+///   `a`; the pushed enemy piece entering a square beside `e` only freezes or blocks; `e`
+///   emptied is not read; the pusher's square `o` emptied takes a friend away (never
+///   unfreezing `R`), and is not `a` nor `g` (`o` is beside `e`); an enemy piece captured
+///   on a trap beside `e` is not read; a piece of the mover captured on a trap beside `o`
+///   is a friend fewer, or `R` (no goal). So `t3 t4` was a goal in two at the root:
+///   excluded.
 /// - Otherwise `t2 t3 t4` is a goal in three after `t1` that does not begin with the end
 ///   of a push or a pull `t1` began, and it reads only squares of `X`: for `d = 3` it is
 ///   `R`'s three forward steps (they read within one of `r` and of the two squares ahead;
@@ -1632,10 +1652,27 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
     };
     inner |= rabbits & rank_band(side, 2);
     let mut reads = Bitboard::EMPTY;
+    let mut pushes = Bitboard::EMPTY;
     if inner.any() {
-        for _ in 0..3 {
+        for _ in 0..2 {
             inner |= inner.neighbours();
         }
+        // With no rabbit one rank away, the pushes of `Z`: within one of a rabbit two ranks
+        // away or of the square ahead, or three on the goal rank; within two but the square
+        // two behind when an enemy piece stands on a trap beside it.
+        let two_spreads = inner;
+        inner |= inner.neighbours();
+        pushes = if one.any() {
+            inner
+        } else {
+            let two = rabbits & rank_band(side, 2);
+            let pair = two | two.shift(fwd);
+            let mut near = pair | pair.neighbours();
+            if (Bitboard::TRAPS & board.color(!side) & near).any() {
+                near = two_spreads & !two.shift(fwd.opposite()).shift(fwd.opposite());
+            }
+            near | (inner & ranks_within(side, 0))
+        };
         reads = inner | inner.neighbours();
     }
     if column.any() {
@@ -1661,7 +1698,7 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
     Region {
         from: inner | three | column.shift(fwd) | pullers | (rabbits & rank_band(side, 4)),
         into: reads,
-        pushes: inner,
+        pushes,
     }
 }
 
