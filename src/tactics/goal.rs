@@ -649,8 +649,7 @@ fn immovable_near_goal(pos: &TurnState, k: u8) -> Bitboard {
     // candidates of the weaker kinds (`weaker`) around them.
     let mut covered = Bitboard::EMPTY;
     let mut weaker = candidates & board.kind(PieceKind::Rabbit);
-    for i in 1..6 {
-        let kind = PieceKind::ALL[i];
+    for &kind in &PieceKind::ALL[1..] {
         for sq in board.pieces(kind.of(side)) & zone {
             let mut ball = Bitboard::from_square(sq) | Bitboard::adjacent(sq);
             if d + 2 < k {
