@@ -385,6 +385,31 @@ fn in_region(pos: &Position, region: Region, s: Step) -> bool {
     }
 }
 
+/// The legal steps at `pos` that `wider` tries and `region` does not, each shown to
+/// begin no goal within `left` more steps (the plain search after it); `f` sees each
+/// first (to sort them by the rule that left it out). Returns how many there were.
+fn check_left_out(
+    pos: &Position,
+    (region, wider): (Region, Region),
+    left: usize,
+    mut f: impl FnMut(Step),
+) -> usize {
+    let mut n = 0;
+    for &s in pos.legal_steps().iter() {
+        if in_region(pos, region, s) || !in_region(pos, wider, s) {
+            continue;
+        }
+        n += 1;
+        f(s);
+        let mut p = pos.clone();
+        assert!(
+            !(p.play_step(s).is_ok() && p.plain_goal_move().is_some_and(|m| m.len() <= left)),
+            "{pos}: {s:?} left out begins a goal"
+        );
+    }
+    n
+}
+
 /// The three-step region alone ([`three_step_region`]) at one state whose fewest steps
 /// are exactly three, of the rabbits the fast search passes (those that may end a goal in
 /// three, [`goal_rabbits_within`]; some, as there is a goal): no first step outside it
@@ -1793,9 +1818,10 @@ fn ranks_within_is_the_union_of_the_bands() {
 /// around a rabbit one rank away with the square ahead taken or empty, where all of `L`
 /// was. On the states of `a_goal_in_three_begins_in_the_three_step_region` (more random
 /// ones), the endgames under a cap of three and the archive positions one step into a
-/// turn (every fourth), wherever the fewest steps are exactly three, a plain walk of
-/// every step the wider region tries and the narrower one does not finds no goal in two
-/// more; and the narrowings leave out many steps, counted by kind (the rules apply).
+/// turn (every fourth), wherever the fewest steps are exactly three, no step the wider
+/// region tries and the narrower one does not begins a goal in two more (the plain
+/// search after it, [`check_left_out`]); and the narrowings leave out many steps,
+/// counted by kind (the rules apply).
 #[test]
 fn three_step_region_narrowed_sets_begin_no_goal() {
     let mut rng = Rng(11);
@@ -1856,26 +1882,16 @@ fn three_step_region_narrowed_sets_begin_no_goal() {
             into: region.into | column,
             ..region
         };
-        let mut here = 0;
-        for &s in pos.legal_steps().iter() {
-            if in_region(pos, region, s) || !in_region(pos, wider, s) {
-                continue;
-            }
-            here += 1;
-            // Left out by the pushes' rule (the rest by the entered squares').
-            let by_pushes = Region {
-                pushes: spread[2],
-                ..region
-            };
+        // Left out by the pushes' rule (the rest by the entered squares').
+        let by_pushes = Region {
+            pushes: spread[2],
+            ..region
+        };
+        let here = check_left_out(pos, (region, wider), 2, |s| {
             pushes += usize::from(in_region(pos, by_pushes, s));
             columns += usize::from(in_region(pos, by_column, s));
             lefts += usize::from(in_region(pos, by_left, s));
-            let mut p = pos.clone();
-            assert!(
-                !(p.play_step(s).is_ok() && goal_within(&p, 2)),
-                "{pos}: {s:?} left out begins a goal"
-            );
-        }
+        });
         dropped += here;
         applied += usize::from(here > 0);
     }
@@ -2000,18 +2016,7 @@ fn four_step_region_narrowed_pushes_begin_no_goal() {
             pushes: region.pushes | inner,
             ..region
         };
-        let mut here = 0;
-        for &s in pos.legal_steps().iter() {
-            if in_region(pos, region, s) || !in_region(pos, wider, s) {
-                continue;
-            }
-            here += 1;
-            let mut p = pos.clone();
-            assert!(
-                !(p.play_step(s).is_ok() && p.plain_goal_move().is_some_and(|m| m.len() <= 3)),
-                "{pos}: {s:?} left out begins a goal"
-            );
-        }
+        let here = check_left_out(pos, (region, wider), 3, |_| {});
         dropped += here;
         applied += usize::from(here > 0);
     }
