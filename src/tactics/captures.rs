@@ -204,13 +204,16 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
         fast: filters,
         none_within_two: false,
     };
-    let ready = board.threatened(!side);
     let quiet = node.pending_push().is_none() && node.pull_source().is_none();
 
     // The mover's frozen pieces, once a bound has computed them, for the others.
     let mut frozen = None;
+    // `ready`: the enemy pieces with a stronger piece of the mover beside them
+    // ([`Board::threatened`]), computed by `trap_counts_keep` only when one of its tests
+    // reads it, else below once a piece is kept: the same set either way.
+    let mut ready = None;
     let among = if ctx.fast && quiet {
-        trap_counts_keep(board, side, left, ready)
+        trap_counts_keep(board, side, left, &mut ready)
     } else {
         Bitboard::FULL
     };
@@ -220,6 +223,10 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
         // such queries skip `unmovable_pieces` and the candidates).
         return out;
     }
+    let ready = match ready {
+        Some(ready) => ready,
+        None => board.threatened(!side),
+    };
     let unmovable = unmovable_pieces(board, &ctx);
     for sq in capture_candidates(&node, &ctx, (ready, unmovable), among) {
         let bound = if ctx.fast && quiet {
@@ -345,8 +352,21 @@ fn search_at(
 /// at the limit or over it; only the piece on the trap is asked. The pieces two squares
 /// away count `2 * (2 + n)`: with `n >= 1` at least 6, over any `left` (a turn has four
 /// steps), so they are asked only at a trap with no enemy piece near.
+///
+/// `ready` ([`Board::threatened`] of the enemy) is read only where a test reads it: at
+/// the limit (`moves == left`), and at a trap with no enemy piece near only when
+/// `left` is 4 and an enemy piece stands two squares from it (else the set added is
+/// empty either way). It is computed there if `None` (and left in `ready` for the
+/// caller), so the pieces kept are the same as with it given. When no test reads it
+/// (every trap near no piece two squares away, or over the limit or under it), the
+/// root's queries that keep no piece never compute it.
 #[inline]
-fn trap_counts_keep(board: &Board, side: Color, left: u8, ready: Bitboard) -> Bitboard {
+fn trap_counts_keep(
+    board: &Board,
+    side: Color,
+    left: u8,
+    ready: &mut Option<Bitboard>,
+) -> Bitboard {
     let enemy = board.color(!side);
     let counts = trap_area_counts(enemy);
     let mut keep = Bitboard::EMPTY;
@@ -356,8 +376,9 @@ fn trap_counts_keep(board: &Board, side: Color, left: u8, ready: Bitboard) -> Bi
             // No piece near: none on the trap or beside it, and the pieces two squares
             // away need `2 * 2` steps, so they are kept only when that is `left` (the
             // limit) and they are in `ready`.
-            if left == 4 {
-                keep |= enemy & TWO_FROM_TRAP[t] & ready;
+            let two = enemy & TWO_FROM_TRAP[t];
+            if left == 4 && two.any() {
+                keep |= two & *ready.get_or_insert_with(|| threatened_by(board, side));
             }
             continue;
         }
@@ -365,8 +386,11 @@ fn trap_counts_keep(board: &Board, side: Color, left: u8, ready: Bitboard) -> Bi
         let beside = Bitboard::adjacent(trap);
         let near = enemy & (beside | at);
         // At the limit every piece to move must be in `ready` (see above).
-        let passes = |moves: u8, moving: Bitboard| {
-            moves < left || (moves == left && (moving & !ready).is_empty())
+        let mut passes = |moves: u8, moving: Bitboard| {
+            moves < left
+                || (moves == left
+                    && (moving & !*ready.get_or_insert_with(|| threatened_by(board, side)))
+                        .is_empty())
         };
         if (near & at).any() {
             if passes(2 * (n - 1), near & !at) {
@@ -381,6 +405,13 @@ fn trap_counts_keep(board: &Board, side: Color, left: u8, ready: Bitboard) -> Bi
         // has: none kept.
     }
     keep
+}
+
+/// The enemy pieces with a piece of `side` stronger than them beside them
+/// ([`Board::threatened`] of the other side), out of line: the root computes it once.
+#[inline(never)]
+fn threatened_by(board: &Board, side: Color) -> Bitboard {
+    board.threatened(!side)
 }
 
 /// For each trap of [`Square::TRAPS`], the squares exactly two squares from it.
