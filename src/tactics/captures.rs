@@ -1272,6 +1272,7 @@ fn pullers_from_trap(mover: Bitboard, empty: Bitboard, trap: Square, frozen: Bit
 /// alone to move and in `ready`, or at `m = 2` of another trap, never with
 /// `left < 4`. The first test and the pieces' squares (all in [`TRAP_ZONE`]) are
 /// unchanged.
+#[inline(always)]
 fn capture_candidates(
     node: &Node,
     ctx: &Ctx,
