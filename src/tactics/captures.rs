@@ -1053,7 +1053,7 @@ fn trap_leavers(mover: Bitboard, trap: Square) -> Bitboard {
 
 /// For [`four_step_traps`]: whether the two enemy pieces of `moving` may be moved
 /// one after the other, each by a push or a pull, in four steps (see there for why).
-#[inline]
+#[inline(never)]
 fn two_moves_may_follow(board: &Board, side: Color, moving: Bitboard, ready: Bitboard) -> bool {
     if (moving & !ready).is_empty() {
         return true;
