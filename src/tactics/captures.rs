@@ -1,6 +1,7 @@
 //! The captures query: for every enemy piece, the fewest steps to capture it this turn.
 
 use core::fmt;
+use core::ops::ControlFlow;
 
 use crate::{
     Bitboard, Board, Color, Direction, Move, PieceKind, Position, Square, Squares, Step, TurnState,
@@ -1052,7 +1053,7 @@ fn trap_leavers(mover: Bitboard, trap: Square) -> Bitboard {
 
 /// For [`four_step_traps`]: whether the two enemy pieces of `moving` may be moved
 /// one after the other, each by a push or a pull, in four steps (see there for why).
-#[inline]
+#[inline(never)]
 fn two_moves_may_follow(board: &Board, side: Color, moving: Bitboard, ready: Bitboard) -> bool {
     if (moving & !ready).is_empty() {
         return true;
@@ -1271,6 +1272,7 @@ fn pullers_from_trap(mover: Bitboard, empty: Bitboard, trap: Square, frozen: Bit
 /// alone to move and in `ready`, or at `m = 2` of another trap, never with
 /// `left < 4`. The first test and the pieces' squares (all in [`TRAP_ZONE`]) are
 /// unchanged.
+#[inline(always)]
 fn capture_candidates(
     node: &Node,
     ctx: &Ctx,
@@ -1309,24 +1311,16 @@ fn capture_candidates(
         return enemy;
     }
     // The kinds from the rabbit up, stopping once every piece of `beside` has been
-    // asked: `stronger` is the mover's pieces of the kinds above `kind`, the rabbit's
-    // first, each kind taken away in turn.
+    // asked ([`walk_kinds`]).
     let mut keep = Bitboard::EMPTY;
-    let mut rest = beside;
-    let mut stronger = board.color(side);
-    for &kind in &PieceKind::ALL {
-        if rest.is_empty() {
-            break;
-        }
-        stronger &= !board.kind(kind);
-        let these = rest & board.kind(kind);
-        rest &= !these;
+    walk_kinds(board, side, beside, |_, these, stronger| {
         for sq in these {
             if (stronger & Bitboard::within(sq, left - 1)).any() {
                 keep = keep.with(sq);
             }
         }
-    }
+        ControlFlow::<()>::Continue(())
+    });
 
     enemy & !(beside & !keep)
 }
@@ -3193,21 +3187,11 @@ fn approach(
     cap: u8,
 ) -> u8 {
     let mut best = cap;
-    let mut rest = pieces;
-    // The mover's pieces of the kinds above `kind` (each kind taken away in turn).
-    let mut helpers = board.color(side);
-
-    for &kind in &PieceKind::ALL {
-        if rest.is_empty() {
-            break;
-        }
-        helpers &= !board.kind(kind);
-        let group = rest & board.kind(kind);
+    // `helpers`: the mover's pieces of the kinds above the group's ([`walk_kinds`]).
+    let stopped = walk_kinds(board, side, pieces, |_, group, helpers| {
         if group.is_empty() {
-            continue;
+            return ControlFlow::Continue(());
         }
-        rest &= !group;
-
         // `within`: the squares at most `c` squares from the group; an unfrozen helper
         // at distance `c + 1`, or a frozen one at `c`, needs `c` steps.
         let mut within = group;
@@ -3225,24 +3209,67 @@ fn approach(
             within = next;
         }
         if best == 0 {
-            return 0;
+            ControlFlow::Break(())
+        } else {
+            ControlFlow::Continue(())
         }
+    });
+    if stopped.is_some() {
+        return 0;
     }
 
     best
 }
 
 /// The pieces of `side` stronger than the piece on `sq` ([`Board::kind_at`] then
-/// [`Board::stronger_than`] in one walk up the kinds: the pieces of `side` with each
-/// kind taken away in turn, up to the piece's own); `None` for an empty square.
+/// [`Board::stronger_than`] in one walk up the kinds, [`walk_kinds`] over the one
+/// square); `None` for an empty square.
 #[inline(always)]
 fn stronger_than_piece_on(board: &Board, side: Color, sq: Square) -> Option<Bitboard> {
+    walk_kinds(
+        board,
+        side,
+        Bitboard::from_square(sq),
+        |_, these, stronger| {
+            if these.any() {
+                ControlFlow::Break(stronger)
+            } else {
+                ControlFlow::Continue(())
+            }
+        },
+    )
+}
+
+/// A walk up the piece kinds, the rabbit first, over the pieces on `squares`: `visit`
+/// is called for each kind with `(kind, the pieces of that kind there, the pieces of
+/// side stronger than kind)`; the middle set may be empty (the callers that need a
+/// piece skip it). The last set is the pieces of `side` with each kind taken away in
+/// turn, up to `kind`. The walk ends once every square of the set has been met (the
+/// squares with no piece are never met, so with one the walk runs through all the
+/// kinds), or with the first `Break` of `visit`, which it returns.
+///
+/// One walk for the three that had their own ([`capture_candidates`], [`approach`],
+/// [`stronger_than_piece_on`]); a plain `for` over the kinds and a closure, as an
+/// iterator struct compiled to more instructions on the capture query's hot path.
+#[inline(always)]
+fn walk_kinds<B>(
+    board: &Board,
+    side: Color,
+    squares: Bitboard,
+    mut visit: impl FnMut(PieceKind, Bitboard, Bitboard) -> ControlFlow<B>,
+) -> Option<B> {
+    let mut rest = squares;
     let mut stronger = board.color(side);
     for &kind in &PieceKind::ALL {
-        let these = board.kind(kind);
-        stronger &= !these;
-        if these.contains(sq) {
-            return Some(stronger);
+        if rest.is_empty() {
+            break;
+        }
+        let all = board.kind(kind);
+        stronger &= !all;
+        let these = rest & all;
+        rest &= !these;
+        if let ControlFlow::Break(b) = visit(kind, these, stronger) {
+            return Some(b);
         }
     }
     None
