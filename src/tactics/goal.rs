@@ -1166,10 +1166,19 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
     // Within one of the square ahead of a rabbit two ranks away, or of a frozen one
     // (`C`; an unfrozen one's own square is beside the square ahead).
     let two = rabbits & rank_band(side, 2);
-    let column = if two.any() {
-        two.shift(forward(side)) | frozen_rabbits(board, side, two)
+    let (column, blocked_from) = if two.any() {
+        let (fwd, empty) = (forward(side), !board.occupied());
+        let ahead = two.shift(fwd);
+        let open_ahead = ahead & empty & empty.shift(Direction::backwards(side));
+        let blocked = two & !open_ahead.shift(Direction::backwards(side));
+        let clear = two & !blocked;
+        let blocked_ahead = blocked.shift(fwd);
+        (
+            open_ahead | frozen_rabbits(board, side, clear),
+            blocked | ((blocked_ahead | blocked_ahead.shift(fwd)) & board.occupied()),
+        )
     } else {
-        Bitboard::EMPTY
+        (Bitboard::EMPTY, Bitboard::EMPTY)
     };
     // No rabbit two ranks away: no spread (that of the empty set is empty).
     let near_column = if column.any() {
@@ -1236,6 +1245,7 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
     }
     Region {
         from: left_from
+            | blocked_from
             | (ball & leaving)
             | near_column
             | traps.neighbours()
