@@ -2047,6 +2047,9 @@ fn rabbit_goal_in_two(pos: &TurnState) -> Option<(Step, Option<Step>)> {
             // (d)
             for y in beside & empty & !Bitboard::from_square(a) {
                 let movers = Bitboard::adjacent(y) & own & !Bitboard::from_square(x);
+                if movers.is_empty() {
+                    continue;
+                }
                 if let Some(s) = (movers & !board.frozen_among(side, movers)).first() {
                     if let Some(step) = Step::between(s, y) {
                         return Some((step, Some(Step::new(x, fwd))));
