@@ -1984,7 +1984,8 @@ fn goal_in_one_after<const OURS: bool>(
 ///   rabbit of the mover stands). Then `R` has `P` beside it and `s2` is legal: `P` stays (on a
 ///   trap `Y` it has `R` beside it), the only capture is a friend of `P` on the trap beside
 ///   `S`, the enemy pieces are the same, and `A` stays empty (`S` is not `A`: a friend on
-///   `A` would unfreeze `R`; `Y` is not `A`).
+///   `A` would unfreeze `R`; `Y` is not `A`). A `Y` with no friend beside it but `R` has
+///   no such `P`, and is passed over before the frozen test.
 ///
 /// So a pair of these cases with the conditions met is a legal goal in two, and a goal
 /// in two by a simple first step is one of them ([`goal_in_two`]'s proof).
@@ -2047,6 +2048,7 @@ fn rabbit_goal_in_two(pos: &TurnState) -> Option<(Step, Option<Step>)> {
             // (d)
             for y in beside & empty & !Bitboard::from_square(a) {
                 let movers = Bitboard::adjacent(y) & own & !Bitboard::from_square(x);
+                // No friend beside `Y` but `R`: no `P` (the frozen test needs none).
                 if movers.is_empty() {
                     continue;
                 }

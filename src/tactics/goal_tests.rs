@@ -2101,3 +2101,56 @@ fn a_rabbit_two_ranks_away_with_its_column_taken_asks_only_the_taken_square() {
         "{threes} {blocked_states} {applied} {dropped}"
     );
 }
+
+/// [`rabbit_goal_in_two`](super::rabbit_goal_in_two)'s case (d) skips an empty square `Y`
+/// beside a frozen rabbit one rank away (the square ahead empty) that has no friend beside
+/// it but the rabbit, before the frozen test: [`goal_in_two`] against
+/// [`plain_goal_in_one_or_two`] on the states one step into the endgames and the first
+/// 3,000 archive positions and 30,000 random states (mid-turn included), counting those
+/// with such a square (the skip taken) and their goals in two.
+#[test]
+fn goal_in_two_skips_a_square_with_no_friend_beside_it() {
+    let mut rng = Rng(41);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let mut states = one_step_in(&endgames);
+    states.extend(one_step_in(&archive[..3_000]));
+    states.extend((0..30_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
+    let (mut skipped, mut goals) = (0, 0);
+    for pos in &states {
+        let (state, start) = (pos.turn_state(), pos.turn_start_board());
+        let (board, side) = (state.board(), state.side_to_move());
+        if state.pending_push().is_some() || board.rabbit_on_goal(side) {
+            continue;
+        }
+        let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+        let back = super::forward(side).opposite();
+        let empty = !board.occupied();
+        let open = rabbits & rank_band(side, 1) & empty.shift(back);
+        let frozen = frozen_rabbits(board, side, open);
+        let own = board.color(side);
+        let skips = frozen.iter().any(|x| {
+            let ahead = super::Step::new(x, super::forward(side)).to_on_board();
+            (Bitboard::adjacent(x) & empty & !Bitboard::from_square(ahead))
+                .iter()
+                .any(|y| (Bitboard::adjacent(y) & own & !Bitboard::from_square(x)).is_empty())
+        });
+        if !skips {
+            continue;
+        }
+        let mut path = Move::EMPTY;
+        let Some(found) = goal_in_two(state, start, &mut path) else {
+            continue;
+        };
+        skipped += 1;
+        let (_, two) = plain_goal_in_one_or_two(state, start);
+        assert_eq!(found, two, "{pos}: {path:?}");
+        goals += usize::from(found);
+    }
+    eprintln!(
+        "goal_in_two's skip of a square with no friend beside it: {} states, {skipped} with \
+         such a square, {goals} goals in two",
+        states.len()
+    );
+    assert!(skipped > 1_000 && goals > 10, "{skipped} {goals}");
+}
