@@ -999,7 +999,10 @@ fn search_within_bounds<const FAST: bool>(
 /// to go ([`Region`]). Write `B(x, n)` for the squares within `n` (Manhattan distance)
 /// of `x`, `L` and `P` for the squares within two and three of a rabbit of the mover
 /// one rank from its goal, and `C` for those within one of the square ahead of a rabbit
-/// two ranks away or of such a rabbit that is frozen; `H` for the mover's pieces beside
+/// two ranks away whose square ahead and the goal square ahead of that are empty, or of
+/// such a rabbit that is frozen (around a rabbit two ranks away with one of those two
+/// squares taken, only `K`: its own square and the taken squares, left);
+/// `H` for the mover's pieces beside
 /// an empty square `Y` beside a rabbit one rank away whose square ahead `A` is empty
 /// (`Y` not `A`). Tried: a simple step or a pull that enters a square of `L`, of `C`,
 /// or beside a piece of `H`, leaves a square of `L` or `C` (but `L` around a rabbit one
@@ -1101,7 +1104,15 @@ fn search_within_bounds<const FAST: bool>(
 ///     If `R` is unfrozen before `t1`, a `t1` that changes none of `B(a, 1)` leaves that
 ///     test passing (`R` stays on `r`: a capture of `R` ends no goal by it) and every
 ///     other read the same, so `t2 t3` was a goal in two before it. Hence `t1` changes a
-///     square of `B(a, 1)`, or of `B(r, 1)` when `R` is frozen: of `C`.
+///     square of `B(a, 1)`, or of `B(r, 1)` when `R` is frozen: of `C`. More: if `a` or
+///     the goal square `g` ahead of it is taken before `t1`, `t1` empties it (`R`'s steps
+///     need both empty, and they read no other square's emptiness), and a step empties a
+///     square only by leaving it or by a capture, never on `a` or `g` (no trap lies on a
+///     goal rank or the rank next to it). So `t1` leaves the taken square (one step
+///     leaves one square: with both taken no such `t1` exists): a friend's own step, or
+///     an enemy piece's end of a pull under way (its other move, the first step of a
+///     push, has `t2` complete the push, not `R`'s step). That is a square of `K`, and so
+///     is `R`'s own square for a `t1` that is `R`'s step.
 ///
 /// The sets `F`: let `R` stand one rank away with `A` taken, and `t1` be no step asked
 /// otherwise: not `R`'s, not a push's first step, not an enemy piece's from a square
@@ -1163,13 +1174,24 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
         // No rabbit one rank away: no spread.
         (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY)
     };
-    // Within one of the square ahead of a rabbit two ranks away, or of a frozen one
-    // (`C`; an unfrozen one's own square is beside the square ahead).
+    // Within one of the square ahead of a rabbit two ranks away with that square and the
+    // goal square ahead of it empty, or of such a rabbit that is frozen (`C`; an unfrozen
+    // one's own square is beside the square ahead); a rabbit two ranks away with one of
+    // those two squares taken asks only its own square and the taken ones, left (`K`).
     let two = rabbits & rank_band(side, 2);
-    let column = if two.any() {
-        two.shift(forward(side)) | frozen_rabbits(board, side, two)
+    let (column, column_taken) = if two.any() {
+        let (fwd, empty) = (forward(side), !board.occupied());
+        let ahead = two.shift(fwd);
+        let open_ahead = ahead & empty & empty.shift(Direction::backwards(side));
+        let blocked = two & !open_ahead.shift(Direction::backwards(side));
+        let clear = two & !blocked;
+        let blocked_ahead = blocked.shift(fwd);
+        (
+            open_ahead | frozen_rabbits(board, side, clear),
+            blocked | ((blocked_ahead | blocked_ahead.shift(fwd)) & board.occupied()),
+        )
     } else {
-        Bitboard::EMPTY
+        (Bitboard::EMPTY, Bitboard::EMPTY)
     };
     // No rabbit two ranks away: no spread (that of the empty set is empty).
     let near_column = if column.any() {
@@ -1236,6 +1258,7 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
     }
     Region {
         from: left_from
+            | column_taken
             | (ball & leaving)
             | near_column
             | traps.neighbours()
@@ -1961,7 +1984,8 @@ fn goal_in_one_after<const OURS: bool>(
 ///   rabbit of the mover stands). Then `R` has `P` beside it and `s2` is legal: `P` stays (on a
 ///   trap `Y` it has `R` beside it), the only capture is a friend of `P` on the trap beside
 ///   `S`, the enemy pieces are the same, and `A` stays empty (`S` is not `A`: a friend on
-///   `A` would unfreeze `R`; `Y` is not `A`).
+///   `A` would unfreeze `R`; `Y` is not `A`). A `Y` with no friend beside it but `R` has
+///   no such `P`, and is passed over before the frozen test.
 ///
 /// So a pair of these cases with the conditions met is a legal goal in two, and a goal
 /// in two by a simple first step is one of them ([`goal_in_two`]'s proof).
@@ -2024,6 +2048,10 @@ fn rabbit_goal_in_two(pos: &TurnState) -> Option<(Step, Option<Step>)> {
             // (d)
             for y in beside & empty & !Bitboard::from_square(a) {
                 let movers = Bitboard::adjacent(y) & own & !Bitboard::from_square(x);
+                // No friend beside `Y` but `R`: no `P` (the frozen test needs none).
+                if movers.is_empty() {
+                    continue;
+                }
                 if let Some(s) = (movers & !board.frozen_among(side, movers)).first() {
                     if let Some(step) = Step::between(s, y) {
                         return Some((step, Some(Step::new(x, fwd))));

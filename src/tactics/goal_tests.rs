@@ -2030,3 +2030,127 @@ fn four_step_region_narrowed_pushes_begin_no_goal() {
         "{fours} {applied} {dropped}"
     );
 }
+
+// Twenty-fifth goal round, three to go (h-g14)
+
+/// [`three_step_region`]'s rule for a rabbit two ranks away whose square ahead or goal
+/// square ahead of that is taken (only its own square and the taken one are asked), on
+/// the states [`three_step_region_narrowed_sets_begin_no_goal`] reads and 200,000 random
+/// states more (their turns, mid-turn included): wherever the fewest steps are exactly
+/// three, no first step that the former set for such a rabbit (within one of the square
+/// ahead, and of the rabbit when frozen, with the traps there holding a piece) tries and
+/// the region does not begins a goal in two more (the plain search after it). Counts the
+/// states with such a rabbit, those with steps left out, and the steps.
+#[test]
+fn a_rabbit_two_ranks_away_with_its_column_taken_asks_only_the_taken_square() {
+    let mut rng = Rng(25);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let mut states: Vec<Position> = archive.iter().map(|p| with_cap(p, 3)).collect();
+    states.extend(endgames.iter().map(|p| with_cap(p, 3)));
+    for pos in endgames.iter().chain(archive.iter().step_by(4)) {
+        for &s in pos.legal_steps().iter() {
+            let mut p = pos.clone();
+            if p.play_step(s).is_ok() {
+                states.push(p);
+            }
+        }
+    }
+    states.extend((0..200_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
+    let (mut threes, mut blocked_states, mut applied, mut dropped) = (0, 0, 0, 0usize);
+    for pos in &states {
+        if pos.plain_goal_move().map(|m| m.len()) != Some(3) {
+            continue;
+        }
+        threes += 1;
+        let state = pos.turn_state();
+        let (board, side) = (state.board(), state.side_to_move());
+        let (rabbits, _) = goal_rabbits_of(state, 3);
+        let fwd = super::forward(side);
+        let two = rabbits & rank_band(side, 2);
+        let ahead = two.shift(fwd);
+        let taken = board.occupied();
+        let blocked = two & !(ahead & !taken & !taken.shift(fwd.opposite())).shift(fwd.opposite());
+        if blocked.is_empty() {
+            continue;
+        }
+        blocked_states += 1;
+        let region = three_step_region(state, pos.turn_start_board(), rabbits);
+        // The former set of such a rabbit: within one of the square ahead, and of the
+        // rabbit when frozen, and the squares beside a trap there with a piece on it.
+        let column = blocked.shift(fwd) | frozen_rabbits(board, side, blocked);
+        let near = column | column.neighbours();
+        let traps = near & Bitboard::TRAPS & taken;
+        let wider = Region {
+            from: region.from | near | traps.neighbours(),
+            into: region.into | near,
+            ..region
+        };
+        let here = check_left_out(pos, (region, wider), 2, |_| {});
+        dropped += here;
+        applied += usize::from(here > 0);
+    }
+    eprintln!(
+        "a rabbit two ranks away with its column taken: {} states, {threes} goals in three, \
+         {blocked_states} with such a rabbit, {applied} with steps left out, {dropped} \
+         steps left out (none begins a goal)",
+        states.len()
+    );
+    assert!(
+        threes > 1_000 && blocked_states > 100 && applied > 50 && dropped > 100,
+        "{threes} {blocked_states} {applied} {dropped}"
+    );
+}
+
+/// [`rabbit_goal_in_two`](super::rabbit_goal_in_two)'s case (d) skips an empty square `Y`
+/// beside a frozen rabbit one rank away (the square ahead empty) that has no friend beside
+/// it but the rabbit, before the frozen test: [`goal_in_two`] against
+/// [`plain_goal_in_one_or_two`] on the states one step into the endgames and the first
+/// 3,000 archive positions and 30,000 random states (mid-turn included), counting those
+/// with such a square (the skip taken) and their goals in two.
+#[test]
+fn goal_in_two_skips_a_square_with_no_friend_beside_it() {
+    let mut rng = Rng(41);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let mut states = one_step_in(&endgames);
+    states.extend(one_step_in(&archive[..3_000]));
+    states.extend((0..30_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
+    let (mut skipped, mut goals) = (0, 0);
+    for pos in &states {
+        let (state, start) = (pos.turn_state(), pos.turn_start_board());
+        let (board, side) = (state.board(), state.side_to_move());
+        if state.pending_push().is_some() || board.rabbit_on_goal(side) {
+            continue;
+        }
+        let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+        let back = super::forward(side).opposite();
+        let empty = !board.occupied();
+        let open = rabbits & rank_band(side, 1) & empty.shift(back);
+        let frozen = frozen_rabbits(board, side, open);
+        let own = board.color(side);
+        let skips = frozen.iter().any(|x| {
+            let ahead = super::Step::new(x, super::forward(side)).to_on_board();
+            (Bitboard::adjacent(x) & empty & !Bitboard::from_square(ahead))
+                .iter()
+                .any(|y| (Bitboard::adjacent(y) & own & !Bitboard::from_square(x)).is_empty())
+        });
+        if !skips {
+            continue;
+        }
+        let mut path = Move::EMPTY;
+        let Some(found) = goal_in_two(state, start, &mut path) else {
+            continue;
+        };
+        skipped += 1;
+        let (_, two) = plain_goal_in_one_or_two(state, start);
+        assert_eq!(found, two, "{pos}: {path:?}");
+        goals += usize::from(found);
+    }
+    eprintln!(
+        "goal_in_two's skip of a square with no friend beside it: {} states, {skipped} with \
+         such a square, {goals} goals in two",
+        states.len()
+    );
+    assert!(skipped > 1_000 && goals > 10, "{skipped} {goals}");
+}
