@@ -894,7 +894,7 @@ fn search_within_bounds<const FAST: bool>(
                     goal_rabbits
                 }
             };
-            if goal_rabbits.is_empty() {
+            if goal_rabbits.is_empty() || frozen_behind_enemy_pieces(pos, goal_rabbits) {
                 return false;
             }
             (three_step_region(pos, start, goal_rabbits), goal_rabbits)
@@ -1266,6 +1266,85 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
         into: reach | near_column,
         pushes,
     }
+}
+
+/// Whether no turn of at most three more steps ends with a goal, decided directly when
+/// every rabbit of `rabbits` (the node's rabbits that may end such a goal,
+/// [`goal_rabbits_within`]) is a frozen rabbit one rank from its goal with an enemy piece
+/// on the square ahead; `false` means "not decided" (the search decides). Write `R` for
+/// such a rabbit on `r`, `E` for the enemy piece on the square `A` ahead, `y` for a square
+/// beside `r` along the rank and `g` for the goal square ahead of `y`. The rule answers
+/// "no" when no push waits, the pull under way (if any) may move no enemy piece
+/// ([`TurnState::pullable`] empty), and for every such `R`: (i) no piece of the mover
+/// stronger than `E` stands beside `A`, and (ii) for every `y`, `y` or `g` is taken, or
+/// an enemy piece that freezes (not a rabbit) stands beside `y` and no piece of the mover
+/// but `R` does.
+///
+/// Exact: a goal in at most three ends with some `R` stepping forward onto the goal rank
+/// (the rabbits of `rabbits` are the only ones that may end it), from `r` or from a `y`
+/// (from farther along the rank it takes three steps of `R`, aside twice and forward, and
+/// `R` frozen cannot take the first). No step of the turn moves an enemy piece: the pull
+/// under way moves none, a push or a pull begun in the turn takes two steps, and a piece
+/// of the mover stronger than `E` that is not beside `A` needs a step to get there, so
+/// with `R`'s forward step and (i) `E` stays on `A` (no trap on the goal rank: `E` is
+/// never captured) and the forward step from `r` is never legal. A step of the mover
+/// captures only pieces of the mover (an enemy piece on a trap keeps its friends), so the
+/// enemy pieces stay where they are all turn. The goal from `y` takes `R`'s steps aside and
+/// forward and one step `t` more, before `R`'s step aside (`R` frozen cannot step before
+/// a friend comes beside `r`): `t` must unfreeze `R` on `r`, and only a piece of the mover
+/// entering a square beside `r` does (the freezers stay): not `A` (held by `E`), not `y`
+/// (then `R` cannot enter it), so `t` enters the square behind `r` or the other square
+/// beside it along the rank, neither of them beside `y`. So `y` must be empty before `t`
+/// (it holds no piece of the mover, `R` being frozen, and an enemy piece there stays),
+/// `g` too (its piece, if any, would leave it by `t`, which enters `y`, `A` or a goal
+/// rank square beside no `r`'s neighbour... none of them a square beside `r` but `y`),
+/// and `R` on `y` needs a friend beside `y` when a freezer stands beside it (the freezers
+/// stay): `t` brings none there (shown above) and takes away or captures only, so such a
+/// friend was beside `y` before `t` (`R` aside). Where (ii) holds for every `y`, no route
+/// is left for `R`, and none for any rabbit: no goal.
+#[inline(always)]
+fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    let fwd = forward(side);
+    let enemy = board.color(!side);
+    let near = rabbits & rank_band(side, 1);
+    // Every rabbit one rank away, an enemy piece ahead of each.
+    if near != rabbits || (near.shift(fwd) & !enemy).any() {
+        return false;
+    }
+    if frozen_rabbits(board, side, near) != near
+        || pos.pending_push().is_some()
+        || pos.pullable().any()
+    {
+        return false;
+    }
+    let own = board.color(side);
+    let occupied = board.occupied();
+    let freezers = enemy & !board.pieces(PieceKind::Rabbit.of(!side));
+    let along = rank_band(side, 1);
+    for r in near {
+        let a = Step::new(r, fwd).to_on_board();
+        // (i): a piece of the mover that may push or pull `E`.
+        let Some(kind) = board.kind_at(a) else {
+            return false;
+        };
+        if (Bitboard::adjacent(a) & board.stronger_than(side, kind)).any() {
+            return false;
+        }
+        // (ii) for each `y`.
+        for y in Bitboard::adjacent(r) & along {
+            let g = Step::new(y, fwd).to_on_board();
+            if occupied.contains(y) || occupied.contains(g) {
+                continue;
+            }
+            let beside = Bitboard::adjacent(y);
+            if (beside & own.without(r)).any() || (beside & freezers).is_empty() {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// The rabbits of the mover that may end a turn of at most `k` more steps on their goal
