@@ -1273,35 +1273,39 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
 /// [`goal_rabbits_within`]) is a frozen rabbit one rank from its goal with an enemy piece
 /// on the square ahead; `false` means "not decided" (the search decides). Write `R` for
 /// such a rabbit on `r`, `E` for the enemy piece on the square `A` ahead, `y` for a square
-/// beside `r` along the rank and `g` for the goal square ahead of `y`. The rule answers
-/// "no" when no push waits, the pull under way (if any) may move no enemy piece
-/// ([`TurnState::pullable`] empty), and for every such `R`: (i) no piece of the mover
-/// stronger than `E` stands beside `A`, and (ii) for every `y`, `y` or `g` is taken, or
-/// an enemy piece that freezes (not a rabbit) stands beside `y` and no piece of the mover
-/// but `R` does.
+/// beside `r` along the rank, `g` for the goal square ahead of `y`, and "a helper" for a
+/// piece of the mover but `R`. The rule answers "no" when no push waits, the pull under
+/// way (if any) may move no enemy piece ([`TurnState::pullable`] empty), and for every
+/// such `R`: (i) no piece of the mover stronger than `E` stands beside `A`, and (ii) for
+/// every `y`, `y` or `g` is taken, or an enemy piece that freezes (not a rabbit) stands
+/// beside `y` and no helper does, or no helper stands beside an empty square beside `r`
+/// but `y`.
 ///
 /// Exact: a goal in at most three ends with some `R` stepping forward onto the goal rank
 /// (the rabbits of `rabbits` are the only ones that may end it), from `r` or from a `y`
 /// (from farther along the rank it takes three steps of `R`, aside twice and forward, and
-/// `R` frozen cannot take the first). No step of the turn moves an enemy piece: the pull
-/// under way moves none, a push or a pull begun in the turn takes two steps, and a piece
-/// of the mover stronger than `E` that is not beside `A` needs a step to get there, so
-/// with `R`'s forward step and (i) `E` stays on `A` (no trap on the goal rank: `E` is
-/// never captured) and the forward step from `r` is never legal. A step of the mover
-/// captures only pieces of the mover (an enemy piece on a trap keeps its friends), so the
-/// enemy pieces stay where they are all turn. The goal from `y` takes `R`'s steps aside and
-/// forward and one step `t` more, before `R`'s step aside (`R` frozen cannot step before
-/// a friend comes beside `r`): `t` must unfreeze `R` on `r`, and only a piece of the mover
-/// entering a square beside `r` does (the freezers stay): not `A` (held by `E`), not `y`
-/// (then `R` cannot enter it), so `t` enters the square behind `r` or the other square
-/// beside it along the rank, neither of them beside `y`. So `y` must be empty before `t`
-/// (it holds no piece of the mover, `R` being frozen, and an enemy piece there stays),
-/// `g` too (its piece, if any, would leave it by `t`, which enters `y`, `A` or a goal
-/// rank square beside no `r`'s neighbour... none of them a square beside `r` but `y`),
-/// and `R` on `y` needs a friend beside `y` when a freezer stands beside it (the freezers
-/// stay): `t` brings none there (shown above) and takes away or captures only, so such a
-/// friend was beside `y` before `t` (`R` aside). Where (ii) holds for every `y`, no route
-/// is left for `R`, and none for any rabbit: no goal.
+/// `R`, frozen, cannot take the first). `E` never leaves `A`: it moves only by the pull
+/// under way (it moves none), or by a push or a pull begun in the turn by a piece of the
+/// mover stronger than `E` beside `A`, none there now by (i), and one coming there, two
+/// steps of push or pull and `R`'s forward step make four; no trap is on the goal rank, so
+/// `E` is never captured. So the forward step from `r` is never legal, and the goal from a
+/// `y` takes `R`'s step aside, its forward step and one step `t` more. `t` moves no enemy
+/// piece (the pull under way moves none; a push takes two steps; a pull needs a step of
+/// the mover before the enemy's, and the only one is `R`'s step aside, a rabbit's, which
+/// pulls nothing), and a step of the mover captures only pieces of the mover (an enemy
+/// piece on a trap keeps its friends): the enemy pieces stay where they are. `R` frozen
+/// cannot step aside before a friend comes beside `r` (the freezers stay), so `t` comes
+/// first and enters an empty square beside `r`: not `A` (held by `E`), not `y` (then `R`
+/// cannot enter it), so another one, from a square beside it, by a helper (`R` stays on
+/// `r`): the last condition of (ii) leaves no `t`. That square is the one behind `r` or the
+/// other square beside `r` along the rank, neither of them beside `y`. So `y` is empty
+/// before `t` (no piece of the mover stands there, `R` being frozen, and an enemy piece
+/// there stays); `g` too (a piece leaving `g` enters `y`, `A` or a goal-rank square beside
+/// no square beside `r`); and `R` on `y` needs a friend beside `y` when a freezer stands
+/// beside it (the freezers stay): `t` brings none there (it enters a square beside no `y`)
+/// and takes away or captures only, so such a helper stood beside `y` before `t`. Where
+/// (ii) holds for every `y` no route is left for `R`, and with every rabbit of `rabbits`
+/// such an `R`, no goal.
 #[inline(always)]
 fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
     let side = pos.side_to_move();
@@ -1333,13 +1337,20 @@ fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
             return false;
         }
         // (ii) for each `y`.
-        for y in Bitboard::adjacent(r) & along {
+        let helpers = own.without(r);
+        let around = Bitboard::adjacent(r);
+        for y in around & along {
             let g = Step::new(y, fwd).to_on_board();
             if occupied.contains(y) || occupied.contains(g) {
                 continue;
             }
             let beside = Bitboard::adjacent(y);
-            if (beside & own.without(r)).any() || (beside & freezers).is_empty() {
+            if (beside & helpers).is_empty() && (beside & freezers).any() {
+                continue;
+            }
+            // The empty squares beside `r` a helper may enter, but `y`.
+            let entered = around & !occupied & !Bitboard::from_square(y);
+            if (entered.neighbours() & helpers).any() {
                 return false;
             }
         }
