@@ -4,9 +4,9 @@
 //! of a turn: the same fewest steps, and every fast answer replays to a goal.
 
 use super::{
-    blocked_four_away, four_step_region, frozen_behind_enemy_pieces, frozen_rabbits, goal_in_one, goal_in_two,
-    goal_lower_bound, goal_rabbits_within, immovable, path_bound, path_costs, path_region,
-    paths_in_three, paths_within, push_completers, rabbit_within_reach, rank_band,
+    blocked_four_away, four_step_region, frozen_behind_enemy_pieces, frozen_rabbits, goal_in_one,
+    goal_in_two, goal_lower_bound, goal_rabbits_within, immovable, path_bound, path_costs,
+    path_region, paths_in_three, paths_within, push_completers, rabbit_within_reach, rank_band,
     squares_within_paths, steps_lowering_a_tighter_bound, steps_on_cheap_paths, three_step_region,
     to_go_layers, walls, walls_in_three, walls_may_raise, PathLayers, Region,
 };
@@ -2175,7 +2175,7 @@ fn frozen_behind_enemy_pieces_decides_no_goal() {
     let halves: Vec<Position> = archive.iter().step_by(2).cloned().collect();
     states.extend(one_step_in(&halves));
     states.extend((0..300_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
-    let (mut shaped, mut decided, mut goals, mut pulls) = (0, 0, 0, 0);
+    let (mut shaped, mut decided, mut goals, mut pulls, mut outside) = (0, 0, 0, 0, 0);
     for pos in &states {
         let state = pos.turn_state();
         if state.steps_left() != 3 {
@@ -2183,18 +2183,26 @@ fn frozen_behind_enemy_pieces_decides_no_goal() {
         }
         let (board, side) = (state.board(), state.side_to_move());
         let (rabbits, _) = goal_rabbits_of(state, 3);
+        if rabbits.is_empty() {
+            continue;
+        }
+        // Asked of every such state, the shape or not: a "no" only of the shape.
+        let no = frozen_behind_enemy_pieces(state, rabbits);
         let near = rabbits & rank_band(side, 1);
         let ahead = near.shift(super::forward(side));
-        if rabbits.is_empty()
-            || near != rabbits
+        if near != rabbits
             || (ahead & !board.color(!side)).any()
             || frozen_rabbits(board, side, near) != near
         {
+            if no {
+                assert_eq!(pos.plain_goal_move(), None, "{pos}");
+                outside += 1;
+            }
             continue;
         }
         shaped += 1;
         let plain = pos.plain_goal_move();
-        if frozen_behind_enemy_pieces(state, rabbits) {
+        if no {
             assert_eq!(plain, None, "{pos}");
             decided += 1;
             pulls += usize::from(state.pull_source().is_some());
@@ -2209,7 +2217,7 @@ fn frozen_behind_enemy_pieces_decides_no_goal() {
         states.len()
     );
     assert!(
-        shaped > 1_000 && decided > 500 && pulls > 100 && goals > 10,
-        "{shaped} {decided} {pulls} {goals}"
+        shaped > 1_000 && decided > 500 && pulls > 100 && goals > 10 && outside == 0,
+        "{shaped} {decided} {pulls} {goals} {outside}"
     );
 }
