@@ -1286,8 +1286,9 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
 /// (from farther along the rank it takes three steps of `R`, aside twice and forward, and
 /// `R`, frozen, cannot take the first). `E` never leaves `A`: it moves only by the pull
 /// under way (it moves none), or by a push or a pull begun in the turn by a piece of the
-/// mover stronger than `E` beside `A`, none there now by (i), and one coming there, two
-/// steps of push or pull and `R`'s forward step make four; no trap is on the goal rank, so
+/// mover stronger than `E` beside `A`: none is there now by (i), and a step to come
+/// there, the push's or pull's two steps and `R`'s forward step make four (no piece of
+/// the mover moves an enemy piece otherwise); no trap is on the goal rank, so
 /// `E` is never captured. So the forward step from `r` is never legal, and the goal from a
 /// `y` takes `R`'s step aside, its forward step and one step `t` more. `t` moves no enemy
 /// piece (the pull under way moves none; a push takes two steps; a pull needs a step of
@@ -1302,7 +1303,8 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
 /// before `t` (no piece of the mover stands there, `R` being frozen, and an enemy piece
 /// there stays); `g` too (a piece leaving `g` enters `y`, `A` or a goal-rank square beside
 /// no square beside `r`); and `R` on `y` needs a friend beside `y` when a freezer stands
-/// beside it (the freezers stay): `t` brings none there (it enters a square beside no `y`)
+/// beside it (the freezers stay): `t` brings none there (the square it enters is not
+/// beside `y`)
 /// and takes away or captures only, so such a helper stood beside `y` before `t`. Where
 /// (ii) holds for every `y` no route is left for `R`, and with every rabbit of `rabbits`
 /// such an `R`, no goal.
