@@ -894,7 +894,7 @@ fn search_within_bounds<const FAST: bool>(
                     goal_rabbits
                 }
             };
-            if goal_rabbits.is_empty() {
+            if goal_rabbits.is_empty() || frozen_behind_enemy_pieces(pos, goal_rabbits) {
                 return false;
             }
             (three_step_region(pos, start, goal_rabbits), goal_rabbits)
@@ -1266,6 +1266,98 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
         into: reach | near_column,
         pushes,
     }
+}
+
+/// Whether no turn of at most three more steps ends with a goal, decided directly when
+/// every rabbit of `rabbits` (the node's rabbits that may end such a goal,
+/// [`goal_rabbits_within`]) is a frozen rabbit one rank from its goal with an enemy piece
+/// on the square ahead; `false` means "not decided" (the search decides). Write `R` for
+/// such a rabbit on `r`, `E` for the enemy piece on the square `A` ahead, `y` for a square
+/// beside `r` along the rank, `g` for the goal square ahead of `y`, and "a helper" for a
+/// piece of the mover but `R`. The rule answers "no" when no push waits, the pull under
+/// way (if any) may move no enemy piece ([`TurnState::pullable`] empty), and for every
+/// such `R`: (i) no piece of the mover stronger than `E` stands beside `A`, and (ii) for
+/// every `y`, `y` or `g` is taken, or an enemy piece that freezes (not a rabbit) stands
+/// beside `y` and no helper does, or no helper stands beside an empty square beside `r`
+/// but `y`.
+///
+/// Exact: a goal in at most three ends with some `R` stepping forward onto the goal rank
+/// (the rabbits of `rabbits` are the only ones that may end it), from `r` or from a `y`
+/// (from farther along the rank it takes three steps of `R`, aside twice and forward, and
+/// `R`, frozen, cannot take the first). `E` never leaves `A`: it moves only by the pull
+/// under way (it moves none), or by a push or a pull begun in the turn by a piece of the
+/// mover stronger than `E` beside `A`: none is there now by (i), and a step to come
+/// there, the push's or pull's two steps and `R`'s forward step make four (no piece of
+/// the mover moves an enemy piece otherwise); no trap is on the goal rank, so
+/// `E` is never captured. So the forward step from `r` is never legal, and the goal from a
+/// `y` takes `R`'s step aside, its forward step and one step `t` more. `t` moves no enemy
+/// piece (the pull under way moves none; a push takes two steps; a pull needs a step of
+/// the mover before the enemy's, and the only one is `R`'s step aside, a rabbit's, which
+/// pulls nothing), and a step of the mover captures only pieces of the mover (an enemy
+/// piece on a trap keeps its friends): the enemy pieces stay where they are. `R` frozen
+/// cannot step aside before a friend comes beside `r` (the freezers stay), so `t` comes
+/// first and enters an empty square beside `r`: not `A` (held by `E`), not `y` (then `R`
+/// cannot enter it), so another one, from a square beside it, by a helper (`R` stays on
+/// `r`): the last condition of (ii) leaves no `t`. That square is the one behind `r` or the
+/// other square beside `r` along the rank, neither of them beside `y`. So `y` is empty
+/// before `t` (no piece of the mover stands there, `R` being frozen, and an enemy piece
+/// there stays); `g` too (a piece leaving `g` enters `y`, `A` or a goal-rank square beside
+/// no square beside `r`); and `R` on `y` needs a friend beside `y` when a freezer stands
+/// beside it (the freezers stay): `t` brings none there (the square it enters is not
+/// beside `y`)
+/// and takes away or captures only, so such a helper stood beside `y` before `t`. Where
+/// (ii) holds for every `y` no route is left for `R`, and with every rabbit of `rabbits`
+/// such an `R`, no goal.
+#[inline(always)]
+fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    let fwd = forward(side);
+    let enemy = board.color(!side);
+    let near = rabbits & rank_band(side, 1);
+    // Every rabbit one rank away, an enemy piece ahead of each.
+    if near != rabbits || (near.shift(fwd) & !enemy).any() {
+        return false;
+    }
+    if frozen_rabbits(board, side, near) != near
+        || pos.pending_push().is_some()
+        || pos.pullable().any()
+    {
+        return false;
+    }
+    let own = board.color(side);
+    let occupied = board.occupied();
+    let freezers = enemy & !board.pieces(PieceKind::Rabbit.of(!side));
+    let along = rank_band(side, 1);
+    for r in near {
+        let a = Step::new(r, fwd).to_on_board();
+        // (i): a piece of the mover that may push or pull `E`.
+        let Some(kind) = board.kind_at(a) else {
+            return false;
+        };
+        if (Bitboard::adjacent(a) & board.stronger_than(side, kind)).any() {
+            return false;
+        }
+        // (ii) for each `y`.
+        let helpers = own.without(r);
+        let around = Bitboard::adjacent(r);
+        for y in around & along {
+            let g = Step::new(y, fwd).to_on_board();
+            if occupied.contains(y) || occupied.contains(g) {
+                continue;
+            }
+            let beside = Bitboard::adjacent(y);
+            if (beside & helpers).is_empty() && (beside & freezers).any() {
+                continue;
+            }
+            // The empty squares beside `r` a helper may enter, but `y`.
+            let entered = around & !occupied & !Bitboard::from_square(y);
+            if (entered.neighbours() & helpers).any() {
+                return false;
+            }
+        }
+    }
+    true
 }
 
 /// The rabbits of the mover that may end a turn of at most `k` more steps on their goal

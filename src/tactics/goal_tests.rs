@@ -4,9 +4,9 @@
 //! of a turn: the same fewest steps, and every fast answer replays to a goal.
 
 use super::{
-    blocked_four_away, four_step_region, frozen_rabbits, goal_in_one, goal_in_two,
-    goal_lower_bound, goal_rabbits_within, immovable, path_bound, path_costs, path_region,
-    paths_in_three, paths_within, push_completers, rabbit_within_reach, rank_band,
+    blocked_four_away, four_step_region, frozen_behind_enemy_pieces, frozen_rabbits, goal_in_one,
+    goal_in_two, goal_lower_bound, goal_rabbits_within, immovable, path_bound, path_costs,
+    path_region, paths_in_three, paths_within, push_completers, rabbit_within_reach, rank_band,
     squares_within_paths, steps_lowering_a_tighter_bound, steps_on_cheap_paths, three_step_region,
     to_go_layers, walls, walls_in_three, walls_may_raise, PathLayers, Region,
 };
@@ -2153,4 +2153,71 @@ fn goal_in_two_skips_a_square_with_no_friend_beside_it() {
         states.len()
     );
     assert!(skipped > 1_000 && goals > 10, "{skipped} {goals}");
+}
+
+// Twenty-seventh goal round, a direct decision at three to go (h-g16)
+
+/// [`frozen_behind_enemy_pieces`]'s "no" against the plain search: on the archive and
+/// endgame positions under a cap of three, the states one step into the endgames and into
+/// every other archive position, and 300,000 random states (mid-turn included), wherever
+/// three steps are left and every rabbit that may end a goal in three is a frozen rabbit
+/// one rank away with an enemy piece ahead (the shape), a "no" of the rule means no goal
+/// by [`Position::plain_goal_move`]; the shape's states with a goal are counted too (the
+/// rule leaves them to the search).
+#[test]
+fn frozen_behind_enemy_pieces_decides_no_goal() {
+    let mut rng = Rng(27);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let mut states: Vec<Position> = archive.iter().map(|p| with_cap(p, 3)).collect();
+    states.extend(endgames.iter().map(|p| with_cap(p, 3)));
+    states.extend(one_step_in(&endgames));
+    let halves: Vec<Position> = archive.iter().step_by(2).cloned().collect();
+    states.extend(one_step_in(&halves));
+    states.extend((0..300_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
+    let (mut shaped, mut decided, mut goals, mut pulls, mut outside) = (0, 0, 0, 0, 0);
+    for pos in &states {
+        let state = pos.turn_state();
+        if state.steps_left() != 3 {
+            continue;
+        }
+        let (board, side) = (state.board(), state.side_to_move());
+        let (rabbits, _) = goal_rabbits_of(state, 3);
+        if rabbits.is_empty() {
+            continue;
+        }
+        // Asked of every such state, the shape or not: a "no" only of the shape.
+        let no = frozen_behind_enemy_pieces(state, rabbits);
+        let near = rabbits & rank_band(side, 1);
+        let ahead = near.shift(super::forward(side));
+        if near != rabbits
+            || (ahead & !board.color(!side)).any()
+            || frozen_rabbits(board, side, near) != near
+        {
+            if no {
+                assert_eq!(pos.plain_goal_move(), None, "{pos}");
+                outside += 1;
+            }
+            continue;
+        }
+        shaped += 1;
+        let plain = pos.plain_goal_move();
+        if no {
+            assert_eq!(plain, None, "{pos}");
+            decided += 1;
+            pulls += usize::from(state.pull_source().is_some());
+        } else {
+            goals += usize::from(plain.is_some());
+        }
+    }
+    eprintln!(
+        "frozen_behind_enemy_pieces: {} states, {shaped} of the shape with three left, \
+         {decided} decided no goal ({pulls} with a pull under way), {goals} goals left to \
+         the search",
+        states.len()
+    );
+    assert!(
+        shaped > 1_000 && decided > 500 && pulls > 100 && goals > 10 && outside == 0,
+        "{shaped} {decided} {pulls} {goals} {outside}"
+    );
 }
