@@ -1651,6 +1651,7 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
     };
     inner |= rabbits & rank_band(side, 2);
     let mut reads = Bitboard::EMPTY;
+    let mut into = Bitboard::EMPTY;
     let mut pushes = Bitboard::EMPTY;
     if inner.any() {
         for _ in 0..2 {
@@ -1673,9 +1674,12 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
             near | (inner & ranks_within(side, 0))
         };
         reads = inner | inner.neighbours();
+        // Entered, `X` outside `Y` only beside a piece of the mover in `Y`.
+        into = inner | (inner & board.color(side)).neighbours();
     }
     if column.any() {
         reads |= column | column.neighbours();
+        into |= column | column.neighbours();
     }
     // Leaving a square of `X` outside `Y` matters only to a step that may begin a pull
     // whose end captures an enemy piece on a trap three from a rabbit one rank away
@@ -1696,7 +1700,7 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
     }
     Region {
         from: inner | three | column.shift(fwd) | pullers | (rabbits & rank_band(side, 4)),
-        into: reads,
+        into,
         pushes,
     }
 }
