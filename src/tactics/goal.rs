@@ -1675,7 +1675,8 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
         };
         reads = inner | inner.neighbours();
         // Entered, `X` outside `Y` only beside a piece of the mover in `Y`.
-        into = inner | (inner & board.color(side)).neighbours();
+        let own = inner & board.color(side);
+        into = inner | board.frozen_among(side, own).neighbours();
     }
     if column.any() {
         reads |= column | column.neighbours();
