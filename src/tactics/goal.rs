@@ -1480,7 +1480,7 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 
 /// The first steps of a goal in four steps that ends with one of `rabbits` (the mover's
 /// rabbits that may end one, [`goal_rabbits_within`]) on its goal rank, at the root with
-/// four steps to go ([`Region`]): a simple step that enters a square of `X`, leaves a
+/// four steps to go ([`Region`]): a simple step that enters a square of `V`, leaves a
 /// square of `Y`, leaves a square of `X` beside an enemy piece and within two of a trap
 /// with an enemy piece on it within three of a rabbit one rank away;
 /// the first step of a push of an enemy piece on a square of `Y` (of `Z` when no rabbit
@@ -1489,7 +1489,10 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// goal, within four of one two ranks away, and within one of the squares of a rabbit
 /// three ranks away and of the two ahead of it; `Y`, inside it, those within four of a
 /// rabbit one rank away, three of one two away, and the squares of a rabbit three away and
-/// of the three ahead of it. [`Region::FULL`] (no restriction)
+/// of the three ahead of it; `V`, between them, the squares of `Y` within four of a
+/// rabbit one rank away or three of one two away, those beside a frozen piece of the mover
+/// on one of these, and the squares of `X` within one of a rabbit three ranks away or of
+/// the two ahead of it (so `V` holds `Y`). [`Region::FULL`] (no restriction)
 /// while a push waits or a pull is under way, or when a rabbit of the mover stands on its
 /// goal rank now or stood there when the turn started. The rabbits named (one rank away,
 /// two, three, four) are those of `rabbits`: the proof below follows the goal's rabbit
@@ -1625,6 +1628,39 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// `R`'s at `r`; capturing `R` does not help), and `t2` changes nothing else they read, so
 /// `t3 t4` was a goal in two after `t1`, and `t1 t3 t4` a goal in three at the root:
 /// excluded.
+///
+/// `V`: it remains to exclude a simple step `t1` of the mover (or a pull's first step that
+/// `t2` does not end: the pulls that matter are asked above) that leaves a square `f`
+/// outside `Y` and enters a square `x` of `X` outside `V`, so outside `Y`, beside no
+/// frozen piece of the mover on a square of `Y` (of `R`'s part: `x` is outside every
+/// rabbit's part of `V`). Its capture, if any, no later step reads (above). In the cases
+/// above the pieces `t2 t3 t4` move stand in `Y` when they move (for `d = 1` `t2`'s piece,
+/// a pusher or a puller within four of `r`, then those of a goal in two within two; for
+/// `d = 2` `t2`'s piece within three, or `R`, or after `R`'s step a piece two from the
+/// square ahead), so not `t1`'s piece (at `x`); the squares they enter are in `Y`, so
+/// neither `x` nor `f`. The squares of `X` outside `Y` are read only by frozen tests of
+/// the mover's pieces beside them (a rabbit's survival on a trap reads them only for
+/// `d = 3`, within one of `R`'s column, in `V`; for `d <= 2` `R`'s squares and their
+/// neighbours are within two of `r`), and those pieces are tested on their squares after
+/// `t1`, their squares at the root (`t1` moved none of them): for `d = 1` `t2`'s piece, a
+/// pusher or a puller four away, at the state after `t1`, and a pusher again when it
+/// completes the push, after `t2`, an enemy piece's step that takes that piece from
+/// beside it to a square not beside it (no square is beside both a square and a
+/// neighbour of it) and captures enemy pieces only; for `d = 2` `t2`'s piece three away
+/// after `t1`, or a piece two from the square `a` ahead of `r` and three from `r` after
+/// `t2`, `R`'s step from `r` to `a`, which enters and leaves no square beside it and
+/// captures only on a trap beside `r`, not beside it. So play `t2 t3 t4` from the root:
+/// `x` is then empty, `f` holds a friend, and nothing else differs. `f` is read only as a
+/// friend in frozen tests and survivals (more friends never freeze a piece of the mover
+/// nor capture one); `x` only as a friend in the frozen tests of the pieces of the mover
+/// beside it in `Y`, none frozen at the root, which stay so in each state they are tested
+/// in (the root, or after `t2` with an enemy piece fewer beside the pusher, or after
+/// `R`'s step with the same neighbours); a piece of the mover on a trap beside `x`, in
+/// `Y`, that `x`'s friend would save is captured only by a step leaving its other friends,
+/// before it moves, and is read, if at all, as a friend fewer (for `d = 1` the reads of a
+/// goal in two are within three of `r`, `x` four away or more; for `d = 2` only `R`'s step
+/// comes before the moves of a piece three from `r`, and it captures nothing beside that
+/// trap). So `t2 t3 t4` is a goal in three at the root: excluded.
 #[inline]
 fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region {
     let side = pos.side_to_move();
@@ -1674,7 +1710,7 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
             near | (inner & ranks_within(side, 0))
         };
         reads = inner | inner.neighbours();
-        // Entered, `X` outside `Y` only beside a piece of the mover in `Y`.
+        // Entered (`V`): `X` outside `Y` only beside a frozen piece of the mover in `Y`.
         let own = inner & board.color(side);
         into = inner | board.frozen_among(side, own).neighbours();
     }

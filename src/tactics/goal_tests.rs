@@ -2030,3 +2030,63 @@ fn four_step_region_narrowed_pushes_begin_no_goal() {
         "{fours} {applied} {dropped}"
     );
 }
+
+// Twenty-sixth goal round, the root (h-g15)
+
+/// [`four_step_region`]'s entered squares (`X` outside `Y` only beside a frozen piece of
+/// the mover in `Y`) against the wider set they replaced (all of `X`: within five of a
+/// rabbit one rank away, four of one two away, and the squares within one of a rabbit
+/// three ranks away and of the two squares ahead of it): on the turn starts of
+/// `every_goal_in_four_begins_in_the_four_step_region` with 1,000,000 more random ones
+/// (the region is asked only with four steps to go, at a turn's start), wherever the
+/// fewest steps are exactly four, no step the wider set tries and the region does not
+/// begins a goal in three more (a plain search after it), and many are left out; some of
+/// them enter a square beside a piece of the mover in `Y` that is not frozen (the
+/// frozen test's part).
+#[test]
+fn four_step_region_narrowed_entries_begin_no_goal() {
+    let mut rng = Rng(26);
+    let mut turn_starts = archive_endgames_and_randoms(&mut rng);
+    turn_starts.extend((0..1_000_000).map(|_| random_position(&mut rng)));
+    let (mut fours, mut applied, mut dropped, mut unfrozen) = (0, 0, 0usize, 0);
+    for pos in &turn_starts {
+        if pos.plain_goal_move().map(|m| m.len()) != Some(4) {
+            continue;
+        }
+        fours += 1;
+        let state = pos.turn_state();
+        let side = state.side_to_move();
+        let (rabbits, _) = goal_rabbits_of(state, 4);
+        let region = four_step_region(state, pos.turn_start_board(), rabbits);
+        // The former entered squares, `X`.
+        let one = rabbits & rank_band(side, 1);
+        let mut inner = one | one.neighbours() | (rabbits & rank_band(side, 2));
+        for _ in 0..3 {
+            inner |= inner.neighbours();
+        }
+        let three = rabbits & rank_band(side, 3);
+        let fwd = super::forward(side);
+        let column = three | three.shift(fwd) | three.shift(fwd).shift(fwd);
+        let x = inner | inner.neighbours() | column | column.neighbours();
+        let wider = Region {
+            into: region.into | x,
+            ..region
+        };
+        let beside_own = (inner & pos.board().color(side)).neighbours();
+        let here = check_left_out(pos, (region, wider), 3, |s| {
+            unfrozen += usize::from(s.to().is_some_and(|to| beside_own.contains(to)));
+        });
+        dropped += here;
+        applied += usize::from(here > 0);
+    }
+    eprintln!(
+        "four_step_region's narrower entries: {} turn starts, {fours} goals in four, \
+         {applied} with steps left out, {dropped} left out, {unfrozen} of them beside an \
+         unfrozen piece of the mover in Y (none begins a goal)",
+        turn_starts.len()
+    );
+    assert!(
+        fours > 10_000 && applied > 1_000 && dropped > 5_000 && unfrozen > 500,
+        "{fours} {applied} {dropped} {unfrozen}"
+    );
+}
