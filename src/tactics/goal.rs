@@ -1699,7 +1699,11 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
         let two_spreads = inner;
         inner |= inner.neighbours();
         pushes = if one.any() {
-            inner
+            // `Z1`: within three of a rabbit one rank away or beside a trap there with an
+            // enemy piece on it (and within two of one two ranks away, or three on the
+            // goal rank, holding `Z` for those).
+            let traps = Bitboard::TRAPS & board.color(!side) & two_spreads;
+            two_spreads | traps.neighbours() | (inner & ranks_within(side, 0))
         } else {
             let two = rabbits & rank_band(side, 2);
             let pair = two | two.shift(fwd);
