@@ -1483,8 +1483,8 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// four steps to go ([`Region`]): a simple step that enters a square of `V`, leaves a
 /// square of `Y`, leaves a square of `X` beside an enemy piece and within two of a trap
 /// with an enemy piece on it within three of a rabbit one rank away;
-/// the first step of a push of an enemy piece on a square of `Y` (of `Z` when no rabbit
-/// stands one rank away, below); or a step of a rabbit four ranks away. `X` holds the
+/// the first step of a push of an enemy piece on a square of `Y` (of `Z1` when a rabbit
+/// stands one rank away, of `Z` when none does, below); or a step of a rabbit four ranks away. `X` holds the
 /// squares within five (Manhattan distance) of a rabbit of the mover one rank from its
 /// goal, within four of one two ranks away, and within one of the squares of a rabbit
 /// three ranks away and of the two ahead of it; `Y`, inside it, those within four of a
@@ -1581,6 +1581,21 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 ///   on a trap beside `e` is not read; a piece of the mover captured on a trap beside `o`
 ///   is a friend fewer, or `R` (no goal). So `t3 t4` was a goal in two at the root:
 ///   excluded.
+///   `Z1`, the pushes when a rabbit of `rabbits` stands one rank away: within three of
+///   it, or beside a trap within three of it with an enemy piece on it; for a rabbit two
+///   ranks away `Z`'s squares (held by those within two of it and those within three on
+///   the goal rank). For `d = 1` and `e` four from `r` beside no such trap, the push
+///   changes, of what the goal in two `t3 t4` reads (`B(r, 3)`, the squares three away by
+///   frozen tests of the mover's pieces only, above): the square the enemy piece enters,
+///   empty before, three away at least (an enemy piece more, or none if captured there on
+///   a trap: never unfreezing a piece of the mover); `o`, three away at least, a friend
+///   fewer (never unfreezing); a piece of the mover captured on a trap beside `o`, two
+///   away at least: a friend fewer, and its trap emptied, which `t3 t4` never enter (the
+///   squares they enter are `R`'s square aside and the one ahead of it, a square beside
+///   the one ahead, on ranks with no trap, and a square beside `r`); an enemy piece
+///   captured on a trap beside `e` stands five away (a trap three away with an enemy
+///   piece on it puts `e` in `Z1`): not read. `e` itself, four away, is not read. So
+///   `t3 t4` was a goal in two at the root: excluded.
 /// - Otherwise `t2 t3 t4` is a goal in three after `t1` that does not begin with the end
 ///   of a push or a pull `t1` began, and it reads only squares of `X`: for `d = 3` it is
 ///   `R`'s three forward steps (they read within one of `r` and of the two squares ahead;

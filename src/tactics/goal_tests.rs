@@ -2090,3 +2090,68 @@ fn four_step_region_narrowed_entries_begin_no_goal() {
         "{fours} {applied} {dropped} {unfrozen}"
     );
 }
+
+/// [`four_step_region`]'s pushes with a rabbit one rank away (`Z1`: within three of it, or
+/// beside a trap within three of it with an enemy piece on it; and for a rabbit two ranks
+/// away within two of it or three on the goal rank) against the wider set they replaced
+/// (within four of a rabbit one rank away, three of one two away): on the turn starts of
+/// `every_goal_in_four_begins_in_the_four_step_region` with 3,000,000 more random ones
+/// (the region is asked only at a turn's start), wherever the fewest steps are exactly
+/// four and a rabbit that may end it stands one rank away, no push's first step the wider
+/// set tries and `Z1` does not begins a goal in three more (a plain search after it), and
+/// many are left out; counts the first steps of pushes four from every such rabbit that
+/// the trap term keeps.
+#[test]
+fn four_step_region_pushes_near_a_rabbit_one_rank_away_begin_no_goal() {
+    let mut rng = Rng(27);
+    let mut turn_starts = archive_endgames_and_randoms(&mut rng);
+    turn_starts.extend((0..3_000_000).map(|_| random_position(&mut rng)));
+    let (mut fours, mut applied, mut dropped, mut by_traps) = (0, 0, 0usize, 0);
+    for pos in &turn_starts {
+        let state = pos.turn_state();
+        let side = state.side_to_move();
+        let (rabbits, _) = goal_rabbits_of(state, 4);
+        let one = rabbits & rank_band(side, 1);
+        if one.is_empty() || pos.plain_goal_move().map(|m| m.len()) != Some(4) {
+            continue;
+        }
+        fours += 1;
+        let region = four_step_region(state, pos.turn_start_board(), rabbits);
+        let mut inner = one | one.neighbours() | (rabbits & rank_band(side, 2));
+        for _ in 0..3 {
+            inner |= inner.neighbours();
+        }
+        let wider = Region {
+            pushes: region.pushes | inner,
+            ..region
+        };
+        let here = check_left_out(pos, (region, wider), 3, |_| {});
+        dropped += here;
+        applied += usize::from(here > 0);
+        // The pushes kept only by the trap term: four from every rabbit one rank away.
+        let mut within_three = one;
+        for _ in 0..3 {
+            within_three |= within_three.neighbours();
+        }
+        let four_away = inner & !within_three & (Bitboard::TRAPS.neighbours());
+        by_traps += pos
+            .legal_steps()
+            .iter()
+            .filter(|s| {
+                four_away.contains(s.from)
+                    && region.pushes.contains(s.from)
+                    && pos.board().piece_at(s.from).map(|q| q.color) == Some(!side)
+            })
+            .count();
+    }
+    eprintln!(
+        "four_step_region's pushes near a rabbit one rank away: {} turn starts, {fours} \
+         goals in four with one, {applied} with pushes left out, {dropped} left out (none \
+         begins a goal), {by_traps} kept by the trap term",
+        turn_starts.len()
+    );
+    assert!(
+        fours > 1_000 && applied > 100 && dropped > 200 && by_traps > 0,
+        "{fours} {applied} {dropped} {by_traps}"
+    );
+}
