@@ -1705,33 +1705,37 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
     let mut into = Bitboard::EMPTY;
     let mut pushes = Bitboard::EMPTY;
     if inner.any() {
-        for _ in 0..2 {
-            inner |= inner.neighbours();
-        }
-        // With no rabbit one rank away, the pushes of `Z`: within one of a rabbit two ranks
-        // away or of the square ahead, or three on the goal rank; within two but the square
-        // two behind when an enemy piece stands on a trap beside it.
+        inner |= inner.neighbours();
+        let within_two = inner;
+        inner |= inner.neighbours();
         let two_spreads = inner;
         inner |= inner.neighbours();
-        pushes = if one.any() {
-            // `Z1`: within three of a rabbit one rank away or beside a trap there with an
-            // enemy piece on it (and within two of one two ranks away, or three on the
-            // goal rank, holding `Z` for those).
-            let traps = Bitboard::TRAPS & board.color(!side) & two_spreads;
-            two_spreads | traps.neighbours() | (inner & ranks_within(side, 0))
-        } else {
-            let two = rabbits & rank_band(side, 2);
+        let enemy_traps = Bitboard::TRAPS & board.color(!side);
+        // The frozen pieces of the mover in `Y`.
+        let frozen = board.frozen_among(side, inner & board.color(side));
+        // The pushes of `Z` for a rabbit two ranks away: within one of it or of the square
+        // ahead; within two but the square two behind when an enemy piece stands on a
+        // trap beside it; or three on the goal rank (for every rabbit, below).
+        let two = rabbits & rank_band(side, 2);
+        if two.any() {
             let pair = two | two.shift(fwd);
-            let mut near = pair | pair.neighbours();
-            if (Bitboard::TRAPS & board.color(!side) & near).any() {
-                near = two_spreads & !two.shift(fwd.opposite()).shift(fwd.opposite());
-            }
-            near | (inner & ranks_within(side, 0))
-        };
+            let near = pair | pair.neighbours();
+            pushes = if (enemy_traps & near).any() {
+                two_spreads & !two.shift(fwd.opposite()).shift(fwd.opposite())
+            } else {
+                near
+            };
+        }
+        pushes |= inner & ranks_within(side, 0);
+        if one.any() {
+            // `Z1`: within two of a rabbit one rank away, beside a frozen piece of the
+            // mover there, or beside a trap within three with an enemy piece on it.
+            let traps = enemy_traps & two_spreads;
+            pushes |= within_two | (frozen & within_two).neighbours() | traps.neighbours();
+        }
         reads = inner | inner.neighbours();
         // Entered (`V`): `X` outside `Y` only beside a frozen piece of the mover in `Y`.
-        let own = inner & board.color(side);
-        into = inner | board.frozen_among(side, own).neighbours();
+        into = inner | frozen.neighbours();
     }
     if column.any() {
         reads |= column | column.neighbours();
