@@ -1581,21 +1581,30 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 ///   on a trap beside `e` is not read; a piece of the mover captured on a trap beside `o`
 ///   is a friend fewer, or `R` (no goal). So `t3 t4` was a goal in two at the root:
 ///   excluded.
-///   `Z1`, the pushes when a rabbit of `rabbits` stands one rank away: within three of
-///   it, or beside a trap within three of it with an enemy piece on it; for a rabbit two
-///   ranks away `Z`'s squares (held by those within two of it and those within three on
-///   the goal rank). For `d = 1` and `e` four from `r` beside no such trap, the push
-///   changes, of what the goal in two `t3 t4` reads (`B(r, 3)`, the squares three away by
-///   frozen tests of the mover's pieces only, above): the square the enemy piece enters,
-///   empty before, three away at least (an enemy piece more, or none if captured there on
-///   a trap: never unfreezing a piece of the mover); `o`, three away at least, a friend
-///   fewer (never unfreezing); a piece of the mover captured on a trap beside `o`, two
-///   away at least: a friend fewer, and its trap emptied, which `t3 t4` never enter (the
-///   squares they enter are `R`'s square aside and the one ahead of it, a square beside
-///   the one ahead, on ranks with no trap, and a square beside `r`); an enemy piece
-///   captured on a trap beside `e` stands five away (a trap three away with an enemy
-///   piece on it puts `e` in `Z1`): not read. `e` itself, four away, is not read. So
-///   `t3 t4` was a goal in two at the root: excluded.
+///   `Z1`, the pushes when a rabbit of `rabbits` stands one rank away: within two of it,
+///   beside a frozen piece of the mover within two of it, beside a trap within three of it
+///   with an enemy piece on it, or on the goal rank within four of it; for a rabbit two
+///   ranks away `Z`'s squares. For `d = 1` the goal in two `t3 t4` reads `B(r, 3)`: it
+///   enters `R`'s square aside, the square `A` ahead and a square beside `A` (ranks with no
+///   trap) or a square beside `r`, and reads the squares three away only by the frozen
+///   test of its piece `S` two away (above). Let `e` be three or four from `r` and outside
+///   `Z1`. The push changes: `e` (an enemy piece leaves, the pusher enters), read (three
+///   away; four away not at all) only by the frozen test of `S` standing beside it, which
+///   is not frozen at the root (else `e` is in `Z1`), so passes there; the square the
+///   enemy piece enters, empty
+///   before, two or more away, not `A`, not beside `r` (an enemy piece more only freezes
+///   and blocks); `o`, emptied, two or more away: a friend fewer, never unfreezing, and
+///   entered by `t3 t4` only if it is a square beside `A` (the only squares two away they
+///   enter), then `e` beside it is on the goal rank within three or beside `r` (in `Z1`);
+///   an enemy piece captured on a trap beside `e`, a trap three or more away with no
+///   enemy piece on it within three (else `e` is in `Z1`), so five away: not read; a piece
+///   of the mover captured on a trap beside `o`: a friend fewer, and the trap emptied,
+///   which `t3 t4` enter only if it is beside `r` (the square behind it), where the piece
+///   stood beside `R`: `R` was then unfrozen at the root, and a goal in two after the pair
+///   entering that square is `goal_in_two`'s case (d), `A` empty, so `R`'s forward step
+///   was a goal in one at the root. So `t3 t4` played at the root meet an enemy piece
+///   fewer, a friend more or the same on every other square they read, and `S` unfrozen:
+///   a goal in two at the root, excluded.
 /// - Otherwise `t2 t3 t4` is a goal in three after `t1` that does not begin with the end
 ///   of a push or a pull `t1` began, and it reads only squares of `X`: for `d = 3` it is
 ///   `R`'s three forward steps (they read within one of `r` and of the two squares ahead;

@@ -2091,22 +2091,25 @@ fn four_step_region_narrowed_entries_begin_no_goal() {
     );
 }
 
-/// [`four_step_region`]'s pushes with a rabbit one rank away (`Z1`: within three of it, or
-/// beside a trap within three of it with an enemy piece on it; and for a rabbit two ranks
-/// away within two of it or three on the goal rank) against the wider set they replaced
+/// [`four_step_region`]'s pushes with a rabbit one rank away (`Z1`: within two of it,
+/// beside a frozen piece of the mover within two of it, beside a trap within three of it
+/// with an enemy piece on it, or on the goal rank within four; and for a rabbit two ranks
+/// away `Z`) against the wider set they replaced
 /// (within four of a rabbit one rank away, three of one two away): on the turn starts of
 /// `every_goal_in_four_begins_in_the_four_step_region` with 3,000,000 more random ones
 /// (the region is asked only at a turn's start), wherever the fewest steps are exactly
 /// four and a rabbit that may end it stands one rank away, no push's first step the wider
 /// set tries and `Z1` does not begins a goal in three more (a plain search after it), and
 /// many are left out; counts the first steps of pushes four from every such rabbit that
-/// the trap term keeps.
+/// the trap term keeps, and those three from every such rabbit kept beside a frozen
+/// piece of the mover within two of one.
 #[test]
 fn four_step_region_pushes_near_a_rabbit_one_rank_away_begin_no_goal() {
     let mut rng = Rng(27);
     let mut turn_starts = archive_endgames_and_randoms(&mut rng);
     turn_starts.extend((0..3_000_000).map(|_| random_position(&mut rng)));
     let (mut fours, mut applied, mut dropped, mut by_traps) = (0, 0, 0usize, 0);
+    let mut by_frozen = 0;
     for pos in &turn_starts {
         let state = pos.turn_state();
         let side = state.side_to_move();
@@ -2134,6 +2137,21 @@ fn four_step_region_pushes_near_a_rabbit_one_rank_away_begin_no_goal() {
             within_three |= within_three.neighbours();
         }
         let four_away = inner & !within_three & (Bitboard::TRAPS.neighbours());
+        let mut within_two = one;
+        for _ in 0..2 {
+            within_two |= within_two.neighbours();
+        }
+        let own = within_two & pos.board().color(side);
+        let beside_frozen = pos.board().frozen_among(side, own).neighbours();
+        let three_away = within_three & !within_two & beside_frozen;
+        by_frozen += pos
+            .legal_steps()
+            .iter()
+            .filter(|s| {
+                three_away.contains(s.from)
+                    && pos.board().piece_at(s.from).map(|q| q.color) == Some(!side)
+            })
+            .count();
         by_traps += pos
             .legal_steps()
             .iter()
@@ -2147,11 +2165,12 @@ fn four_step_region_pushes_near_a_rabbit_one_rank_away_begin_no_goal() {
     eprintln!(
         "four_step_region's pushes near a rabbit one rank away: {} turn starts, {fours} \
          goals in four with one, {applied} with pushes left out, {dropped} left out (none \
-         begins a goal), {by_traps} kept by the trap term",
+         begins a goal), {by_traps} four away beside a trap kept, {by_frozen} three away beside a \
+         frozen piece kept",
         turn_starts.len()
     );
     assert!(
-        fours > 1_000 && applied > 100 && dropped > 200 && by_traps > 0,
-        "{fours} {applied} {dropped} {by_traps}"
+        fours > 1_000 && applied > 100 && dropped > 200 && by_traps > 0 && by_frozen > 0,
+        "{fours} {applied} {dropped} {by_traps} {by_frozen}"
     );
 }
