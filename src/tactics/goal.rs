@@ -1713,6 +1713,7 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
     let mut reads = Bitboard::EMPTY;
     let mut into = Bitboard::EMPTY;
     let mut pushes = Bitboard::EMPTY;
+    let mut leave = Bitboard::EMPTY;
     if inner.any() {
         inner |= inner.neighbours();
         let within_two = inner;
@@ -1742,6 +1743,20 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
             let traps = enemy_traps & two_spreads;
             pushes |= within_two | (frozen & within_two).neighbours() | traps.neighbours();
         }
+        leave = inner;
+        if one.any() && two.is_empty() {
+            let mut keep = board.color(!side).neighbours()
+                | (Bitboard::TRAPS & board.color(side)).neighbours();
+            let near_traps = enemy_traps & two_spreads;
+            if near_traps.any() {
+                let mut n = near_traps;
+                for _ in 0..3 {
+                    n |= n.neighbours();
+                }
+                keep |= n;
+            }
+            leave = two_spreads | (inner & keep);
+        }
         reads = inner | inner.neighbours();
         // Entered (`V`): `X` outside `Y` only beside a frozen piece of the mover in `Y`.
         into = inner | frozen.neighbours();
@@ -1768,7 +1783,7 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
         }
     }
     Region {
-        from: inner | three | column.shift(fwd) | pullers | (rabbits & rank_band(side, 4)),
+        from: leave | three | column.shift(fwd) | pullers | (rabbits & rank_band(side, 4)),
         into,
         pushes,
     }

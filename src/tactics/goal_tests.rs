@@ -2174,3 +2174,80 @@ fn four_step_region_pushes_near_a_rabbit_one_rank_away_begin_no_goal() {
         "{fours} {applied} {dropped} {by_traps} {by_frozen}"
     );
 }
+
+/// [`four_step_region`]'s squares left with a rabbit one rank away and none two ranks
+/// away (`Y1`: within three of such a rabbit, and four away only beside an enemy piece,
+/// beside a trap with a piece of the mover on it, or within three of a trap within three
+/// of the rabbit with an enemy piece on it) against the wider set they replaced (all of
+/// `Y`, within four): on the turn starts of
+/// `every_goal_in_four_begins_in_the_four_step_region` with 3,000,000 more random ones
+/// (the region is asked only at a turn's start), wherever the fewest steps are exactly
+/// four and a rabbit that may end it stands one rank away, no step the wider set tries and
+/// the region does not begins a goal in three more (a plain search after it), and many
+/// are left out; counts the steps four away kept by each term.
+#[test]
+fn four_step_region_narrowed_squares_left_begin_no_goal() {
+    let mut rng = Rng(28);
+    let mut turn_starts = archive_endgames_and_randoms(&mut rng);
+    turn_starts.extend((0..3_000_000).map(|_| random_position(&mut rng)));
+    let (mut fours, mut applied, mut dropped) = (0, 0, 0usize);
+    let mut kept = [0usize; 3];
+    for pos in &turn_starts {
+        let state = pos.turn_state();
+        let side = state.side_to_move();
+        let (rabbits, _) = goal_rabbits_of(state, 4);
+        let one = rabbits & rank_band(side, 1);
+        if one.is_empty() || pos.plain_goal_move().map(|m| m.len()) != Some(4) {
+            continue;
+        }
+        fours += 1;
+        let region = four_step_region(state, pos.turn_start_board(), rabbits);
+        let mut inner = one | one.neighbours() | (rabbits & rank_band(side, 2));
+        for _ in 0..3 {
+            inner |= inner.neighbours();
+        }
+        let wider = Region {
+            from: region.from | inner,
+            ..region
+        };
+        let here = check_left_out(pos, (region, wider), 3, |_| {});
+        dropped += here;
+        applied += usize::from(here > 0);
+        // The steps four away that each term keeps.
+        let mut within_three = one;
+        for _ in 0..3 {
+            within_three |= within_three.neighbours();
+        }
+        let board = pos.board();
+        let four_away = region.from & inner & !within_three;
+        let enemy_traps = Bitboard::TRAPS & board.color(!side) & within_three;
+        let mut near_traps = enemy_traps;
+        for _ in 0..3 {
+            near_traps |= near_traps.neighbours();
+        }
+        let terms = [
+            board.color(!side).neighbours(),
+            (Bitboard::TRAPS & board.color(side)).neighbours(),
+            near_traps,
+        ];
+        for s in pos.legal_steps().iter() {
+            for (n, term) in kept.iter_mut().zip(terms) {
+                *n += usize::from((four_away & term).contains(s.from));
+            }
+        }
+    }
+    eprintln!(
+        "four_step_region's narrower squares left: {} turn starts, {fours} goals in four \
+         with a rabbit one rank away, {applied} with steps left out, {dropped} left out \
+         (none begins a goal); steps four away kept beside an enemy piece {}, beside a trap \
+         with a piece of the mover {}, near a trap with an enemy piece {}",
+        turn_starts.len(),
+        kept[0],
+        kept[1],
+        kept[2]
+    );
+    assert!(
+        fours > 1_000 && applied > 100 && dropped > 200 && kept.iter().all(|&n| n > 0),
+        "{fours} {applied} {dropped} {kept:?}"
+    );
+}
