@@ -1481,7 +1481,8 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// The first steps of a goal in four steps that ends with one of `rabbits` (the mover's
 /// rabbits that may end one, [`goal_rabbits_within`]) on its goal rank, at the root with
 /// four steps to go ([`Region`]): a simple step that enters a square of `V`, leaves a
-/// square of `Y`, leaves a square of `X` beside an enemy piece and within two of a trap
+/// square of `Y` (of `Y1` when a rabbit stands one rank away and none two ranks away,
+/// below), leaves a square of `X` beside an enemy piece and within two of a trap
 /// with an enemy piece on it within three of a rabbit one rank away;
 /// the first step of a push of an enemy piece on a square of `Y` (of `Z1` when a rabbit
 /// stands one rank away, of `Z` when none does, below); or a step of a rabbit four ranks away. `X` holds the
@@ -1685,6 +1686,35 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// goal in two are within three of `r`, `x` four away or more; for `d = 2` only `R`'s step
 /// comes before the moves of a piece three from `r`, and it captures nothing beside that
 /// trap). So `t2 t3 t4` is a goal in three at the root: excluded.
+///
+/// `Y1`: with a rabbit of `rabbits` one rank away and none two ranks away, `Y` is the
+/// squares within four of a rabbit one rank away and the column part of a rabbit three
+/// away; `Y1` keeps the column part, the squares within three of a rabbit one rank away,
+/// and those four away only beside an enemy piece, beside a trap with a piece of the
+/// mover on it, or within three of a trap within three of such a rabbit with an enemy
+/// piece on it. Let `t1` be a simple step of the mover from a square `f` of `Y` outside
+/// `Y1` into a square `x` outside `V`, and `R` the goal's rabbit; if `f` is outside `R`'s
+/// part of `Y`, `V`'s proof excludes `t1`, so `R` stands one rank away at `r`, four from
+/// `f` (`d = 1`), and `x`, beside `f` and outside `Y`, is five from `r`. `f` is beside no
+/// enemy piece, so `t1` begins no pull, and beside no trap with a piece of the mover, so
+/// it captures nothing: it changes `f` (a friend leaves) and `x` (a friend arrives) only.
+/// `x` is read as in `V`'s proof, only as a friend in the frozen tests of pieces of the
+/// mover beside it in `Y`, none frozen at the root, and `t1`'s piece is moved by none of
+/// `t2 t3 t4`. `f` is read as a friend (more friends at the root never freeze a piece of
+/// the mover nor capture one, and no trap beside `f` holds one), and as a square entered
+/// only by a puller (the pieces of `t2 t3 t4` enter squares within four of `r`, so four
+/// away only from three away): by the cases above, `t2 t3` a push moves an enemy piece
+/// within two of `r` into a square within three (`Q` of [`three_step_region`], after
+/// `t1`); `t2` a simple step from three away into `f` changes `B(r, 3)` only by a friend
+/// leaving it and perhaps a friend captured on a trap two away (neither entered by a goal
+/// in two, which enters within two of `r` squares off the traps' ranks or beside `r`), so
+/// `t3 t4` was a goal in two after `t1`, and at the root (`t1` changed nothing within
+/// three of `r`), excluded; a pull `t2 t3` whose puller steps into `f` from three away
+/// is `P`'s case of [`three_step_region`], its end capturing an enemy piece on a trap
+/// beside `r` within two of the puller's square, so `f` is within three of that trap,
+/// in `Y1`. So `t2 t3 t4` played from the root enters the same empty squares, meets
+/// frozen tests passing at least as often (a piece of the mover on a trap beside `x` is
+/// read as in `V`'s proof), and is a goal in three there: excluded.
 #[inline]
 fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region {
     let side = pos.side_to_move();
@@ -1744,6 +1774,8 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
             pushes |= within_two | (frozen & within_two).neighbours() | traps.neighbours();
         }
         leave = inner;
+        // `Y1`: four from a rabbit one rank away only beside an enemy piece, beside a
+        // trap with a piece of the mover, or near a trap with an enemy piece on it.
         if one.any() && two.is_empty() {
             let mut keep = board.color(!side).neighbours()
                 | (Bitboard::TRAPS & board.color(side)).neighbours();
