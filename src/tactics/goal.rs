@@ -1703,15 +1703,17 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// `t2 t3 t4`. `f` is read as a friend (more friends at the root never freeze a piece of
 /// the mover nor capture one, and no trap beside `f` holds one), and as a square entered
 /// only by a puller (the pieces of `t2 t3 t4` enter squares within four of `r`, so four
-/// away only from three away): by the cases above, `t2 t3` a push moves an enemy piece
-/// within two of `r` into a square within three (`Q` of [`three_step_region`], after
-/// `t1`); `t2` a simple step from three away into `f` changes `B(r, 3)` only by a friend
-/// leaving it and perhaps a friend captured on a trap two away (neither entered by a goal
-/// in two, which enters within two of `r` squares off the traps' ranks or beside `r`), so
-/// `t3 t4` was a goal in two after `t1`, and at the root (`t1` changed nothing within
-/// three of `r`), excluded; a pull `t2 t3` whose puller steps into `f` from three away
-/// is `P`'s case of [`three_step_region`], its end capturing an enemy piece on a trap
-/// beside `r` within two of the puller's square, so `f` is within three of that trap,
+/// away only from three or five away; a step of `t2` from five away changes nothing within
+/// three of `r`, so `t3 t4` was a goal in two after `t1`, and at the root, `t1` having
+/// changed nothing within three of `r`: excluded): by the cases above, `t2 t3` a push
+/// moves an enemy piece within two of `r` into a square within three (`Q` of
+/// [`three_step_region`], after `t1`); `t2` a simple step from three away into `f`
+/// changes `B(r, 3)` only by a friend leaving it and perhaps a friend captured on a trap
+/// two away (neither entered by a goal in two, which enters within two of `r` squares off
+/// the traps' ranks or beside `r`), so `t3 t4` was a goal in two after `t1`, and at the
+/// root, excluded; a pull `t2 t3` whose puller steps into `f` from three away is `P`'s
+/// case of [`three_step_region`], its end capturing an enemy piece on a trap beside `r`
+/// within two of the puller's square, so `f` is within three of that trap,
 /// in `Y1`. So `t2 t3 t4` played from the root enters the same empty squares, meets
 /// frozen tests passing at least as often (a piece of the mover on a trap beside `x` is
 /// read as in `V`'s proof), and is a goal in three there: excluded.
