@@ -1690,14 +1690,22 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// `Y1`: with a rabbit of `rabbits` one rank away and none two ranks away, `Y` is the
 /// squares within four of a rabbit one rank away and the column part of a rabbit three
 /// away; `Y1` keeps the column part, the squares within three of a rabbit one rank away,
-/// and those four away only beside an enemy piece, beside a trap with a piece of the
-/// mover on it, or within three of a trap within three of such a rabbit with an enemy
-/// piece on it. Let `t1` be a simple step of the mover from a square `f` of `Y` outside
+/// and those four away only beside an enemy piece and within two of a frozen piece of the
+/// mover within two of such a rabbit, beside a trap with a piece of the mover on it, or
+/// within three of a trap within three of such a rabbit with an enemy piece on it. Let `t1` be a simple step of the mover from a square `f` of `Y` outside
 /// `Y1` into a square `x` outside `V`, and `R` the goal's rabbit; if `f` is outside `R`'s
 /// part of `Y`, `V`'s proof excludes `t1`, so `R` stands one rank away at `r`, four from
 /// `f` (`d = 1`), and `x`, beside `f` and outside `Y`, is five from `r`. `f` is beside no
-/// enemy piece, so `t1` begins no pull, and beside no trap with a piece of the mover, so
-/// it captures nothing: it changes `f` (a friend leaves) and `x` (a friend arrives) only.
+/// trap with a piece of the mover, so `t1` captures nothing. If `t1` begins a pull that
+/// `t2` ends (the puller into `x`, the enemy piece from `q` beside `f` into `f`), then
+/// `t3 t4` is a goal in two after the pair, which changed `x` (five away), `f` (an enemy
+/// piece arrives four away: not read), `q` (an enemy piece leaves, three or five away)
+/// and perhaps an enemy piece captured on a trap beside `q` (two away or more; two away
+/// it is within three of `r` with `f` within three of it: in `Y1`): of what `t3 t4` read,
+/// only `q` three away, by the frozen test of `S` two from `r` beside it (above), and `f`
+/// is then within two of `S`, so `S` is not frozen at the root (else `f` is in `Y1`): `t3
+/// t4` was a goal in two at the root, excluded. Otherwise (no pull, or one `t2` does not
+/// end) `t1` changes `f` (a friend leaves) and `x` (a friend arrives) only.
 /// `x` is read as in `V`'s proof, only as a friend in the frozen tests of pieces of the
 /// mover beside it in `Y`, none frozen at the root, and `t1`'s piece is moved by none of
 /// `t2 t3 t4`. `f` is read as a friend (more friends at the root never freeze a piece of
@@ -1776,11 +1784,16 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
             pushes |= within_two | (frozen & within_two).neighbours() | traps.neighbours();
         }
         leave = inner;
-        // `Y1`: four from a rabbit one rank away only beside an enemy piece, beside a
-        // trap with a piece of the mover, or near a trap with an enemy piece on it.
+        // `Y1`: four from a rabbit one rank away only beside an enemy piece near a frozen
+        // piece of the mover, beside a trap with a piece of the mover, or near a trap
+        // with an enemy piece on it.
         if one.any() && two.is_empty() {
-            let mut keep = board.color(!side).neighbours()
-                | (Bitboard::TRAPS & board.color(side)).neighbours();
+            let helped = frozen & within_two;
+            let mut keep = (Bitboard::TRAPS & board.color(side)).neighbours();
+            if helped.any() {
+                let near = helped | helped.neighbours();
+                keep |= board.color(!side).neighbours() & (near | near.neighbours());
+            }
             let near_traps = enemy_traps & two_spreads;
             if near_traps.any() {
                 let mut n = near_traps;

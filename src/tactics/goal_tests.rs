@@ -2176,9 +2176,10 @@ fn four_step_region_pushes_near_a_rabbit_one_rank_away_begin_no_goal() {
 }
 
 /// [`four_step_region`]'s squares left with a rabbit one rank away and none two ranks
-/// away (`Y1`: within three of such a rabbit, and four away only beside an enemy piece,
-/// beside a trap with a piece of the mover on it, or within three of a trap within three
-/// of the rabbit with an enemy piece on it) against the wider set they replaced (all of
+/// away (`Y1`: within three of such a rabbit, and four away only beside an enemy piece and
+/// within two of a frozen piece of the mover within two of the rabbit, beside a trap with
+/// a piece of the mover on it, or within three of a trap within three of the rabbit with
+/// an enemy piece on it) against the wider set they replaced (all of
 /// `Y`, within four): on the turn starts of
 /// `every_goal_in_four_begins_in_the_four_step_region` with 3,000,000 more random ones
 /// (the region is asked only at a turn's start), wherever the fewest steps are exactly
@@ -2225,8 +2226,17 @@ fn four_step_region_narrowed_squares_left_begin_no_goal() {
         for _ in 0..3 {
             near_traps |= near_traps.neighbours();
         }
+        let mut within_two = one;
+        for _ in 0..2 {
+            within_two |= within_two.neighbours();
+        }
+        let frozen = board.frozen_among(side, within_two & board.color(side));
+        let mut near_frozen = frozen;
+        for _ in 0..2 {
+            near_frozen |= near_frozen.neighbours();
+        }
         let terms = [
-            board.color(!side).neighbours(),
+            board.color(!side).neighbours() & near_frozen,
             (Bitboard::TRAPS & board.color(side)).neighbours(),
             near_traps,
         ];
@@ -2239,8 +2249,9 @@ fn four_step_region_narrowed_squares_left_begin_no_goal() {
     eprintln!(
         "four_step_region's narrower squares left: {} turn starts, {fours} goals in four \
          with a rabbit one rank away, {applied} with steps left out, {dropped} left out \
-         (none begins a goal); steps four away kept beside an enemy piece {}, beside a trap \
-         with a piece of the mover {}, near a trap with an enemy piece {}",
+         (none begins a goal); steps four away kept beside an enemy piece near a frozen \
+         piece {}, beside a trap with a piece of the mover {}, near a trap with an enemy \
+         piece {}",
         turn_starts.len(),
         kept[0],
         kept[1],
