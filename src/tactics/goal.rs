@@ -1761,8 +1761,11 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
         let two_spreads = inner;
         inner |= inner.neighbours();
         let enemy_traps = Bitboard::TRAPS & board.color(!side);
-        // The frozen pieces of the mover in `Y`.
-        let frozen = board.frozen_among(side, inner & board.color(side));
+        // The frozen pieces of the mover in `Y`, asked only where they are read: within
+        // two of a rabbit one rank away (`Z1`, `Y1`) and on `Y`'s outer ring (`V`: the
+        // squares beside those further in are in `Y`).
+        let asked = inner & board.color(side) & (within_two | !two_spreads);
+        let frozen = board.frozen_among(side, asked);
         // The pushes of `Z` for a rabbit two ranks away: within one of it or of the square
         // ahead; within two but the square two behind when an enemy piece stands on a
         // trap beside it; or three on the goal rank (for every rabbit, below).
