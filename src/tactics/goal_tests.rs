@@ -2262,3 +2262,78 @@ fn four_step_region_narrowed_squares_left_begin_no_goal() {
         "{fours} {applied} {dropped} {kept:?}"
     );
 }
+
+/// [`four_step_region`] (with this round's `V`, `Z1` and `Y1`) on turn starts near the
+/// goals of real games: the boards of the endgames and the first 3,000 archive positions,
+/// and those after each of their first steps and, for a turn of four, each pair of steps,
+/// with either side to move and a turn of four. Wherever the fewest steps are exactly
+/// four, no first step outside the region begins a goal in three more (the plain search
+/// after it).
+#[test]
+fn four_step_region_on_turn_starts_derived_from_real_games() {
+    let mut starts = Vec::new();
+    for pos in endgame_positions()
+        .iter()
+        .chain(archive_positions().iter().take(3000))
+    {
+        let side = pos.side_to_move();
+        if let Ok(p) = Position::new(*pos.board(), !side) {
+            starts.push(p);
+        }
+        for &s in pos.legal_steps().iter() {
+            let mut p = pos.clone();
+            if p.play_step(s).is_ok() {
+                for c in [side, !side] {
+                    if let Ok(q) = Position::new(*p.board(), c) {
+                        starts.push(q);
+                    }
+                }
+                if p.turn_state().steps_left() > 0 && pos.turn_state().steps_left() == 4 {
+                    for &t in p.legal_steps().iter() {
+                        let mut p2 = p.clone();
+                        if p2.play_step(t).is_ok() {
+                            for c in [side, !side] {
+                                if let Ok(q) = Position::new(*p2.board(), c) {
+                                    starts.push(q);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let (mut fours, mut outside) = (0, 0usize);
+    for pos in &starts {
+        let state = pos.turn_state();
+        if state.steps_left() != 4 {
+            continue;
+        }
+        let (goal_rabbits, _) = goal_rabbits_of(state, 4);
+        if goal_rabbits.is_empty() {
+            continue;
+        }
+        if pos.plain_goal_move().map(|m| m.len()) != Some(4) {
+            continue;
+        }
+        fours += 1;
+        let region = four_step_region(state, pos.turn_start_board(), goal_rabbits);
+        for &s in pos.legal_steps().iter() {
+            if in_region(pos, region, s) {
+                continue;
+            }
+            outside += 1;
+            let mut p = pos.clone();
+            assert!(
+                !(p.play_step(s).is_ok() && p.plain_goal_move().is_some_and(|m| m.len() <= 3)),
+                "{pos}: {s:?}"
+            );
+        }
+    }
+    eprintln!(
+        "four_step_region on derived turn starts: {} turn starts, {fours} goals in four, \
+         {outside} first steps outside (none begins a goal)",
+        starts.len()
+    );
+    assert!(fours > 10_000 && outside > 100_000, "{fours} {outside}");
+}
