@@ -1806,6 +1806,13 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
                 keep |= n;
             }
             leave = two_spreads | (inner & keep);
+        } else if one.is_empty() {
+            // `Y2`: three from a rabbit two ranks away only on the goal rank, beside an
+            // enemy piece, or beside a trap with a piece of the mover on it.
+            let keep = ranks_within(side, 0)
+                | board.color(!side).neighbours()
+                | (Bitboard::TRAPS & board.color(side)).neighbours();
+            leave = two_spreads | (inner & keep);
         }
         reads = inner | inner.neighbours();
         // Entered (`V`): `X` outside `Y` only beside a frozen piece of the mover in `Y`.
