@@ -2337,3 +2337,76 @@ fn four_step_region_on_turn_starts_derived_from_real_games() {
     );
     assert!(fours > 10_000 && outside > 100_000, "{fours} {outside}");
 }
+
+/// [`four_step_region`]'s squares left with no rabbit one rank away (`Y2`: within two of a
+/// rabbit two ranks away, and three away only on the goal rank, beside an enemy piece, or
+/// beside a trap with a piece of the mover on it) against the wider set they replaced
+/// (all of `Y`, within three): on the turn starts of
+/// `every_goal_in_four_begins_in_the_four_step_region` with 3,000,000 more random ones
+/// (the region is asked only at a turn's start), wherever the fewest steps are exactly
+/// four and a rabbit that may end it stands two ranks away and none one rank away, no
+/// step the wider set tries and the region does not begins a goal in three more (a plain
+/// search after it), and many are left out; counts the steps three away kept by each term.
+#[test]
+fn four_step_region_narrowed_squares_left_two_ranks_away_begin_no_goal() {
+    let mut rng = Rng(29);
+    let mut turn_starts = archive_endgames_and_randoms(&mut rng);
+    turn_starts.extend((0..3_000_000).map(|_| random_position(&mut rng)));
+    let (mut fours, mut applied, mut dropped) = (0, 0, 0usize);
+    let mut kept = [0usize; 3];
+    for pos in &turn_starts {
+        let state = pos.turn_state();
+        let side = state.side_to_move();
+        let (rabbits, _) = goal_rabbits_of(state, 4);
+        let two = rabbits & rank_band(side, 2);
+        if two.is_empty()
+            || (rabbits & rank_band(side, 1)).any()
+            || pos.plain_goal_move().map(|m| m.len()) != Some(4)
+        {
+            continue;
+        }
+        fours += 1;
+        let region = four_step_region(state, pos.turn_start_board(), rabbits);
+        let mut inner = two;
+        for _ in 0..3 {
+            inner |= inner.neighbours();
+        }
+        let wider = Region {
+            from: region.from | inner,
+            ..region
+        };
+        let here = check_left_out(pos, (region, wider), 3, |_| {});
+        dropped += here;
+        applied += usize::from(here > 0);
+        let mut within_two = two;
+        for _ in 0..2 {
+            within_two |= within_two.neighbours();
+        }
+        let board = pos.board();
+        let three_away = region.from & inner & !within_two;
+        let terms = [
+            super::ranks_within(side, 0),
+            board.color(!side).neighbours(),
+            (Bitboard::TRAPS & board.color(side)).neighbours(),
+        ];
+        for s in pos.legal_steps().iter() {
+            for (n, term) in kept.iter_mut().zip(terms) {
+                *n += usize::from((three_away & term).contains(s.from));
+            }
+        }
+    }
+    eprintln!(
+        "four_step_region's narrower squares left two ranks away: {} turn starts, {fours} \
+         goals in four with a rabbit two ranks away and none one away, {applied} with steps \
+         left out, {dropped} left out (none begins a goal); steps three away kept on the \
+         goal rank {}, beside an enemy piece {}, beside a trap with a piece of the mover {}",
+        turn_starts.len(),
+        kept[0],
+        kept[1],
+        kept[2]
+    );
+    assert!(
+        fours > 1_000 && applied > 100 && dropped > 200 && kept.iter().all(|&n| n > 0),
+        "{fours} {applied} {dropped} {kept:?}"
+    );
+}
