@@ -1481,8 +1481,8 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// The first steps of a goal in four steps that ends with one of `rabbits` (the mover's
 /// rabbits that may end one, [`goal_rabbits_within`]) on its goal rank, at the root with
 /// four steps to go ([`Region`]): a simple step that enters a square of `V`, leaves a
-/// square of `Y` (of `Y1` when a rabbit stands one rank away and none two ranks away,
-/// below), leaves a square of `X` beside an enemy piece and within two of a trap
+/// square of `Y` (of `Y1` when a rabbit stands one rank away and none two ranks away, of
+/// `Y2` when none stands one rank away, below), leaves a square of `X` beside an enemy piece and within two of a trap
 /// with an enemy piece on it within three of a rabbit one rank away;
 /// the first step of a push of an enemy piece on a square of `Y` (of `Z1` when a rabbit
 /// stands one rank away, of `Z` when none does, below); or a step of a rabbit four ranks away. `X` holds the
@@ -1725,6 +1725,29 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// in `Y1`. So `t2 t3 t4` played from the root enters the same empty squares, meets
 /// frozen tests passing at least as often (a piece of the mover on a trap beside `x` is
 /// read as in `V`'s proof), and is a goal in three there: excluded.
+///
+/// `Y2`: with no rabbit of `rabbits` one rank away, `Y` is the squares within three of a
+/// rabbit two ranks away and the column part of a rabbit three away; `Y2` keeps the
+/// column part, the squares within two of a rabbit two ranks away, and those three away
+/// only on the goal rank, beside an enemy piece, or beside a trap with a piece of the
+/// mover on it. Let `t1` be a simple step of the mover from a square `f` of `Y` outside
+/// `Y2` into a square `x` outside `V`, and `R` the goal's rabbit; as for `Y1`, `R` stands
+/// two ranks away at `r` (`d = 2`), three from `f`, and `x` four from `r`. `t1` begins no
+/// pull and captures nothing: it changes `f` and `x` only, and `x` is read as in `V`'s
+/// proof. `f` is read as a friend (more friends at the root never freeze a piece of the
+/// mover nor capture one), and never entered: by the cases above, either `t3 t4` are
+/// `R`'s forward steps, entering the square `a` ahead and the goal square `g` only, and
+/// `t2` changes a square of `C` (within one of `r` or of `a`): `t2` enters `f` from two
+/// away, changing `C` only by a friend leaving or captured (never unfreezing `R`; `t3 t4`
+/// enter no trap), so `t3 t4` was a goal in two after `t1` and at the root (`t1` changed
+/// nothing within two of `r`), excluded, unless `t2` leaves `g`, when `f`, beside `g`, is
+/// on the goal rank; or `t2` is `R`'s step aside, then `t3 t4` its forward steps, entering
+/// a square beside `a` and the goal square ahead of it (three from `r` only on the goal
+/// rank); or `t2` is `R`'s forward step to `a`, then a goal in two from `a`, which enters
+/// squares within two of `a` but the squares two from `a` only on the goal rank
+/// ([`three_step_region`]'s proof), and `f` is two or four from `a`. So `t2 t3 t4` played
+/// from the root enters the same empty squares, meets frozen tests passing at least as
+/// often, and is a goal in three there: excluded.
 #[inline]
 fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region {
     let side = pos.side_to_move();
