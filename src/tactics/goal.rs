@@ -1481,8 +1481,7 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// The first steps of a goal in four steps that ends with one of `rabbits` (the mover's
 /// rabbits that may end one, [`goal_rabbits_within`]) on its goal rank, at the root with
 /// four steps to go ([`Region`]): a simple step that enters a square of `V`, leaves a
-/// square of `Y` (of `Y1` when a rabbit stands one rank away and none two ranks away, of
-/// `Y2` when none stands one rank away, below), leaves a square of `X` beside an enemy piece and within two of a trap
+/// square of `Y` (narrowed by `Y1` and `Y2`, below), leaves a square of `X` beside an enemy piece and within two of a trap
 /// with an enemy piece on it within three of a rabbit one rank away;
 /// the first step of a push of an enemy piece on a square of `Y` (of `Z1` when a rabbit
 /// stands one rank away, of `Z` when none does, below); or a step of a rabbit four ranks away. `X` holds the
@@ -1687,16 +1686,21 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// comes before the moves of a piece three from `r`, and it captures nothing beside that
 /// trap). So `t2 t3 t4` is a goal in three at the root: excluded.
 ///
-/// `Y1`: with a rabbit of `rabbits` one rank away and none two ranks away, `Y` is the
-/// squares within four of a rabbit one rank away and the column part of a rabbit three
-/// away; `Y1` keeps the column part, the squares within three of a rabbit one rank away,
-/// and those four away only beside an enemy piece and within two of a frozen piece of the
-/// mover within two of such a rabbit, beside a trap with a piece of the mover on it, or
-/// within three of a trap within three of such a rabbit with an enemy piece on it. Let `t1` be a simple step of the mover from a square `f` of `Y` outside
-/// `Y1` into a square `x` outside `V`, and `R` the goal's rabbit; if `f` is outside `R`'s
-/// part of `Y`, `V`'s proof excludes `t1`, so `R` stands one rank away at `r`, four from
-/// `f` (`d = 1`), and `x`, beside `f` and outside `Y`, is five from `r`. `f` is beside no
-/// trap with a piece of the mover, so `t1` captures nothing. If `t1` begins a pull that
+/// `Y1` and `Y2`: the squares of `Y` left are the column part of a rabbit three away, the
+/// squares within three of a rabbit one rank away or two of one two ranks away, and the
+/// others (four or more from every rabbit one rank away, three or more from every rabbit
+/// two away) only where a term holds: beside a trap with a piece of the mover on it; for
+/// a rabbit one rank away (`Y1`) beside an enemy piece and within two of a frozen piece of
+/// the mover within two of that rabbit, or within three of a trap within three of it with
+/// an enemy piece on it; for a rabbit two ranks away (`Y2`) on the goal rank or beside an
+/// enemy piece.
+///
+/// `Y1`: let `t1` be a simple step of the mover from a square `f` of `Y` outside those
+/// into a square `x` outside `V`, and `R` the goal's rabbit; if `f` is outside `R`'s part
+/// of `Y`, `V`'s proof excludes `t1`, and if `R` stands two ranks away `Y2`'s below; so
+/// `R` stands one rank away at `r`, four from `f` (`d = 1`), and `x`, beside `f` and
+/// outside `Y`, is five from `r`. `f` is beside no trap with a piece of the mover, so
+/// `t1` captures nothing. If `t1` begins a pull that
 /// `t2` ends (the puller into `x`, the enemy piece from `q` beside `f` into `f`), then
 /// `t3 t4` is a goal in two after the pair, which changed `x` (five away), `f` (an enemy
 /// piece arrives four away: not read), `q` (an enemy piece leaves, three or five away)
@@ -1726,15 +1730,9 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// frozen tests passing at least as often (a piece of the mover on a trap beside `x` is
 /// read as in `V`'s proof), and is a goal in three there: excluded.
 ///
-/// `Y2`: with no rabbit of `rabbits` one rank away, `Y` is the squares within three of a
-/// rabbit two ranks away and the column part of a rabbit three away; `Y2` keeps the
-/// column part, the squares within two of a rabbit two ranks away, and those three away
-/// only on the goal rank, beside an enemy piece, or beside a trap with a piece of the
-/// mover on it. Let `t1` be a simple step of the mover from a square `f` of `Y` outside
-/// `Y2` into a square `x` outside `V`, and `R` the goal's rabbit; as for `Y1`, `R` stands
-/// two ranks away at `r` (`d = 2`), three from `f`, and `x` four from `r`. `t1` begins no
-/// pull and captures nothing: it changes `f` and `x` only, and `x` is read as in `V`'s
-/// proof. `f` is read as a friend (more friends at the root never freeze a piece of the
+/// `Y2`: let `t1` be as for `Y1`, with `R` two ranks away at `r` (`d = 2`), three from
+/// `f`, and `x` four from `r`. `t1` begins no pull and captures nothing: it changes `f`
+/// and `x` only, and `x` is read as in `V`'s proof. `f` is read as a friend (more friends at the root never freeze a piece of the
 /// mover nor capture one), and never entered: by the cases above, either `t3 t4` are
 /// `R`'s forward steps, entering the square `a` ahead and the goal square `g` only, and
 /// `t2` changes a square of `C` (within one of `r` or of `a`): `t2` enters `f` from two
@@ -1809,13 +1807,14 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
             let traps = enemy_traps & two_spreads;
             pushes |= within_two | (frozen & within_two).neighbours() | traps.neighbours();
         }
-        leave = inner;
-        // `Y1`: four from a rabbit one rank away only beside an enemy piece near a frozen
-        // piece of the mover, beside a trap with a piece of the mover, or near a trap
-        // with an enemy piece on it.
-        if one.any() && two.is_empty() {
+        // `Y1` about a rabbit one rank away: four from it only beside an enemy piece near
+        // a frozen piece of the mover, beside a trap with a piece of the mover, or near a
+        // trap with an enemy piece on it; `Y2` about one two ranks away: three from it
+        // only on the goal rank, beside an enemy piece, or beside a trap with a piece of
+        // the mover. Every square of `Y` outside `two_spreads` is as far from each rabbit.
+        let mut keep = (Bitboard::TRAPS & board.color(side)).neighbours();
+        if one.any() {
             let helped = frozen & within_two;
-            let mut keep = (Bitboard::TRAPS & board.color(side)).neighbours();
             if helped.any() {
                 let near = helped | helped.neighbours();
                 keep |= board.color(!side).neighbours() & (near | near.neighbours());
@@ -1828,15 +1827,11 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
                 }
                 keep |= n;
             }
-            leave = two_spreads | (inner & keep);
-        } else if one.is_empty() {
-            // `Y2`: three from a rabbit two ranks away only on the goal rank, beside an
-            // enemy piece, or beside a trap with a piece of the mover on it.
-            let keep = ranks_within(side, 0)
-                | board.color(!side).neighbours()
-                | (Bitboard::TRAPS & board.color(side)).neighbours();
-            leave = two_spreads | (inner & keep);
         }
+        if two.any() {
+            keep |= ranks_within(side, 0) | board.color(!side).neighbours();
+        }
+        leave = two_spreads | (inner & keep);
         reads = inner | inner.neighbours();
         // Entered (`V`): `X` outside `Y` only beside a frozen piece of the mover in `Y`.
         into = inner | frozen.neighbours();

@@ -2175,8 +2175,8 @@ fn four_step_region_pushes_near_a_rabbit_one_rank_away_begin_no_goal() {
     );
 }
 
-/// [`four_step_region`]'s squares left with a rabbit one rank away and none two ranks
-/// away (`Y1`: within three of such a rabbit, and four away only beside an enemy piece and
+/// [`four_step_region`]'s squares left with a rabbit one rank away (`Y1`, with `Y2`'s
+/// terms too when a rabbit stands two ranks away: within three of such a rabbit, and four away only beside an enemy piece and
 /// within two of a frozen piece of the mover within two of the rabbit, beside a trap with
 /// a piece of the mover on it, or within three of a trap within three of the rabbit with
 /// an enemy piece on it) against the wider set they replaced (all of
