@@ -1595,16 +1595,19 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 
 /// The first steps of a goal in four steps that ends with one of `rabbits` (the mover's
 /// rabbits that may end one, [`goal_rabbits_within`]) on its goal rank, at the root with
-/// four steps to go ([`Region`]): a simple step that enters a square of `X`, leaves a
-/// square of `Y`, leaves a square of `X` beside an enemy piece and within two of a trap
+/// four steps to go ([`Region`]): a simple step that enters a square of `V`, leaves a
+/// square of `Y` (narrowed by `Y1` and `Y2`, below), leaves a square of `X` beside an enemy piece and within two of a trap
 /// with an enemy piece on it within three of a rabbit one rank away;
-/// the first step of a push of an enemy piece on a square of `Y` (of `Z` when no rabbit
-/// stands one rank away, below); or a step of a rabbit four ranks away. `X` holds the
+/// the first step of a push of an enemy piece on a square of `Y` (of `Z1` when a rabbit
+/// stands one rank away, of `Z` when none does, below); or a step of a rabbit four ranks away. `X` holds the
 /// squares within five (Manhattan distance) of a rabbit of the mover one rank from its
 /// goal, within four of one two ranks away, and within one of the squares of a rabbit
 /// three ranks away and of the two ahead of it; `Y`, inside it, those within four of a
 /// rabbit one rank away, three of one two away, and the squares of a rabbit three away and
-/// of the three ahead of it. [`Region::FULL`] (no restriction)
+/// of the three ahead of it; `V`, between them, the squares of `Y` within four of a
+/// rabbit one rank away or three of one two away, those beside a frozen piece of the mover
+/// on one of these, and the squares of `X` within one of a rabbit three ranks away or of
+/// the two ahead of it (so `V` holds `Y`). [`Region::FULL`] (no restriction)
 /// while a push waits or a pull is under way, or when a rabbit of the mover stands on its
 /// goal rank now or stood there when the turn started. The rabbits named (one rank away,
 /// two, three, four) are those of `rabbits`: the proof below follows the goal's rabbit
@@ -1693,6 +1696,30 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 ///   on a trap beside `e` is not read; a piece of the mover captured on a trap beside `o`
 ///   is a friend fewer, or `R` (no goal). So `t3 t4` was a goal in two at the root:
 ///   excluded.
+///   `Z1`, the pushes when a rabbit of `rabbits` stands one rank away: within two of it,
+///   beside a frozen piece of the mover within two of it, beside a trap within three of it
+///   with an enemy piece on it, or on the goal rank within four of it; for a rabbit two
+///   ranks away `Z`'s squares. For `d = 1` the goal in two `t3 t4` reads `B(r, 3)`: it
+///   enters `R`'s square aside, the square `A` ahead and a square beside `A` (ranks with no
+///   trap) or a square beside `r`, and reads the squares three away only by the frozen
+///   test of its piece `S` two away (above). Let `e` be three or four from `r` and outside
+///   `Z1`. The push changes: `e` (an enemy piece leaves, the pusher enters), read (three
+///   away; four away not at all) only by the frozen test of `S` standing beside it, which
+///   is not frozen at the root (else `e` is in `Z1`), so passes there; the square the
+///   enemy piece enters, empty
+///   before, two or more away, not `A`, not beside `r` (an enemy piece more only freezes
+///   and blocks); `o`, emptied, two or more away: a friend fewer, never unfreezing, and
+///   entered by `t3 t4` only if it is a square beside `A` (the only squares two away they
+///   enter), then `e` beside it is on the goal rank within three or beside `r` (in `Z1`);
+///   an enemy piece captured on a trap beside `e`, a trap three or more away with no
+///   enemy piece on it within three (else `e` is in `Z1`), so five away: not read; a piece
+///   of the mover captured on a trap beside `o`: a friend fewer, and the trap emptied,
+///   which `t3 t4` enter only if it is beside `r` (the square behind it), where the piece
+///   stood beside `R`: `R` was then unfrozen at the root, and a goal in two after the pair
+///   entering that square is `goal_in_two`'s case (d), `A` empty, so `R`'s forward step
+///   was a goal in one at the root. So `t3 t4` played at the root meet an enemy piece
+///   fewer, a friend more or the same on every other square they read, and `S` unfrozen:
+///   a goal in two at the root, excluded.
 /// - Otherwise `t2 t3 t4` is a goal in three after `t1` that does not begin with the end
 ///   of a push or a pull `t1` began, and it reads only squares of `X`: for `d = 3` it is
 ///   `R`'s three forward steps (they read within one of `r` and of the two squares ahead;
@@ -1740,6 +1767,100 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// `R`'s at `r`; capturing `R` does not help), and `t2` changes nothing else they read, so
 /// `t3 t4` was a goal in two after `t1`, and `t1 t3 t4` a goal in three at the root:
 /// excluded.
+///
+/// `V`: it remains to exclude a simple step `t1` of the mover (or a pull's first step that
+/// `t2` does not end: the pulls that matter are asked above) that leaves a square `f`
+/// outside `Y` and enters a square `x` of `X` outside `V`, so outside `Y`, beside no
+/// frozen piece of the mover on a square of `Y` (of `R`'s part: `x` is outside every
+/// rabbit's part of `V`). Its capture, if any, no later step reads (above). In the cases
+/// above the pieces `t2 t3 t4` move stand in `Y` when they move (for `d = 1` `t2`'s piece,
+/// a pusher or a puller within four of `r`, then those of a goal in two within two; for
+/// `d = 2` `t2`'s piece within three, or `R`, or after `R`'s step a piece two from the
+/// square ahead), so not `t1`'s piece (at `x`); the squares they enter are in `Y`, so
+/// neither `x` nor `f`. The squares of `X` outside `Y` are read only by frozen tests of
+/// the mover's pieces beside them (a rabbit's survival on a trap reads them only for
+/// `d = 3`, within one of `R`'s column, in `V`; for `d <= 2` `R`'s squares and their
+/// neighbours are within two of `r`), and those pieces are tested on their squares after
+/// `t1`, their squares at the root (`t1` moved none of them): for `d = 1` `t2`'s piece, a
+/// pusher or a puller four away, at the state after `t1`, and a pusher again when it
+/// completes the push, after `t2`, an enemy piece's step that takes that piece from
+/// beside it to a square not beside it (no square is beside both a square and a
+/// neighbour of it) and captures enemy pieces only; for `d = 2` `t2`'s piece three away
+/// after `t1`, or a piece two from the square `a` ahead of `r` and three from `r` after
+/// `t2`, `R`'s step from `r` to `a`, which enters and leaves no square beside it and
+/// captures only on a trap beside `r`, not beside it. So play `t2 t3 t4` from the root:
+/// `x` is then empty, `f` holds a friend, and nothing else differs. `f` is read only as a
+/// friend in frozen tests and survivals (more friends never freeze a piece of the mover
+/// nor capture one); `x` only as a friend in the frozen tests of the pieces of the mover
+/// beside it in `Y`, none frozen at the root, which stay so in each state they are tested
+/// in (the root, or after `t2` with an enemy piece fewer beside the pusher, or after
+/// `R`'s step with the same neighbours); a piece of the mover on a trap beside `x`, in
+/// `Y`, that `x`'s friend would save is captured only by a step leaving its other friends,
+/// before it moves, and is read, if at all, as a friend fewer (for `d = 1` the reads of a
+/// goal in two are within three of `r`, `x` four away or more; for `d = 2` only `R`'s step
+/// comes before the moves of a piece three from `r`, and it captures nothing beside that
+/// trap). So `t2 t3 t4` is a goal in three at the root: excluded.
+///
+/// `Y1` and `Y2`: the squares of `Y` left are the column part of a rabbit three away, the
+/// squares within three of a rabbit one rank away or two of one two ranks away, and the
+/// others (four or more from every rabbit one rank away, three or more from every rabbit
+/// two away) only where a term holds: beside a trap with a piece of the mover on it; for
+/// a rabbit one rank away (`Y1`) beside an enemy piece and within two of a frozen piece of
+/// the mover within two of that rabbit, or within three of a trap within three of it with
+/// an enemy piece on it; for a rabbit two ranks away (`Y2`) on the goal rank or beside an
+/// enemy piece.
+///
+/// `Y1`: let `t1` be a simple step of the mover from a square `f` of `Y` outside those
+/// into a square `x` outside `V`, and `R` the goal's rabbit; if `f` is outside `R`'s part
+/// of `Y`, `V`'s proof excludes `t1`, and if `R` stands two ranks away `Y2`'s below; so
+/// `R` stands one rank away at `r`, four from `f` (`d = 1`), and `x`, beside `f` and
+/// outside `Y`, is five from `r`. `f` is beside no trap with a piece of the mover, so
+/// `t1` captures nothing. If `t1` begins a pull that
+/// `t2` ends (the puller into `x`, the enemy piece from `q` beside `f` into `f`), then
+/// `t3 t4` is a goal in two after the pair, which changed `x` (five away), `f` (an enemy
+/// piece arrives four away: not read), `q` (an enemy piece leaves, three or five away)
+/// and perhaps an enemy piece captured on a trap beside `q` (two away or more; two away
+/// it is within three of `r` with `f` within three of it: in `Y1`): of what `t3 t4` read,
+/// only `q` three away, by the frozen test of `S` two from `r` beside it (above), and `f`
+/// is then within two of `S`, so `S` is not frozen at the root (else `f` is in `Y1`): `t3
+/// t4` was a goal in two at the root, excluded. Otherwise (no pull, or one `t2` does not
+/// end) `t1` changes `f` (a friend leaves) and `x` (a friend arrives) only.
+/// `x` is read as in `V`'s proof, only as a friend in the frozen tests of pieces of the
+/// mover beside it in `Y`, none frozen at the root, and `t1`'s piece is moved by none of
+/// `t2 t3 t4`. `f` is read as a friend (more friends at the root never freeze a piece of
+/// the mover nor capture one, and no trap beside `f` holds one), and as a square entered
+/// only by a puller (the pieces of `t2 t3 t4` enter squares within four of `r`, so four
+/// away only from three or five away; a step of `t2` from five away changes nothing within
+/// three of `r`, so `t3 t4` was a goal in two after `t1`, and at the root, `t1` having
+/// changed nothing within three of `r`: excluded): by the cases above, `t2 t3` a push
+/// moves an enemy piece within two of `r` into a square within three (`Q` of
+/// [`three_step_region`], after `t1`); `t2` a simple step from three away into `f`
+/// changes `B(r, 3)` only by a friend leaving it and perhaps a friend captured on a trap
+/// two away (neither entered by a goal in two, which enters within two of `r` squares off
+/// the traps' ranks or beside `r`), so `t3 t4` was a goal in two after `t1`, and at the
+/// root, excluded; a pull `t2 t3` whose puller steps into `f` from three away is `P`'s
+/// case of [`three_step_region`], its end capturing an enemy piece on a trap beside `r`
+/// within two of the puller's square, so `f` is within three of that trap,
+/// in `Y1`. So `t2 t3 t4` played from the root enters the same empty squares, meets
+/// frozen tests passing at least as often (a piece of the mover on a trap beside `x` is
+/// read as in `V`'s proof), and is a goal in three there: excluded.
+///
+/// `Y2`: let `t1` be as for `Y1`, with `R` two ranks away at `r` (`d = 2`), three from
+/// `f`, and `x` four from `r`. `t1` begins no pull and captures nothing: it changes `f`
+/// and `x` only, and `x` is read as in `V`'s proof. `f` is read as a friend (more friends at the root never freeze a piece of the
+/// mover nor capture one), and never entered: by the cases above, either `t3 t4` are
+/// `R`'s forward steps, entering the square `a` ahead and the goal square `g` only, and
+/// `t2` changes a square of `C` (within one of `r` or of `a`): `t2` enters `f` from two
+/// away, changing `C` only by a friend leaving or captured (never unfreezing `R`; `t3 t4`
+/// enter no trap), so `t3 t4` was a goal in two after `t1` and at the root (`t1` changed
+/// nothing within two of `r`), excluded, unless `t2` leaves `g`, when `f`, beside `g`, is
+/// on the goal rank; or `t2` is `R`'s step aside, then `t3 t4` its forward steps, entering
+/// a square beside `a` and the goal square ahead of it (three from `r` only on the goal
+/// rank); or `t2` is `R`'s forward step to `a`, then a goal in two from `a`, which enters
+/// squares within two of `a` but the squares two from `a` only on the goal rank
+/// ([`three_step_region`]'s proof), and `f` is two or four from `a`. So `t2 t3 t4` played
+/// from the root enters the same empty squares, meets frozen tests passing at least as
+/// often, and is a goal in three there: excluded.
 #[inline]
 fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region {
     let side = pos.side_to_move();
@@ -1766,31 +1887,73 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
     };
     inner |= rabbits & rank_band(side, 2);
     let mut reads = Bitboard::EMPTY;
+    let mut into = Bitboard::EMPTY;
     let mut pushes = Bitboard::EMPTY;
+    let mut leave = Bitboard::EMPTY;
     if inner.any() {
-        for _ in 0..2 {
-            inner |= inner.neighbours();
-        }
-        // With no rabbit one rank away, the pushes of `Z`: within one of a rabbit two ranks
-        // away or of the square ahead, or three on the goal rank; within two but the square
-        // two behind when an enemy piece stands on a trap beside it.
+        inner |= inner.neighbours();
+        let within_two = inner;
+        inner |= inner.neighbours();
         let two_spreads = inner;
         inner |= inner.neighbours();
-        pushes = if one.any() {
-            inner
-        } else {
-            let two = rabbits & rank_band(side, 2);
+        let enemy_traps = Bitboard::TRAPS & board.color(!side);
+        // The frozen pieces of the mover in `Y`, asked only where they are read: within
+        // two of a rabbit one rank away (`Z1`, `Y1`) and on `Y`'s outer ring (`V`: the
+        // squares beside those further in are in `Y`).
+        let asked = inner & board.color(side) & (within_two | !two_spreads);
+        let frozen = board.frozen_among(side, asked);
+        // The pushes of `Z` for a rabbit two ranks away: within one of it or of the square
+        // ahead; within two but the square two behind when an enemy piece stands on a
+        // trap beside it; or three on the goal rank (for every rabbit, below).
+        let two = rabbits & rank_band(side, 2);
+        if two.any() {
             let pair = two | two.shift(fwd);
-            let mut near = pair | pair.neighbours();
-            if (Bitboard::TRAPS & board.color(!side) & near).any() {
-                near = two_spreads & !two.shift(fwd.opposite()).shift(fwd.opposite());
+            let near = pair | pair.neighbours();
+            pushes = if (enemy_traps & near).any() {
+                two_spreads & !two.shift(fwd.opposite()).shift(fwd.opposite())
+            } else {
+                near
+            };
+        }
+        pushes |= inner & ranks_within(side, 0);
+        if one.any() {
+            // `Z1`: within two of a rabbit one rank away, beside a frozen piece of the
+            // mover there, or beside a trap within three with an enemy piece on it.
+            let traps = enemy_traps & two_spreads;
+            pushes |= within_two | (frozen & within_two).neighbours() | traps.neighbours();
+        }
+        // `Y1` about a rabbit one rank away: four from it only beside an enemy piece near
+        // a frozen piece of the mover, beside a trap with a piece of the mover, or near a
+        // trap with an enemy piece on it; `Y2` about one two ranks away: three from it
+        // only on the goal rank, beside an enemy piece, or beside a trap with a piece of
+        // the mover. Every square of `Y` outside `two_spreads` is as far from each rabbit.
+        let mut keep = (Bitboard::TRAPS & board.color(side)).neighbours();
+        if one.any() {
+            let helped = frozen & within_two;
+            if helped.any() {
+                let near = helped | helped.neighbours();
+                keep |= board.color(!side).neighbours() & (near | near.neighbours());
             }
-            near | (inner & ranks_within(side, 0))
-        };
+            let near_traps = enemy_traps & two_spreads;
+            if near_traps.any() {
+                let mut n = near_traps;
+                for _ in 0..3 {
+                    n |= n.neighbours();
+                }
+                keep |= n;
+            }
+        }
+        if two.any() {
+            keep |= ranks_within(side, 0) | board.color(!side).neighbours();
+        }
+        leave = two_spreads | (inner & keep);
         reads = inner | inner.neighbours();
+        // Entered (`V`): `X` outside `Y` only beside a frozen piece of the mover in `Y`.
+        into = inner | frozen.neighbours();
     }
     if column.any() {
         reads |= column | column.neighbours();
+        into |= column | column.neighbours();
     }
     // Leaving a square of `X` outside `Y` matters only to a step that may begin a pull
     // whose end captures an enemy piece on a trap three from a rabbit one rank away
@@ -1810,8 +1973,8 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
         }
     }
     Region {
-        from: inner | three | column.shift(fwd) | pullers | (rabbits & rank_band(side, 4)),
-        into: reads,
+        from: leave | three | column.shift(fwd) | pullers | (rabbits & rank_band(side, 4)),
+        into,
         pushes,
     }
 }

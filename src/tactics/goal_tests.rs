@@ -2155,6 +2155,386 @@ fn goal_in_two_skips_a_square_with_no_friend_beside_it() {
     assert!(skipped > 1_000 && goals > 10, "{skipped} {goals}");
 }
 
+// Twenty-sixth goal round, the root (h-g15)
+
+/// [`four_step_region`]'s entered squares (`X` outside `Y` only beside a frozen piece of
+/// the mover in `Y`) against the wider set they replaced (all of `X`: within five of a
+/// rabbit one rank away, four of one two away, and the squares within one of a rabbit
+/// three ranks away and of the two squares ahead of it): on the turn starts of
+/// `every_goal_in_four_begins_in_the_four_step_region` with 1,000,000 more random ones
+/// (the region is asked only with four steps to go, at a turn's start), wherever the
+/// fewest steps are exactly four, no step the wider set tries and the region does not
+/// begins a goal in three more (a plain search after it), and many are left out; some of
+/// them enter a square beside a piece of the mover in `Y` that is not frozen (the
+/// frozen test's part).
+#[test]
+fn four_step_region_narrowed_entries_begin_no_goal() {
+    let mut rng = Rng(26);
+    let mut turn_starts = archive_endgames_and_randoms(&mut rng);
+    turn_starts.extend((0..1_000_000).map(|_| random_position(&mut rng)));
+    let (mut fours, mut applied, mut dropped, mut unfrozen) = (0, 0, 0usize, 0);
+    for pos in &turn_starts {
+        if pos.plain_goal_move().map(|m| m.len()) != Some(4) {
+            continue;
+        }
+        fours += 1;
+        let state = pos.turn_state();
+        let side = state.side_to_move();
+        let (rabbits, _) = goal_rabbits_of(state, 4);
+        let region = four_step_region(state, pos.turn_start_board(), rabbits);
+        // The former entered squares, `X`.
+        let one = rabbits & rank_band(side, 1);
+        let mut inner = one | one.neighbours() | (rabbits & rank_band(side, 2));
+        for _ in 0..3 {
+            inner |= inner.neighbours();
+        }
+        let three = rabbits & rank_band(side, 3);
+        let fwd = super::forward(side);
+        let column = three | three.shift(fwd) | three.shift(fwd).shift(fwd);
+        let x = inner | inner.neighbours() | column | column.neighbours();
+        let wider = Region {
+            into: region.into | x,
+            ..region
+        };
+        let beside_own = (inner & pos.board().color(side)).neighbours();
+        let here = check_left_out(pos, (region, wider), 3, |s| {
+            unfrozen += usize::from(s.to().is_some_and(|to| beside_own.contains(to)));
+        });
+        dropped += here;
+        applied += usize::from(here > 0);
+    }
+    eprintln!(
+        "four_step_region's narrower entries: {} turn starts, {fours} goals in four, \
+         {applied} with steps left out, {dropped} left out, {unfrozen} of them beside an \
+         unfrozen piece of the mover in Y (none begins a goal)",
+        turn_starts.len()
+    );
+    assert!(
+        fours > 10_000 && applied > 1_000 && dropped > 5_000 && unfrozen > 500,
+        "{fours} {applied} {dropped} {unfrozen}"
+    );
+}
+
+/// [`four_step_region`]'s pushes with a rabbit one rank away (`Z1`: within two of it,
+/// beside a frozen piece of the mover within two of it, beside a trap within three of it
+/// with an enemy piece on it, or on the goal rank within four; and for a rabbit two ranks
+/// away `Z`) against the wider set they replaced
+/// (within four of a rabbit one rank away, three of one two away): on the turn starts of
+/// `every_goal_in_four_begins_in_the_four_step_region` with 3,000,000 more random ones
+/// (the region is asked only at a turn's start), wherever the fewest steps are exactly
+/// four and a rabbit that may end it stands one rank away, no push's first step the wider
+/// set tries and `Z1` does not begins a goal in three more (a plain search after it), and
+/// many are left out; counts the first steps of pushes four from every such rabbit that
+/// the trap term keeps, and those three from every such rabbit kept beside a frozen
+/// piece of the mover within two of one.
+#[test]
+fn four_step_region_pushes_near_a_rabbit_one_rank_away_begin_no_goal() {
+    let mut rng = Rng(27);
+    let mut turn_starts = archive_endgames_and_randoms(&mut rng);
+    turn_starts.extend((0..3_000_000).map(|_| random_position(&mut rng)));
+    let (mut fours, mut applied, mut dropped, mut by_traps) = (0, 0, 0usize, 0);
+    let mut by_frozen = 0;
+    for pos in &turn_starts {
+        let state = pos.turn_state();
+        let side = state.side_to_move();
+        let (rabbits, _) = goal_rabbits_of(state, 4);
+        let one = rabbits & rank_band(side, 1);
+        if one.is_empty() || pos.plain_goal_move().map(|m| m.len()) != Some(4) {
+            continue;
+        }
+        fours += 1;
+        let region = four_step_region(state, pos.turn_start_board(), rabbits);
+        let mut inner = one | one.neighbours() | (rabbits & rank_band(side, 2));
+        for _ in 0..3 {
+            inner |= inner.neighbours();
+        }
+        let wider = Region {
+            pushes: region.pushes | inner,
+            ..region
+        };
+        let here = check_left_out(pos, (region, wider), 3, |_| {});
+        dropped += here;
+        applied += usize::from(here > 0);
+        // The pushes kept only by the trap term: four from every rabbit one rank away.
+        let mut within_three = one;
+        for _ in 0..3 {
+            within_three |= within_three.neighbours();
+        }
+        let four_away = inner & !within_three & (Bitboard::TRAPS.neighbours());
+        let mut within_two = one;
+        for _ in 0..2 {
+            within_two |= within_two.neighbours();
+        }
+        let own = within_two & pos.board().color(side);
+        let beside_frozen = pos.board().frozen_among(side, own).neighbours();
+        let three_away = within_three & !within_two & beside_frozen;
+        by_frozen += pos
+            .legal_steps()
+            .iter()
+            .filter(|s| {
+                three_away.contains(s.from)
+                    && pos.board().piece_at(s.from).map(|q| q.color) == Some(!side)
+            })
+            .count();
+        by_traps += pos
+            .legal_steps()
+            .iter()
+            .filter(|s| {
+                four_away.contains(s.from)
+                    && region.pushes.contains(s.from)
+                    && pos.board().piece_at(s.from).map(|q| q.color) == Some(!side)
+            })
+            .count();
+    }
+    eprintln!(
+        "four_step_region's pushes near a rabbit one rank away: {} turn starts, {fours} \
+         goals in four with one, {applied} with pushes left out, {dropped} left out (none \
+         begins a goal), {by_traps} four away beside a trap kept, {by_frozen} three away beside a \
+         frozen piece kept",
+        turn_starts.len()
+    );
+    assert!(
+        fours > 1_000 && applied > 100 && dropped > 200 && by_traps > 0 && by_frozen > 0,
+        "{fours} {applied} {dropped} {by_traps} {by_frozen}"
+    );
+}
+
+/// [`four_step_region`]'s squares left with a rabbit one rank away (`Y1`, with `Y2`'s
+/// terms too when a rabbit stands two ranks away: within three of such a rabbit, and four away only beside an enemy piece and
+/// within two of a frozen piece of the mover within two of the rabbit, beside a trap with
+/// a piece of the mover on it, or within three of a trap within three of the rabbit with
+/// an enemy piece on it) against the wider set they replaced (all of
+/// `Y`, within four): on the turn starts of
+/// `every_goal_in_four_begins_in_the_four_step_region` with 3,000,000 more random ones
+/// (the region is asked only at a turn's start), wherever the fewest steps are exactly
+/// four and a rabbit that may end it stands one rank away, no step the wider set tries and
+/// the region does not begins a goal in three more (a plain search after it), and many
+/// are left out; counts the steps four away kept by each term.
+#[test]
+fn four_step_region_narrowed_squares_left_begin_no_goal() {
+    let mut rng = Rng(28);
+    let mut turn_starts = archive_endgames_and_randoms(&mut rng);
+    turn_starts.extend((0..3_000_000).map(|_| random_position(&mut rng)));
+    let (mut fours, mut applied, mut dropped) = (0, 0, 0usize);
+    let mut kept = [0usize; 3];
+    for pos in &turn_starts {
+        let state = pos.turn_state();
+        let side = state.side_to_move();
+        let (rabbits, _) = goal_rabbits_of(state, 4);
+        let one = rabbits & rank_band(side, 1);
+        if one.is_empty() || pos.plain_goal_move().map(|m| m.len()) != Some(4) {
+            continue;
+        }
+        fours += 1;
+        let region = four_step_region(state, pos.turn_start_board(), rabbits);
+        let mut inner = one | one.neighbours() | (rabbits & rank_band(side, 2));
+        for _ in 0..3 {
+            inner |= inner.neighbours();
+        }
+        let wider = Region {
+            from: region.from | inner,
+            ..region
+        };
+        let here = check_left_out(pos, (region, wider), 3, |_| {});
+        dropped += here;
+        applied += usize::from(here > 0);
+        // The steps four away that each term keeps.
+        let mut within_three = one;
+        for _ in 0..3 {
+            within_three |= within_three.neighbours();
+        }
+        let board = pos.board();
+        let four_away = region.from & inner & !within_three;
+        let enemy_traps = Bitboard::TRAPS & board.color(!side) & within_three;
+        let mut near_traps = enemy_traps;
+        for _ in 0..3 {
+            near_traps |= near_traps.neighbours();
+        }
+        let mut within_two = one;
+        for _ in 0..2 {
+            within_two |= within_two.neighbours();
+        }
+        let frozen = board.frozen_among(side, within_two & board.color(side));
+        let mut near_frozen = frozen;
+        for _ in 0..2 {
+            near_frozen |= near_frozen.neighbours();
+        }
+        let terms = [
+            board.color(!side).neighbours() & near_frozen,
+            (Bitboard::TRAPS & board.color(side)).neighbours(),
+            near_traps,
+        ];
+        for s in pos.legal_steps().iter() {
+            for (n, term) in kept.iter_mut().zip(terms) {
+                *n += usize::from((four_away & term).contains(s.from));
+            }
+        }
+    }
+    eprintln!(
+        "four_step_region's narrower squares left: {} turn starts, {fours} goals in four \
+         with a rabbit one rank away, {applied} with steps left out, {dropped} left out \
+         (none begins a goal); steps four away kept beside an enemy piece near a frozen \
+         piece {}, beside a trap with a piece of the mover {}, near a trap with an enemy \
+         piece {}",
+        turn_starts.len(),
+        kept[0],
+        kept[1],
+        kept[2]
+    );
+    assert!(
+        fours > 1_000 && applied > 100 && dropped > 200 && kept.iter().all(|&n| n > 0),
+        "{fours} {applied} {dropped} {kept:?}"
+    );
+}
+
+/// [`four_step_region`] (with this round's `V`, `Z1` and `Y1`) on turn starts near the
+/// goals of real games: the boards of the endgames and the first 3,000 archive positions,
+/// and those after each of their first steps and, for a turn of four, each pair of steps,
+/// with either side to move and a turn of four. Wherever the fewest steps are exactly
+/// four, no first step outside the region begins a goal in three more (the plain search
+/// after it).
+#[test]
+fn four_step_region_on_turn_starts_derived_from_real_games() {
+    let mut starts = Vec::new();
+    for pos in endgame_positions()
+        .iter()
+        .chain(archive_positions().iter().take(3000))
+    {
+        let side = pos.side_to_move();
+        if let Ok(p) = Position::new(*pos.board(), !side) {
+            starts.push(p);
+        }
+        for &s in pos.legal_steps().iter() {
+            let mut p = pos.clone();
+            if p.play_step(s).is_ok() {
+                for c in [side, !side] {
+                    if let Ok(q) = Position::new(*p.board(), c) {
+                        starts.push(q);
+                    }
+                }
+                if p.turn_state().steps_left() > 0 && pos.turn_state().steps_left() == 4 {
+                    for &t in p.legal_steps().iter() {
+                        let mut p2 = p.clone();
+                        if p2.play_step(t).is_ok() {
+                            for c in [side, !side] {
+                                if let Ok(q) = Position::new(*p2.board(), c) {
+                                    starts.push(q);
+                                }
+                            }
+                        }
+                    }
+                }
+            }
+        }
+    }
+    let (mut fours, mut outside) = (0, 0usize);
+    for pos in &starts {
+        let state = pos.turn_state();
+        if state.steps_left() != 4 {
+            continue;
+        }
+        let (goal_rabbits, _) = goal_rabbits_of(state, 4);
+        if goal_rabbits.is_empty() {
+            continue;
+        }
+        if pos.plain_goal_move().map(|m| m.len()) != Some(4) {
+            continue;
+        }
+        fours += 1;
+        let region = four_step_region(state, pos.turn_start_board(), goal_rabbits);
+        for &s in pos.legal_steps().iter() {
+            if in_region(pos, region, s) {
+                continue;
+            }
+            outside += 1;
+            let mut p = pos.clone();
+            assert!(
+                !(p.play_step(s).is_ok() && p.plain_goal_move().is_some_and(|m| m.len() <= 3)),
+                "{pos}: {s:?}"
+            );
+        }
+    }
+    eprintln!(
+        "four_step_region on derived turn starts: {} turn starts, {fours} goals in four, \
+         {outside} first steps outside (none begins a goal)",
+        starts.len()
+    );
+    assert!(fours > 10_000 && outside > 100_000, "{fours} {outside}");
+}
+
+/// [`four_step_region`]'s squares left with no rabbit one rank away (`Y2`: within two of a
+/// rabbit two ranks away, and three away only on the goal rank, beside an enemy piece, or
+/// beside a trap with a piece of the mover on it) against the wider set they replaced
+/// (all of `Y`, within three): on the turn starts of
+/// `every_goal_in_four_begins_in_the_four_step_region` with 3,000,000 more random ones
+/// (the region is asked only at a turn's start), wherever the fewest steps are exactly
+/// four and a rabbit that may end it stands two ranks away and none one rank away, no
+/// step the wider set tries and the region does not begins a goal in three more (a plain
+/// search after it), and many are left out; counts the steps three away kept by each term.
+#[test]
+fn four_step_region_narrowed_squares_left_two_ranks_away_begin_no_goal() {
+    let mut rng = Rng(29);
+    let mut turn_starts = archive_endgames_and_randoms(&mut rng);
+    turn_starts.extend((0..3_000_000).map(|_| random_position(&mut rng)));
+    let (mut fours, mut applied, mut dropped) = (0, 0, 0usize);
+    let mut kept = [0usize; 3];
+    for pos in &turn_starts {
+        let state = pos.turn_state();
+        let side = state.side_to_move();
+        let (rabbits, _) = goal_rabbits_of(state, 4);
+        let two = rabbits & rank_band(side, 2);
+        if two.is_empty()
+            || (rabbits & rank_band(side, 1)).any()
+            || pos.plain_goal_move().map(|m| m.len()) != Some(4)
+        {
+            continue;
+        }
+        fours += 1;
+        let region = four_step_region(state, pos.turn_start_board(), rabbits);
+        let mut inner = two;
+        for _ in 0..3 {
+            inner |= inner.neighbours();
+        }
+        let wider = Region {
+            from: region.from | inner,
+            ..region
+        };
+        let here = check_left_out(pos, (region, wider), 3, |_| {});
+        dropped += here;
+        applied += usize::from(here > 0);
+        let mut within_two = two;
+        for _ in 0..2 {
+            within_two |= within_two.neighbours();
+        }
+        let board = pos.board();
+        let three_away = region.from & inner & !within_two;
+        let terms = [
+            super::ranks_within(side, 0),
+            board.color(!side).neighbours(),
+            (Bitboard::TRAPS & board.color(side)).neighbours(),
+        ];
+        for s in pos.legal_steps().iter() {
+            for (n, term) in kept.iter_mut().zip(terms) {
+                *n += usize::from((three_away & term).contains(s.from));
+            }
+        }
+    }
+    eprintln!(
+        "four_step_region's narrower squares left two ranks away: {} turn starts, {fours} \
+         goals in four with a rabbit two ranks away and none one away, {applied} with steps \
+         left out, {dropped} left out (none begins a goal); steps three away kept on the \
+         goal rank {}, beside an enemy piece {}, beside a trap with a piece of the mover {}",
+        turn_starts.len(),
+        kept[0],
+        kept[1],
+        kept[2]
+    );
+    assert!(
+        fours > 1_000 && applied > 100 && dropped > 200 && kept.iter().all(|&n| n > 0),
+        "{fours} {applied} {dropped} {kept:?}"
+    );
+}
+
 // Twenty-seventh goal round, a direct decision at three to go (h-g16)
 
 /// [`frozen_behind_enemy_pieces`]'s "no" against the plain search: on the archive and
