@@ -175,20 +175,21 @@ impl TurnState {
     /// changes the board). The moves are legal from this state.
     #[must_use]
     pub fn capture_moves(&self) -> Captures {
-        capture_query(self, true)
+        capture_query::<true>(self)
     }
 
     /// [`TurnState::capture_moves`] without its fast paths (see [`Ctx::fast`]): the
     /// plain search the tests compare it with.
     #[cfg(test)]
     pub(crate) fn capture_moves_plain(&self) -> Captures {
-        capture_query(self, false)
+        capture_query::<false>(self)
     }
 }
 
-/// The captures query at `node`; `filters`: whether the fast paths are on (see
-/// [`Ctx::fast`]; the answers are the same).
-fn capture_query(node: &Node, filters: bool) -> Captures {
+/// The captures query at `node`; `FAST`: whether the fast paths are on (see
+/// [`Ctx::fast`]; the answers are the same). A constant, so that the query with them
+/// on is compiled without the tests of the plain one.
+fn capture_query<const FAST: bool>(node: &Node) -> Captures {
     let mut out = Captures::new();
     let node = *node;
     let left = node.steps_left();
@@ -202,7 +203,7 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
     let ctx = Ctx {
         side,
         strongest,
-        fast: filters,
+        fast: FAST,
         none_within_two: false,
     };
     let quiet = node.pending_push().is_none() && node.pull_source().is_none();
