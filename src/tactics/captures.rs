@@ -190,6 +190,16 @@ impl TurnState {
 /// [`Ctx::fast`]; the answers are the same). A constant, so that the query with them
 /// on is compiled without the tests of the plain one.
 fn capture_query<const FAST: bool>(node: &Node) -> Captures {
+    if node.pending_push().is_none() && node.pull_source().is_none() {
+        capture_query_in::<FAST, true>(node)
+    } else {
+        capture_query_in::<FAST, false>(node)
+    }
+}
+
+/// [`capture_query`] with `QUIET`: whether no push waits and no pull is under way at
+/// `node` (a constant too, for the same reason).
+fn capture_query_in<const FAST: bool, const QUIET: bool>(node: &Node) -> Captures {
     let mut out = Captures::new();
     let node = *node;
     let left = node.steps_left();
@@ -206,7 +216,7 @@ fn capture_query<const FAST: bool>(node: &Node) -> Captures {
         fast: FAST,
         none_within_two: false,
     };
-    let quiet = node.pending_push().is_none() && node.pull_source().is_none();
+    let quiet = QUIET;
 
     // The mover's frozen pieces, once a bound has computed them, for the others.
     let mut frozen = None;
