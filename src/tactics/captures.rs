@@ -205,6 +205,25 @@ fn capture_query_in<const FAST: bool, const QUIET: bool>(node: &Node) -> Capture
     let left = node.steps_left();
     let side = node.side_to_move();
     let board = node.board();
+    let quiet = QUIET;
+
+    // The mover's frozen pieces, once a bound has computed them, for the others.
+    let mut frozen = None;
+    // `ready`: the enemy pieces with a stronger piece of the mover beside them
+    // ([`Board::threatened`]), computed by `trap_counts_keep` only when one of its tests
+    // reads it, else below once a piece is kept: the same set either way.
+    let mut ready = None;
+    let among = if FAST && quiet {
+        trap_counts_keep(board, side, left, &mut ready)
+    } else {
+        Bitboard::FULL
+    };
+    if among.is_empty() {
+        // No piece kept: `capture_candidates` gives a subset of the enemy pieces in
+        // `among`, none, so the loop below would insert nothing (the archive's 2,975
+        // such queries skip `unmovable_pieces` and the candidates).
+        return out;
+    }
     let strongest = PieceKind::ALL
         .iter()
         .rev()
@@ -216,25 +235,6 @@ fn capture_query_in<const FAST: bool, const QUIET: bool>(node: &Node) -> Capture
         fast: FAST,
         none_within_two: false,
     };
-    let quiet = QUIET;
-
-    // The mover's frozen pieces, once a bound has computed them, for the others.
-    let mut frozen = None;
-    // `ready`: the enemy pieces with a stronger piece of the mover beside them
-    // ([`Board::threatened`]), computed by `trap_counts_keep` only when one of its tests
-    // reads it, else below once a piece is kept: the same set either way.
-    let mut ready = None;
-    let among = if ctx.fast && quiet {
-        trap_counts_keep(board, side, left, &mut ready)
-    } else {
-        Bitboard::FULL
-    };
-    if among.is_empty() {
-        // No piece kept: `capture_candidates` gives a subset of the enemy pieces in
-        // `among`, none, so the loop below would insert nothing (the archive's 2,975
-        // such queries skip `unmovable_pieces` and the candidates).
-        return out;
-    }
     let ready = match ready {
         Some(ready) => ready,
         None => board.threatened(!side),
