@@ -548,7 +548,7 @@ fn trap_counts_allow_by(
 /// squares, two moves, which are all four steps (as above); each takes it one square
 /// nearer, so the first goes to a square beside the piece at one square from the trap,
 /// that is beside it.
-#[inline]
+#[inline(always)]
 fn four_step_traps(
     board: &Board,
     side: Color,
