@@ -257,8 +257,11 @@ fn capture_query_in<const FAST: bool, const QUIET: bool>(node: &Node) -> Capture
         let mut path = Move::EMPTY;
         // `..left + 1` (at most 5), not `..=left`: an inclusive range's iterator keeps a
         // flag for its end. A bound of `u8::MAX` gives an empty range either way.
-        for limit in bound.steps..left + 1 {
-            if !can_capture_in(&node, limit) {
+        // With `quiet` (no pull under way), [`can_capture_in`] holds exactly from two
+        // steps on: the loop starts there instead of asking it.
+        let first = if quiet { bound.steps.max(2) } else { bound.steps };
+        for limit in first..left + 1 {
+            if !quiet && !can_capture_in(&node, limit) {
                 continue;
             }
             let mut onto = Bitboard::FULL;
