@@ -240,7 +240,7 @@ fn capture_query_in<const FAST: bool, const QUIET: bool>(node: &Node) -> Capture
         None => board.threatened(!side),
     };
     let unmovable = unmovable_pieces(board, &ctx);
-    for sq in capture_candidates(&node, &ctx, (ready, unmovable), among) {
+    for sq in capture_candidates(&node, &ctx, (ready, unmovable), among, quiet) {
         let bound = if ctx.fast && quiet {
             quiet_bound(board, side, sq, left, (unmovable, ready), &mut frozen)
         } else {
@@ -1254,7 +1254,7 @@ fn pullers_from_trap(mover: Bitboard, empty: Bitboard, trap: Square, frozen: Bit
 }
 
 /// The enemy pieces worth a capture search at the root: two cheap tests before the
-/// bound.
+/// bound (`quiet`: whether no push waits and no pull is under way at `node`).
 ///
 /// First: an enemy piece off the traps is captured only on a trap, so it must move, and
 /// only a push or pull by a stronger piece of the mover moves it (a pull under way
@@ -1292,11 +1292,12 @@ fn capture_candidates(
     ctx: &Ctx,
     (ready, unmovable): (Bitboard, Bitboard),
     among: Bitboard,
+    quiet: bool,
 ) -> Bitboard {
     let (board, side, left) = (node.board(), ctx.side, node.steps_left());
     let enemy = board.color(!side) & among & TRAP_ZONE;
     let mut enemy = enemy & !(unmovable & !Bitboard::TRAPS);
-    if node.pending_push().is_some() || node.pull_source().is_some() {
+    if !quiet {
         return enemy;
     }
 

@@ -579,8 +579,8 @@ fn check_candidates_among_kept(node: &TurnState) -> usize {
         fast: true,
         none_within_two: false,
     };
-    let shortened = capture_candidates(node, &ctx, (ready, unmovable), keep);
-    let general = capture_candidates(node, &ctx, (ready, unmovable), Bitboard::FULL) & keep;
+    let shortened = capture_candidates(node, &ctx, (ready, unmovable), keep, true);
+    let general = capture_candidates(node, &ctx, (ready, unmovable), Bitboard::FULL, true) & keep;
     assert_eq!(shortened, general, "{node:?}");
     shortened.count() as usize
 }
