@@ -259,25 +259,34 @@ fn capture_query_in<const FAST: bool, const QUIET: bool>(node: &Node) -> Capture
         // flag for its end. A bound of `u8::MAX` gives an empty range either way.
         // With `quiet` (no pull under way), [`can_capture_in`] holds exactly from two
         // steps on: the loop starts there instead of asking it.
-        let first = if quiet { bound.steps.max(2) } else { bound.steps };
+        let first = if quiet {
+            bound.steps.max(2)
+        } else {
+            bound.steps
+        };
         for limit in first..left + 1 {
             if !quiet && !can_capture_in(&node, limit) {
                 continue;
             }
             let mut onto = Bitboard::FULL;
             if ctx.fast && quiet && limit == 4 {
-                let frozen =
-                    *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
                 // The direct "yes" first: it needs a piece of the mover stronger than the
-                // piece beside it (in `ready`), and proves its capture by itself.
-                let pair = (Bitboard::FULL, frozen);
-                if ready.contains(sq) && moved_twice(board, side, sq, pair, &mut path) {
-                    out.insert(sq, path);
-                    break;
+                // piece beside it (in `ready`), and proves its capture by itself. The
+                // mover's frozen pieces are computed only where a test reads them.
+                if ready.contains(sq) {
+                    let frozen =
+                        *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
+                    let pair = (Bitboard::FULL, frozen);
+                    if moved_twice(board, side, sq, pair, &mut path) {
+                        out.insert(sq, path);
+                        break;
+                    }
                 }
-                match four_step_traps(board, side, sq, ready, frozen) {
+                match four_step_traps(board, side, sq, ready, &mut frozen) {
                     Some(first) if first == Bitboard::FULL => {}
                     Some(first) => {
+                        let frozen =
+                            *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
                         onto = alone_moved_twice(board, side, sq, first, frozen);
                         if onto.is_empty() {
                             break;
@@ -515,8 +524,9 @@ fn trap_counts_allow_by(
 /// push waiting and no pull under way: whether some trap near the enemy piece on `sq`
 /// may capture it in four, judged from who must move and who can move them (`ready`:
 /// the enemy pieces with a stronger piece of the mover beside them,
-/// [`Board::threatened`]; `frozen`: the mover's frozen pieces). When it fails the root's
-/// search in four finds nothing, so it is not run (the root has then tried every
+/// [`Board::threatened`]; `frozen`: the root's cache of the mover's frozen pieces,
+/// filled here only when a test reads them: the same set either way). When it fails the
+/// root's search in four finds nothing, so it is not run (the root has then tried every
 /// smaller limit).
 ///
 /// Proof. As [`capture_lower_bound`] counts it, capturing the piece at a trap `m`
@@ -557,11 +567,12 @@ fn four_step_traps(
     side: Color,
     sq: Square,
     ready: Bitboard,
-    frozen: Bitboard,
+    frozen: &mut Option<Bitboard>,
 ) -> Option<Bitboard> {
     let enemy = board.color(!side);
     let this = Bitboard::from_square(sq);
     let mut onto = None;
+    let mut frozen = || *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
     for &(area, m) in NEAR_TRAPS[sq.index() as usize]
         .iter()
         .take_while(|&&(_, m)| m != u8::MAX)
@@ -570,15 +581,15 @@ fn four_step_traps(
         let moving = others | if m > 0 { this } else { Bitboard::EMPTY };
         let kept = match m + few(others) {
             0 => true,
-            1 => one_move_may_capture(board, side, moving, area, m == 1, frozen),
+            1 => one_move_may_capture(board, side, moving, area, m == 1, frozen()),
             2 if m == 1 && (others & Bitboard::TRAPS).any() => false,
             2 if m == 1 && !held_trap_may_empty(board, side, moving, area) => false,
             // `two_pushers_beside` needs a stronger piece of the mover beside each piece
             // to move: both in `ready`.
             2 if (moving & !ready).any() && m <= 1 => false,
-            2 if m == 1 => two_pushers_beside(board, side, sq, others, area, frozen),
+            2 if m == 1 => two_pushers_beside(board, side, sq, others, area, frozen()),
             2 if m == 0 => match others.first() {
-                Some(y) => two_pushers_beside(board, side, y, others.without(y), area, frozen),
+                Some(y) => two_pushers_beside(board, side, y, others.without(y), area, frozen()),
                 None => false,
             },
             2 => m == 2 || two_moves_may_follow(board, side, moving, ready),

@@ -173,14 +173,14 @@ fn check_four_step_filter(pos: &Position) -> [usize; 2] {
     let plain = node.capture_moves_plain();
     let (mut ruled_out, mut narrowed) = (0, 0);
     for sq in board.color(!side) {
-        if four_step_traps(board, side, sq, ready, frozen).is_none() {
+        if four_step_traps(board, side, sq, ready, &mut Some(frozen)).is_none() {
             let steps = plain.get(sq).map(Move::len);
             assert_ne!(steps, Some(4), "{sq} is captured in four in {pos:?}");
             ruled_out += usize::from(trap_counts_allow(board, side, sq, 4, ready));
         }
         // A capture in four begins with the piece's own move onto `onto`, when that is
         // narrowed: its first step there, or a step from there that it follows.
-        let onto = four_step_traps(board, side, sq, ready, frozen);
+        let onto = four_step_traps(board, side, sq, ready, &mut Some(frozen));
         let narrow = onto.filter(|&b| b != Bitboard::FULL);
         if let (Some(onto), Some(mv)) = (narrow, plain.get(sq).filter(|m| m.len() == 4)) {
             narrowed += 1;
@@ -327,7 +327,7 @@ fn check_alone_moved_twice(pos: &Position) -> [usize; 2] {
     let plain = node.capture_moves_plain();
     let (mut ruled_out, mut checked) = (0, 0);
     for sq in board.color(!side) {
-        let Some(first) = four_step_traps(board, side, sq, ready, frozen) else {
+        let Some(first) = four_step_traps(board, side, sq, ready, &mut Some(frozen)) else {
             continue;
         };
         if first == Bitboard::FULL {
@@ -806,7 +806,7 @@ fn check_moved_twice(pos: &Position) -> [usize; 2] {
     let (ready, frozen) = (board.threatened(!side), board.frozen(side));
     check_direct_answers(pos, |node, side, sq, path| {
         let given = moved_twice(node.board(), side, sq, (Bitboard::FULL, frozen), path);
-        let kept = four_step_traps(node.board(), side, sq, ready, frozen);
+        let kept = four_step_traps(node.board(), side, sq, ready, &mut Some(frozen));
         assert!(
             !given || (ready.contains(sq) && kept.is_some()),
             "{sq} in {pos:?}"
