@@ -227,6 +227,40 @@ fn the_four_step_filter_rules_out_no_capture_in_four() {
 }
 
 /// At `pos` (a turn start with four steps left, no push waiting, no pull under way), for
+/// every enemy piece: [`four_step_traps`] with an empty cache of the mover's frozen
+/// pieces gives what it gives with the cache filled, and leaves the cache empty or
+/// holding [`Board::frozen`]. Returns how many pieces left it empty and how many filled
+/// it.
+fn check_four_step_frozen_cache(pos: &Position) -> [usize; 2] {
+    let node = pos.turn_state();
+    if node.steps_left() != 4 || node.pending_push().is_some() || node.pull_source().is_some() {
+        return [0, 0];
+    }
+    let side = node.side_to_move();
+    let board = node.board();
+    let ready = board.threatened(!side);
+    let frozen = board.frozen(side);
+    let mut counts = [0, 0];
+    for sq in board.color(!side) {
+        let filled = four_step_traps(board, side, sq, ready, &mut Some(frozen));
+        let mut cache = None;
+        let lazy = four_step_traps(board, side, sq, ready, &mut cache);
+        assert_eq!(lazy, filled, "{sq} in {pos:?}");
+        assert!(cache.is_none_or(|c| c == frozen), "{sq} in {pos:?}");
+        counts[usize::from(cache.is_some())] += 1;
+    }
+    counts
+}
+
+#[test]
+fn the_four_step_filter_reads_the_frozen_pieces_only_when_a_test_needs_them() {
+    let counts = sum_over_turn_starts(78, check_four_step_frozen_cache);
+    let [left_empty, filled] = counts;
+    assert!(left_empty > 1_000 && filled > 1_000, "{counts:?}");
+    eprintln!("four-step filter: {left_empty} pieces left the frozen cache empty, {filled} filled it");
+}
+
+/// At `pos` (a turn start with four steps left, no push waiting, no pull under way), for
 /// every enemy piece `x` beside a trap held by a piece of the mover not stronger than
 /// `x`, with no other enemy piece beside the trap: when [`held_trap_empties_late`] says
 /// the trap cannot capture `x` in four and no other trap is within two squares of `x`,
