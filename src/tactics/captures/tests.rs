@@ -257,7 +257,9 @@ fn the_four_step_filter_reads_the_frozen_pieces_only_when_a_test_needs_them() {
     let counts = sum_over_turn_starts(78, check_four_step_frozen_cache);
     let [left_empty, filled] = counts;
     assert!(left_empty > 1_000 && filled > 1_000, "{counts:?}");
-    eprintln!("four-step filter: {left_empty} pieces left the frozen cache empty, {filled} filled it");
+    eprintln!(
+        "four-step filter: {left_empty} pieces left the frozen cache empty, {filled} filled it"
+    );
 }
 
 /// At `pos` (a turn start with four steps left, no push waiting, no pull under way), for
