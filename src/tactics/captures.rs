@@ -387,7 +387,7 @@ fn trap_counts_keep(board: &Board, side: Color, left: u8, ready: Bitboard) -> Bi
             // away need `2 * 2` steps, so they are kept only when that is `left` (the
             // limit) and they are in `ready`.
             let two = enemy & TWO_FROM_TRAP[t];
-            if left == 4 && two.any() {
+            if left == 4 {
                 keep |= two & ready;
             }
             continue;
