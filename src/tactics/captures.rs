@@ -175,46 +175,46 @@ impl TurnState {
     /// changes the board). The moves are legal from this state.
     #[must_use]
     pub fn capture_moves(&self) -> Captures {
-        capture_query(self, true)
+        capture_query::<true>(self)
     }
 
     /// [`TurnState::capture_moves`] without its fast paths (see [`Ctx::fast`]): the
     /// plain search the tests compare it with.
     #[cfg(test)]
     pub(crate) fn capture_moves_plain(&self) -> Captures {
-        capture_query(self, false)
+        capture_query::<false>(self)
     }
 }
 
-/// The captures query at `node`; `filters`: whether the fast paths are on (see
-/// [`Ctx::fast`]; the answers are the same).
-fn capture_query(node: &Node, filters: bool) -> Captures {
+/// The captures query at `node`; `FAST`: whether the fast paths are on (see
+/// [`Ctx::fast`]; the answers are the same). A constant, so that the query with them
+/// on is compiled without the tests of the plain one.
+fn capture_query<const FAST: bool>(node: &Node) -> Captures {
+    if node.pending_push().is_none() && node.pull_source().is_none() {
+        capture_query_in::<FAST, true>(node)
+    } else {
+        capture_query_in::<FAST, false>(node)
+    }
+}
+
+/// [`capture_query`] with `QUIET`: whether no push waits and no pull is under way at
+/// `node` (a constant too, for the same reason).
+fn capture_query_in<const FAST: bool, const QUIET: bool>(node: &Node) -> Captures {
     let mut out = Captures::new();
     let node = *node;
     let left = node.steps_left();
     let side = node.side_to_move();
     let board = node.board();
-    let strongest = PieceKind::ALL
-        .iter()
-        .rev()
-        .find(|&&k| board.pieces(k.of(side)).any())
-        .copied();
-    let ctx = Ctx {
-        side,
-        strongest,
-        fast: filters,
-        none_within_two: false,
-    };
-    let quiet = node.pending_push().is_none() && node.pull_source().is_none();
+    let quiet = QUIET;
 
     // The mover's frozen pieces, once a bound has computed them, for the others.
     let mut frozen = None;
     // `ready`: the enemy pieces with a stronger piece of the mover beside them
-    // ([`Board::threatened`]), computed by `trap_counts_keep` only when one of its tests
-    // reads it, else below once a piece is kept: the same set either way.
-    let mut ready = None;
-    let among = if ctx.fast && quiet {
-        trap_counts_keep(board, side, left, &mut ready)
+    // ([`Board::threatened`]), computed once, before the first exit (10,130 of the
+    // archive's 10,891 queries read it before that exit anyway).
+    let ready = threatened_by(board, side);
+    let among = if FAST && quiet {
+        trap_counts_keep(board, side, left, ready)
     } else {
         Bitboard::FULL
     };
@@ -224,12 +224,19 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
         // such queries skip `unmovable_pieces` and the candidates).
         return out;
     }
-    let ready = match ready {
-        Some(ready) => ready,
-        None => board.threatened(!side),
+    let strongest = PieceKind::ALL
+        .iter()
+        .rev()
+        .find(|&&k| board.pieces(k.of(side)).any())
+        .copied();
+    let ctx = Ctx {
+        side,
+        strongest,
+        fast: FAST,
+        none_within_two: false,
     };
     let unmovable = unmovable_pieces(board, &ctx);
-    for sq in capture_candidates(&node, &ctx, (ready, unmovable), among) {
+    for sq in capture_candidates(&node, &ctx, (ready, unmovable), among, quiet) {
         let bound = if ctx.fast && quiet {
             quiet_bound(board, side, sq, left, (unmovable, ready), &mut frozen)
         } else {
@@ -246,24 +253,36 @@ fn capture_query(node: &Node, filters: bool) -> Captures {
         let mut path = Move::EMPTY;
         // `..left + 1` (at most 5), not `..=left`: an inclusive range's iterator keeps a
         // flag for its end. A bound of `u8::MAX` gives an empty range either way.
-        for limit in bound.steps..left + 1 {
-            if !can_capture_in(&node, limit) {
+        // With `quiet` (no pull under way), [`can_capture_in`] holds exactly from two
+        // steps on: the loop starts there instead of asking it.
+        let first = if quiet {
+            bound.steps.max(2)
+        } else {
+            bound.steps
+        };
+        for limit in first..left + 1 {
+            if !quiet && !can_capture_in(&node, limit) {
                 continue;
             }
             let mut onto = Bitboard::FULL;
             if ctx.fast && quiet && limit == 4 {
-                let frozen =
-                    *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
                 // The direct "yes" first: it needs a piece of the mover stronger than the
-                // piece beside it (in `ready`), and proves its capture by itself.
-                let pair = (Bitboard::FULL, frozen);
-                if ready.contains(sq) && moved_twice(board, side, sq, pair, &mut path) {
-                    out.insert(sq, path);
-                    break;
+                // piece beside it (in `ready`), and proves its capture by itself. The
+                // mover's frozen pieces are computed only where a test reads them.
+                if ready.contains(sq) {
+                    let frozen =
+                        *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
+                    let pair = (Bitboard::FULL, frozen);
+                    if moved_twice(board, side, sq, pair, &mut path) {
+                        out.insert(sq, path);
+                        break;
+                    }
                 }
-                match four_step_traps(board, side, sq, ready, frozen) {
+                match four_step_traps(board, side, sq, ready, &mut frozen) {
                     Some(first) if first == Bitboard::FULL => {}
                     Some(first) => {
+                        let frozen =
+                            *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
                         onto = alone_moved_twice(board, side, sq, first, frozen);
                         if onto.is_empty() {
                             break;
@@ -354,20 +373,10 @@ fn search_at(
 /// away count `2 * (2 + n)`: with `n >= 1` at least 6, over any `left` (a turn has four
 /// steps), so they are asked only at a trap with no enemy piece near.
 ///
-/// `ready` ([`Board::threatened`] of the enemy) is read only where a test reads it: at
-/// the limit (`moves == left`), and at a trap with no enemy piece near only when
-/// `left` is 4 and an enemy piece stands two squares from it (else the set added is
-/// empty either way). It is computed there if `None` (and left in `ready` for the
-/// caller), so the pieces kept are the same as with it given. When no test reads it
-/// (every trap near no piece two squares away, or over the limit or under it), the
-/// root's queries that keep no piece never compute it.
+/// `ready`: [`Board::threatened`] of the enemy (the enemy pieces with a stronger piece
+/// of the mover beside them).
 #[inline]
-fn trap_counts_keep(
-    board: &Board,
-    side: Color,
-    left: u8,
-    ready: &mut Option<Bitboard>,
-) -> Bitboard {
+fn trap_counts_keep(board: &Board, side: Color, left: u8, ready: Bitboard) -> Bitboard {
     let enemy = board.color(!side);
     let counts = trap_area_counts(enemy);
     let mut keep = Bitboard::EMPTY;
@@ -378,8 +387,8 @@ fn trap_counts_keep(
             // away need `2 * 2` steps, so they are kept only when that is `left` (the
             // limit) and they are in `ready`.
             let two = enemy & TWO_FROM_TRAP[t];
-            if left == 4 && two.any() {
-                keep |= two & *ready.get_or_insert_with(|| threatened_by(board, side));
+            if left == 4 {
+                keep |= two & ready;
             }
             continue;
         }
@@ -387,11 +396,8 @@ fn trap_counts_keep(
         let beside = Bitboard::adjacent(trap);
         let near = enemy & (beside | at);
         // At the limit every piece to move must be in `ready` (see above).
-        let mut passes = |moves: u8, moving: Bitboard| {
-            moves < left
-                || (moves == left
-                    && (moving & !*ready.get_or_insert_with(|| threatened_by(board, side)))
-                        .is_empty())
+        let passes = |moves: u8, moving: Bitboard| {
+            moves < left || (moves == left && (moving & !ready).is_empty())
         };
         if (near & at).any() {
             if passes(2 * (n - 1), near & !at) {
@@ -501,8 +507,9 @@ fn trap_counts_allow_by(
 /// push waiting and no pull under way: whether some trap near the enemy piece on `sq`
 /// may capture it in four, judged from who must move and who can move them (`ready`:
 /// the enemy pieces with a stronger piece of the mover beside them,
-/// [`Board::threatened`]; `frozen`: the mover's frozen pieces). When it fails the root's
-/// search in four finds nothing, so it is not run (the root has then tried every
+/// [`Board::threatened`]; `frozen`: the root's cache of the mover's frozen pieces,
+/// filled here only when a test reads them: the same set either way). When it fails the
+/// root's search in four finds nothing, so it is not run (the root has then tried every
 /// smaller limit).
 ///
 /// Proof. As [`capture_lower_bound`] counts it, capturing the piece at a trap `m`
@@ -537,17 +544,18 @@ fn trap_counts_allow_by(
 /// squares, two moves, which are all four steps (as above); each takes it one square
 /// nearer, so the first goes to a square beside the piece at one square from the trap,
 /// that is beside it.
-#[inline]
+#[inline(always)]
 fn four_step_traps(
     board: &Board,
     side: Color,
     sq: Square,
     ready: Bitboard,
-    frozen: Bitboard,
+    frozen: &mut Option<Bitboard>,
 ) -> Option<Bitboard> {
     let enemy = board.color(!side);
     let this = Bitboard::from_square(sq);
     let mut onto = None;
+    let mut frozen = || *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
     for &(area, m) in NEAR_TRAPS[sq.index() as usize]
         .iter()
         .take_while(|&&(_, m)| m != u8::MAX)
@@ -556,15 +564,15 @@ fn four_step_traps(
         let moving = others | if m > 0 { this } else { Bitboard::EMPTY };
         let kept = match m + few(others) {
             0 => true,
-            1 => one_move_may_capture(board, side, moving, area, m == 1, frozen),
+            1 => one_move_may_capture(board, side, moving, area, m == 1, frozen()),
             2 if m == 1 && (others & Bitboard::TRAPS).any() => false,
             2 if m == 1 && !held_trap_may_empty(board, side, moving, area) => false,
             // `two_pushers_beside` needs a stronger piece of the mover beside each piece
             // to move: both in `ready`.
             2 if (moving & !ready).any() && m <= 1 => false,
-            2 if m == 1 => two_pushers_beside(board, side, sq, others, area, frozen),
+            2 if m == 1 => two_pushers_beside(board, side, sq, others, area, frozen()),
             2 if m == 0 => match others.first() {
-                Some(y) => two_pushers_beside(board, side, y, others.without(y), area, frozen),
+                Some(y) => two_pushers_beside(board, side, y, others.without(y), area, frozen()),
                 None => false,
             },
             2 => m == 2 || two_moves_may_follow(board, side, moving, ready),
@@ -1240,7 +1248,7 @@ fn pullers_from_trap(mover: Bitboard, empty: Bitboard, trap: Square, frozen: Bit
 }
 
 /// The enemy pieces worth a capture search at the root: two cheap tests before the
-/// bound.
+/// bound (`quiet`: whether no push waits and no pull is under way at `node`).
 ///
 /// First: an enemy piece off the traps is captured only on a trap, so it must move, and
 /// only a push or pull by a stronger piece of the mover moves it (a pull under way
@@ -1278,11 +1286,12 @@ fn capture_candidates(
     ctx: &Ctx,
     (ready, unmovable): (Bitboard, Bitboard),
     among: Bitboard,
+    quiet: bool,
 ) -> Bitboard {
     let (board, side, left) = (node.board(), ctx.side, node.steps_left());
     let enemy = board.color(!side) & among & TRAP_ZONE;
     let mut enemy = enemy & !(unmovable & !Bitboard::TRAPS);
-    if node.pending_push().is_some() || node.pull_source().is_some() {
+    if !quiet {
         return enemy;
     }
 

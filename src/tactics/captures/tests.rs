@@ -173,14 +173,14 @@ fn check_four_step_filter(pos: &Position) -> [usize; 2] {
     let plain = node.capture_moves_plain();
     let (mut ruled_out, mut narrowed) = (0, 0);
     for sq in board.color(!side) {
-        if four_step_traps(board, side, sq, ready, frozen).is_none() {
+        if four_step_traps(board, side, sq, ready, &mut Some(frozen)).is_none() {
             let steps = plain.get(sq).map(Move::len);
             assert_ne!(steps, Some(4), "{sq} is captured in four in {pos:?}");
             ruled_out += usize::from(trap_counts_allow(board, side, sq, 4, ready));
         }
         // A capture in four begins with the piece's own move onto `onto`, when that is
         // narrowed: its first step there, or a step from there that it follows.
-        let onto = four_step_traps(board, side, sq, ready, frozen);
+        let onto = four_step_traps(board, side, sq, ready, &mut Some(frozen));
         let narrow = onto.filter(|&b| b != Bitboard::FULL);
         if let (Some(onto), Some(mv)) = (narrow, plain.get(sq).filter(|m| m.len() == 4)) {
             narrowed += 1;
@@ -224,6 +224,42 @@ fn the_four_step_filter_rules_out_no_capture_in_four() {
     let [ruled_out, narrowed] = counts;
     assert!(ruled_out > 1_000 && narrowed > 100, "{counts:?}");
     eprintln!("pieces the four-step filter rules out: {ruled_out}; captures in four begun with the narrowed first move: {narrowed}");
+}
+
+/// At `pos` (a turn start with four steps left, no push waiting, no pull under way), for
+/// every enemy piece: [`four_step_traps`] with an empty cache of the mover's frozen
+/// pieces gives what it gives with the cache filled, and leaves the cache empty or
+/// holding [`Board::frozen`]. Returns how many pieces left it empty and how many filled
+/// it.
+fn check_four_step_frozen_cache(pos: &Position) -> [usize; 2] {
+    let node = pos.turn_state();
+    if node.steps_left() != 4 || node.pending_push().is_some() || node.pull_source().is_some() {
+        return [0, 0];
+    }
+    let side = node.side_to_move();
+    let board = node.board();
+    let ready = board.threatened(!side);
+    let frozen = board.frozen(side);
+    let mut counts = [0, 0];
+    for sq in board.color(!side) {
+        let filled = four_step_traps(board, side, sq, ready, &mut Some(frozen));
+        let mut cache = None;
+        let lazy = four_step_traps(board, side, sq, ready, &mut cache);
+        assert_eq!(lazy, filled, "{sq} in {pos:?}");
+        assert!(cache.is_none_or(|c| c == frozen), "{sq} in {pos:?}");
+        counts[usize::from(cache.is_some())] += 1;
+    }
+    counts
+}
+
+#[test]
+fn the_four_step_filter_reads_the_frozen_pieces_only_when_a_test_needs_them() {
+    let counts = sum_over_turn_starts(78, check_four_step_frozen_cache);
+    let [left_empty, filled] = counts;
+    assert!(left_empty > 1_000 && filled > 1_000, "{counts:?}");
+    eprintln!(
+        "four-step filter: {left_empty} pieces left the frozen cache empty, {filled} filled it"
+    );
 }
 
 /// At `pos` (a turn start with four steps left, no push waiting, no pull under way), for
@@ -327,7 +363,7 @@ fn check_alone_moved_twice(pos: &Position) -> [usize; 2] {
     let plain = node.capture_moves_plain();
     let (mut ruled_out, mut checked) = (0, 0);
     for sq in board.color(!side) {
-        let Some(first) = four_step_traps(board, side, sq, ready, frozen) else {
+        let Some(first) = four_step_traps(board, side, sq, ready, &mut Some(frozen)) else {
             continue;
         };
         if first == Bitboard::FULL {
@@ -463,16 +499,7 @@ fn check_trap_counts_keep(node: &TurnState) -> usize {
     }
     let (board, side, left) = (node.board(), node.side_to_move(), node.steps_left());
     let ready = board.threatened(!side);
-    let keep = trap_counts_keep(board, side, left, &mut Some(ready));
-    // Given no `ready`, the filter computes it when a test reads it: the same pieces,
-    // and the set it leaves is `ready` itself.
-    let mut lazy = None;
-    assert_eq!(
-        trap_counts_keep(board, side, left, &mut lazy),
-        keep,
-        "{node:?}"
-    );
-    assert!(!matches!(lazy, Some(r) if r != ready), "{node:?}");
+    let keep = trap_counts_keep(board, side, left, ready);
     for sq in board.color(!side) {
         assert_eq!(
             keep.contains(sq),
@@ -532,7 +559,7 @@ fn check_trap_counts_leave_out(node: &TurnState) -> [usize; 2] {
     }
     let (board, side, left) = (node.board(), node.side_to_move(), node.steps_left());
     let ready = board.threatened(!side);
-    let keep = trap_counts_keep(board, side, left, &mut Some(ready));
+    let keep = trap_counts_keep(board, side, left, ready);
     let plain = node.capture_moves_plain();
     let enemy = board.color(!side);
     let (mut left_out, mut at_the_limit) = (0, 0);
@@ -572,15 +599,15 @@ fn check_candidates_among_kept(node: &TurnState) -> usize {
     let (board, side, left) = (node.board(), node.side_to_move(), node.steps_left());
     let ready = board.threatened(!side);
     let unmovable = root_unmovable(node);
-    let keep = trap_counts_keep(board, side, left, &mut Some(ready));
+    let keep = trap_counts_keep(board, side, left, ready);
     let ctx = Ctx {
         side,
         strongest: None,
         fast: true,
         none_within_two: false,
     };
-    let shortened = capture_candidates(node, &ctx, (ready, unmovable), keep);
-    let general = capture_candidates(node, &ctx, (ready, unmovable), Bitboard::FULL) & keep;
+    let shortened = capture_candidates(node, &ctx, (ready, unmovable), keep, true);
+    let general = capture_candidates(node, &ctx, (ready, unmovable), Bitboard::FULL, true) & keep;
     assert_eq!(shortened, general, "{node:?}");
     shortened.count() as usize
 }
@@ -806,7 +833,7 @@ fn check_moved_twice(pos: &Position) -> [usize; 2] {
     let (ready, frozen) = (board.threatened(!side), board.frozen(side));
     check_direct_answers(pos, |node, side, sq, path| {
         let given = moved_twice(node.board(), side, sq, (Bitboard::FULL, frozen), path);
-        let kept = four_step_traps(node.board(), side, sq, ready, frozen);
+        let kept = four_step_traps(node.board(), side, sq, ready, &mut Some(frozen));
         assert!(
             !given || (ready.contains(sq) && kept.is_some()),
             "{sq} in {pos:?}"
