@@ -1322,7 +1322,7 @@ fn capture_candidates(
     // The kinds from the rabbit up, stopping once every piece of `beside` has been
     // asked ([`walk_kinds`]).
     let mut keep = Bitboard::EMPTY;
-    walk_kinds(board, side, beside, |_, these, stronger| {
+    walk_kinds(board, side, beside, |these, stronger| {
         for sq in these {
             if (stronger & Bitboard::within(sq, left - 1)).any() {
                 keep = keep.with(sq);
@@ -3197,7 +3197,7 @@ fn approach(
 ) -> u8 {
     let mut best = cap;
     // `helpers`: the mover's pieces of the kinds above the group's ([`walk_kinds`]).
-    let stopped = walk_kinds(board, side, pieces, |_, group, helpers| {
+    let stopped = walk_kinds(board, side, pieces, |group, helpers| {
         if group.is_empty() {
             return ControlFlow::Continue(());
         }
@@ -3235,25 +3235,20 @@ fn approach(
 /// square); `None` for an empty square.
 #[inline(always)]
 fn stronger_than_piece_on(board: &Board, side: Color, sq: Square) -> Option<Bitboard> {
-    walk_kinds(
-        board,
-        side,
-        Bitboard::from_square(sq),
-        |_, these, stronger| {
-            if these.any() {
-                ControlFlow::Break(stronger)
-            } else {
-                ControlFlow::Continue(())
-            }
-        },
-    )
+    walk_kinds(board, side, Bitboard::from_square(sq), |these, stronger| {
+        if these.any() {
+            ControlFlow::Break(stronger)
+        } else {
+            ControlFlow::Continue(())
+        }
+    })
 }
 
 /// A walk up the piece kinds, the rabbit first, over the pieces on `squares`: `visit`
-/// is called for each kind with `(kind, the pieces of that kind there, the pieces of
-/// side stronger than kind)`; the middle set may be empty (the callers that need a
-/// piece skip it). The last set is the pieces of `side` with each kind taken away in
-/// turn, up to `kind`. The walk ends once every square of the set has been met (the
+/// is called for each kind with `(the pieces of that kind there, the pieces of `side`
+/// stronger than that kind)`; the first set may be empty (the callers that need a
+/// piece skip it). The second is the pieces of `side` with each kind taken away in
+/// turn, up to that kind. The walk ends once every square of the set has been met (the
 /// squares with no piece are never met, so with one the walk runs through all the
 /// kinds), or with the first `Break` of `visit`, which it returns.
 ///
@@ -3265,7 +3260,7 @@ fn walk_kinds<B>(
     board: &Board,
     side: Color,
     squares: Bitboard,
-    mut visit: impl FnMut(PieceKind, Bitboard, Bitboard) -> ControlFlow<B>,
+    mut visit: impl FnMut(Bitboard, Bitboard) -> ControlFlow<B>,
 ) -> Option<B> {
     let mut rest = squares;
     let mut stronger = board.color(side);
@@ -3277,7 +3272,7 @@ fn walk_kinds<B>(
         stronger &= !all;
         let these = rest & all;
         rest &= !these;
-        if let ControlFlow::Break(b) = visit(kind, these, stronger) {
+        if let ControlFlow::Break(b) = visit(these, stronger) {
             return Some(b);
         }
     }
