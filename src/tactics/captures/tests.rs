@@ -1073,3 +1073,27 @@ fn the_answer_table_holds_every_capture() {
     // The boards made for it reach the bound: it is the most, not only a bound.
     assert_eq!(most, MAX_CAPTURES);
 }
+
+/// A pull under way with two steps left: the pulled piece is captured by the pull's
+/// second step alone, one step, with no stronger piece of the mover beside it now. The
+/// quiet root's candidate filter (a piece beside a trap with two steps left needs a
+/// stronger piece beside it) would drop it; [`capture_candidates`] applies that filter
+/// only when told the root is quiet. The random states inside turns met no such case
+/// (the twenty-third capture round's flag flipped failed no test before this one).
+#[test]
+fn a_pull_under_way_captures_the_pulled_piece_at_once() {
+    // Gold's elephant steps onto the trap c3 (the dog on d3 keeps it) and off to b3; the
+    // cat on c4, pulled into c3 with no friend beside it, is captured there.
+    let mut pos: Position = "g [r                                 c        D      E            R]"
+        .parse()
+        .expect("a position");
+    pos.play_step(Step::new(Square::C2, Direction::North))
+        .expect("the elephant to c3");
+    pos.play_step(Step::new(Square::C3, Direction::West))
+        .expect("the elephant to b3, a pull under way");
+    assert_eq!(pos.steps_left(), 2);
+    let captures = pos.capture_moves();
+    let pull = captures.get(Square::C4).expect("the cat can be captured");
+    assert_eq!(pull.len(), 1);
+    assert_eq!(check(&pos), 1);
+}
