@@ -1806,7 +1806,7 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// others (four or more from every rabbit one rank away, three or more from every rabbit
 /// two away) only where a term holds: for a rabbit one rank away (`Y1`) beside an enemy
 /// piece and within two of a frozen piece of the mover within two of that rabbit, or
-/// within three of a trap within three of it with an enemy piece on it; for a rabbit two
+/// within three of a trap within two of it with an enemy piece on it; for a rabbit two
 /// ranks away (`Y2`) on the goal rank or beside an enemy piece.
 ///
 /// The capture of `t1` in `Y1` and `Y2`: let `t1` (a simple step or a pull's first step)
@@ -1867,7 +1867,9 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// root, excluded; a pull `t2 t3` whose puller steps into `f` from three away is `P`'s
 /// case of [`three_step_region`], its end capturing an enemy piece on a trap beside `r`
 /// within two of the puller's square, so `f` is within three of that trap,
-/// in `Y1`. So `t2 t3 t4` played from the root enters the same empty squares, meets
+/// in `Y1`. (The trap term reads only traps within two of `r`: those beside `r` here,
+/// and those two away in the pull case above; a trap three from `r` is read by neither.)
+/// So `t2 t3 t4` played from the root enters the same empty squares, meets
 /// frozen tests passing at least as often (a piece of the mover on a trap beside `x` is
 /// read as in `V`'s proof), and is a goal in three there: excluded.
 ///
@@ -1949,7 +1951,7 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
             pushes |= within_two | (frozen & within_two).neighbours() | traps.neighbours();
         }
         // `Y1` about a rabbit one rank away: four from it only beside an enemy piece near
-        // a frozen piece of the mover, or near a trap with an enemy piece on it; `Y2`
+        // a frozen piece of the mover, or near a trap within two with an enemy piece; `Y2`
         // about one two ranks away: three from it only on the goal rank or beside an enemy
         // piece (a capture by the step leaving them is read by no later step). Every
         // square of `Y` outside `two_spreads` is as far from each rabbit.
@@ -1960,7 +1962,7 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
                 let near = helped | helped.neighbours();
                 keep |= board.color(!side).neighbours() & (near | near.neighbours());
             }
-            let near_traps = enemy_traps & two_spreads;
+            let near_traps = enemy_traps & within_two;
             if near_traps.any() {
                 let mut n = near_traps;
                 for _ in 0..3 {

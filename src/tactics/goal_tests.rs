@@ -2344,14 +2344,14 @@ fn four_step_region_narrowed_squares_left_begin_no_goal() {
         }
         let board = pos.board();
         let four_away = region.from & inner & !within_three;
-        let enemy_traps = Bitboard::TRAPS & board.color(!side) & within_three;
-        let mut near_traps = enemy_traps;
-        for _ in 0..3 {
-            near_traps |= near_traps.neighbours();
-        }
         let mut within_two = one;
         for _ in 0..2 {
             within_two |= within_two.neighbours();
+        }
+        let enemy_traps = Bitboard::TRAPS & board.color(!side) & within_two;
+        let mut near_traps = enemy_traps;
+        for _ in 0..3 {
+            near_traps |= near_traps.neighbours();
         }
         let frozen = board.frozen_among(side, within_two & board.color(side));
         let mut near_frozen = frozen;
@@ -2596,18 +2596,22 @@ fn frozen_behind_enemy_pieces_decides_no_goal() {
 
 /// [`four_step_region`]'s squares left four from a rabbit one rank away or three from one
 /// two ranks away, without the term that kept those beside a trap with a piece of the
-/// mover on it (a capture by the first step), against the set with that term back: on the
-/// turn starts of `every_goal_in_four_begins_in_the_four_step_region` with 3,000,000 more
-/// random ones (the region is asked only at a turn's start), wherever the fewest steps
-/// are exactly four and a rabbit that may end it stands one or two ranks away, no step the
-/// wider set tries and the region does not begins a goal in three more (a plain search
-/// after it), and some of those left out capture a piece of the mover.
+/// mover on it (a capture by the first step) and with `Y1`'s trap term only about the
+/// traps within two of a rabbit one rank away, against the set with both wider terms
+/// back (and the traps three away): on the turn starts of
+/// `every_goal_in_four_begins_in_the_four_step_region` with 3,000,000 more random ones
+/// (the region is asked only at a turn's start), wherever the fewest steps are exactly
+/// four and a rabbit that may end it stands one or two ranks away, no step the wider set
+/// tries and the region does not begins a goal in three more (a plain search after it),
+/// and some of those left out capture a piece of the mover, some are within three of a
+/// trap three from a rabbit one rank away with an enemy piece on it.
 #[test]
 fn four_step_region_squares_left_with_a_capture_begin_no_goal() {
     let mut rng = Rng(30);
     let mut turn_starts = archive_endgames_and_randoms(&mut rng);
     turn_starts.extend((0..3_000_000).map(|_| random_position(&mut rng)));
-    let (mut fours, mut applied, mut dropped, mut captures) = (0, 0, 0usize, 0usize);
+    let (mut fours, mut applied, mut dropped) = (0, 0, 0usize);
+    let (mut captures, mut near_far_traps) = (0usize, 0usize);
     for pos in &turn_starts {
         let state = pos.turn_state();
         let (board, side) = (state.board(), state.side_to_move());
@@ -2624,8 +2628,19 @@ fn four_step_region_squares_left_with_a_capture_begin_no_goal() {
             inner |= inner.neighbours();
         }
         let own_traps = Bitboard::TRAPS & board.color(side);
+        // Within three of a trap within three of a rabbit one rank away with an enemy piece
+        // on it (the wider trap term).
+        let mut far_traps = one;
+        for _ in 0..3 {
+            far_traps |= far_traps.neighbours();
+        }
+        far_traps &= Bitboard::TRAPS & board.color(!side);
+        let mut near_traps = far_traps;
+        for _ in 0..3 {
+            near_traps |= near_traps.neighbours();
+        }
         let wider = Region {
-            from: region.from | (inner & own_traps.neighbours()),
+            from: region.from | (inner & (own_traps.neighbours() | near_traps)),
             ..region
         };
         let here = check_left_out(pos, (region, wider), 3, |s| {
@@ -2635,6 +2650,7 @@ fn four_step_region_squares_left_with_a_capture_begin_no_goal() {
                 .iter()
                 .any(|t| Bitboard::from_square(t).neighbours() & board.color(side) == from);
             captures += usize::from(lone);
+            near_far_traps += usize::from(near_traps.contains(s.from));
         });
         dropped += here;
         applied += usize::from(here > 0);
@@ -2642,11 +2658,12 @@ fn four_step_region_squares_left_with_a_capture_begin_no_goal() {
     eprintln!(
         "four_step_region without the capture term: {} turn starts, {fours} goals in four \
          with a rabbit one or two ranks away, {applied} with steps left out, {dropped} left \
-         out, {captures} of them capturing a piece of the mover (none begins a goal)",
+         out, {captures} of them capturing a piece of the mover, {near_far_traps} near a \
+         trap three away with an enemy piece (none begins a goal)",
         turn_starts.len()
     );
     assert!(
-        fours > 1_000 && applied > 10 && dropped > 20 && captures > 0,
-        "{fours} {applied} {dropped} {captures}"
+        fours > 1_000 && applied > 10 && dropped > 20 && captures > 0 && near_far_traps > 0,
+        "{fours} {applied} {dropped} {captures} {near_far_traps}"
     );
 }
