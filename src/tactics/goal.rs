@@ -1804,31 +1804,57 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// `Y1` and `Y2`: the squares of `Y` left are the column part of a rabbit three away, the
 /// squares within three of a rabbit one rank away or two of one two ranks away, and the
 /// others (four or more from every rabbit one rank away, three or more from every rabbit
-/// two away) only where a term holds: beside a trap with a piece of the mover on it; for
-/// a rabbit one rank away (`Y1`) beside an enemy piece and within two of a frozen piece of
-/// the mover within two of that rabbit, or within three of a trap within three of it with
-/// an enemy piece on it; for a rabbit two ranks away (`Y2`) on the goal rank or beside an
-/// enemy piece.
+/// two away) only where a term holds: for a rabbit one rank away (`Y1`) beside an enemy
+/// piece and within two of a frozen piece of the mover within two of that rabbit, or
+/// within three of a trap within two of it with an enemy piece on it; for a rabbit two
+/// ranks away (`Y2`) on the goal rank or beside an enemy piece.
+///
+/// The capture of `t1` in `Y1` and `Y2`: let `t1` (a simple step or a pull's first step)
+/// leave `f`, four from `r` with `d = 1` or three with `d = 2`, and capture a piece `G` of
+/// the mover on a trap `T` beside `f` (`f` held its last friend). No later step enters
+/// `T`. A piece of the mover entering `T` stands beside it just before, and did not stand
+/// there after `t1` (else `G` had a friend): two of its steps after `t1`. An enemy piece
+/// enters `T` by a push's first step, completed by the next, or by a pull's end after its
+/// puller entered `T`: two or three steps after `t1`. None of these is `R`'s step onto
+/// the goal rank, and `R` takes `d` steps or more (`R` itself entering `T` takes two
+/// steps more than its forward ones). With `d = 2` one step is left besides: no entry.
+/// With `d = 1`, `t4` is `R`'s forward step from `r` and `t2 t3` the two steps into `T`
+/// (so no pull that `t1` begins is ended by `t2`: that step enters `f`, not `T`); `t4`
+/// reads `B(r, 1)` only (`R` unfrozen, the square `a` ahead empty). `T` is three or more
+/// from `r` (beside `f`), and no other trap is within two of `T` (traps stand three or
+/// more apart). Two steps of a piece of the mover into `T` (from `z` to `w`, then into
+/// `T`) leave `z` and `w` and capture pieces of the mover only. A push from `e` beside `T`
+/// by a piece from `o` beside `e` changes `e` (two or more from `r`), `T`, `o` (a friend
+/// leaves), and captures an enemy piece only on a trap beside `e`, which is `T`, and
+/// pieces of the mover beside `o`. `a`, on the goal rank, is none of `z`, `w`, `e`, `o`
+/// (within two of `T` it would be two ranks ahead of `T`, and `r` beside `T`). So `t2 t3`
+/// change `B(r, 1)` only by taking friends of `R` away, and `t1 t4` was a goal in two:
+/// excluded. Hence `t2 t3 t4` neither enter nor leave `T`, and played from the root, with
+/// `G` on `T`, they meet `G` only as a friend more in frozen tests (`G`, on a trap, is
+/// beside no other trap: it saves no piece of the mover there, and freezes none). The
+/// proofs below read `G`'s absence so, as a friend fewer.
 ///
 /// `Y1`: let `t1` be a simple step of the mover from a square `f` of `Y` outside those
 /// into a square `x` outside `V`, and `R` the goal's rabbit; if `f` is outside `R`'s part
 /// of `Y`, `V`'s proof excludes `t1`, and if `R` stands two ranks away `Y2`'s below; so
 /// `R` stands one rank away at `r`, four from `f` (`d = 1`), and `x`, beside `f` and
-/// outside `Y`, is five from `r`. `f` is beside no trap with a piece of the mover, so
-/// `t1` captures nothing. If `t1` begins a pull that
+/// outside `Y`, is five from `r`. `t1`'s capture, if any, no later step reads (above).
+/// If `t1` begins a pull that
 /// `t2` ends (the puller into `x`, the enemy piece from `q` beside `f` into `f`), then
 /// `t3 t4` is a goal in two after the pair, which changed `x` (five away), `f` (an enemy
 /// piece arrives four away: not read), `q` (an enemy piece leaves, three or five away)
 /// and perhaps an enemy piece captured on a trap beside `q` (two away or more; two away
-/// it is within three of `r` with `f` within three of it: in `Y1`): of what `t3 t4` read,
+/// it is within three of `r` with `f` within three of it: in `Y1`), and took `G` (above,
+/// a friend fewer): of what `t3 t4` read,
 /// only `q` three away, by the frozen test of `S` two from `r` beside it (above), and `f`
 /// is then within two of `S`, so `S` is not frozen at the root (else `f` is in `Y1`): `t3
 /// t4` was a goal in two at the root, excluded. Otherwise (no pull, or one `t2` does not
-/// end) `t1` changes `f` (a friend leaves) and `x` (a friend arrives) only.
+/// end) `t1` changes `f` (a friend leaves) and `x` (a friend arrives) only, and perhaps
+/// takes `G` (above: a friend fewer).
 /// `x` is read as in `V`'s proof, only as a friend in the frozen tests of pieces of the
 /// mover beside it in `Y`, none frozen at the root, and `t1`'s piece is moved by none of
 /// `t2 t3 t4`. `f` is read as a friend (more friends at the root never freeze a piece of
-/// the mover nor capture one, and no trap beside `f` holds one), and as a square entered
+/// the mover nor capture one), and as a square entered
 /// only by a puller (the pieces of `t2 t3 t4` enter squares within four of `r`, so four
 /// away only from three or five away; a step of `t2` from five away changes nothing within
 /// three of `r`, so `t3 t4` was a goal in two after `t1`, and at the root, `t1` having
@@ -1841,13 +1867,15 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// root, excluded; a pull `t2 t3` whose puller steps into `f` from three away is `P`'s
 /// case of [`three_step_region`], its end capturing an enemy piece on a trap beside `r`
 /// within two of the puller's square, so `f` is within three of that trap,
-/// in `Y1`. So `t2 t3 t4` played from the root enters the same empty squares, meets
+/// in `Y1`. (The trap term reads only traps within two of `r`: those beside `r` here,
+/// and those two away in the pull case above; a trap three from `r` is read by neither.)
+/// So `t2 t3 t4` played from the root enters the same empty squares, meets
 /// frozen tests passing at least as often (a piece of the mover on a trap beside `x` is
 /// read as in `V`'s proof), and is a goal in three there: excluded.
 ///
 /// `Y2`: let `t1` be as for `Y1`, with `R` two ranks away at `r` (`d = 2`), three from
-/// `f`, and `x` four from `r`. `t1` begins no pull and captures nothing: it changes `f`
-/// and `x` only, and `x` is read as in `V`'s proof. `f` is read as a friend (more friends at the root never freeze a piece of the
+/// `f`, and `x` four from `r`. `t1` begins no pull: it changes `f` and `x` only, and
+/// perhaps takes `G` (above: a friend fewer), and `x` is read as in `V`'s proof. `f` is read as a friend (more friends at the root never freeze a piece of the
 /// mover nor capture one), and never entered: by the cases above, either `t3 t4` are
 /// `R`'s forward steps, entering the square `a` ahead and the goal square `g` only, and
 /// `t2` changes a square of `C` (within one of `r` or of `a`): `t2` enters `f` from two
@@ -1923,18 +1951,18 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
             pushes |= within_two | (frozen & within_two).neighbours() | traps.neighbours();
         }
         // `Y1` about a rabbit one rank away: four from it only beside an enemy piece near
-        // a frozen piece of the mover, beside a trap with a piece of the mover, or near a
-        // trap with an enemy piece on it; `Y2` about one two ranks away: three from it
-        // only on the goal rank, beside an enemy piece, or beside a trap with a piece of
-        // the mover. Every square of `Y` outside `two_spreads` is as far from each rabbit.
-        let mut keep = (Bitboard::TRAPS & board.color(side)).neighbours();
+        // a frozen piece of the mover, or near a trap within two with an enemy piece; `Y2`
+        // about one two ranks away: three from it only on the goal rank or beside an enemy
+        // piece (a capture by the step leaving them is read by no later step). Every
+        // square of `Y` outside `two_spreads` is as far from each rabbit.
+        let mut keep = Bitboard::EMPTY;
         if one.any() {
             let helped = frozen & within_two;
             if helped.any() {
                 let near = helped | helped.neighbours();
                 keep |= board.color(!side).neighbours() & (near | near.neighbours());
             }
-            let near_traps = enemy_traps & two_spreads;
+            let near_traps = enemy_traps & within_two;
             if near_traps.any() {
                 let mut n = near_traps;
                 for _ in 0..3 {

@@ -2301,9 +2301,8 @@ fn four_step_region_pushes_near_a_rabbit_one_rank_away_begin_no_goal() {
 
 /// [`four_step_region`]'s squares left with a rabbit one rank away (`Y1`, with `Y2`'s
 /// terms too when a rabbit stands two ranks away: within three of such a rabbit, and four away only beside an enemy piece and
-/// within two of a frozen piece of the mover within two of the rabbit, beside a trap with
-/// a piece of the mover on it, or within three of a trap within three of the rabbit with
-/// an enemy piece on it) against the wider set they replaced (all of
+/// within two of a frozen piece of the mover within two of the rabbit, or within three of
+/// a trap within three of the rabbit with an enemy piece on it) against the wider set they replaced (all of
 /// `Y`, within four): on the turn starts of
 /// `every_goal_in_four_begins_in_the_four_step_region` with 3,000,000 more random ones
 /// (the region is asked only at a turn's start), wherever the fewest steps are exactly
@@ -2316,7 +2315,7 @@ fn four_step_region_narrowed_squares_left_begin_no_goal() {
     let mut turn_starts = archive_endgames_and_randoms(&mut rng);
     turn_starts.extend((0..3_000_000).map(|_| random_position(&mut rng)));
     let (mut fours, mut applied, mut dropped) = (0, 0, 0usize);
-    let mut kept = [0usize; 3];
+    let mut kept = [0usize; 2];
     for pos in &turn_starts {
         let state = pos.turn_state();
         let side = state.side_to_move();
@@ -2345,25 +2344,21 @@ fn four_step_region_narrowed_squares_left_begin_no_goal() {
         }
         let board = pos.board();
         let four_away = region.from & inner & !within_three;
-        let enemy_traps = Bitboard::TRAPS & board.color(!side) & within_three;
-        let mut near_traps = enemy_traps;
-        for _ in 0..3 {
-            near_traps |= near_traps.neighbours();
-        }
         let mut within_two = one;
         for _ in 0..2 {
             within_two |= within_two.neighbours();
+        }
+        let enemy_traps = Bitboard::TRAPS & board.color(!side) & within_two;
+        let mut near_traps = enemy_traps;
+        for _ in 0..3 {
+            near_traps |= near_traps.neighbours();
         }
         let frozen = board.frozen_among(side, within_two & board.color(side));
         let mut near_frozen = frozen;
         for _ in 0..2 {
             near_frozen |= near_frozen.neighbours();
         }
-        let terms = [
-            board.color(!side).neighbours() & near_frozen,
-            (Bitboard::TRAPS & board.color(side)).neighbours(),
-            near_traps,
-        ];
+        let terms = [board.color(!side).neighbours() & near_frozen, near_traps];
         for s in pos.legal_steps().iter() {
             for (n, term) in kept.iter_mut().zip(terms) {
                 *n += usize::from((four_away & term).contains(s.from));
@@ -2374,12 +2369,10 @@ fn four_step_region_narrowed_squares_left_begin_no_goal() {
         "four_step_region's narrower squares left: {} turn starts, {fours} goals in four \
          with a rabbit one rank away, {applied} with steps left out, {dropped} left out \
          (none begins a goal); steps four away kept beside an enemy piece near a frozen \
-         piece {}, beside a trap with a piece of the mover {}, near a trap with an enemy \
-         piece {}",
+         piece {}, near a trap with an enemy piece {}",
         turn_starts.len(),
         kept[0],
-        kept[1],
-        kept[2]
+        kept[1]
     );
     assert!(
         fours > 1_000 && applied > 100 && dropped > 200 && kept.iter().all(|&n| n > 0),
@@ -2463,8 +2456,7 @@ fn four_step_region_on_turn_starts_derived_from_real_games() {
 }
 
 /// [`four_step_region`]'s squares left with no rabbit one rank away (`Y2`: within two of a
-/// rabbit two ranks away, and three away only on the goal rank, beside an enemy piece, or
-/// beside a trap with a piece of the mover on it) against the wider set they replaced
+/// rabbit two ranks away, and three away only on the goal rank or beside an enemy piece) against the wider set they replaced
 /// (all of `Y`, within three): on the turn starts of
 /// `every_goal_in_four_begins_in_the_four_step_region` with 3,000,000 more random ones
 /// (the region is asked only at a turn's start), wherever the fewest steps are exactly
@@ -2477,7 +2469,7 @@ fn four_step_region_narrowed_squares_left_two_ranks_away_begin_no_goal() {
     let mut turn_starts = archive_endgames_and_randoms(&mut rng);
     turn_starts.extend((0..3_000_000).map(|_| random_position(&mut rng)));
     let (mut fours, mut applied, mut dropped) = (0, 0, 0usize);
-    let mut kept = [0usize; 3];
+    let mut kept = [0usize; 2];
     for pos in &turn_starts {
         let state = pos.turn_state();
         let side = state.side_to_move();
@@ -2511,7 +2503,6 @@ fn four_step_region_narrowed_squares_left_two_ranks_away_begin_no_goal() {
         let terms = [
             super::ranks_within(side, 0),
             board.color(!side).neighbours(),
-            (Bitboard::TRAPS & board.color(side)).neighbours(),
         ];
         for s in pos.legal_steps().iter() {
             for (n, term) in kept.iter_mut().zip(terms) {
@@ -2523,11 +2514,10 @@ fn four_step_region_narrowed_squares_left_two_ranks_away_begin_no_goal() {
         "four_step_region's narrower squares left two ranks away: {} turn starts, {fours} \
          goals in four with a rabbit two ranks away and none one away, {applied} with steps \
          left out, {dropped} left out (none begins a goal); steps three away kept on the \
-         goal rank {}, beside an enemy piece {}, beside a trap with a piece of the mover {}",
+         goal rank {}, beside an enemy piece {}",
         turn_starts.len(),
         kept[0],
-        kept[1],
-        kept[2]
+        kept[1]
     );
     assert!(
         fours > 1_000 && applied > 100 && dropped > 200 && kept.iter().all(|&n| n > 0),
@@ -2599,5 +2589,81 @@ fn frozen_behind_enemy_pieces_decides_no_goal() {
     assert!(
         shaped > 1_000 && decided > 500 && pulls > 100 && goals > 10 && outside == 0,
         "{shaped} {decided} {pulls} {goals} {outside}"
+    );
+}
+
+// Twenty-eighth goal round, the root's region (h-g17)
+
+/// [`four_step_region`]'s squares left four from a rabbit one rank away or three from one
+/// two ranks away, without the term that kept those beside a trap with a piece of the
+/// mover on it (a capture by the first step) and with `Y1`'s trap term only about the
+/// traps within two of a rabbit one rank away, against the set with both wider terms
+/// back (and the traps three away): on the turn starts of
+/// `every_goal_in_four_begins_in_the_four_step_region` with 3,000,000 more random ones
+/// (the region is asked only at a turn's start), wherever the fewest steps are exactly
+/// four and a rabbit that may end it stands one or two ranks away, no step the wider set
+/// tries and the region does not begins a goal in three more (a plain search after it),
+/// and some of those left out capture a piece of the mover, some are within three of a
+/// trap three from a rabbit one rank away with an enemy piece on it.
+#[test]
+fn four_step_region_squares_left_with_a_capture_begin_no_goal() {
+    let mut rng = Rng(30);
+    let mut turn_starts = archive_endgames_and_randoms(&mut rng);
+    turn_starts.extend((0..3_000_000).map(|_| random_position(&mut rng)));
+    let (mut fours, mut applied, mut dropped) = (0, 0, 0usize);
+    let (mut captures, mut near_far_traps) = (0usize, 0usize);
+    for pos in &turn_starts {
+        let state = pos.turn_state();
+        let (board, side) = (state.board(), state.side_to_move());
+        let (rabbits, _) = goal_rabbits_of(state, 4);
+        let one = rabbits & rank_band(side, 1);
+        let near = one | one.neighbours() | (rabbits & rank_band(side, 2));
+        if near.is_empty() || pos.plain_goal_move().map(|m| m.len()) != Some(4) {
+            continue;
+        }
+        fours += 1;
+        let region = four_step_region(state, pos.turn_start_board(), rabbits);
+        let mut inner = near;
+        for _ in 0..3 {
+            inner |= inner.neighbours();
+        }
+        let own_traps = Bitboard::TRAPS & board.color(side);
+        // Within three of a trap within three of a rabbit one rank away with an enemy piece
+        // on it (the wider trap term).
+        let mut far_traps = one;
+        for _ in 0..3 {
+            far_traps |= far_traps.neighbours();
+        }
+        far_traps &= Bitboard::TRAPS & board.color(!side);
+        let mut near_traps = far_traps;
+        for _ in 0..3 {
+            near_traps |= near_traps.neighbours();
+        }
+        let wider = Region {
+            from: region.from | (inner & (own_traps.neighbours() | near_traps)),
+            ..region
+        };
+        let here = check_left_out(pos, (region, wider), 3, |s| {
+            // The step takes the last friend of a piece of the mover on a trap.
+            let from = Bitboard::from_square(s.from);
+            let lone = own_traps
+                .iter()
+                .any(|t| Bitboard::from_square(t).neighbours() & board.color(side) == from);
+            captures += usize::from(lone);
+            near_far_traps += usize::from(near_traps.contains(s.from));
+        });
+        dropped += here;
+        applied += usize::from(here > 0);
+    }
+    eprintln!(
+        "four_step_region without the capture term: {} turn starts, {fours} goals in four \
+         with a rabbit one or two ranks away, {applied} with steps left out, {dropped} left \
+         out, {captures} of them capturing a piece of the mover, {near_far_traps} near a \
+         trap three away with an enemy piece (none begins a goal)",
+        turn_starts.len()
+    );
+    assert!(
+        fours > 1_000 && applied > 10 && dropped > 20 && captures > 0 && near_far_traps > 0,
+        "{fours} {applied} {dropped} {captures} {near_far_traps}"
     );
 }
