@@ -1319,11 +1319,17 @@ fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
     if near != rabbits || (near.shift(fwd) & !enemy).any() {
         return false;
     }
-    if frozen_rabbits(board, side, near) != near
-        || pos.pending_push().is_some()
-        || pos.pullable().any()
-    {
+    if frozen_rabbits(board, side, near) != near || pos.pending_push().is_some() {
         return false;
+    }
+    // (iii): the pull under way may move no enemy piece within two of an `R`.
+    let pullable = pos.pullable();
+    if pullable.any() {
+        let mut close = near | near.neighbours();
+        close |= close.neighbours();
+        if (pullable & close).any() {
+            return false;
+        }
     }
     let own = board.color(side);
     let occupied = board.occupied();
