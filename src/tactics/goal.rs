@@ -1274,24 +1274,35 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
 /// on the square ahead; `false` means "not decided" (the search decides). Write `R` for
 /// such a rabbit on `r`, `E` for the enemy piece on the square `A` ahead, `y` for a square
 /// beside `r` along the rank, `g` for the goal square ahead of `y`, and "a helper" for a
-/// piece of the mover but `R`. The rule answers "no" when no push waits, the pull under
-/// way (if any) may move no enemy piece ([`TurnState::pullable`] empty), and for every
-/// such `R`: (i) no piece of the mover stronger than `E` stands beside `A`, and (ii) for
-/// every `y`, `y` or `g` is taken, or an enemy piece that freezes (not a rabbit) stands
-/// beside `y` and no helper does, or no helper stands beside an empty square beside `r`
-/// but `y`.
+/// piece of the mover but `R`. The rule answers "no" when no push waits, (iii) the pull
+/// under way (if any) may move no enemy piece within two of an `R`
+/// ([`TurnState::pullable`]), and for every such `R`: (i) no piece of the mover stronger
+/// than `E` stands beside `A`, and (ii) for every `y`, `y` or `g` is taken, or an enemy
+/// piece that freezes (not a rabbit) stands beside `y` and no helper does, or no helper
+/// stands beside an empty square beside `r` but `y`.
+///
+/// The pull under way first (iii): a turn whose first step ends it moves one enemy piece
+/// `X` from a square `q` more than two from every `r` into the square `p` its puller left
+/// (beside `q`), and captures at most an enemy piece on a trap beside `q` (its last
+/// friend leaving): that trap is more than one from every `r`, and `q` is not beside
+/// `r`, so every freezer beside `r` stays, and no piece of the mover comes beside `r`
+/// (the step moves no piece of the mover); `E` is not `X` (`A` is beside `r`). So every
+/// `R` is still frozen with `E` ahead, and with two steps left `R`'s forward step from
+/// `r` is blocked and its step aside needs a step before it to unfreeze it: no goal. A
+/// turn whose first step does not end the pull moves no enemy piece by it afterwards
+/// (a pull ends on the step after its puller's or not at all), which is the case below.
 ///
 /// Exact: a goal in at most three ends with some `R` stepping forward onto the goal rank
 /// (the rabbits of `rabbits` are the only ones that may end it), from `r` or from a `y`
 /// (from farther along the rank it takes three steps of `R`, aside twice and forward, and
-/// `R`, frozen, cannot take the first). `E` never leaves `A`: it moves only by the pull
-/// under way (it moves none), or by a push or a pull begun in the turn by a piece of the
+/// `R`, frozen, cannot take the first). `E` never leaves `A`: it moves only by a push or
+/// a pull begun in the turn (the pull under way, not ended first, moves none) by a piece of the
 /// mover stronger than `E` beside `A`: none is there now by (i), and a step to come
 /// there, the push's or pull's two steps and `R`'s forward step make four (no piece of
 /// the mover moves an enemy piece otherwise); no trap is on the goal rank, so
 /// `E` is never captured. So the forward step from `r` is never legal, and the goal from a
 /// `y` takes `R`'s step aside, its forward step and one step `t` more. `t` moves no enemy
-/// piece (the pull under way moves none; a push takes two steps; a pull needs a step of
+/// piece (the pull under way is not ended first; a push takes two steps; a pull needs a step of
 /// the mover before the enemy's, and the only one is `R`'s step aside, a rabbit's, which
 /// pulls nothing), and a step of the mover captures only pieces of the mover (an enemy
 /// piece on a trap keeps its friends): the enemy pieces stay where they are. `R` frozen

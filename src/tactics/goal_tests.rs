@@ -2601,3 +2601,64 @@ fn frozen_behind_enemy_pieces_decides_no_goal() {
         "{shaped} {decided} {pulls} {goals} {outside}"
     );
 }
+
+// Twenty-ninth goal round, three to go (h-g18)
+
+/// [`frozen_behind_enemy_pieces`]'s condition (iii), a pull under way that may move enemy
+/// pieces, none within two of a rabbit of the shape: on the states of
+/// `frozen_behind_enemy_pieces_decides_no_goal` (other random states) where three steps are
+/// left and the pull under way may move some enemy piece, a "no" of the rule means no goal
+/// by [`Position::plain_goal_move`]; the states of the shape the rule decides with such a
+/// pull, and those it leaves to the search because of one within two, are counted.
+#[test]
+fn frozen_behind_enemy_pieces_with_a_pull_under_way() {
+    let mut rng = Rng(29);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let mut states = one_step_in(&endgames);
+    let halves: Vec<Position> = archive.iter().skip(1).step_by(2).cloned().collect();
+    states.extend(one_step_in(&halves));
+    states.extend((0..300_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
+    let (mut pulling, mut shaped, mut decided, mut close, mut goals) = (0, 0, 0, 0, 0);
+    for pos in &states {
+        let state = pos.turn_state();
+        let pullable = state.pullable();
+        if state.steps_left() != 3 || pullable.is_empty() {
+            continue;
+        }
+        let (rabbits, _) = goal_rabbits_of(state, 3);
+        if rabbits.is_empty() {
+            continue;
+        }
+        pulling += 1;
+        let no = frozen_behind_enemy_pieces(state, rabbits);
+        let plain = pos.plain_goal_move();
+        if no {
+            assert_eq!(plain, None, "{pos}");
+            decided += 1;
+        }
+        let (board, side) = (state.board(), state.side_to_move());
+        let near = rabbits & rank_band(side, 1);
+        let ahead = near.shift(super::forward(side));
+        if near == rabbits
+            && (ahead & !board.color(!side)).is_empty()
+            && frozen_rabbits(board, side, near) == near
+        {
+            shaped += 1;
+            goals += usize::from(plain.is_some());
+            let mut ball = near | near.neighbours();
+            ball |= ball.neighbours();
+            close += usize::from((pullable & ball).any());
+        }
+    }
+    eprintln!(
+        "frozen_behind_enemy_pieces with a pull under way: {} states, {pulling} with three \
+         left and an enemy piece pullable, {shaped} of the shape, {decided} decided no goal, \
+         {close} with one within two of a rabbit, {goals} goals",
+        states.len()
+    );
+    assert!(
+        decided > 20 && close > 0 && shaped > decided,
+        "{pulling} {shaped} {decided} {close} {goals}"
+    );
+}
