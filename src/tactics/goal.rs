@@ -1271,7 +1271,18 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
 /// Whether no turn of at most three more steps ends with a goal, decided directly when
 /// every rabbit of `rabbits` (the node's rabbits that may end such a goal,
 /// [`goal_rabbits_within`]) is a frozen rabbit one rank from its goal with an enemy piece
-/// on the square ahead; `false` means "not decided" (the search decides). Write `R` for
+/// on the square ahead, or (v) a frozen rabbit two ranks away whose square ahead or the
+/// goal square ahead of that is taken; `false` means "not decided" (the search decides).
+/// The rabbits of (v) first: such a rabbit `R2` on `s`, `b` ahead and `h` ahead of `b`,
+/// ends a goal in three only by its two forward steps and one step `t` before them that
+/// unfreezes it and empties the taken square. A first step that ends the pull under way
+/// unfreezes no `R2` by (iii) below (the same argument), and `t` is a step of the mover
+/// that begins no push (a push's second step would come next): it moves a piece of the
+/// mover (enemy pieces stay, and none is captured by it), so it must bring a friend
+/// beside `s` and leave the taken square (no trap lies on `b` or `h`), which holds a
+/// piece of the mover. A friend on `b` is beside `s`, against `R2` frozen; from `h`,
+/// the only square beside both `h` and `s` is `b`, which then blocks `R2`. So no `R2`
+/// ends a goal, and the rest reads only the rabbits one rank away. Write `R` for
 /// such a rabbit on `r`, `E` for the enemy piece on the square `A` ahead, `y` for a square
 /// beside `r` along the rank, `g` for the goal square ahead of `y`, and "a helper" for a
 /// piece of the mover but `R`. The rule answers "no" when no push waits, (iii) the pull
@@ -1326,17 +1337,25 @@ fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
     let fwd = forward(side);
     let enemy = board.color(!side);
     let near = rabbits & rank_band(side, 1);
-    // Every rabbit one rank away, an enemy piece ahead of each.
-    if near != rabbits || (near.shift(fwd) & !enemy).any() {
+    let two = rabbits & rank_band(side, 2);
+    // Every rabbit one rank away with an enemy piece ahead, or two ranks away (v).
+    if near | two != rabbits || (near.shift(fwd) & !enemy).any() {
         return false;
     }
-    if frozen_rabbits(board, side, near) != near || pos.pending_push().is_some() {
+    // (v): the square ahead of a rabbit two ranks away or the goal square ahead of it taken.
+    if two.any() {
+        let empty = !board.occupied();
+        if (two.shift(fwd) & empty & empty.shift(Direction::backwards(side))).any() {
+            return false;
+        }
+    }
+    if frozen_rabbits(board, side, rabbits) != rabbits || pos.pending_push().is_some() {
         return false;
     }
     // (iii): the pull under way may move no enemy piece within two of an `R`.
     let pullable = pos.pullable();
     if pullable.any() {
-        let mut close = near | near.neighbours();
+        let mut close = rabbits | rabbits.neighbours();
         close |= close.neighbours();
         if (pullable & close).any() {
             return false;

@@ -2576,7 +2576,8 @@ fn frozen_behind_enemy_pieces_decides_no_goal() {
         {
             if no {
                 assert_eq!(pos.plain_goal_move(), None, "{pos}");
-                outside += 1;
+                // Those with a rabbit two ranks away are the twenty-ninth round's (v).
+                outside += usize::from((rabbits & rank_band(side, 2)).is_empty());
             }
             continue;
         }
@@ -2661,4 +2662,58 @@ fn frozen_behind_enemy_pieces_with_a_pull_under_way() {
         decided > 20 && close > 0 && shaped > decided,
         "{pulling} {shaped} {decided} {close} {goals}"
     );
+}
+
+/// [`frozen_behind_enemy_pieces`]'s condition (v), frozen rabbits two ranks away whose
+/// square ahead or the goal square ahead of that is taken: on the states of
+/// `frozen_behind_enemy_pieces_decides_no_goal` (other random states) where three steps are
+/// left and some rabbit that may end a goal in three is two ranks away, a "no" of the rule
+/// means no goal by [`Position::plain_goal_move`]; the states where every such rabbit is
+/// frozen with its column taken are counted, and the goals among them.
+#[test]
+fn frozen_two_ranks_away_with_the_column_taken() {
+    let mut rng = Rng(2_929);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let mut states: Vec<Position> = archive.iter().map(|p| with_cap(p, 3)).collect();
+    states.extend(endgames.iter().map(|p| with_cap(p, 3)));
+    states.extend(one_step_in(&endgames));
+    let halves: Vec<Position> = archive.iter().skip(1).step_by(2).cloned().collect();
+    states.extend(one_step_in(&halves));
+    states.extend((0..300_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
+    let (mut asked, mut shaped, mut decided, mut goals) = (0, 0, 0, 0);
+    for pos in &states {
+        let state = pos.turn_state();
+        if state.steps_left() != 3 {
+            continue;
+        }
+        let (board, side) = (state.board(), state.side_to_move());
+        let (rabbits, _) = goal_rabbits_of(state, 3);
+        let two = rabbits & rank_band(side, 2);
+        if two.is_empty() {
+            continue;
+        }
+        asked += 1;
+        let no = frozen_behind_enemy_pieces(state, rabbits);
+        let empty = !board.occupied();
+        let fwd = super::forward(side);
+        let taken = ((two.shift(fwd) & empty).shift(fwd) & empty).is_empty();
+        let plain = (no || (taken && frozen_rabbits(board, side, two) == two))
+            .then(|| pos.plain_goal_move());
+        if no {
+            assert_eq!(plain.flatten(), None, "{pos}");
+            decided += 1;
+        }
+        if let Some(plain) = plain {
+            shaped += 1;
+            goals += usize::from(plain.is_some());
+        }
+    }
+    eprintln!(
+        "frozen_behind_enemy_pieces, two ranks away: {} states, {asked} with three left and a \
+         rabbit two ranks away, {shaped} with every such rabbit frozen and its column taken, \
+         {decided} decided no goal, {goals} goals among them",
+        states.len()
+    );
+    assert!(decided > 100 && shaped > decided, "{asked} {shaped} {decided} {goals}");
 }
