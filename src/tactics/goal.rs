@@ -1286,14 +1286,14 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
 /// such a rabbit on `r`, `E` for the enemy piece on the square `A` ahead, `y` for a square
 /// beside `r` along the rank, `g` for the goal square ahead of `y`, and "a helper" for a
 /// piece of the mover but `R`. The rule answers "no" when no push waits, (iii) the pull
-/// under way (if any) may move no enemy piece within two of an `R`
+/// under way (if any) may move no enemy piece within two of a rabbit of `rabbits`
 /// ([`TurnState::pullable`]), and for every such `R`: (i) no piece of the mover stronger
 /// than `E` stands beside `A`, and (ii) for every `y`, `y` or `g` is taken, or an enemy
 /// piece that freezes (not a rabbit) stands beside `y` and no helper does, or no helper
 /// stands beside an empty square beside `r` but `y`.
 ///
 /// The pull under way first (iii): a turn whose first step ends it moves one enemy piece
-/// `X` from a square `q` more than two from every `r` into the square `p` its puller left
+/// `X` from a square `q` more than two from every `r` (and `s`) into the square `p` its puller left
 /// (beside `q`), and captures at most an enemy piece on a trap beside `q` (its last
 /// friend leaving): that trap is more than one from every `r`, and `q` is not beside
 /// `r`, so every freezer beside `r` stays, and no piece of the mover comes beside `r`
@@ -1352,7 +1352,7 @@ fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
     if frozen_rabbits(board, side, rabbits) != rabbits || pos.pending_push().is_some() {
         return false;
     }
-    // (iii): the pull under way may move no enemy piece within two of an `R`.
+    // (iii): the pull under way may move no enemy piece within two of a rabbit.
     let pullable = pos.pullable();
     if pullable.any() {
         let mut close = rabbits | rabbits.neighbours();
