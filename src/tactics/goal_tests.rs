@@ -2717,3 +2717,25 @@ fn frozen_two_ranks_away_with_the_column_taken() {
     );
     assert!(decided > 100 && shaped > decided, "{asked} {shaped} {decided} {goals}");
 }
+
+/// Condition (iii) of [`frozen_behind_enemy_pieces`] read over the rabbits two ranks away
+/// too: Gold's horse stepped from c7 to c8, and the silver dog on d7, the only freezer of
+/// Gold's rabbit on d6 and the piece on its square ahead, may follow it into c7; the
+/// rabbit then steps to d7 (Gold's cat on e7 keeps it unfrozen there) and d8, a goal in
+/// three. The rule must leave this state to the search.
+#[test]
+fn a_pull_under_way_may_free_a_rabbit_two_ranks_away() {
+    let board = |top: &str| format!("[{top}   R    {}r]", " ".repeat(39));
+    let text = format!(
+        "g {} steps 1/4 from {} pull Hc7",
+        board("  H        dC   "),
+        board("          HdC   ")
+    );
+    let pos: Position = text.parse().expect("a reachable state");
+    let state = pos.turn_state();
+    let (rabbits, _) = goal_rabbits_of(state, 3);
+    assert_eq!(rabbits, Bitboard::from_square(crate::Square::D6), "{pos}");
+    assert!(!frozen_behind_enemy_pieces(state, rabbits), "{pos}");
+    assert!(pos.plain_goal_move().is_some(), "{pos}");
+    assert!(pos.goal_move().is_some(), "{pos}");
+}
