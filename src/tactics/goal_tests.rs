@@ -2715,7 +2715,10 @@ fn frozen_two_ranks_away_with_the_column_taken() {
          {decided} decided no goal, {goals} goals among them",
         states.len()
     );
-    assert!(decided > 100 && shaped > decided, "{asked} {shaped} {decided} {goals}");
+    assert!(
+        decided > 100 && shaped > decided,
+        "{asked} {shaped} {decided} {goals}"
+    );
 }
 
 /// Condition (iii) of [`frozen_behind_enemy_pieces`] read over the rabbits two ranks away
