@@ -1271,27 +1271,49 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
 /// Whether no turn of at most three more steps ends with a goal, decided directly when
 /// every rabbit of `rabbits` (the node's rabbits that may end such a goal,
 /// [`goal_rabbits_within`]) is a frozen rabbit one rank from its goal with an enemy piece
-/// on the square ahead; `false` means "not decided" (the search decides). Write `R` for
+/// on the square ahead, or (v) a frozen rabbit two ranks away whose square ahead or the
+/// goal square ahead of that is taken; `false` means "not decided" (the search decides).
+/// The rabbits of (v) first: such a rabbit `R2` on `s`, `b` ahead and `h` ahead of `b`,
+/// ends a goal in three only by its two forward steps and one step `t` before them that
+/// unfreezes it and empties the taken square. A first step that ends the pull under way
+/// unfreezes no `R2` by (iii) below (the same argument), and `t` is a step of the mover
+/// that begins no push (a push's second step would come next): it moves a piece of the
+/// mover (enemy pieces stay, and none is captured by it), so it must bring a friend
+/// beside `s` and leave the taken square (no trap lies on `b` or `h`), which holds a
+/// piece of the mover. A friend on `b` is beside `s`, against `R2` frozen; from `h`,
+/// the only square beside both `h` and `s` is `b`, which then blocks `R2`. So no `R2`
+/// ends a goal, and the rest reads only the rabbits one rank away. Write `R` for
 /// such a rabbit on `r`, `E` for the enemy piece on the square `A` ahead, `y` for a square
 /// beside `r` along the rank, `g` for the goal square ahead of `y`, and "a helper" for a
-/// piece of the mover but `R`. The rule answers "no" when no push waits, the pull under
-/// way (if any) may move no enemy piece ([`TurnState::pullable`] empty), and for every
-/// such `R`: (i) no piece of the mover stronger than `E` stands beside `A`, and (ii) for
-/// every `y`, `y` or `g` is taken, or an enemy piece that freezes (not a rabbit) stands
-/// beside `y` and no helper does, or no helper stands beside an empty square beside `r`
-/// but `y`.
+/// piece of the mover but `R`. The rule answers "no" when no push waits, (iii) the pull
+/// under way (if any) may move no enemy piece within two of a rabbit of `rabbits`
+/// ([`TurnState::pullable`]), and for every such `R`: (i) no piece of the mover stronger
+/// than `E` stands beside `A`, and (ii) for every `y`, `y` or `g` is taken, or an enemy
+/// piece that freezes (not a rabbit) stands beside `y` and no helper does, or no helper
+/// stands beside an empty square beside `r` but `y`.
+///
+/// The pull under way first (iii): a turn whose first step ends it moves one enemy piece
+/// `X` from a square `q` more than two from every `r` (and `s`) into the square `p` its puller left
+/// (beside `q`), and captures at most an enemy piece on a trap beside `q` (its last
+/// friend leaving): that trap is more than one from every `r`, and `q` is not beside
+/// `r`, so every freezer beside `r` stays, and no piece of the mover comes beside `r`
+/// (the step moves no piece of the mover); `E` is not `X` (`A` is beside `r`). So every
+/// `R` is still frozen with `E` ahead, and with two steps left `R`'s forward step from
+/// `r` is blocked and its step aside needs a step before it to unfreeze it: no goal. A
+/// turn whose first step does not end the pull moves no enemy piece by it afterwards
+/// (a pull ends on the step after its puller's or not at all), which is the case below.
 ///
 /// Exact: a goal in at most three ends with some `R` stepping forward onto the goal rank
 /// (the rabbits of `rabbits` are the only ones that may end it), from `r` or from a `y`
 /// (from farther along the rank it takes three steps of `R`, aside twice and forward, and
-/// `R`, frozen, cannot take the first). `E` never leaves `A`: it moves only by the pull
-/// under way (it moves none), or by a push or a pull begun in the turn by a piece of the
+/// `R`, frozen, cannot take the first). `E` never leaves `A`: it moves only by a push or
+/// a pull begun in the turn (the pull under way, not ended first, moves none) by a piece of the
 /// mover stronger than `E` beside `A`: none is there now by (i), and a step to come
 /// there, the push's or pull's two steps and `R`'s forward step make four (no piece of
 /// the mover moves an enemy piece otherwise); no trap is on the goal rank, so
 /// `E` is never captured. So the forward step from `r` is never legal, and the goal from a
 /// `y` takes `R`'s step aside, its forward step and one step `t` more. `t` moves no enemy
-/// piece (the pull under way moves none; a push takes two steps; a pull needs a step of
+/// piece (the pull under way is not ended first; a push takes two steps; a pull needs a step of
 /// the mover before the enemy's, and the only one is `R`'s step aside, a rabbit's, which
 /// pulls nothing), and a step of the mover captures only pieces of the mover (an enemy
 /// piece on a trap keeps its friends): the enemy pieces stay where they are. `R` frozen
@@ -1315,15 +1337,29 @@ fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
     let fwd = forward(side);
     let enemy = board.color(!side);
     let near = rabbits & rank_band(side, 1);
-    // Every rabbit one rank away, an enemy piece ahead of each.
-    if near != rabbits || (near.shift(fwd) & !enemy).any() {
+    let two = rabbits & rank_band(side, 2);
+    // Every rabbit one rank away with an enemy piece ahead, or two ranks away (v).
+    if near | two != rabbits || (near.shift(fwd) & !enemy).any() {
         return false;
     }
-    if frozen_rabbits(board, side, near) != near
-        || pos.pending_push().is_some()
-        || pos.pullable().any()
-    {
+    // (v): the square ahead of a rabbit two ranks away or the goal square ahead of it taken.
+    if two.any() {
+        let empty = !board.occupied();
+        if (two.shift(fwd) & empty & empty.shift(Direction::backwards(side))).any() {
+            return false;
+        }
+    }
+    if frozen_rabbits(board, side, rabbits) != rabbits || pos.pending_push().is_some() {
         return false;
+    }
+    // (iii): the pull under way may move no enemy piece within two of a rabbit.
+    let pullable = pos.pullable();
+    if pullable.any() {
+        let mut close = rabbits | rabbits.neighbours();
+        close |= close.neighbours();
+        if (pullable & close).any() {
+            return false;
+        }
     }
     let own = board.color(side);
     let occupied = board.occupied();

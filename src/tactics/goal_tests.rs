@@ -2566,7 +2566,8 @@ fn frozen_behind_enemy_pieces_decides_no_goal() {
         {
             if no {
                 assert_eq!(pos.plain_goal_move(), None, "{pos}");
-                outside += 1;
+                // Those with a rabbit two ranks away are the twenty-ninth round's (v).
+                outside += usize::from((rabbits & rank_band(side, 2)).is_empty());
             }
             continue;
         }
@@ -2666,4 +2667,144 @@ fn four_step_region_squares_left_with_a_capture_begin_no_goal() {
         fours > 1_000 && applied > 10 && dropped > 20 && captures > 0 && near_far_traps > 0,
         "{fours} {applied} {dropped} {captures} {near_far_traps}"
     );
+}
+
+// Twenty-ninth goal round, three to go (h-g18)
+
+/// [`frozen_behind_enemy_pieces`]'s condition (iii), a pull under way that may move enemy
+/// pieces, none within two of a rabbit of the shape: on the states of
+/// `frozen_behind_enemy_pieces_decides_no_goal` (other random states) where three steps are
+/// left and the pull under way may move some enemy piece, a "no" of the rule means no goal
+/// by [`Position::plain_goal_move`]; the states of the shape the rule decides with such a
+/// pull, and those it leaves to the search because of one within two, are counted.
+#[test]
+fn frozen_behind_enemy_pieces_with_a_pull_under_way() {
+    let mut rng = Rng(29);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let mut states = one_step_in(&endgames);
+    let halves: Vec<Position> = archive.iter().skip(1).step_by(2).cloned().collect();
+    states.extend(one_step_in(&halves));
+    states.extend((0..300_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
+    let (mut pulling, mut shaped, mut decided, mut close, mut goals) = (0, 0, 0, 0, 0);
+    for pos in &states {
+        let state = pos.turn_state();
+        let pullable = state.pullable();
+        if state.steps_left() != 3 || pullable.is_empty() {
+            continue;
+        }
+        let (rabbits, _) = goal_rabbits_of(state, 3);
+        if rabbits.is_empty() {
+            continue;
+        }
+        pulling += 1;
+        let no = frozen_behind_enemy_pieces(state, rabbits);
+        let plain = pos.plain_goal_move();
+        if no {
+            assert_eq!(plain, None, "{pos}");
+            decided += 1;
+        }
+        let (board, side) = (state.board(), state.side_to_move());
+        let near = rabbits & rank_band(side, 1);
+        let ahead = near.shift(super::forward(side));
+        if near == rabbits
+            && (ahead & !board.color(!side)).is_empty()
+            && frozen_rabbits(board, side, near) == near
+        {
+            shaped += 1;
+            goals += usize::from(plain.is_some());
+            let mut ball = near | near.neighbours();
+            ball |= ball.neighbours();
+            close += usize::from((pullable & ball).any());
+        }
+    }
+    eprintln!(
+        "frozen_behind_enemy_pieces with a pull under way: {} states, {pulling} with three \
+         left and an enemy piece pullable, {shaped} of the shape, {decided} decided no goal, \
+         {close} with one within two of a rabbit, {goals} goals",
+        states.len()
+    );
+    assert!(
+        decided > 20 && close > 0 && shaped > decided,
+        "{pulling} {shaped} {decided} {close} {goals}"
+    );
+}
+
+/// [`frozen_behind_enemy_pieces`]'s condition (v), frozen rabbits two ranks away whose
+/// square ahead or the goal square ahead of that is taken: on the states of
+/// `frozen_behind_enemy_pieces_decides_no_goal` (other random states) where three steps are
+/// left and some rabbit that may end a goal in three is two ranks away, a "no" of the rule
+/// means no goal by [`Position::plain_goal_move`]; the states where every such rabbit is
+/// frozen with its column taken are counted, and the goals among them.
+#[test]
+fn frozen_two_ranks_away_with_the_column_taken() {
+    let mut rng = Rng(2_929);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let mut states: Vec<Position> = archive.iter().map(|p| with_cap(p, 3)).collect();
+    states.extend(endgames.iter().map(|p| with_cap(p, 3)));
+    states.extend(one_step_in(&endgames));
+    let halves: Vec<Position> = archive.iter().skip(1).step_by(2).cloned().collect();
+    states.extend(one_step_in(&halves));
+    states.extend((0..300_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
+    let (mut asked, mut shaped, mut decided, mut goals) = (0, 0, 0, 0);
+    for pos in &states {
+        let state = pos.turn_state();
+        if state.steps_left() != 3 {
+            continue;
+        }
+        let (board, side) = (state.board(), state.side_to_move());
+        let (rabbits, _) = goal_rabbits_of(state, 3);
+        let two = rabbits & rank_band(side, 2);
+        if two.is_empty() {
+            continue;
+        }
+        asked += 1;
+        let no = frozen_behind_enemy_pieces(state, rabbits);
+        let empty = !board.occupied();
+        let fwd = super::forward(side);
+        let taken = ((two.shift(fwd) & empty).shift(fwd) & empty).is_empty();
+        let plain = (no || (taken && frozen_rabbits(board, side, two) == two))
+            .then(|| pos.plain_goal_move());
+        if no {
+            assert_eq!(plain.flatten(), None, "{pos}");
+            decided += 1;
+        }
+        if let Some(plain) = plain {
+            shaped += 1;
+            goals += usize::from(plain.is_some());
+        }
+    }
+    eprintln!(
+        "frozen_behind_enemy_pieces, two ranks away: {} states, {asked} with three left and a \
+         rabbit two ranks away, {shaped} with every such rabbit frozen and its column taken, \
+         {decided} decided no goal, {goals} goals among them",
+        states.len()
+    );
+    assert!(
+        decided > 100 && shaped > decided,
+        "{asked} {shaped} {decided} {goals}"
+    );
+}
+
+/// Condition (iii) of [`frozen_behind_enemy_pieces`] read over the rabbits two ranks away
+/// too: Gold's horse stepped from c7 to c8, and the silver dog on d7, the only freezer of
+/// Gold's rabbit on d6 and the piece on its square ahead, may follow it into c7; the
+/// rabbit then steps to d7 (Gold's cat on e7 keeps it unfrozen there) and d8, a goal in
+/// three. The rule must leave this state to the search.
+#[test]
+fn a_pull_under_way_may_free_a_rabbit_two_ranks_away() {
+    let board = |top: &str| format!("[{top}   R    {}r]", " ".repeat(39));
+    let text = format!(
+        "g {} steps 1/4 from {} pull Hc7",
+        board("  H        dC   "),
+        board("          HdC   ")
+    );
+    let pos: Position = text.parse().expect("a reachable state");
+    let state = pos.turn_state();
+    let (rabbits, _) = goal_rabbits_of(state, 3);
+    assert_eq!(rabbits, Bitboard::from_square(crate::Square::D6), "{pos}");
+    assert!(!frozen_behind_enemy_pieces(state, rabbits), "{pos}");
+    assert!(pos.plain_goal_move().is_some(), "{pos}");
+    assert!(pos.goal_move().is_some(), "{pos}");
 }
