@@ -1001,10 +1001,9 @@ fn search_within_bounds<const FAST: bool>(
 /// one rank from its goal, and `C` for those within one of the square ahead of a rabbit
 /// two ranks away whose square ahead and the goal square ahead of that are empty, or of
 /// such a rabbit that is frozen (around a rabbit two ranks away with one of those two
-/// squares taken, only `K`: its own square and the taken squares, left);
-/// `H` for the mover's pieces beside
-/// an empty square `Y` beside a rabbit one rank away whose square ahead `A` is empty
-/// (`Y` not `A`). Tried: a simple step or a pull that enters a square of `L`, of `C`,
+/// squares taken, only `K`: its own square and the taken squares, left); `H` for the
+/// mover's pieces beside an empty square `Y` beside a rabbit one rank away whose square
+/// ahead `A` is empty (`Y` not `A`). Tried: a simple step or a pull that enters a square of `L`, of `C`,
 /// or beside a piece of `H`, leaves a square of `L` or `C` (but `L` around a rabbit one
 /// rank away whose square ahead `A` is taken is only `F`: left, its square, `A` and the
 /// squares beside those two along the ranks; entered, the squares beside its square or
@@ -1326,10 +1325,9 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
 /// there stays); `g` too (a piece leaving `g` enters `y`, `A` or a goal-rank square beside
 /// no square beside `r`); and `R` on `y` needs a friend beside `y` when a freezer stands
 /// beside it (the freezers stay): `t` brings none there (the square it enters is not
-/// beside `y`)
-/// and takes away or captures only, so such a helper stood beside `y` before `t`. Where
-/// (ii) holds for every `y` no route is left for `R`, and with every rabbit of `rabbits`
-/// such an `R`, no goal.
+/// beside `y`) and takes away or captures only, so such a helper stood beside `y` before
+/// `t`. Where (ii) holds for every `y` no route is left for `R`, and with every rabbit of
+/// `rabbits` such an `R`, no goal.
 #[inline(always)]
 fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
     let side = pos.side_to_move();
