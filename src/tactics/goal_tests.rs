@@ -831,6 +831,44 @@ fn archive_endgames_and_randoms(rng: &mut Rng) -> Vec<Position> {
     out
 }
 
+/// The squares within `n` steps of `set`.
+fn spread(set: Bitboard, n: usize) -> Bitboard {
+    (0..n).fold(set, |s, _| s | s.neighbours())
+}
+
+/// The turn starts the narrowed [`four_step_region`] tests read: those of
+/// [`archive_endgames_and_randoms`] (with `Rng(seed)`) and `randoms` random positions
+/// more (the region is asked only at a turn's start). For each where `ask(state,
+/// rabbits)` holds (`rabbits`: the mover's rabbits that may end a goal in four,
+/// [`goal_rabbits_of`]) and the fewest steps are exactly four, calls `f(pos, rabbits,
+/// region)` with the region [`four_step_region`] gives. Returns the number of turn starts
+/// and of goals in four met.
+fn for_each_goal_in_four(
+    seed: u64,
+    randoms: usize,
+    ask: impl Fn(&TurnState, Bitboard) -> bool,
+    mut f: impl FnMut(&Position, Bitboard, Region),
+) -> (usize, usize) {
+    let mut rng = Rng(seed);
+    let mut turn_starts = archive_endgames_and_randoms(&mut rng);
+    turn_starts.extend((0..randoms).map(|_| random_position(&mut rng)));
+    let mut fours = 0;
+    for pos in &turn_starts {
+        let state = pos.turn_state();
+        let (rabbits, _) = goal_rabbits_of(state, 4);
+        if !ask(state, rabbits) || pos.plain_goal_move().map(|m| m.len()) != Some(4) {
+            continue;
+        }
+        fours += 1;
+        f(
+            pos,
+            rabbits,
+            four_step_region(state, pos.turn_start_board(), rabbits),
+        );
+    }
+    (turn_starts.len(), fours)
+}
+
 /// The four-step rule alone: where it restricts the first steps, no step it leaves out
 /// begins a goal in three more (the plain search on every such child), and where the
 /// fewest steps are exactly four, one of the steps it keeps does.
@@ -1993,37 +2031,29 @@ fn paths_within_reached_is_paths_within_for_four() {
 /// not begins a goal in three more (a plain search after it), and many are left out.
 #[test]
 fn four_step_region_narrowed_pushes_begin_no_goal() {
-    let mut rng = Rng(13);
-    let mut turn_starts = archive_endgames_and_randoms(&mut rng);
-    turn_starts.extend((0..1_000_000).map(|_| random_position(&mut rng)));
-    let (mut fours, mut applied, mut dropped) = (0, 0, 0usize);
-    for pos in &turn_starts {
-        if pos.plain_goal_move().map(|m| m.len()) != Some(4) {
-            continue;
-        }
-        fours += 1;
-        let state = pos.turn_state();
-        let side = state.side_to_move();
-        let (rabbits, _) = goal_rabbits_of(state, 4);
-        let region = four_step_region(state, pos.turn_start_board(), rabbits);
-        // The former pushes: within four of a rabbit one rank away, three of one two away.
-        let one = rabbits & rank_band(side, 1);
-        let mut inner = one | one.neighbours() | (rabbits & rank_band(side, 2));
-        for _ in 0..3 {
-            inner |= inner.neighbours();
-        }
-        let wider = Region {
-            pushes: region.pushes | inner,
-            ..region
-        };
-        let here = check_left_out(pos, (region, wider), 3, |_| {});
-        dropped += here;
-        applied += usize::from(here > 0);
-    }
+    let (mut applied, mut dropped) = (0, 0usize);
+    let (turn_starts, fours) = for_each_goal_in_four(
+        13,
+        1_000_000,
+        |_, _| true,
+        |pos, rabbits, region| {
+            let side = pos.side_to_move();
+            // The former pushes: within four of a rabbit one rank away, three of one two away.
+            let one = rabbits & rank_band(side, 1);
+            let inner = spread(one | one.neighbours() | (rabbits & rank_band(side, 2)), 3);
+            let wider = Region {
+                pushes: region.pushes | inner,
+                ..region
+            };
+            let here = check_left_out(pos, (region, wider), 3, |_| {});
+            dropped += here;
+            applied += usize::from(here > 0);
+        },
+    );
     eprintln!(
         "four_step_region's narrower pushes: {} turn starts, {fours} goals in four, \
          {applied} with pushes left out, {dropped} left out (none begins a goal)",
-        turn_starts.len()
+        turn_starts
     );
     assert!(
         fours > 10_000 && applied > 100 && dropped > 200,
@@ -2169,45 +2199,37 @@ fn goal_in_two_skips_a_square_with_no_friend_beside_it() {
 /// frozen test's part).
 #[test]
 fn four_step_region_narrowed_entries_begin_no_goal() {
-    let mut rng = Rng(26);
-    let mut turn_starts = archive_endgames_and_randoms(&mut rng);
-    turn_starts.extend((0..1_000_000).map(|_| random_position(&mut rng)));
-    let (mut fours, mut applied, mut dropped, mut unfrozen) = (0, 0, 0usize, 0);
-    for pos in &turn_starts {
-        if pos.plain_goal_move().map(|m| m.len()) != Some(4) {
-            continue;
-        }
-        fours += 1;
-        let state = pos.turn_state();
-        let side = state.side_to_move();
-        let (rabbits, _) = goal_rabbits_of(state, 4);
-        let region = four_step_region(state, pos.turn_start_board(), rabbits);
-        // The former entered squares, `X`.
-        let one = rabbits & rank_band(side, 1);
-        let mut inner = one | one.neighbours() | (rabbits & rank_band(side, 2));
-        for _ in 0..3 {
-            inner |= inner.neighbours();
-        }
-        let three = rabbits & rank_band(side, 3);
-        let fwd = super::forward(side);
-        let column = three | three.shift(fwd) | three.shift(fwd).shift(fwd);
-        let x = inner | inner.neighbours() | column | column.neighbours();
-        let wider = Region {
-            into: region.into | x,
-            ..region
-        };
-        let beside_own = (inner & pos.board().color(side)).neighbours();
-        let here = check_left_out(pos, (region, wider), 3, |s| {
-            unfrozen += usize::from(s.to().is_some_and(|to| beside_own.contains(to)));
-        });
-        dropped += here;
-        applied += usize::from(here > 0);
-    }
+    let (mut applied, mut dropped, mut unfrozen) = (0, 0usize, 0);
+    let (turn_starts, fours) = for_each_goal_in_four(
+        26,
+        1_000_000,
+        |_, _| true,
+        |pos, rabbits, region| {
+            let side = pos.side_to_move();
+            // The former entered squares, `X`.
+            let one = rabbits & rank_band(side, 1);
+            let inner = spread(one | one.neighbours() | (rabbits & rank_band(side, 2)), 3);
+            let three = rabbits & rank_band(side, 3);
+            let fwd = super::forward(side);
+            let column = three | three.shift(fwd) | three.shift(fwd).shift(fwd);
+            let x = inner | inner.neighbours() | column | column.neighbours();
+            let wider = Region {
+                into: region.into | x,
+                ..region
+            };
+            let beside_own = (inner & pos.board().color(side)).neighbours();
+            let here = check_left_out(pos, (region, wider), 3, |s| {
+                unfrozen += usize::from(s.to().is_some_and(|to| beside_own.contains(to)));
+            });
+            dropped += here;
+            applied += usize::from(here > 0);
+        },
+    );
     eprintln!(
         "four_step_region's narrower entries: {} turn starts, {fours} goals in four, \
          {applied} with steps left out, {dropped} left out, {unfrozen} of them beside an \
          unfrozen piece of the mover in Y (none begins a goal)",
-        turn_starts.len()
+        turn_starts
     );
     assert!(
         fours > 10_000 && applied > 1_000 && dropped > 5_000 && unfrozen > 500,
@@ -2229,69 +2251,55 @@ fn four_step_region_narrowed_entries_begin_no_goal() {
 /// piece of the mover within two of one.
 #[test]
 fn four_step_region_pushes_near_a_rabbit_one_rank_away_begin_no_goal() {
-    let mut rng = Rng(27);
-    let mut turn_starts = archive_endgames_and_randoms(&mut rng);
-    turn_starts.extend((0..3_000_000).map(|_| random_position(&mut rng)));
-    let (mut fours, mut applied, mut dropped, mut by_traps) = (0, 0, 0usize, 0);
+    let (mut applied, mut dropped, mut by_traps) = (0, 0usize, 0);
     let mut by_frozen = 0;
-    for pos in &turn_starts {
-        let state = pos.turn_state();
-        let side = state.side_to_move();
-        let (rabbits, _) = goal_rabbits_of(state, 4);
-        let one = rabbits & rank_band(side, 1);
-        if one.is_empty() || pos.plain_goal_move().map(|m| m.len()) != Some(4) {
-            continue;
-        }
-        fours += 1;
-        let region = four_step_region(state, pos.turn_start_board(), rabbits);
-        let mut inner = one | one.neighbours() | (rabbits & rank_band(side, 2));
-        for _ in 0..3 {
-            inner |= inner.neighbours();
-        }
-        let wider = Region {
-            pushes: region.pushes | inner,
-            ..region
-        };
-        let here = check_left_out(pos, (region, wider), 3, |_| {});
-        dropped += here;
-        applied += usize::from(here > 0);
-        // The pushes kept only by the trap term: four from every rabbit one rank away.
-        let mut within_three = one;
-        for _ in 0..3 {
-            within_three |= within_three.neighbours();
-        }
-        let four_away = inner & !within_three & (Bitboard::TRAPS.neighbours());
-        let mut within_two = one;
-        for _ in 0..2 {
-            within_two |= within_two.neighbours();
-        }
-        let own = within_two & pos.board().color(side);
-        let beside_frozen = pos.board().frozen_among(side, own).neighbours();
-        let three_away = within_three & !within_two & beside_frozen;
-        by_frozen += pos
-            .legal_steps()
-            .iter()
-            .filter(|s| {
-                three_away.contains(s.from)
-                    && pos.board().piece_at(s.from).map(|q| q.color) == Some(!side)
-            })
-            .count();
-        by_traps += pos
-            .legal_steps()
-            .iter()
-            .filter(|s| {
-                four_away.contains(s.from)
-                    && region.pushes.contains(s.from)
-                    && pos.board().piece_at(s.from).map(|q| q.color) == Some(!side)
-            })
-            .count();
-    }
+    let (turn_starts, fours) = for_each_goal_in_four(
+        27,
+        3_000_000,
+        |state, rabbits| (rabbits & rank_band(state.side_to_move(), 1)).any(),
+        |pos, rabbits, region| {
+            let side = pos.side_to_move();
+            let one = rabbits & rank_band(side, 1);
+            let inner = spread(one | one.neighbours() | (rabbits & rank_band(side, 2)), 3);
+            let wider = Region {
+                pushes: region.pushes | inner,
+                ..region
+            };
+            let here = check_left_out(pos, (region, wider), 3, |_| {});
+            dropped += here;
+            applied += usize::from(here > 0);
+            // The pushes kept only by the trap term: four from every rabbit one rank away.
+            let within_three = spread(one, 3);
+            let four_away = inner & !within_three & (Bitboard::TRAPS.neighbours());
+            let within_two = spread(one, 2);
+            let own = within_two & pos.board().color(side);
+            let beside_frozen = pos.board().frozen_among(side, own).neighbours();
+            let three_away = within_three & !within_two & beside_frozen;
+            by_frozen += pos
+                .legal_steps()
+                .iter()
+                .filter(|s| {
+                    three_away.contains(s.from)
+                        && pos.board().piece_at(s.from).map(|q| q.color) == Some(!side)
+                })
+                .count();
+            by_traps += pos
+                .legal_steps()
+                .iter()
+                .filter(|s| {
+                    four_away.contains(s.from)
+                        && region.pushes.contains(s.from)
+                        && pos.board().piece_at(s.from).map(|q| q.color) == Some(!side)
+                })
+                .count();
+        },
+    );
     eprintln!(
         "four_step_region's pushes near a rabbit one rank away: {} turn starts, {fours} \
          goals in four with one, {applied} with pushes left out, {dropped} left out (none \
          begins a goal), {by_traps} four away beside a trap kept, {by_frozen} three away beside a \
          frozen piece kept",
-        turn_starts.len()
+        turn_starts
     );
     assert!(
         fours > 1_000 && applied > 100 && dropped > 200 && by_traps > 0 && by_frozen > 0,
@@ -2311,68 +2319,46 @@ fn four_step_region_pushes_near_a_rabbit_one_rank_away_begin_no_goal() {
 /// are left out; counts the steps four away kept by each term.
 #[test]
 fn four_step_region_narrowed_squares_left_begin_no_goal() {
-    let mut rng = Rng(28);
-    let mut turn_starts = archive_endgames_and_randoms(&mut rng);
-    turn_starts.extend((0..3_000_000).map(|_| random_position(&mut rng)));
-    let (mut fours, mut applied, mut dropped) = (0, 0, 0usize);
+    let (mut applied, mut dropped) = (0, 0usize);
     let mut kept = [0usize; 2];
-    for pos in &turn_starts {
-        let state = pos.turn_state();
-        let side = state.side_to_move();
-        let (rabbits, _) = goal_rabbits_of(state, 4);
-        let one = rabbits & rank_band(side, 1);
-        if one.is_empty() || pos.plain_goal_move().map(|m| m.len()) != Some(4) {
-            continue;
-        }
-        fours += 1;
-        let region = four_step_region(state, pos.turn_start_board(), rabbits);
-        let mut inner = one | one.neighbours() | (rabbits & rank_band(side, 2));
-        for _ in 0..3 {
-            inner |= inner.neighbours();
-        }
-        let wider = Region {
-            from: region.from | inner,
-            ..region
-        };
-        let here = check_left_out(pos, (region, wider), 3, |_| {});
-        dropped += here;
-        applied += usize::from(here > 0);
-        // The steps four away that each term keeps.
-        let mut within_three = one;
-        for _ in 0..3 {
-            within_three |= within_three.neighbours();
-        }
-        let board = pos.board();
-        let four_away = region.from & inner & !within_three;
-        let mut within_two = one;
-        for _ in 0..2 {
-            within_two |= within_two.neighbours();
-        }
-        let enemy_traps = Bitboard::TRAPS & board.color(!side) & within_two;
-        let mut near_traps = enemy_traps;
-        for _ in 0..3 {
-            near_traps |= near_traps.neighbours();
-        }
-        let frozen = board.frozen_among(side, within_two & board.color(side));
-        let mut near_frozen = frozen;
-        for _ in 0..2 {
-            near_frozen |= near_frozen.neighbours();
-        }
-        let terms = [board.color(!side).neighbours() & near_frozen, near_traps];
-        for s in pos.legal_steps().iter() {
-            for (n, term) in kept.iter_mut().zip(terms) {
-                *n += usize::from((four_away & term).contains(s.from));
+    let (turn_starts, fours) = for_each_goal_in_four(
+        28,
+        3_000_000,
+        |state, rabbits| (rabbits & rank_band(state.side_to_move(), 1)).any(),
+        |pos, rabbits, region| {
+            let side = pos.side_to_move();
+            let one = rabbits & rank_band(side, 1);
+            let inner = spread(one | one.neighbours() | (rabbits & rank_band(side, 2)), 3);
+            let wider = Region {
+                from: region.from | inner,
+                ..region
+            };
+            let here = check_left_out(pos, (region, wider), 3, |_| {});
+            dropped += here;
+            applied += usize::from(here > 0);
+            // The steps four away that each term keeps.
+            let within_three = spread(one, 3);
+            let board = pos.board();
+            let four_away = region.from & inner & !within_three;
+            let within_two = spread(one, 2);
+            let enemy_traps = Bitboard::TRAPS & board.color(!side) & within_two;
+            let near_traps = spread(enemy_traps, 3);
+            let frozen = board.frozen_among(side, within_two & board.color(side));
+            let near_frozen = spread(frozen, 2);
+            let terms = [board.color(!side).neighbours() & near_frozen, near_traps];
+            for s in pos.legal_steps().iter() {
+                for (n, term) in kept.iter_mut().zip(terms) {
+                    *n += usize::from((four_away & term).contains(s.from));
+                }
             }
-        }
-    }
+        },
+    );
     eprintln!(
         "four_step_region's narrower squares left: {} turn starts, {fours} goals in four \
          with a rabbit one rank away, {applied} with steps left out, {dropped} left out \
          (none begins a goal); steps four away kept beside an enemy piece near a frozen \
          piece {}, near a trap with an enemy piece {}",
-        turn_starts.len(),
-        kept[0],
-        kept[1]
+        turn_starts, kept[0], kept[1]
     );
     assert!(
         fours > 1_000 && applied > 100 && dropped > 200 && kept.iter().all(|&n| n > 0),
@@ -2465,59 +2451,46 @@ fn four_step_region_on_turn_starts_derived_from_real_games() {
 /// search after it), and many are left out; counts the steps three away kept by each term.
 #[test]
 fn four_step_region_narrowed_squares_left_two_ranks_away_begin_no_goal() {
-    let mut rng = Rng(29);
-    let mut turn_starts = archive_endgames_and_randoms(&mut rng);
-    turn_starts.extend((0..3_000_000).map(|_| random_position(&mut rng)));
-    let (mut fours, mut applied, mut dropped) = (0, 0, 0usize);
+    let (mut applied, mut dropped) = (0, 0usize);
     let mut kept = [0usize; 2];
-    for pos in &turn_starts {
-        let state = pos.turn_state();
-        let side = state.side_to_move();
-        let (rabbits, _) = goal_rabbits_of(state, 4);
-        let two = rabbits & rank_band(side, 2);
-        if two.is_empty()
-            || (rabbits & rank_band(side, 1)).any()
-            || pos.plain_goal_move().map(|m| m.len()) != Some(4)
-        {
-            continue;
-        }
-        fours += 1;
-        let region = four_step_region(state, pos.turn_start_board(), rabbits);
-        let mut inner = two;
-        for _ in 0..3 {
-            inner |= inner.neighbours();
-        }
-        let wider = Region {
-            from: region.from | inner,
-            ..region
-        };
-        let here = check_left_out(pos, (region, wider), 3, |_| {});
-        dropped += here;
-        applied += usize::from(here > 0);
-        let mut within_two = two;
-        for _ in 0..2 {
-            within_two |= within_two.neighbours();
-        }
-        let board = pos.board();
-        let three_away = region.from & inner & !within_two;
-        let terms = [
-            super::ranks_within(side, 0),
-            board.color(!side).neighbours(),
-        ];
-        for s in pos.legal_steps().iter() {
-            for (n, term) in kept.iter_mut().zip(terms) {
-                *n += usize::from((three_away & term).contains(s.from));
+    let (turn_starts, fours) = for_each_goal_in_four(
+        29,
+        3_000_000,
+        |state, rabbits| {
+            let side = state.side_to_move();
+            (rabbits & rank_band(side, 2)).any() && (rabbits & rank_band(side, 1)).is_empty()
+        },
+        |pos, rabbits, region| {
+            let side = pos.side_to_move();
+            let two = rabbits & rank_band(side, 2);
+            let inner = spread(two, 3);
+            let wider = Region {
+                from: region.from | inner,
+                ..region
+            };
+            let here = check_left_out(pos, (region, wider), 3, |_| {});
+            dropped += here;
+            applied += usize::from(here > 0);
+            let within_two = spread(two, 2);
+            let board = pos.board();
+            let three_away = region.from & inner & !within_two;
+            let terms = [
+                super::ranks_within(side, 0),
+                board.color(!side).neighbours(),
+            ];
+            for s in pos.legal_steps().iter() {
+                for (n, term) in kept.iter_mut().zip(terms) {
+                    *n += usize::from((three_away & term).contains(s.from));
+                }
             }
-        }
-    }
+        },
+    );
     eprintln!(
         "four_step_region's narrower squares left two ranks away: {} turn starts, {fours} \
          goals in four with a rabbit two ranks away and none one away, {applied} with steps \
          left out, {dropped} left out (none begins a goal); steps three away kept on the \
          goal rank {}, beside an enemy piece {}",
-        turn_starts.len(),
-        kept[0],
-        kept[1]
+        turn_starts, kept[0], kept[1]
     );
     assert!(
         fours > 1_000 && applied > 100 && dropped > 200 && kept.iter().all(|&n| n > 0),
@@ -2608,60 +2581,49 @@ fn frozen_behind_enemy_pieces_decides_no_goal() {
 /// trap three from a rabbit one rank away with an enemy piece on it.
 #[test]
 fn four_step_region_squares_left_with_a_capture_begin_no_goal() {
-    let mut rng = Rng(30);
-    let mut turn_starts = archive_endgames_and_randoms(&mut rng);
-    turn_starts.extend((0..3_000_000).map(|_| random_position(&mut rng)));
-    let (mut fours, mut applied, mut dropped) = (0, 0, 0usize);
+    let (mut applied, mut dropped) = (0, 0usize);
     let (mut captures, mut near_far_traps) = (0usize, 0usize);
-    for pos in &turn_starts {
-        let state = pos.turn_state();
-        let (board, side) = (state.board(), state.side_to_move());
-        let (rabbits, _) = goal_rabbits_of(state, 4);
-        let one = rabbits & rank_band(side, 1);
-        let near = one | one.neighbours() | (rabbits & rank_band(side, 2));
-        if near.is_empty() || pos.plain_goal_move().map(|m| m.len()) != Some(4) {
-            continue;
-        }
-        fours += 1;
-        let region = four_step_region(state, pos.turn_start_board(), rabbits);
-        let mut inner = near;
-        for _ in 0..3 {
-            inner |= inner.neighbours();
-        }
-        let own_traps = Bitboard::TRAPS & board.color(side);
-        // Within three of a trap within three of a rabbit one rank away with an enemy piece
-        // on it (the wider trap term).
-        let mut far_traps = one;
-        for _ in 0..3 {
-            far_traps |= far_traps.neighbours();
-        }
-        far_traps &= Bitboard::TRAPS & board.color(!side);
-        let mut near_traps = far_traps;
-        for _ in 0..3 {
-            near_traps |= near_traps.neighbours();
-        }
-        let wider = Region {
-            from: region.from | (inner & (own_traps.neighbours() | near_traps)),
-            ..region
-        };
-        let here = check_left_out(pos, (region, wider), 3, |s| {
-            // The step takes the last friend of a piece of the mover on a trap.
-            let from = Bitboard::from_square(s.from);
-            let lone = own_traps
-                .iter()
-                .any(|t| Bitboard::from_square(t).neighbours() & board.color(side) == from);
-            captures += usize::from(lone);
-            near_far_traps += usize::from(near_traps.contains(s.from));
-        });
-        dropped += here;
-        applied += usize::from(here > 0);
-    }
+    let (turn_starts, fours) = for_each_goal_in_four(
+        30,
+        3_000_000,
+        |state, rabbits| {
+            let side = state.side_to_move();
+            (rabbits & (rank_band(side, 1) | rank_band(side, 2))).any()
+        },
+        |pos, rabbits, region| {
+            let (board, side) = (pos.board(), pos.side_to_move());
+            let one = rabbits & rank_band(side, 1);
+            let near = one | one.neighbours() | (rabbits & rank_band(side, 2));
+            let inner = spread(near, 3);
+            let own_traps = Bitboard::TRAPS & board.color(side);
+            // Within three of a trap within three of a rabbit one rank away with an enemy piece
+            // on it (the wider trap term).
+            let mut far_traps = spread(one, 3);
+            far_traps &= Bitboard::TRAPS & board.color(!side);
+            let near_traps = spread(far_traps, 3);
+            let wider = Region {
+                from: region.from | (inner & (own_traps.neighbours() | near_traps)),
+                ..region
+            };
+            let here = check_left_out(pos, (region, wider), 3, |s| {
+                // The step takes the last friend of a piece of the mover on a trap.
+                let from = Bitboard::from_square(s.from);
+                let lone = own_traps
+                    .iter()
+                    .any(|t| Bitboard::from_square(t).neighbours() & board.color(side) == from);
+                captures += usize::from(lone);
+                near_far_traps += usize::from(near_traps.contains(s.from));
+            });
+            dropped += here;
+            applied += usize::from(here > 0);
+        },
+    );
     eprintln!(
         "four_step_region without the capture term: {} turn starts, {fours} goals in four \
          with a rabbit one or two ranks away, {applied} with steps left out, {dropped} left \
          out, {captures} of them capturing a piece of the mover, {near_far_traps} near a \
          trap three away with an enemy piece (none begins a goal)",
-        turn_starts.len()
+        turn_starts
     );
     assert!(
         fours > 1_000 && applied > 10 && dropped > 20 && captures > 0 && near_far_traps > 0,
