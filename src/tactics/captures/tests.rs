@@ -154,6 +154,14 @@ fn the_search_in_four_agrees_at_turn_starts() {
     eprintln!("captures by fewest steps at turn starts: {by_len:?}");
 }
 
+/// `pos`'s turn state when it is a turn start with four steps left, no push waiting and
+/// no pull under way: the root the four-step filters and answers below are asked at.
+fn quiet_four_step_root(pos: &Position) -> Option<&TurnState> {
+    let node = pos.turn_state();
+    let quiet = node.pending_push().is_none() && node.pull_source().is_none();
+    (node.steps_left() == 4 && quiet).then_some(node)
+}
+
 /// The enemy pieces of `pos` (a turn start with four steps left) that
 /// [`four_step_traps`] rules out, each checked against the plain query: no
 /// capture of it in exactly four steps. Returns how many it ruled out of those that
@@ -162,10 +170,9 @@ fn the_search_in_four_agrees_at_turn_starts() {
 /// checked to begin with it. Returns how many it ruled out and how many captures in
 /// four it checked so.
 fn check_four_step_filter(pos: &Position) -> [usize; 2] {
-    let node = pos.turn_state();
-    if node.steps_left() != 4 || node.pending_push().is_some() || node.pull_source().is_some() {
+    let Some(node) = quiet_four_step_root(pos) else {
         return [0, 0];
-    }
+    };
     let side = node.side_to_move();
     let board = node.board();
     let ready = board.threatened(!side);
@@ -232,10 +239,9 @@ fn the_four_step_filter_rules_out_no_capture_in_four() {
 /// holding [`Board::frozen`]. Returns how many pieces left it empty and how many filled
 /// it.
 fn check_four_step_frozen_cache(pos: &Position) -> [usize; 2] {
-    let node = pos.turn_state();
-    if node.steps_left() != 4 || node.pending_push().is_some() || node.pull_source().is_some() {
+    let Some(node) = quiet_four_step_root(pos) else {
         return [0, 0];
-    }
+    };
     let side = node.side_to_move();
     let board = node.board();
     let ready = board.threatened(!side);
@@ -269,10 +275,9 @@ fn the_four_step_filter_reads_the_frozen_pieces_only_when_a_test_needs_them() {
 /// the plain query has no capture of `x` in exactly four steps. Returns how many pieces
 /// it ruled out so, and how many times it kept a trap.
 fn check_held_trap_empties_late(pos: &Position) -> [usize; 2] {
-    let node = pos.turn_state();
-    if node.steps_left() != 4 || node.pending_push().is_some() || node.pull_source().is_some() {
+    let Some(node) = quiet_four_step_root(pos) else {
         return [0, 0];
-    }
+    };
     let side = node.side_to_move();
     let board = node.board();
     let plain = node.capture_moves_plain();
@@ -353,10 +358,9 @@ fn a_trap_held_until_the_second_step_keeps_a_helper_near() {
 /// onto a kept square, or a step from one that it follows. Returns how many pieces it
 /// ruled out that the four-step filter kept, and how many captures in four it checked.
 fn check_alone_moved_twice(pos: &Position) -> [usize; 2] {
-    let node = pos.turn_state();
-    if node.steps_left() != 4 || node.pending_push().is_some() || node.pull_source().is_some() {
+    let Some(node) = quiet_four_step_root(pos) else {
         return [0, 0];
-    }
+    };
     let side = node.side_to_move();
     let board = node.board();
     let (ready, frozen) = (board.threatened(!side), board.frozen(side));
@@ -414,10 +418,9 @@ fn check_direct_answers(
     pos: &Position,
     answer: impl Fn(&TurnState, Color, Square, &mut Move) -> bool,
 ) -> [usize; 2] {
-    let node = pos.turn_state();
-    if node.steps_left() != 4 || node.pending_push().is_some() || node.pull_source().is_some() {
+    let Some(node) = quiet_four_step_root(pos) else {
         return [0, 0];
-    }
+    };
     let side = node.side_to_move();
     let plain = node.capture_moves_plain();
     let (mut given, mut in_four) = (0, 0);
