@@ -2466,15 +2466,13 @@ fn walked_finish(
 ) -> Option<[Step; 4]> {
     let (h, mid) = (first.from, second.from);
     let own = board.color(side);
+    let losses = own & Bitboard::TRAPS & (Bitboard::adjacent(h) | Bitboard::adjacent(mid));
+    if Bitboard::TRAPS.contains(mid) || losses.any() || board.is_frozen(h) {
+        return None;
+    }
     // `h` is not beside `s`, so its friends there are the same without it.
     let unfrozen = unfrozen_squares(board, side, board.kind_at(h)?, own.without(h));
-    let losses = own & Bitboard::TRAPS & (Bitboard::adjacent(h) | Bitboard::adjacent(mid));
-    if Bitboard::TRAPS.contains(mid)
-        || losses.any()
-        || board.is_frozen(h)
-        || !unfrozen.contains(mid)
-        || !unfrozen.contains(s)
-    {
+    if !unfrozen.contains(mid) || !unfrozen.contains(s) {
         return None;
     }
     let empty = (!board.occupied() | Bitboard::from_square(h)).without(s);
