@@ -558,6 +558,9 @@ fn trap_counts_allow_by(
 /// squares, two moves, which are all four steps (as above); each takes it one square
 /// nearer, so the first goes to a square beside the piece at one square from the trap,
 /// that is beside it.
+/// A trap kept at `m <= 1` gives every square, so the filter returns at the first one
+/// (the union with every square is every square; the traps after it are not looked at,
+/// and the frozen pieces are computed only if a test before it read them).
 #[inline(always)]
 fn four_step_traps(
     board: &Board,
@@ -593,11 +596,10 @@ fn four_step_traps(
             _ => false,
         };
         if kept {
-            let first = if m == 2 {
-                Bitboard::adjacent(sq) & area
-            } else {
-                Bitboard::FULL
-            };
+            if m < 2 {
+                return Some(Bitboard::FULL);
+            }
+            let first = Bitboard::adjacent(sq) & area;
             onto = Some(onto.unwrap_or(Bitboard::EMPTY) | first);
         }
     }
