@@ -2286,9 +2286,8 @@ fn walk_then_move(node: &Node, side: Color, sq: Square, path: &mut Move) -> bool
 fn walk_may_reach(board: &Board, side: Color, sq: Square, frozen: Option<Bitboard>) -> bool {
     let enemy = board.color(!side);
     let empty = !board.occupied();
-    let free = board.color(side)
-        & !board.kind(PieceKind::Rabbit)
-        & !frozen.unwrap_or(Bitboard::EMPTY);
+    let free =
+        board.color(side) & !board.kind(PieceKind::Rabbit) & !frozen.unwrap_or(Bitboard::EMPTY);
     let this = Bitboard::from_square(sq);
     for &(area, m) in &NEAR_TRAPS[sq.index() as usize] {
         if m > 1 {

@@ -481,7 +481,9 @@ fn the_walk_precheck_rules_out_no_direct_answer_in_four() {
     let counts = sum_over_turn_starts(2424, check_walk_may_reach);
     let [ruled_out, given] = counts;
     assert!(ruled_out > 10_000 && given > 1_000, "{counts:?}");
-    eprintln!("pieces the walk precheck rules out: {ruled_out}; direct moves in four it kept: {given}");
+    eprintln!(
+        "pieces the walk precheck rules out: {ruled_out}; direct moves in four it kept: {given}"
+    );
 }
 
 /// At `pos`, every enemy piece for which [`pushed_away_then_two`] gives a move (as
