@@ -326,7 +326,7 @@ fn capture_query_in<const FAST: bool, const QUIET: bool>(node: &Node) -> Capture
 /// root's own [`can_capture_in`] skips the limit, no pull being under way); with four,
 /// only the first steps of the mover that may begin a capture ([`first_steps_of_four`]),
 /// after the direct "yes" of [`walk_then_move`] (unless the root asked it before the
-/// four-step filter, with `bound.far`) and of
+/// four-step filter, with `bound.far`; asked after its "no" [`walk_may_reach`]) and of
 /// [`pushed_away_then_two`] (given `frozen`, the mover's frozen pieces at the root when
 /// the root has them), or those of the piece's own move when [`four_step_traps`]
 /// narrows it (`onto`, every square otherwise; [`first_moves_towards`]).
@@ -352,7 +352,9 @@ fn search_at(
     } else if ctx.fast && limit == 4 && quiet && onto != Bitboard::FULL {
         first_moves_towards(node, &known, sq, onto, path)
     } else if ctx.fast && limit == 4 && quiet {
-        (!bound.far && walk_then_move(node, ctx.side, sq, path))
+        (!bound.far
+            && walk_may_reach(node.board(), ctx.side, sq, frozen)
+            && walk_then_move(node, ctx.side, sq, path))
             || pushed_away_then_two(node, ctx, sq, frozen, path)
             || {
                 let admit = first_steps_of_four(node.board(), ctx.side, sq);
@@ -2267,8 +2269,8 @@ fn walk_then_move(node: &Node, side: Color, sq: Square, path: &mut Move) -> bool
 
 /// A "no" for [`walk_then_move`] on the bitboards: false only when it gives no move for
 /// the enemy piece on `sq` (`frozen`: the root's cache of the mover's frozen pieces,
-/// [`Board::frozen_among`] of every square, or nothing). The root asks it first where
-/// it asks [`walk_then_move`] before the four-step filter.
+/// [`Board::frozen_among`] of every square, or nothing). The root asks it before each
+/// call of [`walk_then_move`].
 ///
 /// Proof. [`walk_then_move`] gives a move only at a trap `m <= 1` squares from the
 /// piece in one of its two shapes: `m = 1`, the trap empty and no other enemy piece on
