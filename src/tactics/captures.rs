@@ -278,6 +278,19 @@ fn capture_query_in<const FAST: bool, const QUIET: bool>(node: &Node) -> Capture
                         break;
                     }
                 }
+                // The direct "yes" of [`walk_then_move`] before the four-step filter
+                // when the bound counts a walk of two squares or more (`far`), where it
+                // often succeeds, sparing the filter; its "no" there is left to the
+                // cheap [`walk_may_reach`] first. Elsewhere [`search_at`] asks it after
+                // the filter, as before. A move it gives is a capture in exactly four
+                // (see there), which the filter would have kept with every first move.
+                if bound.far
+                    && walk_may_reach(board, side, sq, frozen)
+                    && walk_then_move(&node, side, sq, &mut path)
+                {
+                    out.insert(sq, path);
+                    break;
+                }
                 match four_step_traps(board, side, sq, ready, &mut frozen) {
                     Some(first) if first == Bitboard::FULL => {}
                     Some(first) => {
@@ -312,7 +325,8 @@ fn capture_query_in<const FAST: bool, const QUIET: bool>(node: &Node) -> Capture
 /// (no push waits, and [`can_capture_in`] holds with two or three steps; with one the
 /// root's own [`can_capture_in`] skips the limit, no pull being under way); with four,
 /// only the first steps of the mover that may begin a capture ([`first_steps_of_four`]),
-/// after the direct "yes" of [`walk_then_move`] and of
+/// after the direct "yes" of [`walk_then_move`] (unless the root asked it before the
+/// four-step filter, with `bound.far`; asked after its "no" [`walk_may_reach`]) and of
 /// [`pushed_away_then_two`] (given `frozen`, the mover's frozen pieces at the root when
 /// the root has them), or those of the piece's own move when [`four_step_traps`]
 /// narrows it (`onto`, every square otherwise; [`first_moves_towards`]).
@@ -338,7 +352,9 @@ fn search_at(
     } else if ctx.fast && limit == 4 && quiet && onto != Bitboard::FULL {
         first_moves_towards(node, &known, sq, onto, path)
     } else if ctx.fast && limit == 4 && quiet {
-        walk_then_move(node, ctx.side, sq, path)
+        (!bound.far
+            && walk_may_reach(node.board(), ctx.side, sq, frozen)
+            && walk_then_move(node, ctx.side, sq, path))
             || pushed_away_then_two(node, ctx, sq, frozen, path)
             || {
                 let admit = first_steps_of_four(node.board(), ctx.side, sq);
@@ -544,6 +560,9 @@ fn trap_counts_allow_by(
 /// squares, two moves, which are all four steps (as above); each takes it one square
 /// nearer, so the first goes to a square beside the piece at one square from the trap,
 /// that is beside it.
+/// A trap kept at `m <= 1` gives every square, so the filter returns at the first one
+/// (the union with every square is every square; the traps after it are not looked at,
+/// and the frozen pieces are computed only if a test before it read them).
 #[inline(always)]
 fn four_step_traps(
     board: &Board,
@@ -579,11 +598,10 @@ fn four_step_traps(
             _ => false,
         };
         if kept {
-            let first = if m == 2 {
-                Bitboard::adjacent(sq) & area
-            } else {
-                Bitboard::FULL
-            };
+            if m < 2 {
+                return Some(Bitboard::FULL);
+            }
+            let first = Bitboard::adjacent(sq) & area;
             onto = Some(onto.unwrap_or(Bitboard::EMPTY) | first);
         }
     }
@@ -2213,6 +2231,8 @@ fn first_moves_towards(
 /// shapes tried may be any; these are the common ones that pay). The root skips it when
 /// [`four_step_traps`] narrows the first move: every trap it keeps is then two squares
 /// from the piece, and at the others it has proved no capture in four.
+/// When the bound counts a walk of two squares or more the root asks it before that
+/// filter instead, after [`walk_may_reach`]; the moves it gives are the same.
 fn walk_then_move(node: &Node, side: Color, sq: Square, path: &mut Move) -> bool {
     let board = node.board();
     let enemy = board.color(!side);
@@ -2242,6 +2262,55 @@ fn walk_then_move(node: &Node, side: Color, sq: Square, path: &mut Move) -> bool
             if found {
                 return true;
             }
+        }
+    }
+    false
+}
+
+/// A "no" for [`walk_then_move`] on the bitboards: false only when it gives no move for
+/// the enemy piece on `sq` (`frozen`: the root's cache of the mover's frozen pieces,
+/// [`Board::frozen_among`] of every square, or nothing). The root asks it before each
+/// call of [`walk_then_move`].
+///
+/// Proof. [`walk_then_move`] gives a move only at a trap `m <= 1` squares from the
+/// piece in one of its two shapes: `m = 1`, the trap empty and no other enemy piece on
+/// it or beside it, the piece itself to move; or `m = 0`, exactly one other enemy piece
+/// beside the trap, that one to move (`moved`). Then [`preparations`] gives a walk of a
+/// piece `h` of the mover from two squares away from an empty square `s` beside `moved`
+/// (not the trap), through an empty square beside both, and [`walked_finish`] accepts
+/// it only with `h` unfrozen now; `h` is stronger than the piece on `moved`, so no
+/// rabbit. So `h` stands beside an empty square beside such an `s`: in `reach` below,
+/// with `squares` the empty squares beside `moved` but the trap (the only trap beside
+/// `moved`: the traps are three squares apart or more, so no square is beside two).
+/// With no cache no piece is taken out as frozen, which keeps more: still a "no" only
+/// where there is no move.
+#[inline(always)]
+fn walk_may_reach(board: &Board, side: Color, sq: Square, frozen: Option<Bitboard>) -> bool {
+    let enemy = board.color(!side);
+    let empty = !board.occupied();
+    let free =
+        board.color(side) & !board.kind(PieceKind::Rabbit) & !frozen.unwrap_or(Bitboard::EMPTY);
+    let this = Bitboard::from_square(sq);
+    for &(area, m) in &NEAR_TRAPS[sq.index() as usize] {
+        if m > 1 {
+            continue;
+        }
+        let others = enemy & area & !this;
+        let moved = if m == 1 {
+            if others.any() || (area & Bitboard::TRAPS & empty).is_empty() {
+                continue;
+            }
+            this
+        } else {
+            if few(others) != 1 {
+                continue;
+            }
+            others
+        };
+        let squares = moved.neighbours() & empty & !Bitboard::TRAPS;
+        let reach = (squares.neighbours() & empty).neighbours();
+        if (free & reach).any() {
+            return true;
         }
     }
     false
@@ -2400,15 +2469,13 @@ fn walked_finish(
 ) -> Option<[Step; 4]> {
     let (h, mid) = (first.from, second.from);
     let own = board.color(side);
+    let losses = own & Bitboard::TRAPS & (Bitboard::adjacent(h) | Bitboard::adjacent(mid));
+    if Bitboard::TRAPS.contains(mid) || losses.any() || board.is_frozen(h) {
+        return None;
+    }
     // `h` is not beside `s`, so its friends there are the same without it.
     let unfrozen = unfrozen_squares(board, side, board.kind_at(h)?, own.without(h));
-    let losses = own & Bitboard::TRAPS & (Bitboard::adjacent(h) | Bitboard::adjacent(mid));
-    if Bitboard::TRAPS.contains(mid)
-        || losses.any()
-        || board.is_frozen(h)
-        || !unfrozen.contains(mid)
-        || !unfrozen.contains(s)
-    {
+    if !unfrozen.contains(mid) || !unfrozen.contains(s) {
         return None;
     }
     let empty = (!board.occupied() | Bitboard::from_square(h)).without(s);

@@ -4,7 +4,8 @@
 //! [`mover_step_may_capture`] (all the steps at once: [`steps_that_may_capture`]),
 //! [`push_completion_captures`], the search in four's [`first_steps_of_four`] and
 //! [`after_the_first_of_four`], the root's four-step filter [`four_step_traps`], its
-//! direct "yes" in four [`walk_then_move`], [`pushed_away_then_two`] and [`moved_twice`])
+//! direct "yes" in four [`walk_then_move`] (with its "no" [`walk_may_reach`]),
+//! [`pushed_away_then_two`] and [`moved_twice`])
 //! against its plain search
 //! ([`TurnState::capture_moves_plain`]): the same pieces with the same fewest steps, and
 //! every move of the fast query replayed step by step through the checked API, capturing
@@ -448,6 +449,41 @@ fn the_direct_answer_in_four_is_a_capture() {
     let [given, in_four] = counts;
     assert!(given > 1_000 && in_four > 500, "{counts:?}");
     eprintln!("direct moves in four given: {given}, of them captures in exactly four: {in_four}");
+}
+
+/// At `pos` (a turn start with four steps left, no push waiting, no pull under way),
+/// every enemy piece: where [`walk_may_reach`] says no, with the mover's frozen pieces
+/// given or not, [`walk_then_move`] gives no move. Returns how many pieces it said no
+/// for (with the frozen pieces given) and how many moves [`walk_then_move`] gave.
+fn check_walk_may_reach(pos: &Position) -> [usize; 2] {
+    let Some(node) = quiet_four_step_root(pos) else {
+        return [0, 0];
+    };
+    let side = node.side_to_move();
+    let board = node.board();
+    let frozen = board.frozen(side);
+    let (mut ruled_out, mut given) = (0, 0);
+    for sq in board.color(!side) {
+        let may = walk_may_reach(board, side, sq, Some(frozen));
+        let may_uncached = walk_may_reach(board, side, sq, None);
+        assert!(may_uncached || !may, "{sq} in {pos:?}");
+        let mut path = Move::EMPTY;
+        let moved = walk_then_move(node, side, sq, &mut path);
+        assert!(may || !moved, "{sq}: {path:?} in {pos:?}");
+        ruled_out += usize::from(!may);
+        given += usize::from(moved);
+    }
+    [ruled_out, given]
+}
+
+#[test]
+fn the_walk_precheck_rules_out_no_direct_answer_in_four() {
+    let counts = sum_over_turn_starts(2424, check_walk_may_reach);
+    let [ruled_out, given] = counts;
+    assert!(ruled_out > 10_000 && given > 1_000, "{counts:?}");
+    eprintln!(
+        "pieces the walk precheck rules out: {ruled_out}; direct moves in four it kept: {given}"
+    );
 }
 
 /// At `pos`, every enemy piece for which [`pushed_away_then_two`] gives a move (as
