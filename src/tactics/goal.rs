@@ -1179,9 +1179,8 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
     // those two squares taken asks only its own square and the taken ones, left (`K`).
     let two = rabbits & rank_band(side, 2);
     let (column, column_taken) = if two.any() {
-        let (fwd, empty) = (forward(side), !board.occupied());
-        let ahead = two.shift(fwd);
-        let open_ahead = ahead & empty & empty.shift(Direction::backwards(side));
+        let fwd = forward(side);
+        let open_ahead = open_ahead_of_two(board, side, two);
         let blocked = two & !open_ahead.shift(Direction::backwards(side));
         let clear = two & !blocked;
         let blocked_ahead = blocked.shift(fwd);
@@ -1341,11 +1340,8 @@ fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
         return false;
     }
     // (v): the square ahead of a rabbit two ranks away or the goal square ahead of it taken.
-    if two.any() {
-        let empty = !board.occupied();
-        if (two.shift(fwd) & empty & empty.shift(Direction::backwards(side))).any() {
-            return false;
-        }
+    if two.any() && open_ahead_of_two(board, side, two).any() {
+        return false;
     }
     if frozen_rabbits(board, side, rabbits) != rabbits || pos.pending_push().is_some() {
         return false;
@@ -1392,6 +1388,16 @@ fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
         }
     }
     true
+}
+
+/// The squares ahead of the rabbits `two` (the mover's, two ranks from their goal) that
+/// are empty with the goal square ahead of them empty too: the open columns, along which
+/// such a rabbit may walk to its goal in two steps. [`three_step_region`] spreads them
+/// (`C`), and [`frozen_behind_enemy_pieces`] (v) needs none.
+#[inline]
+fn open_ahead_of_two(board: &Board, side: Color, two: Bitboard) -> Bitboard {
+    let empty = !board.occupied();
+    two.shift(forward(side)) & empty & empty.shift(Direction::backwards(side))
 }
 
 /// The rabbits of the mover that may end a turn of at most `k` more steps on their goal
