@@ -1335,8 +1335,9 @@ fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
     let enemy = board.color(!side);
     let near = rabbits & rank_band(side, 1);
     let two = rabbits & rank_band(side, 2);
-    // Every rabbit one rank away with an enemy piece ahead, or two ranks away (v).
-    if near | two != rabbits || (near.shift(fwd) & !enemy).any() {
+    // Every rabbit one rank away with an enemy piece or nothing ahead (vi), or two ranks
+    // away (v).
+    if near | two != rabbits || (near.shift(fwd) & board.color(side)).any() {
         return false;
     }
     // (v): the square ahead of a rabbit two ranks away or the goal square ahead of it taken.
@@ -1363,7 +1364,11 @@ fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
         let a = Step::new(r, fwd).to_on_board();
         // (i): a piece of the mover that may push or pull `E`.
         let Some(kind) = board.kind_at(a) else {
-            return false;
+            // (vi): the square ahead empty.
+            if unfrozen_within_two_steps(board, side, r, pullable.any()) {
+                return false;
+            }
+            continue;
         };
         if (Bitboard::adjacent(a) & board.stronger_than(side, kind)).any() {
             return false;
@@ -1388,6 +1393,102 @@ fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
         }
     }
     true
+}
+
+/// Whether the frozen rabbit of the mover on `r` may be unfrozen by at most two steps
+/// of other pieces of the mover (`pulling`: a pull under way may move an enemy piece);
+/// `false` proves it cannot, the case (vi) of [`frozen_behind_enemy_pieces`].
+#[inline(never)]
+fn unfrozen_within_two_steps(board: &Board, side: Color, r: crate::Square, pulling: bool) -> bool {
+    let own = board.color(side);
+    let enemy = board.color(!side);
+    let helpers = own.without(r);
+    let empty = !board.occupied();
+    let back = Direction::backwards(side);
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    let beside = Bitboard::adjacent(r);
+    let ball1 = beside | Bitboard::from_square(r);
+    let ball2 = ball1 | ball1.neighbours();
+    let frozen = board.frozen_among(side, ball2.neighbours() & helpers);
+    // A helper two away enters a square beside `r` in one step, or pushes the enemy
+    // piece there away.
+    for x in ball2 & !ball1 & helpers {
+        let Some(kind) = board.kind_at(x) else {
+            continue;
+        };
+        let mut entries = Bitboard::adjacent(x) & beside;
+        if rabbits.contains(x) {
+            entries &= !Bitboard::from_square(x).shift(back);
+        }
+        if !frozen.contains(x) {
+            for n in entries & board.weaker_than(!side, kind) {
+                if (Bitboard::adjacent(n) & empty).any() {
+                    return true;
+                }
+            }
+        }
+        if (entries & empty).any() {
+            if pulling || !frozen.contains(x) {
+                return true;
+            }
+            let comers = (Bitboard::adjacent(x) & empty).neighbours() & helpers.without(x);
+            if comers.any() && board.frozen_among(side, comers) != comers {
+                return true;
+            }
+        }
+    }
+    // A helper three away walks in by two steps through an empty square two away.
+    let three = (ball2.neighbours() & !ball2) & helpers & !frozen;
+    if three.any() {
+        let through = ball2 & !ball1 & empty & (beside & empty).neighbours();
+        for x in three & through.neighbours() {
+            let Some(kind) = board.kind_at(x) else {
+                continue;
+            };
+            let rabbit = rabbits.contains(x);
+            for m in Bitboard::adjacent(x) & through {
+                if rabbit && Bitboard::from_square(x).shift(back).contains(m) {
+                    continue;
+                }
+                let around = Bitboard::adjacent(m);
+                if (around & own.without(x)).is_empty()
+                    && (Bitboard::TRAPS.contains(m)
+                        || (around & board.stronger_than(!side, kind)).any())
+                {
+                    continue;
+                }
+                let mut entries = around & beside & empty;
+                if rabbit {
+                    entries &= !Bitboard::from_square(m).shift(back);
+                }
+                if entries.any() {
+                    return true;
+                }
+            }
+        }
+    }
+    // Every freezer pushed or pulled away or captured.
+    let freezers = beside & enemy & !board.pieces(PieceKind::Rabbit.of(!side));
+    if (freezers & !Bitboard::TRAPS).count() <= 1 {
+        let moved = freezers | ((freezers & Bitboard::TRAPS).neighbours() & enemy);
+        for p in moved {
+            let Some(kind) = board.kind_at(p) else {
+                continue;
+            };
+            let left = freezers.without(p);
+            if (left & !Bitboard::TRAPS).any() {
+                continue;
+            }
+            if left.any() && (left.neighbours() & enemy.without(p)).any() {
+                continue;
+            }
+            let movers = Bitboard::adjacent(p) & board.stronger_than(side, kind) & !frozen;
+            if movers.any() && ((Bitboard::adjacent(p) | movers.neighbours()) & empty).any() {
+                return true;
+            }
+        }
+    }
+    false
 }
 
 /// The squares ahead of the rabbits `two` (the mover's, two ranks from their goal) that
