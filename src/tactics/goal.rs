@@ -1269,8 +1269,9 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
 /// Whether no turn of at most three more steps ends with a goal, decided directly when
 /// every rabbit of `rabbits` (the node's rabbits that may end such a goal,
 /// [`goal_rabbits_within`]) is a frozen rabbit one rank from its goal with an enemy piece
-/// on the square ahead, or (v) a frozen rabbit two ranks away whose square ahead or the
-/// goal square ahead of that is taken; `false` means "not decided" (the search decides).
+/// on the square ahead, (vi) one with the square ahead empty that no two steps unfreeze,
+/// or (v) a frozen rabbit two ranks away whose square ahead or the goal square ahead of
+/// that is taken; `false` means "not decided" (the search decides).
 /// The rabbits of (v) first: such a rabbit `R2` on `s`, `b` ahead and `h` ahead of `b`,
 /// ends a goal in three only by its two forward steps and one step `t` before them that
 /// unfreezes it and empties the taken square. A first step that ends the pull under way
@@ -1280,9 +1281,16 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
 /// beside `s` and leave the taken square (no trap lies on `b` or `h`), which holds a
 /// piece of the mover. A friend on `b` is beside `s`, against `R2` frozen; from `h`,
 /// the only square beside both `h` and `s` is `b`, which then blocks `R2`. So no `R2`
-/// ends a goal, and the rest reads only the rabbits one rank away. Write `R` for
-/// such a rabbit on `r`, `E` for the enemy piece on the square `A` ahead, `y` for a square
-/// beside `r` along the rank, `g` for the goal square ahead of `y`, and "a helper" for a
+/// ends a goal, and the rest reads only the rabbits one rank away.
+///
+/// (vi) A frozen rabbit `R` one rank away on `r` with the square ahead empty, such that
+/// [`unfrozen_within_two_steps`] says no one or two steps unfreeze it (with (iii) below,
+/// its premise): `R` needs a step of its own, only when unfrozen, and no push may wait
+/// before it; with three steps left at most two come before it, and they leave `R`
+/// frozen on `r` (its proof). So `R` never steps and ends no goal, and the rest reads
+/// the rabbits one rank away with a piece on the square ahead (a friend there: not
+/// decided). Write `R` for such a rabbit on `r`, `E` for the enemy piece on the square
+/// `A` ahead, `y` for a square beside `r` along the rank, `g` for the goal square ahead of `y`, and "a helper" for a
 /// piece of the mover but `R`. The rule answers "no" when no push waits, (iii) the pull
 /// under way (if any) may move no enemy piece within two of a rabbit of `rabbits`
 /// ([`TurnState::pullable`]), and for every such `R`: (i) no piece of the mover stronger
@@ -1395,9 +1403,47 @@ fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
     true
 }
 
-/// Whether the frozen rabbit of the mover on `r` may be unfrozen by at most two steps
-/// of other pieces of the mover (`pulling`: a pull under way may move an enemy piece);
-/// `false` proves it cannot, the case (vi) of [`frozen_behind_enemy_pieces`].
+/// Whether the frozen rabbit `R` of the mover on `r`, one rank from its goal with the
+/// square ahead empty, may be unfrozen on `r` by one or two steps with no push waiting
+/// after them; `false` proves it cannot (case (vi) of [`frozen_behind_enemy_pieces`]).
+/// The caller asks it with no push waiting and no enemy piece the pull under way may
+/// move within two of `r`; `pulling` says whether it may move one at all.
+///
+/// `R` is frozen: no piece of the mover stands beside `r`, a freezer (an enemy piece
+/// but a rabbit) does. It is unfrozen after the steps only if a piece `X` of the mover
+/// entered a square beside `r`, or every freezer beside `r` left or was captured. A step
+/// of the mover captures only pieces of the mover; an enemy piece moves only by a push or
+/// pull begun in the turn (two steps, its mover beside it and unfrozen before the first:
+/// no push may wait at the end) or by the end of the pull under way (a first step moving
+/// a piece more than two from `r`: it changes no square beside `r`, captures no piece on
+/// a trap beside `r`, and leaves one step only).
+/// - `X` two from `r` enters a square `N` beside both (a rabbit not backwards) by one
+///   step, or by a push of the enemy piece on `N` (weaker than `X`, with an empty square
+///   beside `N` to go to; `X` unfrozen before it). `N` holds no piece of the mover, and
+///   an enemy piece on it stays there unless pushed by `X` (a pull of it by another
+///   piece takes both steps and leaves `X` where it is), so a simple step needs `N`
+///   empty, and `X` unfrozen before it: unfrozen now, or unfrozen by the first step,
+///   which brings a friend beside `X` (an unfrozen piece of the mover beside an empty
+///   square beside `X`) or, when `pulling`, ends the pull under way (taken as possible).
+///   A square two from `r` is beside none two from `r`: no other route.
+/// - `X` three from `r` needs both steps, simple steps of its own: into an empty square
+///   `M` two from `r`, then into an empty `N` beside both `M` and `r` (a push or pull
+///   leaves `X` two from `r`). `X` is unfrozen now, and on `M` keeps a friend (a piece of
+///   the mover beside `M` but `X`; `R` is not) or has no stronger enemy piece beside it
+///   and is not captured (a trap with no friend beside it); a rabbit takes neither step
+///   backwards. Pieces farther away need three steps.
+/// - The freezers leave: within two steps at most one enemy piece `P` moves, by a push
+///   or pull by a piece of the mover stronger than `P`, beside it and unfrozen now, with
+///   an empty square beside `P` (the push) or beside the mover (the pull). `P` does not
+///   end beside `r` when it stood beside it (the squares beside its own are `r` and
+///   squares two from `r`, the square its puller left among them), and ending there
+///   would only freeze `R` again. A freezer left beside `r` by `P`'s move is captured
+///   only on a trap with no enemy piece beside it but `P`. So
+///   at most one freezer is off a trap (the other is `P`), and `P` is a freezer or the
+///   last friend of the freezer on the trap beside `r`.
+///
+/// Where none of these is possible, no one or two steps (no push waiting after them)
+/// leave `R` unfrozen on `r`.
 #[inline(never)]
 fn unfrozen_within_two_steps(board: &Board, side: Color, r: crate::Square, pulling: bool) -> bool {
     let own = board.color(side);

@@ -2544,7 +2544,8 @@ fn frozen_behind_enemy_pieces_decides_no_goal() {
                 // those with one one rank away and the square ahead empty the
                 // thirty-first round's (vi).
                 let open = ahead & !board.occupied();
-                outside += usize::from((rabbits & rank_band(side, 2)).is_empty() && open.is_empty());
+                outside +=
+                    usize::from((rabbits & rank_band(side, 2)).is_empty() && open.is_empty());
             }
             continue;
         }
