@@ -2837,14 +2837,14 @@ fn unfrozen_within_two_steps_by_play() {
             }
             stuck += 1;
             for first in state.legal_steps().iter() {
-                let mut after = state.clone();
+                let mut after = *state;
                 after.play_step_unchecked(*first);
                 assert!(after.board().is_frozen(r), "{pos} {first}");
                 if after.steps_left() == 0 {
                     continue;
                 }
                 for second in after.legal_steps().iter() {
-                    let mut then = after.clone();
+                    let mut then = after;
                     then.play_step_unchecked(*second);
                     // With a push waiting, the next step completes it, not the rabbit's.
                     let waits = then.pending_push().is_some();
