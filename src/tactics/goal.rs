@@ -1286,8 +1286,10 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
 /// (vi) A frozen rabbit `R` one rank away on `r` with the square ahead empty, such that
 /// [`unfrozen_within_two_steps`] says no one or two steps unfreeze it (with (iii) below,
 /// its premise): `R` needs a step of its own, only when unfrozen, and no push may wait
-/// before it; with three steps left at most two come before it, and they leave `R`
-/// frozen on `r` (its proof). So `R` never steps and ends no goal, and the rest reads
+/// before it; with three steps left, its forward step from `r` comes after at most two
+/// steps, which leave it frozen or `A` taken, and its steps aside and forward come after
+/// one, which leaves it frozen or with no route aside (its proof). So `R` ends no goal,
+/// and the rest reads
 /// the rabbits one rank away with a piece on the square ahead (a friend there: not
 /// decided). Write `R` for such a rabbit on `r`, `E` for the enemy piece on the square
 /// `A` ahead, `y` for a square beside `r` along the rank, `g` for the goal square ahead of `y`, and "a helper" for a
@@ -1404,10 +1406,13 @@ fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
 }
 
 /// Whether the frozen rabbit `R` of the mover on `r`, one rank from its goal with the
-/// square ahead empty, may be unfrozen on `r` by one or two steps with no push waiting
-/// after them; `false` proves it cannot (case (vi) of [`frozen_behind_enemy_pieces`]).
-/// The caller asks it with no push waiting and no enemy piece the pull under way may
-/// move within two of `r`; `pulling` says whether it may move one at all.
+/// square ahead `A` empty, may be unfrozen on `r` by one or two steps with no push
+/// waiting after them; `false` proves that no such steps leave `R` unfrozen with `A`
+/// empty, and that no one step leaves it unfrozen with a route aside to its goal (a
+/// square `y` beside `r` along the rank and the goal square ahead of it empty, `R`
+/// unfrozen on `y`): case (vi) of [`frozen_behind_enemy_pieces`]. The caller asks it
+/// with no push waiting and no enemy piece the pull under way may move within two of
+/// `r`; `pulling` says whether it may move one at all.
 ///
 /// `R` is frozen: no piece of the mover stands beside `r`, a freezer (an enemy piece
 /// but a rabbit) does. It is unfrozen after the steps only if a piece `X` of the mover
@@ -1425,7 +1430,11 @@ fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
 ///   empty, and `X` unfrozen before it: unfrozen now, or unfrozen by the first step,
 ///   which brings a friend beside `X` (an unfrozen piece of the mover beside an empty
 ///   square beside `X`) or, when `pulling`, ends the pull under way (taken as possible).
-///   A square two from `r` is beside none two from `r`: no other route.
+///   A square two from `r` is beside none two from `r`: no other route. When `A` is
+///   the only empty square beside both (`X` then stands on a goal square beside `A`),
+///   `X` entering it leaves `A` taken: `R` then reaches its goal only by its step aside
+///   and its forward step, so `X` enters `A` by the first step, unfrozen now, and then
+///   [`aside_after_the_square_ahead_taken`] must find a route (its proof).
 /// - `X` three from `r` needs both steps, simple steps of its own: into an empty square
 ///   `M` two from `r`, then into an empty `N` beside both `M` and `r` (a push or pull
 ///   leaves `X` two from `r`). `X` is unfrozen now, and on `M` keeps a friend (a piece of
@@ -1443,7 +1452,10 @@ fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
 ///   last friend of the freezer on the trap beside `r`.
 ///
 /// Where none of these is possible, no one or two steps (no push waiting after them)
-/// leave `R` unfrozen on `r`.
+/// leave `R` unfrozen on `r` with `A` empty: a piece entering a square beside `r` from
+/// two away enters `A` only where that is its one empty entry, and a piece entering `A`
+/// from three away does so by the second step. And one step leaving `R` unfrozen with
+/// `A` taken is the first step of such an `X` into `A`, whose route aside is asked.
 #[inline(never)]
 fn unfrozen_within_two_steps(board: &Board, side: Color, r: crate::Square, pulling: bool) -> bool {
     let own = board.color(side);
@@ -1456,6 +1468,7 @@ fn unfrozen_within_two_steps(board: &Board, side: Color, r: crate::Square, pulli
     let ball1 = beside | Bitboard::from_square(r);
     let ball2 = ball1 | ball1.neighbours();
     let frozen = board.frozen_among(side, ball2.neighbours() & helpers);
+    let ahead = Bitboard::from_square(r).shift(forward(side));
     // A helper two away enters a square beside `r` in one step, or pushes the enemy
     // piece there away.
     for x in ball2 & !ball1 & helpers {
@@ -1473,7 +1486,13 @@ fn unfrozen_within_two_steps(board: &Board, side: Color, r: crate::Square, pulli
                 }
             }
         }
-        if (entries & empty).any() {
+        let open = entries & empty;
+        if open == ahead {
+            // Only the square ahead: entered first, then `R` steps aside and forward.
+            if !frozen.contains(x) && aside_after_the_square_ahead_taken(board, side, r, x) {
+                return true;
+            }
+        } else if open.any() {
             if pulling || !frozen.contains(x) {
                 return true;
             }
@@ -1535,6 +1554,38 @@ fn unfrozen_within_two_steps(board: &Board, side: Color, r: crate::Square, pulli
         }
     }
     false
+}
+
+/// Whether the rabbit `R` of the mover on `r` (one rank from its goal, frozen, the square
+/// ahead `A` empty) may step aside and forward to its goal once the piece of the mover
+/// on `x` (two from `r`, beside `A`) has stepped into `A`: for a square `y` beside `r`
+/// along the rank, `y` empty, the goal square `g` ahead of it empty or `x`, and `R`
+/// unfrozen on `y` (a piece of the mover beside `y` but `R` and the one from `x`, or no
+/// freezer). The one route for such a piece whose only empty square beside `r` is `A`
+/// ([`unfrozen_within_two_steps`]).
+///
+/// Exact: the step into `A` unfreezes `R` and blocks its forward step from `r`, and
+/// the two steps left must be `R`'s step to a `y` and its forward step to `g`. The step
+/// into `A` changed only `x` (emptied) and `A` (a capture it makes takes a piece of the
+/// mover on a trap beside `x`: a friend fewer, never a freezer), so `y` and `g` must be
+/// empty now or `g` be `x`, and `R` on `y` keeps a friend other than `R` and the piece
+/// now on `A` (not beside `y`) or has no freezer beside it.
+#[inline]
+fn aside_after_the_square_ahead_taken(
+    board: &Board,
+    side: Color,
+    r: crate::Square,
+    x: crate::Square,
+) -> bool {
+    let empty = !board.occupied() | Bitboard::from_square(x);
+    let friends = board.color(side).without(r).without(x);
+    let freezers = board.color(!side) & !board.pieces(PieceKind::Rabbit.of(!side));
+    let row = Bitboard::adjacent(r) & rank_band(side, 1);
+    let open = row & empty & empty.shift(Direction::backwards(side));
+    open.iter().any(|y| {
+        let around = Bitboard::adjacent(y);
+        (around & friends).any() || (around & freezers).is_empty()
+    })
 }
 
 /// The squares ahead of the rabbits `two` (the mover's, two ranks from their goal) that

@@ -2809,9 +2809,10 @@ fn frozen_with_the_square_ahead_empty(state: &TurnState) -> Bitboard {
 /// [`unfrozen_within_two_steps`]' "no" by play: on the states of [`three_left_states`]
 /// with no push waiting, for every frozen rabbit of the mover one rank away with the
 /// square ahead empty and no enemy piece the pull under way may move within two of it,
-/// where the rule says no two steps unfreeze it, every legal step and every legal pair of
-/// steps leaves it frozen on its square (or a push waiting, whose completion comes before
-/// any step of the rabbit). Counts the rabbits so decided with a piece of
+/// where the rule says "no", every legal step and every legal pair of steps leaves it
+/// frozen on its square or the square ahead taken (or a push waiting, whose completion
+/// comes before any step of the rabbit), and where a first step unfroze it (the square
+/// ahead then taken), its step aside leaves it frozen or the goal square ahead taken. Counts the rabbits so decided with a piece of
 /// the mover within three (which a distance test would not decide): two away, three
 /// away, beside a freezer of the rabbit or beside an enemy piece beside an occupied trap
 /// beside it, and with a pull under way.
@@ -2819,7 +2820,7 @@ fn frozen_with_the_square_ahead_empty(state: &TurnState) -> Bitboard {
 fn unfrozen_within_two_steps_by_play() {
     let states = three_left_states(31, 300_000);
     let (mut asked, mut stuck) = (0usize, 0usize);
-    let [mut two, mut three, mut movers, mut pulls] = [0usize; 4];
+    let [mut two, mut three, mut movers, mut pulls, mut aside] = [0usize; 5];
     for pos in &states {
         let state = pos.turn_state();
         if state.steps_left() < 2 || state.pending_push().is_some() {
@@ -2836,19 +2837,33 @@ fn unfrozen_within_two_steps_by_play() {
                 continue;
             }
             stuck += 1;
+            let fwd = super::forward(side);
+            let ahead = Step::new(r, fwd).to_on_board();
+            // The rabbit may step forward: unfrozen on `r` with the square ahead empty.
+            let free = |s: &TurnState| {
+                s.pending_push().is_none()
+                    && !s.board().is_frozen(r)
+                    && s.board().piece_at(ahead).is_none()
+            };
             for first in state.legal_steps().iter() {
                 let mut after = *state;
                 after.play_step_unchecked(*first);
-                assert!(after.board().is_frozen(r), "{pos} {first}");
+                assert!(!free(&after), "{pos} {first}");
                 if after.steps_left() == 0 {
                     continue;
                 }
                 for second in after.legal_steps().iter() {
                     let mut then = after;
                     then.play_step_unchecked(*second);
-                    // With a push waiting, the next step completes it, not the rabbit's.
-                    let waits = then.pending_push().is_some();
-                    assert!(waits || then.board().is_frozen(r), "{pos} {first} {second}");
+                    assert!(!free(&then), "{pos} {first} {second}");
+                    // The rabbit's step aside, then a goal in one from there.
+                    if second.from == r && then.steps_left() > 0 {
+                        let y = second.to_on_board();
+                        let g = Step::new(y, fwd).to_on_board();
+                        let open = then.board().piece_at(g).is_none();
+                        assert!(!open || then.board().is_frozen(y), "{pos} {first} {second}");
+                        aside += 1;
+                    }
                 }
             }
             let helpers = board.color(side).without(r);
@@ -2864,14 +2879,15 @@ fn unfrozen_within_two_steps_by_play() {
     }
     eprintln!(
         "unfrozen_within_two_steps: {} states, {asked} frozen rabbits one rank away with the \
-         square ahead empty, {stuck} stuck by the rule (left frozen by every one or two \
-         steps): {two} with a piece of the mover two away, {three} three away, {movers} \
-         beside an enemy piece that may free it, {pulls} with a pull under way",
+         square ahead empty, {stuck} stuck by the rule (no one or two steps free it to \
+         step forward): {two} with a piece of the mover two away, {three} three away, {movers} \
+         beside an enemy piece that may free it, {pulls} with a pull under way; {aside} \
+         steps aside after a first step that unfroze it (none ends a goal)",
         states.len()
     );
     assert!(
-        stuck > 1_000 && two > 100 && three > 100 && movers > 50 && pulls > 10,
-        "{asked} {stuck} {two} {three} {movers} {pulls}"
+        stuck > 1_000 && two > 100 && three > 100 && movers > 50 && pulls > 10 && aside > 10,
+        "{asked} {stuck} {two} {three} {movers} {pulls} {aside}"
     );
 }
 
@@ -2918,4 +2934,28 @@ fn frozen_with_the_square_ahead_empty_decides_no_goal() {
         decided > 500 && helped > 300 && goals > 10,
         "{shaped} {decided} {helped} {goals}"
     );
+}
+
+/// `aside_after_the_square_ahead_taken` counts a frozen friend beside the square aside:
+/// Gold's rabbit on d7 is frozen by the silver dog on d6 and elephant on e7; Gold's
+/// elephant on e8 may enter d8 only (e7 is taken), which frees the rabbit but blocks its
+/// forward step. The rabbit then steps to c7, where the silver cat on c6 would freeze it
+/// but Gold's dog on b7 (itself frozen by the silver horse on a7) stands beside it, and
+/// on to c8: a goal in three the rule must leave to the search.
+#[test]
+fn a_frozen_friend_beside_the_square_aside_unfreezes_the_rabbit_there() {
+    let rows = ["    E   ", "hD Re   ", "  cd    ", "       r"];
+    let pos: Position = format!("g [{}{}]", rows.concat(), " ".repeat(32))
+        .parse()
+        .expect("a position");
+    let state = pos.turn_state();
+    let (rabbits, _) = goal_rabbits_of(state, 3);
+    assert_eq!(rabbits, Bitboard::from_square(crate::Square::D7), "{pos}");
+    assert!(
+        unfrozen_within_two_steps(state.board(), Color::Gold, crate::Square::D7, false),
+        "{pos}"
+    );
+    assert!(!frozen_behind_enemy_pieces(state, rabbits), "{pos}");
+    assert_eq!(pos.plain_goal_move().map(|m| m.len()), Some(3), "{pos}");
+    assert_eq!(pos.goal_move().map(|m| m.len()), Some(3), "{pos}");
 }
