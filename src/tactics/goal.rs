@@ -1570,7 +1570,7 @@ fn unfrozen_within_two_steps(board: &Board, side: Color, r: crate::Square, pulli
 /// mover on a trap beside `x`: a friend fewer, never a freezer), so `y` and `g` must be
 /// empty now or `g` be `x`, and `R` on `y` keeps a friend other than `R` and the piece
 /// now on `A` (not beside `y`) or has no freezer beside it.
-#[inline]
+#[inline(never)]
 fn aside_after_the_square_ahead_taken(
     board: &Board,
     side: Color,
