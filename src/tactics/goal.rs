@@ -1179,9 +1179,8 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
     // those two squares taken asks only its own square and the taken ones, left (`K`).
     let two = rabbits & rank_band(side, 2);
     let (column, column_taken) = if two.any() {
-        let (fwd, empty) = (forward(side), !board.occupied());
-        let ahead = two.shift(fwd);
-        let open_ahead = ahead & empty & empty.shift(Direction::backwards(side));
+        let fwd = forward(side);
+        let open_ahead = open_ahead_of_two(board, side, two);
         let blocked = two & !open_ahead.shift(Direction::backwards(side));
         let clear = two & !blocked;
         let blocked_ahead = blocked.shift(fwd);
@@ -1270,8 +1269,9 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
 /// Whether no turn of at most three more steps ends with a goal, decided directly when
 /// every rabbit of `rabbits` (the node's rabbits that may end such a goal,
 /// [`goal_rabbits_within`]) is a frozen rabbit one rank from its goal with an enemy piece
-/// on the square ahead, or (v) a frozen rabbit two ranks away whose square ahead or the
-/// goal square ahead of that is taken; `false` means "not decided" (the search decides).
+/// on the square ahead, (vi) one with the square ahead empty that no two steps unfreeze,
+/// or (v) a frozen rabbit two ranks away whose square ahead or the goal square ahead of
+/// that is taken; `false` means "not decided" (the search decides).
 /// The rabbits of (v) first: such a rabbit `R2` on `s`, `b` ahead and `h` ahead of `b`,
 /// ends a goal in three only by its two forward steps and one step `t` before them that
 /// unfreezes it and empties the taken square. A first step that ends the pull under way
@@ -1281,9 +1281,18 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
 /// beside `s` and leave the taken square (no trap lies on `b` or `h`), which holds a
 /// piece of the mover. A friend on `b` is beside `s`, against `R2` frozen; from `h`,
 /// the only square beside both `h` and `s` is `b`, which then blocks `R2`. So no `R2`
-/// ends a goal, and the rest reads only the rabbits one rank away. Write `R` for
-/// such a rabbit on `r`, `E` for the enemy piece on the square `A` ahead, `y` for a square
-/// beside `r` along the rank, `g` for the goal square ahead of `y`, and "a helper" for a
+/// ends a goal, and the rest reads only the rabbits one rank away.
+///
+/// (vi) A frozen rabbit `R` one rank away on `r` with the square ahead empty, such that
+/// [`unfrozen_within_two_steps`] says no one or two steps unfreeze it (with (iii) below,
+/// its premise): `R` needs a step of its own, only when unfrozen, and no push may wait
+/// before it; with three steps left, its forward step from `r` comes after at most two
+/// steps, which leave it frozen or `A` taken, and its steps aside and forward come after
+/// one, which leaves it frozen or with no route aside (its proof). So `R` ends no goal,
+/// and the rest reads
+/// the rabbits one rank away with a piece on the square ahead (a friend there: not
+/// decided). Write `R` for such a rabbit on `r`, `E` for the enemy piece on the square
+/// `A` ahead, `y` for a square beside `r` along the rank, `g` for the goal square ahead of `y`, and "a helper" for a
 /// piece of the mover but `R`. The rule answers "no" when no push waits, (iii) the pull
 /// under way (if any) may move no enemy piece within two of a rabbit of `rabbits`
 /// ([`TurnState::pullable`]), and for every such `R`: (i) no piece of the mover stronger
@@ -1336,16 +1345,14 @@ fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
     let enemy = board.color(!side);
     let near = rabbits & rank_band(side, 1);
     let two = rabbits & rank_band(side, 2);
-    // Every rabbit one rank away with an enemy piece ahead, or two ranks away (v).
-    if near | two != rabbits || (near.shift(fwd) & !enemy).any() {
+    // Every rabbit one rank away with an enemy piece or nothing ahead (vi), or two ranks
+    // away (v).
+    if near | two != rabbits || (near.shift(fwd) & board.color(side)).any() {
         return false;
     }
     // (v): the square ahead of a rabbit two ranks away or the goal square ahead of it taken.
-    if two.any() {
-        let empty = !board.occupied();
-        if (two.shift(fwd) & empty & empty.shift(Direction::backwards(side))).any() {
-            return false;
-        }
+    if two.any() && open_ahead_of_two(board, side, two).any() {
+        return false;
     }
     if frozen_rabbits(board, side, rabbits) != rabbits || pos.pending_push().is_some() {
         return false;
@@ -1367,7 +1374,11 @@ fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
         let a = Step::new(r, fwd).to_on_board();
         // (i): a piece of the mover that may push or pull `E`.
         let Some(kind) = board.kind_at(a) else {
-            return false;
+            // (vi): the square ahead empty.
+            if unfrozen_within_two_steps(board, side, r, pullable.any()) {
+                return false;
+            }
+            continue;
         };
         if (Bitboard::adjacent(a) & board.stronger_than(side, kind)).any() {
             return false;
@@ -1392,6 +1403,199 @@ fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
         }
     }
     true
+}
+
+/// Whether the frozen rabbit `R` of the mover on `r`, one rank from its goal with the
+/// square ahead `A` empty, may be unfrozen on `r` by one or two steps with no push
+/// waiting after them; `false` proves that no such steps leave `R` unfrozen with `A`
+/// empty, and that no one step leaves it unfrozen with a route aside to its goal (a
+/// square `y` beside `r` along the rank and the goal square ahead of it empty, `R`
+/// unfrozen on `y`): case (vi) of [`frozen_behind_enemy_pieces`]. The caller asks it
+/// with no push waiting and no enemy piece the pull under way may move within two of
+/// `r`; `pulling` says whether it may move one at all.
+///
+/// `R` is frozen: no piece of the mover stands beside `r`, a freezer (an enemy piece
+/// but a rabbit) does. It is unfrozen after the steps only if a piece `X` of the mover
+/// entered a square beside `r`, or every freezer beside `r` left or was captured. A step
+/// of the mover captures only pieces of the mover; an enemy piece moves only by a push or
+/// pull begun in the turn (two steps, its mover beside it and unfrozen before the first:
+/// no push may wait at the end) or by the end of the pull under way (a first step moving
+/// a piece more than two from `r`: it changes no square beside `r`, captures no piece on
+/// a trap beside `r`, and leaves one step only).
+/// - `X` two from `r` enters a square `N` beside both (a rabbit not backwards) by one
+///   step, or by a push of the enemy piece on `N` (weaker than `X`, with an empty square
+///   beside `N` to go to; `X` unfrozen before it). `N` holds no piece of the mover, and
+///   an enemy piece on it stays there unless pushed by `X` (a pull of it by another
+///   piece takes both steps and leaves `X` where it is), so a simple step needs `N`
+///   empty, and `X` unfrozen before it: unfrozen now, or unfrozen by the first step,
+///   which brings a friend beside `X` (an unfrozen piece of the mover beside an empty
+///   square beside `X`) or, when `pulling`, ends the pull under way (taken as possible).
+///   A square two from `r` is beside none two from `r`: no other route. When `A` is
+///   the only empty square beside both (`X` then stands on a goal square beside `A`),
+///   `X` entering it leaves `A` taken: `R` then reaches its goal only by its step aside
+///   and its forward step, so `X` enters `A` by the first step, unfrozen now, and then
+///   [`aside_after_the_square_ahead_taken`] must find a route (its proof).
+/// - `X` three from `r` needs both steps, simple steps of its own: into an empty square
+///   `M` two from `r`, then into an empty `N` beside both `M` and `r` (a push or pull
+///   leaves `X` two from `r`). `X` is unfrozen now, and on `M` keeps a friend (a piece of
+///   the mover beside `M` but `X`; `R` is not) or has no stronger enemy piece beside it
+///   and is not captured (a trap with no friend beside it); a rabbit takes neither step
+///   backwards. Pieces farther away need three steps.
+/// - The freezers leave: within two steps at most one enemy piece `P` moves, by a push
+///   or pull by a piece of the mover stronger than `P`, beside it and unfrozen now, with
+///   an empty square beside `P` (the push) or beside the mover (the pull). `P` does not
+///   end beside `r` when it stood beside it (the squares beside its own are `r` and
+///   squares two from `r`, the square its puller left among them), and ending there
+///   would only freeze `R` again. A freezer left beside `r` by `P`'s move is captured
+///   only on a trap with no enemy piece beside it but `P`. So
+///   at most one freezer is off a trap (the other is `P`), and `P` is a freezer or the
+///   last friend of the freezer on the trap beside `r`.
+///
+/// Where none of these is possible, no one or two steps (no push waiting after them)
+/// leave `R` unfrozen on `r` with `A` empty: a piece entering a square beside `r` from
+/// two away enters `A` only where that is its one empty entry, and a piece entering `A`
+/// from three away does so by the second step. And one step leaving `R` unfrozen with
+/// `A` taken is the first step of such an `X` into `A`, whose route aside is asked.
+#[inline(never)]
+fn unfrozen_within_two_steps(board: &Board, side: Color, r: crate::Square, pulling: bool) -> bool {
+    let own = board.color(side);
+    let enemy = board.color(!side);
+    let helpers = own.without(r);
+    let empty = !board.occupied();
+    let back = Direction::backwards(side);
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    let beside = Bitboard::adjacent(r);
+    let ball1 = beside | Bitboard::from_square(r);
+    let ball2 = ball1 | ball1.neighbours();
+    let frozen = board.frozen_among(side, ball2.neighbours() & helpers);
+    let ahead = Bitboard::from_square(r).shift(forward(side));
+    // A helper two away enters a square beside `r` in one step, or pushes the enemy
+    // piece there away.
+    for x in ball2 & !ball1 & helpers {
+        let Some(kind) = board.kind_at(x) else {
+            continue;
+        };
+        let mut entries = Bitboard::adjacent(x) & beside;
+        if rabbits.contains(x) {
+            entries &= !Bitboard::from_square(x).shift(back);
+        }
+        if !frozen.contains(x) {
+            for n in entries & board.weaker_than(!side, kind) {
+                if (Bitboard::adjacent(n) & empty).any() {
+                    return true;
+                }
+            }
+        }
+        let open = entries & empty;
+        if open == ahead {
+            // Only the square ahead: entered first, then `R` steps aside and forward.
+            if !frozen.contains(x) && aside_after_the_square_ahead_taken(board, side, r, x) {
+                return true;
+            }
+        } else if open.any() {
+            if pulling || !frozen.contains(x) {
+                return true;
+            }
+            let comers = (Bitboard::adjacent(x) & empty).neighbours() & helpers.without(x);
+            if comers.any() && board.frozen_among(side, comers) != comers {
+                return true;
+            }
+        }
+    }
+    // A helper three away walks in by two steps through an empty square two away.
+    let three = (ball2.neighbours() & !ball2) & helpers & !frozen;
+    if three.any() {
+        let through = ball2 & !ball1 & empty & (beside & empty).neighbours();
+        for x in three & through.neighbours() {
+            let Some(kind) = board.kind_at(x) else {
+                continue;
+            };
+            let rabbit = rabbits.contains(x);
+            for m in Bitboard::adjacent(x) & through {
+                if rabbit && Bitboard::from_square(x).shift(back).contains(m) {
+                    continue;
+                }
+                let around = Bitboard::adjacent(m);
+                if (around & own.without(x)).is_empty()
+                    && (Bitboard::TRAPS.contains(m)
+                        || (around & board.stronger_than(!side, kind)).any())
+                {
+                    continue;
+                }
+                let mut entries = around & beside & empty;
+                if rabbit {
+                    entries &= !Bitboard::from_square(m).shift(back);
+                }
+                if entries.any() {
+                    return true;
+                }
+            }
+        }
+    }
+    // Every freezer pushed or pulled away or captured.
+    let freezers = beside & enemy & !board.pieces(PieceKind::Rabbit.of(!side));
+    if (freezers & !Bitboard::TRAPS).count() <= 1 {
+        let moved = freezers | ((freezers & Bitboard::TRAPS).neighbours() & enemy);
+        for p in moved {
+            let Some(kind) = board.kind_at(p) else {
+                continue;
+            };
+            let left = freezers.without(p);
+            if (left & !Bitboard::TRAPS).any() {
+                continue;
+            }
+            if left.any() && (left.neighbours() & enemy.without(p)).any() {
+                continue;
+            }
+            let movers = Bitboard::adjacent(p) & board.stronger_than(side, kind) & !frozen;
+            if movers.any() && ((Bitboard::adjacent(p) | movers.neighbours()) & empty).any() {
+                return true;
+            }
+        }
+    }
+    false
+}
+
+/// Whether the rabbit `R` of the mover on `r` (one rank from its goal, frozen, the square
+/// ahead `A` empty) may step aside and forward to its goal once the piece of the mover
+/// on `x` (two from `r`, beside `A`) has stepped into `A`: for a square `y` beside `r`
+/// along the rank, `y` empty, the goal square `g` ahead of it empty or `x`, and `R`
+/// unfrozen on `y` (a piece of the mover beside `y` but `R` and the one from `x`, or no
+/// freezer). The one route for such a piece whose only empty square beside `r` is `A`
+/// ([`unfrozen_within_two_steps`]).
+///
+/// Exact: the step into `A` unfreezes `R` and blocks its forward step from `r`, and
+/// the two steps left must be `R`'s step to a `y` and its forward step to `g`. The step
+/// into `A` changed only `x` (emptied) and `A` (a capture it makes takes a piece of the
+/// mover on a trap beside `x`: a friend fewer, never a freezer), so `y` and `g` must be
+/// empty now or `g` be `x`, and `R` on `y` keeps a friend other than `R` and the piece
+/// now on `A` (not beside `y`) or has no freezer beside it.
+#[inline(never)]
+fn aside_after_the_square_ahead_taken(
+    board: &Board,
+    side: Color,
+    r: crate::Square,
+    x: crate::Square,
+) -> bool {
+    let empty = !board.occupied() | Bitboard::from_square(x);
+    let friends = board.color(side).without(r).without(x);
+    let freezers = board.color(!side) & !board.pieces(PieceKind::Rabbit.of(!side));
+    let row = Bitboard::adjacent(r) & rank_band(side, 1);
+    let open = row & empty & empty.shift(Direction::backwards(side));
+    open.iter().any(|y| {
+        let around = Bitboard::adjacent(y);
+        (around & friends).any() || (around & freezers).is_empty()
+    })
+}
+
+/// The squares ahead of the rabbits `two` (the mover's, two ranks from their goal) that
+/// are empty with the goal square ahead of them empty too: the open columns, along which
+/// such a rabbit may walk to its goal in two steps. [`three_step_region`] spreads them
+/// (`C`), and [`frozen_behind_enemy_pieces`] (v) needs none.
+#[inline]
+fn open_ahead_of_two(board: &Board, side: Color, two: Bitboard) -> Bitboard {
+    let empty = !board.occupied();
+    two.shift(forward(side)) & empty & empty.shift(Direction::backwards(side))
 }
 
 /// The rabbits of the mover that may end a turn of at most `k` more steps on their goal

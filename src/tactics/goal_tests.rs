@@ -8,12 +8,13 @@ use super::{
     goal_in_two, goal_lower_bound, goal_rabbits_within, immovable, path_bound, path_costs,
     path_region, paths_in_three, paths_within, push_completers, rabbit_within_reach, rank_band,
     squares_within_paths, steps_lowering_a_tighter_bound, steps_on_cheap_paths, three_step_region,
-    to_go_layers, walls, walls_in_three, walls_may_raise, PathLayers, Region,
+    to_go_layers, unfrozen_within_two_steps, walls, walls_in_three, walls_may_raise, PathLayers,
+    Region,
 };
 use super::{steps_lowering_the_goal_bound, NoSlack};
 use crate::tactics::test_data::{archive_positions, endgame_positions, random_position, Rng};
 use crate::Bitboard;
-use crate::{Color, Move, PieceKind, Position, Rank, Step, TurnState};
+use crate::{Color, Direction, Move, PieceKind, Position, Rank, Step, TurnState};
 
 /// `pos` under a random cap with random legal steps played (enemy steps preferred, so
 /// that pushes wait and pulls are available), as many as the cap allows but one.
@@ -2539,8 +2540,12 @@ fn frozen_behind_enemy_pieces_decides_no_goal() {
         {
             if no {
                 assert_eq!(pos.plain_goal_move(), None, "{pos}");
-                // Those with a rabbit two ranks away are the twenty-ninth round's (v).
-                outside += usize::from((rabbits & rank_band(side, 2)).is_empty());
+                // Those with a rabbit two ranks away are the twenty-ninth round's (v),
+                // those with one one rank away and the square ahead empty the
+                // thirty-first round's (vi).
+                let open = ahead & !board.occupied();
+                outside +=
+                    usize::from((rabbits & rank_band(side, 2)).is_empty() && open.is_empty());
             }
             continue;
         }
@@ -2649,6 +2654,8 @@ fn frozen_behind_enemy_pieces_with_a_pull_under_way() {
     states.extend(one_step_in(&halves));
     states.extend((0..300_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
     let (mut pulling, mut shaped, mut decided, mut close, mut goals) = (0, 0, 0, 0, 0);
+    // The "no"s of the shape (the others are (v)'s and (vi)'s).
+    let mut of_shape = 0;
     for pos in &states {
         let state = pos.turn_state();
         let pullable = state.pullable();
@@ -2674,6 +2681,7 @@ fn frozen_behind_enemy_pieces_with_a_pull_under_way() {
             && frozen_rabbits(board, side, near) == near
         {
             shaped += 1;
+            of_shape += usize::from(no);
             goals += usize::from(plain.is_some());
             let mut ball = near | near.neighbours();
             ball |= ball.neighbours();
@@ -2682,13 +2690,13 @@ fn frozen_behind_enemy_pieces_with_a_pull_under_way() {
     }
     eprintln!(
         "frozen_behind_enemy_pieces with a pull under way: {} states, {pulling} with three \
-         left and an enemy piece pullable, {shaped} of the shape, {decided} decided no goal, \
-         {close} with one within two of a rabbit, {goals} goals",
+         left and an enemy piece pullable, {shaped} of the shape, {decided} decided no goal \
+         ({of_shape} of the shape), {close} with one within two of a rabbit, {goals} goals",
         states.len()
     );
     assert!(
-        decided > 20 && close > 0 && shaped > decided,
-        "{pulling} {shaped} {decided} {close} {goals}"
+        decided > 20 && close > 0 && shaped > of_shape,
+        "{pulling} {shaped} {decided} {of_shape} {close} {goals}"
     );
 }
 
@@ -2769,4 +2777,185 @@ fn a_pull_under_way_may_free_a_rabbit_two_ranks_away() {
     assert!(!frozen_behind_enemy_pieces(state, rabbits), "{pos}");
     assert!(pos.plain_goal_move().is_some(), "{pos}");
     assert!(pos.goal_move().is_some(), "{pos}");
+}
+
+// Thirty-first goal round, three to go (h-g20)
+
+/// The states of the three-step tests of this round: the archive and endgame positions
+/// under a cap of three, the states one step into the endgames and into every third
+/// archive position, and `randoms` random states (mid-turn included), from `seed`.
+fn three_left_states(seed: u64, randoms: usize) -> Vec<Position> {
+    let mut rng = Rng(seed);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let mut states: Vec<Position> = archive.iter().map(|p| with_cap(p, 3)).collect();
+    states.extend(endgames.iter().map(|p| with_cap(p, 3)));
+    states.extend(one_step_in(&endgames));
+    let thirds: Vec<Position> = archive.iter().step_by(3).cloned().collect();
+    states.extend(one_step_in(&thirds));
+    states.extend((0..randoms).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
+    states
+}
+
+/// The frozen rabbits of the mover one rank from their goal with the square ahead empty
+/// (the rabbits of [`frozen_behind_enemy_pieces`]' case (vi)).
+fn frozen_with_the_square_ahead_empty(state: &TurnState) -> Bitboard {
+    let (board, side) = (state.board(), state.side_to_move());
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side)) & rank_band(side, 1);
+    let open = rabbits & (!board.occupied()).shift(Direction::backwards(side));
+    frozen_rabbits(board, side, open)
+}
+
+/// [`unfrozen_within_two_steps`]' "no" by play: on the states of [`three_left_states`]
+/// with no push waiting, for every frozen rabbit of the mover one rank away with the
+/// square ahead empty and no enemy piece the pull under way may move within two of it,
+/// where the rule says "no", every legal step and every legal pair of steps leaves it
+/// frozen on its square or the square ahead taken (or a push waiting, whose completion
+/// comes before any step of the rabbit), and where a first step unfroze it (the square
+/// ahead then taken), its step aside leaves it frozen or the goal square ahead taken. Counts the rabbits so decided with a piece of
+/// the mover within three (which a distance test would not decide): two away, three
+/// away, beside a freezer of the rabbit or beside an enemy piece beside an occupied trap
+/// beside it, and with a pull under way.
+#[test]
+fn unfrozen_within_two_steps_by_play() {
+    let states = three_left_states(31, 300_000);
+    let (mut asked, mut stuck) = (0usize, 0usize);
+    let [mut two, mut three, mut movers, mut pulls, mut aside] = [0usize; 5];
+    for pos in &states {
+        let state = pos.turn_state();
+        if state.steps_left() < 2 || state.pending_push().is_some() {
+            continue;
+        }
+        let (board, side) = (state.board(), state.side_to_move());
+        let pullable = state.pullable();
+        for r in frozen_with_the_square_ahead_empty(state) {
+            if (pullable & spread(Bitboard::from_square(r), 2)).any() {
+                continue;
+            }
+            asked += 1;
+            if unfrozen_within_two_steps(board, side, r, pullable.any()) {
+                continue;
+            }
+            stuck += 1;
+            let fwd = super::forward(side);
+            let ahead = Step::new(r, fwd).to_on_board();
+            // The rabbit may step forward: unfrozen on `r` with the square ahead empty.
+            let free = |s: &TurnState| {
+                s.pending_push().is_none()
+                    && !s.board().is_frozen(r)
+                    && s.board().piece_at(ahead).is_none()
+            };
+            for first in state.legal_steps().iter() {
+                let mut after = *state;
+                after.play_step_unchecked(*first);
+                assert!(!free(&after), "{pos} {first}");
+                if after.steps_left() == 0 {
+                    continue;
+                }
+                for second in after.legal_steps().iter() {
+                    let mut then = after;
+                    then.play_step_unchecked(*second);
+                    assert!(!free(&then), "{pos} {first} {second}");
+                    // The rabbit's step aside, then a goal in one from there.
+                    if second.from == r && then.steps_left() > 0 {
+                        let y = second.to_on_board();
+                        let g = Step::new(y, fwd).to_on_board();
+                        let open = then.board().piece_at(g).is_none();
+                        assert!(!open || then.board().is_frozen(y), "{pos} {first} {second}");
+                        aside += 1;
+                    }
+                }
+            }
+            let helpers = board.color(side).without(r);
+            let ball = spread(Bitboard::from_square(r), 1);
+            let enemy = board.color(!side);
+            let near = Bitboard::adjacent(r) & enemy;
+            let moved = near | ((near & Bitboard::TRAPS).neighbours() & enemy);
+            two += usize::from((spread(ball, 1) & !ball & helpers).any());
+            three += usize::from((spread(ball, 2) & !spread(ball, 1) & helpers).any());
+            movers += usize::from((moved.neighbours() & helpers).any());
+            pulls += usize::from(pullable.any());
+        }
+    }
+    eprintln!(
+        "unfrozen_within_two_steps: {} states, {asked} frozen rabbits one rank away with the \
+         square ahead empty, {stuck} stuck by the rule (no one or two steps free it to \
+         step forward): {two} with a piece of the mover two away, {three} three away, {movers} \
+         beside an enemy piece that may free it, {pulls} with a pull under way; {aside} \
+         steps aside after a first step that unfroze it (none ends a goal)",
+        states.len()
+    );
+    assert!(
+        stuck > 1_000 && two > 100 && three > 100 && movers > 50 && pulls > 10 && aside > 10,
+        "{asked} {stuck} {two} {three} {movers} {pulls} {aside}"
+    );
+}
+
+/// [`frozen_behind_enemy_pieces`]' "no" with case (vi) against the plain search: on the
+/// states of [`three_left_states`] (others) where three steps are left and some rabbit
+/// that may end a goal in three is a frozen rabbit one rank away with the square ahead
+/// empty, a "no" of the rule means no goal by [`Position::plain_goal_move`]. Counts
+/// those states, the ones decided, those decided with a piece of the mover within three
+/// of such a rabbit, and the goals among those left to the search.
+#[test]
+fn frozen_with_the_square_ahead_empty_decides_no_goal() {
+    let states = three_left_states(3_131, 300_000);
+    let (mut shaped, mut decided, mut helped, mut goals) = (0usize, 0usize, 0usize, 0usize);
+    for pos in &states {
+        let state = pos.turn_state();
+        if state.steps_left() != 3 {
+            continue;
+        }
+        let (rabbits, _) = goal_rabbits_of(state, 3);
+        let open = rabbits & frozen_with_the_square_ahead_empty(state);
+        if open.is_empty() {
+            continue;
+        }
+        shaped += 1;
+        let no = frozen_behind_enemy_pieces(state, rabbits);
+        let plain = pos.plain_goal_move();
+        if no {
+            assert_eq!(plain, None, "{pos}");
+            decided += 1;
+            let helpers = state.board().color(state.side_to_move()) & !open;
+            helped += usize::from((spread(open, 3) & helpers).any());
+        } else {
+            goals += usize::from(plain.is_some());
+        }
+    }
+    eprintln!(
+        "frozen_behind_enemy_pieces (vi): {} states, {shaped} with three left and a frozen \
+         goal rabbit one rank away with the square ahead empty, {decided} decided no goal \
+         ({helped} with a piece of the mover within three of it), {goals} goals left to the \
+         search",
+        states.len()
+    );
+    assert!(
+        decided > 500 && helped > 300 && goals > 10,
+        "{shaped} {decided} {helped} {goals}"
+    );
+}
+
+/// `aside_after_the_square_ahead_taken` counts a frozen friend beside the square aside:
+/// Gold's rabbit on d7 is frozen by the silver dog on d6 and elephant on e7; Gold's
+/// elephant on e8 may enter d8 only (e7 is taken), which frees the rabbit but blocks its
+/// forward step. The rabbit then steps to c7, where the silver cat on c6 would freeze it
+/// but Gold's dog on b7 (itself frozen by the silver horse on a7) stands beside it, and
+/// on to c8: a goal in three the rule must leave to the search.
+#[test]
+fn a_frozen_friend_beside_the_square_aside_unfreezes_the_rabbit_there() {
+    let rows = ["    E   ", "hD Re   ", "  cd    ", "       r"];
+    let pos: Position = format!("g [{}{}]", rows.concat(), " ".repeat(32))
+        .parse()
+        .expect("a position");
+    let state = pos.turn_state();
+    let (rabbits, _) = goal_rabbits_of(state, 3);
+    assert_eq!(rabbits, Bitboard::from_square(crate::Square::D7), "{pos}");
+    assert!(
+        unfrozen_within_two_steps(state.board(), Color::Gold, crate::Square::D7, false),
+        "{pos}"
+    );
+    assert!(!frozen_behind_enemy_pieces(state, rabbits), "{pos}");
+    assert_eq!(pos.plain_goal_move().map(|m| m.len()), Some(3), "{pos}");
+    assert_eq!(pos.goal_move().map(|m| m.len()), Some(3), "{pos}");
 }
