@@ -1934,6 +1934,59 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
     {
         return Region::FULL;
     }
+    // The rabbits one rank away with an enemy piece ahead ask only `W` (below).
+    let behind = board.color(!side).shift(Direction::backwards(side));
+    let blocked = rabbits & rank_band(side, 1) & behind;
+    let region = region_in_four(pos, rabbits & !blocked);
+    if blocked.is_empty() {
+        return region;
+    }
+    let w = region_behind_enemy_pieces(pos, blocked);
+    Region {
+        from: region.from | w.from,
+        into: region.into | w.into,
+        pushes: region.pushes | w.pushes,
+    }
+}
+
+/// `W` (draft).
+#[inline]
+fn region_behind_enemy_pieces(pos: &TurnState, blocked: Bitboard) -> Region {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    let enemy = board.color(!side);
+    let own = board.color(side);
+    let within_one = blocked | blocked.neighbours();
+    let within_two = within_one | within_one.neighbours();
+    let within_three = within_two | within_two.neighbours();
+    let frozen = board.frozen_among(side, within_three & own);
+    let goal_rank = ranks_within(side, 0);
+    let enemy_traps = Bitboard::TRAPS & enemy & within_three;
+    // The pulls whose end captures an enemy piece on a trap within two.
+    let near_traps = enemy_traps & within_two;
+    let pulled = if near_traps.any() {
+        enemy & near_traps.neighbours()
+    } else {
+        Bitboard::EMPTY
+    };
+    Region {
+        from: within_two
+            | (within_three & goal_rank)
+            | (within_three & (enemy & within_two).neighbours())
+            | pulled.neighbours(),
+        into: within_three | frozen.neighbours(),
+        pushes: within_two
+            | (frozen & within_two).neighbours()
+            | enemy_traps.neighbours()
+            | (within_three.neighbours() & goal_rank),
+    }
+}
+
+/// The region of [`four_step_region`] for `rabbits` (draft split).
+#[inline]
+fn region_in_four(pos: &TurnState, rabbits: Bitboard) -> Region {
+    let side = pos.side_to_move();
+    let board = pos.board();
     let fwd = forward(side);
     // A rabbit three ranks away and the two squares ahead of it.
     let three = rabbits & rank_band(side, 3);
