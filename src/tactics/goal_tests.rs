@@ -10,7 +10,7 @@ use super::{
     squares_within_paths, steps_lowering_a_tighter_bound, steps_on_cheap_paths, three_step_region,
     to_go_layers, walls, walls_in_three, walls_may_raise, PathLayers, Region,
 };
-use super::{steps_lowering_the_goal_bound, NoSlack};
+use super::{region_in_four, steps_lowering_the_goal_bound, NoSlack};
 use crate::tactics::test_data::{archive_positions, endgame_positions, random_position, Rng};
 use crate::Bitboard;
 use crate::{Color, Move, PieceKind, Position, Rank, Step, TurnState};
@@ -2769,4 +2769,87 @@ fn a_pull_under_way_may_free_a_rabbit_two_ranks_away() {
     assert!(!frozen_behind_enemy_pieces(state, rabbits), "{pos}");
     assert!(pos.plain_goal_move().is_some(), "{pos}");
     assert!(pos.goal_move().is_some(), "{pos}");
+}
+
+// Thirtieth goal round, the root (h-g19)
+
+/// [`four_step_region`] around a rabbit one rank away with an enemy piece on the square
+/// ahead (`W`, `region_behind_enemy_pieces`) against the region it replaced there (the
+/// one of every other rabbit one rank away, [`region_in_four`] for all the rabbits): on
+/// the turn starts of `every_goal_in_four_begins_in_the_four_step_region` with 3,000,000
+/// more random ones (the region is asked only at a turn's start), wherever the fewest
+/// steps are exactly four and such a rabbit may end the goal, no step the wider region
+/// tries and the narrower does not begins a goal in three more (a plain search after
+/// it), and many are left out, among them steps from three away to four away and from
+/// five away to four away; counts the steps three away or more that each term of `W`
+/// keeps (the goal rank, a pull beside an enemy piece within two, a pull whose end
+/// captures on a trap within two, beside a frozen piece of the mover within three).
+#[test]
+fn four_step_region_behind_an_enemy_piece_begins_no_goal() {
+    let (mut applied, mut dropped) = (0, 0usize);
+    let (mut outward, mut inward) = (0usize, 0usize);
+    let mut kept = [0usize; 4];
+    let (turn_starts, fours) = for_each_goal_in_four(
+        31,
+        3_000_000,
+        |state, rabbits| {
+            let side = state.side_to_move();
+            let behind = state.board().color(!side).shift(super::forward(side).opposite());
+            (rabbits & rank_band(side, 1) & behind).any()
+        },
+        |pos, rabbits, region| {
+            let state = pos.turn_state();
+            let (board, side) = (pos.board(), pos.side_to_move());
+            let old = region_in_four(state, rabbits);
+            let wider = Region {
+                from: region.from | old.from,
+                into: region.into | old.into,
+                pushes: region.pushes | old.pushes,
+            };
+            let behind = board.color(!side).shift(super::forward(side).opposite());
+            let blocked = rabbits & rank_band(side, 1) & behind;
+            let (two, three) = (spread(blocked, 2), spread(blocked, 3));
+            let here = check_left_out(pos, (region, wider), 3, |s| {
+                let to = s.to().map_or(Bitboard::EMPTY, Bitboard::from_square);
+                let four_away = (to & spread(blocked, 4) & !three).any();
+                outward += usize::from(four_away && three.contains(s.from));
+                inward += usize::from(four_away && !three.contains(s.from));
+            });
+            dropped += here;
+            applied += usize::from(here > 0);
+            // The steps three away or more that each term of `W` keeps.
+            let enemy = board.color(!side);
+            let near_traps = Bitboard::TRAPS & enemy & two;
+            let frozen = board.frozen_among(side, three & board.color(side));
+            let terms = [
+                (three & !two & rank_band(side, 0), Bitboard::EMPTY),
+                (three & !two & (enemy & two).neighbours(), Bitboard::EMPTY),
+                ((enemy & near_traps.neighbours()).neighbours() & !two, Bitboard::EMPTY),
+                (Bitboard::EMPTY, frozen.neighbours() & !three),
+            ];
+            for s in pos.legal_steps().iter() {
+                let to = s.to().map_or(Bitboard::EMPTY, Bitboard::from_square);
+                for (n, (from, into)) in kept.iter_mut().zip(terms) {
+                    *n += usize::from(from.contains(s.from) || (to & into).any());
+                }
+            }
+        },
+    );
+    eprintln!(
+        "four_step_region behind an enemy piece: {} turn starts, {fours} goals in four with \
+         such a rabbit, {applied} with steps left out, {dropped} left out ({outward} from \
+         three away into four away, {inward} from five away), none begins a goal; steps \
+         kept three away or more by the goal rank {}, a pull near the rabbit {}, a pull \
+         capturing on a trap {}, a frozen piece {}",
+        turn_starts, kept[0], kept[1], kept[2], kept[3]
+    );
+    assert!(
+        fours > 1_000
+            && applied > 100
+            && dropped > 200
+            && outward > 0
+            && inward > 0
+            && kept.iter().all(|&n| n > 0),
+        "{fours} {applied} {dropped} {outward} {inward} {kept:?}"
+    );
 }
