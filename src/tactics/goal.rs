@@ -1629,7 +1629,9 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 
 /// The first steps of a goal in four steps that ends with one of `rabbits` (the mover's
 /// rabbits that may end one, [`goal_rabbits_within`]) on its goal rank, at the root with
-/// four steps to go ([`Region`]): a simple step that enters a square of `V`, leaves a
+/// four steps to go ([`Region`]). Around a rabbit one rank away with an enemy piece on
+/// the square ahead only `W` ([`region_behind_enemy_pieces`], its proof there); around
+/// the others ([`region_in_four`]): a simple step that enters a square of `V`, leaves a
 /// square of `Y` (narrowed by `Y1` and `Y2`, below), leaves a square of `X` beside an enemy piece and within two of a trap
 /// with an enemy piece on it within three of a rabbit one rank away;
 /// the first step of a push of an enemy piece on a square of `Y` (of `Z1` when a rabbit
@@ -1949,7 +1951,74 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
     }
 }
 
-/// `W` (draft).
+/// `W`, the part of [`four_step_region`] about `blocked`: rabbits of the mover one rank
+/// from their goal, each with an enemy piece on the square ahead, that may end a goal in
+/// four (the region is the union of the goal rabbits' parts: its proof follows one goal
+/// rabbit and reads no other's square). With `B(x, n)` the squares within `n` of `x`, for
+/// each such rabbit `R` on `r`, tried are: a simple step or a pull's first step that
+/// leaves a square of `B(r, 2)`, a goal-rank square of `B(r, 3)`, a square of `B(r, 3)`
+/// beside an enemy piece within two of `r`, or a square beside an enemy piece that stands
+/// beside a trap within two of `r` with an enemy piece on it; or that enters a square of
+/// `B(r, 3)` or one beside a frozen piece of the mover within three of `r`; and the first
+/// steps of the pushes of `Z1` (as for every rabbit one rank away: its proof in
+/// [`four_step_region`]).
+///
+/// Exact. The region is asked at a turn's start (no push waits, no pull is under way, no
+/// rabbit of the mover stands on its goal rank: else it is `FULL`), and only where no goal
+/// in three or fewer steps exists. Let `t1 t2 t3 t4` be a goal, `t4` `R`'s forward step
+/// onto its goal rank (a rabbit there before `t4` would make a goal in three). Write `A`
+/// for the square ahead of `r` and `E` for the enemy piece on it, `y` for a square beside
+/// `r` on its rank and `gy` for the goal square ahead of `y`. `R` moves only by its own
+/// steps, along its rank and then forward. `E` leaves `A` only by a push or a pull by a
+/// stronger piece of the mover beside `A`, so on a `gy` (`r` holds `R`, and a rabbit moves
+/// no piece), and is never captured (no trap on a goal rank). A step of the mover (simple,
+/// or a pull's first) captures only pieces of the mover, which helps no later step: a
+/// friend fewer never unfreezes a piece nor saves one on a trap, and the trap emptied is
+/// entered by no step of `R` (its squares are on its rank and the goal rank) and, below,
+/// by no other step that matters. If `t1` is `R`'s step it leaves `r`; if it is a push's
+/// first step it is one of `Z1`'s. Otherwise `t1` moves a piece `P` of the mover from `x`
+/// into `z` (a simple step or a pull's first step), and `R` steps forward from a square
+/// `k` squares from `r` along its rank, after `k` steps aside:
+/// - `k = 0`: `E` leaves `A` before `t4`. Pushed, its pusher stands on `A` and leaves it by
+///   a third step: the push begins at `t1` (`Z1` holds `A`'s square, within two). Pulled
+///   by a piece `Q` on `gy` that steps to `p` (`y`, or the goal square `g2` beside `gy`
+///   three from `r`) while `E` follows into `gy`: if that pull is `t1 t2`, `t1` leaves
+///   `gy`; otherwise it is `t2 t3` and, since `t2 t3 t4` is no goal at the root, `t1` makes
+///   a read of theirs pass: it brings `Q` onto `gy` (entering it), empties `p` (leaving
+///   `y`, or `g2` on the goal rank within three), or arrives beside `gy` or `r` to unfreeze
+///   `Q` or `R` (entering `y`, `g2` or a square beside `r`, within three).
+/// - `k = 1`: `R` steps from `r` to `y`, then to `gy`, which reads `R` unfrozen at `r`
+///   and at `y`, and `y` and `gy` empty. Two steps are left. If `t1 t2` is a pull (the
+///   enemy piece from `q` beside `x` into `x`), `t3 t4` are `R`'s and the pull makes one
+///   of those reads pass: it changes `x` (an enemy piece arrives: never a help), `z` (a
+///   friend arrives: a help only beside `r` or `y`, so `z` within two), `q` (emptied: a
+///   help only as `y`, `gy` or a freezer beside `r` or `y`, all within two, so `x` within
+///   three beside an enemy piece within two), and captures at most an enemy piece on a
+///   trap beside `q` (a help only when that piece freezes `R` at `r` or `y`: the trap is
+///   within two, and `x` beside `q` beside it). Otherwise `t1` and the other step `h` are
+///   simple steps of the mover (a push takes two steps, a pull's end comes right after its
+///   puller's step, and `R`, a rabbit, pulls nothing), so no enemy piece moves or is
+///   captured, and `h` makes a read of `R`'s steps pass (else `t1` and `R`'s steps are a
+///   goal in three): it leaves `y` or `gy`, or arrives beside `r` or `y` (a square `w`
+///   within two, from a square `u` within three). Let `t1` be outside `W`: `x` three or
+///   more from `r` and not on the goal rank within three, `z` four or more away and beside
+///   no frozen piece of the mover within three. Then `h` and `R`'s steps, played at the
+///   root in the same order, are a goal in three (excluded): `h`'s piece `H` is not `P`
+///   (from `z` no step reaches a square within two); it stands on `u` at the root, not
+///   frozen there (else `z`, beside `u`, is beside a frozen piece within three; `P`
+///   leaving `x` unfreezes nothing); `w` is empty at the root (`t1` empties only `x`,
+///   three away, and by a capture a trap beside `x`, which is not `w`: `H` on `u`, beside
+///   `w`, would be a friend of the piece there, never captured then); a friend that keeps
+///   `H` alive on a trap `w` stands within three, so it is not `P` on `z`. `R`'s reads
+///   are within two of `r`: `t1` changes there no square (`z` is four away; `x`, three
+///   away, and a trap beside it hold at the root friends more, entered by no step above).
+/// - `k = 2`: `R` steps to `y`, to the square `y2` beside `y` two from `r`, and to the
+///   goal square `g2` ahead of `y2`, and `t1` is a simple step (no room for a pull's end or
+///   a push). `R`'s steps read `y`, `y2`, `g2` empty and `R` unfrozen at `r`, `y` and
+///   `y2`; they fail at the root (no goal in three), so `t1` empties one of those squares
+///   (leaving `y`, `y2` within two, or `g2`, on the goal rank within three) or arrives
+///   beside `r`, `y` or `y2` (entering a square within three).
+/// - `k = 3`: the four steps are `R`'s, and `t1` leaves `r`.
 #[inline]
 fn region_behind_enemy_pieces(pos: &TurnState, blocked: Bitboard) -> Region {
     let side = pos.side_to_move();
@@ -1959,16 +2028,21 @@ fn region_behind_enemy_pieces(pos: &TurnState, blocked: Bitboard) -> Region {
     let within_one = blocked | blocked.neighbours();
     let within_two = within_one | within_one.neighbours();
     let within_three = within_two | within_two.neighbours();
+    // The frozen pieces of the mover within three (entered beside: `k = 1`).
     let frozen = board.frozen_among(side, within_three & own);
     let goal_rank = ranks_within(side, 0);
     let enemy_traps = Bitboard::TRAPS & enemy & within_three;
-    // The pulls whose end captures an enemy piece on a trap within two.
+    // The enemy pieces whose leaving captures an enemy piece on a trap within two (a
+    // pull's end, `k = 1`).
     let near_traps = enemy_traps & within_two;
     let pulled = if near_traps.any() {
         enemy & near_traps.neighbours()
     } else {
         Bitboard::EMPTY
     };
+    // Left: within two, the goal rank within three (`g2`), the pulls of a piece within two
+    // or capturing on a trap within two; entered: within three, beside a frozen piece;
+    // pushes: `Z1`.
     Region {
         from: within_two
             | (within_three & goal_rank)
@@ -1982,7 +2056,9 @@ fn region_behind_enemy_pieces(pos: &TurnState, blocked: Bitboard) -> Region {
     }
 }
 
-/// The region of [`four_step_region`] for `rabbits` (draft split).
+/// The region of [`four_step_region`] about `rabbits` (those with an enemy piece ahead one
+/// rank away left to [`region_behind_enemy_pieces`]), once its [`Region::FULL`] cases are
+/// out: its proof is [`four_step_region`]'s, which follows one goal rabbit.
 #[inline]
 fn region_in_four(pos: &TurnState, rabbits: Bitboard) -> Region {
     let side = pos.side_to_move();

@@ -2794,7 +2794,10 @@ fn four_step_region_behind_an_enemy_piece_begins_no_goal() {
         3_000_000,
         |state, rabbits| {
             let side = state.side_to_move();
-            let behind = state.board().color(!side).shift(super::forward(side).opposite());
+            let behind = state
+                .board()
+                .color(!side)
+                .shift(super::forward(side).opposite());
             (rabbits & rank_band(side, 1) & behind).any()
         },
         |pos, rabbits, region| {
@@ -2824,7 +2827,10 @@ fn four_step_region_behind_an_enemy_piece_begins_no_goal() {
             let terms = [
                 (three & !two & rank_band(side, 0), Bitboard::EMPTY),
                 (three & !two & (enemy & two).neighbours(), Bitboard::EMPTY),
-                ((enemy & near_traps.neighbours()).neighbours() & !two, Bitboard::EMPTY),
+                (
+                    (enemy & near_traps.neighbours()).neighbours() & !two,
+                    Bitboard::EMPTY,
+                ),
                 (Bitboard::EMPTY, frozen.neighbours() & !three),
             ];
             for s in pos.legal_steps().iter() {
