@@ -1629,8 +1629,8 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 
 /// The first steps of a goal in four steps that ends with one of `rabbits` (the mover's
 /// rabbits that may end one, [`goal_rabbits_within`]) on its goal rank, at the root with
-/// four steps to go ([`Region`]). Around a rabbit one rank away with an enemy piece on
-/// the square ahead only `W` ([`region_behind_enemy_pieces`], its proof there); around
+/// four steps to go ([`Region`]). Around a rabbit one rank away with the square ahead
+/// taken only `W` ([`region_with_the_square_ahead_taken`], its proof there); around
 /// the others ([`region_in_four`]): a simple step that enters a square of `V`, leaves a
 /// square of `Y` (narrowed by `Y1` and `Y2`, below), leaves a square of `X` beside an enemy piece and within two of a trap
 /// with an enemy piece on it within three of a rabbit one rank away;
@@ -1936,14 +1936,14 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
     {
         return Region::FULL;
     }
-    // The rabbits one rank away with an enemy piece ahead ask only `W` (below).
-    let behind = board.color(!side).shift(Direction::backwards(side));
+    // The rabbits one rank away with the square ahead taken ask only `W` (below).
+    let behind = board.occupied().shift(Direction::backwards(side));
     let blocked = rabbits & rank_band(side, 1) & behind;
     let region = region_in_four(pos, rabbits & !blocked);
     if blocked.is_empty() {
         return region;
     }
-    let w = region_behind_enemy_pieces(pos, blocked);
+    let w = region_with_the_square_ahead_taken(pos, blocked);
     Region {
         from: region.from | w.from,
         into: region.into | w.into,
@@ -1952,7 +1952,7 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
 }
 
 /// `W`, the part of [`four_step_region`] about `blocked`: rabbits of the mover one rank
-/// from their goal, each with an enemy piece on the square ahead, that may end a goal in
+/// from their goal, each with a piece on the square ahead, that may end a goal in
 /// four (the region is the union of the goal rabbits' parts: its proof follows one goal
 /// rabbit and reads no other's square). With `B(x, n)` the squares within `n` of `x`, for
 /// each such rabbit `R` on `r`, tried are: a simple step or a pull's first step that
@@ -1967,11 +1967,12 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
 /// rabbit of the mover stands on its goal rank: else it is `FULL`), and only where no goal
 /// in three or fewer steps exists. Let `t1 t2 t3 t4` be a goal, `t4` `R`'s forward step
 /// onto its goal rank (a rabbit there before `t4` would make a goal in three). Write `A`
-/// for the square ahead of `r` and `E` for the enemy piece on it, `y` for a square beside
-/// `r` on its rank and `gy` for the goal square ahead of `y`. `R` moves only by its own
-/// steps, along its rank and then forward. `E` leaves `A` only by a push or a pull by a
-/// stronger piece of the mover beside `A`, so on a `gy` (`r` holds `R`, and a rabbit moves
-/// no piece), and is never captured (no trap on a goal rank). A step of the mover (simple,
+/// for the square ahead of `r`, `y` for a square beside `r` on its rank and `gy` for the
+/// goal square ahead of `y`. `R` moves only by its own steps, along its rank and then
+/// forward. The piece on `A` is never captured (no trap on a goal rank). An enemy piece
+/// `E` there leaves `A` only by a push or a pull by a stronger piece of the mover beside
+/// `A`, so on a `gy` (`r` holds `R`, and a rabbit moves no piece); a friend `F` there
+/// only by its own step onto a `gy`, and is never frozen while `R` stands on `r`. A step of the mover (simple,
 /// or a pull's first) captures only pieces of the mover, which helps no later step: a
 /// friend fewer never unfreezes a piece nor saves one on a trap, and the trap emptied is
 /// entered by no step of `R` (its squares are on its rank and the goal rank) and, below,
@@ -1979,7 +1980,21 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
 /// first step it is one of `Z1`'s. Otherwise `t1` moves a piece `P` of the mover from `x`
 /// into `z` (a simple step or a pull's first step), and `R` steps forward from a square
 /// `k` squares from `r` along its rank, after `k` steps aside:
-/// - `k = 0`: `E` leaves `A` before `t4`. Pushed, its pusher stands on `A` and leaves it by
+/// - `k = 0`, `F` on `A`: `F` steps off `A` onto a `gy` before `t4`. If `t1 t2` is a pull,
+///   `t3` is `F`'s step and `t4` `R`'s, which read: that `gy` empty, `R` unfrozen at `r`
+///   with `F` gone, and the pull makes one of those reads pass, as for `k = 1` below (it
+///   empties `gy` or a square beside `r`, `q` within two; captures a freezer on a trap
+///   beside `r`; or its puller enters a square beside `r`). Otherwise, if `t1` is not
+///   `F`'s step (leaving `A`, within one), `t1` and the other steps are simple steps of
+///   the mover: `F`'s step, `R`'s, and one step `h` more (of another piece, or `F`'s
+///   second), which makes a read of theirs pass (else `t1`, `F`'s step and `R`'s are a
+///   goal in three): it leaves a `gy`, or arrives beside `r` (from within two), or is
+///   `F`'s step from `gy` into a square beside it (`y`, or `g2` below, within three). For
+///   `t1` outside `W` the argument of `k = 1` below shows `h`, `F`'s step and `R`'s a goal
+///   in three at the root: all they read is within three of `r` (`F` on `gy` is beside
+///   `A`, `y` and `g2`, three from `r`, which `t1` does not enter nor leave), and `t1`
+///   changes there no square.
+/// - `k = 0`, `E` on `A`: `E` leaves `A` before `t4`. Pushed, its pusher stands on `A` and leaves it by
 ///   a third step: the push begins at `t1` (`Z1` holds `A`'s square, within two). Pulled
 ///   by a piece `Q` on `gy` that steps to `p` (`y`, or the goal square `g2` beside `gy`
 ///   three from `r`) while `E` follows into `gy`: if that pull is `t1 t2`, `t1` leaves
@@ -2020,7 +2035,7 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
 ///   beside `r`, `y` or `y2` (entering a square within three).
 /// - `k = 3`: the four steps are `R`'s, and `t1` leaves `r`.
 #[inline]
-fn region_behind_enemy_pieces(pos: &TurnState, blocked: Bitboard) -> Region {
+fn region_with_the_square_ahead_taken(pos: &TurnState, blocked: Bitboard) -> Region {
     let side = pos.side_to_move();
     let board = pos.board();
     let enemy = board.color(!side);
@@ -2057,7 +2072,7 @@ fn region_behind_enemy_pieces(pos: &TurnState, blocked: Bitboard) -> Region {
 }
 
 /// The region of [`four_step_region`] about `rabbits` (those with an enemy piece ahead one
-/// rank away left to [`region_behind_enemy_pieces`]), once its [`Region::FULL`] cases are
+/// rank away left to [`region_with_the_square_ahead_taken`]), once its [`Region::FULL`] cases are
 /// out: its proof is [`four_step_region`]'s, which follows one goal rabbit.
 #[inline]
 fn region_in_four(pos: &TurnState, rabbits: Bitboard) -> Region {

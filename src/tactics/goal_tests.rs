@@ -2773,8 +2773,8 @@ fn a_pull_under_way_may_free_a_rabbit_two_ranks_away() {
 
 // Thirtieth goal round, the root (h-g19)
 
-/// [`four_step_region`] around a rabbit one rank away with an enemy piece on the square
-/// ahead (`W`, `region_behind_enemy_pieces`) against the region it replaced there (the
+/// [`four_step_region`] around a rabbit one rank away with a piece on the square ahead
+/// (`W`, `region_with_the_square_ahead_taken`) against the region it replaced there (the
 /// one of every other rabbit one rank away, [`region_in_four`] for all the rabbits): on
 /// the turn starts of `every_goal_in_four_begins_in_the_four_step_region` with 3,000,000
 /// more random ones (the region is asked only at a turn's start), wherever the fewest
@@ -2783,12 +2783,13 @@ fn a_pull_under_way_may_free_a_rabbit_two_ranks_away() {
 /// it), and many are left out, among them steps from three away to four away and from
 /// five away to four away; counts the steps three away or more that each term of `W`
 /// keeps (the goal rank, a pull beside an enemy piece within two, a pull whose end
-/// captures on a trap within two, beside a frozen piece of the mover within three).
+/// captures on a trap within two, beside a frozen piece of the mover within three), and
+/// the goals in four where every such rabbit has a friend ahead.
 #[test]
-fn four_step_region_behind_an_enemy_piece_begins_no_goal() {
+fn four_step_region_with_the_square_ahead_taken_begins_no_goal() {
     let (mut applied, mut dropped) = (0, 0usize);
     let (mut outward, mut inward) = (0usize, 0usize);
-    let mut kept = [0usize; 4];
+    let (mut kept, mut friend_ahead, mut friend_dropped) = ([0usize; 4], 0usize, 0usize);
     let (turn_starts, fours) = for_each_goal_in_four(
         31,
         3_000_000,
@@ -2796,7 +2797,7 @@ fn four_step_region_behind_an_enemy_piece_begins_no_goal() {
             let side = state.side_to_move();
             let behind = state
                 .board()
-                .color(!side)
+                .occupied()
                 .shift(super::forward(side).opposite());
             (rabbits & rank_band(side, 1) & behind).any()
         },
@@ -2809,8 +2810,11 @@ fn four_step_region_behind_an_enemy_piece_begins_no_goal() {
                 into: region.into | old.into,
                 pushes: region.pushes | old.pushes,
             };
-            let behind = board.color(!side).shift(super::forward(side).opposite());
-            let blocked = rabbits & rank_band(side, 1) & behind;
+            let back = super::forward(side).opposite();
+            let blocked = rabbits & rank_band(side, 1) & board.occupied().shift(back);
+            let friends = blocked & board.color(side).shift(back);
+            let all_friends = friends == blocked;
+            friend_ahead += usize::from(all_friends);
             let (two, three) = (spread(blocked, 2), spread(blocked, 3));
             let here = check_left_out(pos, (region, wider), 3, |s| {
                 let to = s.to().map_or(Bitboard::EMPTY, Bitboard::from_square);
@@ -2820,6 +2824,7 @@ fn four_step_region_behind_an_enemy_piece_begins_no_goal() {
             });
             dropped += here;
             applied += usize::from(here > 0);
+            friend_dropped += if all_friends { here } else { 0 };
             // The steps three away or more that each term of `W` keeps.
             let enemy = board.color(!side);
             let near_traps = Bitboard::TRAPS & enemy & two;
@@ -2842,8 +2847,9 @@ fn four_step_region_behind_an_enemy_piece_begins_no_goal() {
         },
     );
     eprintln!(
-        "four_step_region behind an enemy piece: {} turn starts, {fours} goals in four with \
-         such a rabbit, {applied} with steps left out, {dropped} left out ({outward} from \
+        "four_step_region with the square ahead taken: {} turn starts, {fours} goals in four \
+         with such a rabbit ({friend_ahead} with a friend ahead of each, {friend_dropped} steps \
+         left out there), {applied} with steps left out, {dropped} left out ({outward} from \
          three away into four away, {inward} from five away), none begins a goal; steps \
          kept three away or more by the goal rank {}, a pull near the rabbit {}, a pull \
          capturing on a trap {}, a frozen piece {}",
@@ -2855,7 +2861,9 @@ fn four_step_region_behind_an_enemy_piece_begins_no_goal() {
             && dropped > 200
             && outward > 0
             && inward > 0
+            && friend_ahead > 100
+            && friend_dropped > 0
             && kept.iter().all(|&n| n > 0),
-        "{fours} {applied} {dropped} {outward} {inward} {kept:?}"
+        "{fours} {applied} {dropped} {outward} {inward} {friend_ahead} {friend_dropped} {kept:?}"
     );
 }
