@@ -1939,11 +1939,15 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
     // The rabbits one rank away with the square ahead taken ask only `W` (below).
     let behind = board.occupied().shift(Direction::backwards(side));
     let blocked = rabbits & rank_band(side, 1) & behind;
-    let region = region_in_four(pos, rabbits & !blocked);
     if blocked.is_empty() {
-        return region;
+        return region_in_four(pos, rabbits);
     }
     let w = region_with_the_square_ahead_taken(pos, blocked);
+    let rest = rabbits & !blocked;
+    if rest.is_empty() {
+        return w;
+    }
+    let region = region_in_four(pos, rest);
     Region {
         from: region.from | w.from,
         into: region.into | w.into,
