@@ -1937,21 +1937,50 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
         return Region::FULL;
     }
     // The rabbits one rank away with the square ahead taken ask only `W` (below).
-    let behind = board.occupied().shift(Direction::backwards(side));
-    let blocked = rabbits & rank_band(side, 1) & behind;
-    if blocked.is_empty() {
+    let back = Direction::backwards(side);
+    let blocked = rabbits & rank_band(side, 1) & board.occupied().shift(back);
+    let behind_enemy = rabbits & rank_band(side, 2) & board.color(!side).shift(back);
+    if (blocked | behind_enemy).is_empty() {
         return region_in_four(pos, rabbits);
     }
-    let w = region_with_the_square_ahead_taken(pos, blocked);
-    let rest = rabbits & !blocked;
-    if rest.is_empty() {
-        return w;
+    let mut region = Region {
+        from: Bitboard::EMPTY,
+        into: Bitboard::EMPTY,
+        pushes: Bitboard::EMPTY,
+    };
+    if blocked.any() {
+        region = region_with_the_square_ahead_taken(pos, blocked);
     }
-    let region = region_in_four(pos, rest);
+    if behind_enemy.any() {
+        let w2 = region_two_ranks_behind_an_enemy_piece(pos, behind_enemy);
+        region.from |= w2.from;
+        region.into |= w2.into;
+    }
+    let rest = rabbits & !blocked & !behind_enemy;
+    if rest.is_empty() {
+        return region;
+    }
+    let other = region_in_four(pos, rest);
     Region {
-        from: region.from | w.from,
-        into: region.into | w.into,
-        pushes: region.pushes | w.pushes,
+        from: region.from | other.from,
+        into: region.into | other.into,
+        pushes: region.pushes | other.pushes,
+    }
+}
+
+/// `W2` (draft).
+#[inline]
+fn region_two_ranks_behind_an_enemy_piece(pos: &TurnState, rabbits: Bitboard) -> Region {
+    let side = pos.side_to_move();
+    let fwd = forward(side);
+    let within_one = rabbits | rabbits.neighbours();
+    let within_two = within_one | within_one.neighbours();
+    let ahead = rabbits.shift(fwd);
+    let beside_ahead = ahead.shift(Direction::East) | ahead.shift(Direction::West);
+    Region {
+        from: within_two | beside_ahead.shift(fwd),
+        into: within_two | beside_ahead.neighbours(),
+        pushes: Bitboard::EMPTY,
     }
 }
 
