@@ -1939,7 +1939,9 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
     // The rabbits one rank away with the square ahead taken ask only `W` (below).
     let back = Direction::backwards(side);
     let blocked = rabbits & rank_band(side, 1) & board.occupied().shift(back);
-    let behind_enemy = rabbits & rank_band(side, 2) & board.color(!side).shift(back);
+    let enemy_behind = board.color(!side).shift(back);
+    let behind_enemy =
+        rabbits & rank_band(side, 2) & (enemy_behind | enemy_behind.shift(back));
     if (blocked | behind_enemy).is_empty() {
         return region_in_four(pos, rabbits);
     }
