@@ -1630,8 +1630,10 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// The first steps of a goal in four steps that ends with one of `rabbits` (the mover's
 /// rabbits that may end one, [`goal_rabbits_within`]) on its goal rank, at the root with
 /// four steps to go ([`Region`]). Around a rabbit one rank away with the square ahead
-/// taken only `W` ([`region_with_the_square_ahead_taken`], its proof there); around
-/// the others ([`region_in_four`]): a simple step that enters a square of `V`, leaves a
+/// taken only `W` ([`region_with_the_square_ahead_taken`], its proof there), around one
+/// two ranks away with an enemy piece on one of the two squares ahead only `W2`
+/// ([`region_two_ranks_behind_an_enemy_piece`]); around the others ([`region_in_four`]):
+/// a simple step that enters a square of `V`, leaves a
 /// square of `Y` (narrowed by `Y1` and `Y2`, below), leaves a square of `X` beside an enemy piece and within two of a trap
 /// with an enemy piece on it within three of a rabbit one rank away;
 /// the first step of a push of an enemy piece on a square of `Y` (of `Z1` when a rabbit
@@ -1936,12 +1938,12 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
     {
         return Region::FULL;
     }
-    // The rabbits one rank away with the square ahead taken ask only `W` (below).
+    // The rabbits one rank away with the square ahead taken ask only `W`, those two ranks
+    // away with an enemy piece on one of the two squares ahead only `W2` (below).
     let back = Direction::backwards(side);
     let blocked = rabbits & rank_band(side, 1) & board.occupied().shift(back);
     let enemy_behind = board.color(!side).shift(back);
-    let behind_enemy =
-        rabbits & rank_band(side, 2) & (enemy_behind | enemy_behind.shift(back));
+    let behind_enemy = rabbits & rank_band(side, 2) & (enemy_behind | enemy_behind.shift(back));
     if (blocked | behind_enemy).is_empty() {
         return region_in_four(pos, rabbits);
     }
@@ -1970,7 +1972,38 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
     }
 }
 
-/// `W2` (draft).
+/// `W2`, the part of [`four_step_region`] about `rabbits`: rabbits of the mover two ranks
+/// from their goal, each with an enemy piece on the square `a` ahead or on the goal square
+/// `g` ahead of that, that may end a goal in four (the region is the union of the goal
+/// rabbits' parts, as for [`region_with_the_square_ahead_taken`]). For each such rabbit
+/// `R` on `r`, with `y` a square beside `r` on its rank, `ay` the square ahead of `y` and
+/// `gy` the goal square ahead of `ay`, tried are: a simple step or a pull's first step
+/// that leaves a square within two of `r` or a `gy`, or enters a square within two of `r`
+/// or beside an `ay`; and no push.
+///
+/// Exact. The region is asked at a turn's start (no push waits, no pull is under way, no
+/// rabbit of the mover stands on its goal rank: else it is `FULL`), and only where no goal
+/// in three or fewer steps exists. Let `t1 t2 t3 t4` be a goal, `t4` `R`'s step onto its
+/// goal rank. `R` moves only by its own steps, two of them forward, so `k <= 2` aside. A
+/// step of the mover (simple, or a pull's first) moves a piece of the mover and captures
+/// only pieces of the mover. An enemy piece on `a` or `g` (ranks without a trap) leaves
+/// only by a push or a pull, two steps, and pushed it leaves its pusher there.
+/// - `k = 2`: the four steps are `R`'s, and `t1` leaves `r`.
+/// - `k = 0`: `R` steps to `a`, then to `g`, and the enemy piece on one of them leaves it
+///   first, by a pull (a push leaves the pusher there, and a third step to take it away
+///   makes five): the two other steps. If the pull is `t1 t2`, `t1` is its puller's step
+///   from a square beside the enemy piece: beside `a` (within two of `r`) or beside `g`
+///   (`a`, within one, or a `gy`). Otherwise `t1` is `R`'s step from `r`.
+/// - `k = 1`: `R` steps aside and forward twice, from `r` to `y`, `ay` and `gy`, or from
+///   `r` to `a`, `ay` and `gy` (`a` empty). One step `t` is left, neither a push (two
+///   steps) nor a pull's end (the step before it would be `R`'s, and a rabbit pulls
+///   nothing): a step of the mover. If `t1` is not `R`'s step it is `t`. `R`'s steps read
+///   `y` or `a`, `ay` and `gy` empty, `R` unfrozen on `r`, on `y` or `a`, and on `ay`, and
+///   `R` alive on `y` when `y` is a trap (a friend beside it). They fail at the root (no
+///   goal in three), so `t1` makes one of those reads pass: it empties `y`, `a`, `ay` or
+///   `gy` by leaving it (a square within two of `r`, or a `gy`) or by capturing a piece of
+///   the mover on `y` (leaving a square beside `y`, within two), or brings a friend beside
+///   `r`, `y`, `a` or `ay` (entering a square within two of `r` or beside an `ay`).
 #[inline]
 fn region_two_ranks_behind_an_enemy_piece(pos: &TurnState, rabbits: Bitboard) -> Region {
     let side = pos.side_to_move();
@@ -2106,8 +2139,9 @@ fn region_with_the_square_ahead_taken(pos: &TurnState, blocked: Bitboard) -> Reg
     }
 }
 
-/// The region of [`four_step_region`] about `rabbits` (those with an enemy piece ahead one
-/// rank away left to [`region_with_the_square_ahead_taken`]), once its [`Region::FULL`] cases are
+/// The region of [`four_step_region`] about `rabbits` (those of `W` and `W2` left to
+/// [`region_with_the_square_ahead_taken`] and [`region_two_ranks_behind_an_enemy_piece`]),
+/// once its [`Region::FULL`] cases are
 /// out: its proof is [`four_step_region`]'s, which follows one goal rabbit.
 #[inline]
 fn region_in_four(pos: &TurnState, rabbits: Bitboard) -> Region {
