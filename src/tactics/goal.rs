@@ -1943,7 +1943,9 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
     let back = Direction::backwards(side);
     let blocked = rabbits & rank_band(side, 1) & board.occupied().shift(back);
     let enemy_behind = board.color(!side).shift(back);
-    let behind_enemy = rabbits & rank_band(side, 2) & (enemy_behind | enemy_behind.shift(back));
+    let behind_enemy = rabbits
+        & rank_band(side, 2)
+        & (board.occupied().shift(back) | enemy_behind.shift(back));
     if (blocked | behind_enemy).is_empty() {
         return region_in_four(pos, rabbits);
     }
@@ -1959,6 +1961,7 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
         let w2 = region_two_ranks_behind_an_enemy_piece(pos, behind_enemy);
         region.from |= w2.from;
         region.into |= w2.into;
+        region.pushes |= w2.pushes;
     }
     let rest = rabbits & !blocked & !behind_enemy;
     if rest.is_empty() {
@@ -2015,7 +2018,7 @@ fn region_two_ranks_behind_an_enemy_piece(pos: &TurnState, rabbits: Bitboard) ->
     Region {
         from: within_two | beside_ahead.shift(fwd),
         into: within_two | beside_ahead.neighbours(),
-        pushes: Bitboard::EMPTY,
+        pushes: beside_ahead,
     }
 }
 
