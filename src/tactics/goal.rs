@@ -1631,8 +1631,9 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// rabbits that may end one, [`goal_rabbits_within`]) on its goal rank, at the root with
 /// four steps to go ([`Region`]). Around a rabbit one rank away with the square ahead
 /// taken only `W` ([`region_with_the_square_ahead_taken`], its proof there), around one
-/// two ranks away with an enemy piece on one of the two squares ahead only `W2`
-/// ([`region_two_ranks_behind_an_enemy_piece`]); around the others ([`region_in_four`]):
+/// two ranks away with the square ahead taken or an enemy piece on the goal square ahead
+/// of it only `W2`
+/// ([`region_two_ranks_away_blocked`]); around the others ([`region_in_four`]):
 /// a simple step that enters a square of `V`, leaves a
 /// square of `Y` (narrowed by `Y1` and `Y2`, below), leaves a square of `X` beside an enemy piece and within two of a trap
 /// with an enemy piece on it within three of a rabbit one rank away;
@@ -1939,13 +1940,13 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
         return Region::FULL;
     }
     // The rabbits one rank away with the square ahead taken ask only `W`, those two ranks
-    // away with an enemy piece on one of the two squares ahead only `W2` (below).
+    // away with the square ahead taken or an enemy piece on the goal square ahead of it
+    // only `W2` (below).
     let back = Direction::backwards(side);
     let blocked = rabbits & rank_band(side, 1) & board.occupied().shift(back);
     let enemy_behind = board.color(!side).shift(back);
-    let behind_enemy = rabbits
-        & rank_band(side, 2)
-        & (board.occupied().shift(back) | enemy_behind.shift(back));
+    let behind_enemy =
+        rabbits & rank_band(side, 2) & (board.occupied().shift(back) | enemy_behind.shift(back));
     if (blocked | behind_enemy).is_empty() {
         return region_in_four(pos, rabbits);
     }
@@ -1958,7 +1959,7 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
         region = region_with_the_square_ahead_taken(pos, blocked);
     }
     if behind_enemy.any() {
-        let w2 = region_two_ranks_behind_an_enemy_piece(pos, behind_enemy);
+        let w2 = region_two_ranks_away_blocked(pos, behind_enemy);
         region.from |= w2.from;
         region.into |= w2.into;
         region.pushes |= w2.pushes;
@@ -1976,23 +1977,37 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
 }
 
 /// `W2`, the part of [`four_step_region`] about `rabbits`: rabbits of the mover two ranks
-/// from their goal, each with an enemy piece on the square `a` ahead or on the goal square
-/// `g` ahead of that, that may end a goal in four (the region is the union of the goal
-/// rabbits' parts, as for [`region_with_the_square_ahead_taken`]). For each such rabbit
-/// `R` on `r`, with `y` a square beside `r` on its rank, `ay` the square ahead of `y` and
-/// `gy` the goal square ahead of `ay`, tried are: a simple step or a pull's first step
-/// that leaves a square within two of `r` or a `gy`, or enters a square within two of `r`
-/// or beside an `ay`; and no push.
+/// from their goal, each with a piece on the square `a` ahead or an enemy piece on the goal
+/// square `g` ahead of that, that may end a goal in four (the region is the union of the
+/// goal rabbits' parts, as for [`region_with_the_square_ahead_taken`]). For each such
+/// rabbit `R` on `r`, with `y` a square beside `r` on its rank, `ay` the square ahead of
+/// `y` and `gy` the goal square ahead of `ay`, tried are: a simple step or a pull's first
+/// step that leaves a square within two of `r` or a `gy`, or enters a square within two of
+/// `r` or beside an `ay`; and the first step of a push of an enemy piece on an `ay`.
 ///
 /// Exact. The region is asked at a turn's start (no push waits, no pull is under way, no
 /// rabbit of the mover stands on its goal rank: else it is `FULL`), and only where no goal
 /// in three or fewer steps exists. Let `t1 t2 t3 t4` be a goal, `t4` `R`'s step onto its
 /// goal rank. `R` moves only by its own steps, two of them forward, so `k <= 2` aside. A
 /// step of the mover (simple, or a pull's first) moves a piece of the mover and captures
-/// only pieces of the mover. An enemy piece on `a` or `g` (ranks without a trap) leaves
-/// only by a push or a pull, two steps, and pushed it leaves its pusher there.
+/// only pieces of the mover. No piece on `a` or `g` is captured (ranks without a trap). An
+/// enemy piece there leaves only by a push or a pull, two steps, and pushed it leaves its
+/// pusher there. A friend `F` on `a` leaves only by its own step (simple, or pushing an
+/// enemy piece beside `a`, or pulling one, which then fills `a`), and is never frozen
+/// while `R` stands on `r`. Only the first step of a push of an enemy piece on an `ay` by
+/// `F` is in a goal below (with `k = 1` or `2` no two steps are left for a push besides
+/// `R`'s and the step that empties `a`).
 /// - `k = 2`: the four steps are `R`'s, and `t1` leaves `r`.
-/// - `k = 0`: `R` steps to `a`, then to `g`, and the enemy piece on one of them leaves it
+/// - `k = 0`, `F` on `a`: `F` leaves `a` before `R`'s first step, onto an `ay` (onto `g`
+///   it would have to leave `g` too, a fourth step besides `R`'s two: `t1` is then `F`'s
+///   step from `a`). By a push, `F` pushes an enemy piece from an `ay` (from `g` it would
+///   stand on `g`), and the push's first step is `t1`. By a simple step, that step, `R`'s
+///   two and one step `t` more (a simple step of the mover: no room for a push, and no
+///   pull ends after `R`'s step or at `t1`) make the goal. If `t1` is not `F`'s step it
+///   is `t`, and makes a read of the three others pass (none is a goal in three at the
+///   root): it empties `F`'s `ay` or `g` (leaving a square within two of `r`), or brings
+///   a friend beside `r` or `a` (entering a square within two).
+/// - `k = 0`, an enemy piece on `a` or `g`: `R` steps to `a`, then to `g`, and the enemy piece on one of them leaves it
 ///   first, by a pull (a push leaves the pusher there, and a third step to take it away
 ///   makes five): the two other steps. If the pull is `t1 t2`, `t1` is its puller's step
 ///   from a square beside the enemy piece: beside `a` (within two of `r`) or beside `g`
@@ -2008,7 +2023,7 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
 ///   the mover on `y` (leaving a square beside `y`, within two), or brings a friend beside
 ///   `r`, `y`, `a` or `ay` (entering a square within two of `r` or beside an `ay`).
 #[inline]
-fn region_two_ranks_behind_an_enemy_piece(pos: &TurnState, rabbits: Bitboard) -> Region {
+fn region_two_ranks_away_blocked(pos: &TurnState, rabbits: Bitboard) -> Region {
     let side = pos.side_to_move();
     let fwd = forward(side);
     let within_one = rabbits | rabbits.neighbours();
@@ -2143,7 +2158,7 @@ fn region_with_the_square_ahead_taken(pos: &TurnState, blocked: Bitboard) -> Reg
 }
 
 /// The region of [`four_step_region`] about `rabbits` (those of `W` and `W2` left to
-/// [`region_with_the_square_ahead_taken`] and [`region_two_ranks_behind_an_enemy_piece`]),
+/// [`region_with_the_square_ahead_taken`] and [`region_two_ranks_away_blocked`]),
 /// once its [`Region::FULL`] cases are
 /// out: its proof is [`four_step_region`]'s, which follows one goal rabbit.
 #[inline]

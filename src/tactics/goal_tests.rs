@@ -2868,27 +2868,29 @@ fn four_step_region_with_the_square_ahead_taken_begins_no_goal() {
     );
 }
 
-/// [`four_step_region`] around a rabbit two ranks away with an enemy piece on the square
-/// ahead or on the goal square ahead of that (`W2`, `region_two_ranks_behind_an_enemy_piece`)
+/// [`four_step_region`] around a rabbit two ranks away with a piece on the square ahead or
+/// an enemy piece on the goal square ahead of that (`W2`, `region_two_ranks_away_blocked`)
 /// against the region it replaced there ([`region_in_four`] for all the rabbits): on the
 /// turn starts of `every_goal_in_four_begins_in_the_four_step_region` with 3,000,000 more
 /// random ones, wherever the fewest steps are exactly four and such a rabbit may end the
 /// goal, no step the wider region tries and the narrower does not begins a goal in three
 /// more (a plain search after it), and many are left out, among them pushes, steps into a
-/// square three or four from the rabbit, and steps of both shapes (the enemy piece on the
-/// square ahead, on the goal square).
+/// square three or four from the rabbit, and steps of the three shapes (an enemy piece on
+/// the square ahead, a friend there, an enemy piece on the goal square).
 #[test]
-fn four_step_region_two_ranks_behind_an_enemy_piece_begins_no_goal() {
+fn four_step_region_two_ranks_away_blocked_begins_no_goal() {
     let (mut applied, mut dropped) = (0, 0usize);
-    let (mut pushes, mut far, mut shapes) = (0usize, 0usize, [0usize; 2]);
+    let (mut pushes, mut far, mut shapes) = (0usize, 0usize, [0usize; 3]);
     let (turn_starts, fours) = for_each_goal_in_four(
         32,
         3_000_000,
         |state, rabbits| {
             let side = state.side_to_move();
             let back = super::forward(side).opposite();
-            let behind = state.board().color(!side).shift(back);
-            (rabbits & rank_band(side, 2) & (behind | behind.shift(back))).any()
+            let board = state.board();
+            let behind = board.color(!side).shift(back);
+            (rabbits & rank_band(side, 2) & (board.occupied().shift(back) | behind.shift(back)))
+                .any()
         },
         |pos, rabbits, region| {
             let state = pos.turn_state();
@@ -2902,7 +2904,8 @@ fn four_step_region_two_ranks_behind_an_enemy_piece_begins_no_goal() {
             let back = super::forward(side).opposite();
             let behind = board.color(!side).shift(back);
             let two = rabbits & rank_band(side, 2);
-            let within_two = spread(two & (behind | behind.shift(back)), 2);
+            let friend_ahead = two & board.color(side).shift(back);
+            let within_two = spread(two & (behind | friend_ahead | behind.shift(back)), 2);
             let here = check_left_out(pos, (region, wider), 3, |s| {
                 pushes += usize::from(board.color(!side).contains(s.from));
                 far += usize::from(s.to().is_some_and(|to| !within_two.contains(to)));
@@ -2910,19 +2913,17 @@ fn four_step_region_two_ranks_behind_an_enemy_piece_begins_no_goal() {
             dropped += here;
             applied += usize::from(here > 0);
             shapes[0] += if (two & behind).any() { here } else { 0 };
-            shapes[1] += if (two & behind.shift(back)).any() {
-                here
-            } else {
-                0
-            };
+            let on_goal_square = (two & behind.shift(back)).any();
+            shapes[1] += if on_goal_square { here } else { 0 };
+            shapes[2] += if friend_ahead.any() { here } else { 0 };
         },
     );
     eprintln!(
-        "four_step_region two ranks behind an enemy piece: {} turn starts, {fours} goals in \
+        "four_step_region two ranks away, blocked: {} turn starts, {fours} goals in \
          four with such a rabbit, {applied} with steps left out, {dropped} left out ({pushes} \
          pushes, {far} into a square three or more away; {} with an enemy piece ahead, {} \
-         with one on the goal square), none begins a goal",
-        turn_starts, shapes[0], shapes[1]
+         with one on the goal square, {} with a friend ahead), none begins a goal",
+        turn_starts, shapes[0], shapes[1], shapes[2]
     );
     assert!(
         fours > 1_000
