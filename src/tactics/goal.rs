@@ -1833,7 +1833,12 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 
 /// The first steps of a goal in four steps that ends with one of `rabbits` (the mover's
 /// rabbits that may end one, [`goal_rabbits_within`]) on its goal rank, at the root with
-/// four steps to go ([`Region`]): a simple step that enters a square of `V`, leaves a
+/// four steps to go ([`Region`]). Around a rabbit one rank away with the square ahead
+/// taken only `W` ([`region_with_the_square_ahead_taken`], its proof there), around one
+/// two ranks away with the square ahead taken or an enemy piece on the goal square ahead
+/// of it only `W2`
+/// ([`region_two_ranks_away_blocked`]); around the others ([`region_in_four`]):
+/// a simple step that enters a square of `V`, leaves a
 /// square of `Y` (narrowed by `Y1` and `Y2`, below), leaves a square of `X` beside an enemy piece and within two of a trap
 /// with an enemy piece on it within three of a rabbit one rank away;
 /// the first step of a push of an enemy piece on a square of `Y` (of `Z1` when a rabbit
@@ -2138,6 +2143,232 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
     {
         return Region::FULL;
     }
+    // The rabbits one rank away with the square ahead taken ask only `W`, those two ranks
+    // away with the square ahead taken or an enemy piece on the goal square ahead of it
+    // only `W2` (below).
+    let back = Direction::backwards(side);
+    let blocked = rabbits & rank_band(side, 1) & board.occupied().shift(back);
+    let enemy_behind = board.color(!side).shift(back);
+    let behind_enemy =
+        rabbits & rank_band(side, 2) & (board.occupied().shift(back) | enemy_behind.shift(back));
+    if (blocked | behind_enemy).is_empty() {
+        return region_in_four(pos, rabbits);
+    }
+    let mut region = Region {
+        from: Bitboard::EMPTY,
+        into: Bitboard::EMPTY,
+        pushes: Bitboard::EMPTY,
+    };
+    if blocked.any() {
+        region = region_with_the_square_ahead_taken(pos, blocked);
+    }
+    if behind_enemy.any() {
+        let w2 = region_two_ranks_away_blocked(pos, behind_enemy);
+        region.from |= w2.from;
+        region.into |= w2.into;
+        region.pushes |= w2.pushes;
+    }
+    let rest = rabbits & !blocked & !behind_enemy;
+    if rest.is_empty() {
+        return region;
+    }
+    let other = region_in_four(pos, rest);
+    Region {
+        from: region.from | other.from,
+        into: region.into | other.into,
+        pushes: region.pushes | other.pushes,
+    }
+}
+
+/// `W2`, the part of [`four_step_region`] about `rabbits`: rabbits of the mover two ranks
+/// from their goal, each with a piece on the square `a` ahead or an enemy piece on the goal
+/// square `g` ahead of that, that may end a goal in four (the region is the union of the
+/// goal rabbits' parts, as for [`region_with_the_square_ahead_taken`]). For each such
+/// rabbit `R` on `r`, with `y` a square beside `r` on its rank, `ay` the square ahead of
+/// `y` and `gy` the goal square ahead of `ay`, tried are: a simple step or a pull's first
+/// step that leaves a square within two of `r` or a `gy`, or enters a square within two of
+/// `r` or beside an `ay`; and the first step of a push of an enemy piece on an `ay`.
+///
+/// Exact. The region is asked at a turn's start (no push waits, no pull is under way, no
+/// rabbit of the mover stands on its goal rank: else it is `FULL`), and only where no goal
+/// in three or fewer steps exists. Let `t1 t2 t3 t4` be a goal, `t4` `R`'s step onto its
+/// goal rank. `R` moves only by its own steps, two of them forward, so `k <= 2` aside. A
+/// step of the mover (simple, or a pull's first) moves a piece of the mover and captures
+/// only pieces of the mover. No piece on `a` or `g` is captured (ranks without a trap). An
+/// enemy piece there leaves only by a push or a pull, two steps, and pushed it leaves its
+/// pusher there. A friend `F` on `a` leaves only by its own step (simple, or pushing an
+/// enemy piece beside `a`, or pulling one, which then fills `a`), and is never frozen
+/// while `R` stands on `r`. Only the first step of a push of an enemy piece on an `ay` by
+/// `F` is in a goal below (with `k = 1` or `2` no two steps are left for a push besides
+/// `R`'s and the step that empties `a`).
+/// - `k = 2`: the four steps are `R`'s, and `t1` leaves `r`.
+/// - `k = 0`, `F` on `a`: `F` leaves `a` before `R`'s first step, onto an `ay` (onto `g`
+///   it would have to leave `g` too, a fourth step besides `R`'s two: `t1` is then `F`'s
+///   step from `a`). By a push, `F` pushes an enemy piece from an `ay` (from `g` it would
+///   stand on `g`), and the push's first step is `t1`. By a simple step, that step, `R`'s
+///   two and one step `t` more (a simple step of the mover: no room for a push, and no
+///   pull ends after `R`'s step or at `t1`) make the goal. If `t1` is not `F`'s step it
+///   is `t`, and makes a read of the three others pass (none is a goal in three at the
+///   root): it empties `F`'s `ay` or `g` (leaving a square within two of `r`), or brings
+///   a friend beside `r` or `a` (entering a square within two).
+/// - `k = 0`, an enemy piece on `a` or `g`: `R` steps to `a`, then to `g`, and the enemy piece on one of them leaves it
+///   first, by a pull (a push leaves the pusher there, and a third step to take it away
+///   makes five): the two other steps. If the pull is `t1 t2`, `t1` is its puller's step
+///   from a square beside the enemy piece: beside `a` (within two of `r`) or beside `g`
+///   (`a`, within one, or a `gy`). Otherwise `t1` is `R`'s step from `r`.
+/// - `k = 1`: `R` steps aside and forward twice, from `r` to `y`, `ay` and `gy`, or from
+///   `r` to `a`, `ay` and `gy` (`a` empty). One step `t` is left, neither a push (two
+///   steps) nor a pull's end (the step before it would be `R`'s, and a rabbit pulls
+///   nothing): a step of the mover. If `t1` is not `R`'s step it is `t`. `R`'s steps read
+///   `y` or `a`, `ay` and `gy` empty, `R` unfrozen on `r`, on `y` or `a`, and on `ay`, and
+///   `R` alive on `y` when `y` is a trap (a friend beside it). They fail at the root (no
+///   goal in three), so `t1` makes one of those reads pass: it empties `y`, `a`, `ay` or
+///   `gy` by leaving it (a square within two of `r`, or a `gy`) or by capturing a piece of
+///   the mover on `y` (leaving a square beside `y`, within two), or brings a friend beside
+///   `r`, `y`, `a` or `ay` (entering a square within two of `r` or beside an `ay`).
+#[inline]
+fn region_two_ranks_away_blocked(pos: &TurnState, rabbits: Bitboard) -> Region {
+    let side = pos.side_to_move();
+    let fwd = forward(side);
+    let within_one = rabbits | rabbits.neighbours();
+    let within_two = within_one | within_one.neighbours();
+    let ahead = rabbits.shift(fwd);
+    let beside_ahead = ahead.shift(Direction::East) | ahead.shift(Direction::West);
+    Region {
+        from: within_two | beside_ahead.shift(fwd),
+        into: within_two | beside_ahead.neighbours(),
+        pushes: beside_ahead,
+    }
+}
+
+/// `W`, the part of [`four_step_region`] about `blocked`: rabbits of the mover one rank
+/// from their goal, each with a piece on the square ahead, that may end a goal in
+/// four (the region is the union of the goal rabbits' parts: its proof follows one goal
+/// rabbit and reads no other's square). With `B(x, n)` the squares within `n` of `x`, for
+/// each such rabbit `R` on `r`, tried are: a simple step or a pull's first step that
+/// leaves a square of `B(r, 2)`, a goal-rank square of `B(r, 3)`, a square of `B(r, 3)`
+/// beside an enemy piece within two of `r`, or a square beside an enemy piece that stands
+/// beside a trap within two of `r` with an enemy piece on it; or that enters a square of
+/// `B(r, 3)` or one beside a frozen piece of the mover within three of `r`; and the first
+/// steps of the pushes of `Z1` (as for every rabbit one rank away: its proof in
+/// [`four_step_region`]).
+///
+/// Exact. The region is asked at a turn's start (no push waits, no pull is under way, no
+/// rabbit of the mover stands on its goal rank: else it is `FULL`), and only where no goal
+/// in three or fewer steps exists. Let `t1 t2 t3 t4` be a goal, `t4` `R`'s forward step
+/// onto its goal rank (a rabbit there before `t4` would make a goal in three). Write `A`
+/// for the square ahead of `r`, `y` for a square beside `r` on its rank and `gy` for the
+/// goal square ahead of `y`. `R` moves only by its own steps, along its rank and then
+/// forward. The piece on `A` is never captured (no trap on a goal rank). An enemy piece
+/// `E` there leaves `A` only by a push or a pull by a stronger piece of the mover beside
+/// `A`, so on a `gy` (`r` holds `R`, and a rabbit moves no piece); a friend `F` there
+/// only by its own step onto a `gy`, and is never frozen while `R` stands on `r`. A step of the mover (simple,
+/// or a pull's first) captures only pieces of the mover, which helps no later step: a
+/// friend fewer never unfreezes a piece nor saves one on a trap, and the trap emptied is
+/// entered by no step of `R` (its squares are on its rank and the goal rank) and, below,
+/// by no other step that matters. If `t1` is `R`'s step it leaves `r`; if it is a push's
+/// first step it is one of `Z1`'s. Otherwise `t1` moves a piece `P` of the mover from `x`
+/// into `z` (a simple step or a pull's first step), and `R` steps forward from a square
+/// `k` squares from `r` along its rank, after `k` steps aside:
+/// - `k = 0`, `F` on `A`: `F` steps off `A` onto a `gy` before `t4`. If `t1 t2` is a pull,
+///   `t3` is `F`'s step and `t4` `R`'s, which read: that `gy` empty, `R` unfrozen at `r`
+///   with `F` gone, and the pull makes one of those reads pass, as for `k = 1` below (it
+///   empties `gy` or a square beside `r`, `q` within two; captures a freezer on a trap
+///   beside `r`; or its puller enters a square beside `r`). Otherwise, if `t1` is not
+///   `F`'s step (leaving `A`, within one), `t1` and the other steps are simple steps of
+///   the mover: `F`'s step, `R`'s, and one step `h` more (of another piece, or `F`'s
+///   second), which makes a read of theirs pass (else `t1`, `F`'s step and `R`'s are a
+///   goal in three): it leaves a `gy`, or arrives beside `r` (from within two), or is
+///   `F`'s step from `gy` into a square beside it (`y`, or `g2` below, within three). For
+///   `t1` outside `W` the argument of `k = 1` below shows `h`, `F`'s step and `R`'s a goal
+///   in three at the root: all they read is within three of `r` (`F` on `gy` is beside
+///   `A`, `y` and `g2`, three from `r`, which `t1` does not enter nor leave), and `t1`
+///   changes there no square.
+/// - `k = 0`, `E` on `A`: `E` leaves `A` before `t4`. Pushed, its pusher stands on `A` and leaves it by
+///   a third step: the push begins at `t1` (`Z1` holds `A`'s square, within two). Pulled
+///   by a piece `Q` on `gy` that steps to `p` (`y`, or the goal square `g2` beside `gy`
+///   three from `r`) while `E` follows into `gy`: if that pull is `t1 t2`, `t1` leaves
+///   `gy`; otherwise it is `t2 t3` and, since `t2 t3 t4` is no goal at the root, `t1` makes
+///   a read of theirs pass: it brings `Q` onto `gy` (entering it), empties `p` (leaving
+///   `y`, or `g2` on the goal rank within three), or arrives beside `gy` or `r` to unfreeze
+///   `Q` or `R` (entering `y`, `g2` or a square beside `r`, within three).
+/// - `k = 1`: `R` steps from `r` to `y`, then to `gy`, which reads `R` unfrozen at `r`
+///   and at `y`, and `y` and `gy` empty. Two steps are left. If `t1 t2` is a pull (the
+///   enemy piece from `q` beside `x` into `x`), `t3 t4` are `R`'s and the pull makes one
+///   of those reads pass: it changes `x` (an enemy piece arrives: never a help), `z` (a
+///   friend arrives: a help only beside `r` or `y`, so `z` within two), `q` (emptied: a
+///   help only as `y`, `gy` or a freezer beside `r` or `y`, all within two, so `x` within
+///   three beside an enemy piece within two), and captures at most an enemy piece on a
+///   trap beside `q` (a help only when that piece freezes `R` at `r` or `y`: the trap is
+///   within two, and `x` beside `q` beside it). Otherwise `t1` and the other step `h` are
+///   simple steps of the mover (a push takes two steps, a pull's end comes right after its
+///   puller's step, and `R`, a rabbit, pulls nothing), so no enemy piece moves or is
+///   captured, and `h` makes a read of `R`'s steps pass (else `t1` and `R`'s steps are a
+///   goal in three): it leaves `y` or `gy`, or arrives beside `r` or `y` (a square `w`
+///   within two, from a square `u` within three). Let `t1` be outside `W`: `x` three or
+///   more from `r` and not on the goal rank within three, `z` four or more away and beside
+///   no frozen piece of the mover within three. Then `h` and `R`'s steps, played at the
+///   root in the same order, are a goal in three (excluded): `h`'s piece `H` is not `P`
+///   (from `z` no step reaches a square within two); it stands on `u` at the root, not
+///   frozen there (else `z`, beside `u`, is beside a frozen piece within three; `P`
+///   leaving `x` unfreezes nothing); `w` is empty at the root (`t1` empties only `x`,
+///   three away, and by a capture a trap beside `x`, which is not `w`: `H` on `u`, beside
+///   `w`, would be a friend of the piece there, never captured then); a friend that keeps
+///   `H` alive on a trap `w` stands within three, so it is not `P` on `z`. `R`'s reads
+///   are within two of `r`: `t1` changes there no square (`z` is four away; `x`, three
+///   away, and a trap beside it hold at the root friends more, entered by no step above).
+/// - `k = 2`: `R` steps to `y`, to the square `y2` beside `y` two from `r`, and to the
+///   goal square `g2` ahead of `y2`, and `t1` is a simple step (no room for a pull's end or
+///   a push). `R`'s steps read `y`, `y2`, `g2` empty and `R` unfrozen at `r`, `y` and
+///   `y2`; they fail at the root (no goal in three), so `t1` empties one of those squares
+///   (leaving `y`, `y2` within two, or `g2`, on the goal rank within three) or arrives
+///   beside `r`, `y` or `y2` (entering a square within three).
+/// - `k = 3`: the four steps are `R`'s, and `t1` leaves `r`.
+#[inline]
+fn region_with_the_square_ahead_taken(pos: &TurnState, blocked: Bitboard) -> Region {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    let enemy = board.color(!side);
+    let own = board.color(side);
+    let within_one = blocked | blocked.neighbours();
+    let within_two = within_one | within_one.neighbours();
+    let within_three = within_two | within_two.neighbours();
+    // The frozen pieces of the mover within three (entered beside: `k = 1`).
+    let frozen = board.frozen_among(side, within_three & own);
+    let goal_rank = ranks_within(side, 0);
+    let enemy_traps = Bitboard::TRAPS & enemy & within_three;
+    // The enemy pieces whose leaving captures an enemy piece on a trap within two (a
+    // pull's end, `k = 1`).
+    let near_traps = enemy_traps & within_two;
+    let pulled = if near_traps.any() {
+        enemy & near_traps.neighbours()
+    } else {
+        Bitboard::EMPTY
+    };
+    // Left: within two, the goal rank within three (`g2`), the pulls of a piece within two
+    // or capturing on a trap within two; entered: within three, beside a frozen piece;
+    // pushes: `Z1`.
+    Region {
+        from: within_two
+            | (within_three & goal_rank)
+            | (within_three & (enemy & within_two).neighbours())
+            | pulled.neighbours(),
+        into: within_three | frozen.neighbours(),
+        pushes: within_two
+            | (frozen & within_two).neighbours()
+            | enemy_traps.neighbours()
+            | (within_three.neighbours() & goal_rank),
+    }
+}
+
+/// The region of [`four_step_region`] about `rabbits` (those of `W` and `W2` left to
+/// [`region_with_the_square_ahead_taken`] and [`region_two_ranks_away_blocked`]),
+/// once its [`Region::FULL`] cases are
+/// out: its proof is [`four_step_region`]'s, which follows one goal rabbit.
+#[inline]
+fn region_in_four(pos: &TurnState, rabbits: Bitboard) -> Region {
+    let side = pos.side_to_move();
+    let board = pos.board();
     let fwd = forward(side);
     // A rabbit three ranks away and the two squares ahead of it.
     let three = rabbits & rank_band(side, 3);

@@ -11,7 +11,7 @@ use super::{
     to_go_layers, unfrozen_within_two_steps, walls, walls_in_three, walls_may_raise, PathLayers,
     Region,
 };
-use super::{steps_lowering_the_goal_bound, NoSlack};
+use super::{region_in_four, steps_lowering_the_goal_bound, NoSlack};
 use crate::tactics::test_data::{archive_positions, endgame_positions, random_position, Rng};
 use crate::Bitboard;
 use crate::{Color, Direction, Move, PieceKind, Position, Rank, Step, TurnState};
@@ -2777,6 +2777,171 @@ fn a_pull_under_way_may_free_a_rabbit_two_ranks_away() {
     assert!(!frozen_behind_enemy_pieces(state, rabbits), "{pos}");
     assert!(pos.plain_goal_move().is_some(), "{pos}");
     assert!(pos.goal_move().is_some(), "{pos}");
+}
+
+// Thirtieth goal round, the root (h-g19)
+
+/// [`four_step_region`] around a rabbit one rank away with a piece on the square ahead
+/// (`W`, `region_with_the_square_ahead_taken`) against the region it replaced there (the
+/// one of every other rabbit one rank away, [`region_in_four`] for all the rabbits): on
+/// the turn starts of `every_goal_in_four_begins_in_the_four_step_region` with 3,000,000
+/// more random ones (the region is asked only at a turn's start), wherever the fewest
+/// steps are exactly four and such a rabbit may end the goal, no step the wider region
+/// tries and the narrower does not begins a goal in three more (a plain search after
+/// it), and many are left out, among them steps from three away to four away and from
+/// five away to four away; counts the steps three away or more that each term of `W`
+/// keeps (the goal rank, a pull beside an enemy piece within two, a pull whose end
+/// captures on a trap within two, beside a frozen piece of the mover within three), and
+/// the goals in four where every such rabbit has a friend ahead.
+#[test]
+fn four_step_region_with_the_square_ahead_taken_begins_no_goal() {
+    let (mut applied, mut dropped) = (0, 0usize);
+    let (mut outward, mut inward) = (0usize, 0usize);
+    let (mut kept, mut friend_ahead, mut friend_dropped) = ([0usize; 4], 0usize, 0usize);
+    let (turn_starts, fours) = for_each_goal_in_four(
+        31,
+        3_000_000,
+        |state, rabbits| {
+            let side = state.side_to_move();
+            let behind = state
+                .board()
+                .occupied()
+                .shift(super::forward(side).opposite());
+            (rabbits & rank_band(side, 1) & behind).any()
+        },
+        |pos, rabbits, region| {
+            let state = pos.turn_state();
+            let (board, side) = (pos.board(), pos.side_to_move());
+            let old = region_in_four(state, rabbits);
+            let wider = Region {
+                from: region.from | old.from,
+                into: region.into | old.into,
+                pushes: region.pushes | old.pushes,
+            };
+            let back = super::forward(side).opposite();
+            let blocked = rabbits & rank_band(side, 1) & board.occupied().shift(back);
+            let friends = blocked & board.color(side).shift(back);
+            let all_friends = friends == blocked;
+            friend_ahead += usize::from(all_friends);
+            let (two, three) = (spread(blocked, 2), spread(blocked, 3));
+            let here = check_left_out(pos, (region, wider), 3, |s| {
+                let to = s.to().map_or(Bitboard::EMPTY, Bitboard::from_square);
+                let four_away = (to & spread(blocked, 4) & !three).any();
+                outward += usize::from(four_away && three.contains(s.from));
+                inward += usize::from(four_away && !three.contains(s.from));
+            });
+            dropped += here;
+            applied += usize::from(here > 0);
+            friend_dropped += if all_friends { here } else { 0 };
+            // The steps three away or more that each term of `W` keeps.
+            let enemy = board.color(!side);
+            let near_traps = Bitboard::TRAPS & enemy & two;
+            let frozen = board.frozen_among(side, three & board.color(side));
+            let terms = [
+                (three & !two & rank_band(side, 0), Bitboard::EMPTY),
+                (three & !two & (enemy & two).neighbours(), Bitboard::EMPTY),
+                (
+                    (enemy & near_traps.neighbours()).neighbours() & !two,
+                    Bitboard::EMPTY,
+                ),
+                (Bitboard::EMPTY, frozen.neighbours() & !three),
+            ];
+            for s in pos.legal_steps().iter() {
+                let to = s.to().map_or(Bitboard::EMPTY, Bitboard::from_square);
+                for (n, (from, into)) in kept.iter_mut().zip(terms) {
+                    *n += usize::from(from.contains(s.from) || (to & into).any());
+                }
+            }
+        },
+    );
+    eprintln!(
+        "four_step_region with the square ahead taken: {} turn starts, {fours} goals in four \
+         with such a rabbit ({friend_ahead} with a friend ahead of each, {friend_dropped} steps \
+         left out there), {applied} with steps left out, {dropped} left out ({outward} from \
+         three away into four away, {inward} from five away), none begins a goal; steps \
+         kept three away or more by the goal rank {}, a pull near the rabbit {}, a pull \
+         capturing on a trap {}, a frozen piece {}",
+        turn_starts, kept[0], kept[1], kept[2], kept[3]
+    );
+    assert!(
+        fours > 1_000
+            && applied > 100
+            && dropped > 200
+            && outward > 0
+            && inward > 0
+            && friend_ahead > 100
+            && friend_dropped > 0
+            && kept.iter().all(|&n| n > 0),
+        "{fours} {applied} {dropped} {outward} {inward} {friend_ahead} {friend_dropped} {kept:?}"
+    );
+}
+
+/// [`four_step_region`] around a rabbit two ranks away with a piece on the square ahead or
+/// an enemy piece on the goal square ahead of that (`W2`, `region_two_ranks_away_blocked`)
+/// against the region it replaced there ([`region_in_four`] for all the rabbits): on the
+/// turn starts of `every_goal_in_four_begins_in_the_four_step_region` with 3,000,000 more
+/// random ones, wherever the fewest steps are exactly four and such a rabbit may end the
+/// goal, no step the wider region tries and the narrower does not begins a goal in three
+/// more (a plain search after it), and many are left out, among them pushes, steps into a
+/// square three or four from the rabbit, and steps of the three shapes (an enemy piece on
+/// the square ahead, a friend there, an enemy piece on the goal square).
+#[test]
+fn four_step_region_two_ranks_away_blocked_begins_no_goal() {
+    let (mut applied, mut dropped) = (0, 0usize);
+    let (mut pushes, mut far, mut shapes) = (0usize, 0usize, [0usize; 3]);
+    let (turn_starts, fours) = for_each_goal_in_four(
+        32,
+        3_000_000,
+        |state, rabbits| {
+            let side = state.side_to_move();
+            let back = super::forward(side).opposite();
+            let board = state.board();
+            let behind = board.color(!side).shift(back);
+            (rabbits & rank_band(side, 2) & (board.occupied().shift(back) | behind.shift(back)))
+                .any()
+        },
+        |pos, rabbits, region| {
+            let state = pos.turn_state();
+            let (board, side) = (pos.board(), pos.side_to_move());
+            let old = region_in_four(state, rabbits);
+            let wider = Region {
+                from: region.from | old.from,
+                into: region.into | old.into,
+                pushes: region.pushes | old.pushes,
+            };
+            let back = super::forward(side).opposite();
+            let behind = board.color(!side).shift(back);
+            let two = rabbits & rank_band(side, 2);
+            let friend_ahead = two & board.color(side).shift(back);
+            let within_two = spread(two & (behind | friend_ahead | behind.shift(back)), 2);
+            let here = check_left_out(pos, (region, wider), 3, |s| {
+                pushes += usize::from(board.color(!side).contains(s.from));
+                far += usize::from(s.to().is_some_and(|to| !within_two.contains(to)));
+            });
+            dropped += here;
+            applied += usize::from(here > 0);
+            shapes[0] += if (two & behind).any() { here } else { 0 };
+            let on_goal_square = (two & behind.shift(back)).any();
+            shapes[1] += if on_goal_square { here } else { 0 };
+            shapes[2] += if friend_ahead.any() { here } else { 0 };
+        },
+    );
+    eprintln!(
+        "four_step_region two ranks away, blocked: {} turn starts, {fours} goals in \
+         four with such a rabbit, {applied} with steps left out, {dropped} left out ({pushes} \
+         pushes, {far} into a square three or more away; {} with an enemy piece ahead, {} \
+         with one on the goal square, {} with a friend ahead), none begins a goal",
+        turn_starts, shapes[0], shapes[1], shapes[2]
+    );
+    assert!(
+        fours > 1_000
+            && applied > 100
+            && dropped > 200
+            && pushes > 0
+            && far > 0
+            && shapes.iter().all(|&n| n > 0),
+        "{fours} {applied} {dropped} {pushes} {far} {shapes:?}"
+    );
 }
 
 // Thirty-first goal round, three to go (h-g20)
