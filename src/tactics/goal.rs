@@ -2148,9 +2148,8 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
     // only `W2` (below).
     let back = Direction::backwards(side);
     let blocked = rabbits & rank_band(side, 1) & board.occupied().shift(back);
-    let enemy_behind = board.color(!side).shift(back);
-    let behind_enemy =
-        rabbits & rank_band(side, 2) & (board.occupied().shift(back) | enemy_behind.shift(back));
+    let taken_behind = board.occupied().shift(back);
+    let behind_enemy = rabbits & rank_band(side, 2) & (taken_behind | taken_behind.shift(back));
     if (blocked | behind_enemy).is_empty() {
         return region_in_four(pos, rabbits);
     }
@@ -2234,10 +2233,15 @@ fn region_two_ranks_away_blocked(pos: &TurnState, rabbits: Bitboard) -> Region {
     let within_two = within_one | within_one.neighbours();
     let ahead = rabbits.shift(fwd);
     let beside_ahead = ahead.shift(Direction::East) | ahead.shift(Direction::West);
+    // The friends on a goal square `g` (`k = 0`, `F` on `g`): the pushes from the `gy`s
+    // beside them.
+    let friends_on_goal = ahead.shift(fwd) & pos.board().color(side);
     Region {
         from: within_two | beside_ahead.shift(fwd),
         into: within_two | beside_ahead.neighbours(),
-        pushes: beside_ahead,
+        pushes: beside_ahead
+            | friends_on_goal.shift(Direction::East)
+            | friends_on_goal.shift(Direction::West),
     }
 }
 
