@@ -1835,7 +1835,7 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// rabbits that may end one, [`goal_rabbits_within`]) on its goal rank, at the root with
 /// four steps to go ([`Region`]). Around a rabbit one rank away with the square ahead
 /// taken only `W` ([`region_with_the_square_ahead_taken`], its proof there), around one
-/// two ranks away with the square ahead taken or an enemy piece on the goal square ahead
+/// two ranks away with the square ahead taken or a piece on the goal square ahead
 /// of it only `W2`
 /// ([`region_two_ranks_away_blocked`]); around the others ([`region_in_four`]):
 /// a simple step that enters a square of `V`, leaves a
@@ -2144,13 +2144,12 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
         return Region::FULL;
     }
     // The rabbits one rank away with the square ahead taken ask only `W`, those two ranks
-    // away with the square ahead taken or an enemy piece on the goal square ahead of it
-    // only `W2` (below).
+    // away with the square ahead taken or a piece on the goal square ahead of it only
+    // `W2` (below).
     let back = Direction::backwards(side);
     let blocked = rabbits & rank_band(side, 1) & board.occupied().shift(back);
-    let enemy_behind = board.color(!side).shift(back);
-    let behind_enemy =
-        rabbits & rank_band(side, 2) & (board.occupied().shift(back) | enemy_behind.shift(back));
+    let taken_behind = board.occupied().shift(back);
+    let behind_enemy = rabbits & rank_band(side, 2) & (taken_behind | taken_behind.shift(back));
     if (blocked | behind_enemy).is_empty() {
         return region_in_four(pos, rabbits);
     }
@@ -2181,13 +2180,14 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
 }
 
 /// `W2`, the part of [`four_step_region`] about `rabbits`: rabbits of the mover two ranks
-/// from their goal, each with a piece on the square `a` ahead or an enemy piece on the goal
+/// from their goal, each with a piece on the square `a` ahead or on the goal
 /// square `g` ahead of that, that may end a goal in four (the region is the union of the
 /// goal rabbits' parts, as for [`region_with_the_square_ahead_taken`]). For each such
 /// rabbit `R` on `r`, with `y` a square beside `r` on its rank, `ay` the square ahead of
 /// `y` and `gy` the goal square ahead of `ay`, tried are: a simple step or a pull's first
 /// step that leaves a square within two of `r` or a `gy`, or enters a square within two of
-/// `r` or beside an `ay`; and the first step of a push of an enemy piece on an `ay`.
+/// `r` or beside an `ay`; the first step of a push of an enemy piece on an `ay`; and, when
+/// a friend stands on `g`, the first step of a push of an enemy piece on a `gy`.
 ///
 /// Exact. The region is asked at a turn's start (no push waits, no pull is under way, no
 /// rabbit of the mover stands on its goal rank: else it is `FULL`), and only where no goal
@@ -2211,6 +2211,25 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
 ///   is `t`, and makes a read of the three others pass (none is a goal in three at the
 ///   root): it empties `F`'s `ay` or `g` (leaving a square within two of `r`), or brings
 ///   a friend beside `r` or `a` (entering a square within two).
+/// - `k = 0`, a friend `G` on `g` (a piece, not a rabbit: no rabbit of the mover stands
+///   on its goal rank), `a` empty (else the case of `F` on `a` above, whose step `t` may
+///   be `G`'s): `G` leaves `g` before `R`'s step onto it, and never onto `a` to stay (it
+///   would block `R`'s first step or stand on `g`'s way). By a pull `G` steps onto a
+///   `gy` or `a` and its enemy piece fills `g` (its squares beside `g` are `a`, empty, and
+///   the `gy`s): never. By a push `G` pushes an enemy piece from a `gy` (`a` is empty),
+///   two steps with `R`'s two, and the push's first step is `t1` (tried: the pushes from
+///   the `gy`s beside a friend on `g`). By simple steps: onto `a` then an `ay`, `G`'s
+///   two steps and `R`'s two, `t1` `G`'s step from `g` (within two of `r`); or onto a
+///   `gy`, that step, `R`'s two and one step `t` more (a simple step of the mover: no
+///   room for a push, and a pull's end follows its first step, which would be `G`'s, `R`'s
+///   or `t`, none a pull here). If `t1` is neither `G`'s step nor `R`'s (which leaves
+///   `r`), it is `t`, and it makes a read of the three others pass (they are no goal in
+///   three at the root): those read `G` unfrozen on `g`, `G`'s `gy` empty, `g` empty after
+///   `G`'s step, `a` empty, and `R` unfrozen on `r` and `a` (no trap on `a`'s rank nor on
+///   the goal rank). A simple step of the mover moves no enemy piece and captures only
+///   pieces of the mover (a friend fewer never unfreezes a piece), so `t` empties `G`'s
+///   `gy` (leaving a `gy`) or brings a friend beside `g`, `r` or `a` (entering `a` or a
+///   `gy`, beside an `ay`, or a square within two of `r`).
 /// - `k = 0`, an enemy piece on `a` or `g`: `R` steps to `a`, then to `g`, and the enemy piece on one of them leaves it
 ///   first, by a pull (a push leaves the pusher there, and a third step to take it away
 ///   makes five): the two other steps. If the pull is `t1 t2`, `t1` is its puller's step
@@ -2234,10 +2253,15 @@ fn region_two_ranks_away_blocked(pos: &TurnState, rabbits: Bitboard) -> Region {
     let within_two = within_one | within_one.neighbours();
     let ahead = rabbits.shift(fwd);
     let beside_ahead = ahead.shift(Direction::East) | ahead.shift(Direction::West);
+    // The friends on a goal square `g` (`k = 0`, `F` on `g`): the pushes from the `gy`s
+    // beside them.
+    let friends_on_goal = ahead.shift(fwd) & pos.board().color(side);
     Region {
         from: within_two | beside_ahead.shift(fwd),
         into: within_two | beside_ahead.neighbours(),
-        pushes: beside_ahead,
+        pushes: beside_ahead
+            | friends_on_goal.shift(Direction::East)
+            | friends_on_goal.shift(Direction::West),
     }
 }
 

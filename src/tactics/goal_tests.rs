@@ -3124,3 +3124,68 @@ fn a_frozen_friend_beside_the_square_aside_unfreezes_the_rabbit_there() {
     assert_eq!(pos.plain_goal_move().map(|m| m.len()), Some(3), "{pos}");
     assert_eq!(pos.goal_move().map(|m| m.len()), Some(3), "{pos}");
 }
+
+// Thirty-third goal round, the root (h-g22)
+
+/// [`four_step_region`] around a rabbit two ranks away with the square ahead empty and a
+/// friend on the goal square ahead of that (`W2`'s case of `G` on `g`,
+/// `region_two_ranks_away_blocked`) against the region it replaced there
+/// ([`region_in_four`] for all the rabbits): on the turn starts of
+/// `every_goal_in_four_begins_in_the_four_step_region` with 3,000,000 more random ones,
+/// wherever the fewest steps are exactly four and such a rabbit may end the goal, no step
+/// the wider region tries and the narrower does not begins a goal in three more (a plain
+/// search after it), and many are left out; counts the goals in four that begin with the
+/// push of an enemy piece from a goal square beside the friend (the pushes `W2` tries for
+/// that case).
+#[test]
+fn four_step_region_with_a_friend_on_the_goal_square_begins_no_goal() {
+    let (mut applied, mut dropped, mut pushes_kept) = (0, 0usize, 0usize);
+    let shape = |board: &crate::Board, side: Color, rabbits: Bitboard| {
+        let back = super::forward(side).opposite();
+        rabbits
+            & rank_band(side, 2)
+            & !board.occupied().shift(back)
+            & board.color(side).shift(back).shift(back)
+    };
+    let (turn_starts, fours) = for_each_goal_in_four(
+        33,
+        3_000_000,
+        |state, rabbits| shape(state.board(), state.side_to_move(), rabbits).any(),
+        |pos, rabbits, region| {
+            let state = pos.turn_state();
+            let (board, side) = (pos.board(), pos.side_to_move());
+            let old = region_in_four(state, rabbits);
+            let wider = Region {
+                from: region.from | old.from,
+                into: region.into | old.into,
+                pushes: region.pushes | old.pushes,
+            };
+            let here = check_left_out(pos, (region, wider), 3, |_| {});
+            dropped += here;
+            applied += usize::from(here > 0);
+            // The pushes from a goal square beside the friend that begin a goal.
+            let fwd = super::forward(side);
+            let goal = shape(board, side, rabbits).shift(fwd).shift(fwd);
+            let beside = goal.shift(Direction::East) | goal.shift(Direction::West);
+            for &s in pos.legal_steps().iter() {
+                if !(board.color(!side) & beside).contains(s.from) {
+                    continue;
+                }
+                let mut p = pos.clone();
+                pushes_kept += usize::from(
+                    p.play_step(s).is_ok() && p.plain_goal_move().is_some_and(|m| m.len() <= 3),
+                );
+            }
+        },
+    );
+    eprintln!(
+        "four_step_region with a friend on the goal square: {turn_starts} turn starts, \
+         {fours} goals in four with such a rabbit, {applied} with steps left out, {dropped} \
+         left out, none begins a goal; {pushes_kept} pushes from a goal square beside the \
+         friend begin one"
+    );
+    assert!(
+        fours > 1_000 && applied > 200 && dropped > 500 && pushes_kept > 0,
+        "{fours} {applied} {dropped} {pushes_kept}"
+    );
+}
