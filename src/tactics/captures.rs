@@ -1760,6 +1760,11 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
     if (stronger & Bitboard::within(q, 2)).is_empty() {
         return false;
     }
+    if (stronger & Bitboard::adjacent(q)).is_empty()
+        && !arrival_may_capture(board, ctx.side, (q, stronger, ends))
+    {
+        return false;
+    }
     let (look, frozen) = StepLook::new(board, ctx.side, (q, stronger, ends), movers);
     let own = steps_that_may_capture(&look, node.simple_steps(movers & !frozen));
     Direction::ALL.iter().enumerate().any(|(i, &dir)| {
@@ -1777,6 +1782,42 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
             }
         })
     })
+}
+
+/// For [`captures_within_three`] when no piece of `stronger` (the mover's pieces
+/// stronger than `q`) stands beside the enemy piece `q` that must step onto one of
+/// `ends` ([`capturing_step`]): whether a plain step of the mover may be followed by a
+/// capture within two steps. A cheap "no" before [`StepLook`]: it asks for an empty
+/// square beside `q` that a piece of `stronger` two squares from `q` may step onto
+/// (`arrive`), and a square of `ends` beside `q` that is empty or holds a piece of the
+/// mover on a trap (`room`).
+///
+/// Proof. Let the step move the mover's piece `P` from `a` to `b` (empty here). Its
+/// child has no push waiting and the enemy pieces as here, so (see
+/// [`mover_step_may_capture`]) a capture within two there is the end of the child's
+/// pull, into `a`, or a push or pull of `q` by an unfrozen piece `h` of `stronger`
+/// beside `q` there. The end of the pull needs `q` beside `a` and `P` stronger than `q`:
+/// `P` would stand beside `q` here, and none does. The mover's pieces in the child are
+/// this node's (less any lost on a trap), with `P` on `b`; none of them stood beside
+/// `q` here, so `h` is `P` and `b` is beside `q`: `a`, beside `b`, is at most two
+/// squares from `q`, and `b` is in `arrive`. Then a push moves `q` onto an empty square
+/// of `ends` beside `q` in the child, and a pull needs `h`'s square `b` in `ends` (`b`
+/// is empty here). The child's empty squares are this node's, less `b`, with `a` (not
+/// beside `q`: `P` would have stood beside it) and a trap where the step lost a piece
+/// of the mover: such a square beside `q` and in `ends` is in `room`. So with `arrive`
+/// or `room` empty, no step of the mover leads to a capture within two, and
+/// [`mover_step_may_capture`] would let through only steps whose children find none.
+#[inline]
+fn arrival_may_capture(
+    board: &Board,
+    side: Color,
+    (q, stronger, ends): (Square, Bitboard, Bitboard),
+) -> bool {
+    let near = Bitboard::adjacent(q);
+    let empty = !board.occupied();
+    let arrive = near & empty & (stronger & Bitboard::within(q, 2)).neighbours();
+    let room = near & ends & (empty | (Bitboard::TRAPS & board.color(side)));
+    arrive.any() && room.any()
 }
 
 /// What [`mover_step_may_capture`] reads at a node of [`captures_within_three`] with no

@@ -1,7 +1,8 @@
 //! The capture query's fast paths ([`trap_counts_allow`] and its all-at-once form
 //! [`trap_counts_keep`], [`pull_ends_capture`], [`captures_within_two`] and its push
 //! or pull [`pushed_or_pulled`], [`captures_within_three`] and its step filter
-//! [`mover_step_may_capture`] (all the steps at once: [`steps_that_may_capture`]),
+//! [`mover_step_may_capture`] (all the steps at once: [`steps_that_may_capture`];
+//! before it, the "no" [`arrival_may_capture`]),
 //! [`push_completion_captures`], the search in four's [`first_steps_of_four`] and
 //! [`after_the_first_of_four`], the root's four-step filter [`four_step_traps`], its
 //! direct "yes" in four [`walk_then_move`] (with its "no" [`walk_may_reach`]),
@@ -783,6 +784,78 @@ fn the_mover_steps_left_out_in_three_lead_to_no_capture_within_two() {
         "{counts:?}"
     );
     eprintln!("mover steps in three: {rejected} left out, {newly} of them beside a helper (none with a capture within two after it); {kept} kept");
+}
+
+/// At `node` (three steps left or more, no push waiting; else nothing is checked), for
+/// each enemy piece with a piece `q` from [`capturing_step`] and no piece of the mover
+/// stronger than `q` beside it, where [`arrival_may_capture`] says no: every plain step
+/// of the mover (every legal step of a piece of the mover, no push waiting) has no
+/// capture of the piece within two in its child by the plain search ([`capture_search`]
+/// without fast paths). Returns how many pieces it ruled out, how many steps after them
+/// it checked, and how many pieces it let through.
+fn check_arrival(node: &TurnState) -> [usize; 3] {
+    if node.steps_left() < 3 || node.pending_push().is_some() {
+        return [0; 3];
+    }
+    let (board, side) = (node.board(), node.side_to_move());
+    let plain = Ctx {
+        fast: false,
+        ..root_ctx(board, side)
+    };
+    let mut counts = [0; 3];
+    for sq in board.color(!side) {
+        let Some((q, ends)) = capturing_step(board, side, sq) else {
+            continue;
+        };
+        let Some(kind) = board.piece_at(q).map(|p| p.kind) else {
+            continue;
+        };
+        let stronger = board.stronger_than(side, kind);
+        if (stronger & Bitboard::adjacent(q)).any() {
+            continue;
+        }
+        if arrival_may_capture(board, side, (q, stronger, ends)) {
+            counts[2] += 1;
+            continue;
+        }
+        counts[0] += 1;
+        for &step in &node.legal_steps() {
+            if !board.color(side).contains(step.from) {
+                continue;
+            }
+            counts[1] += 1;
+            let mut child = *node;
+            child.play_step(step).expect("a legal step");
+            let mut path = Move::EMPTY;
+            assert!(
+                !capture_search(&child, &plain, Some(sq), 2, &mut path),
+                "{step:?} then {path:?} captures {sq} at {node:?}"
+            );
+        }
+    }
+    counts
+}
+
+#[test]
+fn no_arrival_beside_the_piece_leaves_no_capture_in_three() {
+    // The archive and the endgames under caps 4 to 1, random states inside turns, and
+    // turn starts after random turns.
+    let mut counts = [0; 3];
+    let mut add = |c: [usize; 3]| (0..3).for_each(|i| counts[i] += c[i]);
+    for_each_capped_and_inner_state(25, |state| add(check_arrival(state)));
+    let kept_at_starts = std::cell::Cell::new(0);
+    let [pieces, steps] = sum_over_turn_starts(26, |pos| {
+        let [p, s, kept] = check_arrival(pos.turn_state());
+        kept_at_starts.set(kept_at_starts.get() + kept);
+        [p, s]
+    });
+    add([pieces, steps, kept_at_starts.get()]);
+    let [ruled_out, steps, kept] = counts;
+    assert!(
+        ruled_out > 10_000 && steps > 100_000 && kept > 1_000,
+        "{counts:?}"
+    );
+    eprintln!("pieces with no stronger piece beside ruled out by the arrival check: {ruled_out} ({steps} plain steps after them, none with a capture within two); {kept} let through");
 }
 
 /// At `node` (no push waiting, two steps left or more; else nothing is checked), for
