@@ -1755,11 +1755,8 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
         movers &= after_the_first_of_four(path, q);
     }
     // Every step [`mover_step_may_capture`] admits needs a piece of the mover stronger
-    // than `q` at most two squares from it: the stepping piece (arriving beside `q`, or
-    // ending its pull from beside it) or one beside `q`.
-    if (stronger & Bitboard::within(q, 2)).is_empty() {
-        return false;
-    }
+    // than `q` beside it, or one that arrives there ([`arrival_may_capture`], which also
+    // finds no piece of `stronger` two squares from `q` to arrive).
     if (stronger & Bitboard::adjacent(q)).is_empty()
         && !arrival_may_capture(board, ctx.side, (q, stronger, ends))
     {
