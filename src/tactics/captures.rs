@@ -1786,8 +1786,8 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
 /// `ends` ([`capturing_step`]): whether a plain step of the mover may be followed by a
 /// capture within two steps. A cheap "no" before [`StepLook`]: it asks for an empty
 /// square beside `q` that a piece of `stronger` two squares from `q` may step onto
-/// (`arrive`), and a square of `ends` beside `q` that is empty or holds a piece of the
-/// mover on a trap (`room`).
+/// (`arrive`), and a square of `ends` beside `q` that is empty or is a trap holding a
+/// piece of the mover with at most one friend beside it (`room`).
 ///
 /// Proof. Let the step move the mover's piece `P` from `a` to `b` (empty here). Its
 /// child has no push waiting and the enemy pieces as here, so (see
@@ -1801,7 +1801,9 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
 /// of `ends` beside `q` in the child, and a pull needs `h`'s square `b` in `ends` (`b`
 /// is empty here). The child's empty squares are this node's, less `b`, with `a` (not
 /// beside `q`: `P` would have stood beside it) and a trap where the step lost a piece
-/// of the mover: such a square beside `q` and in `ends` is in `room`. So with `arrive`
+/// of the mover, which happens only when `P` was its last friend beside the trap (it
+/// had one friend there, `P`): such a square beside `q` and in `ends` is in `room`.
+/// So with `arrive`
 /// or `room` empty, no step of the mover leads to a capture within two, and
 /// [`mover_step_may_capture`] would let through only steps whose children find none.
 #[inline]
@@ -1813,8 +1815,16 @@ fn arrival_may_capture(
     let near = Bitboard::adjacent(q);
     let empty = !board.occupied();
     let arrive = near & empty & (stronger & Bitboard::within(q, 2)).neighbours();
-    let room = near & ends & (empty | (Bitboard::TRAPS & board.color(side)));
-    arrive.any() && room.any()
+    if arrive.is_empty() {
+        return false;
+    }
+    if (near & ends & empty).any() {
+        return true;
+    }
+    let mover = board.color(side);
+    (near & ends & Bitboard::TRAPS & mover)
+        .into_iter()
+        .any(|t| few(Bitboard::adjacent(t) & mover) <= 1)
 }
 
 /// What [`mover_step_may_capture`] reads at a node of [`captures_within_three`] with no
