@@ -792,17 +792,19 @@ fn the_mover_steps_left_out_in_three_lead_to_no_capture_within_two() {
 /// of the mover (every legal step of a piece of the mover, no push waiting) has no
 /// capture of the piece within two in its child by the plain search ([`capture_search`]
 /// without fast paths). Returns how many pieces it ruled out, how many steps after them
-/// it checked, and how many pieces it let through.
-fn check_arrival(node: &TurnState) -> [usize; 3] {
+/// it checked, how many pieces it let through, and how many it ruled out with a square
+/// to arrive on and a trap of the mover (two friends or more beside it) beside `q`
+/// among `ends`.
+fn check_arrival(node: &TurnState) -> [usize; 4] {
     if node.steps_left() < 3 || node.pending_push().is_some() {
-        return [0; 3];
+        return [0; 4];
     }
     let (board, side) = (node.board(), node.side_to_move());
     let plain = Ctx {
         fast: false,
         ..root_ctx(board, side)
     };
-    let mut counts = [0; 3];
+    let mut counts = [0; 4];
     for sq in board.color(!side) {
         let Some((q, ends)) = capturing_step(board, side, sq) else {
             continue;
@@ -819,6 +821,10 @@ fn check_arrival(node: &TurnState) -> [usize; 3] {
             continue;
         }
         counts[0] += 1;
+        let near = Bitboard::adjacent(q);
+        let held = near & ends & Bitboard::TRAPS & board.color(side);
+        let arrive = near & !board.occupied() & (stronger & Bitboard::within(q, 2)).neighbours();
+        counts[3] += usize::from(held.any() && arrive.any());
         for &step in &node.legal_steps() {
             if !board.color(side).contains(step.from) {
                 continue;
@@ -840,22 +846,24 @@ fn check_arrival(node: &TurnState) -> [usize; 3] {
 fn no_arrival_beside_the_piece_leaves_no_capture_in_three() {
     // The archive and the endgames under caps 4 to 1, random states inside turns, and
     // turn starts after random turns.
-    let mut counts = [0; 3];
-    let mut add = |c: [usize; 3]| (0..3).for_each(|i| counts[i] += c[i]);
+    let mut counts = [0; 4];
+    let mut add = |c: [usize; 4]| (0..4).for_each(|i| counts[i] += c[i]);
     for_each_capped_and_inner_state(25, |state| add(check_arrival(state)));
-    let kept_at_starts = std::cell::Cell::new(0);
+    let at_starts = std::cell::Cell::new([0; 2]);
     let [pieces, steps] = sum_over_turn_starts(26, |pos| {
-        let [p, s, kept] = check_arrival(pos.turn_state());
-        kept_at_starts.set(kept_at_starts.get() + kept);
+        let [p, s, kept, held] = check_arrival(pos.turn_state());
+        let [k, h] = at_starts.get();
+        at_starts.set([k + kept, h + held]);
         [p, s]
     });
-    add([pieces, steps, kept_at_starts.get()]);
-    let [ruled_out, steps, kept] = counts;
+    let [kept, held] = at_starts.get();
+    add([pieces, steps, kept, held]);
+    let [ruled_out, steps, kept, held] = counts;
     assert!(
-        ruled_out > 10_000 && steps > 100_000 && kept > 1_000,
+        ruled_out > 10_000 && steps > 100_000 && kept > 1_000 && held > 10,
         "{counts:?}"
     );
-    eprintln!("pieces with no stronger piece beside ruled out by the arrival check: {ruled_out} ({steps} plain steps after them, none with a capture within two); {kept} let through");
+    eprintln!("pieces with no stronger piece beside ruled out by the arrival check: {ruled_out} ({held} with a square to arrive on and a held trap of the mover beside; {steps} plain steps after them, none with a capture within two); {kept} let through");
 }
 
 /// At `node` (no push waiting, two steps left or more; else nothing is checked), for
