@@ -1806,7 +1806,7 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
 /// So with `arrive`
 /// or `room` empty, no step of the mover leads to a capture within two, and
 /// [`mover_step_may_capture`] would let through only steps whose children find none.
-#[inline]
+#[inline(always)]
 fn arrival_may_capture(
     board: &Board,
     side: Color,
