@@ -1786,8 +1786,9 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
 /// `ends` ([`capturing_step`]): whether a plain step of the mover may be followed by a
 /// capture within two steps. A cheap "no" before [`StepLook`]: it asks for an empty
 /// square beside `q` that a piece of `stronger` two squares from `q` may step onto
-/// (`arrive`), and a square of `ends` beside `q` that is empty or is a trap holding a
-/// piece of the mover with at most one friend beside it (`room`).
+/// and stay on (`arrive`: a trap only with two pieces of the mover beside it), and a
+/// square of `ends` beside `q` that is empty or is a trap holding a piece of the mover
+/// with at most one friend beside it (`room`).
 ///
 /// Proof. Let the step move the mover's piece `P` from `a` to `b` (empty here). Its
 /// child has no push waiting and the enemy pieces as here, so (see
@@ -1797,14 +1798,18 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
 /// `P` would stand beside `q` here, and none does. The mover's pieces in the child are
 /// this node's (less any lost on a trap), with `P` on `b`; none of them stood beside
 /// `q` here, so `h` is `P` and `b` is beside `q`: `a`, beside `b`, is at most two
-/// squares from `q`, and `b` is in `arrive`. Then a push moves `q` onto an empty square
+/// squares from `q`. If `b` is a trap, `P` stays on it only with a friend beside it in
+/// the child: one of the mover's pieces beside `b` here other than `P` (on `a`, beside
+/// `b`), none of them lost by the step (a piece lost stands on a trap, and no trap is
+/// beside the trap `b`); so two of the mover's pieces stand beside `b` here. (At most
+/// one trap is beside `q`: the traps are three squares apart.) So `b` is in `arrive`.
+/// Then a push moves `q` onto an empty square
 /// of `ends` beside `q` in the child, and a pull needs `h`'s square `b` in `ends` (`b`
 /// is empty here). The child's empty squares are this node's, less `b`, with `a` (not
 /// beside `q`: `P` would have stood beside it) and a trap where the step lost a piece
 /// of the mover, which happens only when `P` was its last friend beside the trap (it
 /// had one friend there, `P`): such a square beside `q` and in `ends` is in `room`.
-/// So with `arrive`
-/// or `room` empty, no step of the mover leads to a capture within two, and
+/// So with `arrive` or `room` empty, no step of the mover leads to a capture within two, and
 /// [`mover_step_may_capture`] would let through only steps whose children find none.
 #[inline(always)]
 fn arrival_may_capture(
@@ -1814,14 +1819,19 @@ fn arrival_may_capture(
 ) -> bool {
     let near = Bitboard::adjacent(q);
     let empty = !board.occupied();
-    let arrive = near & empty & (stronger & Bitboard::within(q, 2)).neighbours();
+    let mut arrive = near & empty & (stronger & Bitboard::within(q, 2)).neighbours();
+    let mover = board.color(side);
+    if let Some(t) = (arrive & Bitboard::TRAPS).first() {
+        if few(Bitboard::adjacent(t) & mover) < 2 {
+            arrive = arrive.without(t);
+        }
+    }
     if arrive.is_empty() {
         return false;
     }
     if (near & ends & empty).any() {
         return true;
     }
-    let mover = board.color(side);
     (near & ends & Bitboard::TRAPS & mover)
         .into_iter()
         .any(|t| few(Bitboard::adjacent(t) & mover) <= 1)
