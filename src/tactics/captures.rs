@@ -1750,10 +1750,6 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
     let Some(stronger) = stronger_than_piece_on(board, ctx.side, q) else {
         return false;
     };
-    let mut movers = board.color(ctx.side) & Bitboard::within(q, 3);
-    if ctx.none_within_two {
-        movers &= after_the_first_of_four(path, q);
-    }
     // Every step [`mover_step_may_capture`] admits needs a piece of the mover stronger
     // than `q` beside it, or one that arrives there ([`arrival_may_capture`], which also
     // finds no piece of `stronger` two squares from `q` to arrive).
@@ -1761,6 +1757,10 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
         && !arrival_may_capture(board, ctx.side, (q, stronger, ends))
     {
         return false;
+    }
+    let mut movers = board.color(ctx.side) & Bitboard::within(q, 3);
+    if ctx.none_within_two {
+        movers &= after_the_first_of_four(path, q);
     }
     let (look, frozen) = StepLook::new(board, ctx.side, (q, stronger, ends), movers);
     let own = steps_that_may_capture(&look, node.simple_steps(movers & !frozen));
