@@ -1750,15 +1750,17 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
     let Some(stronger) = stronger_than_piece_on(board, ctx.side, q) else {
         return false;
     };
+    // Every step [`mover_step_may_capture`] admits needs a piece of the mover stronger
+    // than `q` beside it, or one that arrives there ([`arrival_may_capture`], which also
+    // finds no piece of `stronger` two squares from `q` to arrive).
+    if (stronger & Bitboard::adjacent(q)).is_empty()
+        && !arrival_may_capture(board, ctx.side, (q, stronger, ends))
+    {
+        return false;
+    }
     let mut movers = board.color(ctx.side) & Bitboard::within(q, 3);
     if ctx.none_within_two {
         movers &= after_the_first_of_four(path, q);
-    }
-    // Every step [`mover_step_may_capture`] admits needs a piece of the mover stronger
-    // than `q` at most two squares from it: the stepping piece (arriving beside `q`, or
-    // ending its pull from beside it) or one beside `q`.
-    if (stronger & Bitboard::within(q, 2)).is_empty() {
-        return false;
     }
     let (look, frozen) = StepLook::new(board, ctx.side, (q, stronger, ends), movers);
     let own = steps_that_may_capture(&look, node.simple_steps(movers & !frozen));
@@ -1777,6 +1779,62 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
             }
         })
     })
+}
+
+/// For [`captures_within_three`] when no piece of `stronger` (the mover's pieces
+/// stronger than `q`) stands beside the enemy piece `q` that must step onto one of
+/// `ends` ([`capturing_step`]): whether a plain step of the mover may be followed by a
+/// capture within two steps. A cheap "no" before [`StepLook`]: it asks for an empty
+/// square beside `q` that a piece of `stronger` two squares from `q` may step onto
+/// and stay on (`arrive`: a trap only with two pieces of the mover beside it), and a
+/// square of `ends` beside `q` that is empty or is a trap holding a piece of the mover
+/// with at most one friend beside it (`room`).
+///
+/// Proof. Let the step move the mover's piece `P` from `a` to `b` (empty here). Its
+/// child has no push waiting and the enemy pieces as here, so (see
+/// [`mover_step_may_capture`]) a capture within two there is the end of the child's
+/// pull, into `a`, or a push or pull of `q` by an unfrozen piece `h` of `stronger`
+/// beside `q` there. The end of the pull needs `q` beside `a` and `P` stronger than `q`:
+/// `P` would stand beside `q` here, and none does. The mover's pieces in the child are
+/// this node's (less any lost on a trap), with `P` on `b`; none of them stood beside
+/// `q` here, so `h` is `P` and `b` is beside `q`: `a`, beside `b`, is at most two
+/// squares from `q`. If `b` is a trap, `P` stays on it only with a friend beside it in
+/// the child: one of the mover's pieces beside `b` here other than `P` (on `a`, beside
+/// `b`), none of them lost by the step (a piece lost stands on a trap, and no trap is
+/// beside the trap `b`); so two of the mover's pieces stand beside `b` here. (At most
+/// one trap is beside `q`: the traps are three squares apart.) So `b` is in `arrive`.
+/// Then a push moves `q` onto an empty square
+/// of `ends` beside `q` in the child, and a pull needs `h`'s square `b` in `ends` (`b`
+/// is empty here). The child's empty squares are this node's, less `b`, with `a` (not
+/// beside `q`: `P` would have stood beside it) and a trap where the step lost a piece
+/// of the mover, which happens only when `P` was its last friend beside the trap (it
+/// had one friend there, `P`): such a square beside `q` and in `ends` is in `room`.
+/// So with `arrive` or `room` empty, no step of the mover leads to a capture within two, and
+/// [`mover_step_may_capture`] would let through only steps whose children find none.
+#[inline(always)]
+fn arrival_may_capture(
+    board: &Board,
+    side: Color,
+    (q, stronger, ends): (Square, Bitboard, Bitboard),
+) -> bool {
+    let near = Bitboard::adjacent(q);
+    let empty = !board.occupied();
+    let mut arrive = near & empty & (stronger & Bitboard::within(q, 2)).neighbours();
+    let mover = board.color(side);
+    if let Some(t) = (arrive & Bitboard::TRAPS).first() {
+        if few(Bitboard::adjacent(t) & mover) < 2 {
+            arrive = arrive.without(t);
+        }
+    }
+    if arrive.is_empty() {
+        return false;
+    }
+    if (near & ends & empty).any() {
+        return true;
+    }
+    (near & ends & Bitboard::TRAPS & mover)
+        .into_iter()
+        .any(|t| few(Bitboard::adjacent(t) & mover) <= 1)
 }
 
 /// What [`mover_step_may_capture`] reads at a node of [`captures_within_three`] with no

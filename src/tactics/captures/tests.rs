@@ -1,7 +1,8 @@
 //! The capture query's fast paths ([`trap_counts_allow`] and its all-at-once form
 //! [`trap_counts_keep`], [`pull_ends_capture`], [`captures_within_two`] and its push
 //! or pull [`pushed_or_pulled`], [`captures_within_three`] and its step filter
-//! [`mover_step_may_capture`] (all the steps at once: [`steps_that_may_capture`]),
+//! [`mover_step_may_capture`] (all the steps at once: [`steps_that_may_capture`];
+//! before it, the "no" [`arrival_may_capture`]),
 //! [`push_completion_captures`], the search in four's [`first_steps_of_four`] and
 //! [`after_the_first_of_four`], the root's four-step filter [`four_step_traps`], its
 //! direct "yes" in four [`walk_then_move`] (with its "no" [`walk_may_reach`]),
@@ -783,6 +784,91 @@ fn the_mover_steps_left_out_in_three_lead_to_no_capture_within_two() {
         "{counts:?}"
     );
     eprintln!("mover steps in three: {rejected} left out, {newly} of them beside a helper (none with a capture within two after it); {kept} kept");
+}
+
+/// At `node` (three steps left or more, no push waiting; else nothing is checked), for
+/// each enemy piece with a piece `q` from [`capturing_step`] and no piece of the mover
+/// stronger than `q` beside it, where [`arrival_may_capture`] says no: every plain step
+/// of the mover (every legal step of a piece of the mover, no push waiting) has no
+/// capture of the piece within two in its child by the plain search ([`capture_search`]
+/// without fast paths). Returns how many pieces it ruled out, how many steps after them
+/// it checked, how many pieces it let through, how many it ruled out with a square
+/// to arrive on and a trap of the mover (two friends or more beside it) beside `q`
+/// among `ends`, and how many whose only square to arrive on is a trap with fewer than
+/// two pieces of the mover beside it.
+fn check_arrival(node: &TurnState) -> [usize; 5] {
+    if node.steps_left() < 3 || node.pending_push().is_some() {
+        return [0; 5];
+    }
+    let (board, side) = (node.board(), node.side_to_move());
+    let plain = Ctx {
+        fast: false,
+        ..root_ctx(board, side)
+    };
+    let mut counts = [0; 5];
+    for sq in board.color(!side) {
+        let Some((q, ends)) = capturing_step(board, side, sq) else {
+            continue;
+        };
+        let Some(kind) = board.piece_at(q).map(|p| p.kind) else {
+            continue;
+        };
+        let stronger = board.stronger_than(side, kind);
+        if (stronger & Bitboard::adjacent(q)).any() {
+            continue;
+        }
+        if arrival_may_capture(board, side, (q, stronger, ends)) {
+            counts[2] += 1;
+            continue;
+        }
+        counts[0] += 1;
+        let near = Bitboard::adjacent(q);
+        let held = near & ends & Bitboard::TRAPS & board.color(side);
+        let arrive = near & !board.occupied() & (stronger & Bitboard::within(q, 2)).neighbours();
+        counts[3] += usize::from(held.any() && arrive.any());
+        let lone_trap = arrive.into_iter().all(|t| {
+            Bitboard::TRAPS.contains(t) && (Bitboard::adjacent(t) & board.color(side)).count() < 2
+        });
+        counts[4] += usize::from(arrive.any() && lone_trap);
+        for &step in &node.legal_steps() {
+            if !board.color(side).contains(step.from) {
+                continue;
+            }
+            counts[1] += 1;
+            let mut child = *node;
+            child.play_step(step).expect("a legal step");
+            let mut path = Move::EMPTY;
+            assert!(
+                !capture_search(&child, &plain, Some(sq), 2, &mut path),
+                "{step:?} then {path:?} captures {sq} at {node:?}"
+            );
+        }
+    }
+    counts
+}
+
+#[test]
+fn no_arrival_beside_the_piece_leaves_no_capture_in_three() {
+    // The archive and the endgames under caps 4 to 1, random states inside turns, and
+    // turn starts after random turns.
+    let mut counts = [0; 5];
+    let mut add = |c: [usize; 5]| (0..5).for_each(|i| counts[i] += c[i]);
+    for_each_capped_and_inner_state(25, |state| add(check_arrival(state)));
+    let at_starts = std::cell::Cell::new([0; 3]);
+    let [pieces, steps] = sum_over_turn_starts(26, |pos| {
+        let [p, s, kept, held, lone] = check_arrival(pos.turn_state());
+        let [k, h, l] = at_starts.get();
+        at_starts.set([k + kept, h + held, l + lone]);
+        [p, s]
+    });
+    let [kept, held, lone] = at_starts.get();
+    add([pieces, steps, kept, held, lone]);
+    let [ruled_out, steps, kept, held, lone] = counts;
+    assert!(
+        ruled_out > 10_000 && steps > 100_000 && kept > 1_000 && held > 10 && lone > 100,
+        "{counts:?}"
+    );
+    eprintln!("pieces with no stronger piece beside ruled out by the arrival check: {ruled_out} ({held} with a square to arrive on and a held trap of the mover beside, {lone} with only a trap to arrive on, where the piece would be lost; {steps} plain steps after them, none with a capture within two); {kept} let through");
 }
 
 /// At `node` (no push waiting, two steps left or more; else nothing is checked), for
