@@ -1753,8 +1753,9 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
     // Every step [`mover_step_may_capture`] admits needs a piece of the mover stronger
     // than `q` beside it, or one that arrives there ([`arrival_may_capture`], which also
     // finds no piece of `stronger` two squares from `q` to arrive).
-    let beside = stronger & Bitboard::adjacent(q);
-    if beside.is_empty() && !arrival_may_capture(board, ctx.side, (q, stronger, ends)) {
+    if (stronger & Bitboard::adjacent(q)).is_empty()
+        && !arrival_may_capture(board, ctx.side, (q, stronger, ends))
+    {
         return false;
     }
     let mut movers = board.color(ctx.side) & Bitboard::within(q, 3);
@@ -1762,11 +1763,7 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
         movers &= after_the_first_of_four(path, q);
     }
     let (look, frozen) = StepLook::new(board, ctx.side, (q, stronger, ends), movers);
-    let free = movers & !frozen;
-    if beside.any() && !admitted_steps_may_start(&look, free, !board.occupied()) {
-        return false;
-    }
-    let own = steps_that_may_capture(&look, node.simple_steps(free));
+    let own = steps_that_may_capture(&look, node.simple_steps(movers & !frozen));
     Direction::ALL.iter().enumerate().any(|(i, &dir)| {
         own[i].iter().any(|p| {
             let step = Step::new(p, dir);
@@ -1838,40 +1835,6 @@ fn arrival_may_capture(
     (near & ends & Bitboard::TRAPS & mover)
         .into_iter()
         .any(|t| few(Bitboard::adjacent(t) & mover) <= 1)
-}
-
-/// For [`captures_within_three`] when a piece of the mover stronger than `q` stands
-/// beside `q` (`look`'s piece): whether a piece of `free` (the mover's unfrozen pieces
-/// it asks [`TurnState::simple_steps`] of) stands where a step [`steps_that_may_capture`]
-/// admits may start, with `empty` the empty squares. A cheap "no" before the steps.
-///
-/// Proof. A plain step from `a` to `b` of a piece of `free` has `b` empty, beside `a`.
-/// [`steps_that_may_capture`] admits it only as one of:
-/// - the end of a pull: `a` in `pull_end` (the pieces of `stronger` beside `q` on
-///   `ends`);
-/// - an arrival: `a` in `stronger` and `b` beside `q` (here: `a` beside an empty square
-///   beside `q`);
-/// - helped: `a` among `others` and `b` in `unfreeze` (here: `a` beside an empty square
-///   of `unfreeze`) or `a` in `freed`.
-///
-/// `pull_end`, `others` and `freed` are computed here as there, from the same `look`.
-/// So when no piece of `free` with an empty square beside it stands on one of these
-/// squares, [`steps_that_may_capture`] admits no step and [`captures_within_three`]
-/// answers no either way.
-#[inline(always)]
-fn admitted_steps_may_start(look: &StepLook, free: Bitboard, empty: Bitboard) -> bool {
-    let near = Bitboard::adjacent(look.q);
-    let beside = look.stronger & near;
-    let others = match few(beside) {
-        0 => Bitboard::EMPTY,
-        1 => !beside,
-        _ => Bitboard::FULL,
-    };
-    let pull_end = beside & look.ends;
-    let arrive = look.stronger & (near & empty).neighbours();
-    let freed = look.room | (Bitboard::TRAPS & look.room).neighbours();
-    let helped = others & (freed | (look.unfreeze & empty).neighbours());
-    ((pull_end | arrive | helped) & free & empty.neighbours()).any()
 }
 
 /// What [`mover_step_may_capture`] reads at a node of [`captures_within_three`] with no
