@@ -3189,3 +3189,71 @@ fn four_step_region_with_a_friend_on_the_goal_square_begins_no_goal() {
         "{fours} {applied} {dropped} {pushes_kept}"
     );
 }
+
+// Thirty-fourth goal round, the root (h-g23)
+
+/// [`four_step_region`] around a rabbit one rank away with the square ahead empty (`W1`,
+/// `region_one_rank_away_open`) against the region it narrows there ([`region_in_four`]
+/// for all the rabbits): on the turn starts of
+/// `every_goal_in_four_begins_in_the_four_step_region` with 3,000,000 more random ones,
+/// wherever the fewest steps are exactly four and such a rabbit may end the goal, no step
+/// the wider region tries and the narrower does not begins a goal in three more (a plain
+/// search after it), many are left out (all entering a square four from each such
+/// rabbit), and the two terms beyond three away (beside a frozen piece, beside a trap with
+/// a piece of the mover) keep steps.
+#[test]
+fn four_step_region_one_rank_away_open_begins_no_goal() {
+    let (mut applied, mut dropped, mut four_away) = (0, 0usize, 0usize);
+    let mut kept = [0usize; 2];
+    let (turn_starts, fours) = for_each_goal_in_four(
+        34,
+        3_000_000,
+        |state, rabbits| {
+            let side = state.side_to_move();
+            let behind = state
+                .board()
+                .occupied()
+                .shift(super::forward(side).opposite());
+            (rabbits & rank_band(side, 1) & !behind).any()
+        },
+        |pos, rabbits, region| {
+            let state = pos.turn_state();
+            let (board, side) = (pos.board(), pos.side_to_move());
+            let wider = region | region_in_four(state, rabbits);
+            let back = super::forward(side).opposite();
+            let open = rabbits & rank_band(side, 1) & !board.occupied().shift(back);
+            let (three, four) = (spread(open, 3), spread(open, 4));
+            let here = check_left_out(pos, (region, wider), 3, |s| {
+                let to = s.to().map_or(Bitboard::EMPTY, Bitboard::from_square);
+                four_away += usize::from((to & four & !three).any());
+            });
+            dropped += here;
+            applied += usize::from(here > 0);
+            let own = board.color(side);
+            let frozen = board.frozen_among(side, four & own);
+            let traps = Bitboard::TRAPS & own & four;
+            let terms = [frozen.neighbours() & !three, traps.neighbours() & !three];
+            for s in pos.legal_steps().iter() {
+                let to = s.to().map_or(Bitboard::EMPTY, Bitboard::from_square);
+                for (n, into) in kept.iter_mut().zip(terms) {
+                    *n += usize::from((to & into).any() && in_region(pos, region, *s));
+                }
+            }
+        },
+    );
+    eprintln!(
+        "four_step_region one rank away with the square ahead empty: {turn_starts} turn \
+         starts, {fours} goals in four with such a rabbit, {applied} with steps left out, \
+         {dropped} left out ({four_away} into a square four away), none begins a goal; \
+         steps kept three away or more by a frozen piece {}, by a trap {}",
+        kept[0], kept[1]
+    );
+    assert!(
+        fours > 1_000
+            && applied > 100
+            && dropped > 200
+            && four_away > 0
+            && kept.iter().all(|&n| n > 0),
+        "{fours} {applied} {dropped} {four_away} {kept:?}"
+    );
+}
