@@ -1838,9 +1838,7 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// taken only `W` ([`region_with_the_square_ahead_taken`], its proof there), around one
 /// two ranks away with the square ahead taken or a piece on the goal square ahead
 /// of it only `W2`
-/// ([`region_two_ranks_away_blocked`]); around one one rank away with the square ahead
-/// empty `W1`, this region with fewer squares entered ([`region_one_rank_away_open`], its
-/// proof there); around the others ([`region_in_four`]):
+/// ([`region_two_ranks_away_blocked`]); around the others ([`region_in_four`]):
 /// a simple step that enters a square of `V`, leaves a
 /// square of `Y` (narrowed by `Y1` and `Y2`, below), leaves a square of `X` beside an enemy piece and within two of a trap
 /// with an enemy piece on it within three of a rabbit one rank away;
@@ -2148,13 +2146,12 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
     }
     // The rabbits one rank away with the square ahead taken ask only `W`, those two ranks
     // away with the square ahead taken or a piece on the goal square ahead of it only
-    // `W2`, those one rank away with the square ahead empty `W1` (below).
+    // `W2` (below).
     let back = Direction::backwards(side);
     let blocked = rabbits & rank_band(side, 1) & board.occupied().shift(back);
-    let open_one = rabbits & rank_band(side, 1) & !blocked;
     let taken_behind = board.occupied().shift(back);
     let behind_enemy = rabbits & rank_band(side, 2) & (taken_behind | taken_behind.shift(back));
-    if (blocked | behind_enemy | open_one).is_empty() {
+    if (blocked | behind_enemy).is_empty() {
         return region_in_four(pos, rabbits);
     }
     let mut region = Region::EMPTY;
@@ -2164,10 +2161,7 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
     if behind_enemy.any() {
         region |= region_two_ranks_away_blocked(pos, behind_enemy);
     }
-    if open_one.any() {
-        region |= region_one_rank_away_open(pos, open_one);
-    }
-    let rest = rabbits & !blocked & !behind_enemy & !open_one;
+    let rest = rabbits & !blocked & !behind_enemy;
     if rest.is_empty() {
         return region;
     }
@@ -2377,60 +2371,6 @@ fn region_with_the_square_ahead_taken(pos: &TurnState, blocked: Bitboard) -> Reg
             | (frozen & within_two).neighbours()
             | enemy_traps.neighbours()
             | (within_three.neighbours() & goal_rank),
-    }
-}
-
-/// `W1`, the part of [`four_step_region`] about `rabbits`: rabbits of the mover one rank
-/// from their goal with the square ahead empty. It is [`region_in_four`]'s region for
-/// them, but the squares entered are only those within three of such a rabbit, those
-/// beside a frozen piece of the mover within four of one, and those beside a trap within
-/// four of one with a piece of the mover on it ([`region_in_four`] enters every square
-/// within four). The region is a union over the rabbits, as [`region_in_four`]'s is.
-///
-/// Exact. The region is asked at a turn's start (no push waits, no pull is under way, no
-/// rabbit of the mover stands on its goal rank) and only where no goal in three or fewer
-/// steps exists. So each such rabbit `R` on `r` is frozen there: its forward step onto the
-/// empty square ahead would be a goal in one. Let `t1 t2 t3 t4` be a goal, `t4` `R`'s step
-/// onto its goal rank, whose first step [`region_in_four`] tries and this region does not:
-/// a simple step or a pull's first step (push first steps are the same sets) of a piece
-/// `P` of the mover from `x`, outside [`region_in_four`]'s squares left (so four or more
-/// from `r`), into `z` four from `r`, beside no frozen piece of the mover within four and
-/// no trap within four with a piece of the mover on it. `R` moves only after a step `u`
-/// that unfreezes it: a friend arrives beside `r` (from within two), or the last stronger
-/// enemy piece beside `r` leaves (pushed or pulled by a piece within two) or is captured on
-/// a trap beside `r` (its last friend, within two, pushed or pulled by a piece within
-/// three). `t1` is not `u` (it moves a piece of the mover four or more away, and a pull's
-/// end moves an enemy piece from a square three or more away, beside no trap beside `r`),
-/// so `u` comes after it and `R` steps once (`u` is `t3`, or `t2 t3` a push or pull) or
-/// twice (`u` is `t2`). `P` on `z` helps no step after `t1`: `z` taken never lets a step
-/// through; `P` as a friend beside `z` unfreezes only pieces frozen at the root (none
-/// within four, so none beside `z` that moves usefully: a piece five or more away moves
-/// at most twice before `t4`, ending three or more away, and its push or pull moves an
-/// enemy piece four or more away: it is no `u` and enables none, `u`'s reads being within
-/// four of `r`) and saves only a piece of the mover on a trap beside `z` (none within
-/// four); `P`'s own steps from `z` (at most two) end two or more away and its push or pull
-/// moves an enemy piece three or more away: no `u`, and `u`'s piece is within three.
-/// Leaving `x`, outside [`region_in_four`]'s squares left, helps no later step
-/// ([`four_step_region`]'s proof, which reads the square left and the square entered
-/// apart). So `t2 t3 t4` is a goal in three at the root: excluded.
-#[inline(never)]
-fn region_one_rank_away_open(pos: &TurnState, rabbits: Bitboard) -> Region {
-    let side = pos.side_to_move();
-    let board = pos.board();
-    let own = board.color(side);
-    let within_one = rabbits | rabbits.neighbours();
-    let within_two = within_one | within_one.neighbours();
-    let within_three = within_two | within_two.neighbours();
-    let within_four = within_three | within_three.neighbours();
-    let frozen = board.frozen_among(side, within_four & own);
-    let kept_traps = Bitboard::TRAPS & own & within_four;
-    // A piece that enters a square beside a frozen one within two, in two steps.
-    let helped = frozen & within_two;
-    let near_helped = (helped | helped.neighbours()).neighbours();
-    let region = region_in_four(pos, rabbits);
-    Region {
-        into: within_three | frozen.neighbours() | near_helped | kept_traps.neighbours(),
-        ..region
     }
 }
 
