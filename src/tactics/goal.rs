@@ -2,6 +2,7 @@
 
 use crate::TurnState;
 use crate::{Bitboard, Board, Color, Direction, Move, PieceKind, Position, Step};
+use std::ops::{BitOr, BitOrAssign};
 
 use super::any_step_touching;
 
@@ -2153,30 +2154,18 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
     if (blocked | behind_enemy).is_empty() {
         return region_in_four(pos, rabbits);
     }
-    let mut region = Region {
-        from: Bitboard::EMPTY,
-        into: Bitboard::EMPTY,
-        pushes: Bitboard::EMPTY,
-    };
+    let mut region = Region::EMPTY;
     if blocked.any() {
         region = region_with_the_square_ahead_taken(pos, blocked);
     }
     if behind_enemy.any() {
-        let w2 = region_two_ranks_away_blocked(pos, behind_enemy);
-        region.from |= w2.from;
-        region.into |= w2.into;
-        region.pushes |= w2.pushes;
+        region |= region_two_ranks_away_blocked(pos, behind_enemy);
     }
     let rest = rabbits & !blocked & !behind_enemy;
     if rest.is_empty() {
         return region;
     }
-    let other = region_in_four(pos, rest);
-    Region {
-        from: region.from | other.from,
-        into: region.into | other.into,
-        pushes: region.pushes | other.pushes,
-    }
+    region | region_in_four(pos, rest)
 }
 
 /// `W2`, the part of [`four_step_region`] about `rabbits`: rabbits of the mover two ranks
@@ -2510,6 +2499,13 @@ struct Region {
 }
 
 impl Region {
+    /// No first step tried: the unit of the union.
+    const EMPTY: Region = Region {
+        from: Bitboard::EMPTY,
+        into: Bitboard::EMPTY,
+        pushes: Bitboard::EMPTY,
+    };
+
     /// No restriction.
     const FULL: Region = Region {
         from: Bitboard::FULL,
@@ -2521,6 +2517,28 @@ impl Region {
     #[inline]
     fn movers(self, dir: Direction) -> Bitboard {
         self.from | self.into.shift(dir.opposite())
+    }
+}
+
+impl BitOr for Region {
+    type Output = Region;
+
+    /// The union: the first steps tried by either region (each field joined).
+    #[inline]
+    fn bitor(self, other: Region) -> Region {
+        Region {
+            from: self.from | other.from,
+            into: self.into | other.into,
+            pushes: self.pushes | other.pushes,
+        }
+    }
+}
+
+impl BitOrAssign for Region {
+    /// Joins `other` into this region (see [`BitOr`]).
+    #[inline]
+    fn bitor_assign(&mut self, other: Region) {
+        *self = *self | other;
     }
 }
 
