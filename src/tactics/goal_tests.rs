@@ -152,7 +152,7 @@ fn goal_in_two_matches_a_two_step_walk() {
     for i in 0..30_000 {
         let pos = sample_state(&mut rng, i, &archive, &endgames);
         let mut path = Move::EMPTY;
-        let Some(found) = goal_in_two(pos.turn_state(), pos.turn_start_board(), &mut path) else {
+        let Some(found) = goal_in_two::<false>(pos.turn_state(), pos.turn_start_board(), &mut path) else {
             continue;
         };
         decided += 1;
@@ -233,7 +233,7 @@ fn goal_in_two_matches_every_step_then_goal_in_one_by_play() {
     for pos in &states {
         let (state, start) = (pos.turn_state(), pos.turn_start_board());
         let mut path = Move::EMPTY;
-        let Some(found) = goal_in_two(state, start, &mut path) else {
+        let Some(found) = goal_in_two::<false>(state, start, &mut path) else {
             continue;
         };
         decided += 1;
@@ -363,7 +363,7 @@ fn a_pulled_rabbit_beside_the_goal_rabbit_freezes_nothing() {
         Some(crate::Square::C7)
     );
     let mut path = Move::EMPTY;
-    assert_eq!(goal_in_two(state, start, &mut path), Some(true), "{pos}");
+    assert_eq!(goal_in_two::<false>(state, start, &mut path), Some(true), "{pos}");
     assert_eq!(
         path.steps(),
         [pull, Step::new(crate::Square::C7, crate::Direction::North)]
@@ -1432,7 +1432,7 @@ fn goal_in_two_with_a_pull_under_way_matches_a_two_step_walk() {
         };
         let start = pos.turn_start_board();
         let mut path = Move::EMPTY;
-        let Some(found) = goal_in_two(state, start, &mut path) else {
+        let Some(found) = goal_in_two::<false>(state, start, &mut path) else {
             continue;
         };
         decided += 1;
@@ -1727,7 +1727,7 @@ fn goal_in_two_with_a_push_waiting_matches_a_two_step_walk() {
         let side = state.side_to_move();
         let start = pos.turn_start_board();
         let mut path = Move::EMPTY;
-        let found = goal_in_two(state, start, &mut path);
+        let found = goal_in_two::<false>(state, start, &mut path);
         if state.board().rabbit_on_goal(side) || start.rabbit_on_goal(side) {
             return;
         }
@@ -2170,7 +2170,7 @@ fn goal_in_two_skips_a_square_with_no_friend_beside_it() {
             continue;
         }
         let mut path = Move::EMPTY;
-        let Some(found) = goal_in_two(state, start, &mut path) else {
+        let Some(found) = goal_in_two::<false>(state, start, &mut path) else {
             continue;
         };
         skipped += 1;
