@@ -794,7 +794,13 @@ fn goal_search_given<const FAST: bool>(
     known_layers: Option<&PathLayers>,
 ) -> bool {
     let side = pos.side_to_move();
-    if !path.is_empty() && pos.board().rabbit_on_goal(side) && pos.check_end_turn(start).is_ok() {
+    // A goal with no step more: in the fast search only with none left (with `k` to go a
+    // node has no goal in fewer, `goal_search`'s proof).
+    if (!FAST || k == 0)
+        && !path.is_empty()
+        && pos.board().rabbit_on_goal(side)
+        && pos.check_end_turn(start).is_ok()
+    {
         return true;
     }
     if k == 0 {
