@@ -766,13 +766,14 @@ fn path_region(side: Color, rabbits: Bitboard, k: u8) -> Bitboard {
 /// (the fast search leans on it with two to go: [`goal_in_two`]'s `NONE_IN_ONE`). The
 /// root tries the limits in increasing order, from a lower bound of the fewest steps
 /// (its goal lower bound and path bound, both proved) to the steps it has left, and
-/// stops at the first that finds a goal, each pass exact. A node with `k` to go in the
-/// pass with limit `L` stands `L - k` steps from the root; a goal in `j < k` steps from
-/// it would be a goal in `L - k + j < L` steps from the root (the turn may end there as
-/// it may at the node's own goal), so the limit `L - k + j`, at least the root's lower
-/// bound and below `L`, was tried before and found one: the pass with `L` never runs.
-/// At the root itself (`L - k = 0`) the same holds with the passes below `L`. Any other
-/// caller must keep to states with no goal in fewer than `k` steps.
+/// stops at the first that finds a goal. By induction over the passes: when the pass
+/// with limit `L` runs, the root has no goal in fewer than `L` steps (none below the
+/// first limit by the bounds; the passes from it to `L - 1` ran, each exact under this
+/// premise, and found none). A node with `k` to go in that pass stands `L - k` steps
+/// from the root; a goal in `j < k` steps from it would be a goal in `L - k + j < L`
+/// steps from the root (the turn may end there as it may at the node's own goal): there
+/// is none. At the root itself (`L - k = 0`) the premise is the same. Any other caller
+/// must keep to states with no goal in fewer than `k` steps.
 fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &mut Move) -> bool {
     goal_search_given::<FAST>(pos, start, k, path, None, None)
 }
@@ -784,6 +785,11 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
 /// three steps to go and the same walls, those up to three are the ones
 /// [`paths_in_three`] computes, and with other walls [`PathLayers::in_three_with`]
 /// derives them (its proof).
+///
+/// The fast search asks whether the node itself ends the turn with a goal (no step more)
+/// only with no step to go: with `k >= 1` to go a node inside the root's deepening has
+/// no goal in fewer than `k` steps, none in zero among them ([`goal_search`]'s proof), so
+/// the test would answer "no". The plain search asks it at every node but the root.
 #[inline(always)]
 fn goal_search_given<const FAST: bool>(
     pos: &TurnState,
