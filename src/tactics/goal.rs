@@ -761,6 +761,20 @@ fn path_region(side: Color, rabbits: Bitboard, k: u8) -> Bitboard {
 /// [`four_step_region`] with four, and generates the
 /// steps of nodes with slack from bitboards; the plain search (`!FAST`) is the reference
 /// the tests compare it with.
+///
+/// Only the root's deepening ([`Position::goal_move`]'s search) and [`expand`] below it
+/// call this, and there a node with `k` steps to go has no goal in fewer than `k` steps
+/// (the fast search leans on it with two to go: [`goal_in_two`]'s `NONE_IN_ONE`). The
+/// root tries the limits in increasing order, from a lower bound of the fewest steps
+/// (its goal lower bound and path bound, both proved) to the steps it has left, and
+/// stops at the first that finds a goal. By induction over the passes: when the pass
+/// with limit `L` runs, the root has no goal in fewer than `L` steps (none below the
+/// first limit by the bounds; the passes from it to `L - 1` ran, each exact under this
+/// premise, and found none). A node with `k` to go in that pass stands `L - k` steps
+/// from the root; a goal in `j < k` steps from it would be a goal in `L - k + j < L`
+/// steps from the root (the turn may end there as it may at the node's own goal): there
+/// is none. At the root itself (`L - k = 0`) the premise is the same. Any other caller
+/// must keep to states with no goal in fewer than `k` steps.
 fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &mut Move) -> bool {
     goal_search_given::<FAST>(pos, start, k, path, None, None)
 }
@@ -772,6 +786,11 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
 /// three steps to go and the same walls, those up to three are the ones
 /// [`paths_in_three`] computes, and with other walls [`PathLayers::in_three_with`]
 /// derives them (its proof).
+///
+/// The fast search asks whether the node itself ends the turn with a goal (no step more)
+/// only with no step to go: with `k >= 1` to go a node inside the root's deepening has
+/// no goal in fewer than `k` steps, none in zero among them ([`goal_search`]'s proof), so
+/// the test would answer "no". The plain search asks it at every node but the root.
 #[inline(always)]
 fn goal_search_given<const FAST: bool>(
     pos: &TurnState,
@@ -782,7 +801,13 @@ fn goal_search_given<const FAST: bool>(
     known_layers: Option<&PathLayers>,
 ) -> bool {
     let side = pos.side_to_move();
-    if !path.is_empty() && pos.board().rabbit_on_goal(side) && pos.check_end_turn(start).is_ok() {
+    // A goal with no step more: in the fast search only with none left (with `k` to go a
+    // node has no goal in fewer, `goal_search`'s proof).
+    if (!FAST || k == 0)
+        && !path.is_empty()
+        && pos.board().rabbit_on_goal(side)
+        && pos.check_end_turn(start).is_ok()
+    {
         return true;
     }
     if k == 0 {
@@ -792,7 +817,8 @@ fn goal_search_given<const FAST: bool>(
         let found = if k == 1 {
             goal_in_one(pos, start, path)
         } else {
-            goal_in_two(pos, start, path)
+            // No goal in one from here (the root's order, see `goal_search`).
+            goal_in_two::<true>(pos, start, path)
         };
         if let Some(found) = found {
             return found;
@@ -2613,8 +2639,18 @@ fn goal_in_one(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
 /// [`rabbit_goal_in_two`] decides and the pulls tried. The turn may end after any such
 /// `s1 s2`: a step is taken, no push waits, and the board differs from the start (it has
 /// a rabbit of the mover on its goal rank, the start none).
+///
+/// `NONE_IN_ONE`: the caller knows that no goal in one step exists from `pos` (inside the
+/// root's deepening, [`goal_search`]'s proof), and the goal in one is not asked. Exact
+/// under that premise: the test of the goal in one answers only where a goal in one
+/// exists (it finds one then: [`goal_in_one`]'s proof), and the rest, asked when it
+/// finds none, is the same.
 #[inline]
-fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> {
+fn goal_in_two<const NONE_IN_ONE: bool>(
+    pos: &TurnState,
+    start: &Board,
+    path: &mut Move,
+) -> Option<bool> {
     let (board, side) = (pos.board(), pos.side_to_move());
     if pos.steps_left() < 2 {
         return None;
@@ -2630,7 +2666,7 @@ fn goal_in_two(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
     }
 
     let near = board.pieces(PieceKind::Rabbit.of(side)) & rank_band(side, 1);
-    if let Some((first, then)) = rabbit_goal_in_two(pos) {
+    if let Some((first, then)) = rabbit_goal_in_two::<NONE_IN_ONE>(pos) {
         // Two steps are left: the move has room.
         let _ = path.push(first);
         if let Some(then) = then {
@@ -2783,8 +2819,11 @@ fn goal_in_one_after<const OURS: bool>(
 ///
 /// So a pair of these cases with the conditions met is a legal goal in two, and a goal
 /// in two by a simple first step is one of them ([`goal_in_two`]'s proof).
+///
+/// `NONE_IN_ONE`: the caller knows that `pos` has no goal in one ([`goal_in_two`]'s
+/// `NONE_IN_ONE`), and the goal in one is not asked: it would find none.
 #[inline(always)]
-fn rabbit_goal_in_two(pos: &TurnState) -> Option<(Step, Option<Step>)> {
+fn rabbit_goal_in_two<const NONE_IN_ONE: bool>(pos: &TurnState) -> Option<(Step, Option<Step>)> {
     let side = pos.side_to_move();
     let board = pos.board();
     let rabbits = board.pieces(PieceKind::Rabbit.of(side));
@@ -2804,10 +2843,13 @@ fn rabbit_goal_in_two(pos: &TurnState) -> Option<(Step, Option<Step>)> {
     let unfrozen = |beside: Bitboard, friends: Bitboard| {
         (beside & friends).any() || (beside & freezers).is_empty()
     };
-    // A goal in one first: [`goal_in_one`]'s rule.
-    for x in one & ahead_empty {
-        if unfrozen(Bitboard::adjacent(x), own) {
-            return Some((Step::new(x, fwd), None));
+    // A goal in one first: [`goal_in_one`]'s rule (none when the caller knows there is
+    // none).
+    if !NONE_IN_ONE {
+        for x in one & ahead_empty {
+            if unfrozen(Bitboard::adjacent(x), own) {
+                return Some((Step::new(x, fwd), None));
+            }
         }
     }
     // (a)

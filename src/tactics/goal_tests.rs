@@ -152,7 +152,8 @@ fn goal_in_two_matches_a_two_step_walk() {
     for i in 0..30_000 {
         let pos = sample_state(&mut rng, i, &archive, &endgames);
         let mut path = Move::EMPTY;
-        let Some(found) = goal_in_two(pos.turn_state(), pos.turn_start_board(), &mut path) else {
+        let Some(found) = goal_in_two::<false>(pos.turn_state(), pos.turn_start_board(), &mut path)
+        else {
             continue;
         };
         decided += 1;
@@ -233,7 +234,7 @@ fn goal_in_two_matches_every_step_then_goal_in_one_by_play() {
     for pos in &states {
         let (state, start) = (pos.turn_state(), pos.turn_start_board());
         let mut path = Move::EMPTY;
-        let Some(found) = goal_in_two(state, start, &mut path) else {
+        let Some(found) = goal_in_two::<false>(state, start, &mut path) else {
             continue;
         };
         decided += 1;
@@ -363,7 +364,11 @@ fn a_pulled_rabbit_beside_the_goal_rabbit_freezes_nothing() {
         Some(crate::Square::C7)
     );
     let mut path = Move::EMPTY;
-    assert_eq!(goal_in_two(state, start, &mut path), Some(true), "{pos}");
+    assert_eq!(
+        goal_in_two::<false>(state, start, &mut path),
+        Some(true),
+        "{pos}"
+    );
     assert_eq!(
         path.steps(),
         [pull, Step::new(crate::Square::C7, crate::Direction::North)]
@@ -1432,7 +1437,7 @@ fn goal_in_two_with_a_pull_under_way_matches_a_two_step_walk() {
         };
         let start = pos.turn_start_board();
         let mut path = Move::EMPTY;
-        let Some(found) = goal_in_two(state, start, &mut path) else {
+        let Some(found) = goal_in_two::<false>(state, start, &mut path) else {
             continue;
         };
         decided += 1;
@@ -1727,7 +1732,7 @@ fn goal_in_two_with_a_push_waiting_matches_a_two_step_walk() {
         let side = state.side_to_move();
         let start = pos.turn_start_board();
         let mut path = Move::EMPTY;
-        let found = goal_in_two(state, start, &mut path);
+        let found = goal_in_two::<false>(state, start, &mut path);
         if state.board().rabbit_on_goal(side) || start.rabbit_on_goal(side) {
             return;
         }
@@ -2170,7 +2175,7 @@ fn goal_in_two_skips_a_square_with_no_friend_beside_it() {
             continue;
         }
         let mut path = Move::EMPTY;
-        let Some(found) = goal_in_two(state, start, &mut path) else {
+        let Some(found) = goal_in_two::<false>(state, start, &mut path) else {
             continue;
         };
         skipped += 1;
@@ -3188,4 +3193,118 @@ fn four_step_region_with_a_friend_on_the_goal_square_begins_no_goal() {
         fours > 1_000 && applied > 200 && dropped > 500 && pushes_kept > 0,
         "{fours} {applied} {dropped} {pushes_kept}"
     );
+}
+
+// Thirty-fifth goal round, three or fewer to go (h-g24)
+
+/// The states of [`goal_in_two_matches_every_step_then_goal_in_one_by_play`] with other
+/// random ones: the archive positions under caps 2 and 4, the endgames under caps 2-4,
+/// every state one step into the endgames and into the first 3,000 archive positions,
+/// and 30,000 random mid-turn states.
+fn states_for_two_to_go(seed: u64) -> Vec<Position> {
+    let mut rng = Rng(seed);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let mut states: Vec<Position> = Vec::new();
+    for pos in &archive {
+        states.push(with_cap(pos, 2));
+        states.push(pos.clone());
+    }
+    for pos in &endgames {
+        for cap in 2..=4 {
+            states.push(with_cap(pos, cap));
+        }
+    }
+    states.extend(one_step_in(&endgames));
+    states.extend(one_step_in(&archive[..3_000]));
+    states.extend((0..30_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
+    states
+}
+
+/// [`goal_in_two`] with `NONE_IN_ONE` (the goal in one not asked, as inside the root's
+/// deepening) against the full rule and [`plain_goal_in_one_or_two`] (by play): wherever
+/// there is no goal in one, the same answer and the same steps, which replay to a goal
+/// in two. Counts the states it touches (a rabbit of the mover one rank away with the
+/// square ahead empty, the loop the full rule runs there) and those with a goal in one
+/// (outside its premise: the full rule answers them in one).
+#[test]
+fn goal_in_two_with_none_in_one_matches_the_full_rule() {
+    let states = states_for_two_to_go(35);
+    let (mut compared, mut touched, mut goals, mut in_one) = (0, 0, 0, 0);
+    for pos in &states {
+        let (state, start) = (pos.turn_state(), pos.turn_start_board());
+        let mut full = Move::EMPTY;
+        let Some(found) = goal_in_two::<false>(state, start, &mut full) else {
+            continue;
+        };
+        let (one, two) = plain_goal_in_one_or_two(state, start);
+        if one {
+            in_one += 1;
+            continue;
+        }
+        compared += 1;
+        let mut path = Move::EMPTY;
+        let lean = goal_in_two::<true>(state, start, &mut path);
+        assert_eq!(lean, Some(found), "{pos}");
+        assert_eq!(lean, Some(two), "{pos}");
+        assert_eq!(path, full, "{pos}");
+        let side = pos.side_to_move();
+        let board = pos.board();
+        let ahead_empty = (!board.occupied()).shift(Direction::backwards(side));
+        if state.pending_push().is_none()
+            && (board.pieces(PieceKind::Rabbit.of(side)) & rank_band(side, 1) & ahead_empty).any()
+        {
+            touched += 1;
+        }
+        if two {
+            goals += 1;
+            let after = pos
+                .after(&path)
+                .unwrap_or_else(|e| panic!("{pos}: {path:?}: {e}"));
+            assert!(after.board().rabbit_on_goal(side), "{pos}");
+        }
+    }
+    eprintln!(
+        "goal_in_two with none in one: {compared} compared of {} states, {touched} with a \
+         rabbit one rank away and the square ahead empty, {goals} goals in two, {in_one} \
+         with a goal in one (not compared)",
+        states.len()
+    );
+    assert!(
+        compared > 30_000 && touched > 1_000 && goals > 500 && in_one > 500,
+        "{compared} {touched} {goals} {in_one}"
+    );
+}
+
+/// The fast search asks no goal with no step more at a node with steps to go (inside the
+/// root's deepening it has none): the states with no rabbit of the mover on its goal rank
+/// where a child of the root has one, a legal
+/// step putting a rabbit of the mover on its goal rank with the turn free to end, and
+/// three or four steps left (so that the fast search reaches that child through its
+/// regions, not only through [`goal_in_one`]): the fast answer is the plain one, a goal
+/// in one that replays. Counts them.
+#[test]
+fn a_goal_in_one_with_steps_to_spare_is_the_fast_answer() {
+    let states = states_for_two_to_go(36);
+    let (mut met, mut spare) = (0, 0);
+    for pos in &states {
+        let (state, start) = (pos.turn_state(), pos.turn_start_board());
+        if state.steps_left() < 2
+            || state.board().rabbit_on_goal(pos.side_to_move())
+            || !plain_goal_in_one_or_two(state, start).0
+        {
+            continue;
+        }
+        met += 1;
+        if state.steps_left() >= 3 {
+            spare += 1;
+        }
+        assert!(check(pos), "{pos}");
+        let fast = pos.goal_move().map(|m| m.len());
+        assert_eq!(fast, Some(1), "{pos}");
+    }
+    eprintln!(
+        "a goal in one with two steps or more left: {met} states, {spare} with three or more"
+    );
+    assert!(met > 500 && spare > 200, "{met} {spare}");
 }
