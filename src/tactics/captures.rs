@@ -316,10 +316,10 @@ fn capture_query_in<const FAST: bool, const QUIET: bool>(node: &Node) -> Capture
 }
 
 /// The root's search for a capture of the enemy piece on `sq` within `limit` steps
-/// (`quiet`: no push waits and no pull is under way at the root), given its bound, in the root's iterative deepening (so no capture within `limit - 1`
-/// exists: a smaller limit failed, or the bound is over it; see
-/// [`Ctx::none_within_two`]). With three steps or fewer, the search's direct answers
-/// where they apply (no push waiting; the bound at this node would only cut what they
+/// (`quiet`: no push waits and no pull is under way at the root), given its bound, in the root's
+/// iterative deepening (so no capture within `limit - 1` exists: a smaller limit failed, or the
+/// bound is over it; see [`Ctx::none_within_two`]). With three steps or fewer, the search's direct
+/// answers where they apply (no push waiting; the bound at this node would only cut what they
 /// reject); when `quiet`, [`captures_within_two`] or [`captures_within_three`] called
 /// directly, as [`capture_search`] would call them after its checks, which pass then
 /// (no push waits, and [`can_capture_in`] holds with two or three steps; with one the
@@ -697,13 +697,13 @@ fn alone_moved_twice(
 /// push sends it to is not beside the trap: there it would stand beside the trap when
 /// the move ends, a friend of the piece, and the piece would not be captured), then `h`
 /// steps in, and these are all the steps: so `h` is not frozen now, and still unfrozen
-/// when a piece of the mover has left `s` ([`unfrozen_after_a_friend_leaves`]) (the piece leaving `s`, beside `h`, lands on no square beside `h`, and
-/// only a friend arriving unfreezes it), and the piece leaving steps to a square beside
-/// `s` that is empty now. From the trap: see [`pullers_from_trap`]; a puller not on the
-/// trap now steps onto it before the move, so it is unfrozen when it takes that step:
-/// from two squares away its two steps are all the steps, so it is unfrozen now; from
-/// beside the trap the one other step may come first, and it unfreezes the puller only
-/// by bringing a friend beside it (its freezer leaving takes a move of two steps): an
+/// when a piece of the mover has left `s` ([`unfrozen_after_a_friend_leaves`]) (the piece leaving
+/// `s`, beside `h`, lands on no square beside `h`, and only a friend arriving unfreezes it), and
+/// the piece leaving steps to a square beside `s` that is empty now. From the trap: see
+/// [`pullers_from_trap`]; a puller not on the trap now steps onto it before the move, so it is
+/// unfrozen when it takes that step: from two squares away its two steps are all the steps, so it
+/// is unfrozen now; from beside the trap the one other step may come first, and it unfreezes the
+/// puller only by bringing a friend beside it (its freezer leaving takes a move of two steps): an
 /// unfrozen piece of the mover stepping onto an empty square beside it, as for a frozen
 /// pusher above. When a piece of
 /// the mover holds the trap, `onto` needs it gone first: see [`trap_leavers`] for the
@@ -2640,8 +2640,8 @@ fn moved_twice(
 /// tried three first, or its bound exceeds three).
 ///
 /// Proof. No push waits and no pull is under way, so a step of the mover is a plain
-/// one and an enemy piece's step the first step of a push. Let `X`, a step of the mover's piece `P` from `a` to
-/// `b`, begin a capture in four; its child has three steps left and no capture within
+/// one and an enemy piece's step the first step of a push. Let `X`, a step of the mover's piece `P`
+/// from `a` to `b`, begin a capture in four; its child has three steps left and no capture within
 /// two (else the root had one within three), and its enemy pieces are the root's, so
 /// [`capturing_step`] gives the child what it gives here.
 /// - With a piece `q` from [`capturing_step`]: the child's capture within three, by

@@ -1866,11 +1866,11 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// of it only `W2`
 /// ([`region_two_ranks_away_blocked`]); around the others ([`region_in_four`]):
 /// a simple step that enters a square of `V`, leaves a
-/// square of `Y` (narrowed by `Y1` and `Y2`, below), leaves a square of `X` beside an enemy piece and within two of a trap
-/// with an enemy piece on it within three of a rabbit one rank away;
+/// square of `Y` (narrowed by `Y1` and `Y2`, below), leaves a square of `X` beside an enemy piece
+/// and within two of a trap with an enemy piece on it within three of a rabbit one rank away;
 /// the first step of a push of an enemy piece on a square of `Y` (of `Z1` when a rabbit
-/// stands one rank away, of `Z` when none does, below); or a step of a rabbit four ranks away. `X` holds the
-/// squares within five (Manhattan distance) of a rabbit of the mover one rank from its
+/// stands one rank away, of `Z` when none does, below); or a step of a rabbit four ranks away. `X`
+/// holds the squares within five (Manhattan distance) of a rabbit of the mover one rank from its
 /// goal, within four of one two ranks away, and within one of the squares of a rabbit
 /// three ranks away and of the two ahead of it; `Y`, inside it, those within four of a
 /// rabbit one rank away, three of one two away, and the squares of a rabbit three away and
@@ -2145,14 +2145,14 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 ///
 /// `Y2`: let `t1` be as for `Y1`, with `R` two ranks away at `r` (`d = 2`), three from
 /// `f`, and `x` four from `r`. `t1` begins no pull: it changes `f` and `x` only, and
-/// perhaps takes `G` (above: a friend fewer), and `x` is read as in `V`'s proof. `f` is read as a friend (more friends at the root never freeze a piece of the
-/// mover nor capture one), and never entered: by the cases above, either `t3 t4` are
-/// `R`'s forward steps, entering the square `a` ahead and the goal square `g` only, and
-/// `t2` changes a square of `C` (within one of `r` or of `a`): `t2` enters `f` from two
-/// away, changing `C` only by a friend leaving or captured (never unfreezing `R`; `t3 t4`
-/// enter no trap), so `t3 t4` was a goal in two after `t1` and at the root (`t1` changed
-/// nothing within two of `r`), excluded, unless `t2` leaves `g`, when `f`, beside `g`, is
-/// on the goal rank; or `t2` is `R`'s step aside, then `t3 t4` its forward steps, entering
+/// perhaps takes `G` (above: a friend fewer), and `x` is read as in `V`'s proof. `f` is read as a
+/// friend (more friends at the root never freeze a piece of the mover nor capture one), and never
+/// entered: by the cases above, either `t3 t4` are `R`'s forward steps, entering the square `a`
+/// ahead and the goal square `g` only, and `t2` changes a square of `C` (within one of `r` or of
+/// `a`): `t2` enters `f` from two away, changing `C` only by a friend leaving or captured (never
+/// unfreezing `R`; `t3 t4` enter no trap), so `t3 t4` was a goal in two after `t1` and at the root
+/// (`t1` changed nothing within two of `r`), excluded, unless `t2` leaves `g`, when `f`, beside
+/// `g`, is on the goal rank; or `t2` is `R`'s step aside, then `t3 t4` its forward steps, entering
 /// a square beside `a` and the goal square ahead of it (three from `r` only on the goal
 /// rank); or `t2` is `R`'s forward step to `a`, then a goal in two from `a`, which enters
 /// squares within two of `a` but the squares two from `a` only on the goal rank
@@ -2245,10 +2245,10 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
 ///   pieces of the mover (a friend fewer never unfreezes a piece), so `t` empties `G`'s
 ///   `gy` (leaving a `gy`) or brings a friend beside `g`, `r` or `a` (entering `a` or a
 ///   `gy`, beside an `ay`, or a square within two of `r`).
-/// - `k = 0`, an enemy piece on `a` or `g`: `R` steps to `a`, then to `g`, and the enemy piece on one of them leaves it
-///   first, by a pull (a push leaves the pusher there, and a third step to take it away
-///   makes five): the two other steps. If the pull is `t1 t2`, `t1` is its puller's step
-///   from a square beside the enemy piece: beside `a` (within two of `r`) or beside `g`
+/// - `k = 0`, an enemy piece on `a` or `g`: `R` steps to `a`, then to `g`, and the enemy piece on
+///   one of them leaves it first, by a pull (a push leaves the pusher there, and a third step to
+///   take it away makes five): the two other steps. If the pull is `t1 t2`, `t1` is its puller's
+///   step from a square beside the enemy piece: beside `a` (within two of `r`) or beside `g`
 ///   (`a`, within one, or a `gy`). Otherwise `t1` is `R`'s step from `r`.
 /// - `k = 1`: `R` steps aside and forward twice, from `r` to `y`, `ay` and `gy`, or from
 ///   `r` to `a`, `ay` and `gy` (`a` empty). One step `t` is left, neither a push (two
@@ -2301,9 +2301,9 @@ fn region_two_ranks_away_blocked(pos: &TurnState, rabbits: Bitboard) -> Region {
 /// forward. The piece on `A` is never captured (no trap on a goal rank). An enemy piece
 /// `E` there leaves `A` only by a push or a pull by a stronger piece of the mover beside
 /// `A`, so on a `gy` (`r` holds `R`, and a rabbit moves no piece); a friend `F` there
-/// only by its own step onto a `gy`, and is never frozen while `R` stands on `r`. A step of the mover (simple,
-/// or a pull's first) captures only pieces of the mover, which helps no later step: a
-/// friend fewer never unfreezes a piece nor saves one on a trap, and the trap emptied is
+/// only by its own step onto a `gy`, and is never frozen while `R` stands on `r`. A step of the
+/// mover (simple, or a pull's first) captures only pieces of the mover, which helps no later step:
+/// a friend fewer never unfreezes a piece nor saves one on a trap, and the trap emptied is
 /// entered by no step of `R` (its squares are on its rank and the goal rank) and, below,
 /// by no other step that matters. If `t1` is `R`'s step it leaves `r`; if it is a push's
 /// first step it is one of `Z1`'s. Otherwise `t1` moves a piece `P` of the mover from `x`
@@ -2323,8 +2323,8 @@ fn region_two_ranks_away_blocked(pos: &TurnState, rabbits: Bitboard) -> Region {
 ///   in three at the root: all they read is within three of `r` (`F` on `gy` is beside
 ///   `A`, `y` and `g2`, three from `r`, which `t1` does not enter nor leave), and `t1`
 ///   changes there no square.
-/// - `k = 0`, `E` on `A`: `E` leaves `A` before `t4`. Pushed, its pusher stands on `A` and leaves it by
-///   a third step: the push begins at `t1` (`Z1` holds `A`'s square, within two). Pulled
+/// - `k = 0`, `E` on `A`: `E` leaves `A` before `t4`. Pushed, its pusher stands on `A` and leaves
+///   it by a third step: the push begins at `t1` (`Z1` holds `A`'s square, within two). Pulled
 ///   by a piece `Q` on `gy` that steps to `p` (`y`, or the goal square `g2` beside `gy`
 ///   three from `r`) while `E` follows into `gy`: if that pull is `t1 t2`, `t1` leaves
 ///   `gy`; otherwise it is `t2 t3` and, since `t2 t3 t4` is no goal at the root, `t1` makes
@@ -3177,8 +3177,8 @@ fn cheap_paths_of<const GOLD: bool>(
 /// `R` the goal rabbit (one of `rabbits`, those of [`goal_rabbits_within`] for four
 /// steps, each of which has a count above three in [`path_bound`] with `W` when the
 /// steps are restricted), whose route `P` after `t1` costs at most three in
-/// [`path_bound`]'s terms without walls (its proof). If `t1` enters no square beside a piece `w` of `W`,
-/// `P` enters no such `w`: `W`'s pieces are those of [`immovable`] for three steps (or
+/// [`path_bound`]'s terms without walls (its proof). If `t1` enters no square beside a piece `w` of
+/// `W`, `P` enters no such `w`: `W`'s pieces are those of [`immovable`] for three steps (or
 /// a subset), so `R` stands at least one rank away and no piece of the mover stronger
 /// than `w`'s stands beside it, nor after `t1` (no pull `t1` begins can move `w`, its
 /// puller would have stood beside it); emptying `w` then takes a step of such a piece to
