@@ -1030,8 +1030,8 @@ fn search_within_bounds<const FAST: bool>(
 /// such a rabbit that is frozen (around a rabbit two ranks away with one of those two
 /// squares taken, only `K`: its own square and the taken squares, left); `H` for the
 /// mover's pieces beside an empty square `Y` beside a rabbit one rank away whose square
-/// ahead `A` is empty (`Y` not `A`). Tried: a simple step or a pull that enters a square of `L`, of `C`,
-/// or beside a piece of `H`, leaves a square of `L` or `C` (but `L` around a rabbit one
+/// ahead `A` is empty (`Y` not `A`). Tried: a simple step or a pull that enters a square of `L`, of
+/// `C`, or beside a piece of `H`, leaves a square of `L` or `C` (but `L` around a rabbit one
 /// rank away whose square ahead `A` is taken is only `F`: left, its square, `A` and the
 /// squares beside those two along the ranks; entered, the squares beside its square or
 /// beside one beside it, not on the goal rank; and around one whose `A` is empty only
@@ -1316,12 +1316,11 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
 /// before it; with three steps left, its forward step from `r` comes after at most two
 /// steps, which leave it frozen or `A` taken, and its steps aside and forward come after
 /// one, which leaves it frozen or with no route aside (its proof). So `R` ends no goal,
-/// and the rest reads
-/// the rabbits one rank away with a piece on the square ahead (a friend there: not
-/// decided). Write `R` for such a rabbit on `r`, `E` for the enemy piece on the square
-/// `A` ahead, `y` for a square beside `r` along the rank, `g` for the goal square ahead of `y`, and "a helper" for a
-/// piece of the mover but `R`. The rule answers "no" when no push waits, (iii) the pull
-/// under way (if any) may move no enemy piece within two of a rabbit of `rabbits`
+/// and the rest reads the rabbits one rank away with a piece on the square ahead (a friend
+/// there: not decided). Write `R` for such a rabbit on `r`, `E` for the enemy piece on the square
+/// `A` ahead, `y` for a square beside `r` along the rank, `g` for the goal square ahead of `y`, and
+/// "a helper" for a piece of the mover but `R`. The rule answers "no" when no push waits, (iii) the
+/// pull under way (if any) may move no enemy piece within two of a rabbit of `rabbits`
 /// ([`TurnState::pullable`]), and for every such `R`: (i) no piece of the mover stronger
 /// than `E` stands beside `A`, and (ii) for every `y`, `y` or `g` is taken, or an enemy
 /// piece that freezes (not a rabbit) stands beside `y` and no helper does, or no helper
@@ -2781,9 +2780,9 @@ fn goal_in_one_after<const OURS: bool>(
 /// left after the first, no push waiting and no rabbit of the mover on its goal rank now
 /// or at the turn's start): the goal in one by [`goal_in_one`]'s rule (the same test, its
 /// proof there), asked first (the shorter), else the two steps of a goal of the cases
-/// below (then there is none in one), or `None` when there is none. `R` is a rabbit of the mover on `X`, `A` the square
-/// ahead of it; "unfrozen with friends `F`" means that a friend of `F` or no enemy piece
-/// but a rabbit stands beside (a rabbit is frozen exactly when no friend and some such
+/// below (then there is none in one), or `None` when there is none. `R` is a rabbit of the mover on
+/// `X`, `A` the square ahead of it; "unfrozen with friends `F`" means that a friend of `F` or no
+/// enemy piece but a rabbit stands beside (a rabbit is frozen exactly when no friend and some such
 /// piece stands beside it, enemy rabbits never being stronger). Each case, with `s1` the
 /// first step and `s2` `R`'s forward step:
 ///

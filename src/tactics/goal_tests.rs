@@ -3278,11 +3278,10 @@ fn goal_in_two_with_none_in_one_matches_the_full_rule() {
 
 /// The fast search asks no goal with no step more at a node with steps to go (inside the
 /// root's deepening it has none): the states with no rabbit of the mover on its goal rank
-/// where a child of the root has one, a legal
-/// step putting a rabbit of the mover on its goal rank with the turn free to end, and
-/// three or four steps left (so that the fast search reaches that child through its
-/// regions, not only through [`goal_in_one`]): the fast answer is the plain one, a goal
-/// in one that replays. Counts them.
+/// where a child of the root has one, a legal step putting a rabbit of the mover on its
+/// goal rank with the turn free to end, and three or four steps left (so that the fast search
+/// reaches that child through its regions, not only through [`goal_in_one`]): the fast answer is
+/// the plain one, a goal in one that replays. Counts them.
 #[test]
 fn a_goal_in_one_with_steps_to_spare_is_the_fast_answer() {
     let states = states_for_two_to_go(36);
