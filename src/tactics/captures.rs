@@ -2295,15 +2295,9 @@ fn walk_then_move(node: &Node, side: Color, sq: Square, path: &mut Move) -> bool
     let board = node.board();
     let enemy = board.color(!side);
     let empty = !board.occupied();
-    for &(area, m) in NEAR_TRAPS[sq.index() as usize]
-        .iter()
-        .filter(|&&(_, m)| m <= 1)
-    {
-        let others = enemy & area & !Bitboard::from_square(sq);
-        let moved = match (m, others.first()) {
-            (1, None) if (area & Bitboard::TRAPS & empty).any() => sq,
-            (0, Some(y)) if few(others) == 1 => y,
-            _ => continue,
+    for &(area, m) in &NEAR_TRAPS[sq.index() as usize] {
+        let Some(moved) = walked_target(enemy, empty, sq, (area, m)) else {
+            continue;
         };
         let (Some(trap), Some(kind)) = ((area & Bitboard::TRAPS).first(), board.kind_at(moved))
         else {
@@ -2323,6 +2317,26 @@ fn walk_then_move(node: &Node, side: Color, sq: Square, path: &mut Move) -> bool
         }
     }
     false
+}
+
+/// The enemy piece that [`walk_then_move`] and [`walk_may_reach`] would move onto the trap
+/// of `area` (`m` squares from the enemy piece on `sq`, [`NEAR_TRAPS`]): the piece on
+/// `sq` itself when `m = 1`, the trap empty and no other enemy piece on the area; the one
+/// other enemy piece on the area when `m = 0`; none otherwise (then the walk's shapes do
+/// not apply at this trap).
+#[inline(always)]
+fn walked_target(
+    enemy: Bitboard,
+    empty: Bitboard,
+    sq: Square,
+    (area, m): (Bitboard, u8),
+) -> Option<Square> {
+    let others = enemy & area & !Bitboard::from_square(sq);
+    match (m, others.first()) {
+        (1, None) if (area & Bitboard::TRAPS & empty).any() => Some(sq),
+        (0, Some(y)) if few(others) == 1 => Some(y),
+        _ => None,
+    }
 }
 
 /// A "no" for [`walk_then_move`] on the bitboards: false only when it gives no move for
@@ -2348,24 +2362,11 @@ fn walk_may_reach(board: &Board, side: Color, sq: Square, frozen: Option<Bitboar
     let empty = !board.occupied();
     let free =
         board.color(side) & !board.kind(PieceKind::Rabbit) & !frozen.unwrap_or(Bitboard::EMPTY);
-    let this = Bitboard::from_square(sq);
     for &(area, m) in &NEAR_TRAPS[sq.index() as usize] {
-        if m > 1 {
+        let Some(moved) = walked_target(enemy, empty, sq, (area, m)) else {
             continue;
-        }
-        let others = enemy & area & !this;
-        let moved = if m == 1 {
-            if others.any() || (area & Bitboard::TRAPS & empty).is_empty() {
-                continue;
-            }
-            this
-        } else {
-            if few(others) != 1 {
-                continue;
-            }
-            others
         };
-        let squares = moved.neighbours() & empty & !Bitboard::TRAPS;
+        let squares = Bitboard::adjacent(moved) & empty & !Bitboard::TRAPS;
         let reach = (squares.neighbours() & empty).neighbours();
         if (free & reach).any() {
             return true;
