@@ -204,9 +204,9 @@ fn plain_goal_in_one_or_two(state: &TurnState, start: &crate::Board) -> (bool, b
     (in_one, in_two)
 }
 
-/// [`goal_in_two`] (its direct pairs, [`rabbit_goal_in_two`](super::rabbit_goal_in_two), and the pulls and pushes it
-/// plays) against [`plain_goal_in_one_or_two`] on the archive positions under caps 2 and
-/// 4, the endgames under caps 2-4, every state one step into the endgames and into the
+/// [`goal_in_two`] (its direct pairs, [`rabbit_goal_in_two`](super::rabbit_goal_in_two), and the
+/// pulls and pushes it plays) against [`plain_goal_in_one_or_two`] on the archive positions under
+/// caps 2 and 4, the endgames under caps 2-4, every state one step into the endgames and into the
 /// first 3,000 archive positions, and 30,000 random mid-turn states: wherever it applies,
 /// the same answer, a goal in two only when there is none in one, and the steps replay
 /// to a goal. Counts the goals in two by the case of their first step: the rabbit's own
@@ -2314,10 +2314,10 @@ fn four_step_region_pushes_near_a_rabbit_one_rank_away_begin_no_goal() {
 }
 
 /// [`four_step_region`]'s squares left with a rabbit one rank away (`Y1`, with `Y2`'s
-/// terms too when a rabbit stands two ranks away: within three of such a rabbit, and four away only beside an enemy piece and
-/// within two of a frozen piece of the mover within two of the rabbit, or within three of
-/// a trap within three of the rabbit with an enemy piece on it) against the wider set they replaced (all of
-/// `Y`, within four): on the turn starts of
+/// terms too when a rabbit stands two ranks away: within three of such a rabbit, and four away only
+/// beside an enemy piece and within two of a frozen piece of the mover within two of the rabbit, or
+/// within three of a trap within three of the rabbit with an enemy piece on it) against the wider
+/// set they replaced (all of `Y`, within four): on the turn starts of
 /// `every_goal_in_four_begins_in_the_four_step_region` with 3,000,000 more random ones
 /// (the region is asked only at a turn's start), wherever the fewest steps are exactly
 /// four and a rabbit that may end it stands one rank away, no step the wider set tries and
@@ -2448,8 +2448,8 @@ fn four_step_region_on_turn_starts_derived_from_real_games() {
 }
 
 /// [`four_step_region`]'s squares left with no rabbit one rank away (`Y2`: within two of a
-/// rabbit two ranks away, and three away only on the goal rank or beside an enemy piece) against the wider set they replaced
-/// (all of `Y`, within three): on the turn starts of
+/// rabbit two ranks away, and three away only on the goal rank or beside an enemy piece) against
+/// the wider set they replaced (all of `Y`, within three): on the turn starts of
 /// `every_goal_in_four_begins_in_the_four_step_region` with 3,000,000 more random ones
 /// (the region is asked only at a turn's start), wherever the fewest steps are exactly
 /// four and a rabbit that may end it stands two ranks away and none one rank away, no
@@ -2982,10 +2982,10 @@ fn frozen_with_the_square_ahead_empty(state: &TurnState) -> Bitboard {
 /// where the rule says "no", every legal step and every legal pair of steps leaves it
 /// frozen on its square or the square ahead taken (or a push waiting, whose completion
 /// comes before any step of the rabbit), and where a first step unfroze it (the square
-/// ahead then taken), its step aside leaves it frozen or the goal square ahead taken. Counts the rabbits so decided with a piece of
-/// the mover within three (which a distance test would not decide): two away, three
-/// away, beside a freezer of the rabbit or beside an enemy piece beside an occupied trap
-/// beside it, and with a pull under way.
+/// ahead then taken), its step aside leaves it frozen or the goal square ahead taken. Counts the
+/// rabbits so decided with a piece of the mover within three (which a distance test would not
+/// decide): two away, three away, beside a freezer of the rabbit or beside an enemy piece beside an
+/// occupied trap beside it, and with a pull under way.
 #[test]
 fn unfrozen_within_two_steps_by_play() {
     let states = three_left_states(31, 300_000);
