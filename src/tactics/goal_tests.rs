@@ -3,6 +3,7 @@
 //! positions under every cap, the labelled endgames, and random positions in the middle
 //! of a turn: the same fewest steps, and every fast answer replays to a goal.
 
+use super::{any_step_of, promising_squares, root_order};
 use super::{
     blocked_four_away, four_step_region, frozen_behind_enemy_pieces, frozen_rabbits, goal_in_one,
     goal_in_two, goal_lower_bound, goal_rabbits_within, immovable, path_bound, path_costs,
@@ -3306,4 +3307,64 @@ fn a_goal_in_one_with_steps_to_spare_is_the_fast_answer() {
         "a goal in one with two steps or more left: {met} states, {spare} with three or more"
     );
     assert!(met > 500 && spare > 200, "{met} {spare}");
+}
+
+// Thirty-seventh goal round, the root (h-g26)
+
+/// The root's order ([`root_order`]: directions and squares) tries the steps the plain
+/// order ([`Direction::ALL`], squares by index) tries, each once: on the turn starts of
+/// [`archive_endgames_and_randoms`] where some rabbit may end a goal in four, the steps
+/// [`any_step_of`] yields from the root's region ([`four_step_region`], the parts of
+/// [`promising_squares`]) in the side's order are a permutation of those it yields in the
+/// plain order. Where the fewest steps are four, the fast answer (the first goal found in
+/// the new order) has four steps and replays to a goal. Counts the turn starts compared,
+/// those whose order differs, and the goals in four.
+#[test]
+fn the_root_order_tries_the_plain_orders_steps() {
+    let mut rng = Rng(37);
+    let (mut compared, mut reordered, mut fours) = (0, 0, 0);
+    for pos in archive_endgames_and_randoms(&mut rng) {
+        let state = pos.turn_state();
+        let side = state.side_to_move();
+        let (goal_rabbits, _) = goal_rabbits_of(state, 4);
+        if goal_rabbits.is_empty() {
+            continue;
+        }
+        let region = four_step_region(state, pos.turn_start_board(), goal_rabbits);
+        let first = promising_squares(state, goal_rabbits);
+        let steps_in = |(order, down): ([Direction; 4], bool)| {
+            let mut steps = Vec::new();
+            any_step_of(
+                state,
+                Bitboard::FULL,
+                Bitboard::EMPTY,
+                region,
+                (first, order, down),
+                |s| {
+                    steps.push(s);
+                    false
+                },
+            );
+            steps
+        };
+        let plain = steps_in((Direction::ALL, false));
+        let ours = steps_in(root_order(side));
+        let (mut a, mut b) = (plain.clone(), ours.clone());
+        a.sort_unstable();
+        b.sort_unstable();
+        assert_eq!(a, b, "{pos}: other steps in the root's order");
+        b.dedup();
+        assert_eq!(a.len(), b.len(), "{pos}: a step twice");
+        compared += 1;
+        reordered += usize::from(plain != ours);
+        if pos.plain_goal_move().map(|m| m.len()) == Some(4) {
+            fours += 1;
+            check(&pos);
+            assert_eq!(pos.goal_move().map(|m| m.len()), Some(4), "{pos}");
+        }
+    }
+    eprintln!(
+        "root order: {compared} turn starts compared, {reordered} reordered, {fours} goals in four"
+    );
+    assert!(reordered > 100 && fours > 100, "{reordered} {fours}");
 }
