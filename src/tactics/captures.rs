@@ -2494,7 +2494,7 @@ fn pushed_away_then_two(
 /// smaller limit failed or its bound ruled them out (see [`search_at`]), so four steps
 /// are the fewest and `path` is a shortest turn. False decides nothing: the search
 /// runs.
-#[inline(never)]
+#[inline(always)]
 fn arrived_then_two(
     node: &Node,
     side: Color,
