@@ -2473,11 +2473,9 @@ fn pushed_away_then_two(
 /// then the push or pull of `q` that [`moved_within_two`] finds. The second step is
 /// the step of such a piece from two squares away from `q` onto a square beside it;
 /// the first a step from a square beside `q` (making room: the trap, or the square to
-/// arrive on), a step of such a piece from three squares away to two (a walk), or a
-/// step onto a square beside such a piece two squares away or beside the trap beside
-/// `q` (a friend that keeps it unfrozen, or keeps it on the trap). Which steps are
-/// tried changes only the cost: each answer proves itself. On success `path` holds the
-/// four steps.
+/// arrive on) or a step of such a piece from three squares away to two (a walk). Which
+/// steps are tried changes only the cost: each answer proves itself. On success `path`
+/// holds the four steps.
 ///
 /// Proof. It returns true only with `path` four steps: a plain step of the mover among
 /// those [`TurnState::simple_steps`] gives at `node` for the root's unfrozen pieces
@@ -2519,11 +2517,10 @@ fn arrived_then_two(
     }
     let frozen = frozen.unwrap_or_else(|| board.frozen_among(side, Bitboard::FULL));
     let free = board.color(side) & !frozen;
-    let guards = arrivers.neighbours() | (beside & Bitboard::TRAPS).neighbours();
     let firsts = node.simple_steps(free);
     for (i, &dir) in Direction::ALL.iter().enumerate() {
         let back = dir.opposite();
-        let from = firsts[i] & (beside | (walkers & two.shift(back)) | guards.shift(back));
+        let from = firsts[i] & (beside | (walkers & two.shift(back)));
         for a in from {
             let first = Step::new(a, dir);
             let mut child = *node;
