@@ -326,10 +326,11 @@ fn capture_query_in<const FAST: bool, const QUIET: bool>(node: &Node) -> Capture
 /// root's own [`can_capture_in`] skips the limit, no pull being under way); with four,
 /// only the first steps of the mover that may begin a capture ([`first_steps_of_four`]),
 /// after the direct "yes" of [`walk_then_move`] (unless the root asked it before the
-/// four-step filter, with `bound.far`; asked after its "no" [`walk_may_reach`]) and of
-/// [`pushed_away_then_two`] (given `frozen`, the mover's frozen pieces at the root when
-/// the root has them), or those of the piece's own move when [`four_step_traps`]
-/// narrows it (`onto`, every square otherwise; [`first_moves_towards`]).
+/// four-step filter, with `bound.far`; asked after its "no" [`walk_may_reach`]), of
+/// [`pushed_away_then_two`] and of [`arrived_then_two`] (both given `frozen`, the mover's
+/// frozen pieces at the root when the root has them), or those of the piece's own move
+/// when [`four_step_traps`] narrows it (`onto`, every square otherwise;
+/// [`first_moves_towards`]).
 #[inline(always)]
 fn search_at(
     node: &Node,
