@@ -2474,9 +2474,10 @@ fn pushed_away_then_two(
 /// then the push or pull of `q` that [`moved_within_two`] finds. The second step is
 /// the step of such a piece from two squares away from `q` onto a square beside it;
 /// the first a step from a square beside `q` (making room: the trap, or the square to
-/// arrive on) or a step of such a piece from three squares away to two (a walk). Which
-/// steps are tried changes only the cost: each answer proves itself. On success `path`
-/// holds the four steps.
+/// arrive on) or a step of such a piece from three squares away to two (a walk); with
+/// no square of `ends` beside `q` empty, only a step from one of them. Which steps are
+/// tried changes only the cost: each answer proves itself. On success `path` holds the
+/// four steps.
 ///
 /// Proof. It returns true only with `path` four steps: a plain step of the mover among
 /// those [`TurnState::simple_steps`] gives at `node` for the root's unfrozen pieces
@@ -2518,10 +2519,21 @@ fn arrived_then_two(
     }
     let frozen = frozen.unwrap_or_else(|| board.frozen_among(side, Bitboard::FULL));
     let free = board.color(side) & !frozen;
+    // The last two steps move `q` onto a square of `ends` beside it: a push into it, or
+    // a pull by a piece standing on it. The push, and the pull by the arriving piece,
+    // need one empty at the child; with none empty now, only the first steps that empty
+    // one are tried (a cost choice: a pull by a piece already there is left to the
+    // search).
+    let room = beside & ends;
+    let open = (room & !board.occupied()).any();
     let firsts = node.simple_steps(free);
     for (i, &dir) in Direction::ALL.iter().enumerate() {
         let back = dir.opposite();
-        let from = firsts[i] & (beside | (walkers & two.shift(back)));
+        let from = if open {
+            firsts[i] & (beside | (walkers & two.shift(back)))
+        } else {
+            firsts[i] & room
+        };
         for a in from {
             let first = Step::new(a, dir);
             let mut child = *node;
