@@ -2546,6 +2546,10 @@ fn arrived_then_two(
                 _ => stronger,
             };
             let movers = moved & cboard.color(side) & two;
+            if movers.is_empty() {
+                // No piece to take the second step: nothing to try at this child.
+                continue;
+            }
             let free = movers & !cboard.frozen_among(side, movers);
             let seconds = child.simple_steps(free);
             for (j, &dir2) in Direction::ALL.iter().enumerate() {
