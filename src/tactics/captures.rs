@@ -326,10 +326,11 @@ fn capture_query_in<const FAST: bool, const QUIET: bool>(node: &Node) -> Capture
 /// root's own [`can_capture_in`] skips the limit, no pull being under way); with four,
 /// only the first steps of the mover that may begin a capture ([`first_steps_of_four`]),
 /// after the direct "yes" of [`walk_then_move`] (unless the root asked it before the
-/// four-step filter, with `bound.far`; asked after its "no" [`walk_may_reach`]) and of
-/// [`pushed_away_then_two`] (given `frozen`, the mover's frozen pieces at the root when
-/// the root has them), or those of the piece's own move when [`four_step_traps`]
-/// narrows it (`onto`, every square otherwise; [`first_moves_towards`]).
+/// four-step filter, with `bound.far`; asked after its "no" [`walk_may_reach`]), of
+/// [`pushed_away_then_two`] and of [`arrived_then_two`] (both given `frozen`, the mover's
+/// frozen pieces at the root when the root has them), or those of the piece's own move
+/// when [`four_step_traps`] narrows it (`onto`, every square otherwise;
+/// [`first_moves_towards`]).
 #[inline(always)]
 fn search_at(
     node: &Node,
@@ -356,6 +357,7 @@ fn search_at(
             && walk_may_reach(node.board(), ctx.side, sq, frozen)
             && walk_then_move(node, ctx.side, sq, path))
             || pushed_away_then_two(node, ctx, sq, frozen, path)
+            || arrived_then_two(node, ctx.side, sq, frozen, path)
             || {
                 let admit = first_steps_of_four(node.board(), ctx.side, sq);
                 search_bounded(node, &known, sq, bound, limit, admit, path)
@@ -2458,6 +2460,110 @@ fn pushed_away_then_two(
                 if captures_within_two(&grand, ctx, sq, &mut found) {
                     *path = found;
                     return true;
+                }
+            }
+        }
+    }
+    false
+}
+
+/// The root's direct "yes" in four after [`pushed_away_then_two`] (four steps left, no
+/// push waiting, no pull under way; `frozen`: the mover's frozen pieces, when the root
+/// has them): two plain steps of the mover that bring a piece of the mover stronger
+/// than the enemy piece `q` that [`capturing_step`] gives onto a square beside `q`,
+/// then the push or pull of `q` that [`moved_within_two`] finds. The second step is
+/// the step of such a piece from two squares away from `q` onto a square beside it;
+/// the first a step from a square beside `q` (making room: the trap, or the square to
+/// arrive on) or a step of such a piece from three squares away to two (a walk); with
+/// no square of `ends` beside `q` empty, only a step from one of them. Which steps are
+/// tried changes only the cost: each answer proves itself. On success `path` holds the
+/// four steps.
+///
+/// Proof. It returns true only with `path` four steps: a plain step of the mover among
+/// those [`TurnState::simple_steps`] gives at `node` for the root's unfrozen pieces
+/// (no push waits and no pull is under way: these are the legal plain steps), played
+/// by [`TurnState::play_step_unchecked`]; a plain step among those the core gives at
+/// that child for the child's unfrozen pieces ([`Board::frozen_among`] there; a plain
+/// step leaves no push waiting, and with a pull under way the mover may still step
+/// instead), played; then the steps [`moved_within_two`] gives at that node (two steps
+/// left, no push waiting), which by [`captures_within_two`]'s proof are legal from
+/// there and capture the piece on `sq`. The mover's plain steps move no enemy piece and
+/// capture none, so the piece is still on `sq` there and [`capturing_step`] gives the
+/// same `q` and `ends` (it reads the enemy pieces only). So the four steps are a legal
+/// turn capturing the piece. The root asks this only at its limit of four, after every
+/// smaller limit failed or its bound ruled them out (see [`search_at`]), so four steps
+/// are the fewest and `path` is a shortest turn. False decides nothing: the search
+/// runs.
+#[inline(always)]
+fn arrived_then_two(
+    node: &Node,
+    side: Color,
+    sq: Square,
+    frozen: Option<Bitboard>,
+    path: &mut Move,
+) -> bool {
+    let board = node.board();
+    let Some((q, ends)) = capturing_step(board, side, sq) else {
+        return false;
+    };
+    let Some(stronger) = stronger_than_piece_on(board, side, q) else {
+        return false;
+    };
+    let beside = Bitboard::adjacent(q);
+    let two = Bitboard::within(q, 2) & !Bitboard::within(q, 1);
+    let three = Bitboard::within(q, 3) & !Bitboard::within(q, 2);
+    let arrivers = stronger & two;
+    let walkers = stronger & three;
+    if (arrivers | walkers).is_empty() {
+        return false;
+    }
+    let frozen = frozen.unwrap_or_else(|| board.frozen_among(side, Bitboard::FULL));
+    let free = board.color(side) & !frozen;
+    // The last two steps move `q` onto a square of `ends` beside it: a push into it, or
+    // a pull by a piece standing on it. The push, and the pull by the arriving piece,
+    // need one empty at the child; with none empty now, only the first steps that empty
+    // one are tried (a cost choice: a pull by a piece already there is left to the
+    // search).
+    let room = beside & ends;
+    let open = (room & !board.occupied()).any();
+    let firsts = node.simple_steps(free);
+    for (i, &dir) in Direction::ALL.iter().enumerate() {
+        let back = dir.opposite();
+        let from = if open {
+            firsts[i] & (beside | (walkers & two.shift(back)))
+        } else {
+            firsts[i] & room
+        };
+        for a in from {
+            let first = Step::new(a, dir);
+            let mut child = *node;
+            child.play_step_unchecked(first);
+            let cboard = child.board();
+            // The pieces stronger than `q` at the child: the root's, the stepping one
+            // moved, less any the step lost on a trap.
+            let moved = match first.to() {
+                Some(b) if stronger.contains(a) => stronger.without(a).with(b),
+                _ => stronger,
+            };
+            let movers = moved & cboard.color(side) & two;
+            if movers.is_empty() {
+                // No piece to take the second step: nothing to try at this child.
+                continue;
+            }
+            let free = movers & !cboard.frozen_among(side, movers);
+            let seconds = child.simple_steps(free);
+            for (j, &dir2) in Direction::ALL.iter().enumerate() {
+                for h in seconds[j] & beside.shift(dir2.opposite()) {
+                    let second = Step::new(h, dir2);
+                    let mut grand = child;
+                    grand.play_step_unchecked(second);
+                    let mut found = Move::EMPTY;
+                    let _ = found.push(first);
+                    let _ = found.push(second);
+                    if moved_within_two(&grand, side, (q, ends), &mut found) {
+                        *path = found;
+                        return true;
+                    }
                 }
             }
         }

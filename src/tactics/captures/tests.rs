@@ -6,7 +6,7 @@
 //! [`push_completion_captures`], the search in four's [`first_steps_of_four`] and
 //! [`after_the_first_of_four`], the root's four-step filter [`four_step_traps`], its
 //! direct "yes" in four [`walk_then_move`] (with its "no" [`walk_may_reach`]),
-//! [`pushed_away_then_two`] and [`moved_twice`])
+//! [`pushed_away_then_two`], [`arrived_then_two`] and [`moved_twice`])
 //! against its plain search
 //! ([`TurnState::capture_moves_plain`]): the same pieces with the same fewest steps, and
 //! every move of the fast query replayed step by step through the checked API, capturing
@@ -502,6 +502,29 @@ fn a_push_out_of_the_way_then_a_capture_in_two_is_a_capture() {
     let [given, in_four] = counts;
     assert!(given > 500 && in_four > 300, "{counts:?}");
     eprintln!("moves given after a push out of the way: {given}, of them captures in exactly four: {in_four}");
+}
+
+/// At `pos`, every enemy piece for which [`arrived_then_two`] gives a move (as
+/// [`check_direct_answers`] checks it), with the mover's frozen pieces given and
+/// without: the same answer either way. Returns how many moves it gave, and how many
+/// of the plain query's captures in exactly four it answered.
+fn check_arrived_then_two(pos: &Position) -> [usize; 2] {
+    check_direct_answers(pos, |node, side, sq, path| {
+        let frozen = Some(node.board().frozen(side));
+        let mut uncached = Move::EMPTY;
+        let without = arrived_then_two(node, side, sq, None, &mut uncached);
+        let with = arrived_then_two(node, side, sq, frozen, path);
+        assert_eq!((with, *path), (without, uncached), "{sq} in {node:?}");
+        with
+    })
+}
+
+#[test]
+fn a_stronger_piece_brought_beside_in_two_steps_then_a_capture_in_two_is_a_capture() {
+    let counts = sum_over_turn_starts(2727, check_arrived_then_two);
+    let [given, in_four] = counts;
+    assert!(given > 1_000 && in_four > 300, "{counts:?}");
+    eprintln!("moves given after two steps that bring a stronger piece beside: {given}, of them captures in exactly four: {in_four}");
 }
 
 /// [`walked_finish`]'s condition that the walk loses no piece of the mover, on a position
