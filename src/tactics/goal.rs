@@ -921,7 +921,14 @@ fn search_within_bounds<const FAST: bool>(
                     goal_rabbits
                 }
             };
-            if goal_rabbits.is_empty() || frozen_behind_enemy_pieces(pos, goal_rabbits) {
+            if goal_rabbits.is_empty() {
+                return false;
+            }
+            // Every rabbit that may end the goal three ranks away: decided directly.
+            if (goal_rabbits & !rank_band(side, 3)).is_empty() {
+                return walk_from_three_ranks(pos, goal_rabbits, path);
+            }
+            if frozen_behind_enemy_pieces(pos, goal_rabbits) {
                 return false;
             }
             (three_step_region(pos, start, goal_rabbits), goal_rabbits)
@@ -1612,6 +1619,63 @@ fn aside_after_the_square_ahead_taken(
         let around = Bitboard::adjacent(y);
         (around & friends).any() || (around & freezers).is_empty()
     })
+}
+
+/// Whether three more steps end the turn with a goal when every rabbit of `rabbits` (the
+/// node's rabbits that may end such a goal, [`goal_rabbits_within`], not empty) stands
+/// three ranks from its goal; on success the three steps are pushed on `path`. The goal
+/// is one of these rabbits, `R` on `x`, walking straight: `x` to `a` (two ranks away), `a`
+/// to `b` (one rank away), `b` to the goal square `g`.
+///
+/// Exact: a turn of three more steps with a goal ends with a rabbit of `rabbits` on its
+/// goal rank ([`goal_rabbits_within`]'s proof), `R` say. The mover's rabbits move only by
+/// their own steps (the enemy's pieces do not move them), one rank at most and never
+/// backwards, so the three steps are `R`'s forward steps, in this order. No push waits
+/// (a rabbit three ranks away passes [`rabbits_within_goal_bound`] for three only with
+/// none waiting) and a rabbit's step begins none. So the steps are legal exactly when
+/// `a`, `b` and `g` are empty and `R` is unfrozen before each of them: on `x` now; on
+/// `a` with the friends beside `a` but on `x` (emptied), and on `b` with those beside `b`
+/// (the squares `x` and `a` are not beside `b`, or emptied by `R`). The enemy pieces stay
+/// (a step of the mover captures only pieces of the mover). A step captures a piece on a
+/// trap beside the square it leaves or on the square it enters: the traps lie two and
+/// five ranks from each goal, so the only trap beside `x` is `a` itself (empty before `R`
+/// enters), `b` and `g` are no traps, and a friend captured beside `a` (on its rank) is
+/// not beside `b`. On `a`, a trap, `R` is captured unless a friend stands beside it, and
+/// then it is unfrozen too. The turn may end after the third step: a step taken, no push
+/// waiting, and the board differs from the start (which had no rabbit of the mover on its
+/// goal rank: one would stand there still, a rabbit of `rabbits`). Any rabbit that walks
+/// gives a goal of three steps; the first in square order is taken.
+#[inline(never)]
+fn walk_from_three_ranks(pos: &TurnState, rabbits: Bitboard, path: &mut Move) -> bool {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    let fwd = forward(side);
+    let back = Direction::backwards(side);
+    let own = board.color(side);
+    let freezers = board.color(!side) & !board.pieces(PieceKind::Rabbit.of(!side));
+    // The rabbits with the three squares ahead empty.
+    let ahead = (!board.occupied()).shift(back);
+    let two_ahead = ahead.shift(back);
+    for x in rabbits & ahead & two_ahead & two_ahead.shift(back) {
+        let a = Step::new(x, fwd).to_on_board();
+        let b = Step::new(a, fwd).to_on_board();
+        let beside_x = Bitboard::adjacent(x);
+        let beside_a = Bitboard::adjacent(a);
+        let beside_b = Bitboard::adjacent(b);
+        let friends = own.without(x);
+        let on_x = (beside_x & own).any() || (beside_x & freezers).is_empty();
+        let on_a = (beside_a & friends).any()
+            || (!Bitboard::TRAPS.contains(a) && (beside_a & freezers).is_empty());
+        let on_b = (beside_b & friends).any() || (beside_b & freezers).is_empty();
+        if on_x && on_a && on_b {
+            // Three steps are left: the move has room.
+            let _ = path.push(Step::new(x, fwd));
+            let _ = path.push(Step::new(a, fwd));
+            let _ = path.push(Step::new(b, fwd));
+            return true;
+        }
+    }
+    false
 }
 
 /// The squares ahead of the rabbits `two` (the mover's, two ranks from their goal) that
