@@ -8,7 +8,8 @@ use super::{
     goal_in_two, goal_lower_bound, goal_rabbits_within, immovable, path_bound, path_costs,
     path_region, paths_in_three, paths_within, push_completers, rabbit_within_reach, rank_band,
     squares_within_paths, steps_lowering_a_tighter_bound, steps_on_cheap_paths, three_step_region,
-    to_go_layers, unfrozen_within_two_steps, walls, walls_in_three, walls_may_raise, PathLayers,
+    to_go_layers, unfrozen_within_two_steps, walk_from_three_ranks, walls, walls_in_three,
+    walls_may_raise, PathLayers,
     Region,
 };
 use super::{region_in_four, steps_lowering_the_goal_bound, NoSlack};
@@ -3306,4 +3307,86 @@ fn a_goal_in_one_with_steps_to_spare_is_the_fast_answer() {
         "a goal in one with two steps or more left: {met} states, {spare} with three or more"
     );
     assert!(met > 500 && spare > 200, "{met} {spare}");
+}
+
+// Thirty-eighth goal round, three or fewer to go (h-g27)
+
+/// [`walk_from_three_ranks`] against the plain search: on the states with three steps
+/// left, no push waiting, and every rabbit of the mover within three ranks of its goal
+/// exactly three ranks away (so these are the only rabbits that may end a goal in three),
+/// it answers as [`Position::plain_goal_move`] does, and its steps replay to a goal. The
+/// states: the archive positions and the endgames under a cap of three, every state one
+/// step into the endgames and into the first 3,000 archive positions, and 200,000 random
+/// states (mid-turn included) with three steps left. Counts the goals, the "no"s with a
+/// rabbit whose three squares ahead are empty (decided by the frozen tests), and those
+/// where such a rabbit would enter a trap with no friend beside it.
+#[test]
+fn walk_from_three_ranks_matches_the_plain_search() {
+    let mut rng = Rng(38);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let mut states: Vec<Position> = Vec::new();
+    states.extend(archive.iter().map(|pos| with_cap(pos, 3)));
+    states.extend(endgames.iter().map(|pos| with_cap(pos, 3)));
+    states.extend(one_step_in(&endgames));
+    states.extend(one_step_in(&archive[..3_000]));
+    states.extend(
+        (0..200_000)
+            .map(|i| sample_state(&mut rng, i, &archive, &endgames))
+            .filter(|pos| pos.turn_state().steps_left() == 3),
+    );
+    let (mut compared, mut goals, mut mid, mut frozen, mut trapped) = (0, 0, 0, 0, 0);
+    for pos in &states {
+        let state = pos.turn_state();
+        let side = pos.side_to_move();
+        let board = pos.board();
+        let within = board.pieces(PieceKind::Rabbit.of(side)) & super::ranks_within(side, 3);
+        let three = within & rank_band(side, 3);
+        if state.steps_left() != 3
+            || state.pending_push().is_some()
+            || three.is_empty()
+            || three != within
+        {
+            continue;
+        }
+        compared += 1;
+        mid += usize::from(state.steps_taken() > 0);
+        let mut path = Move::EMPTY;
+        let found = walk_from_three_ranks(state, three, &mut path);
+        let plain = pos.plain_goal_move();
+        assert_eq!(found, plain.is_some(), "{pos}: {path:?} {plain:?}");
+        if found {
+            goals += 1;
+            assert_eq!(path.len(), 3, "{pos}");
+            let after = pos
+                .after(&path)
+                .unwrap_or_else(|e| panic!("{pos}: {path:?}: {e}"));
+            assert!(after.board().rabbit_on_goal(side), "{pos}: {path:?}");
+            continue;
+        }
+        let ahead = (!board.occupied()).shift(Direction::backwards(side));
+        let two_ahead = ahead.shift(Direction::backwards(side));
+        let open = three & ahead & two_ahead & two_ahead.shift(Direction::backwards(side));
+        if open.any() {
+            frozen += 1;
+        }
+        let fwd = super::forward(side);
+        if open.iter().any(|x| {
+            let a = Step::new(x, fwd).to_on_board();
+            Bitboard::TRAPS.contains(a)
+                && (Bitboard::adjacent(a) & board.color(side).without(x)).is_empty()
+        }) {
+            trapped += 1;
+        }
+    }
+    eprintln!(
+        "walk from three ranks: {compared} compared of {} states ({mid} mid-turn), {goals} \
+         goals, {frozen} \"no\" with the three squares ahead empty, {trapped} with a trap \
+         and no friend on the way",
+        states.len()
+    );
+    assert!(
+        goals > 0 && frozen > 0 && trapped > 0 && mid > 0,
+        "{compared} {goals} {frozen} {trapped} {mid}"
+    );
 }
