@@ -913,7 +913,7 @@ fn search_within_bounds<const FAST: bool>(
         3 if FAST => {
             // The rabbits that may end a goal in three, their costs and layers kept: those
             // `paths_in_three` read (the same walls, layers up to three) when it has them.
-            let goal_rabbits = match known {
+            let mut goal_rabbits = match known {
                 Some(l) => rabbits_within_goal_bound(pos, bound, 3) & l.to_go[3],
                 None => {
                     let goal_rabbits;
@@ -921,14 +921,21 @@ fn search_within_bounds<const FAST: bool>(
                     goal_rabbits
                 }
             };
-            if goal_rabbits.is_empty() {
-                return false;
+            // Those three ranks away end a goal only by their straight walk
+            // (`walk_from_three_ranks`). One that walks: its first step, whose child (two
+            // to go, none in one) `goal_in_two` answers by its case (a), the rabbit two
+            // ranks away walking on. None: a goal in three ends with another rabbit of
+            // `goal_rabbits` on its goal rank, and the rules below, which follow the
+            // goal's rabbit, read the others only (their premise: the rabbits that may
+            // end the goal).
+            let three = goal_rabbits & rank_band(side, 3);
+            if three.any() {
+                if let Some(x) = walk_from_three_ranks(pos, three) {
+                    return try_step(Step::new(x, forward(side)));
+                }
+                goal_rabbits ^= three;
             }
-            // Every rabbit that may end the goal three ranks away: decided directly.
-            if (goal_rabbits & !rank_band(side, 3)).is_empty() {
-                return walk_from_three_ranks(pos, goal_rabbits, path);
-            }
-            if frozen_behind_enemy_pieces(pos, goal_rabbits) {
+            if goal_rabbits.is_empty() || frozen_behind_enemy_pieces(pos, goal_rabbits) {
                 return false;
             }
             (three_step_region(pos, start, goal_rabbits), goal_rabbits)
@@ -1621,32 +1628,30 @@ fn aside_after_the_square_ahead_taken(
     })
 }
 
-/// Whether three more steps end the turn with a goal when every rabbit of `rabbits` (the
-/// node's rabbits that may end such a goal, [`goal_rabbits_within`], not empty) stands
-/// three ranks from its goal; on success the three steps are pushed on `path`. The goal
-/// is one of these rabbits, `R` on `x`, walking straight: `x` to `a` (two ranks away), `a`
-/// to `b` (one rank away), `b` to the goal square `g`.
+/// The first rabbit of `rabbits` (rabbits of the mover three ranks from their goal) that
+/// walks straight to its goal in three more steps, if any: `R` on `x`, then `a` (two
+/// ranks away), `b` (one rank away) and the goal square `g`. `None` proves that no turn
+/// of three more steps ends with a rabbit of `rabbits` on its goal rank. The caller asks
+/// with three steps to go and no push waiting.
 ///
-/// Exact: a turn of three more steps with a goal ends with a rabbit of `rabbits` on its
-/// goal rank ([`goal_rabbits_within`]'s proof), `R` say. The mover's rabbits move only by
-/// their own steps (the enemy's pieces do not move them), one rank at most and never
-/// backwards, so the three steps are `R`'s forward steps, in this order. No push waits
-/// (a rabbit three ranks away passes [`rabbits_within_goal_bound`] for three only with
-/// none waiting) and a rabbit's step begins none. So the steps are legal exactly when
-/// `a`, `b` and `g` are empty and `R` is unfrozen before each of them: on `x` now; on
-/// `a` with the friends beside `a` but on `x` (emptied), and on `b` with those beside `b`
-/// (the squares `x` and `a` are not beside `b`, or emptied by `R`). The enemy pieces stay
-/// (a step of the mover captures only pieces of the mover). A step captures a piece on a
-/// trap beside the square it leaves or on the square it enters: the traps lie two and
-/// five ranks from each goal, so the only trap beside `x` is `a` itself (empty before `R`
-/// enters), `b` and `g` are no traps, and a friend captured beside `a` (on its rank) is
-/// not beside `b`. On `a`, a trap, `R` is captured unless a friend stands beside it, and
-/// then it is unfrozen too. The turn may end after the third step: a step taken, no push
-/// waiting, and the board differs from the start (which had no rabbit of the mover on its
-/// goal rank: one would stand there still, a rabbit of `rabbits`). Any rabbit that walks
-/// gives a goal of three steps; the first in square order is taken.
+/// Exact: the mover's rabbits move only by their own steps (the enemy's pieces do not
+/// move them), one rank at most and never backwards, so a turn of three more steps that
+/// ends with `R` on its goal rank is `R`'s three forward steps, in this order. A rabbit's
+/// step begins no push. So the steps are legal exactly when `a`, `b` and `g` are empty
+/// and `R` is unfrozen before each of them: on `x` now; on `a` with the friends beside
+/// `a` but on `x` (emptied); on `b` with those beside `b` (`x` is not beside `b`, and `a`
+/// is emptied by `R`). The enemy pieces stay (a step of the mover captures only pieces of
+/// the mover). A step captures a piece on a trap beside the square it leaves or on the
+/// square it enters: the traps lie two and five ranks from each goal, so the only trap
+/// beside `x` is `a` itself (empty before `R` enters), `b` and `g` are no traps, and a
+/// friend captured on a trap beside `a` (on `a`'s rank) is not beside `b`. On `a`, a trap,
+/// `R` is captured unless a friend stands beside it, and then it is unfrozen too. After
+/// the third step the turn may end: a step taken, no push waiting, and the board is not
+/// the start's (the mover's rabbits never step backwards and none is added, so the sum of
+/// their ranks towards the goal never falls unless one is captured, which lowers their
+/// number; `R`'s walk raised it).
 #[inline(never)]
-fn walk_from_three_ranks(pos: &TurnState, rabbits: Bitboard, path: &mut Move) -> bool {
+fn walk_from_three_ranks(pos: &TurnState, rabbits: Bitboard) -> Option<crate::Square> {
     let side = pos.side_to_move();
     let board = pos.board();
     let fwd = forward(side);
@@ -1668,14 +1673,10 @@ fn walk_from_three_ranks(pos: &TurnState, rabbits: Bitboard, path: &mut Move) ->
             || (!Bitboard::TRAPS.contains(a) && (beside_a & freezers).is_empty());
         let on_b = (beside_b & friends).any() || (beside_b & freezers).is_empty();
         if on_x && on_a && on_b {
-            // Three steps are left: the move has room.
-            let _ = path.push(Step::new(x, fwd));
-            let _ = path.push(Step::new(a, fwd));
-            let _ = path.push(Step::new(b, fwd));
-            return true;
+            return Some(x);
         }
     }
-    false
+    None
 }
 
 /// The squares ahead of the rabbits `two` (the mover's, two ranks from their goal) that
