@@ -1650,6 +1650,7 @@ fn aside_after_the_square_ahead_taken(
 /// the start's (the mover's rabbits never step backwards and none is added, so the sum of
 /// their ranks towards the goal never falls unless one is captured, which lowers their
 /// number; `R`'s walk raised it).
+#[cold]
 #[inline(never)]
 fn walk_from_three_ranks(pos: &TurnState, rabbits: Bitboard) -> Option<crate::Square> {
     let side = pos.side_to_move();
