@@ -913,7 +913,7 @@ fn search_within_bounds<const FAST: bool>(
         3 if FAST => {
             // The rabbits that may end a goal in three, their costs and layers kept: those
             // `paths_in_three` read (the same walls, layers up to three) when it has them.
-            let goal_rabbits = match known {
+            let mut goal_rabbits = match known {
                 Some(l) => rabbits_within_goal_bound(pos, bound, 3) & l.to_go[3],
                 None => {
                     let goal_rabbits;
@@ -921,6 +921,20 @@ fn search_within_bounds<const FAST: bool>(
                     goal_rabbits
                 }
             };
+            // Those three ranks away end a goal only by their straight walk
+            // (`walk_from_three_ranks`). One that walks: its first step, whose child (two
+            // to go, none in one) `goal_in_two` answers by its case (a), the rabbit two
+            // ranks away walking on. None: a goal in three ends with another rabbit of
+            // `goal_rabbits` on its goal rank, and the rules below, which follow the
+            // goal's rabbit, read the others only (their premise: the rabbits that may
+            // end the goal).
+            let three = goal_rabbits & rank_band(side, 3);
+            if three.any() {
+                if let Some(x) = walk_from_three_ranks(pos, three) {
+                    return try_step(Step::new(x, forward(side)));
+                }
+                goal_rabbits ^= three;
+            }
             if goal_rabbits.is_empty() || frozen_behind_enemy_pieces(pos, goal_rabbits) {
                 return false;
             }
@@ -1630,6 +1644,58 @@ fn aside_after_the_square_ahead_taken(
         let around = Bitboard::adjacent(y);
         (around & friends).any() || (around & freezers).is_empty()
     })
+}
+
+/// The first rabbit of `rabbits` (rabbits of the mover three ranks from their goal) that
+/// walks straight to its goal in three more steps, if any: `R` on `x`, then `a` (two
+/// ranks away), `b` (one rank away) and the goal square `g`. `None` proves that no turn
+/// of three more steps ends with a rabbit of `rabbits` on its goal rank. The caller asks
+/// with three steps to go and no push waiting.
+///
+/// Exact: the mover's rabbits move only by their own steps (the enemy's pieces do not
+/// move them), one rank at most and never backwards, so a turn of three more steps that
+/// ends with `R` on its goal rank is `R`'s three forward steps, in this order. A rabbit's
+/// step begins no push. So the steps are legal exactly when `a`, `b` and `g` are empty
+/// and `R` is unfrozen before each of them: on `x` now; on `a` with the friends beside
+/// `a` but on `x` (emptied); on `b` with those beside `b` (`x` is not beside `b`, and `a`
+/// is emptied by `R`). The enemy pieces stay (a step of the mover captures only pieces of
+/// the mover). A step captures a piece on a trap beside the square it leaves or on the
+/// square it enters: the traps lie two and five ranks from each goal, so the only trap
+/// beside `x` is `a` itself (empty before `R` enters), `b` and `g` are no traps, and a
+/// friend captured on a trap beside `a` (on `a`'s rank) is not beside `b`. On `a`, a trap,
+/// `R` is captured unless a friend stands beside it, and then it is unfrozen too. After
+/// the third step the turn may end: a step taken, no push waiting, and the board is not
+/// the start's (the mover's rabbits never step backwards and none is added, so the sum of
+/// their ranks towards the goal never falls unless one is captured, which lowers their
+/// number; `R`'s walk raised it).
+#[cold]
+#[inline(never)]
+fn walk_from_three_ranks(pos: &TurnState, rabbits: Bitboard) -> Option<crate::Square> {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    let fwd = forward(side);
+    let back = Direction::backwards(side);
+    let own = board.color(side);
+    let freezers = board.color(!side) & !board.pieces(PieceKind::Rabbit.of(!side));
+    // The rabbits with the three squares ahead empty.
+    let ahead = (!board.occupied()).shift(back);
+    let two_ahead = ahead.shift(back);
+    for x in rabbits & ahead & two_ahead & two_ahead.shift(back) {
+        let a = Step::new(x, fwd).to_on_board();
+        let b = Step::new(a, fwd).to_on_board();
+        let beside_x = Bitboard::adjacent(x);
+        let beside_a = Bitboard::adjacent(a);
+        let beside_b = Bitboard::adjacent(b);
+        let friends = own.without(x);
+        let on_x = (beside_x & own).any() || (beside_x & freezers).is_empty();
+        let on_a = (beside_a & friends).any()
+            || (!Bitboard::TRAPS.contains(a) && (beside_a & freezers).is_empty());
+        let on_b = (beside_b & friends).any() || (beside_b & freezers).is_empty();
+        if on_x && on_a && on_b {
+            return Some(x);
+        }
+    }
+    None
 }
 
 /// The squares ahead of the rabbits `two` (the mover's, two ranks from their goal) that

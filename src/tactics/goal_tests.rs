@@ -9,8 +9,8 @@ use super::{
     goal_in_two, goal_lower_bound, goal_rabbits_within, immovable, path_bound, path_costs,
     path_region, paths_in_three, paths_within, push_completers, rabbit_within_reach, rank_band,
     squares_within_paths, steps_lowering_a_tighter_bound, steps_on_cheap_paths, three_step_region,
-    to_go_layers, unfrozen_within_two_steps, walls, walls_in_three, walls_may_raise, PathLayers,
-    Region,
+    to_go_layers, unfrozen_within_two_steps, walk_from_three_ranks, walls, walls_in_three,
+    walls_may_raise, PathLayers, Region,
 };
 use super::{region_in_four, steps_lowering_the_goal_bound, NoSlack};
 use crate::tactics::test_data::{archive_positions, endgame_positions, random_position, Rng};
@@ -3367,4 +3367,147 @@ fn the_root_order_tries_the_plain_orders_steps() {
         "root order: {compared} turn starts compared, {reordered} reordered, {fours} goals in four"
     );
     assert!(reordered > 100 && fours > 100, "{reordered} {fours}");
+}
+
+// Thirty-eighth goal round, three or fewer to go (h-g27)
+
+/// The states of [`walk_from_three_ranks_matches_the_plain_search`] and
+/// [`walk_from_three_ranks_matches_the_walks_by_play`]: the archive positions and the
+/// endgames under a cap of three, every state one step into the endgames and into the
+/// first 3,000 archive positions, and random states (mid-turn included) with three steps
+/// left, from 200,000 drawn.
+fn states_for_three_to_go(seed: u64) -> Vec<Position> {
+    let mut rng = Rng(seed);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let mut states: Vec<Position> = Vec::new();
+    states.extend(archive.iter().map(|pos| with_cap(pos, 3)));
+    states.extend(endgames.iter().map(|pos| with_cap(pos, 3)));
+    states.extend(one_step_in(&endgames));
+    states.extend(one_step_in(&archive[..3_000]));
+    states.extend(
+        (0..200_000)
+            .map(|i| sample_state(&mut rng, i, &archive, &endgames))
+            .filter(|pos| pos.turn_state().steps_left() == 3),
+    );
+    states
+}
+
+/// The rabbits of the mover three ranks from their goal in `pos` and those within three
+/// ranks, when three steps are left, no push waits and some rabbit is three ranks away.
+fn rabbits_three_ranks_away(pos: &Position) -> Option<(Bitboard, Bitboard)> {
+    let state = pos.turn_state();
+    let side = pos.side_to_move();
+    let within = pos.board().pieces(PieceKind::Rabbit.of(side)) & super::ranks_within(side, 3);
+    let three = within & rank_band(side, 3);
+    (state.steps_left() == 3 && state.pending_push().is_none() && three.any())
+        .then_some((three, within))
+}
+
+/// The three forward steps of the rabbit on `x`.
+fn walk_of(pos: &Position, x: crate::Square) -> Move {
+    let fwd = super::forward(pos.side_to_move());
+    let mut path = Move::EMPTY;
+    let mut sq = x;
+    for _ in 0..3 {
+        let step = Step::new(sq, fwd);
+        path.push(step).expect("three steps fit");
+        sq = step.to_on_board();
+    }
+    path
+}
+
+/// [`walk_from_three_ranks`] against the plain search, on the states of
+/// [`states_for_three_to_go`] where every rabbit of the mover within three ranks of its
+/// goal stands three ranks away (so these are the only rabbits that may end a goal in
+/// three): it finds a walk exactly when [`Position::plain_goal_move`] finds a goal, and
+/// the walk replays to one. Counts the goals, the "no"s with a rabbit whose three squares
+/// ahead are empty (decided by the frozen tests), and those where such a rabbit would
+/// enter a trap with no friend beside it.
+#[test]
+fn walk_from_three_ranks_matches_the_plain_search() {
+    let states = states_for_three_to_go(38);
+    let (mut compared, mut goals, mut mid, mut frozen, mut trapped) = (0, 0, 0, 0, 0);
+    for pos in &states {
+        let Some((three, within)) = rabbits_three_ranks_away(pos) else {
+            continue;
+        };
+        if three != within {
+            continue;
+        }
+        let side = pos.side_to_move();
+        let board = pos.board();
+        compared += 1;
+        mid += usize::from(pos.turn_state().steps_taken() > 0);
+        let found = walk_from_three_ranks(pos.turn_state(), three);
+        let plain = pos.plain_goal_move();
+        assert_eq!(
+            found.is_some(),
+            plain.is_some(),
+            "{pos}: {found:?} {plain:?}"
+        );
+        if let Some(x) = found {
+            goals += 1;
+            let path = walk_of(pos, x);
+            let after = pos
+                .after(&path)
+                .unwrap_or_else(|e| panic!("{pos}: {path:?}: {e}"));
+            assert!(after.board().rabbit_on_goal(side), "{pos}: {path:?}");
+            continue;
+        }
+        let back = Direction::backwards(side);
+        let ahead = (!board.occupied()).shift(back);
+        let two_ahead = ahead.shift(back);
+        let open = three & ahead & two_ahead & two_ahead.shift(back);
+        frozen += usize::from(open.any());
+        let fwd = super::forward(side);
+        trapped += usize::from(open.iter().any(|x| {
+            let a = Step::new(x, fwd).to_on_board();
+            Bitboard::TRAPS.contains(a)
+                && (Bitboard::adjacent(a) & board.color(side).without(x)).is_empty()
+        }));
+    }
+    eprintln!(
+        "walk from three ranks: {compared} compared of {} states ({mid} mid-turn), {goals} \
+         goals, {frozen} \"no\" with the three squares ahead empty, {trapped} with a trap \
+         and no friend on the way",
+        states.len()
+    );
+    assert!(
+        goals > 0 && frozen > 0 && trapped > 0 && mid > 0,
+        "{compared} {goals} {frozen} {trapped} {mid}"
+    );
+}
+
+/// [`walk_from_three_ranks`] where other rabbits of the mover stand within three ranks of
+/// their goal too (the search then drops the rabbits three ranks away when none walks):
+/// on the states of [`states_for_three_to_go`] with a rabbit three ranks away, its answer
+/// is the first rabbit in square order whose three forward steps, played with their
+/// checks, put it on its goal rank with the turn free to end (the only turn of three more
+/// steps that ends with that rabbit there, by the function's proof, which the test above
+/// checks against the plain search). Counts the states with other rabbits, and the walks.
+#[test]
+fn walk_from_three_ranks_matches_the_walks_by_play() {
+    let states = states_for_three_to_go(39);
+    let (mut compared, mut mixed, mut walks) = (0, 0, 0);
+    for pos in &states {
+        let Some((three, within)) = rabbits_three_ranks_away(pos) else {
+            continue;
+        };
+        compared += 1;
+        mixed += usize::from(three != within);
+        let side = pos.side_to_move();
+        let by_play = three.iter().find(|&x| {
+            pos.after(&walk_of(pos, x))
+                .is_ok_and(|after| after.board().rabbit_on_goal(side))
+        });
+        let found = walk_from_three_ranks(pos.turn_state(), three);
+        assert_eq!(found, by_play, "{pos}");
+        walks += usize::from(found.is_some());
+    }
+    eprintln!(
+        "walks from three ranks by play: {compared} states, {mixed} with other rabbits \
+         within three ranks, {walks} walks"
+    );
+    assert!(mixed > 1_000 && walks > 500, "{compared} {mixed} {walks}");
 }
