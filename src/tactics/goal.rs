@@ -2497,7 +2497,10 @@ fn region_in_four(pos: &TurnState, rabbits: Bitboard) -> Region {
             }
         }
         if two.any() {
-            keep |= ranks_within(side, 0) | board.color(!side).neighbours();
+            let enemy = board.color(!side);
+            let freeing =
+                two.shift(fwd).neighbours() | (enemy_traps & two.neighbours()).neighbours();
+            keep |= ranks_within(side, 0) | (enemy & freeing).neighbours();
         }
         leave = two_spreads | (inner & keep);
         reads = inner | inner.neighbours();
