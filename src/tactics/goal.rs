@@ -2160,7 +2160,9 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// two away) only where a term holds: for a rabbit one rank away (`Y1`) beside an enemy
 /// piece and within two of a frozen piece of the mover within two of that rabbit, or
 /// within three of a trap within two of it with an enemy piece on it; for a rabbit two
-/// ranks away (`Y2`) on the goal rank or beside an enemy piece.
+/// ranks away (`Y2`) on the goal rank, or beside an enemy piece that stands beside the
+/// square ahead of that rabbit or beside a trap beside the rabbit with an enemy piece on it
+/// (a pull that may free the rabbit).
 ///
 /// The capture of `t1` in `Y1` and `Y2`: let `t1` (a simple step or a pull's first step)
 /// leave `f`, four from `r` with `d = 1` or three with `d = 2`, and capture a piece `G` of
@@ -2227,7 +2229,19 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// read as in `V`'s proof), and is a goal in three there: excluded.
 ///
 /// `Y2`: let `t1` be as for `Y1`, with `R` two ranks away at `r` (`d = 2`), three from
-/// `f`, and `x` four from `r`. `t1` begins no pull: it changes `f` and `x` only, and
+/// `f`, and `x` four from `r`. If `t1` begins a pull that `t2` ends (the enemy piece `E`
+/// from `q` beside `f` into `f`), `t3 t4` are `R`'s forward steps, to the square `a`
+/// ahead and the goal square `g`, which read `C` only (within one of `r` or of `a`, above).
+/// The pair changes `f` and `x` (three and four away: not in `C`), `q` (`E` leaves) and
+/// perhaps an enemy piece captured on a trap beside `q` or a piece of the mover on a trap
+/// beside `f` (a friend fewer, or `R`: no goal). `q`, beside `f`, is two or four from `r`;
+/// the squares of `C` two away are `g` and the two beside `a` on its rank, and `g` holds no
+/// piece (else `R` is `W2`'s). A trap of `C` holds an enemy piece only beside `r` on its
+/// rank (`r` holds `R`, and the ranks of `a` and of the square behind `r` have no trap),
+/// and a square beside such a trap is within two of `r`. So the pair meets `C` only when
+/// `E` stands beside `a` or beside a trap beside `r` holding an enemy piece, and then `f`
+/// is kept; otherwise `t3 t4` was a goal in two at the root: excluded. Otherwise (no pull,
+/// or one `t2` does not end) `t1` changes `f` and `x` only, and
 /// perhaps takes `G` (above: a friend fewer), and `x` is read as in `V`'s proof. `f` is read as a
 /// friend (more friends at the root never freeze a piece of the mover nor capture one), and never
 /// entered: by the cases above, either `t3 t4` are `R`'s forward steps, entering the square `a`
@@ -2544,7 +2558,9 @@ fn region_in_four(pos: &TurnState, rabbits: Bitboard) -> Region {
         // `Y1` about a rabbit one rank away: four from it only beside an enemy piece near
         // a frozen piece of the mover, or near a trap within two with an enemy piece; `Y2`
         // about one two ranks away: three from it only on the goal rank or beside an enemy
-        // piece (a capture by the step leaving them is read by no later step). Every
+        // piece whose pull may free it, beside the square ahead or beside a trap beside the
+        // rabbit with an enemy piece on it (a capture by the step leaving them is read by
+        // no later step). Every
         // square of `Y` outside `two_spreads` is as far from each rabbit.
         let mut keep = Bitboard::EMPTY;
         if one.any() {
@@ -2563,7 +2579,11 @@ fn region_in_four(pos: &TurnState, rabbits: Bitboard) -> Region {
             }
         }
         if two.any() {
-            keep |= ranks_within(side, 0) | board.color(!side).neighbours();
+            // The squares whose enemy piece, pulled away, may free the rabbit.
+            let enemy = board.color(!side);
+            let freeing =
+                two.shift(fwd).neighbours() | (enemy_traps & two.neighbours()).neighbours();
+            keep |= ranks_within(side, 0) | (enemy & freeing).neighbours();
         }
         leave = two_spreads | (inner & keep);
         reads = inner | inner.neighbours();

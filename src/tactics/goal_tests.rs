@@ -3511,3 +3511,79 @@ fn walk_from_three_ranks_matches_the_walks_by_play() {
     );
     assert!(mixed > 1_000 && walks > 500, "{compared} {mixed} {walks}");
 }
+
+// Thirty-ninth goal round, the root's region (h-g28)
+
+/// [`region_in_four`]'s `Y2` keeps three from a rabbit two ranks away (the squares ahead
+/// of it empty) only the squares beside an enemy piece whose pull may free the rabbit (on
+/// a square beside the square ahead, or beside a trap beside the rabbit with an enemy
+/// piece on it), no longer those beside any enemy piece: against the region that keeps
+/// them all, on the turn starts of `every_goal_in_four_begins_in_the_four_step_region`
+/// with 3,000,000 more random ones (the region is asked only at a turn's start), wherever
+/// the fewest steps are exactly four and such a rabbit may end the goal, no step the wider
+/// region tries and the narrower does not begins a goal in three more (a plain search
+/// after it), and many are left out, beside an enemy piece two away (not beside the square
+/// ahead) and beside one four away; counts the legal steps from three away that each
+/// term keeps (beside an enemy piece beside the square ahead, beside one beside such a
+/// trap).
+#[test]
+fn y2_keeps_only_the_pulls_that_may_free_the_rabbit() {
+    let (mut applied, mut dropped) = (0, 0usize);
+    let (mut kept, mut pulls) = ([0usize; 2], [0usize; 2]);
+    let open_two = |state: &TurnState, rabbits: Bitboard| {
+        let side = state.side_to_move();
+        let back = super::forward(side).opposite();
+        let taken = state.board().occupied().shift(back);
+        rabbits & rank_band(side, 2) & !taken & !taken.shift(back)
+    };
+    let (turn_starts, fours) = for_each_goal_in_four(
+        39,
+        3_000_000,
+        |state, rabbits| open_two(state, rabbits).any(),
+        |pos, rabbits, region| {
+            let state = pos.turn_state();
+            let (board, side) = (pos.board(), pos.side_to_move());
+            let two = open_two(state, rabbits);
+            let enemy = board.color(!side);
+            let three = spread(two, 3) & !spread(two, 2);
+            let wider = Region {
+                from: region.from | (spread(two, 3) & enemy.neighbours()),
+                ..region
+            };
+            let (near, far) = (spread(two, 2), spread(two, 4) & !spread(two, 3));
+            let here = check_left_out(pos, (region, wider), 3, |s| {
+                let beside = Bitboard::from_square(s.from).neighbours() & enemy;
+                pulls[0] += usize::from((beside & near).any());
+                pulls[1] += usize::from((beside & far).any());
+            });
+            dropped += here;
+            applied += usize::from(here > 0);
+            let ahead = two.shift(super::forward(side)).neighbours();
+            let traps = Bitboard::TRAPS & enemy & two.neighbours();
+            let terms = [
+                (enemy & ahead).neighbours(),
+                (enemy & traps.neighbours()).neighbours(),
+            ];
+            for s in pos.legal_steps().iter() {
+                for (n, term) in kept.iter_mut().zip(terms) {
+                    *n += usize::from((three & term).contains(s.from));
+                }
+            }
+        },
+    );
+    eprintln!(
+        "Y2 pulls: {turn_starts} turn starts, {fours} goals in four with a rabbit two ranks \
+         away and the squares ahead empty, {applied} with steps left out, {dropped} left out \
+         (beside an enemy piece two away {}, four away {}), none begins a goal; steps kept \
+         three away beside an enemy piece beside the square ahead {}, beside one beside a \
+         trap {}",
+        pulls[0], pulls[1], kept[0], kept[1]
+    );
+    assert!(
+        fours > 1_000
+            && applied > 100
+            && pulls.iter().all(|&n| n > 100)
+            && kept.iter().all(|&n| n > 0),
+        "{fours} {applied} {dropped} {pulls:?} {kept:?}"
+    );
+}
