@@ -1405,14 +1405,17 @@ fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
     let two = rabbits & rank_band(side, 2);
     // Every rabbit one rank away with an enemy piece or nothing ahead (vi), or two ranks
     // away (v).
-    if near | two != rabbits || (near.shift(fwd) & board.color(side)).any() {
+    if near | two != rabbits
+        || (near.shift(fwd) & board.color(side)).any()
+        || pos.pending_push().is_some()
+    {
         return false;
     }
     // (v): the square ahead of a rabbit two ranks away or the goal square ahead of it taken.
     if two.any() && open_ahead_of_two(board, side, two).any() {
         return false;
     }
-    if frozen_rabbits(board, side, rabbits) != rabbits || pos.pending_push().is_some() {
+    if frozen_rabbits(board, side, rabbits) != rabbits {
         return false;
     }
     // (iii): the pull under way may move no enemy piece within two of a rabbit.
