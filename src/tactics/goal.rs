@@ -1214,7 +1214,7 @@ fn search_within_bounds<const FAST: bool>(
 /// the piece on a trap beside the square it leaves: beside an empty trap it captures
 /// nothing, so the traps of `P` or `C` asked (for a step that leaves a square outside the
 /// sets above and enters one outside `P` and `C`) are those with a piece on them.
-#[inline]
+#[inline(always)]
 fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region {
     let side = pos.side_to_move();
     let board = pos.board();
