@@ -1405,9 +1405,9 @@ fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
     let two = rabbits & rank_band(side, 2);
     // Every rabbit one rank away with an enemy piece or nothing ahead (vi), or two ranks
     // away (v).
-    if near | two != rabbits
+    if pos.pending_push().is_some()
+        || near | two != rabbits
         || (near.shift(fwd) & board.color(side)).any()
-        || pos.pending_push().is_some()
     {
         return false;
     }
