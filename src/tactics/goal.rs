@@ -1403,8 +1403,8 @@ fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
     let enemy = board.color(!side);
     let near = rabbits & rank_band(side, 1);
     let two = rabbits & rank_band(side, 2);
-    // Every rabbit one rank away with an enemy piece or nothing ahead (vi), or two ranks
-    // away (v).
+    // No push waiting (the cheapest test first); every rabbit one rank away with an enemy
+    // piece or nothing ahead (vi), or two ranks away (v).
     if pos.pending_push().is_some()
         || near | two != rabbits
         || (near.shift(fwd) & board.color(side)).any()
