@@ -1214,7 +1214,7 @@ fn search_within_bounds<const FAST: bool>(
 /// the piece on a trap beside the square it leaves: beside an empty trap it captures
 /// nothing, so the traps of `P` or `C` asked (for a step that leaves a square outside the
 /// sets above and enters one outside `P` and `C`) are those with a piece on them.
-#[inline]
+#[inline(always)]
 fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region {
     let side = pos.side_to_move();
     let board = pos.board();
@@ -1403,16 +1403,19 @@ fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
     let enemy = board.color(!side);
     let near = rabbits & rank_band(side, 1);
     let two = rabbits & rank_band(side, 2);
-    // Every rabbit one rank away with an enemy piece or nothing ahead (vi), or two ranks
-    // away (v).
-    if near | two != rabbits || (near.shift(fwd) & board.color(side)).any() {
+    // No push waiting (the cheapest test first); every rabbit one rank away with an enemy
+    // piece or nothing ahead (vi), or two ranks away (v).
+    if pos.pending_push().is_some()
+        || near | two != rabbits
+        || (near.shift(fwd) & board.color(side)).any()
+    {
         return false;
     }
     // (v): the square ahead of a rabbit two ranks away or the goal square ahead of it taken.
     if two.any() && open_ahead_of_two(board, side, two).any() {
         return false;
     }
-    if frozen_rabbits(board, side, rabbits) != rabbits || pos.pending_push().is_some() {
+    if frozen_rabbits(board, side, rabbits) != rabbits {
         return false;
     }
     // (iii): the pull under way may move no enemy piece within two of a rabbit.
@@ -1514,7 +1517,7 @@ fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
 /// two away enters `A` only where that is its one empty entry, and a piece entering `A`
 /// from three away does so by the second step. And one step leaving `R` unfrozen with
 /// `A` taken is the first step of such an `X` into `A`, whose route aside is asked.
-#[inline(never)]
+#[inline]
 fn unfrozen_within_two_steps(board: &Board, side: Color, r: crate::Square, pulling: bool) -> bool {
     let own = board.color(side);
     let enemy = board.color(!side);
