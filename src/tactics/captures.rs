@@ -207,7 +207,7 @@ fn capture_query_in<const FAST: bool, const QUIET: bool>(node: &Node) -> Capture
     let board = node.board();
     let quiet = QUIET;
 
-    // The mover's frozen pieces, once a bound has computed them, for the others.
+    // The mover's frozen pieces, once computed (below, or by a bound), for the others.
     let mut frozen = None;
     // `ready`: the enemy pieces with a stronger piece of the mover beside them
     // ([`Board::threatened`]), computed once, before the first exit (10,130 of the
@@ -236,7 +236,20 @@ fn capture_query_in<const FAST: bool, const QUIET: bool>(node: &Node) -> Capture
         none_within_two: false,
     };
     let unmovable = unmovable_pieces(board, &ctx);
-    for sq in capture_candidates(&node, &ctx, (ready, unmovable), among, quiet) {
+    let candidates = capture_candidates(&node, &ctx, (ready, unmovable), among, quiet);
+    // With the fast paths, no push waiting and no pull under way, the cache is filled
+    // before the first candidate, once (none: no candidate, nothing read). Exact: every
+    // reader of `frozen` reads the mover's frozen pieces on this board,
+    // `frozen_among(side, FULL)`, and computes that same set itself when given none
+    // ([`quiet_bound`], [`approach`], the limit of four here, and the functions given it
+    // as an `Option`, which fall back to the same call or to a weaker filter that is
+    // exact either way, [`walk_may_reach`]); so only when it is computed changes, no
+    // answer. A cost choice: several of those fall back without filling the cache, and
+    // computed them again for each candidate and each limit.
+    if FAST && quiet && candidates.any() {
+        frozen = Some(board.frozen_among(side, Bitboard::FULL));
+    }
+    for sq in candidates {
         let bound = if ctx.fast && quiet {
             quiet_bound(board, side, sq, left, (unmovable, ready), &mut frozen)
         } else {
