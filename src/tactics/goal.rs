@@ -278,7 +278,8 @@ fn blocked_four_away(pos: &TurnState) -> bool {
 /// from `b`, on a trap beside it along its rank, not beside `c` (diagonal to it). So `R`
 /// is unfrozen on `x` with the friends beside `x` now, on `a`, `b`, `c` with the friends
 /// beside each but on `x` (emptied; `a` and `b` were empty before `R` entered them), or
-/// with no enemy piece but a rabbit beside (those never move). After the fourth step the
+/// with no enemy piece but rabbits beside it (the enemy pieces stay; an enemy rabbit never
+/// freezes a rabbit). After the fourth step the
 /// turn may end: steps taken, no push waiting, and the board is not the start's (a rabbit
 /// of the mover on its goal rank, none at the start: four steps left means none taken).
 #[cold]
