@@ -64,15 +64,20 @@ impl Position {
         // a square straight ahead that costs more than its step (neither answers the
         // empty move: no rabbit on its goal rank). With four steps left and a rabbit
         // within three ranks neither applies (it is within reach, and not four ranks
-        // away): that test first, the most frequent past the first exit.
+        // away): that test first, the most frequent past the first exit. With four steps
+        // left and only rabbits four ranks away past those, their straight walk answers
+        // (`walk_from_four_ranks`), not the search.
         let state = self.turn_state();
         let side = state.side_to_move();
         let rabbits = state.board().pieces(PieceKind::Rabbit.of(side));
         let four = state.steps_left() == 4;
-        if !(four && (rabbits & ranks_within(side, 3)).any())
-            && (!rabbit_within_reach(state) || (four && blocked_four_away(state)))
-        {
-            return None;
+        if !(four && (rabbits & ranks_within(side, 3)).any()) {
+            if !rabbit_within_reach(state) || (four && blocked_four_away(state)) {
+                return None;
+            }
+            if four {
+                return walk_from_four_ranks(state);
+            }
         }
         self.goal_move_within_reach()
     }
@@ -248,6 +253,75 @@ fn blocked_four_away(pos: &TurnState) -> bool {
         ahead = ahead.shift(forward(side)) & open;
     }
     ahead.is_empty()
+}
+
+/// The goal query's answer with four steps left when the mover's rabbits within four
+/// ranks of their goal rank all stand exactly four ranks away (none within three): the
+/// straight walk of the first of them that walks, four forward steps, or `None`. Write
+/// `x` for the rabbit's square, `a`, `b`, `c` for the three squares straight ahead (three,
+/// two and one rank from the goal) and `g` for the goal square ahead of `c`.
+///
+/// Exact: no rabbit stands on its goal rank, so the empty move answers nothing (it is no
+/// goal), and a goal ends the turn with a rabbit `R` of the mover on its goal rank. The
+/// mover's rabbits move only by their own steps (the enemy's pieces do not move them; the
+/// mover cannot push or pull its own), one rank at most and never backwards, so `R` was
+/// four ranks away (none is nearer) and the four steps are its four forward steps, in
+/// this order: the only goals are such walks, each of the fewest steps (four, as the
+/// search's bounds give), and whichever walks answers. A rabbit's step begins no push.
+/// The steps are legal exactly when `a`, `b`, `c` and `g` are empty and `R` is unfrozen
+/// before each of them and not captured on entering a trap. The enemy pieces stay (a step
+/// of the mover captures only pieces of the mover). The traps lie two and five ranks from
+/// each goal: `b` may be one (then `R` stays on it only with a friend beside it, which
+/// unfreezes it too), `a`, `c` and `g` are none. A step captures at most a piece of the
+/// mover on a trap beside the square it leaves: from `x`, on the trap a rank behind `x`
+/// (five ranks away), beside none of `a`, `b`, `c`; from `a`, on `b` only, which is empty;
+/// from `b`, on a trap beside it along its rank, not beside `c` (diagonal to it). So `R`
+/// is unfrozen on `x` with the friends beside `x` now, on `a`, `b`, `c` with the friends
+/// beside each but on `x` (emptied; `a` and `b` were empty before `R` entered them), or
+/// with no enemy piece but rabbits beside it (the enemy pieces stay; an enemy rabbit never
+/// freezes a rabbit). After the fourth step the
+/// turn may end: steps taken, no push waiting, and the board is not the start's (a rabbit
+/// of the mover on its goal rank, none at the start: four steps left means none taken).
+#[cold]
+#[inline(never)]
+fn walk_from_four_ranks(pos: &TurnState) -> Option<Move> {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    let fwd = forward(side);
+    let back = Direction::backwards(side);
+    let own = board.color(side);
+    let freezers = board.color(!side) & !board.pieces(PieceKind::Rabbit.of(!side));
+    let unfrozen = |sq: crate::Square, friends: Bitboard| {
+        let around = Bitboard::adjacent(sq);
+        (around & friends).any() || (around & freezers).is_empty()
+    };
+    // The rabbits four ranks away with the four squares ahead empty.
+    let mut open = !board.occupied();
+    let mut walkers = board.pieces(PieceKind::Rabbit.of(side)) & rank_band(side, 4);
+    for _ in 0..4 {
+        open = open.shift(back);
+        walkers &= open;
+    }
+    for x in walkers {
+        let a = Step::new(x, fwd).to_on_board();
+        let b = Step::new(a, fwd).to_on_board();
+        let c = Step::new(b, fwd).to_on_board();
+        let friends = own.without(x);
+        let on_b = if Bitboard::TRAPS.contains(b) {
+            (Bitboard::adjacent(b) & friends).any()
+        } else {
+            unfrozen(b, friends)
+        };
+        if unfrozen(x, own) && unfrozen(a, friends) && on_b && unfrozen(c, friends) {
+            return Some(Move::from_path(&[
+                Step::new(x, fwd),
+                Step::new(a, fwd),
+                Step::new(b, fwd),
+                Step::new(c, fwd),
+            ]));
+        }
+    }
+    None
 }
 
 /// The squares at most `d` ranks from `color`'s goal rank (the goal rank included), read

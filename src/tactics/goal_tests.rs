@@ -9,10 +9,10 @@ use super::{
     goal_in_two, goal_lower_bound, goal_rabbits_within, immovable, path_bound, path_costs,
     path_region, paths_in_three, paths_within, push_completers, rabbit_within_reach, rank_band,
     squares_within_paths, steps_lowering_a_tighter_bound, steps_on_cheap_paths, three_step_region,
-    to_go_layers, unfrozen_within_two_steps, walk_from_three_ranks, walls, walls_in_three,
-    walls_may_raise, PathLayers, Region,
+    to_go_layers, unfrozen_within_two_steps, walk_from_four_ranks, walk_from_three_ranks, walls,
+    walls_in_three, walls_may_raise, PathLayers, Region,
 };
-use super::{region_in_four, steps_lowering_the_goal_bound, NoSlack};
+use super::{ranks_within, region_in_four, steps_lowering_the_goal_bound, NoSlack};
 use crate::tactics::test_data::{archive_positions, endgame_positions, random_position, Rng};
 use crate::Bitboard;
 use crate::{Color, Direction, Move, PieceKind, Position, Rank, Step, TurnState};
@@ -3585,5 +3585,99 @@ fn y2_keeps_only_the_pulls_that_may_free_the_rabbit() {
             && pulls.iter().all(|&n| n > 100)
             && kept.iter().all(|&n| n > 0),
         "{fours} {applied} {dropped} {pulls:?} {kept:?}"
+    );
+}
+
+// Forty-first goal round, the root (h-g30)
+
+/// A position made from `pos` for [`walk_from_four_ranks`]: the mover's rabbits within
+/// three ranks of their goal taken off, a rabbit of the mover put on a random empty
+/// square four ranks away, and when `clear` the four squares ahead of it emptied (pieces
+/// left unsupported on traps taken off); `None` when the board is no position.
+fn four_ranks_away(rng: &mut Rng, pos: &Position, clear: bool) -> Option<Position> {
+    let side = pos.side_to_move();
+    let mut board = *pos.board();
+    let rabbit = crate::Piece::new(side, PieceKind::Rabbit);
+    for sq in board.pieces(PieceKind::Rabbit.of(side)) & ranks_within(side, 3) {
+        board.set(sq, None);
+    }
+    let band: Vec<_> = (rank_band(side, 4) & !board.occupied()).iter().collect();
+    if !band.is_empty() {
+        let x = band[rng.below(band.len())];
+        board.set(x, Some(rabbit));
+        if clear {
+            let mut sq = x;
+            for _ in 0..4 {
+                sq = Step::new(sq, super::forward(side)).to_on_board();
+                board.set(sq, None);
+            }
+        }
+    }
+    for sq in board.unsupported_on_traps() {
+        board.set(sq, None);
+    }
+    Position::new(board, side).ok()
+}
+
+/// [`walk_from_four_ranks`] against the plain search where [`Position::goal_move`] asks
+/// it (four steps left, no rabbit of the mover within three ranks, one within reach, not
+/// [`blocked_four_away`]): the same fewest steps, the fast answer is the walk, and a walk
+/// replays to a goal. On the archive and the endgames, 30,000 random states, and two
+/// positions made from each archive position and endgame ([`four_ranks_away`], the
+/// squares ahead left or emptied). Counts the states asked, the walks and the "no"s.
+#[test]
+fn the_walk_from_four_ranks_is_the_goal_query_there() {
+    fn check(pos: &Position, counts: &mut [usize; 3]) {
+        let state = pos.turn_state();
+        let side = state.side_to_move();
+        let rabbits = state.board().pieces(PieceKind::Rabbit.of(side));
+        if state.steps_left() != 4
+            || (rabbits & ranks_within(side, 3)).any()
+            || !rabbit_within_reach(state)
+            || blocked_four_away(state)
+        {
+            return;
+        }
+        counts[0] += 1;
+        let walk = walk_from_four_ranks(state);
+        let plain = pos.plain_goal_move();
+        assert_eq!(
+            walk.as_ref().map(Move::len),
+            plain.as_ref().map(Move::len),
+            "{pos}: walk {walk:?}, plain {plain:?}"
+        );
+        assert_eq!(pos.goal_move(), walk, "{pos}");
+        let Some(mv) = walk else {
+            counts[2] += 1;
+            return;
+        };
+        counts[1] += 1;
+        let after = pos
+            .after(&mv)
+            .unwrap_or_else(|e| panic!("{pos}: {mv:?} replays: {e}"));
+        assert!(after.board().rabbit_on_goal(side), "{pos}: {mv:?}");
+    }
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let mut counts = [0usize; 3];
+    let mut rng = Rng(41);
+    for pos in archive.iter().chain(&endgames) {
+        check(pos, &mut counts);
+        for clear in [false, true] {
+            if let Some(made) = four_ranks_away(&mut rng, pos, clear) {
+                check(&made, &mut counts);
+            }
+        }
+    }
+    for i in 0..30_000 {
+        check(&sample_state(&mut rng, i, &archive, &endgames), &mut counts);
+    }
+    eprintln!(
+        "walk from four ranks: {} states asked, {} walks, {} without a goal",
+        counts[0], counts[1], counts[2]
+    );
+    assert!(
+        counts[0] > 1_000 && counts[1] > 100 && counts[2] > 100,
+        "{counts:?}"
     );
 }
