@@ -1001,7 +1001,8 @@ fn search_within_bounds<const FAST: bool>(
             // ranks away walking on. None: a goal in three ends with another rabbit of
             // `goal_rabbits` on its goal rank, and the rules below, which follow the
             // goal's rabbit, read the others only (their premise: the rabbits that may
-            // end the goal).
+            // end the goal). No push waits when there are some: `rabbits_within_goal_bound`
+            // keeps no rabbit three ranks away then (the push's completion takes a step).
             let three = goal_rabbits & rank_band(side, 3);
             if three.any() {
                 if let Some(x) = walk_from_three_ranks(pos, three) {
