@@ -257,9 +257,8 @@ fn blocked_four_away(pos: &TurnState) -> bool {
 
 /// The goal query's answer with four steps left when the mover's rabbits within four
 /// ranks of their goal rank all stand exactly four ranks away (none within three): the
-/// straight walk of the first of them that walks, four forward steps, or `None`. Write
-/// `x` for the rabbit's square, `a`, `b`, `c` for the three squares straight ahead (three,
-/// two and one rank from the goal) and `g` for the goal square ahead of `c`.
+/// straight walk of the first of them that walks ([`straight_walk`]), four forward
+/// steps, or `None`.
 ///
 /// Exact: no rabbit stands on its goal rank, so the empty move answers nothing (it is no
 /// goal), and a goal ends the turn with a rabbit `R` of the mover on its goal rank. The
@@ -267,61 +266,74 @@ fn blocked_four_away(pos: &TurnState) -> bool {
 /// mover cannot push or pull its own), one rank at most and never backwards, so `R` was
 /// four ranks away (none is nearer) and the four steps are its four forward steps, in
 /// this order: the only goals are such walks, each of the fewest steps (four, as the
-/// search's bounds give), and whichever walks answers. A rabbit's step begins no push.
-/// The steps are legal exactly when `a`, `b`, `c` and `g` are empty and `R` is unfrozen
-/// before each of them and not captured on entering a trap. The enemy pieces stay (a step
-/// of the mover captures only pieces of the mover). The traps lie two and five ranks from
-/// each goal: `b` may be one (then `R` stays on it only with a friend beside it, which
-/// unfreezes it too), `a`, `c` and `g` are none. A step captures at most a piece of the
-/// mover on a trap beside the square it leaves: from `x`, on the trap a rank behind `x`
-/// (five ranks away), beside none of `a`, `b`, `c`; from `a`, on `b` only, which is empty;
-/// from `b`, on a trap beside it along its rank, not beside `c` (diagonal to it). So `R`
-/// is unfrozen on `x` with the friends beside `x` now, on `a`, `b`, `c` with the friends
-/// beside each but on `x` (emptied; `a` and `b` were empty before `R` entered them), or
-/// with no enemy piece but rabbits beside it (the enemy pieces stay; an enemy rabbit never
-/// freezes a rabbit). After the fourth step the
-/// turn may end: steps taken, no push waiting, and the board is not the start's (a rabbit
-/// of the mover on its goal rank, none at the start: four steps left means none taken).
+/// search's bounds give), and whichever walks answers; [`straight_walk`] gives when they
+/// are legal. After the fourth step the turn may end: steps taken, no push waiting, and
+/// the board is not the start's (a rabbit of the mover on its goal rank, none at the
+/// start: four steps left means none taken).
 #[cold]
 #[inline(never)]
 fn walk_from_four_ranks(pos: &TurnState) -> Option<Move> {
+    let side = pos.side_to_move();
+    let rabbits = pos.board().pieces(PieceKind::Rabbit.of(side)) & rank_band(side, 4);
+    let x = straight_walk(pos, rabbits, 4)?;
+    let fwd = forward(side);
+    let a = Step::new(x, fwd).to_on_board();
+    let b = Step::new(a, fwd).to_on_board();
+    let c = Step::new(b, fwd).to_on_board();
+    Some(Move::from_path(&[
+        Step::new(x, fwd),
+        Step::new(a, fwd),
+        Step::new(b, fwd),
+        Step::new(c, fwd),
+    ]))
+}
+
+/// The first rabbit of `rabbits` (the mover's, each `n` ranks from its goal rank, `n`
+/// three or four, no push waiting) whose `n` forward steps to its goal rank are legal one
+/// after the other now, if any: the walks of [`walk_from_three_ranks`] and
+/// [`walk_from_four_ranks`]. Write `x` for the rabbit's square and `s1`, ..., `sn` for the
+/// squares straight ahead, `sn` on the goal rank.
+///
+/// Exact: a rabbit's step begins no push, and the rabbit `R` makes every step, so the
+/// steps are legal exactly when `s1` to `sn` are empty and `R` is unfrozen before each
+/// step and not captured on entering a trap. The enemy pieces stay (a step of the mover
+/// captures only pieces of the mover). The traps lie two and five ranks from each goal, so
+/// `sn` and `s(n-1)` are none and a square of the walk that is one (`s(n-2)`) keeps `R`
+/// only with a friend beside it, which unfreezes it too. A step captures at most a piece
+/// of the mover on a trap beside the square it leaves: from `x`, on `s1` (empty) or on a
+/// trap a rank behind (five ranks away, with `n = 4`), beside no later square; from a
+/// square two ranks away, on a trap beside it along its rank, diagonal to the square
+/// ahead; from the other squares, on none (the trap ahead is the walk's next square,
+/// empty). So `R` is unfrozen on `x` with the friends beside `x` now and on each later
+/// square with the friends beside it but on `x` (emptied; the others were empty before
+/// `R` entered them), or with no enemy piece but rabbits beside it (the enemy pieces stay;
+/// an enemy rabbit never freezes a rabbit).
+#[inline]
+fn straight_walk(pos: &TurnState, rabbits: Bitboard, n: u8) -> Option<crate::Square> {
     let side = pos.side_to_move();
     let board = pos.board();
     let fwd = forward(side);
     let back = Direction::backwards(side);
     let own = board.color(side);
     let freezers = board.color(!side) & !board.pieces(PieceKind::Rabbit.of(!side));
-    let unfrozen = |sq: crate::Square, friends: Bitboard| {
-        let around = Bitboard::adjacent(sq);
-        (around & friends).any() || (around & freezers).is_empty()
-    };
-    // The rabbits four ranks away with the four squares ahead empty.
+    // The rabbits with the `n` squares ahead empty.
     let mut open = !board.occupied();
-    let mut walkers = board.pieces(PieceKind::Rabbit.of(side)) & rank_band(side, 4);
-    for _ in 0..4 {
+    let mut walkers = rabbits;
+    for _ in 0..n {
         open = open.shift(back);
         walkers &= open;
     }
-    for x in walkers {
-        let a = Step::new(x, fwd).to_on_board();
-        let b = Step::new(a, fwd).to_on_board();
-        let c = Step::new(b, fwd).to_on_board();
+    walkers.iter().find(|&x| {
         let friends = own.without(x);
-        let on_b = if Bitboard::TRAPS.contains(b) {
-            (Bitboard::adjacent(b) & friends).any()
-        } else {
-            unfrozen(b, friends)
-        };
-        if unfrozen(x, own) && unfrozen(a, friends) && on_b && unfrozen(c, friends) {
-            return Some(Move::from_path(&[
-                Step::new(x, fwd),
-                Step::new(a, fwd),
-                Step::new(b, fwd),
-                Step::new(c, fwd),
-            ]));
-        }
-    }
-    None
+        let mut sq = x;
+        (0..n).all(|_| {
+            let beside = Bitboard::adjacent(sq);
+            let unfrozen = (beside & friends).any()
+                || (!Bitboard::TRAPS.contains(sq) && (beside & freezers).is_empty());
+            sq = Step::new(sq, fwd).to_on_board();
+            unfrozen
+        })
+    })
 }
 
 /// The squares at most `d` ranks from `color`'s goal rank (the goal rank included), read
@@ -1725,55 +1737,22 @@ fn aside_after_the_square_ahead_taken(
 }
 
 /// The first rabbit of `rabbits` (rabbits of the mover three ranks from their goal) that
-/// walks straight to its goal in three more steps, if any: `R` on `x`, then `a` (two
-/// ranks away), `b` (one rank away) and the goal square `g`. `None` proves that no turn
-/// of three more steps ends with a rabbit of `rabbits` on its goal rank. The caller asks
-/// with three steps to go and no push waiting.
+/// walks straight to its goal in three more steps, if any ([`straight_walk`], which gives
+/// when the walk is legal). `None` proves that no turn of three more steps ends with a
+/// rabbit of `rabbits` on its goal rank. The caller asks with three steps to go and no
+/// push waiting.
 ///
 /// Exact: the mover's rabbits move only by their own steps (the enemy's pieces do not
 /// move them), one rank at most and never backwards, so a turn of three more steps that
-/// ends with `R` on its goal rank is `R`'s three forward steps, in this order. A rabbit's
-/// step begins no push. So the steps are legal exactly when `a`, `b` and `g` are empty
-/// and `R` is unfrozen before each of them: on `x` now; on `a` with the friends beside
-/// `a` but on `x` (emptied); on `b` with those beside `b` (`x` is not beside `b`, and `a`
-/// is emptied by `R`). The enemy pieces stay (a step of the mover captures only pieces of
-/// the mover). A step captures a piece on a trap beside the square it leaves or on the
-/// square it enters: the traps lie two and five ranks from each goal, so the only trap
-/// beside `x` is `a` itself (empty before `R` enters), `b` and `g` are no traps, and a
-/// friend captured on a trap beside `a` (on `a`'s rank) is not beside `b`. On `a`, a trap,
-/// `R` is captured unless a friend stands beside it, and then it is unfrozen too. After
-/// the third step the turn may end: a step taken, no push waiting, and the board is not
-/// the start's (the mover's rabbits never step backwards and none is added, so the sum of
+/// ends with `R` on its goal rank is `R`'s three forward steps, in this order. After the
+/// third step the turn may end: a step taken, no push waiting, and the board is not the
+/// start's (the mover's rabbits never step backwards and none is added, so the sum of
 /// their ranks towards the goal never falls unless one is captured, which lowers their
 /// number; `R`'s walk raised it).
 #[cold]
 #[inline(never)]
 fn walk_from_three_ranks(pos: &TurnState, rabbits: Bitboard) -> Option<crate::Square> {
-    let side = pos.side_to_move();
-    let board = pos.board();
-    let fwd = forward(side);
-    let back = Direction::backwards(side);
-    let own = board.color(side);
-    let freezers = board.color(!side) & !board.pieces(PieceKind::Rabbit.of(!side));
-    // The rabbits with the three squares ahead empty.
-    let ahead = (!board.occupied()).shift(back);
-    let two_ahead = ahead.shift(back);
-    for x in rabbits & ahead & two_ahead & two_ahead.shift(back) {
-        let a = Step::new(x, fwd).to_on_board();
-        let b = Step::new(a, fwd).to_on_board();
-        let beside_x = Bitboard::adjacent(x);
-        let beside_a = Bitboard::adjacent(a);
-        let beside_b = Bitboard::adjacent(b);
-        let friends = own.without(x);
-        let on_x = (beside_x & own).any() || (beside_x & freezers).is_empty();
-        let on_a = (beside_a & friends).any()
-            || (!Bitboard::TRAPS.contains(a) && (beside_a & freezers).is_empty());
-        let on_b = (beside_b & friends).any() || (beside_b & freezers).is_empty();
-        if on_x && on_a && on_b {
-            return Some(x);
-        }
-    }
-    None
+    straight_walk(pos, rabbits, 3)
 }
 
 /// The squares ahead of the rabbits `two` (the mover's, two ranks from their goal) that
