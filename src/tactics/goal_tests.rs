@@ -68,14 +68,20 @@ fn check(pos: &Position) -> bool {
     let Some(mv) = fast else {
         return false;
     };
+    assert_replays_to_goal(pos, &mv);
+    true
+}
+
+/// Replays `path` from `pos` with the checked API and asserts that it ends the turn with a
+/// rabbit of the mover on its goal rank.
+fn assert_replays_to_goal(pos: &Position, path: &Move) {
     let after = pos
-        .after(&mv)
-        .unwrap_or_else(|e| panic!("{pos}: {mv:?} replays: {e}"));
+        .after(path)
+        .unwrap_or_else(|e| panic!("{pos}: {path:?} replays: {e}"));
     assert!(
         after.board().rabbit_on_goal(pos.side_to_move()),
-        "{pos}: {mv:?}"
+        "{pos}: {path:?}"
     );
-    true
 }
 
 fn with_cap(pos: &Position, cap: u8) -> Position {
@@ -162,10 +168,7 @@ fn goal_in_two_matches_a_two_step_walk() {
         if found {
             goals += 1;
             assert!((1..=2).contains(&path.len()), "{pos}: {path:?}");
-            let after = pos
-                .after(&path)
-                .unwrap_or_else(|e| panic!("{pos}: {path:?}: {e}"));
-            assert!(after.board().rabbit_on_goal(pos.side_to_move()), "{pos}");
+            assert_replays_to_goal(&pos, &path);
         }
     }
     eprintln!("goal_in_two: decided {decided} of 30000 states, {goals} goals");
@@ -245,10 +248,7 @@ fn goal_in_two_matches_every_step_then_goal_in_one_by_play() {
             continue;
         }
         assert_eq!(path.len(), if one { 1 } else { 2 }, "{pos}: {path:?}");
-        let after = pos
-            .after(&path)
-            .unwrap_or_else(|e| panic!("{pos}: {path:?}: {e}"));
-        assert!(after.board().rabbit_on_goal(pos.side_to_move()), "{pos}");
+        assert_replays_to_goal(pos, &path);
         if one {
             in_one += 1;
             continue;
@@ -549,10 +549,7 @@ fn goal_in_one_matches_a_one_step_search() {
         });
         assert_eq!(found, by_search, "{pos}");
         if found {
-            let after = pos
-                .after(&path)
-                .unwrap_or_else(|e| panic!("{pos}: {path:?}: {e}"));
-            assert!(after.board().rabbit_on_goal(pos.side_to_move()), "{pos}");
+            assert_replays_to_goal(&pos, &path);
         }
     }
     eprintln!("goal_in_one: decided {decided} of 20000 states");
@@ -1743,10 +1740,7 @@ fn goal_in_two_with_a_push_waiting_matches_a_two_step_walk() {
         if found {
             *goals += 1;
             assert_eq!(path.len(), 2, "{pos}: {path:?}");
-            let after = pos
-                .after(&path)
-                .unwrap_or_else(|e| panic!("{pos}: {path:?}: {e}"));
-            assert!(after.board().rabbit_on_goal(side), "{pos}");
+            assert_replays_to_goal(pos, &path);
         }
     }
     let mut rng = Rng(28);
@@ -3259,10 +3253,7 @@ fn goal_in_two_with_none_in_one_matches_the_full_rule() {
         }
         if two {
             goals += 1;
-            let after = pos
-                .after(&path)
-                .unwrap_or_else(|e| panic!("{pos}: {path:?}: {e}"));
-            assert!(after.board().rabbit_on_goal(side), "{pos}");
+            assert_replays_to_goal(pos, &path);
         }
     }
     eprintln!(
@@ -3449,10 +3440,7 @@ fn walk_from_three_ranks_matches_the_plain_search() {
         if let Some(x) = found {
             goals += 1;
             let path = walk_of(pos, x);
-            let after = pos
-                .after(&path)
-                .unwrap_or_else(|e| panic!("{pos}: {path:?}: {e}"));
-            assert!(after.board().rabbit_on_goal(side), "{pos}: {path:?}");
+            assert_replays_to_goal(pos, &path);
             continue;
         }
         let back = Direction::backwards(side);
@@ -3652,10 +3640,7 @@ fn the_walk_from_four_ranks_is_the_goal_query_there() {
             return;
         };
         counts[1] += 1;
-        let after = pos
-            .after(&mv)
-            .unwrap_or_else(|e| panic!("{pos}: {mv:?} replays: {e}"));
-        assert!(after.board().rabbit_on_goal(side), "{pos}: {mv:?}");
+        assert_replays_to_goal(pos, &mv);
     }
     let archive = archive_positions();
     let endgames = endgame_positions();
