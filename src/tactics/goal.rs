@@ -1482,6 +1482,17 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
 /// beside `y`) and takes away or captures only, so such a helper stood beside `y` before
 /// `t`. Where (ii) holds for every `y` no route is left for `R`, and with every rabbit of
 /// `rabbits` such an `R`, no goal.
+///
+/// The rule holds with a push waiting too; the function answers `false` then only as a
+/// speed shortcut (the rule decides almost none of those nodes, and the test is the
+/// cheapest). While a push waits, the only steps complete it: a piece of the mover
+/// stronger than the pushed one (not a rabbit), unfrozen and beside the square the pushed
+/// piece left, steps into that empty square. That is a legal simple step on the same
+/// board with no push waiting, and after it no pull is under way (a simple step would
+/// allow one: more turns, not fewer). So every turn of at most three more steps from
+/// the state is one from the same board with no push waiting and no pull under way,
+/// which the rule reads the same way ([`TurnState::pullable`] is empty in both) and
+/// where the proof above holds: no goal by a rabbit of `rabbits`.
 #[inline(always)]
 fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
     let side = pos.side_to_move();
@@ -1490,8 +1501,9 @@ fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
     let enemy = board.color(!side);
     let near = rabbits & rank_band(side, 1);
     let two = rabbits & rank_band(side, 2);
-    // No push waiting (the cheapest test first); every rabbit one rank away with an enemy
-    // piece or nothing ahead (vi), or two ranks away (v).
+    // No push waiting (a speed shortcut, the cheapest test first: the rule holds with one
+    // too); every rabbit one rank away with an enemy piece or nothing ahead (vi), or two
+    // ranks away (v).
     if pos.pending_push().is_some()
         || near | two != rabbits
         || (near.shift(fwd) & board.color(side)).any()
