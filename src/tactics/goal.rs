@@ -1025,6 +1025,19 @@ fn search_within_bounds<const FAST: bool>(
             if goal_rabbits.is_empty() || frozen_behind_enemy_pieces(pos, goal_rabbits) {
                 return false;
             }
+            // Every goal rabbit two ranks away behind an enemy piece that stays: only its
+            // own steps aside may begin a goal (`steps_around_enemy_pieces`).
+            if let Some(open) = steps_around_enemy_pieces(pos, goal_rabbits) {
+                let movable = goal_rabbits & !frozen_rabbits(pos.board(), side, goal_rabbits);
+                for r in movable {
+                    for y in Bitboard::adjacent(r) & open {
+                        if Step::between(r, y).is_some_and(&mut try_step) {
+                            return true;
+                        }
+                    }
+                }
+                return false;
+            }
             (three_step_region(pos, start, goal_rabbits), goal_rabbits)
         }
         4 if FAST => {
@@ -1765,6 +1778,56 @@ fn aside_after_the_square_ahead_taken(
 #[inline(never)]
 fn walk_from_three_ranks(pos: &TurnState, rabbits: Bitboard) -> Option<crate::Square> {
     straight_walk(pos, rabbits, 3)
+}
+
+/// The first steps that may begin a goal in three when every rabbit of `rabbits` (the
+/// node's rabbits that may end such a goal, [`goal_rabbits_within`]) stands two ranks
+/// from its goal with an enemy piece on the square ahead that the pull under way may not
+/// move: the steps aside along the rank of the unfrozen ones, into an empty square with
+/// the two squares ahead of it empty. `None` when that shape does not hold (a push
+/// waiting, a rabbit elsewhere, a square ahead not so held): the caller's region decides.
+/// The caller asks with three steps to go and no goal in fewer (inside the root's
+/// deepening, [`goal_search`]'s proof).
+///
+/// Exact: a goal in at most three, so in three, ends with a rabbit `R` of `rabbits` on
+/// its goal rank; `R` stands on `s`, the enemy piece `E` on `b` ahead of it. The mover's
+/// rabbits move only by their own steps (no piece pushes or pulls them), one square at a
+/// time and never backwards, so `R` takes at least two forward steps. `E` stays on `b`:
+/// a push or pull begun in the turn takes two steps and leaves one for `R`; the pull
+/// under way moves only a piece it may move, not `E`; and no trap lies one rank from a
+/// goal, so `E` is never captured. So `R` never enters `b`: it leaves its column by a
+/// step aside, and with its two forward steps that makes all three steps, `R`'s own.
+/// The first is not forward (into `b`), so it is `R`'s step aside along the rank from
+/// `s` to a square `y`: legal only when `R` is unfrozen on `s` and `y` empty (no push
+/// waits; a rabbit's step aside is not backwards). The next two are `R`'s forward steps
+/// from `y`, onto the square ahead of `y` and the goal square ahead of that; no other
+/// step comes between, and `R`'s step aside empties only `s` and perhaps a trap (a
+/// friend captured beside `s`), neither of those two squares (no trap lies one rank
+/// from a goal or on it), so both are empty now. Every goal in three thus begins with
+/// one of the steps given, each legal; the children decide the rest.
+#[inline]
+fn steps_around_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> Option<Bitboard> {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    let fwd = forward(side);
+    let two = rank_band(side, 2);
+    if pos.pending_push().is_some() || rabbits & two != rabbits {
+        return None;
+    }
+    let back = Direction::backwards(side);
+    let held = board.color(!side) & !pos.pullable();
+    let behind_held = held.shift(back);
+    if rabbits & (behind_held | behind_held.shift(back)) != rabbits {
+        return None;
+    }
+    let empty = !board.occupied();
+    let ahead_empty = empty.shift(back);
+    // Along the rank one away: the empty squares with the goal square ahead empty; the
+    // squares ahead of the rabbits (empty) beside one of them.
+    let last = rank_band(side, 1) & empty & ahead_empty;
+    let ahead = rabbits.shift(fwd) & empty & last.neighbours();
+    // Along the rabbits' rank: the empty squares whose two squares ahead are empty.
+    Some((two & empty & ahead_empty & ahead_empty.shift(back)) | ahead)
 }
 
 /// The squares ahead of the rabbits `two` (the mover's, two ranks from their goal) that
