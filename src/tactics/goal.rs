@@ -1025,8 +1025,9 @@ fn search_within_bounds<const FAST: bool>(
             if goal_rabbits.is_empty() || frozen_behind_enemy_pieces(pos, goal_rabbits) {
                 return false;
             }
-            // Every goal rabbit two ranks away behind an enemy piece that stays: only its
-            // own steps aside may begin a goal (`steps_around_enemy_pieces`).
+            // Every goal rabbit two ranks away behind an enemy piece that stays (on the
+            // square ahead or the goal square): only its own steps may begin a goal
+            // (`steps_around_enemy_pieces`).
             if let Some(open) = steps_around_enemy_pieces(pos, goal_rabbits) {
                 let movable = goal_rabbits & !frozen_rabbits(pos.board(), side, goal_rabbits);
                 for r in movable {
@@ -1780,31 +1781,34 @@ fn walk_from_three_ranks(pos: &TurnState, rabbits: Bitboard) -> Option<crate::Sq
     straight_walk(pos, rabbits, 3)
 }
 
-/// The first steps that may begin a goal in three when every rabbit of `rabbits` (the
-/// node's rabbits that may end such a goal, [`goal_rabbits_within`]) stands two ranks
-/// from its goal with an enemy piece on the square ahead that the pull under way may not
-/// move: the steps aside along the rank of the unfrozen ones, into an empty square with
-/// the two squares ahead of it empty. `None` when that shape does not hold (a push
-/// waiting, a rabbit elsewhere, a square ahead not so held): the caller's region decides.
-/// The caller asks with three steps to go and no goal in fewer (inside the root's
-/// deepening, [`goal_search`]'s proof).
+/// The squares into which the first steps that may begin a goal in three go, when every
+/// rabbit of `rabbits` (the node's rabbits that may end such a goal,
+/// [`goal_rabbits_within`]) stands two ranks from its goal with an enemy piece that the
+/// pull under way may not move on the square ahead `b` or on the goal square `h` ahead
+/// of that: the caller tries the steps of the unfrozen rabbits of `rabbits` into them
+/// (forward into `b` when empty, aside along the rank into an empty square with the two
+/// squares ahead of it empty). `None` when that shape does not hold (a push waiting, a
+/// rabbit elsewhere, a column not so held): the caller's region decides. The caller
+/// asks with three steps to go and no goal in fewer (inside the root's deepening,
+/// [`goal_search`]'s proof).
 ///
 /// Exact: a goal in at most three, so in three, ends with a rabbit `R` of `rabbits` on
-/// its goal rank; `R` stands on `s`, the enemy piece `E` on `b` ahead of it. The mover's
+/// its goal rank; `R` stands on `s`, the enemy piece `E` on `b` or `h`. The mover's
 /// rabbits move only by their own steps (no piece pushes or pulls them), one square at a
-/// time and never backwards, so `R` takes at least two forward steps. `E` stays on `b`:
-/// a push or pull begun in the turn takes two steps and leaves one for `R`; the pull
-/// under way moves only a piece it may move, not `E`; and no trap lies one rank from a
-/// goal, so `E` is never captured. So `R` never enters `b`: it leaves its column by a
-/// step aside, and with its two forward steps that makes all three steps, `R`'s own.
-/// The first is not forward (into `b`), so it is `R`'s step aside along the rank from
-/// `s` to a square `y`: legal only when `R` is unfrozen on `s` and `y` empty (no push
-/// waits; a rabbit's step aside is not backwards). The next two are `R`'s forward steps
-/// from `y`, onto the square ahead of `y` and the goal square ahead of that; no other
-/// step comes between, and `R`'s step aside empties only `s` and perhaps a trap (a
-/// friend captured beside `s`), neither of those two squares (no trap lies one rank
-/// from a goal or on it), so both are empty now. Every goal in three thus begins with
-/// one of the steps given, each legal; the children decide the rest.
+/// time and never backwards, so `R` takes at least two forward steps. `E` stays where
+/// it is: a push or pull begun in the turn takes two steps and leaves one for `R`; the
+/// pull under way moves only a piece it may move, not `E`; and no trap lies on a goal
+/// rank or one rank from it, so `E` is never captured. So `R` never enters `E`'s
+/// square: it leaves its column by a step aside, and with its two forward steps that
+/// makes all three steps, `R`'s own, the first of them from `s`: forward into `b`
+/// (empty, then `E` is on `h`), or aside along the rank into a square `y`. Each is legal
+/// exactly when `R` is unfrozen on `s` and the square it enters is empty (no push waits;
+/// neither step is backwards), and the step aside begins a goal only if the next two are
+/// `R`'s forward steps from `y`: the square ahead of `y` and the goal square ahead of
+/// that must be empty then, so now (no other step comes between, and `R`'s step aside
+/// empties only `s` and perhaps a trap beside it: a friend captured, on `R`'s rank).
+/// Every goal in three thus begins with one of the steps tried, each legal; the children
+/// decide the rest.
 #[inline]
 fn steps_around_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> Option<Bitboard> {
     let side = pos.side_to_move();
@@ -1822,12 +1826,9 @@ fn steps_around_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> Option<Bitbo
     }
     let empty = !board.occupied();
     let ahead_empty = empty.shift(back);
-    // Along the rank one away: the empty squares with the goal square ahead empty; the
-    // squares ahead of the rabbits (empty) beside one of them.
-    let last = rank_band(side, 1) & empty & ahead_empty;
-    let ahead = rabbits.shift(fwd) & empty & last.neighbours();
-    // Along the rabbits' rank: the empty squares whose two squares ahead are empty.
-    Some((two & empty & ahead_empty & ahead_empty.shift(back)) | ahead)
+    // The empty squares ahead of the rabbits, and those along their rank whose two
+    // squares ahead are empty.
+    Some((rabbits.shift(fwd) | (two & ahead_empty & ahead_empty.shift(back))) & empty)
 }
 
 /// The squares ahead of the rabbits `two` (the mover's, two ranks from their goal) that

@@ -3718,7 +3718,10 @@ fn steps_around_enemy_pieces_begin_every_goal_in_three() {
         }
         let legal = pos.legal_steps();
         for s in &given {
-            assert!(legal.iter().any(|l| l == s), "{pos}: {s:?} given, not legal");
+            assert!(
+                legal.iter().any(|l| l == s),
+                "{pos}: {s:?} given, not legal"
+            );
         }
         let mut found = false;
         for &s in legal.iter() {
