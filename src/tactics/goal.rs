@@ -1025,6 +1025,20 @@ fn search_within_bounds<const FAST: bool>(
             if goal_rabbits.is_empty() || frozen_behind_enemy_pieces(pos, goal_rabbits) {
                 return false;
             }
+            // Every goal rabbit two ranks away behind an enemy piece that stays (on the
+            // square ahead or the goal square): only its own steps may begin a goal
+            // (`steps_around_enemy_pieces`).
+            if let Some(open) = steps_around_enemy_pieces(pos, goal_rabbits) {
+                let movable = goal_rabbits & !frozen_rabbits(pos.board(), side, goal_rabbits);
+                for r in movable {
+                    for y in Bitboard::adjacent(r) & open {
+                        if Step::between(r, y).is_some_and(&mut try_step) {
+                            return true;
+                        }
+                    }
+                }
+                return false;
+            }
             (three_step_region(pos, start, goal_rabbits), goal_rabbits)
         }
         4 if FAST => {
@@ -1482,6 +1496,17 @@ fn three_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Regio
 /// beside `y`) and takes away or captures only, so such a helper stood beside `y` before
 /// `t`. Where (ii) holds for every `y` no route is left for `R`, and with every rabbit of
 /// `rabbits` such an `R`, no goal.
+///
+/// The rule holds with a push waiting too; the function answers `false` then only as a
+/// speed shortcut (the rule decides almost none of those nodes, and the test is the
+/// cheapest). While a push waits, the only steps complete it: a piece of the mover
+/// stronger than the pushed one (not a rabbit), unfrozen and beside the square the pushed
+/// piece left, steps into that empty square. That is a legal simple step on the same
+/// board with no push waiting, and after it no pull is under way (a simple step would
+/// allow one: more turns, not fewer). So every turn of at most three more steps from
+/// the state is one from the same board with no push waiting and no pull under way,
+/// which the rule reads the same way ([`TurnState::pullable`] is empty in both) and
+/// where the proof above holds: no goal by a rabbit of `rabbits`.
 #[inline(always)]
 fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
     let side = pos.side_to_move();
@@ -1490,8 +1515,9 @@ fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
     let enemy = board.color(!side);
     let near = rabbits & rank_band(side, 1);
     let two = rabbits & rank_band(side, 2);
-    // No push waiting (the cheapest test first); every rabbit one rank away with an enemy
-    // piece or nothing ahead (vi), or two ranks away (v).
+    // No push waiting (a speed shortcut, the cheapest test first: the rule holds with one
+    // too); every rabbit one rank away with an enemy piece or nothing ahead (vi), or two
+    // ranks away (v).
     if pos.pending_push().is_some()
         || near | two != rabbits
         || (near.shift(fwd) & board.color(side)).any()
@@ -1753,6 +1779,56 @@ fn aside_after_the_square_ahead_taken(
 #[inline(never)]
 fn walk_from_three_ranks(pos: &TurnState, rabbits: Bitboard) -> Option<crate::Square> {
     straight_walk(pos, rabbits, 3)
+}
+
+/// The squares into which the first steps that may begin a goal in three go, when every
+/// rabbit of `rabbits` (the node's rabbits that may end such a goal,
+/// [`goal_rabbits_within`]) stands two ranks from its goal with an enemy piece that the
+/// pull under way may not move on the square ahead `b` or on the goal square `h` ahead
+/// of that: the caller tries the steps of the unfrozen rabbits of `rabbits` into them
+/// (forward into `b` when empty, aside along the rank into an empty square with the two
+/// squares ahead of it empty). `None` when that shape does not hold (a push waiting, a
+/// rabbit elsewhere, a column not so held): the caller's region decides. The caller
+/// asks with three steps to go and no goal in fewer (inside the root's deepening,
+/// [`goal_search`]'s proof).
+///
+/// Exact: a goal in at most three, so in three, ends with a rabbit `R` of `rabbits` on
+/// its goal rank; `R` stands on `s`, the enemy piece `E` on `b` or `h`. The mover's
+/// rabbits move only by their own steps (no piece pushes or pulls them), one square at a
+/// time and never backwards, so `R` takes at least two forward steps. `E` stays where
+/// it is: a push or pull begun in the turn takes two steps and leaves one for `R`; the
+/// pull under way moves only a piece it may move, not `E`; and no trap lies on a goal
+/// rank or one rank from it, so `E` is never captured. So `R` never enters `E`'s
+/// square: it leaves its column by a step aside, and with its two forward steps that
+/// makes all three steps, `R`'s own, the first of them from `s`: forward into `b`
+/// (empty, then `E` is on `h`), or aside along the rank into a square `y`. Each is legal
+/// exactly when `R` is unfrozen on `s` and the square it enters is empty (no push waits;
+/// neither step is backwards), and the step aside begins a goal only if the next two are
+/// `R`'s forward steps from `y`: the square ahead of `y` and the goal square ahead of
+/// that must be empty then, so now (no other step comes between, and `R`'s step aside
+/// empties only `s` and perhaps a trap beside it: a friend captured, on `R`'s rank).
+/// Every goal in three thus begins with one of the steps tried, each legal; the children
+/// decide the rest.
+#[inline]
+fn steps_around_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> Option<Bitboard> {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    let fwd = forward(side);
+    let two = rank_band(side, 2);
+    if pos.pending_push().is_some() || rabbits & two != rabbits {
+        return None;
+    }
+    let back = Direction::backwards(side);
+    let held = board.color(!side) & !pos.pullable();
+    let behind_held = held.shift(back);
+    if rabbits & (behind_held | behind_held.shift(back)) != rabbits {
+        return None;
+    }
+    let empty = !board.occupied();
+    let ahead_empty = empty.shift(back);
+    // The empty squares ahead of the rabbits, and those along their rank whose two
+    // squares ahead are empty.
+    Some((rabbits.shift(fwd) | (two & ahead_empty & ahead_empty.shift(back))) & empty)
 }
 
 /// The squares ahead of the rabbits `two` (the mover's, two ranks from their goal) that

@@ -3666,3 +3666,85 @@ fn the_walk_from_four_ranks_is_the_goal_query_there() {
         "{counts:?}"
     );
 }
+
+// Forty-third goal round, three or fewer to go (h-g32)
+
+use super::steps_around_enemy_pieces;
+
+/// [`steps_around_enemy_pieces`] as the search asks it (three steps to go, the rabbits of
+/// [`goal_rabbits_within`] without those three ranks away when none of them walks): on
+/// the states of [`states_for_three_to_go`] with no goal in fewer than three (a plain
+/// walk) where it gives steps, each step it gives (the unfrozen rabbits' steps into its
+/// squares) is legal, no other legal step begins a goal in two more (a plain walk after
+/// it), and one of its steps does exactly when the plain search finds a goal. Counts the
+/// states, the goals, the steps left out, the forward steps given (an enemy piece on the
+/// goal square ahead), the states with a pull under way and those mid-turn.
+#[test]
+fn steps_around_enemy_pieces_begin_every_goal_in_three() {
+    let states = states_for_three_to_go(43);
+    let [mut shaped, mut goals, mut left_out, mut forward, mut pulls, mut mid] = [0usize; 6];
+    for pos in &states {
+        let state = pos.turn_state();
+        let side = pos.side_to_move();
+        let (mut rabbits, _) = goal_rabbits_of(state, 3);
+        let three = rabbits & rank_band(side, 3);
+        if three.any() {
+            if state.pending_push().is_some() || walk_from_three_ranks(state, three).is_some() {
+                continue;
+            }
+            rabbits ^= three;
+        }
+        if rabbits.is_empty() {
+            continue;
+        }
+        let Some(open) = steps_around_enemy_pieces(state, rabbits) else {
+            continue;
+        };
+        if goal_within(pos, 2) {
+            continue;
+        }
+        shaped += 1;
+        mid += usize::from(state.steps_taken() > 0);
+        pulls += usize::from(state.pullable().any());
+        let movable = rabbits & !frozen_rabbits(pos.board(), side, rabbits);
+        let fwd = super::forward(side);
+        let mut given = Vec::new();
+        for r in movable {
+            for y in Bitboard::adjacent(r) & open {
+                let step = Step::between(r, y).expect("beside");
+                forward += usize::from(step.dir == fwd);
+                given.push(step);
+            }
+        }
+        let legal = pos.legal_steps();
+        for s in &given {
+            assert!(
+                legal.iter().any(|l| l == s),
+                "{pos}: {s:?} given, not legal"
+            );
+        }
+        let mut found = false;
+        for &s in legal.iter() {
+            let mut p = pos.clone();
+            let goal = p.play_step(s).is_ok() && goal_within(&p, 2);
+            if given.contains(&s) {
+                found |= goal;
+            } else {
+                left_out += 1;
+                assert!(!goal, "{pos}: {s:?} left out begins a goal");
+            }
+        }
+        assert_eq!(found, pos.plain_goal_move().is_some(), "{pos}");
+        goals += usize::from(found);
+    }
+    eprintln!(
+        "steps around enemy pieces: {shaped} states of {} with the shape, {goals} goals, \
+         {left_out} steps left out, {forward} forward steps given, {pulls} with a pull under \
+         way, {mid} mid-turn",
+        states.len()
+    );
+    assert!(
+        shaped > 100 && goals > 0 && left_out > 0 && forward > 0 && pulls > 0 && mid > 0,
+        "{shaped} {goals} {left_out} {forward} {pulls} {mid}"
+    );
+}
