@@ -805,7 +805,7 @@ fn one_move_may_capture(
     // A puller off the trap steps onto it first, so it is unfrozen by then: now, or,
     // from beside the trap, by a friend's step (the only other step before the move).
     let ready_to_step = !frozen | (Bitboard::adjacent(trap) & unfrozen_by_a_step);
-    let mut from_trap = pullers_from_trap(mover, empty, trap, frozen) & ready_to_step.with(trap);
+    let mut from_trap = pullers_from_trap((board, side), empty, trap, frozen) & ready_to_step.with(trap);
     if held_by_mover {
         from_trap &= held_trap_pullers(board, side, trap);
     }
@@ -1261,7 +1261,13 @@ fn distinct_pair(a: Bitboard, b: Bitboard) -> bool {
 /// the other one, so `h` is not unfrozen by a friend arriving beside it (a square beside
 /// the trap is not beside `h`'s) and must be unfrozen now.
 #[inline]
-fn pullers_from_trap(mover: Bitboard, empty: Bitboard, trap: Square, frozen: Bitboard) -> Bitboard {
+fn pullers_from_trap(
+    (board, side): (&Board, Color),
+    empty: Bitboard,
+    trap: Square,
+    frozen: Bitboard,
+) -> Bitboard {
+    let mover = board.color(side);
     let at = Bitboard::from_square(trap);
     let beside = Bitboard::adjacent(trap);
     let mut from = at;
@@ -1271,8 +1277,16 @@ fn pullers_from_trap(mover: Bitboard, empty: Bitboard, trap: Square, frozen: Bit
         }
     } else if (mover & beside).count() >= 2 {
         from |= beside;
-    } else if (mover & !frozen & !(beside | at) & (empty & beside).neighbours()).any() {
-        from |= beside & !frozen;
+    } else {
+        let arriving = mover & !frozen & !(beside | at) & (empty & beside).neighbours();
+        if arriving.any() {
+            for h in mover & beside & !frozen {
+                let other = (arriving & !Bitboard::adjacent(h)).any();
+                if other || unfrozen_after_a_friend_leaves(board, side, h) {
+                    from = from.with(h);
+                }
+            }
+        }
     }
     if (mover & beside).any() {
         from |= (empty & beside).neighbours() & !(beside | at);
