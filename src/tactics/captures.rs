@@ -805,7 +805,8 @@ fn one_move_may_capture(
     // A puller off the trap steps onto it first, so it is unfrozen by then: now, or,
     // from beside the trap, by a friend's step (the only other step before the move).
     let ready_to_step = !frozen | (Bitboard::adjacent(trap) & unfrozen_by_a_step);
-    let mut from_trap = pullers_from_trap((board, side), empty, trap, frozen) & ready_to_step.with(trap);
+    let mut from_trap =
+        pullers_from_trap((board, side), empty, trap, frozen) & ready_to_step.with(trap);
     if held_by_mover {
         from_trap &= held_trap_pullers(board, side, trap);
     }
@@ -1238,13 +1239,16 @@ fn distinct_pair(a: Bitboard, b: Bitboard) -> bool {
 }
 
 /// For [`one_move_may_capture`]: the squares from which a piece `h` of the mover may
-/// stand on `trap` within two steps of its own and others, alive (`mover`: the mover's
-/// pieces): on it; beside it, with another piece of the mover at most two squares from
+/// stand on `trap` within two steps of its own and others, alive (`board`, `side`: the
+/// board and the mover, whose pieces are meant): on it; beside it, with another piece of the mover at most two squares from
 /// it; two squares from it, with a piece of the mover beside it and an empty square
 /// (`empty`: the empty squares) beside it and `h`. With the trap empty, a piece beside it
 /// is kept only with another piece of the mover beside the trap now, or, if it is not
 /// frozen (`frozen`: the mover's frozen pieces), with an unfrozen piece of the mover two
-/// squares from the trap beside an empty square beside it.
+/// squares from the trap beside an empty square beside it, and then only if it stays
+/// unfrozen when such a piece leaves its square: one of them stands not beside it, or it
+/// has another friend beside it or no stronger enemy piece beside it
+/// ([`unfrozen_after_a_friend_leaves`]).
 ///
 /// Proof. `h` needs `dist(h, trap)` steps of its own, and it is captured on arriving
 /// unless another piece of the mover then stands beside the trap (one on it now has
@@ -1259,7 +1263,14 @@ fn distinct_pair(a: Bitboard, b: Bitboard) -> bool {
 /// square beside the trap that is empty now (`h`'s is not empty yet), from a square two
 /// squares from the trap (one step), unfrozen now (no step before it). That step then is
 /// the other one, so `h` is not unfrozen by a friend arriving beside it (a square beside
-/// the trap is not beside `h`'s) and must be unfrozen now.
+/// the trap is not beside `h`'s) and must be unfrozen now. It must still be unfrozen
+/// after that step, to take its own onto the trap: the friend lands beside the trap, not
+/// beside `h`, so it brings `h` no friend; no enemy piece moves (the step is the
+/// mover's); so the enemy pieces beside `h` are those now, and its friends those now,
+/// less the friend if it stood beside `h` (and less a piece lost on a trap, which only
+/// takes a friend away). So some such friend stands not beside `h` (its leaving changes
+/// nothing), or `h` has another friend beside it now, or no enemy piece stronger than it
+/// beside it (a friend lost on a trap is not counted: that keeps more, never less).
 #[inline]
 fn pullers_from_trap(
     (board, side): (&Board, Color),

@@ -368,7 +368,8 @@ fn check_puller_stays_unfrozen(pos: &Position) -> [usize; 2] {
             if !alone || near.iter().any(|&(_, m)| m != u8::MAX && m != 1) {
                 continue;
             }
-            let kept = one_move_may_capture(board, side, Bitboard::from_square(x), area, true, frozen);
+            let kept =
+                one_move_may_capture(board, side, Bitboard::from_square(x), area, true, frozen);
             ruled_out += usize::from(!kept);
             if plain.get(x).map(Move::len) == Some(4) {
                 assert!(kept, "{x} is captured in four in {pos:?}");
