@@ -778,9 +778,14 @@ fn one_move_may_capture(
     let unfrozen_by_a_step = (empty & (mover & !frozen).neighbours()).neighbours();
     // A helper already beside the piece to move: kept as it is when that piece is
     // moved onto the trap, else asked for room by `room_within_two` below.
-    let push = (!frozen & (one(open) | vacated)) | if onto { held } else { Bitboard::EMPTY };
+    let push = (!frozen & (open | vacated)) | if onto { held } else { Bitboard::EMPTY };
     if (helpers & push).any() {
         return true;
+    }
+    for h in helpers & !frozen & open.neighbours() {
+        if steps_in_unfrozen(board, side, h, open) {
+            return true;
+        }
     }
     for h in helpers & frozen & one(open) & unfrozen_by_a_step {
         if freed_by_a_friend(board, side, h, open, frozen) {
@@ -1004,6 +1009,35 @@ fn rabbit_steps(side: Color, squares: Bitboard, towards: Towards) -> Bitboard {
         back.opposite()
     };
     squares.shift(Direction::East) | squares.shift(Direction::West) | squares.shift(last)
+}
+
+/// For [`one_move_may_capture`], a helper `h` of the mover, unfrozen now, beside an
+/// empty square of `open` (the empty squares beside the piece `x` to move, but the
+/// trap): whether it may push `x` from such a square `s` after its one step onto it:
+/// no enemy piece stronger than `h` stands beside `s`, or another piece of the mover
+/// stands within two squares of `s`.
+///
+/// Proof that the push needs this. From `s` (not the trap) `h` moves `x` onto the trap
+/// by a push (a pull from `s` would take `x` off towards `s`), whose first step needs
+/// `h` beside `x` and unfrozen. `h` is not beside `x` now (no square is beside both `s`
+/// and `x`, which are beside each other), so its step onto `s` comes first, and the push
+/// takes two more: one step is left, a step of one piece of the mover (no enemy piece
+/// moves but in a push or a pull, two steps). So when the push begins the enemy pieces
+/// beside `s` are those now (or fewer, one lost on a trap), and `h`'s friends there are
+/// pieces of the mover beside `s` now, or one that arrived with that one step, from a
+/// square within two squares of `s` now. With a stronger enemy piece beside `s` and no
+/// such friend, `h` is frozen on `s` when the push would begin, and cannot push. (Out
+/// of line: inlined, the query cost more instructions on both sets of positions.)
+#[inline(never)]
+fn steps_in_unfrozen(board: &Board, side: Color, h: Square, open: Bitboard) -> bool {
+    let Some(kind) = board.kind_at(h) else {
+        return false;
+    };
+    let stronger = board.stronger_than(!side, kind);
+    let others = board.color(side).without(h);
+    (open & Bitboard::adjacent(h)).into_iter().any(|s| {
+        (stronger & Bitboard::adjacent(s)).is_empty() || (others & Bitboard::within(s, 2)).any()
+    })
 }
 
 /// For [`one_move_may_capture`], a helper `h` of the mover, unfrozen now, beside a
