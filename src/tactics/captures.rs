@@ -696,7 +696,8 @@ fn alone_moved_twice(
 /// when `h` is frozen now (a friend arriving; its freezer leaving takes a move of two
 /// steps) or when another piece holds `s` (it leaves: `s` is no trap, so no capture
 /// takes it away); these last two may be one step, so one more at least if either holds.
-/// That is at most two: an unfrozen `h` beside an empty `s`, or two squares from it
+/// That is at most two: an unfrozen `h` beside an empty `s` (and unfrozen on `s` once
+/// there, [`steps_in_unfrozen`]), or two squares from it
 /// with an empty square between them (its two steps are all the steps, so the square
 /// it passes must be empty now, and it must be unfrozen there and on `s`:
 /// [`walk_may_ready`]); a frozen one beside an empty `s`, beside an empty

@@ -389,6 +389,69 @@ fn a_puller_frozen_once_its_guard_leaves_cannot_pull_from_the_trap() {
     eprintln!("pullers left out as frozen once their guard leaves: {left_out}; pieces whose trap that rules out: {ruled_out}");
 }
 
+/// At `pos` (a turn start with four steps left, no push waiting, no pull under way), for
+/// every enemy piece `x` beside an empty trap, with no other enemy piece on the trap's
+/// area and no other trap within two squares: the helpers (unfrozen pieces of the mover
+/// stronger than `x`) beside an empty square beside `x` (not the trap) that
+/// [`steps_in_unfrozen`] leaves out; where there is one, if the plain query captures `x`
+/// in exactly four steps, [`one_move_may_capture`] keeps the trap. Returns how many
+/// helpers it left out, and for how many such pieces the trap was then ruled out.
+fn check_steps_in_unfrozen(pos: &Position) -> [usize; 2] {
+    let Some(node) = quiet_four_step_root(pos) else {
+        return [0, 0];
+    };
+    let side = node.side_to_move();
+    let board = node.board();
+    let (enemy, empty) = (board.color(!side), !board.occupied());
+    let frozen = board.frozen(side);
+    let plain = node.capture_moves_plain();
+    let (mut left_out, mut ruled_out) = (0, 0);
+    for x in enemy {
+        let near = NEAR_TRAPS[x.index() as usize];
+        let (area, m) = near[0];
+        if m != 1 || near[1].1 != u8::MAX {
+            continue;
+        }
+        let trap = (area & Bitboard::TRAPS).first().expect("a trap");
+        if !empty.contains(trap) || (enemy & area).count() != 1 {
+            continue;
+        }
+        let Some(helpers) = stronger_than_piece_on(board, side, x) else {
+            continue;
+        };
+        let open = Bitboard::adjacent(x).without(trap) & empty;
+        let steppers = helpers & !frozen & open.neighbours();
+        let out = steppers
+            .into_iter()
+            .filter(|&h| !steps_in_unfrozen(board, side, h, open));
+        let n = out.count();
+        if n == 0 {
+            continue;
+        }
+        left_out += n;
+        let kept = one_move_may_capture(board, side, Bitboard::from_square(x), area, true, frozen);
+        ruled_out += usize::from(!kept);
+        if plain.get(x).map(Move::len) == Some(4) {
+            assert!(kept, "{x} is captured in four in {pos:?}");
+        }
+    }
+    [left_out, ruled_out]
+}
+
+/// [`steps_in_unfrozen`] against the plain query on the sample of the search in four.
+#[test]
+fn a_helper_frozen_on_the_square_it_steps_to_cannot_push() {
+    // Rare at turn starts: several draws of the random turns.
+    let mut counts = [0, 0];
+    for seed in 80..100 {
+        let c = sum_over_turn_starts(seed, check_steps_in_unfrozen);
+        counts = [counts[0] + c[0], counts[1] + c[1]];
+    }
+    let [left_out, ruled_out] = counts;
+    assert!(left_out > 20 && ruled_out > 10, "{counts:?}");
+    eprintln!("helpers left out as frozen on the square they step to: {left_out}; pieces whose trap that rules out: {ruled_out}");
+}
+
 /// The ways [`held_trap_empties_late`] keeps a trap, on positions made for them:
 /// Silver's rabbit on c7 beside the trap c6, held by Gold's rabbit with two friends
 /// beside it and no empty square to step onto. First, the friends are Gold's horse on
