@@ -883,7 +883,8 @@ fn held_trap_empties_late(
 /// the mover's frozen pieces). False only when no square beside `x` (but the trap) or
 /// beside `h` is empty now and either none of them may be emptied in two steps, or only
 /// one, `c`, may be, and without `c` `h` has no friend beside it and an enemy piece
-/// stronger than it beside it.
+/// stronger than it beside it; false also when `h` is frozen now and cannot be freed
+/// in those two steps ([`frozen_helper_may_be_freed`], whose proof is there).
 ///
 /// Proof. The move is `x`'s only move and comes after at most two steps; the trap keeps
 /// the piece until it. Let `room` be the squares beside `x` but the trap and `h`'s, and
@@ -920,6 +921,9 @@ fn room_within_two(
     (x, trap, h): (Square, Square, Square),
     frozen: Bitboard,
 ) -> bool {
+    if frozen.contains(h) && !frozen_helper_may_be_freed(board, side, h, frozen) {
+        return false;
+    }
     let around = Bitboard::adjacent(h);
     let room = (Bitboard::adjacent(x).without(trap) | around)
         .without(x)
@@ -960,6 +964,64 @@ fn room_within_two(
     let kind = board.kind_at(h).unwrap_or(PieceKind::Elephant);
     let stays = around.without(c);
     (mover & stays).any() || (board.stronger_than(!side, kind) & stays).is_empty()
+}
+
+/// For [`one_move_may_capture`], with the piece on the trap and its one friend `x`
+/// beside it to move away: whether the helper `h` of the mover beside `x`, frozen now
+/// (`frozen`: the mover's frozen pieces), may be unfrozen within the two steps before
+/// the move. True when a piece of the mover may arrive on an empty square `e` beside
+/// `h` (from beside `e`, unfrozen now or beside an empty square that an unfrozen piece
+/// of the mover stands beside; or from two squares away through an empty square,
+/// unfrozen now); or when an enemy piece stronger than `h` beside it stands on a trap;
+/// or when two or more such pieces stand beside it (kept without more tests); or when
+/// the one that does has an unfrozen piece of the mover other than `h`, stronger than
+/// it, beside it.
+///
+/// Proof that the move needs this. `h` pushes or pulls `x`, so it is unfrozen when the
+/// move begins, after at most two steps (see [`one_move_may_capture`]). Frozen now, it
+/// has no friend beside it and an enemy piece stronger than it beside it. It is
+/// unfrozen by a friend arriving beside it or by every such enemy piece leaving. A
+/// friend arrives by its own steps (the mover's pieces move only so) onto a square
+/// beside `h` empty when it steps: not one held by an enemy piece now (moved only by a
+/// push or a pull, two steps, with none left for the friend's step), nor `x`'s (it moves
+/// in the move), so one empty now. With one step it stands beside `e` and is unfrozen
+/// when it steps: now, or freed by the other step, a friend arriving beside it (a
+/// freezer leaving takes two); with two it is two squares from `e`, passes an empty
+/// square beside `e`, and is unfrozen now (nothing comes before its first step). An
+/// enemy piece leaves by a push or a pull, both steps, by a piece of the mover stronger
+/// than it, beside it and unfrozen now (not `h`, frozen); or is captured on a trap when
+/// its last friend moves away. (Rabbits' directions, the freezing on the way and how
+/// two freezers could both leave are not asked: that keeps more, never less. Asked
+/// first in [`room_within_two`], which is out of line; a closure over the freezers
+/// here made the query copy its answer with `memcpy`, 26 instructions a query more on
+/// the archive.)
+#[inline]
+fn frozen_helper_may_be_freed(board: &Board, side: Color, h: Square, frozen: Bitboard) -> bool {
+    let mover = board.color(side).without(h);
+    let empty = !board.occupied();
+    let free = mover & !frozen;
+    let e = Bitboard::adjacent(h) & empty;
+    let unfrozen_by_a_step = (empty & free.neighbours()).neighbours();
+    let one = mover & e.neighbours() & (!frozen | unfrozen_by_a_step);
+    let two = free & (e.neighbours() & empty).neighbours();
+    if (one | two).any() {
+        return true;
+    }
+    let Some(kind) = board.kind_at(h) else {
+        return false;
+    };
+    let freezers = Bitboard::adjacent(h) & board.stronger_than(!side, kind);
+    if (freezers & Bitboard::TRAPS).any() {
+        return true;
+    }
+    // With two freezers or more, kept (more than needed, never less).
+    let (Some(z), true) = (freezers.first(), few(freezers) == 1) else {
+        return true;
+    };
+    let Some(k) = board.kind_at(z) else {
+        return true;
+    };
+    (board.stronger_than(side, k) & free & Bitboard::adjacent(z)).any()
 }
 
 /// For [`one_move_may_capture`], a helper `h` of the mover, frozen now, beside an empty
