@@ -969,32 +969,35 @@ fn room_within_two(
 /// For [`one_move_may_capture`], with the piece on the trap and its one friend `x`
 /// beside it to move away: whether the helper `h` of the mover beside `x`, frozen now
 /// (`frozen`: the mover's frozen pieces), may be unfrozen within the two steps before
-/// the move. True when a piece of the mover may arrive on an empty square `e` beside
+/// the move. True when a piece of the mover may step onto an empty square `e` beside
 /// `h` (from beside `e`, unfrozen now or beside an empty square that an unfrozen piece
 /// of the mover stands beside; or from two squares away through an empty square,
-/// unfrozen now); or when an enemy piece stronger than `h` beside it stands on a trap;
-/// or when two or more such pieces stand beside it (kept without more tests); or when
-/// the one that does has an unfrozen piece of the mover other than `h`, stronger than
-/// it, beside it.
+/// unfrozen now); when an enemy piece stronger than `h` beside it stands on a trap; or
+/// when an enemy piece beside `h` has an unfrozen piece of the mover other than `h`,
+/// stronger than it, beside it.
 ///
 /// Proof that the move needs this. `h` pushes or pulls `x`, so it is unfrozen when the
 /// move begins, after at most two steps (see [`one_move_may_capture`]). Frozen now, it
-/// has no friend beside it and an enemy piece stronger than it beside it. It is
+/// has no friend beside it and an enemy piece stronger than it beside it; it is
 /// unfrozen by a friend arriving beside it or by every such enemy piece leaving. A
-/// friend arrives by its own steps (the mover's pieces move only so) onto a square
-/// beside `h` empty when it steps: not one held by an enemy piece now (moved only by a
-/// push or a pull, two steps, with none left for the friend's step), nor `x`'s (it moves
-/// in the move), so one empty now. With one step it stands beside `e` and is unfrozen
-/// when it steps: now, or freed by the other step, a friend arriving beside it (a
-/// freezer leaving takes two); with two it is two squares from `e`, passes an empty
-/// square beside `e`, and is unfrozen now (nothing comes before its first step). An
-/// enemy piece leaves by a push or a pull, both steps, by a piece of the mover stronger
-/// than it, beside it and unfrozen now (not `h`, frozen); or is captured on a trap when
-/// its last friend moves away. (Rabbits' directions, the freezing on the way and how
-/// two freezers could both leave are not asked: that keeps more, never less. Asked
-/// first in [`room_within_two`], which is out of line; a closure over the freezers
-/// here made the query copy its answer with `memcpy`, 26 instructions a query more on
-/// the archive.)
+/// piece of the mover moves only by its own steps, alone or in a push or a pull. By a
+/// plain step, or the pulling step of a pull, it lands on a square empty then, and a
+/// square beside `h` is empty then only if it is empty now (one held by an enemy piece
+/// is emptied only by a push or a pull, both steps, none left for another step; `x`'s
+/// moves in the move): with one step it stands beside `e` and is unfrozen when it steps
+/// (now, or freed by the other step, a friend arriving beside it: a freezer leaving
+/// takes two); with two it is two squares from `e`, passes an empty square beside `e`,
+/// and is unfrozen now (nothing comes before its first step); a pull's first step needs
+/// it unfrozen now and beside `e` too. By a push it lands on the square of the enemy
+/// piece it pushes, both steps: that piece stands beside `h` now, and the pusher is
+/// stronger than it, beside it and unfrozen now (not `h`, frozen). An enemy piece
+/// leaves by a push or a pull, both steps, by a piece of the mover stronger than it,
+/// beside it and unfrozen now (the last case again), or is captured on a trap; as one
+/// move at most fits, with two freezers or more one of them is captured, so stands on a
+/// trap. (Rabbits' directions, room for the push or pull and the freezing on the way
+/// are not asked: that keeps more, never less.) Asked first in [`room_within_two`],
+/// which is out of line; a closure over the pieces here made the query copy its answer
+/// with `memcpy`, 26 instructions a query more on the archive.
 #[inline]
 fn frozen_helper_may_be_freed(board: &Board, side: Color, h: Square, frozen: Bitboard) -> bool {
     let mover = board.color(side).without(h);
@@ -1010,18 +1013,19 @@ fn frozen_helper_may_be_freed(board: &Board, side: Color, h: Square, frozen: Bit
     let Some(kind) = board.kind_at(h) else {
         return false;
     };
-    let freezers = Bitboard::adjacent(h) & board.stronger_than(!side, kind);
-    if (freezers & Bitboard::TRAPS).any() {
+    let enemy = board.color(!side) & Bitboard::adjacent(h);
+    if (enemy & board.stronger_than(!side, kind) & Bitboard::TRAPS).any() {
         return true;
     }
-    // With two freezers or more, kept (more than needed, never less).
-    let (Some(z), true) = (freezers.first(), few(freezers) == 1) else {
-        return true;
-    };
-    let Some(k) = board.kind_at(z) else {
-        return true;
-    };
-    (board.stronger_than(side, k) & free & Bitboard::adjacent(z)).any()
+    for y in enemy {
+        let Some(k) = board.kind_at(y) else {
+            continue;
+        };
+        if (board.stronger_than(side, k) & free & Bitboard::adjacent(y)).any() {
+            return true;
+        }
+    }
+    false
 }
 
 /// For [`one_move_may_capture`], a helper `h` of the mover, frozen now, beside an empty
