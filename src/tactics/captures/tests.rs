@@ -452,6 +452,63 @@ fn a_helper_frozen_on_the_square_it_steps_to_cannot_push() {
     eprintln!("helpers left out as frozen on the square they step to: {left_out}; pieces whose trap that rules out: {ruled_out}");
 }
 
+/// At `pos` (a turn start with four steps left, no push waiting, no pull under way), for
+/// every enemy piece `p` on a trap with one other enemy piece `x` beside the trap (its
+/// guard): the helpers (pieces of the mover stronger than `x`) beside `x`, frozen, that
+/// [`frozen_helper_may_be_freed`] says cannot be freed; where there is one, if the plain
+/// query captures `p` in exactly four steps, [`one_move_may_capture`] keeps the trap.
+/// Returns how many helpers it left out, and for how many such pieces the trap was then
+/// ruled out.
+fn check_frozen_helper_freed(pos: &Position) -> [usize; 2] {
+    let Some(node) = quiet_four_step_root(pos) else {
+        return [0, 0];
+    };
+    let side = node.side_to_move();
+    let board = node.board();
+    let enemy = board.color(!side);
+    let frozen = board.frozen(side);
+    let plain = node.capture_moves_plain();
+    let (mut left_out, mut ruled_out) = (0, 0);
+    for p in enemy & Bitboard::TRAPS {
+        let area = Bitboard::adjacent(p).with(p);
+        let others = enemy & area & !Bitboard::from_square(p);
+        let (Some(x), 1) = (others.first(), others.count()) else {
+            continue;
+        };
+        let Some(helpers) = stronger_than_piece_on(board, side, x) else {
+            continue;
+        };
+        let stuck = (helpers & frozen & Bitboard::adjacent(x))
+            .into_iter()
+            .filter(|&h| !frozen_helper_may_be_freed(board, side, h, frozen))
+            .count();
+        if stuck == 0 {
+            continue;
+        }
+        left_out += stuck;
+        let kept = one_move_may_capture(board, side, others, area, false, frozen);
+        ruled_out += usize::from(!kept);
+        if plain.get(p).map(Move::len) == Some(4) {
+            assert!(kept, "{p} is captured in four in {pos:?}");
+        }
+    }
+    [left_out, ruled_out]
+}
+
+/// [`frozen_helper_may_be_freed`] against the plain query on the sample of the search
+/// in four, over several draws of the random turns.
+#[test]
+fn a_frozen_helper_that_cannot_be_freed_cannot_move_the_guard() {
+    let mut counts = [0, 0];
+    for seed in 80..100 {
+        let c = sum_over_turn_starts(seed, check_frozen_helper_freed);
+        counts = [counts[0] + c[0], counts[1] + c[1]];
+    }
+    let [left_out, ruled_out] = counts;
+    assert!(left_out > 20 && ruled_out > 10, "{counts:?}");
+    eprintln!("frozen helpers beside a guard left out as not freed in time: {left_out}; pieces whose trap that rules out: {ruled_out}");
+}
+
 /// The ways [`held_trap_empties_late`] keeps a trap, on positions made for them:
 /// Silver's rabbit on c7 beside the trap c6, held by Gold's rabbit with two friends
 /// beside it and no empty square to step onto. First, the friends are Gold's horse on
