@@ -696,7 +696,8 @@ fn alone_moved_twice(
 /// when `h` is frozen now (a friend arriving; its freezer leaving takes a move of two
 /// steps) or when another piece holds `s` (it leaves: `s` is no trap, so no capture
 /// takes it away); these last two may be one step, so one more at least if either holds.
-/// That is at most two: an unfrozen `h` beside an empty `s`, or two squares from it
+/// That is at most two: an unfrozen `h` beside an empty `s` (and unfrozen on `s` once
+/// there, [`steps_in_unfrozen`]), or two squares from it
 /// with an empty square between them (its two steps are all the steps, so the square
 /// it passes must be empty now, and it must be unfrozen there and on `s`:
 /// [`walk_may_ready`]); a frozen one beside an empty `s`, beside an empty
@@ -778,9 +779,14 @@ fn one_move_may_capture(
     let unfrozen_by_a_step = (empty & (mover & !frozen).neighbours()).neighbours();
     // A helper already beside the piece to move: kept as it is when that piece is
     // moved onto the trap, else asked for room by `room_within_two` below.
-    let push = (!frozen & (one(open) | vacated)) | if onto { held } else { Bitboard::EMPTY };
+    let push = (!frozen & (open | vacated)) | if onto { held } else { Bitboard::EMPTY };
     if (helpers & push).any() {
         return true;
+    }
+    for h in helpers & !frozen & open.neighbours() {
+        if steps_in_unfrozen(board, side, h, open) {
+            return true;
+        }
     }
     for h in helpers & frozen & one(open) & unfrozen_by_a_step {
         if freed_by_a_friend(board, side, h, open, frozen) {
@@ -805,7 +811,8 @@ fn one_move_may_capture(
     // A puller off the trap steps onto it first, so it is unfrozen by then: now, or,
     // from beside the trap, by a friend's step (the only other step before the move).
     let ready_to_step = !frozen | (Bitboard::adjacent(trap) & unfrozen_by_a_step);
-    let mut from_trap = pullers_from_trap(mover, empty, trap, frozen) & ready_to_step.with(trap);
+    let mut from_trap =
+        pullers_from_trap((board, side), empty, trap, frozen) & ready_to_step.with(trap);
     if held_by_mover {
         from_trap &= held_trap_pullers(board, side, trap);
     }
@@ -876,7 +883,8 @@ fn held_trap_empties_late(
 /// the mover's frozen pieces). False only when no square beside `x` (but the trap) or
 /// beside `h` is empty now and either none of them may be emptied in two steps, or only
 /// one, `c`, may be, and without `c` `h` has no friend beside it and an enemy piece
-/// stronger than it beside it.
+/// stronger than it beside it; false also when `h` is frozen now and cannot be freed
+/// in those two steps ([`frozen_helper_may_be_freed`], whose proof is there).
 ///
 /// Proof. The move is `x`'s only move and comes after at most two steps; the trap keeps
 /// the piece until it. Let `room` be the squares beside `x` but the trap and `h`'s, and
@@ -913,6 +921,9 @@ fn room_within_two(
     (x, trap, h): (Square, Square, Square),
     frozen: Bitboard,
 ) -> bool {
+    if frozen.contains(h) && !frozen_helper_may_be_freed(board, side, h, frozen) {
+        return false;
+    }
     let around = Bitboard::adjacent(h);
     let room = (Bitboard::adjacent(x).without(trap) | around)
         .without(x)
@@ -953,6 +964,68 @@ fn room_within_two(
     let kind = board.kind_at(h).unwrap_or(PieceKind::Elephant);
     let stays = around.without(c);
     (mover & stays).any() || (board.stronger_than(!side, kind) & stays).is_empty()
+}
+
+/// For [`one_move_may_capture`], with the piece on the trap and its one friend `x`
+/// beside it to move away: whether the helper `h` of the mover beside `x`, frozen now
+/// (`frozen`: the mover's frozen pieces), may be unfrozen within the two steps before
+/// the move. True when a piece of the mover may step onto an empty square `e` beside
+/// `h` (from beside `e`, unfrozen now or beside an empty square that an unfrozen piece
+/// of the mover stands beside; or from two squares away through an empty square,
+/// unfrozen now); when an enemy piece stronger than `h` beside it stands on a trap; or
+/// when an enemy piece beside `h` has an unfrozen piece of the mover other than `h`,
+/// stronger than it, beside it.
+///
+/// Proof that the move needs this. `h` pushes or pulls `x`, so it is unfrozen when the
+/// move begins, after at most two steps (see [`one_move_may_capture`]). Frozen now, it
+/// has no friend beside it and an enemy piece stronger than it beside it; it is
+/// unfrozen by a friend arriving beside it or by every such enemy piece leaving. A
+/// piece of the mover moves only by its own steps, alone or in a push or a pull. By a
+/// plain step, or the pulling step of a pull, it lands on a square empty then, and a
+/// square beside `h` is empty then only if it is empty now (one held by an enemy piece
+/// is emptied only by a push or a pull, both steps, none left for another step; `x`'s
+/// moves in the move): with one step it stands beside `e` and is unfrozen when it steps
+/// (now, or freed by the other step, a friend arriving beside it: a freezer leaving
+/// takes two); with two it is two squares from `e`, passes an empty square beside `e`,
+/// and is unfrozen now (nothing comes before its first step); a pull's first step needs
+/// it unfrozen now and beside `e` too. By a push it lands on the square of the enemy
+/// piece it pushes, both steps: that piece stands beside `h` now, and the pusher is
+/// stronger than it, beside it and unfrozen now (not `h`, frozen). An enemy piece
+/// leaves by a push or a pull, both steps, by a piece of the mover stronger than it,
+/// beside it and unfrozen now (the last case again), or is captured on a trap; as one
+/// move at most fits, with two freezers or more one of them is captured, so stands on a
+/// trap. (Rabbits' directions, room for the push or pull and the freezing on the way
+/// are not asked: that keeps more, never less.) Asked first in [`room_within_two`],
+/// which is out of line; a closure over the pieces here made the query copy its answer
+/// with `memcpy`, 26 instructions a query more on the archive.
+#[inline]
+fn frozen_helper_may_be_freed(board: &Board, side: Color, h: Square, frozen: Bitboard) -> bool {
+    let mover = board.color(side).without(h);
+    let empty = !board.occupied();
+    let free = mover & !frozen;
+    let e = Bitboard::adjacent(h) & empty;
+    let unfrozen_by_a_step = (empty & free.neighbours()).neighbours();
+    let one = mover & e.neighbours() & (!frozen | unfrozen_by_a_step);
+    let two = free & (e.neighbours() & empty).neighbours();
+    if (one | two).any() {
+        return true;
+    }
+    let Some(kind) = board.kind_at(h) else {
+        return false;
+    };
+    let enemy = board.color(!side) & Bitboard::adjacent(h);
+    if (enemy & board.stronger_than(!side, kind) & Bitboard::TRAPS).any() {
+        return true;
+    }
+    for y in enemy {
+        let Some(k) = board.kind_at(y) else {
+            continue;
+        };
+        if (board.stronger_than(side, k) & free & Bitboard::adjacent(y)).any() {
+            return true;
+        }
+    }
+    false
 }
 
 /// For [`one_move_may_capture`], a helper `h` of the mover, frozen now, beside an empty
@@ -1003,6 +1076,35 @@ fn rabbit_steps(side: Color, squares: Bitboard, towards: Towards) -> Bitboard {
         back.opposite()
     };
     squares.shift(Direction::East) | squares.shift(Direction::West) | squares.shift(last)
+}
+
+/// For [`one_move_may_capture`], a helper `h` of the mover, unfrozen now, beside an
+/// empty square of `open` (the empty squares beside the piece `x` to move, but the
+/// trap): whether it may push `x` from such a square `s` after its one step onto it:
+/// no enemy piece stronger than `h` stands beside `s`, or another piece of the mover
+/// stands within two squares of `s`.
+///
+/// Proof that the push needs this. From `s` (not the trap) `h` moves `x` onto the trap
+/// by a push (a pull from `s` would take `x` off towards `s`), whose first step needs
+/// `h` beside `x` and unfrozen. `h` is not beside `x` now (no square is beside both `s`
+/// and `x`, which are beside each other), so its step onto `s` comes first, and the push
+/// takes two more: one step is left, a step of one piece of the mover (no enemy piece
+/// moves but in a push or a pull, two steps). So when the push begins the enemy pieces
+/// beside `s` are those now (or fewer, one lost on a trap), and `h`'s friends there are
+/// pieces of the mover beside `s` now, or one that arrived with that one step, from a
+/// square within two squares of `s` now. With a stronger enemy piece beside `s` and no
+/// such friend, `h` is frozen on `s` when the push would begin, and cannot push. (Out
+/// of line: inlined, the query cost more instructions on both sets of positions.)
+#[inline(never)]
+fn steps_in_unfrozen(board: &Board, side: Color, h: Square, open: Bitboard) -> bool {
+    let Some(kind) = board.kind_at(h) else {
+        return false;
+    };
+    let stronger = board.stronger_than(!side, kind);
+    let others = board.color(side).without(h);
+    (open & Bitboard::adjacent(h)).into_iter().any(|s| {
+        (stronger & Bitboard::adjacent(s)).is_empty() || (others & Bitboard::within(s, 2)).any()
+    })
 }
 
 /// For [`one_move_may_capture`], a helper `h` of the mover, unfrozen now, beside a
@@ -1238,13 +1340,16 @@ fn distinct_pair(a: Bitboard, b: Bitboard) -> bool {
 }
 
 /// For [`one_move_may_capture`]: the squares from which a piece `h` of the mover may
-/// stand on `trap` within two steps of its own and others, alive (`mover`: the mover's
-/// pieces): on it; beside it, with another piece of the mover at most two squares from
+/// stand on `trap` within two steps of its own and others, alive (`board`, `side`: the
+/// board and the mover, whose pieces are meant): on it; beside it, with another piece of the mover at most two squares from
 /// it; two squares from it, with a piece of the mover beside it and an empty square
 /// (`empty`: the empty squares) beside it and `h`. With the trap empty, a piece beside it
 /// is kept only with another piece of the mover beside the trap now, or, if it is not
 /// frozen (`frozen`: the mover's frozen pieces), with an unfrozen piece of the mover two
-/// squares from the trap beside an empty square beside it.
+/// squares from the trap beside an empty square beside it, and then only if it stays
+/// unfrozen when such a piece leaves its square: one of them stands not beside it, or it
+/// has another friend beside it or no stronger enemy piece beside it
+/// ([`unfrozen_after_a_friend_leaves`]).
 ///
 /// Proof. `h` needs `dist(h, trap)` steps of its own, and it is captured on arriving
 /// unless another piece of the mover then stands beside the trap (one on it now has
@@ -1259,9 +1364,22 @@ fn distinct_pair(a: Bitboard, b: Bitboard) -> bool {
 /// square beside the trap that is empty now (`h`'s is not empty yet), from a square two
 /// squares from the trap (one step), unfrozen now (no step before it). That step then is
 /// the other one, so `h` is not unfrozen by a friend arriving beside it (a square beside
-/// the trap is not beside `h`'s) and must be unfrozen now.
+/// the trap is not beside `h`'s) and must be unfrozen now. It must still be unfrozen
+/// after that step, to take its own onto the trap: the friend lands beside the trap, not
+/// beside `h`, so it brings `h` no friend; no enemy piece moves (the step is the
+/// mover's); so the enemy pieces beside `h` are those now, and its friends those now,
+/// less the friend if it stood beside `h` (and less a piece lost on a trap, which only
+/// takes a friend away). So some such friend stands not beside `h` (its leaving changes
+/// nothing), or `h` has another friend beside it now, or no enemy piece stronger than it
+/// beside it (a friend lost on a trap is not counted: that keeps more, never less).
 #[inline]
-fn pullers_from_trap(mover: Bitboard, empty: Bitboard, trap: Square, frozen: Bitboard) -> Bitboard {
+fn pullers_from_trap(
+    (board, side): (&Board, Color),
+    empty: Bitboard,
+    trap: Square,
+    frozen: Bitboard,
+) -> Bitboard {
+    let mover = board.color(side);
     let at = Bitboard::from_square(trap);
     let beside = Bitboard::adjacent(trap);
     let mut from = at;
@@ -1271,8 +1389,16 @@ fn pullers_from_trap(mover: Bitboard, empty: Bitboard, trap: Square, frozen: Bit
         }
     } else if (mover & beside).count() >= 2 {
         from |= beside;
-    } else if (mover & !frozen & !(beside | at) & (empty & beside).neighbours()).any() {
-        from |= beside & !frozen;
+    } else {
+        let arriving = mover & !frozen & !(beside | at) & (empty & beside).neighbours();
+        if arriving.any() {
+            for h in mover & beside & !frozen {
+                let other = (arriving & !Bitboard::adjacent(h)).any();
+                if other || unfrozen_after_a_friend_leaves(board, side, h) {
+                    from = from.with(h);
+                }
+            }
+        }
     }
     if (mover & beside).any() {
         from |= (empty & beside).neighbours() & !(beside | at);

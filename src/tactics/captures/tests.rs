@@ -328,6 +328,187 @@ fn a_trap_held_until_the_second_step_needs_a_helper_near() {
     );
 }
 
+/// At `pos` (a turn start with four steps left, no push waiting, no pull under way), for
+/// every empty trap with one piece `h` of the mover beside it, unfrozen, and an unfrozen
+/// piece of the mover two squares from the trap beside an empty square beside it (the
+/// friend that may arrive to guard it): when [`pullers_from_trap`] leaves `h` out (the
+/// cases where `h` would be frozen once that friend left its square), for each enemy
+/// piece `x` beside the trap with no other enemy piece on the trap's area and no other
+/// trap within two squares: if the plain query captures `x` in exactly four steps,
+/// [`one_move_may_capture`] keeps the trap. Returns how many pullers it left out so, and
+/// for how many such pieces the trap was then ruled out.
+fn check_puller_stays_unfrozen(pos: &Position) -> [usize; 2] {
+    let Some(node) = quiet_four_step_root(pos) else {
+        return [0, 0];
+    };
+    let side = node.side_to_move();
+    let board = node.board();
+    let (mover, empty) = (board.color(side), !board.occupied());
+    let frozen = board.frozen(side);
+    let plain = node.capture_moves_plain();
+    let (mut left_out, mut ruled_out) = (0, 0);
+    for trap in Square::TRAPS {
+        let (at, beside) = (Bitboard::from_square(trap), Bitboard::adjacent(trap));
+        let arriving = mover & !frozen & !(beside | at) & (empty & beside).neighbours();
+        let guard = mover & beside;
+        let Some(h) = guard.first() else {
+            continue;
+        };
+        if !empty.contains(trap) || few(guard) != 1 || frozen.contains(h) || arriving.is_empty() {
+            continue;
+        }
+        if pullers_from_trap((board, side), empty, trap, frozen).contains(h) {
+            continue;
+        }
+        left_out += 1;
+        let area = beside | at;
+        for x in board.color(!side) & beside {
+            let near = NEAR_TRAPS[x.index() as usize];
+            let alone = (board.color(!side) & area).count() == 1;
+            if !alone || near.iter().any(|&(_, m)| m != u8::MAX && m != 1) {
+                continue;
+            }
+            let kept =
+                one_move_may_capture(board, side, Bitboard::from_square(x), area, true, frozen);
+            ruled_out += usize::from(!kept);
+            if plain.get(x).map(Move::len) == Some(4) {
+                assert!(kept, "{x} is captured in four in {pos:?}");
+            }
+        }
+    }
+    [left_out, ruled_out]
+}
+
+/// [`pullers_from_trap`]'s rule for a puller whose guard is still to arrive, against
+/// the plain query on the sample of the search in four.
+#[test]
+fn a_puller_frozen_once_its_guard_leaves_cannot_pull_from_the_trap() {
+    let counts = sum_over_turn_starts(79, check_puller_stays_unfrozen);
+    let [left_out, ruled_out] = counts;
+    assert!(left_out > 0 && ruled_out > 0, "{counts:?}");
+    eprintln!("pullers left out as frozen once their guard leaves: {left_out}; pieces whose trap that rules out: {ruled_out}");
+}
+
+/// At `pos` (a turn start with four steps left, no push waiting, no pull under way), for
+/// every enemy piece `x` beside an empty trap, with no other enemy piece on the trap's
+/// area and no other trap within two squares: the helpers (unfrozen pieces of the mover
+/// stronger than `x`) beside an empty square beside `x` (not the trap) that
+/// [`steps_in_unfrozen`] leaves out; where there is one, if the plain query captures `x`
+/// in exactly four steps, [`one_move_may_capture`] keeps the trap. Returns how many
+/// helpers it left out, and for how many such pieces the trap was then ruled out.
+fn check_steps_in_unfrozen(pos: &Position) -> [usize; 2] {
+    let Some(node) = quiet_four_step_root(pos) else {
+        return [0, 0];
+    };
+    let side = node.side_to_move();
+    let board = node.board();
+    let (enemy, empty) = (board.color(!side), !board.occupied());
+    let frozen = board.frozen(side);
+    let plain = node.capture_moves_plain();
+    let (mut left_out, mut ruled_out) = (0, 0);
+    for x in enemy {
+        let near = NEAR_TRAPS[x.index() as usize];
+        let (area, m) = near[0];
+        if m != 1 || near[1].1 != u8::MAX {
+            continue;
+        }
+        let trap = (area & Bitboard::TRAPS).first().expect("a trap");
+        if !empty.contains(trap) || (enemy & area).count() != 1 {
+            continue;
+        }
+        let Some(helpers) = stronger_than_piece_on(board, side, x) else {
+            continue;
+        };
+        let open = Bitboard::adjacent(x).without(trap) & empty;
+        let steppers = helpers & !frozen & open.neighbours();
+        let out = steppers
+            .into_iter()
+            .filter(|&h| !steps_in_unfrozen(board, side, h, open));
+        let n = out.count();
+        if n == 0 {
+            continue;
+        }
+        left_out += n;
+        let kept = one_move_may_capture(board, side, Bitboard::from_square(x), area, true, frozen);
+        ruled_out += usize::from(!kept);
+        if plain.get(x).map(Move::len) == Some(4) {
+            assert!(kept, "{x} is captured in four in {pos:?}");
+        }
+    }
+    [left_out, ruled_out]
+}
+
+/// [`steps_in_unfrozen`] against the plain query on the sample of the search in four.
+#[test]
+fn a_helper_frozen_on_the_square_it_steps_to_cannot_push() {
+    // Rare at turn starts: several draws of the random turns.
+    let mut counts = [0, 0];
+    for seed in 80..100 {
+        let c = sum_over_turn_starts(seed, check_steps_in_unfrozen);
+        counts = [counts[0] + c[0], counts[1] + c[1]];
+    }
+    let [left_out, ruled_out] = counts;
+    assert!(left_out > 20 && ruled_out > 10, "{counts:?}");
+    eprintln!("helpers left out as frozen on the square they step to: {left_out}; pieces whose trap that rules out: {ruled_out}");
+}
+
+/// At `pos` (a turn start with four steps left, no push waiting, no pull under way), for
+/// every enemy piece `p` on a trap with one other enemy piece `x` beside the trap (its
+/// guard): the helpers (pieces of the mover stronger than `x`) beside `x`, frozen, that
+/// [`frozen_helper_may_be_freed`] says cannot be freed; where there is one, if the plain
+/// query captures `p` in exactly four steps, [`one_move_may_capture`] keeps the trap.
+/// Returns how many helpers it left out, and for how many such pieces the trap was then
+/// ruled out.
+fn check_frozen_helper_freed(pos: &Position) -> [usize; 2] {
+    let Some(node) = quiet_four_step_root(pos) else {
+        return [0, 0];
+    };
+    let side = node.side_to_move();
+    let board = node.board();
+    let enemy = board.color(!side);
+    let frozen = board.frozen(side);
+    let plain = node.capture_moves_plain();
+    let (mut left_out, mut ruled_out) = (0, 0);
+    for p in enemy & Bitboard::TRAPS {
+        let area = Bitboard::adjacent(p).with(p);
+        let others = enemy & area & !Bitboard::from_square(p);
+        let (Some(x), 1) = (others.first(), others.count()) else {
+            continue;
+        };
+        let Some(helpers) = stronger_than_piece_on(board, side, x) else {
+            continue;
+        };
+        let stuck = (helpers & frozen & Bitboard::adjacent(x))
+            .into_iter()
+            .filter(|&h| !frozen_helper_may_be_freed(board, side, h, frozen))
+            .count();
+        if stuck == 0 {
+            continue;
+        }
+        left_out += stuck;
+        let kept = one_move_may_capture(board, side, others, area, false, frozen);
+        ruled_out += usize::from(!kept);
+        if plain.get(p).map(Move::len) == Some(4) {
+            assert!(kept, "{p} is captured in four in {pos:?}");
+        }
+    }
+    [left_out, ruled_out]
+}
+
+/// [`frozen_helper_may_be_freed`] against the plain query on the sample of the search
+/// in four, over several draws of the random turns.
+#[test]
+fn a_frozen_helper_that_cannot_be_freed_cannot_move_the_guard() {
+    let mut counts = [0, 0];
+    for seed in 80..100 {
+        let c = sum_over_turn_starts(seed, check_frozen_helper_freed);
+        counts = [counts[0] + c[0], counts[1] + c[1]];
+    }
+    let [left_out, ruled_out] = counts;
+    assert!(left_out > 20 && ruled_out > 10, "{counts:?}");
+    eprintln!("frozen helpers beside a guard left out as not freed in time: {left_out}; pieces whose trap that rules out: {ruled_out}");
+}
+
 /// The ways [`held_trap_empties_late`] keeps a trap, on positions made for them:
 /// Silver's rabbit on c7 beside the trap c6, held by Gold's rabbit with two friends
 /// beside it and no empty square to step onto. First, the friends are Gold's horse on
