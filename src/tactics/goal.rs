@@ -184,6 +184,9 @@ impl Position {
         // the limit (the plain search computes it again, as before).
         let known = if FAST { Some(&bound) } else { None };
         for limit in bound.steps.max(passing).max(1)..left {
+            if FAST && limit == 3 && no_goal_in_three_at_root(state, &bound, layers.as_ref()) {
+                continue;
+            }
             if goal_search_given::<FAST>(state, start, limit, &mut path, known, layers.as_ref()) {
                 return Some(path);
             }
@@ -747,6 +750,47 @@ fn immovable_near_goal(pos: &TurnState, k: u8) -> Bitboard {
         weaker |= candidates & board.kind(kind);
     }
     candidates & !covered
+}
+
+/// Whether the root's pass with a limit of three (four steps left) would fail, decided
+/// from what the root has: its [`goal_lower_bound`] `bound` and its layers of
+/// [`paths_within_reached`] (`layers`, without walls), before the pass computes its walls
+/// and bounds. `false` means "not decided": the pass runs.
+///
+/// Exact: the pass is asked only when no goal in fewer than three steps exists (the
+/// root's deepening), and fails exactly when there is no goal in three; this function
+/// answers `true` only then. The rabbits that may end a goal in three lie among those
+/// whose counts of [`goal_lower_bound`] are at most three
+/// ([`rabbits_within_goal_bound`]) and, when the layers have no walls, on their layer
+/// three: walls only take squares out of cost three and make them impassable
+/// ([`PathLayers::with_walls`]), so a rabbit on layer three with the pass's walls is on
+/// it without them ([`goal_rabbits_within`]'s proof for the counts). Those three ranks
+/// away end a goal in three only by their straight walk ([`walk_from_three_ranks`],
+/// which asks each rabbit it is given): none of them walks, or the pass runs. The rest
+/// contain every rabbit that may end the goal, the premise of
+/// [`frozen_behind_enemy_pieces`], which then answers "no goal within three" by its
+/// proof; none left answers it too.
+#[inline(always)]
+fn no_goal_in_three_at_root(
+    pos: &TurnState,
+    bound: &GoalBound,
+    layers: Option<&PathLayers>,
+) -> bool {
+    let side = pos.side_to_move();
+    let mut rabbits = rabbits_within_goal_bound(pos, bound, 3);
+    if let Some(l) = layers {
+        if l.walls.is_empty() {
+            rabbits &= l.to_go[3];
+        }
+    }
+    let three = rabbits & rank_band(side, 3);
+    if three.any() {
+        if walk_from_three_ranks(pos, three).is_some() {
+            return false;
+        }
+        rabbits ^= three;
+    }
+    rabbits.is_empty() || frozen_behind_enemy_pieces(pos, rabbits)
 }
 
 /// The walls the fast search passes to [`path_bound`] for `k` steps: [`immovable`]'s
