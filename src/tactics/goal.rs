@@ -183,11 +183,18 @@ impl Position {
         // The fast search passes the root's goal bound on: it reads the state only, not
         // the limit (the plain search computes it again, as before).
         let known = if FAST { Some(&bound) } else { None };
+        // The rabbits the limit-three pass need not ask `frozen_behind_enemy_pieces`
+        // about again (`rabbits_asked_in_three`); none for the other passes.
+        let mut asked = Bitboard::EMPTY;
         for limit in bound.steps.max(passing).max(1)..left {
-            if FAST && limit == 3 && no_goal_in_three_at_root(state, &bound, layers.as_ref()) {
-                continue;
+            if FAST && limit == 3 {
+                match rabbits_asked_in_three(state, &bound, layers.as_ref()) {
+                    Some(rabbits) => asked = rabbits,
+                    None => continue,
+                }
             }
-            if goal_search_given::<FAST>(state, start, limit, &mut path, known, layers.as_ref()) {
+            let given = (known, layers.as_ref(), asked);
+            if goal_search_given::<FAST>(state, start, limit, &mut path, given) {
                 return Some(path);
             }
         }
@@ -207,6 +214,7 @@ impl Position {
                 (passing, walls),
                 &bound,
                 layers.as_ref(),
+                Bitboard::EMPTY,
             )
         };
         found.then_some(path)
@@ -752,30 +760,32 @@ fn immovable_near_goal(pos: &TurnState, k: u8) -> Bitboard {
     candidates & !covered
 }
 
-/// Whether the root's pass with a limit of three (four steps left) would fail, decided
-/// from what the root has: its [`goal_lower_bound`] `bound` and its layers of
-/// [`paths_within_reached`] (`layers`, without walls), before the pass computes its walls
-/// and bounds. `false` means "not decided": the pass runs.
+/// What the root's pass with a limit of three (four steps left) needs to know before
+/// it runs, from what the root has: its [`goal_lower_bound`] `bound` and its layers of
+/// [`paths_within_reached`] (`layers`, without walls). `None`: no goal in three, the
+/// pass would fail and is not run. Otherwise a set of the mover's rabbits that
+/// [`frozen_behind_enemy_pieces`] was asked about and did not decide (possibly none):
+/// the pass skips that question for the same set (the same state and rabbits, the same
+/// answer).
 ///
-/// Exact: the pass is asked only when no goal in fewer than three steps exists (the
-/// root's deepening), and fails exactly when there is no goal in three; this function
-/// answers `true` only then. The rabbits that may end a goal in three lie among those
-/// whose counts of [`goal_lower_bound`] are at most three
-/// ([`rabbits_within_goal_bound`]) and, when the layers have no walls, on their layer
-/// three: walls only take squares out of cost three and make them impassable
-/// ([`PathLayers::with_walls`]), so a rabbit on layer three with the pass's walls is on
-/// it without them ([`goal_rabbits_within`]'s proof for the counts). Those three ranks
-/// away end a goal in three only by their straight walk ([`walk_from_three_ranks`],
-/// which asks each rabbit it is given): none of them walks, or the pass runs. The rest
-/// contain every rabbit that may end the goal, the premise of
+/// `None` is exact: the pass is asked only when no goal in fewer than three steps
+/// exists (the root's deepening), and fails exactly when there is no goal in three. The
+/// rabbits that may end a goal in three lie among those whose counts of
+/// [`goal_lower_bound`] are at most three ([`rabbits_within_goal_bound`]) and, when the
+/// layers have no walls, on their layer three: walls only take squares out of cost
+/// three and make them impassable ([`PathLayers::with_walls`]), so a rabbit on layer
+/// three with the pass's walls is on it without them ([`goal_rabbits_within`]'s proof
+/// for the counts). Those three ranks away end a goal in three only by their straight
+/// walk ([`walk_from_three_ranks`], which asks each rabbit it is given): when none of
+/// them walks, the rest hold every rabbit that may end the goal, the premise of
 /// [`frozen_behind_enemy_pieces`], which then answers "no goal within three" by its
 /// proof; none left answers it too.
 #[inline(always)]
-fn no_goal_in_three_at_root(
+fn rabbits_asked_in_three(
     pos: &TurnState,
     bound: &GoalBound,
     layers: Option<&PathLayers>,
-) -> bool {
+) -> Option<Bitboard> {
     let side = pos.side_to_move();
     let mut rabbits = rabbits_within_goal_bound(pos, bound, 3);
     if let Some(l) = layers {
@@ -786,11 +796,15 @@ fn no_goal_in_three_at_root(
     let three = rabbits & rank_band(side, 3);
     if three.any() {
         if walk_from_three_ranks(pos, three).is_some() {
-            return false;
+            return Some(Bitboard::EMPTY);
         }
         rabbits ^= three;
     }
-    rabbits.is_empty() || frozen_behind_enemy_pieces(pos, rabbits)
+    if rabbits.is_empty() || frozen_behind_enemy_pieces(pos, rabbits) {
+        None
+    } else {
+        Some(rabbits)
+    }
 }
 
 /// The walls the fast search passes to [`path_bound`] for `k` steps: [`immovable`]'s
@@ -906,7 +920,7 @@ fn path_region(side: Color, rabbits: Bitboard, k: u8) -> Bitboard {
 /// is none. At the root itself (`L - k = 0`) the premise is the same. Any other caller
 /// must keep to states with no goal in fewer than `k` steps.
 fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &mut Move) -> bool {
-    goal_search_given::<FAST>(pos, start, k, path, None, None)
+    goal_search_given::<FAST>(pos, start, k, path, (None, None, Bitboard::EMPTY))
 }
 
 /// [`goal_search`] with the node's [`goal_lower_bound`] given when `known` (the root
@@ -927,8 +941,7 @@ fn goal_search_given<const FAST: bool>(
     start: &Board,
     k: u8,
     path: &mut Move,
-    known: Option<&GoalBound>,
-    known_layers: Option<&PathLayers>,
+    (known, known_layers, asked): (Option<&GoalBound>, Option<&PathLayers>, Bitboard),
 ) -> bool {
     let side = pos.side_to_move();
     // A goal with no step more: in the fast search only with none left (with `k` to go a
@@ -1014,6 +1027,7 @@ fn goal_search_given<const FAST: bool>(
         (passing, walls),
         bound,
         root_layers.or(layers.as_ref()),
+        asked,
     )
 }
 
@@ -1032,6 +1046,7 @@ fn search_within_bounds<const FAST: bool>(
     (passing, walls): (u8, Bitboard),
     bound: &GoalBound,
     known: Option<&PathLayers>,
+    asked: Bitboard,
 ) -> bool {
     let side = pos.side_to_move();
     let mut try_step = |step| expand::<FAST>(pos, start, step, k, path);
@@ -1066,7 +1081,9 @@ fn search_within_bounds<const FAST: bool>(
                 }
                 goal_rabbits ^= three;
             }
-            if goal_rabbits.is_empty() || frozen_behind_enemy_pieces(pos, goal_rabbits) {
+            if goal_rabbits.is_empty()
+                || (goal_rabbits != asked && frozen_behind_enemy_pieces(pos, goal_rabbits))
+            {
                 return false;
             }
             (three_step_region(pos, start, goal_rabbits), goal_rabbits)
