@@ -183,19 +183,29 @@ impl Position {
         // The fast search passes the root's goal bound on: it reads the state only, not
         // the limit (the plain search computes it again, as before).
         let known = if FAST { Some(&bound) } else { None };
-        // The rabbits the limit-three pass need not ask `frozen_behind_enemy_pieces`
-        // about again (`rabbits_asked_in_three`); none for the other passes.
-        let mut asked = Bitboard::EMPTY;
-        for limit in bound.steps.max(passing).max(1)..left {
-            if FAST && limit == 3 {
-                match rabbits_asked_in_three(state, &bound, layers.as_ref()) {
-                    Some(rabbits) => asked = rabbits,
-                    None => continue,
-                }
-            }
-            let given = (known, layers.as_ref(), asked);
-            if goal_search_given::<FAST>(state, start, limit, &mut path, given) {
+        let first = bound.steps.max(passing).max(1);
+        // With four steps left the fast search asks `rabbits_asked_in_three` before the
+        // pass with three.
+        let split = if FAST && left == 4 { 3 } else { left };
+        for limit in first..split {
+            if goal_search_given::<FAST>(
+                state,
+                start,
+                limit,
+                &mut path,
+                (known, layers.as_ref(), Bitboard::EMPTY),
+            ) {
                 return Some(path);
+            }
+        }
+        if split < left && first <= split {
+            // The rabbits the pass need not ask `frozen_behind_enemy_pieces` about again;
+            // none: no goal in three.
+            if let Some(asked) = rabbits_asked_in_three(state, &bound, layers.as_ref()) {
+                let given = (known, layers.as_ref(), asked);
+                if goal_search_given::<FAST>(state, start, split, &mut path, given) {
+                    return Some(path);
+                }
             }
         }
         // The last limit, all the steps left: the bounds `goal_search` would compute
@@ -780,7 +790,7 @@ fn immovable_near_goal(pos: &TurnState, k: u8) -> Bitboard {
 /// them walks, the rest hold every rabbit that may end the goal, the premise of
 /// [`frozen_behind_enemy_pieces`], which then answers "no goal within three" by its
 /// proof; none left answers it too.
-#[inline(always)]
+#[inline]
 fn rabbits_asked_in_three(
     pos: &TurnState,
     bound: &GoalBound,
