@@ -223,8 +223,7 @@ impl Position {
                 &mut path,
                 (passing, walls),
                 &bound,
-                layers.as_ref(),
-                Bitboard::EMPTY,
+                (layers.as_ref(), Bitboard::EMPTY),
             )
         };
         found.then_some(path)
@@ -939,7 +938,8 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
 /// the root's costs and layers of [`paths_within`] for four when `known_layers`: with
 /// three steps to go and the same walls, those up to three are the ones
 /// [`paths_in_three`] computes, and with other walls [`PathLayers::in_three_with`]
-/// derives them (its proof).
+/// derives them (its proof); `asked` goes to [`search_within_bounds`] (rabbits
+/// [`frozen_behind_enemy_pieces`] did not decide at this state, none elsewhere).
 ///
 /// The fast search asks whether the node itself ends the turn with a goal (no step more)
 /// only with no step to go: with `k >= 1` to go a node inside the root's deepening has
@@ -1036,8 +1036,7 @@ fn goal_search_given<const FAST: bool>(
         path,
         (passing, walls),
         bound,
-        root_layers.or(layers.as_ref()),
-        asked,
+        (root_layers.or(layers.as_ref()), asked),
     )
 }
 
@@ -1047,7 +1046,9 @@ fn goal_search_given<const FAST: bool>(
 /// those it has); `known`, costs and layers the fast search has for this state: with
 /// three steps to go those of [`paths_in_three`] (or the root's, the same), at the root
 /// with four those of [`paths_within`] for four, read only where their walls are
-/// `walls`.
+/// `walls`; `asked`, rabbits [`frozen_behind_enemy_pieces`] was asked about at this
+/// state and did not decide (the root's, [`rabbits_asked_in_three`]; none elsewhere):
+/// with three steps to go that question is skipped for the same set (the same answer).
 fn search_within_bounds<const FAST: bool>(
     pos: &TurnState,
     start: &Board,
@@ -1055,8 +1056,7 @@ fn search_within_bounds<const FAST: bool>(
     path: &mut Move,
     (passing, walls): (u8, Bitboard),
     bound: &GoalBound,
-    known: Option<&PathLayers>,
-    asked: Bitboard,
+    (known, asked): (Option<&PathLayers>, Bitboard),
 ) -> bool {
     let side = pos.side_to_move();
     let mut try_step = |step| expand::<FAST>(pos, start, step, k, path);
@@ -1091,6 +1091,7 @@ fn search_within_bounds<const FAST: bool>(
                 }
                 goal_rabbits ^= three;
             }
+            // The root asked the same set already (`asked`): the same answer, "not decided".
             if goal_rabbits.is_empty()
                 || (goal_rabbits != asked && frozen_behind_enemy_pieces(pos, goal_rabbits))
             {
