@@ -183,29 +183,22 @@ impl Position {
         // The fast search passes the root's goal bound on: it reads the state only, not
         // the limit (the plain search computes it again, as before).
         let known = if FAST { Some(&bound) } else { None };
-        let first = bound.steps.max(passing).max(1);
-        // With four steps left the fast search asks `rabbits_asked_in_three` before the
-        // pass with three.
-        let split = if FAST && left == 4 { 3 } else { left };
-        for limit in first..split {
-            if goal_search_given::<FAST>(
-                state,
-                start,
-                limit,
-                &mut path,
-                (known, layers.as_ref(), Bitboard::EMPTY),
-            ) {
-                return Some(path);
+        let mut limits = bound.steps.max(passing).max(1)..left;
+        // With four steps left the fast search asks `rabbits_asked_in_three` before its
+        // passes with fewer: none when no goal within three (the passes would all fail),
+        // otherwise the rabbits the pass with three need not ask
+        // `frozen_behind_enemy_pieces` about again (only that pass reads them).
+        let mut asked = Bitboard::EMPTY;
+        if FAST && left == 4 && limits.start <= 3 {
+            match rabbits_asked_in_three(state, &bound, layers.as_ref()) {
+                Some(rabbits) => asked = rabbits,
+                None => limits = left..left,
             }
         }
-        if split < left && first <= split {
-            // The rabbits the pass need not ask `frozen_behind_enemy_pieces` about again;
-            // none: no goal in three.
-            if let Some(asked) = rabbits_asked_in_three(state, &bound, layers.as_ref()) {
-                let given = (known, layers.as_ref(), asked);
-                if goal_search_given::<FAST>(state, start, split, &mut path, given) {
-                    return Some(path);
-                }
+        for limit in limits {
+            let given = (known, layers.as_ref(), asked);
+            if goal_search_given::<FAST>(state, start, limit, &mut path, given) {
+                return Some(path);
             }
         }
         // The last limit, all the steps left: the bounds `goal_search` would compute
