@@ -762,26 +762,28 @@ fn immovable_near_goal(pos: &TurnState, k: u8) -> Bitboard {
     candidates & !covered
 }
 
-/// What the root's pass with a limit of three (four steps left) needs to know before
-/// it runs, from what the root has: its [`goal_lower_bound`] `bound` and its layers of
-/// [`paths_within_reached`] (`layers`, without walls). `None`: no goal in three, the
-/// pass would fail and is not run. Otherwise a set of the mover's rabbits that
-/// [`frozen_behind_enemy_pieces`] was asked about and did not decide (possibly none):
-/// the pass skips that question for the same set (the same state and rabbits, the same
-/// answer).
+/// What the root's passes with fewer than four steps (four steps left) need to know
+/// before they run, from what the root has: its [`goal_lower_bound`] `bound` and its
+/// layers of [`paths_within_reached`] (`layers`, without walls). `None`: no goal within
+/// three steps, so every such pass would fail and none is run. Otherwise a set of the
+/// mover's rabbits that [`frozen_behind_enemy_pieces`] was asked about and did not
+/// decide (possibly none): the pass with three skips that question for the same set
+/// (the same state and rabbits, the same answer).
 ///
-/// `None` is exact: the pass is asked only when no goal in fewer than three steps
-/// exists (the root's deepening), and fails exactly when there is no goal in three. The
-/// rabbits that may end a goal in three lie among those whose counts of
-/// [`goal_lower_bound`] are at most three ([`rabbits_within_goal_bound`]) and, when the
-/// layers have no walls, on their layer three: walls only take squares out of cost
-/// three and make them impassable ([`PathLayers::with_walls`]), so a rabbit on layer
-/// three with the pass's walls is on it without them ([`goal_rabbits_within`]'s proof
-/// for the counts). Those three ranks away end a goal in three only by their straight
-/// walk ([`walk_from_three_ranks`], which asks each rabbit it is given): when none of
-/// them walks, the rest hold every rabbit that may end the goal, the premise of
-/// [`frozen_behind_enemy_pieces`], which then answers "no goal within three" by its
-/// proof; none left answers it too.
+/// `None` is exact: the root's passes with limits below four find a goal exactly when
+/// one within three steps exists (the first that succeeds gives the fewest), and the
+/// rule answers `None` only when none does. The rabbits that may end a goal within three
+/// lie among those whose counts of [`goal_lower_bound`] are at most three
+/// ([`rabbits_within_goal_bound`]) and, when the layers have no walls, on their layer
+/// three (a rabbit's count of [`path_bound`] is at most three exactly there,
+/// [`PathLayers::path_bound`]; both counts are admissible, [`goal_rabbits_within`]'s
+/// proof). Those three ranks away end a goal within three only by their straight walk
+/// ([`walk_from_three_ranks`], which asks each rabbit it is given): when none of them
+/// walks, the rest hold every rabbit that may end such a goal, the premise of
+/// [`frozen_behind_enemy_pieces`], which then answers "no turn of at most three more
+/// steps ends with a goal" by its proof (a proof about the steps from this state, not
+/// the steps the turn has left: the pass with three asks it of this same state); none
+/// left answers it too.
 #[inline]
 fn rabbits_asked_in_three(
     pos: &TurnState,
