@@ -764,7 +764,9 @@ fn immovable_near_goal(pos: &TurnState, k: u8) -> Bitboard {
 
 /// What the root's passes with fewer than four steps (four steps left) need to know
 /// before they run, from what the root has: its [`goal_lower_bound`] `bound` and its
-/// layers of [`paths_within_reached`] (`layers`, without walls). `None`: no goal within
+/// layers of [`paths_within_reached`] (`layers`: without walls, or with the walls of
+/// [`immovable_near_goal`] for four derived by [`PathLayers::with_walls`]). `None`: no
+/// goal within
 /// three steps, so every such pass would fail and none is run. Otherwise a set of the
 /// mover's rabbits that [`frozen_behind_enemy_pieces`] was asked about and did not
 /// decide (possibly none): the pass with three skips that question for the same set
@@ -774,10 +776,11 @@ fn immovable_near_goal(pos: &TurnState, k: u8) -> Bitboard {
 /// one within three steps exists (the first that succeeds gives the fewest), and the
 /// rule answers `None` only when none does. The rabbits that may end a goal within three
 /// lie among those whose counts of [`goal_lower_bound`] are at most three
-/// ([`rabbits_within_goal_bound`]) and, when the layers have no walls, on their layer
-/// three (a rabbit's count of [`path_bound`] is at most three exactly there,
-/// [`PathLayers::path_bound`]; both counts are admissible, [`goal_rabbits_within`]'s
-/// proof). Those three ranks away end a goal within three only by their straight walk
+/// ([`rabbits_within_goal_bound`]) and on the layers' layer three (a rabbit's count of
+/// [`path_bound`] is at most three exactly there, [`PathLayers::path_bound`]; both
+/// counts are admissible, [`goal_rabbits_within`]'s proof). The walls for four serve for
+/// three: by [`immovable`]'s proof a path through one takes more than four steps, so no
+/// turn of at most three enters it. Those three ranks away end a goal within three only by their straight walk
 /// ([`walk_from_three_ranks`], which asks each rabbit it is given): when none of them
 /// walks, the rest hold every rabbit that may end such a goal, the premise of
 /// [`frozen_behind_enemy_pieces`], which then answers "no turn of at most three more
@@ -793,9 +796,7 @@ fn rabbits_asked_in_three(
     let side = pos.side_to_move();
     let mut rabbits = rabbits_within_goal_bound(pos, bound, 3);
     if let Some(l) = layers {
-        if l.walls.is_empty() {
-            rabbits &= l.to_go[3];
-        }
+        rabbits &= l.to_go[3];
     }
     let three = rabbits & rank_band(side, 3);
     if three.any() {
