@@ -183,8 +183,21 @@ impl Position {
         // The fast search passes the root's goal bound on: it reads the state only, not
         // the limit (the plain search computes it again, as before).
         let known = if FAST { Some(&bound) } else { None };
-        for limit in bound.steps.max(passing).max(1)..left {
-            if goal_search_given::<FAST>(state, start, limit, &mut path, known, layers.as_ref()) {
+        let mut limits = bound.steps.max(passing).max(1)..left;
+        // With four steps left the fast search asks `rabbits_asked_in_three` before its
+        // passes with fewer: none when no goal within three (the passes would all fail),
+        // otherwise the rabbits the pass with three need not ask
+        // `frozen_behind_enemy_pieces` about again (only that pass reads them).
+        let mut asked = Bitboard::EMPTY;
+        if FAST && left == 4 && limits.start <= 3 {
+            match rabbits_asked_in_three(state, &bound, layers.as_ref()) {
+                Some(rabbits) => asked = rabbits,
+                None => limits = left..left,
+            }
+        }
+        for limit in limits {
+            let given = (known, layers.as_ref(), asked);
+            if goal_search_given::<FAST>(state, start, limit, &mut path, given) {
                 return Some(path);
             }
         }
@@ -203,7 +216,7 @@ impl Position {
                 &mut path,
                 (passing, walls),
                 &bound,
-                layers.as_ref(),
+                (layers.as_ref(), Bitboard::EMPTY),
             )
         };
         found.then_some(path)
@@ -749,6 +762,56 @@ fn immovable_near_goal(pos: &TurnState, k: u8) -> Bitboard {
     candidates & !covered
 }
 
+/// What the root's passes with fewer than four steps (four steps left) need to know
+/// before they run, from what the root has: its [`goal_lower_bound`] `bound` and its
+/// layers of [`paths_within_reached`] (`layers`: without walls, or with the walls of
+/// [`immovable_near_goal`] for four derived by [`PathLayers::with_walls`]). `None`: no
+/// goal within
+/// three steps, so every such pass would fail and none is run. Otherwise a set of the
+/// mover's rabbits that [`frozen_behind_enemy_pieces`] was asked about and did not
+/// decide (possibly none): the pass with three skips that question for the same set
+/// (the same state and rabbits, the same answer).
+///
+/// `None` is exact: the root's passes with limits below four find a goal exactly when
+/// one within three steps exists (the first that succeeds gives the fewest), and the
+/// rule answers `None` only when none does. The rabbits that may end a goal within three
+/// lie among those whose counts of [`goal_lower_bound`] are at most three
+/// ([`rabbits_within_goal_bound`]) and on the layers' layer three (a rabbit's count of
+/// [`path_bound`] is at most three exactly there, [`PathLayers::path_bound`]; both
+/// counts are admissible, [`goal_rabbits_within`]'s proof). The walls for four serve for
+/// three: by [`immovable`]'s proof a path through one takes more than four steps, so no
+/// turn of at most three enters it. Those three ranks away end a goal within three only by their straight walk
+/// ([`walk_from_three_ranks`], which asks each rabbit it is given): when none of them
+/// walks, the rest hold every rabbit that may end such a goal, the premise of
+/// [`frozen_behind_enemy_pieces`], which then answers "no turn of at most three more
+/// steps ends with a goal" by its proof (a proof about the steps from this state, not
+/// the steps the turn has left: the pass with three asks it of this same state); none
+/// left answers it too.
+#[inline]
+fn rabbits_asked_in_three(
+    pos: &TurnState,
+    bound: &GoalBound,
+    layers: Option<&PathLayers>,
+) -> Option<Bitboard> {
+    let side = pos.side_to_move();
+    let mut rabbits = rabbits_within_goal_bound(pos, bound, 3);
+    if let Some(l) = layers {
+        rabbits &= l.to_go[3];
+    }
+    let three = rabbits & rank_band(side, 3);
+    if three.any() {
+        if walk_from_three_ranks(pos, three).is_some() {
+            return Some(Bitboard::EMPTY);
+        }
+        rabbits ^= three;
+    }
+    if rabbits.is_empty() || frozen_behind_enemy_pieces(pos, rabbits) {
+        None
+    } else {
+        Some(rabbits)
+    }
+}
+
 /// The walls the fast search passes to [`path_bound`] for `k` steps: [`immovable`]'s
 /// pieces near the goal ([`immovable_near_goal`]), or with three steps those of
 /// [`walls_in_three`] (the same bound, found with less work).
@@ -862,7 +925,7 @@ fn path_region(side: Color, rabbits: Bitboard, k: u8) -> Bitboard {
 /// is none. At the root itself (`L - k = 0`) the premise is the same. Any other caller
 /// must keep to states with no goal in fewer than `k` steps.
 fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &mut Move) -> bool {
-    goal_search_given::<FAST>(pos, start, k, path, None, None)
+    goal_search_given::<FAST>(pos, start, k, path, (None, None, Bitboard::EMPTY))
 }
 
 /// [`goal_search`] with the node's [`goal_lower_bound`] given when `known` (the root
@@ -871,7 +934,8 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
 /// the root's costs and layers of [`paths_within`] for four when `known_layers`: with
 /// three steps to go and the same walls, those up to three are the ones
 /// [`paths_in_three`] computes, and with other walls [`PathLayers::in_three_with`]
-/// derives them (its proof).
+/// derives them (its proof); `asked` goes to [`search_within_bounds`] (rabbits
+/// [`frozen_behind_enemy_pieces`] did not decide at this state, none elsewhere).
 ///
 /// The fast search asks whether the node itself ends the turn with a goal (no step more)
 /// only with no step to go: with `k >= 1` to go a node inside the root's deepening has
@@ -883,8 +947,7 @@ fn goal_search_given<const FAST: bool>(
     start: &Board,
     k: u8,
     path: &mut Move,
-    known: Option<&GoalBound>,
-    known_layers: Option<&PathLayers>,
+    (known, known_layers, asked): (Option<&GoalBound>, Option<&PathLayers>, Bitboard),
 ) -> bool {
     let side = pos.side_to_move();
     // A goal with no step more: in the fast search only with none left (with `k` to go a
@@ -969,7 +1032,7 @@ fn goal_search_given<const FAST: bool>(
         path,
         (passing, walls),
         bound,
-        root_layers.or(layers.as_ref()),
+        (root_layers.or(layers.as_ref()), asked),
     )
 }
 
@@ -979,7 +1042,9 @@ fn goal_search_given<const FAST: bool>(
 /// those it has); `known`, costs and layers the fast search has for this state: with
 /// three steps to go those of [`paths_in_three`] (or the root's, the same), at the root
 /// with four those of [`paths_within`] for four, read only where their walls are
-/// `walls`.
+/// `walls`; `asked`, rabbits [`frozen_behind_enemy_pieces`] was asked about at this
+/// state and did not decide (the root's, [`rabbits_asked_in_three`]; none elsewhere):
+/// with three steps to go that question is skipped for the same set (the same answer).
 fn search_within_bounds<const FAST: bool>(
     pos: &TurnState,
     start: &Board,
@@ -987,7 +1052,7 @@ fn search_within_bounds<const FAST: bool>(
     path: &mut Move,
     (passing, walls): (u8, Bitboard),
     bound: &GoalBound,
-    known: Option<&PathLayers>,
+    (known, asked): (Option<&PathLayers>, Bitboard),
 ) -> bool {
     let side = pos.side_to_move();
     let mut try_step = |step| expand::<FAST>(pos, start, step, k, path);
@@ -1022,7 +1087,10 @@ fn search_within_bounds<const FAST: bool>(
                 }
                 goal_rabbits ^= three;
             }
-            if goal_rabbits.is_empty() || frozen_behind_enemy_pieces(pos, goal_rabbits) {
+            // The root asked the same set already (`asked`): the same answer, "not decided".
+            if goal_rabbits.is_empty()
+                || (goal_rabbits != asked && frozen_behind_enemy_pieces(pos, goal_rabbits))
+            {
                 return false;
             }
             // Every goal rabbit two ranks away behind an enemy piece that stays (on the

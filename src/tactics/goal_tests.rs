@@ -3748,3 +3748,79 @@ fn steps_around_enemy_pieces_begin_every_goal_in_three() {
         "{shaped} {goals} {left_out} {forward} {pulls} {mid}"
     );
 }
+
+// Forty-fourth goal round, the root's pass with three (h-g31)
+
+/// [`rabbits_asked_in_three`](super::rabbits_asked_in_three) against the plain search, on
+/// the archive's turn starts and the endgames under a cap of four, and 3,000 random
+/// positions (turn starts: with four steps left no step is taken; the states mid-turn
+/// never ask it), the bound and layers as the root computes them (without walls, and
+/// with the walls for four where there are some): a "no goal in three"
+/// (`None`) means none within three by [`Position::plain_goal_move`] under a cap of
+/// three, and the fast search matches the plain one on the whole turn. The rabbits handed
+/// down are ones [`frozen_behind_enemy_pieces`] does not decide; counts how often they are
+/// the limit-three pass's own set (its question skipped).
+#[test]
+fn rabbits_asked_in_three_decide_no_goal_in_three() {
+    let mut rng = Rng(44);
+    let mut positions: Vec<Position> = archive_positions().iter().map(|p| with_cap(p, 4)).collect();
+    positions.extend(endgame_positions().iter().map(|p| with_cap(p, 4)));
+    positions.extend((0..3_000).map(|_| with_cap(&random_position(&mut rng), 4)));
+    let (mut asked_at, mut none, mut reached, mut handed, mut same) = (0, 0, 0, 0, 0);
+    let mut walled_none = 0;
+    for pos in &positions {
+        let state = pos.turn_state();
+        let side = state.side_to_move();
+        let rabbits = state.board().pieces(PieceKind::Rabbit.of(side));
+        if state.steps_left() != 4 || (rabbits & rank_band(side, 0)).any() {
+            continue;
+        }
+        let bound = goal_lower_bound(state, frozen_rabbits(state.board(), side, rabbits));
+        let (_, layers) = super::paths_within_reached(state);
+        // Also with the walls for four, as the root derives them when it has some.
+        let four = walls(state, 4);
+        if four.any() {
+            let walled = layers.as_ref().map(|l| l.with_walls(side, four, 4));
+            if super::rabbits_asked_in_three(state, &bound, walled.as_ref()).is_none() {
+                walled_none += 1;
+                assert_eq!(with_cap(pos, 3).plain_goal_move(), None, "{pos}");
+            }
+        }
+        asked_at += 1;
+        match super::rabbits_asked_in_three(state, &bound, layers.as_ref()) {
+            None => {
+                none += 1;
+                assert_eq!(with_cap(pos, 3).plain_goal_move(), None, "{pos}");
+                check(pos);
+                // Those whose bounds let the root reach its pass with three.
+                let passing = layers
+                    .as_ref()
+                    .map_or(u8::MAX, |l| l.path_bound(rabbits, 3));
+                reached += usize::from(bound.steps <= 3 && passing <= 3);
+            }
+            Some(asked) => {
+                if asked.is_empty() {
+                    continue;
+                }
+                handed += 1;
+                assert!(!frozen_behind_enemy_pieces(state, asked), "{pos}");
+                // The pass's own set: three ranks away dropped when none walks.
+                let (mut own, _) = goal_rabbits_of(state, 3);
+                let three = own & rank_band(side, 3);
+                if three.any() && walk_from_three_ranks(state, three).is_none() {
+                    own ^= three;
+                }
+                same += usize::from(own == asked);
+            }
+        }
+    }
+    eprintln!(
+        "rabbits_asked_in_three: {asked_at} roots asked, {none} no goal in three ({reached} \
+         past the root's bounds for three), {handed} handed down, {same} the pass's own set, \
+         {walled_none} no goal in three with the walls for four"
+    );
+    assert!(
+        none > 100 && reached > 100 && handed > 100 && same > 50 && walled_none > 100,
+        "{none} {reached} {handed} {same} {walled_none}"
+    );
+}
