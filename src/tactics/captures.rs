@@ -781,11 +781,6 @@ fn one_move_may_capture(
             return true;
         }
     }
-    for h in helpers & frozen & one(open) & unfrozen_by_a_step {
-        if freed_by_a_friend(board, side, h, open, frozen) {
-            return true;
-        }
-    }
     for h in helpers & !frozen & stepping_in {
         if unfrozen_after_a_friend_leaves(board, side, h) {
             return true;
@@ -793,6 +788,11 @@ fn one_move_may_capture(
     }
     for h in helpers & !frozen & two {
         if walk_may_ready(board, side, h, open) {
+            return true;
+        }
+    }
+    for h in helpers & frozen & one(open) & unfrozen_by_a_step {
+        if freed_by_a_friend(board, side, h, open, frozen) {
             return true;
         }
     }
