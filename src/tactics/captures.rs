@@ -751,6 +751,13 @@ fn one_move_may_capture(
     let empty = !board.occupied();
     let open = beside & empty;
     let held = beside & !empty;
+    // A helper beside the piece when it is moved onto the trap: kept as it is. Asked
+    // before the held squares are walked (only the order of the tests changes); with
+    // `!onto` the helpers beside it are asked for room by `room_within_two` below.
+    // (No helper stands on `open`, which is empty.)
+    if onto && (helpers & held).any() {
+        return true;
+    }
     let mover = board.color(side);
     let mut two = (empty & open.neighbours()).neighbours();
     // A held square that may be left: by its own step (the mover's piece), or pushed by
@@ -761,35 +768,16 @@ fn one_move_may_capture(
     let rabbit_room = rabbit_steps(side, empty, Towards::Onto);
     let own_leaving = leaving & mover & !frozen & (!rabbits | rabbit_room);
     let mut stepping_in = own_leaving.neighbours();
-    let mut vacated = Bitboard::EMPTY;
-    for s in leaving & !mover {
-        if (empty & Bitboard::adjacent(s) & !Bitboard::adjacent(trap)).is_empty() {
-            continue;
-        }
-        if let Some(k) = board.kind_at(s) {
-            vacated |= Bitboard::adjacent(s) & board.stronger_than(side, k);
-        }
-    }
+    let mut leavers_only = Bitboard::FULL;
     if held_by_mover {
         let leavers = trap_leavers(mover, trap);
         two &= leavers;
-        vacated &= leavers;
+        leavers_only = leavers;
         stepping_in &= leavers;
     }
     let unfrozen_by_a_step = (empty & (mover & !frozen).neighbours()).neighbours();
-    // A helper already beside the piece to move: kept as it is when that piece is
-    // moved onto the trap, else asked for room by `room_within_two` below.
-    let push = (!frozen & (open | vacated)) | if onto { held } else { Bitboard::EMPTY };
-    if (helpers & push).any() {
-        return true;
-    }
     for h in helpers & !frozen & open.neighbours() {
         if steps_in_unfrozen(board, side, h, open) {
-            return true;
-        }
-    }
-    for h in helpers & frozen & one(open) & unfrozen_by_a_step {
-        if freed_by_a_friend(board, side, h, open, frozen) {
             return true;
         }
     }
@@ -801,6 +789,29 @@ fn one_move_may_capture(
     for h in helpers & !frozen & two {
         if walk_may_ready(board, side, h, open) {
             return true;
+        }
+    }
+    for h in helpers & frozen & one(open) & unfrozen_by_a_step {
+        if freed_by_a_friend(board, side, h, open, frozen) {
+            return true;
+        }
+    }
+    // An unfrozen helper beside a held square, stronger than the enemy piece on it, may
+    // push that piece off (onto an empty square not beside the trap) and step in. Asked
+    // last of the steps before the move, and only with such a helper beside a held
+    // square: the order of the tests and this skip change no answer.
+    let pushers = helpers & !frozen & leavers_only;
+    let pushed = leaving & !mover;
+    if (pushers & pushed.neighbours()).any() {
+        for s in pushed {
+            if (empty & Bitboard::adjacent(s) & !Bitboard::adjacent(trap)).is_empty() {
+                continue;
+            }
+            if let Some(k) = board.kind_at(s) {
+                if (pushers & Bitboard::adjacent(s) & board.stronger_than(side, k)).any() {
+                    return true;
+                }
+            }
         }
     }
     if !onto {
