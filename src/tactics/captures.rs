@@ -796,6 +796,11 @@ fn one_move_may_capture(
         }
     }
     let unfrozen_by_a_step = (empty & (mover & !frozen).neighbours()).neighbours();
+    for h in helpers & !frozen & two {
+        if walk_may_ready(board, side, h, open) {
+            return true;
+        }
+    }
     for h in helpers & !frozen & open.neighbours() {
         if steps_in_unfrozen(board, side, h, open) {
             return true;
@@ -803,11 +808,6 @@ fn one_move_may_capture(
     }
     for h in helpers & !frozen & stepping_in {
         if unfrozen_after_a_friend_leaves(board, side, h) {
-            return true;
-        }
-    }
-    for h in helpers & !frozen & two {
-        if walk_may_ready(board, side, h, open) {
             return true;
         }
     }
