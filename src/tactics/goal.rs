@@ -766,11 +766,10 @@ fn immovable_near_goal(pos: &TurnState, k: u8) -> Bitboard {
 /// before they run, from what the root has: its [`goal_lower_bound`] `bound` and its
 /// layers of [`paths_within_reached`] (`layers`: without walls, or with the walls of
 /// [`immovable_near_goal`] for four derived by [`PathLayers::with_walls`]). `None`: no
-/// goal within
-/// three steps, so every such pass would fail and none is run. Otherwise a set of the
-/// mover's rabbits that [`frozen_behind_enemy_pieces`] was asked about and did not
-/// decide (possibly none): the pass with three skips that question for the same set
-/// (the same state and rabbits, the same answer).
+/// goal within three steps, so every such pass would fail and none is run. Otherwise a
+/// set of the mover's rabbits that [`frozen_behind_enemy_pieces`] was asked about and
+/// did not decide (possibly none): the pass with three skips that question for the same
+/// set (the same state and rabbits, the same answer).
 ///
 /// `None` is exact: the root's passes with limits below four find a goal exactly when
 /// one within three steps exists (the first that succeeds gives the fewest), and the
@@ -780,35 +779,25 @@ fn immovable_near_goal(pos: &TurnState, k: u8) -> Bitboard {
 /// [`path_bound`] is at most three exactly there, [`PathLayers::path_bound`]; both
 /// counts are admissible, [`goal_rabbits_within`]'s proof). The walls for four serve for
 /// three: by [`immovable`]'s proof a path through one takes more than four steps, so no
-/// turn of at most three enters it. Those three ranks away end a goal within three only by their straight walk
-/// ([`walk_from_three_ranks`], which asks each rabbit it is given): when none of them
-/// walks, the rest hold every rabbit that may end such a goal, the premise of
-/// [`frozen_behind_enemy_pieces`], which then answers "no turn of at most three more
-/// steps ends with a goal" by its proof (a proof about the steps from this state, not
-/// the steps the turn has left: the pass with three asks it of this same state); none
-/// left answers it too.
+/// turn of at most three enters it. So these rabbits are a set [`within_three`] may be
+/// given, whose [`WithinThree::NoGoal`] answers "no turn of at most three more steps
+/// ends with a goal" (its proof; [`frozen_behind_enemy_pieces`]' proof is one about the
+/// steps from this state, not the steps the turn has left: the pass with three asks it
+/// of this same state).
 #[inline]
 fn rabbits_asked_in_three(
     pos: &TurnState,
     bound: &GoalBound,
     layers: Option<&PathLayers>,
 ) -> Option<Bitboard> {
-    let side = pos.side_to_move();
     let mut rabbits = rabbits_within_goal_bound(pos, bound, 3);
     if let Some(l) = layers {
         rabbits &= l.to_go[3];
     }
-    let three = rabbits & rank_band(side, 3);
-    if three.any() {
-        if walk_from_three_ranks(pos, three).is_some() {
-            return Some(Bitboard::EMPTY);
-        }
-        rabbits ^= three;
-    }
-    if rabbits.is_empty() || frozen_behind_enemy_pieces(pos, rabbits) {
-        None
-    } else {
-        Some(rabbits)
+    match within_three(pos, rabbits, Bitboard::EMPTY) {
+        WithinThree::Walks(_) => Some(Bitboard::EMPTY),
+        WithinThree::NoGoal => None,
+        WithinThree::Undecided(rest) => Some(rest),
     }
 }
 
@@ -1072,26 +1061,17 @@ fn search_within_bounds<const FAST: bool>(
                     goal_rabbits
                 }
             };
-            // Those three ranks away end a goal only by their straight walk
-            // (`walk_from_three_ranks`). One that walks: its first step, whose child (two
-            // to go, none in one) `goal_in_two` answers by its case (a), the rabbit two
-            // ranks away walking on. None: a goal in three ends with another rabbit of
-            // `goal_rabbits` on its goal rank, and the rules below, which follow the
-            // goal's rabbit, read the others only (their premise: the rabbits that may
-            // end the goal). No push waits when there are some: `rabbits_within_goal_bound`
-            // keeps no rabbit three ranks away then (the push's completion takes a step).
-            let three = goal_rabbits & rank_band(side, 3);
-            if three.any() {
-                if let Some(x) = walk_from_three_ranks(pos, three) {
-                    return try_step(Step::new(x, forward(side)));
-                }
-                goal_rabbits ^= three;
-            }
-            // The root asked the same set already (`asked`): the same answer, "not decided".
-            if goal_rabbits.is_empty()
-                || (goal_rabbits != asked && frozen_behind_enemy_pieces(pos, goal_rabbits))
-            {
-                return false;
+            // A rabbit three ranks away that walks: its first step, whose child (two to
+            // go, none in one) `goal_in_two` answers by its case (a), the rabbit two ranks
+            // away walking on. Otherwise the rules below, which follow the goal's rabbit,
+            // read the rabbits that are left only (their premise: the rabbits that may end
+            // the goal). No push waits when there are rabbits three ranks away:
+            // `rabbits_within_goal_bound` keeps none then (the push's completion takes a
+            // step). The root may have asked the same set already (`asked`).
+            match within_three(pos, goal_rabbits, asked) {
+                WithinThree::Walks(x) => return try_step(Step::new(x, forward(side))),
+                WithinThree::NoGoal => return false,
+                WithinThree::Undecided(rest) => goal_rabbits = rest,
             }
             // Every goal rabbit two ranks away behind an enemy piece that stays (on the
             // square ahead or the goal square): only its own steps may begin a goal
@@ -1847,6 +1827,48 @@ fn aside_after_the_square_ahead_taken(
 #[inline(never)]
 fn walk_from_three_ranks(pos: &TurnState, rabbits: Bitboard) -> Option<crate::Square> {
     straight_walk(pos, rabbits, 3)
+}
+
+/// What [`within_three`] decides of a goal within three more steps.
+enum WithinThree {
+    /// The rabbit on this square, three ranks from its goal, walks straight to it
+    /// ([`walk_from_three_ranks`]).
+    Walks(crate::Square),
+    /// No turn of at most three more steps ends with a goal.
+    NoGoal,
+    /// Not decided: the rabbits given less those three ranks away, none of which walks.
+    Undecided(Bitboard),
+}
+
+/// The rules that settle a goal within three more steps from the rabbits that may end
+/// one, `rabbits` (a set holding every such rabbit of the mover), before any step is
+/// tried: the straight walk of those three ranks away, then
+/// [`frozen_behind_enemy_pieces`] on the others. `asked` is a set that rule was already
+/// asked about at this state without deciding (none: [`Bitboard::EMPTY`]); it is not
+/// asked again for the same set. Asked by the pass with three steps to go and by the
+/// root with four ([`rabbits_asked_in_three`]).
+///
+/// Exact: rabbits three ranks away end a goal within three only by their straight walk
+/// ([`walk_from_three_ranks`]'s proof), so one that walks answers [`WithinThree::Walks`];
+/// when none walks, a goal within three ends with a rabbit of the others on its goal
+/// rank, and those others hold every rabbit that may end one, the premise of
+/// [`frozen_behind_enemy_pieces`], whose "no" is [`WithinThree::NoGoal`] (none left is
+/// one too). The same state and set give the same answer, so a set in `asked` answers
+/// "not decided" again.
+#[inline(always)]
+fn within_three(pos: &TurnState, mut rabbits: Bitboard, asked: Bitboard) -> WithinThree {
+    let three = rabbits & rank_band(pos.side_to_move(), 3);
+    if three.any() {
+        if let Some(x) = walk_from_three_ranks(pos, three) {
+            return WithinThree::Walks(x);
+        }
+        rabbits ^= three;
+    }
+    if rabbits.is_empty() || (rabbits != asked && frozen_behind_enemy_pieces(pos, rabbits)) {
+        WithinThree::NoGoal
+    } else {
+        WithinThree::Undecided(rabbits)
+    }
 }
 
 /// The squares into which the first steps that may begin a goal in three go, when every
