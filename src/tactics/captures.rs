@@ -3431,7 +3431,12 @@ fn unmovable_pieces(board: &Board, ctx: &Ctx) -> Bitboard {
 /// without a walk) the walk is that test's answer, 0 or the cap; with a larger cap a
 /// walk of 0 is found the same way, and any other is [`approach`]'s own. When no piece
 /// to move is in `ready`, the mover's frozen pieces are not needed for the test (and are
-/// then computed only if [`approach`] needs them, as before).
+/// then computed only if [`approach`] needs them, as before). That is [`wide_walk`].
+/// A trap that costs `2m + 2n = 2` has one piece to move (`m + n = 1`: the piece
+/// beside the trap, or the one other on the trap's area with the piece on it), and a
+/// cap of `limit - 1`, three or less (a turn has four steps): its walk is
+/// [`approach_one`]'s, which is [`approach`]'s for one piece and fills `frozen` in the
+/// same cases (see there), so the test for a walk of 0 is not asked first there.
 #[inline]
 fn quiet_bound(
     board: &Board,
@@ -3458,21 +3463,14 @@ fn quiet_bound(
             continue;
         }
         let cap = limit + 1 - cost;
-        let threatened = moving & ready;
-        let free_helper = threatened.any() && {
-            let frozen = *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
-            threatened.iter().any(|q| {
-                board.kind_at(q).is_some_and(|k| {
-                    (Bitboard::adjacent(q) & board.stronger_than(side, k) & !frozen).any()
-                })
-            })
-        };
-        let walk = if free_helper {
-            0
-        } else if cap == 1 {
-            1
+        let walk = if cost == 2 {
+            // One piece to move (`m + n = 1`): its walk in one look.
+            match moving.first() {
+                Some(q) => approach_one(board, side, q, frozen, cap),
+                None => cap,
+            }
         } else {
-            approach(board, side, moving, frozen, cap)
+            wide_walk(board, side, moving, (ready, cap), frozen)
         };
         best.keep(CaptureBound {
             steps: cost + walk,
@@ -3486,6 +3484,85 @@ fn quiet_bound(
         frozen: *frozen,
         ..best
     }
+}
+
+/// [`quiet_bound`]'s walk for a trap with two or more pieces to move (or none):
+/// `0` when one of them in `ready` has an unfrozen piece of the mover stronger than it
+/// beside it, else `1` with a `cap` of one, else [`approach`]'s (see [`quiet_bound`]'s
+/// proof).
+#[inline(always)]
+fn wide_walk(
+    board: &Board,
+    side: Color,
+    moving: Bitboard,
+    (ready, cap): (Bitboard, u8),
+    frozen: &mut Option<Bitboard>,
+) -> u8 {
+    let threatened = moving & ready;
+    let free_helper = threatened.any() && {
+        let frozen = *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
+        threatened.iter().any(|q| {
+            board.kind_at(q).is_some_and(|k| {
+                (Bitboard::adjacent(q) & board.stronger_than(side, k) & !frozen).any()
+            })
+        })
+    };
+    if free_helper {
+        0
+    } else if cap == 1 {
+        1
+    } else {
+        approach(board, side, moving, frozen, cap)
+    }
+}
+
+/// [`approach`] for the one piece on `q` (an enemy piece) with a `cap` of three or
+/// less: the same walk, and `frozen` filled in the same cases, from the squares at
+/// most one, two and three squares from `q` ([`Bitboard::within`]) instead of a
+/// widening a square at a time.
+///
+/// Proof. For one piece of kind `k`, [`approach`] visits one group, `{q}`, with the
+/// mover's pieces stronger than `k` as its helpers ([`walk_kinds`]; here
+/// [`stronger_than_piece_on`], the same set). Its widening at `c = 0, 1, ...` below
+/// the cap stops at the first `c` where an unfrozen helper stands at most `c + 1`
+/// squares from `q` or a frozen one at most `c` squares; with none below the cap it
+/// gives the cap. So its walk is the least `c` below the cap with that property, or
+/// the cap: the least of `cap` and the first of `0`, `1`, `2` with it (`3` after them
+/// is the cap or over it, as the cap is three or less). Those tests are the ones here:
+/// at `0`, an unfrozen helper beside `q` (no helper stands on `q`); at `1`, an
+/// unfrozen one within two squares or any within one (with no unfrozen one within
+/// one, the helpers within one are frozen); at `2`, likewise with two and three.
+/// Helpers more than `cap` squares away enter no test below the cap (an unfrozen one
+/// at `c + 1 <= cap`, a frozen one at `c < cap`), so they are dropped first. It
+/// computes the mover's frozen pieces when a helper is within `cap` squares, as
+/// [`approach`] does at its first `c` with one within `c + 1`.
+#[inline(always)]
+fn approach_one(
+    board: &Board,
+    side: Color,
+    q: Square,
+    frozen: &mut Option<Bitboard>,
+    cap: u8,
+) -> u8 {
+    let helpers = match stronger_than_piece_on(board, side, q) {
+        Some(stronger) => stronger & Bitboard::within(q, cap),
+        None => return cap,
+    };
+    if helpers.is_empty() {
+        return cap;
+    }
+    let frozen = *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
+    let free = helpers & !frozen;
+    let walk = if (free & Bitboard::within(q, 1)).any() {
+        0
+    } else if ((free & Bitboard::within(q, 2)) | (helpers & Bitboard::within(q, 1))).any() {
+        1
+    } else if ((free & Bitboard::within(q, 3)) | (helpers & Bitboard::within(q, 2))).any() {
+        2
+    } else {
+        3
+    };
+    walk.min(cap)
 }
 
 /// What [`capture_lower_bound`] needs to count one trap near the piece.
