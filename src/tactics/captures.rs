@@ -3526,16 +3526,19 @@ fn wide_walk(
 /// [`stronger_than_piece_on`], the same set). Its widening at `c = 0, 1, ...` below
 /// the cap stops at the first `c` where an unfrozen helper stands at most `c + 1`
 /// squares from `q` or a frozen one at most `c` squares; with none below the cap it
-/// gives the cap. So its walk is the least `c` below the cap with that property, or
-/// the cap: the least of `cap` and the first of `0`, `1`, `2` with it (`3` after them
-/// is the cap or over it, as the cap is three or less). Those tests are the ones here:
-/// at `0`, an unfrozen helper beside `q` (no helper stands on `q`); at `1`, an
-/// unfrozen one within two squares or any within one (with no unfrozen one within
-/// one, the helpers within one are frozen); at `2`, likewise with two and three.
-/// Helpers more than `cap` squares away enter no test below the cap (an unfrozen one
-/// at `c + 1 <= cap`, a frozen one at `c < cap`), so they are dropped first. It
-/// computes the mover's frozen pieces when a helper is within `cap` squares, as
-/// [`approach`] does at its first `c` with one within `c + 1`.
+/// gives the cap. Helpers more than `cap` squares away enter no such test (an unfrozen
+/// one counts at `c + 1 <= cap`, a frozen one at `c < cap`), so they are dropped first;
+/// with none left the walk is the cap, and the frozen pieces are not computed, as
+/// [`approach`] computes them only at a `c` with a helper within `c + 1`, at most the
+/// cap. Else they are computed (as [`approach`] does at its first such `c`) and the
+/// tests here are its tests at `c = 0, 1, 2`: at `0`, an unfrozen helper beside `q`
+/// (none stands on `q`); at `1`, an unfrozen one within two squares or any within one
+/// (with no unfrozen one within one, those are frozen); at `2`, likewise with three
+/// and two. The test at `c = cap` (a cap of one or two) holds, as it takes any helper
+/// within `c` squares and one is left; so the first test that holds is at some
+/// `c <= cap`, or none holds and the cap is three. The walk given, that `c` or the cap,
+/// is [`approach`]'s: the first `c` below the cap whose test holds, else the cap (which
+/// is `c` itself when the test at the cap is the first to hold).
 #[inline(always)]
 fn approach_one(
     board: &Board,
@@ -3553,16 +3556,15 @@ fn approach_one(
     }
     let frozen = *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
     let free = helpers & !frozen;
-    let walk = if (free & Bitboard::within(q, 1)).any() {
+    if (free & Bitboard::within(q, 1)).any() {
         0
     } else if ((free & Bitboard::within(q, 2)) | (helpers & Bitboard::within(q, 1))).any() {
         1
     } else if ((free & Bitboard::within(q, 3)) | (helpers & Bitboard::within(q, 2))).any() {
         2
     } else {
-        3
-    };
-    walk.min(cap)
+        cap
+    }
 }
 
 /// What [`capture_lower_bound`] needs to count one trap near the piece.
