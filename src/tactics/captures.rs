@@ -3534,11 +3534,15 @@ fn wide_walk(
 /// tests here are its tests at `c = 0, 1, 2`: at `0`, an unfrozen helper beside `q`
 /// (none stands on `q`); at `1`, an unfrozen one within two squares or any within one
 /// (with no unfrozen one within one, those are frozen); at `2`, likewise with three
-/// and two. The test at `c = cap` (a cap of one or two) holds, as it takes any helper
-/// within `c` squares and one is left; so the first test that holds is at some
-/// `c <= cap`, or none holds and the cap is three. The walk given, that `c` or the cap,
-/// is [`approach`]'s: the first `c` below the cap whose test holds, else the cap (which
-/// is `c` itself when the test at the cap is the first to hold).
+/// (every helper left, as the cap is three or less) and two. Each test that holds
+/// makes the next hold (its sets grow), so the count of those that hold is three
+/// minus the first `c` whose test holds (0 when none holds): the walk given, three
+/// minus that count, is that first `c`, or three. The test at `c = cap` (a cap of one or two)
+/// holds, as it takes any helper within `c` squares and one is left; so the first `c`
+/// is at most the cap, and when none holds the cap is three. That is [`approach`]'s
+/// walk: the first `c` below the cap whose test holds, else the cap (which is `c`
+/// itself when the test at the cap is the first to hold). No branch but the one on an
+/// empty set of helpers (the walks were one more branch each).
 #[inline(always)]
 fn approach_one(
     board: &Board,
@@ -3556,15 +3560,10 @@ fn approach_one(
     }
     let frozen = *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
     let free = helpers & !frozen;
-    if (free & Bitboard::within(q, 1)).any() {
-        0
-    } else if ((free & Bitboard::within(q, 2)) | (helpers & Bitboard::within(q, 1))).any() {
-        1
-    } else if ((free & Bitboard::within(q, 3)) | (helpers & Bitboard::within(q, 2))).any() {
-        2
-    } else {
-        cap
-    }
+    let at_0 = (free & Bitboard::within(q, 1)).any();
+    let at_1 = ((free & Bitboard::within(q, 2)) | (helpers & Bitboard::within(q, 1))).any();
+    let at_2 = (free | (helpers & Bitboard::within(q, 2))).any();
+    3 - u8::from(at_0) - u8::from(at_1) - u8::from(at_2)
 }
 
 /// What [`capture_lower_bound`] needs to count one trap near the piece.
