@@ -3431,7 +3431,12 @@ fn unmovable_pieces(board: &Board, ctx: &Ctx) -> Bitboard {
 /// without a walk) the walk is that test's answer, 0 or the cap; with a larger cap a
 /// walk of 0 is found the same way, and any other is [`approach`]'s own. When no piece
 /// to move is in `ready`, the mover's frozen pieces are not needed for the test (and are
-/// then computed only if [`approach`] needs them, as before).
+/// then computed only if [`approach`] needs them, as before). That is [`wide_walk`].
+/// A trap that costs `2m + 2n = 2` has one piece to move (`m + n = 1`: the piece
+/// beside the trap, or the one other on the trap's area with the piece on it), and a
+/// cap of `limit - 1`, three or less (a turn has four steps): its walk is
+/// [`approach_one`]'s, which is [`approach`]'s for one piece and fills `frozen` in the
+/// same cases (see there), so the test for a walk of 0 is not asked first there.
 #[inline]
 fn quiet_bound(
     board: &Board,
@@ -3458,21 +3463,14 @@ fn quiet_bound(
             continue;
         }
         let cap = limit + 1 - cost;
-        let threatened = moving & ready;
-        let free_helper = threatened.any() && {
-            let frozen = *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
-            threatened.iter().any(|q| {
-                board.kind_at(q).is_some_and(|k| {
-                    (Bitboard::adjacent(q) & board.stronger_than(side, k) & !frozen).any()
-                })
-            })
-        };
-        let walk = if free_helper {
-            0
-        } else if cap == 1 {
-            1
+        let walk = if cost == 2 {
+            // One piece to move (`m + n = 1`): its walk in one look.
+            match moving.first() {
+                Some(q) => approach_one(board, side, q, frozen, cap),
+                None => cap,
+            }
         } else {
-            approach(board, side, moving, frozen, cap)
+            wide_walk(board, side, moving, (ready, cap), frozen)
         };
         best.keep(CaptureBound {
             steps: cost + walk,
@@ -3486,6 +3484,86 @@ fn quiet_bound(
         frozen: *frozen,
         ..best
     }
+}
+
+/// [`quiet_bound`]'s walk for a trap with two or more pieces to move (or none):
+/// `0` when one of them in `ready` has an unfrozen piece of the mover stronger than it
+/// beside it, else `1` with a `cap` of one, else [`approach`]'s (see [`quiet_bound`]'s
+/// proof).
+#[inline(always)]
+fn wide_walk(
+    board: &Board,
+    side: Color,
+    moving: Bitboard,
+    (ready, cap): (Bitboard, u8),
+    frozen: &mut Option<Bitboard>,
+) -> u8 {
+    let threatened = moving & ready;
+    let free_helper = threatened.any() && {
+        let frozen = *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
+        threatened.iter().any(|q| {
+            board.kind_at(q).is_some_and(|k| {
+                (Bitboard::adjacent(q) & board.stronger_than(side, k) & !frozen).any()
+            })
+        })
+    };
+    if free_helper {
+        0
+    } else if cap == 1 {
+        1
+    } else {
+        approach(board, side, moving, frozen, cap)
+    }
+}
+
+/// [`approach`] for the one piece on `q` (an enemy piece) with a `cap` of three or
+/// less: the same walk, and `frozen` filled in the same cases, from the squares at
+/// most one, two and three squares from `q` ([`Bitboard::within`]) instead of a
+/// widening a square at a time.
+///
+/// Proof. For one piece of kind `k`, [`approach`] visits one group, `{q}`, with the
+/// mover's pieces stronger than `k` as its helpers ([`walk_kinds`]; here
+/// [`stronger_than_piece_on`], the same set). Its widening at `c = 0, 1, ...` below
+/// the cap stops at the first `c` where an unfrozen helper stands at most `c + 1`
+/// squares from `q` or a frozen one at most `c` squares; with none below the cap it
+/// gives the cap. Helpers more than `cap` squares away enter no such test (an unfrozen
+/// one counts at `c + 1 <= cap`, a frozen one at `c < cap`), so they are dropped first;
+/// with none left the walk is the cap, and the frozen pieces are not computed, as
+/// [`approach`] computes them only at a `c` with a helper within `c + 1`, at most the
+/// cap. Else they are computed (as [`approach`] does at its first such `c`) and the
+/// tests here are its tests at `c = 0, 1, 2`: at `0`, an unfrozen helper beside `q`
+/// (none stands on `q`); at `1`, an unfrozen one within two squares or any within one
+/// (with no unfrozen one within one, those are frozen); at `2`, likewise with three
+/// (every helper left, as the cap is three or less) and two. Each test that holds
+/// makes the next hold (its sets grow), so the count of those that hold is three
+/// minus the first `c` whose test holds (0 when none holds): the walk given, three
+/// minus that count, is that first `c`, or three. The test at `c = cap` (a cap of one or two)
+/// holds, as it takes any helper within `c` squares and one is left; so the first `c`
+/// is at most the cap, and when none holds the cap is three. That is [`approach`]'s
+/// walk: the first `c` below the cap whose test holds, else the cap (which is `c`
+/// itself when the test at the cap is the first to hold). No branch but the one on an
+/// empty set of helpers (the walks were one more branch each).
+#[inline(always)]
+fn approach_one(
+    board: &Board,
+    side: Color,
+    q: Square,
+    frozen: &mut Option<Bitboard>,
+    cap: u8,
+) -> u8 {
+    let helpers = match stronger_than_piece_on(board, side, q) {
+        Some(stronger) => stronger & Bitboard::within(q, cap),
+        None => return cap,
+    };
+    if helpers.is_empty() {
+        return cap;
+    }
+    let frozen = *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
+    let free = helpers & !frozen;
+    let at_0 = (free & Bitboard::within(q, 1)).any();
+    let at_1 = ((free & Bitboard::within(q, 2)) | (helpers & Bitboard::within(q, 1))).any();
+    let at_2 = (free | (helpers & Bitboard::within(q, 2))).any();
+    3 - u8::from(at_0) - u8::from(at_1) - u8::from(at_2)
 }
 
 /// What [`capture_lower_bound`] needs to count one trap near the piece.

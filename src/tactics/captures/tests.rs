@@ -1426,3 +1426,44 @@ fn a_pull_under_way_captures_the_pulled_piece_at_once() {
     assert_eq!(pull.len(), 1);
     assert_eq!(check(&pos), 1);
 }
+
+/// At `node`, for every enemy piece and every cap from one to three, with the mover's
+/// frozen pieces known or not: [`approach_one`] gives [`approach`]'s walk for that one
+/// piece and fills the frozen pieces in the same cases. Returns how many walks of 0, 1
+/// and 2 were compared, and how often the frozen pieces were filled.
+fn check_approach_one(node: &TurnState) -> [usize; 4] {
+    let (board, side) = (node.board(), node.side_to_move());
+    let mut met = [0; 4];
+    for q in board.color(!side) {
+        for cap in 1..=3u8 {
+            for known in [None, Some(board.frozen(side))] {
+                let (mut want_frozen, mut got_frozen) = (known, known);
+                let want = approach(board, side, Bitboard::from_square(q), &mut want_frozen, cap);
+                let got = approach_one(board, side, q, &mut got_frozen, cap);
+                assert_eq!(got, want, "{q}, cap {cap}, at {node:?}");
+                assert_eq!(got_frozen, want_frozen, "{q}, cap {cap}, at {node:?}");
+                if got < cap {
+                    met[usize::from(got)] += 1;
+                }
+                met[3] += usize::from(known.is_none() && got_frozen.is_some());
+            }
+        }
+    }
+    met
+}
+
+#[test]
+fn the_walk_of_one_piece_in_one_look_is_the_widening_walk() {
+    // The archive under caps 4 to 1, the endgames, and random states inside turns.
+    let mut met = [0; 4];
+    for_each_capped_and_inner_state(11, |state| {
+        for (m, n) in met.iter_mut().zip(check_approach_one(state)) {
+            *m += n;
+        }
+    });
+    assert!(met.iter().all(|&n| n > 1_000), "{met:?}");
+    eprintln!(
+        "walk of one piece: {} walks of 0, {} of 1, {} of 2 under the cap; frozen pieces filled {} times",
+        met[0], met[1], met[2], met[3]
+    );
+}
