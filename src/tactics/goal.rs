@@ -1087,6 +1087,25 @@ fn search_within_bounds<const FAST: bool>(
                 }
                 return false;
             }
+            // Every goal rabbit one rank away behind an enemy piece that stays: only a
+            // friend's simple step off a square aside, not forward, may begin a goal
+            // (`steps_off_the_squares_aside`).
+            if let Some(friends) = steps_off_the_squares_aside(pos, goal_rabbits) {
+                let movers = friends & !pos.board().frozen_among(side, friends);
+                let steps = pos.simple_steps(movers);
+                let fwd = forward(side);
+                for dir in Direction::ALL {
+                    if dir == fwd {
+                        continue;
+                    }
+                    for x in steps[dir as usize] {
+                        if try_step(Step::new(x, dir)) {
+                            return true;
+                        }
+                    }
+                }
+                return false;
+            }
             (three_step_region(pos, start, goal_rabbits), goal_rabbits)
         }
         4 if FAST => {
@@ -1919,6 +1938,102 @@ fn steps_around_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> Option<Bitbo
     // The empty squares ahead of the rabbits, and those along their rank whose two
     // squares ahead are empty.
     Some((rabbits.shift(fwd) | (two & ahead_empty & ahead_empty.shift(back))) & empty)
+}
+
+/// The squares aside holding the friends whose steps off them are the only first steps
+/// that may begin a goal in three, when every rabbit `R` of `rabbits` (the node's rabbits
+/// that may end such a goal, [`goal_rabbits_within`]) stands on a square `r` one rank
+/// from its goal with an enemy piece `E` on the goal square `A` ahead and no piece of
+/// the mover stronger than `E` beside `A`. Each square `s` beside `r` along the rank
+/// (with `g` the goal square ahead of it, and `t` the square beyond `s` along the rank)
+/// is then of one of these kinds: (a) an enemy piece on `s`; (b) a friend on `s` with a
+/// piece on `g`; (c) `s` empty, an enemy piece on `g`, and no `t`, or `t` or the square
+/// ahead of `t` taken; (d) a friend on `s` with `g` empty: `s` is given. `None` when
+/// some rabbit or square has another shape, a push waits or a pull may be under way
+/// (the last step left a [`TurnState::pull_source`]): the caller's region decides. The caller tries the unfrozen given friends' simple steps,
+/// not forward, and asks with three steps to go and no goal in fewer (inside the root's
+/// deepening, [`goal_search`]'s proof).
+///
+/// Exact: a goal in at most three, so in three, ends with some `R` on its goal rank.
+/// The mover's rabbits move only by their own steps, one square at a time, never
+/// backwards. No trap lies on a goal rank or one rank from it, so no piece there is
+/// captured, and with no pull under way an enemy piece there moves only by a push or
+/// pull begun in the turn: two steps. `R` never enters `A`: `E` leaves it only by such
+/// a push, which puts the pusher on `A` (a step more to leave it, and `R`'s step: four),
+/// or a pull by a piece of the mover stronger than `E` beside `A`, none there now (a step
+/// to come, the pull's two steps and `R`'s: four). So `R` leaves its column by a step
+/// aside into an `s`, and takes at least two steps. Through an `s` of kind (a): the
+/// enemy piece leaves `s` only by a push or pull (two steps), then `R`'s two: four. Kind
+/// (b): the friend leaves `s` (a step), `R` enters it, and `R` then needs `g` emptied
+/// (at least a step) and its forward step, or a step on to `t` and one forward: four
+/// either way. Kind (c): from `s`, `g` stays taken (two steps to move the enemy piece
+/// there, then `R`'s forward step: four with `R`'s step aside), so `R` goes on to `t`
+/// and forward: all three steps are `R`'s own, and `t` and the square ahead of it must
+/// be empty now. Kind (d): the friend `F` leaves `s` (a step), `R` enters it (a step)
+/// and the third step is `R`'s forward step into `g` (going on to `t` makes four). So the
+/// turn is `F`'s step off `s`, then `R`'s two steps. `F`'s step is a simple step of `F`
+/// (its own, onto an empty square: the second step of a push needs the push's first
+/// step before it, a fourth step; no push waits), perhaps the first of a pull whose end
+/// would be a fourth step; and not forward into `g`, which `R` enters last with no step
+/// between. So every goal in three begins with an unfrozen given friend's simple step
+/// other than forward; the children decide the rest. With every `s` of kinds (a) to
+/// (c), no such goal: the set is empty.
+#[inline]
+fn steps_off_the_squares_aside(pos: &TurnState, rabbits: Bitboard) -> Option<Bitboard> {
+    let side = pos.side_to_move();
+    let row = rank_band(side, 1);
+    if rabbits & row != rabbits || pos.pending_push().is_some() {
+        return None;
+    }
+    let board = pos.board();
+    let fwd = forward(side);
+    let enemy = board.color(!side);
+    let ahead = rabbits.shift(fwd);
+    if ahead & enemy != ahead {
+        return None;
+    }
+    // The enemy pieces the pull under way may not move.
+    let held = enemy & !pos.pullable();
+    if ahead & held != ahead {
+        return None;
+    }
+    let back = Direction::backwards(side);
+    let own = board.color(side);
+    let empty = !board.occupied();
+    // The squares whose square ahead is empty.
+    let ahead_empty = empty.shift(back);
+    // The squares `s` beside the rabbits along the rank, by kind.
+    let aside = rabbits.neighbours() & row;
+    let given = aside & own & ahead_empty;
+    let blocked = (aside & held) | (aside & own & (own | enemy).shift(back));
+    let around = aside & empty & held.shift(back);
+    if aside & !(given | blocked | around) != Bitboard::EMPTY {
+        return None;
+    }
+    // (c): no open `t` (the rabbits, beside `s` along the rank too, are not empty).
+    if (around.neighbours() & row & empty & ahead_empty).any() {
+        return None;
+    }
+    // No piece of the mover stronger than `E` beside `A`.
+    for a in ahead {
+        let kind = board.kind_at(a)?;
+        if (Bitboard::adjacent(a) & board.stronger_than(side, kind)).any() {
+            return None;
+        }
+    }
+    // The friends whose leaving keeps some rabbit beside them along the rank unfrozen.
+    let freezers = enemy & !board.pieces(PieceKind::Rabbit.of(!side));
+    let mut kept = Bitboard::EMPTY;
+    for f in given {
+        let helps = (Bitboard::adjacent(f) & rabbits).iter().any(|r| {
+            let around = Bitboard::adjacent(r);
+            (around & own).without(f).any() || (around & freezers).is_empty()
+        });
+        if helps {
+            kept |= Bitboard::from_square(f);
+        }
+    }
+    Some(kept)
 }
 
 /// The squares ahead of the rabbits `two` (the mover's, two ranks from their goal) that

@@ -3824,3 +3824,86 @@ fn rabbits_asked_in_three_decide_no_goal_in_three() {
         "{none} {reached} {handed} {same} {walled_none}"
     );
 }
+
+// Forty-fifth goal round, three to go, one rank away (h-g32)
+
+use super::steps_off_the_squares_aside;
+
+/// [`steps_off_the_squares_aside`] as the search asks it (three steps to go, the rabbits
+/// of [`goal_rabbits_within`] without those three ranks away when none of them walks):
+/// on the states of [`states_for_three_to_go`] with no goal in fewer than three (a plain
+/// walk) where it gives squares, each step the search tries (the unfrozen given friends'
+/// simple steps, not forward) is legal, no other legal step begins a goal in two more (a
+/// plain walk after it), and one of the tried steps does exactly when the plain search
+/// finds a goal. Counts the states, the goals, the steps tried and left out, and those
+/// mid-turn (printed only: the rule leaves out the states whose last step set a pull
+/// source, which most mid-turn states of the set have).
+#[test]
+fn steps_off_the_squares_aside_begin_every_goal_in_three() {
+    let states = states_for_three_to_go(45);
+    let [mut shaped, mut goals, mut tried, mut left_out, mut mid] = [0usize; 5];
+    for pos in &states {
+        let state = pos.turn_state();
+        let side = pos.side_to_move();
+        let (mut rabbits, _) = goal_rabbits_of(state, 3);
+        let three = rabbits & rank_band(side, 3);
+        if three.any() {
+            if state.pending_push().is_some() || walk_from_three_ranks(state, three).is_some() {
+                continue;
+            }
+            rabbits ^= three;
+        }
+        if rabbits.is_empty() {
+            continue;
+        }
+        let Some(friends) = steps_off_the_squares_aside(state, rabbits) else {
+            continue;
+        };
+        if goal_within(pos, 2) {
+            continue;
+        }
+        shaped += 1;
+        mid += usize::from(state.steps_taken() > 0);
+        let movers = friends & !pos.board().frozen_among(side, friends);
+        let steps = state.simple_steps(movers);
+        let fwd = super::forward(side);
+        let mut given = Vec::new();
+        for dir in crate::Direction::ALL {
+            if dir != fwd {
+                for x in steps[dir as usize] {
+                    given.push(Step::new(x, dir));
+                }
+            }
+        }
+        let legal = pos.legal_steps();
+        for s in &given {
+            assert!(
+                legal.iter().any(|l| l == s),
+                "{pos}: {s:?} given, not legal"
+            );
+        }
+        tried += given.len();
+        let mut found = false;
+        for &s in legal.iter() {
+            let mut p = pos.clone();
+            let goal = p.play_step(s).is_ok() && goal_within(&p, 2);
+            if given.contains(&s) {
+                found |= goal;
+            } else {
+                left_out += 1;
+                assert!(!goal, "{pos}: {s:?} left out begins a goal");
+            }
+        }
+        assert_eq!(found, pos.plain_goal_move().is_some(), "{pos}");
+        goals += usize::from(found);
+    }
+    eprintln!(
+        "steps off the squares aside: {shaped} states of {} with the shape, {goals} goals, \
+         {tried} steps tried, {left_out} left out, {mid} mid-turn",
+        states.len()
+    );
+    assert!(
+        shaped > 100 && goals > 0 && tried > 0 && left_out > 0,
+        "{shaped} {goals} {tried} {left_out} {mid}"
+    );
+}
