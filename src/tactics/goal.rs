@@ -1076,30 +1076,17 @@ fn search_within_bounds<const FAST: bool>(
             // Every goal rabbit two ranks away behind an enemy piece that stays (on the
             // square ahead or the goal square): only its own steps may begin a goal
             // (`steps_around_enemy_pieces`).
-            if let Some(open) = steps_around_enemy_pieces(pos, goal_rabbits) {
-                let movable = goal_rabbits & !frozen_rabbits(pos.board(), side, goal_rabbits);
-                for r in movable {
+            let shaped = match steps_around_enemy_pieces(pos, goal_rabbits) {
+                Some(open) => Some((
+                    goal_rabbits & !frozen_rabbits(pos.board(), side, goal_rabbits),
+                    open,
+                )),
+                None => steps_off_the_squares_aside(pos, goal_rabbits),
+            };
+            if let Some((movers, open)) = shaped {
+                for r in movers {
                     for y in Bitboard::adjacent(r) & open {
                         if Step::between(r, y).is_some_and(&mut try_step) {
-                            return true;
-                        }
-                    }
-                }
-                return false;
-            }
-            // Every goal rabbit one rank away behind an enemy piece that stays: only a
-            // friend's simple step off a square aside, not forward, may begin a goal
-            // (`steps_off_the_squares_aside`).
-            if let Some(friends) = steps_off_the_squares_aside(pos, goal_rabbits) {
-                let movers = friends & !pos.board().frozen_among(side, friends);
-                let steps = pos.simple_steps(movers);
-                let fwd = forward(side);
-                for dir in Direction::ALL {
-                    if dir == fwd {
-                        continue;
-                    }
-                    for x in steps[dir as usize] {
-                        if try_step(Step::new(x, dir)) {
                             return true;
                         }
                     }
@@ -1979,7 +1966,7 @@ fn steps_around_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> Option<Bitbo
 /// other than forward; the children decide the rest. With every `s` of kinds (a) to
 /// (c), no such goal: the set is empty.
 #[inline]
-fn steps_off_the_squares_aside(pos: &TurnState, rabbits: Bitboard) -> Option<Bitboard> {
+fn steps_off_the_squares_aside(pos: &TurnState, rabbits: Bitboard) -> Option<(Bitboard, Bitboard)> {
     let side = pos.side_to_move();
     let row = rank_band(side, 1);
     if rabbits & row != rabbits || pos.pending_push().is_some() {
@@ -1992,11 +1979,6 @@ fn steps_off_the_squares_aside(pos: &TurnState, rabbits: Bitboard) -> Option<Bit
     if ahead & enemy != ahead {
         return None;
     }
-    // The enemy pieces the pull under way may not move.
-    let held = enemy & !pos.pullable();
-    if ahead & held != ahead {
-        return None;
-    }
     let back = Direction::backwards(side);
     let own = board.color(side);
     let empty = !board.occupied();
@@ -2005,8 +1987,8 @@ fn steps_off_the_squares_aside(pos: &TurnState, rabbits: Bitboard) -> Option<Bit
     // The squares `s` beside the rabbits along the rank, by kind.
     let aside = rabbits.neighbours() & row;
     let given = aside & own & ahead_empty;
-    let blocked = (aside & held) | (aside & own & (own | enemy).shift(back));
-    let around = aside & empty & held.shift(back);
+    let blocked = (aside & enemy) | (aside & own & !ahead_empty);
+    let around = aside & empty & enemy.shift(back);
     if aside & !(given | blocked | around) != Bitboard::EMPTY {
         return None;
     }
@@ -2021,6 +2003,11 @@ fn steps_off_the_squares_aside(pos: &TurnState, rabbits: Bitboard) -> Option<Bit
             return None;
         }
     }
+    // The enemy pieces read stay: the pull under way may move none of them.
+    let pullable = pos.pullable();
+    if pullable.any() && (pullable & (ahead | aside | around.shift(fwd))).any() {
+        return None;
+    }
     // The friends whose leaving keeps some rabbit beside them along the rank unfrozen.
     let freezers = enemy & !board.pieces(PieceKind::Rabbit.of(!side));
     let mut kept = Bitboard::EMPTY;
@@ -2033,7 +2020,9 @@ fn steps_off_the_squares_aside(pos: &TurnState, rabbits: Bitboard) -> Option<Bit
             kept |= Bitboard::from_square(f);
         }
     }
-    Some(kept)
+    let movers = kept & !board.frozen_among(side, kept);
+    let back_steppers = movers & !board.pieces(PieceKind::Rabbit.of(side));
+    Some((movers, empty & (row | back_steppers.shift(back))))
 }
 
 /// The squares ahead of the rabbits `two` (the mover's, two ranks from their goal) that
