@@ -1080,10 +1080,18 @@ fn search_within_bounds<const FAST: bool>(
                 Some(open) => Some((
                     goal_rabbits & !frozen_rabbits(pos.board(), side, goal_rabbits),
                     open,
+                    Bitboard::EMPTY,
                 )),
                 None => steps_off_the_squares_aside(pos, goal_rabbits),
             };
-            if let Some((movers, open)) = shaped {
+            if let Some((movers, open, pulled)) = shaped {
+                if let Some((p, _)) = pos.pull_source() {
+                    for x in pulled {
+                        if Step::between(x, p).is_some_and(&mut try_step) {
+                            return true;
+                        }
+                    }
+                }
                 for r in movers {
                     for y in Bitboard::adjacent(r) & open {
                         if Step::between(r, y).is_some_and(&mut try_step) {
@@ -1966,7 +1974,7 @@ fn steps_around_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> Option<Bitbo
 /// other than forward; the children decide the rest. With every `s` of kinds (a) to
 /// (c), no such goal: the set is empty.
 #[inline]
-fn steps_off_the_squares_aside(pos: &TurnState, rabbits: Bitboard) -> Option<(Bitboard, Bitboard)> {
+fn steps_off_the_squares_aside(pos: &TurnState, rabbits: Bitboard) -> Option<(Bitboard, Bitboard, Bitboard)> {
     let side = pos.side_to_move();
     let row = rank_band(side, 1);
     if rabbits & row != rabbits || pos.pending_push().is_some() {
@@ -2003,11 +2011,6 @@ fn steps_off_the_squares_aside(pos: &TurnState, rabbits: Bitboard) -> Option<(Bi
             return None;
         }
     }
-    // The enemy pieces read stay: the pull under way may move none of them.
-    let pullable = pos.pullable();
-    if pullable.any() && (pullable & (ahead | aside | around.shift(fwd))).any() {
-        return None;
-    }
     // The friends whose leaving keeps some rabbit beside them along the rank unfrozen.
     let freezers = enemy & !board.pieces(PieceKind::Rabbit.of(!side));
     let mut kept = Bitboard::EMPTY;
@@ -2022,7 +2025,9 @@ fn steps_off_the_squares_aside(pos: &TurnState, rabbits: Bitboard) -> Option<(Bi
     }
     let movers = kept & !board.frozen_among(side, kept);
     let back_steppers = movers & !board.pieces(PieceKind::Rabbit.of(side));
-    Some((movers, empty & (row | back_steppers.shift(back))))
+    // The enemy pieces read that the pull under way may move.
+    let pulled = pos.pullable() & (ahead | aside | around.shift(fwd));
+    Some((movers, empty & (row | back_steppers.shift(back)), pulled))
 }
 
 /// The squares ahead of the rabbits `two` (the mover's, two ranks from their goal) that
