@@ -3825,23 +3825,25 @@ fn rabbits_asked_in_three_decide_no_goal_in_three() {
     );
 }
 
-// Forty-fifth goal round, three to go, one rank away (h-g32)
+// Forty-sixth goal round, three to go, one rank away (h-g35; the rule of the forty-fifth
+// round, h-g32, widened)
 
 use super::steps_off_the_squares_aside;
 
 /// [`steps_off_the_squares_aside`] as the search asks it (three steps to go, the rabbits
 /// of [`goal_rabbits_within`] without those three ranks away when none of them walks):
 /// on the states of [`states_for_three_to_go`] with no goal in fewer than three (a plain
-/// walk) where it gives squares, each step the search tries (the unfrozen given friends'
-/// simple steps, not forward) is legal, no other legal step begins a goal in two more (a
-/// plain walk after it), and one of the tried steps does exactly when the plain search
-/// finds a goal. Counts the states, the goals, the steps tried and left out, and those
-/// mid-turn (printed only: the rule leaves out the states whose last step set a pull
-/// source, which most mid-turn states of the set have).
+/// walk) where it answers, each step the search tries (the given movers' steps into the
+/// given squares beside them, and the pull's end for the given enemy pieces) is legal, no
+/// other legal step begins a goal in two more (a plain walk after it), and one of the
+/// tried steps does exactly when the plain search finds a goal. Counts the states, the
+/// goals, the steps tried and left out, the states decided "no" with no step tried, the
+/// pulls' ends tried, and the states mid-turn.
 #[test]
 fn steps_off_the_squares_aside_begin_every_goal_in_three() {
-    let states = states_for_three_to_go(45);
-    let [mut shaped, mut goals, mut tried, mut left_out, mut mid] = [0usize; 5];
+    let states = states_for_three_to_go(46);
+    let [mut shaped, mut goals, mut tried, mut left_out, mut none, mut pulls, mut mid] =
+        [0usize; 7];
     for pos in &states {
         let state = pos.turn_state();
         let side = pos.side_to_move();
@@ -3856,7 +3858,7 @@ fn steps_off_the_squares_aside_begin_every_goal_in_three() {
         if rabbits.is_empty() {
             continue;
         }
-        let Some(friends) = steps_off_the_squares_aside(state, rabbits) else {
+        let Some((movers, open, pulled)) = steps_off_the_squares_aside(state, rabbits) else {
             continue;
         };
         if goal_within(pos, 2) {
@@ -3864,17 +3866,19 @@ fn steps_off_the_squares_aside_begin_every_goal_in_three() {
         }
         shaped += 1;
         mid += usize::from(state.steps_taken() > 0);
-        let movers = friends & !pos.board().frozen_among(side, friends);
-        let steps = state.simple_steps(movers);
-        let fwd = super::forward(side);
         let mut given = Vec::new();
-        for dir in crate::Direction::ALL {
-            if dir != fwd {
-                for x in steps[dir as usize] {
-                    given.push(Step::new(x, dir));
-                }
+        for r in movers {
+            for y in Bitboard::adjacent(r) & open {
+                given.extend(Step::between(r, y));
             }
         }
+        if let Some((p, _)) = state.pull_source() {
+            for x in pulled {
+                given.extend(Step::between(x, p));
+                pulls += 1;
+            }
+        }
+        none += usize::from(given.is_empty());
         let legal = pos.legal_steps();
         for s in &given {
             assert!(
@@ -3899,11 +3903,18 @@ fn steps_off_the_squares_aside_begin_every_goal_in_three() {
     }
     eprintln!(
         "steps off the squares aside: {shaped} states of {} with the shape, {goals} goals, \
-         {tried} steps tried, {left_out} left out, {mid} mid-turn",
+         {tried} steps tried, {left_out} left out, {none} decided with no step, {pulls} \
+         pulls' ends tried, {mid} mid-turn",
         states.len()
     );
     assert!(
-        shaped > 100 && goals > 0 && tried > 0 && left_out > 0,
-        "{shaped} {goals} {tried} {left_out} {mid}"
+        shaped > 100
+            && goals > 0
+            && tried > 0
+            && left_out > 0
+            && none > 0
+            && pulls > 0
+            && mid > 0,
+        "{shaped} {goals} {tried} {left_out} {none} {pulls} {mid}"
     );
 }
