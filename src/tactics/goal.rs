@@ -1075,7 +1075,9 @@ fn search_within_bounds<const FAST: bool>(
             }
             // Every goal rabbit two ranks away behind an enemy piece that stays (on the
             // square ahead or the goal square): only its own steps may begin a goal
-            // (`steps_around_enemy_pieces`).
+            // (`steps_around_enemy_pieces`). Every goal rabbit one rank away behind an
+            // enemy piece: only the steps of `steps_off_the_squares_aside` may, the
+            // pull's end for the pieces it gives, the movers' steps into its squares.
             let shaped = match steps_around_enemy_pieces(pos, goal_rabbits) {
                 Some(open) => Some((
                     goal_rabbits & !frozen_rabbits(pos.board(), side, goal_rabbits),
@@ -1935,46 +1937,71 @@ fn steps_around_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> Option<Bitbo
     Some((rabbits.shift(fwd) | (two & ahead_empty & ahead_empty.shift(back))) & empty)
 }
 
-/// The squares aside holding the friends whose steps off them are the only first steps
-/// that may begin a goal in three, when every rabbit `R` of `rabbits` (the node's rabbits
-/// that may end such a goal, [`goal_rabbits_within`]) stands on a square `r` one rank
-/// from its goal with an enemy piece `E` on the goal square `A` ahead and no piece of
-/// the mover stronger than `E` beside `A`. Each square `s` beside `r` along the rank
-/// (with `g` the goal square ahead of it, and `t` the square beyond `s` along the rank)
-/// is then of one of these kinds: (a) an enemy piece on `s`; (b) a friend on `s` with a
-/// piece on `g`; (c) `s` empty, an enemy piece on `g`, and no `t`, or `t` or the square
-/// ahead of `t` taken; (d) a friend on `s` with `g` empty: `s` is given. `None` when
-/// some rabbit or square has another shape, a push waits or a pull may be under way
-/// (the last step left a [`TurnState::pull_source`]): the caller's region decides. The caller tries the unfrozen given friends' simple steps,
-/// not forward, and asks with three steps to go and no goal in fewer (inside the root's
-/// deepening, [`goal_search`]'s proof).
+/// The only first steps that may begin a goal in three, when every rabbit `R` of
+/// `rabbits` (the node's rabbits that may end such a goal, [`goal_rabbits_within`])
+/// stands on a square `r` one rank from its goal with an enemy piece `E` on the goal
+/// square `A` ahead and no piece of the mover stronger than `E` beside `A`, and each
+/// square `s` beside an `r` along the rank (`g` the goal square ahead of it, `t` the
+/// square beyond `s` along the rank) is of one of these kinds: (a) an enemy piece on
+/// `s`; (b) a friend on `s` and a piece on `g`; (c) `s` empty, an enemy piece on `g`,
+/// and no `t`, or `t` or the square ahead of `t` taken; (d) a friend `F` on `s` and `g`
+/// empty. Gives `(movers, open, pulled)`: `movers`, the unfrozen friends `F` of kind (d)
+/// beside an `R` that keeps, with `F` gone, a friend beside `r` or no freezer (an enemy
+/// piece but a rabbit) beside `r`; `open`, the empty squares along the rank and, for the
+/// movers that are not rabbits, the squares behind them; `pulled`, the enemy pieces on
+/// an `A`, on an `s` or on the `g` of a kind (c) that the pull under way may move
+/// ([`TurnState::pullable`]). The caller tries the movers' steps into the squares of
+/// `open` beside them and, for each piece of `pulled`, the pull's end that moves it
+/// into the pull's square. `None` when a push waits or some rabbit or square has
+/// another shape: the caller's region decides. The caller asks with three steps to go
+/// and no goal in fewer (inside the root's deepening, [`goal_search`]'s proof).
 ///
 /// Exact: a goal in at most three, so in three, ends with some `R` on its goal rank.
 /// The mover's rabbits move only by their own steps, one square at a time, never
-/// backwards. No trap lies on a goal rank or one rank from it, so no piece there is
-/// captured, and with no pull under way an enemy piece there moves only by a push or
-/// pull begun in the turn: two steps. `R` never enters `A`: `E` leaves it only by such
-/// a push, which puts the pusher on `A` (a step more to leave it, and `R`'s step: four),
-/// or a pull by a piece of the mover stronger than `E` beside `A`, none there now (a step
-/// to come, the pull's two steps and `R`'s: four). So `R` leaves its column by a step
-/// aside into an `s`, and takes at least two steps. Through an `s` of kind (a): the
-/// enemy piece leaves `s` only by a push or pull (two steps), then `R`'s two: four. Kind
-/// (b): the friend leaves `s` (a step), `R` enters it, and `R` then needs `g` emptied
-/// (at least a step) and its forward step, or a step on to `t` and one forward: four
-/// either way. Kind (c): from `s`, `g` stays taken (two steps to move the enemy piece
-/// there, then `R`'s forward step: four with `R`'s step aside), so `R` goes on to `t`
-/// and forward: all three steps are `R`'s own, and `t` and the square ahead of it must
-/// be empty now. Kind (d): the friend `F` leaves `s` (a step), `R` enters it (a step)
-/// and the third step is `R`'s forward step into `g` (going on to `t` makes four). So the
-/// turn is `F`'s step off `s`, then `R`'s two steps. `F`'s step is a simple step of `F`
-/// (its own, onto an empty square: the second step of a push needs the push's first
-/// step before it, a fourth step; no push waits), perhaps the first of a pull whose end
-/// would be a fourth step; and not forward into `g`, which `R` enters last with no step
-/// between. So every goal in three begins with an unfrozen given friend's simple step
-/// other than forward; the children decide the rest. With every `s` of kinds (a) to
-/// (c), no such goal: the set is empty.
+/// backwards; no trap lies on a goal rank or one rank from it, so no piece there is
+/// captured. Each step tried is legal: a mover is unfrozen and enters an empty square,
+/// not backwards for a rabbit, with no push waiting; a piece of `pulled` may be pulled
+/// into the pull's square, empty, with steps left.
+///
+/// A turn whose first step ends the pull under way: if the piece it moves is one of
+/// `pulled`, that step is tried. Otherwise it moves another enemy piece `X` into the
+/// pull's square, not `E` (so `A` stays taken), not from an `s` nor from the `g` of a
+/// kind (c), and the two steps left, `R`'s own, must be its step aside into an `s` and
+/// forward into `g`, with `s` and `g` empty after the first step: `X`'s move empties
+/// no `s` or `g` (its square is none of those asked, and no trap is there), and each
+/// kind has `s` taken, or `g` taken by an enemy piece that is not `X`: no goal.
+///
+/// Any other turn moves no enemy piece by a pull under way (a pull ends on the step
+/// after its puller's or not at all), so an enemy piece on those two ranks moves only
+/// by a push or pull begun in the turn: two steps. `R` never enters `A`: `E` leaves it
+/// only by such a push, which puts the pusher on `A` (a step more to leave it, and `R`'s
+/// step: four), or a pull by a piece of the mover stronger than `E` beside `A`, none
+/// there now (a step to come, the pull's two steps and `R`'s: four). So `R` leaves its
+/// column by a step aside into an `s`, and takes at least two steps. Through an `s` of
+/// kind (a): the enemy piece leaves `s` only by a push or pull (two steps), then `R`'s
+/// two: four. Kind (b): the friend leaves `s` (a step), `R` enters it, and `R` then
+/// needs `g` emptied (at least a step) and its forward step, or a step on to `t` and one
+/// forward: four either way. Kind (c): from `s`, `g` stays taken (two steps to move the
+/// enemy piece there, then `R`'s forward step: four with `R`'s step aside), so `R` goes
+/// on to `t` and forward: all three steps are `R`'s own, and `t` and the square ahead of
+/// it must be empty now: they are not. Kind (d): `F` leaves `s` (a step), `R` enters it
+/// (a step) and the third step is `R`'s forward step into `g` (going on to `t` makes
+/// four). So the turn is `F`'s step off `s`, then `R`'s two steps. `F`'s step is a
+/// simple step of `F` (its own, onto an empty square: the second step of a push needs
+/// the push's first step before it, a fourth step; no push waits), so `F` is unfrozen
+/// now; not forward into `g`, which `R` enters last with no step between, so along the
+/// rank or behind `s` (not for a rabbit, which never steps backwards): into a square of
+/// `open`. Then `R` steps aside from `r`, unfrozen there: `F`'s new square is not beside
+/// `r` (it is beside `s`, and no square is beside both of two squares beside each
+/// other), `F`'s step moves no enemy piece and captures at most a piece of the mover, so
+/// `R`'s friends beside `r` are at most those of now but `F`, and its freezers the same:
+/// `R` keeps a friend or has no freezer, and `F` is a mover. So every goal in three
+/// begins with a step tried; the children decide the rest. With nothing given, no goal.
 #[inline]
-fn steps_off_the_squares_aside(pos: &TurnState, rabbits: Bitboard) -> Option<(Bitboard, Bitboard, Bitboard)> {
+fn steps_off_the_squares_aside(
+    pos: &TurnState,
+    rabbits: Bitboard,
+) -> Option<(Bitboard, Bitboard, Bitboard)> {
     let side = pos.side_to_move();
     let row = rank_band(side, 1);
     if rabbits & row != rabbits || pos.pending_push().is_some() {

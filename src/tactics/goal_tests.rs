@@ -3908,13 +3908,7 @@ fn steps_off_the_squares_aside_begin_every_goal_in_three() {
         states.len()
     );
     assert!(
-        shaped > 100
-            && goals > 0
-            && tried > 0
-            && left_out > 0
-            && none > 0
-            && pulls > 0
-            && mid > 0,
+        shaped > 100 && goals > 0 && tried > 0 && left_out > 0 && none > 0 && pulls > 0 && mid > 0,
         "{shaped} {goals} {tried} {left_out} {none} {pulls} {mid}"
     );
 }
