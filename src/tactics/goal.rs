@@ -1940,15 +1940,16 @@ fn steps_around_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> Option<Bitbo
 /// The only first steps that may begin a goal in three, when every rabbit `R` of
 /// `rabbits` (the node's rabbits that may end such a goal, [`goal_rabbits_within`])
 /// stands on a square `r` one rank from its goal with an enemy piece `E` on the goal
-/// square `A` ahead and no piece of the mover stronger than `E` beside `A`, and each
-/// square `s` beside an `r` along the rank (`g` the goal square ahead of it, `t` the
+/// square `A` ahead, and each square `s` beside an `r` along the rank (`g` the goal square ahead of it, `t` the
 /// square beyond `s` along the rank) is of one of these kinds: (a) an enemy piece on
 /// `s`; (b) a friend on `s` and a piece on `g`; (c) `s` empty, an enemy piece on `g`,
 /// and no `t`, or `t` or the square ahead of `t` taken; (d) a friend `F` on `s` and `g`
 /// empty. Gives `(movers, open, pulled)`: `movers`, the unfrozen friends `F` of kind (d)
 /// beside an `R` that keeps, with `F` gone, a friend beside `r` or no freezer (an enemy
-/// piece but a rabbit) beside `r`; `open`, the empty squares along the rank and, for the
-/// movers that are not rabbits, the squares behind them; `pulled`, the enemy pieces on
+/// piece but a rabbit) beside `r`, and the unfrozen pieces `S` of the mover stronger
+/// than `E` beside `A` (on a `g`: the squares beside `A` are the two `g` and `r`);
+/// `open`, the empty squares along the rank, for the movers that are not rabbits the
+/// squares behind them, and the goal-rank squares beside an `S`; `pulled`, the enemy pieces on
 /// an `A`, on an `s` or on the `g` of a kind (c) that the pull under way may move
 /// ([`TurnState::pullable`]). The caller tries the movers' steps into the squares of
 /// `open` beside them and, for each piece of `pulled`, the pull's end that moves it
@@ -1973,11 +1974,16 @@ fn steps_around_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> Option<Bitbo
 ///
 /// Any other turn moves no enemy piece by a pull under way (a pull ends on the step
 /// after its puller's or not at all), so an enemy piece on those two ranks moves only
-/// by a push or pull begun in the turn: two steps. `R` never enters `A`: `E` leaves it
-/// only by such a push, which puts the pusher on `A` (a step more to leave it, and `R`'s
-/// step: four), or a pull by a piece of the mover stronger than `E` beside `A`, none
-/// there now (a step to come, the pull's two steps and `R`'s: four). So `R` leaves its
-/// column by a step aside into an `s`, and takes at least two steps. Through an `s` of
+/// by a push or pull begun in the turn: two steps. If `R` enters `A`, `E` leaves it
+/// first, not by a push, which puts the pusher on `A` (a step more to leave it, and
+/// `R`'s step: four), so by a pull by a piece of the mover stronger than `E` beside `A`:
+/// one there now, an `S` (else a step to come, the pull's two steps and `R`'s: four).
+/// Then the turn is `S`'s step, `E`'s into `S`'s square, and `R`'s forward step: `S`'s
+/// step is the first, simple (no push waits; a push would take two more), into an empty
+/// square beside its `g`: not `A` (held by `E`) nor the `s` below it (taken: an `s` is
+/// empty only in kind (c), whose `g` holds an enemy piece), so the goal-rank square
+/// beside it, tried. Otherwise `R` leaves its column by a step aside into an `s`, and
+/// takes at least two steps. Through an `s` of
 /// kind (a): the enemy piece leaves `s` only by a push or pull (two steps), then `R`'s
 /// two: four. Kind (b): the friend leaves `s` (a step), `R` enters it, and `R` then
 /// needs `g` emptied (at least a step) and its forward step, or a step on to `t` and one
@@ -2031,12 +2037,12 @@ fn steps_off_the_squares_aside(
     if (around.neighbours() & row & empty & ahead_empty).any() {
         return None;
     }
-    // No piece of the mover stronger than `E` beside `A`.
+    // The pieces of the mover stronger than `E` beside `A` (on a `g`), whose pull of `E`
+    // may open `A`.
+    let mut pullers = Bitboard::EMPTY;
     for a in ahead {
         let kind = board.kind_at(a)?;
-        if (Bitboard::adjacent(a) & board.stronger_than(side, kind)).any() {
-            return None;
-        }
+        pullers |= Bitboard::adjacent(a) & board.stronger_than(side, kind);
     }
     // The friends whose leaving keeps some rabbit beside them along the rank unfrozen.
     let freezers = enemy & !board.pieces(PieceKind::Rabbit.of(!side));
@@ -2050,11 +2056,15 @@ fn steps_off_the_squares_aside(
             kept |= Bitboard::from_square(f);
         }
     }
-    let movers = kept & !board.frozen_among(side, kept);
+    let movers = (kept | pullers) & !board.frozen_among(side, kept | pullers);
     let back_steppers = movers & !board.pieces(PieceKind::Rabbit.of(side));
+    let mut open = row | back_steppers.shift(back);
+    if pullers.any() {
+        open |= pullers.neighbours() & rank_band(side, 0);
+    }
     // The enemy pieces read that the pull under way may move.
     let pulled = pos.pullable() & (ahead | aside | around.shift(fwd));
-    Some((movers, empty & (row | back_steppers.shift(back)), pulled))
+    Some((movers, empty & open, pulled))
 }
 
 /// The squares ahead of the rabbits `two` (the mover's, two ranks from their goal) that

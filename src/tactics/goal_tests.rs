@@ -3838,12 +3838,14 @@ use super::steps_off_the_squares_aside;
 /// other legal step begins a goal in two more (a plain walk after it), and one of the
 /// tried steps does exactly when the plain search finds a goal. Counts the states, the
 /// goals, the steps tried and left out, the states decided "no" with no step tried, the
-/// pulls' ends tried, and the states mid-turn.
+/// pulls' ends tried, the steps of pieces beside the enemy piece ahead (on the goal
+/// rank), and the states mid-turn.
 #[test]
 fn steps_off_the_squares_aside_begin_every_goal_in_three() {
     let states = states_for_three_to_go(46);
     let [mut shaped, mut goals, mut tried, mut left_out, mut none, mut pulls, mut mid] =
         [0usize; 7];
+    let mut pullers = 0usize;
     for pos in &states {
         let state = pos.turn_state();
         let side = pos.side_to_move();
@@ -3870,6 +3872,7 @@ fn steps_off_the_squares_aside_begin_every_goal_in_three() {
         for r in movers {
             for y in Bitboard::adjacent(r) & open {
                 given.extend(Step::between(r, y));
+                pullers += usize::from(rank_band(side, 0).contains(r));
             }
         }
         if let Some((p, _)) = state.pull_source() {
@@ -3904,11 +3907,19 @@ fn steps_off_the_squares_aside_begin_every_goal_in_three() {
     eprintln!(
         "steps off the squares aside: {shaped} states of {} with the shape, {goals} goals, \
          {tried} steps tried, {left_out} left out, {none} decided with no step, {pulls} \
-         pulls' ends tried, {mid} mid-turn",
+         pulls' ends tried, {pullers} steps of pieces beside the enemy piece ahead, {mid} \
+         mid-turn",
         states.len()
     );
     assert!(
-        shaped > 100 && goals > 0 && tried > 0 && left_out > 0 && none > 0 && pulls > 0 && mid > 0,
-        "{shaped} {goals} {tried} {left_out} {none} {pulls} {mid}"
+        shaped > 100
+            && goals > 0
+            && tried > 0
+            && left_out > 0
+            && none > 0
+            && pulls > 0
+            && pullers > 0
+            && mid > 0,
+        "{shaped} {goals} {tried} {left_out} {none} {pulls} {pullers} {mid}"
     );
 }
