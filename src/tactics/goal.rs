@@ -1944,12 +1944,13 @@ fn steps_around_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> Option<Bitbo
 /// square beyond `s` along the rank) is of one of these kinds: (a) an enemy piece on
 /// `s`; (b) a friend on `s` and a piece on `g`; (c) `s` empty, an enemy piece on `g`,
 /// and no `t`, or `t` or the square ahead of `t` taken; (d) a friend `F` on `s` and `g`
-/// empty. Gives `(movers, open, pulled)`: `movers`, the unfrozen friends `F` of kind (d)
+/// empty; (e) `s` empty and a friend `G` on `g`. Gives `(movers, open, pulled)`: `movers`, the unfrozen friends `F` of kind (d)
 /// beside an `R` that keeps, with `F` gone, a friend beside `r` or no freezer (an enemy
 /// piece but a rabbit) beside `r`, and the unfrozen pieces `S` of the mover stronger
-/// than `E` beside `A` (on a `g`: the squares beside `A` are the two `g` and `r`);
-/// `open`, the empty squares along the rank, for the movers that are not rabbits the
-/// squares behind them, and the goal-rank squares beside an `S`; `pulled`, the enemy pieces on
+/// than `E` beside `A` (on a `g`: the squares beside `A` are the two `g` and `r`), the
+/// unfrozen `G` of kind (e) and the unfrozen `R` beside an `s` of kind (e); `open`, the
+/// empty squares along the rank, for the movers that are not rabbits the squares behind
+/// them, and the goal-rank squares beside an `S` or a `G`; `pulled`, the enemy pieces on
 /// an `A`, on an `s` or on the `g` of a kind (c) that the pull under way may move
 /// ([`TurnState::pullable`]). The caller tries the movers' steps into the squares of
 /// `open` beside them and, for each piece of `pulled`, the pull's end that moves it
@@ -1981,8 +1982,8 @@ fn steps_around_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> Option<Bitbo
 /// Then the turn is `S`'s step, `E`'s into `S`'s square, and `R`'s forward step: `S`'s
 /// step is the first, simple (no push waits; a push would take two more), into an empty
 /// square beside its `g`: not `A` (held by `E`) nor the `s` below it (taken: an `s` is
-/// empty only in kind (c), whose `g` holds an enemy piece), so the goal-rank square
-/// beside it, tried. Otherwise `R` leaves its column by a step aside into an `s`, and
+/// empty only in kinds (c) and (e), whose `g` holds an enemy piece or a friend), so the
+/// goal-rank square beside it, tried. Otherwise `R` leaves its column by a step aside into an `s`, and
 /// takes at least two steps. Through an `s` of
 /// kind (a): the enemy piece leaves `s` only by a push or pull (two steps), then `R`'s
 /// two: four. Kind (b): the friend leaves `s` (a step), `R` enters it, and `R` then
@@ -2001,8 +2002,15 @@ fn steps_around_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> Option<Bitbo
 /// `r` (it is beside `s`, and no square is beside both of two squares beside each
 /// other), `F`'s step moves no enemy piece and captures at most a piece of the mover, so
 /// `R`'s friends beside `r` are at most those of now but `F`, and its freezers the same:
-/// `R` keeps a friend or has no freezer, and `F` is a mover. So every goal in three
-/// begins with a step tried; the children decide the rest. With nothing given, no goal.
+/// `R` keeps a friend or has no freezer, and `F` is a mover. Kind (e): `R` enters `s` by
+/// its own step, and then either goes on to `t` and forward (all three steps `R`'s, the
+/// first its step into `s`) or steps forward into `g` once `G` has left it. `G` leaves
+/// `g` by its own simple step (a friend moves only so; no push waits, a push of an enemy
+/// piece by `G` takes two steps more) into an empty square beside `g`: not `A` (held by
+/// `E`), not `s` (it must be empty when `R` enters it, and `R` stands there after), so
+/// the goal-rank square beside `g`. With `R`'s two steps that is the whole turn, begun
+/// by `R`'s step into `s` or by `G`'s step: both tried (a first step is taken by an
+/// unfrozen piece). So every goal in three begins with a step tried; the children decide the rest. With nothing given, no goal.
 #[inline]
 fn steps_off_the_squares_aside(
     pos: &TurnState,
@@ -2030,7 +2038,9 @@ fn steps_off_the_squares_aside(
     let given = aside & own & ahead_empty;
     let blocked = (aside & enemy) | (aside & own & !ahead_empty);
     let around = aside & empty & enemy.shift(back);
-    if aside & !(given | blocked | around) != Bitboard::EMPTY {
+    // (e): `s` empty, a friend on `g`.
+    let below_friend = aside & empty & own.shift(back);
+    if aside & !(given | blocked | around | below_friend) != Bitboard::EMPTY {
         return None;
     }
     // (c): no open `t` (the rabbits, beside `s` along the rank too, are not empty).
@@ -2056,11 +2066,13 @@ fn steps_off_the_squares_aside(
             kept |= Bitboard::from_square(f);
         }
     }
-    let movers = (kept | pullers) & !board.frozen_among(side, kept | pullers);
+    let leavers = below_friend.shift(fwd);
+    let asked = kept | pullers | leavers | (rabbits & below_friend.neighbours());
+    let movers = asked & !board.frozen_among(side, asked);
     let back_steppers = movers & !board.pieces(PieceKind::Rabbit.of(side));
     let mut open = row | back_steppers.shift(back);
-    if pullers.any() {
-        open |= pullers.neighbours() & rank_band(side, 0);
+    if (pullers | leavers).any() {
+        open |= (pullers | leavers).neighbours() & rank_band(side, 0);
     }
     // The enemy pieces read that the pull under way may move.
     let pulled = pos.pullable() & (ahead | aside | around.shift(fwd));

@@ -3838,14 +3838,15 @@ use super::steps_off_the_squares_aside;
 /// other legal step begins a goal in two more (a plain walk after it), and one of the
 /// tried steps does exactly when the plain search finds a goal. Counts the states, the
 /// goals, the steps tried and left out, the states decided "no" with no step tried, the
-/// pulls' ends tried, the steps of pieces beside the enemy piece ahead (on the goal
-/// rank), and the states mid-turn.
+/// pulls' ends tried, the steps from the goal rank (a piece beside the enemy piece
+/// ahead, or a friend leaving the goal square ahead of an empty square aside), the
+/// rabbits' own steps aside, and the states mid-turn.
 #[test]
 fn steps_off_the_squares_aside_begin_every_goal_in_three() {
     let states = states_for_three_to_go(46);
     let [mut shaped, mut goals, mut tried, mut left_out, mut none, mut pulls, mut mid] =
         [0usize; 7];
-    let mut pullers = 0usize;
+    let (mut on_goal_rank, mut rabbit_steps) = (0usize, 0usize);
     for pos in &states {
         let state = pos.turn_state();
         let side = pos.side_to_move();
@@ -3872,7 +3873,8 @@ fn steps_off_the_squares_aside_begin_every_goal_in_three() {
         for r in movers {
             for y in Bitboard::adjacent(r) & open {
                 given.extend(Step::between(r, y));
-                pullers += usize::from(rank_band(side, 0).contains(r));
+                on_goal_rank += usize::from(rank_band(side, 0).contains(r));
+                rabbit_steps += usize::from(rabbits.contains(r));
             }
         }
         if let Some((p, _)) = state.pull_source() {
@@ -3907,8 +3909,8 @@ fn steps_off_the_squares_aside_begin_every_goal_in_three() {
     eprintln!(
         "steps off the squares aside: {shaped} states of {} with the shape, {goals} goals, \
          {tried} steps tried, {left_out} left out, {none} decided with no step, {pulls} \
-         pulls' ends tried, {pullers} steps of pieces beside the enemy piece ahead, {mid} \
-         mid-turn",
+         pulls' ends tried, {on_goal_rank} steps from the goal rank, {rabbit_steps} \
+         steps of the rabbits, {mid} mid-turn",
         states.len()
     );
     assert!(
@@ -3918,8 +3920,9 @@ fn steps_off_the_squares_aside_begin_every_goal_in_three() {
             && left_out > 0
             && none > 0
             && pulls > 0
-            && pullers > 0
+            && on_goal_rank > 0
+            && rabbit_steps > 0
             && mid > 0,
-        "{shaped} {goals} {tried} {left_out} {none} {pulls} {pullers} {mid}"
+        "{shaped} {goals} {tried} {left_out} {none} {pulls} {on_goal_rank} {rabbit_steps} {mid}"
     );
 }
