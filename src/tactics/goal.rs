@@ -1971,7 +1971,8 @@ fn steps_around_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> Option<Bitbo
 /// kind (c), and the two steps left, `R`'s own, must be its step aside into an `s` and
 /// forward into `g`, with `s` and `g` empty after the first step: `X`'s move empties
 /// no `s` or `g` (its square is none of those asked, and no trap is there), and each
-/// kind has `s` taken, or `g` taken by an enemy piece that is not `X`: no goal.
+/// kind has `s` taken, or `g` taken by a friend or by an enemy piece that is not `X`:
+/// no goal.
 ///
 /// Any other turn moves no enemy piece by a pull under way (a pull ends on the step
 /// after its puller's or not at all), so an enemy piece on those two ranks moves only
