@@ -1075,10 +1075,26 @@ fn search_within_bounds<const FAST: bool>(
             }
             // Every goal rabbit two ranks away behind an enemy piece that stays (on the
             // square ahead or the goal square): only its own steps may begin a goal
-            // (`steps_around_enemy_pieces`).
-            if let Some(open) = steps_around_enemy_pieces(pos, goal_rabbits) {
-                let movable = goal_rabbits & !frozen_rabbits(pos.board(), side, goal_rabbits);
-                for r in movable {
+            // (`steps_around_enemy_pieces`). Every goal rabbit one rank away behind an
+            // enemy piece: only the steps of `steps_off_the_squares_aside` may, the
+            // pull's end for the pieces it gives, the movers' steps into its squares.
+            let shaped = match steps_around_enemy_pieces(pos, goal_rabbits) {
+                Some(open) => Some((
+                    goal_rabbits & !frozen_rabbits(pos.board(), side, goal_rabbits),
+                    open,
+                    Bitboard::EMPTY,
+                )),
+                None => steps_off_the_squares_aside(pos, goal_rabbits),
+            };
+            if let Some((movers, open, pulled)) = shaped {
+                if let Some((p, _)) = pos.pull_source() {
+                    for x in pulled {
+                        if Step::between(x, p).is_some_and(&mut try_step) {
+                            return true;
+                        }
+                    }
+                }
+                for r in movers {
                     for y in Bitboard::adjacent(r) & open {
                         if Step::between(r, y).is_some_and(&mut try_step) {
                             return true;
@@ -1919,6 +1935,149 @@ fn steps_around_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> Option<Bitbo
     // The empty squares ahead of the rabbits, and those along their rank whose two
     // squares ahead are empty.
     Some((rabbits.shift(fwd) | (two & ahead_empty & ahead_empty.shift(back))) & empty)
+}
+
+/// The only first steps that may begin a goal in three, when every rabbit `R` of
+/// `rabbits` (the node's rabbits that may end such a goal, [`goal_rabbits_within`])
+/// stands on a square `r` one rank from its goal with an enemy piece `E` on the goal
+/// square `A` ahead, and each square `s` beside an `r` along the rank (`g` the goal square ahead of it, `t` the
+/// square beyond `s` along the rank) is of one of these kinds: (a) an enemy piece on
+/// `s`; (b) a friend on `s` and a piece on `g`; (c) `s` empty, an enemy piece on `g`,
+/// and no `t`, or `t` or the square ahead of `t` taken; (d) a friend `F` on `s` and `g`
+/// empty; (e) `s` empty and a friend `G` on `g`. Gives `(movers, open, pulled)`: `movers`, the unfrozen friends `F` of kind (d)
+/// beside an `R` that keeps, with `F` gone, a friend beside `r` or no freezer (an enemy
+/// piece but a rabbit) beside `r`, and the unfrozen pieces `S` of the mover stronger
+/// than `E` beside `A` (on a `g`: the squares beside `A` are the two `g` and `r`), the
+/// unfrozen `G` of kind (e) and the unfrozen `R` beside an `s` of kind (e); `open`, the
+/// empty squares along the rank, for the movers that are not rabbits the squares behind
+/// them, and the goal-rank squares beside an `S` or a `G`; `pulled`, the enemy pieces on
+/// an `A`, on an `s` or on the `g` of a kind (c) that the pull under way may move
+/// ([`TurnState::pullable`]). The caller tries the movers' steps into the squares of
+/// `open` beside them and, for each piece of `pulled`, the pull's end that moves it
+/// into the pull's square. `None` when a push waits or some rabbit or square has
+/// another shape: the caller's region decides. The caller asks with three steps to go
+/// and no goal in fewer (inside the root's deepening, [`goal_search`]'s proof).
+///
+/// Exact: a goal in at most three, so in three, ends with some `R` on its goal rank.
+/// The mover's rabbits move only by their own steps, one square at a time, never
+/// backwards; no trap lies on a goal rank or one rank from it, so no piece there is
+/// captured. Each step tried is legal: a mover is unfrozen and enters an empty square,
+/// not backwards for a rabbit, with no push waiting; a piece of `pulled` may be pulled
+/// into the pull's square, empty, with steps left.
+///
+/// A turn whose first step ends the pull under way: if the piece it moves is one of
+/// `pulled`, that step is tried. Otherwise it moves another enemy piece `X` into the
+/// pull's square, not `E` (so `A` stays taken), not from an `s` nor from the `g` of a
+/// kind (c), and the two steps left, `R`'s own, must be its step aside into an `s` and
+/// forward into `g`, with `s` and `g` empty after the first step: `X`'s move empties
+/// no `s` or `g` (its square is none of those asked, and no trap is there), and each
+/// kind has `s` taken, or `g` taken by a friend or by an enemy piece that is not `X`:
+/// no goal.
+///
+/// Any other turn moves no enemy piece by a pull under way (a pull ends on the step
+/// after its puller's or not at all), so an enemy piece on those two ranks moves only
+/// by a push or pull begun in the turn: two steps. If `R` enters `A`, `E` leaves it
+/// first, not by a push, which puts the pusher on `A` (a step more to leave it, and
+/// `R`'s step: four), so by a pull by a piece of the mover stronger than `E` beside `A`:
+/// one there now, an `S` (else a step to come, the pull's two steps and `R`'s: four).
+/// Then the turn is `S`'s step, `E`'s into `S`'s square, and `R`'s forward step: `S`'s
+/// step is the first, simple (no push waits; a push would take two more), into an empty
+/// square beside its `g`: not `A` (held by `E`) nor the `s` below it (taken: an `s` is
+/// empty only in kinds (c) and (e), whose `g` holds an enemy piece or a friend), so the
+/// goal-rank square beside it, tried. Otherwise `R` leaves its column by a step aside into an `s`, and
+/// takes at least two steps. Through an `s` of
+/// kind (a): the enemy piece leaves `s` only by a push or pull (two steps), then `R`'s
+/// two: four. Kind (b): the friend leaves `s` (a step), `R` enters it, and `R` then
+/// needs `g` emptied (at least a step) and its forward step, or a step on to `t` and one
+/// forward: four either way. Kind (c): from `s`, `g` stays taken (two steps to move the
+/// enemy piece there, then `R`'s forward step: four with `R`'s step aside), so `R` goes
+/// on to `t` and forward: all three steps are `R`'s own, and `t` and the square ahead of
+/// it must be empty now: they are not. Kind (d): `F` leaves `s` (a step), `R` enters it
+/// (a step) and the third step is `R`'s forward step into `g` (going on to `t` makes
+/// four). So the turn is `F`'s step off `s`, then `R`'s two steps. `F`'s step is a
+/// simple step of `F` (its own, onto an empty square: the second step of a push needs
+/// the push's first step before it, a fourth step; no push waits), so `F` is unfrozen
+/// now; not forward into `g`, which `R` enters last with no step between, so along the
+/// rank or behind `s` (not for a rabbit, which never steps backwards): into a square of
+/// `open`. Then `R` steps aside from `r`, unfrozen there: `F`'s new square is not beside
+/// `r` (it is beside `s`, and no square is beside both of two squares beside each
+/// other), `F`'s step moves no enemy piece and captures at most a piece of the mover, so
+/// `R`'s friends beside `r` are at most those of now but `F`, and its freezers the same:
+/// `R` keeps a friend or has no freezer, and `F` is a mover. Kind (e): `R` enters `s` by
+/// its own step, and then either goes on to `t` and forward (all three steps `R`'s, the
+/// first its step into `s`) or steps forward into `g` once `G` has left it. `G` leaves
+/// `g` by its own simple step (a friend moves only so; no push waits, a push of an enemy
+/// piece by `G` takes two steps more) into an empty square beside `g`: not `A` (held by
+/// `E`), not `s` (it must be empty when `R` enters it, and `R` stands there after), so
+/// the goal-rank square beside `g`. With `R`'s two steps that is the whole turn, begun
+/// by `R`'s step into `s` or by `G`'s step: both tried (a first step is taken by an
+/// unfrozen piece). So every goal in three begins with a step tried; the children decide the rest. With nothing given, no goal.
+#[inline]
+fn steps_off_the_squares_aside(
+    pos: &TurnState,
+    rabbits: Bitboard,
+) -> Option<(Bitboard, Bitboard, Bitboard)> {
+    let side = pos.side_to_move();
+    let row = rank_band(side, 1);
+    if rabbits & row != rabbits || pos.pending_push().is_some() {
+        return None;
+    }
+    let board = pos.board();
+    let fwd = forward(side);
+    let enemy = board.color(!side);
+    let ahead = rabbits.shift(fwd);
+    if ahead & enemy != ahead {
+        return None;
+    }
+    let back = Direction::backwards(side);
+    let own = board.color(side);
+    let empty = !board.occupied();
+    // The squares whose square ahead is empty.
+    let ahead_empty = empty.shift(back);
+    // The squares `s` beside the rabbits along the rank, by kind.
+    let aside = rabbits.neighbours() & row;
+    let given = aside & own & ahead_empty;
+    let blocked = (aside & enemy) | (aside & own & !ahead_empty);
+    let around = aside & empty & enemy.shift(back);
+    // (e): `s` empty, a friend on `g`.
+    let below_friend = aside & empty & own.shift(back);
+    if aside & !(given | blocked | around | below_friend) != Bitboard::EMPTY {
+        return None;
+    }
+    // (c): no open `t` (the rabbits, beside `s` along the rank too, are not empty).
+    if (around.neighbours() & row & empty & ahead_empty).any() {
+        return None;
+    }
+    // The pieces of the mover stronger than `E` beside `A` (on a `g`), whose pull of `E`
+    // may open `A`.
+    let mut pullers = Bitboard::EMPTY;
+    for a in ahead {
+        let kind = board.kind_at(a)?;
+        pullers |= Bitboard::adjacent(a) & board.stronger_than(side, kind);
+    }
+    // The friends whose leaving keeps some rabbit beside them along the rank unfrozen.
+    let freezers = enemy & !board.pieces(PieceKind::Rabbit.of(!side));
+    let mut kept = Bitboard::EMPTY;
+    for f in given {
+        let helps = (Bitboard::adjacent(f) & rabbits).iter().any(|r| {
+            let around = Bitboard::adjacent(r);
+            (around & own).without(f).any() || (around & freezers).is_empty()
+        });
+        if helps {
+            kept |= Bitboard::from_square(f);
+        }
+    }
+    let leavers = below_friend.shift(fwd);
+    let asked = kept | pullers | leavers | (rabbits & below_friend.neighbours());
+    let movers = asked & !board.frozen_among(side, asked);
+    let back_steppers = movers & !board.pieces(PieceKind::Rabbit.of(side));
+    let mut open = row | back_steppers.shift(back);
+    if (pullers | leavers).any() {
+        open |= (pullers | leavers).neighbours() & rank_band(side, 0);
+    }
+    // The enemy pieces read that the pull under way may move.
+    let pulled = pos.pullable() & (ahead | aside | around.shift(fwd));
+    Some((movers, empty & open, pulled))
 }
 
 /// The squares ahead of the rabbits `two` (the mover's, two ranks from their goal) that
