@@ -1467,3 +1467,67 @@ fn the_walk_of_one_piece_in_one_look_is_the_widening_walk() {
         met[0], met[1], met[2], met[3]
     );
 }
+
+/// At `node`, for every enemy piece that [`far_helpers_move_nothing`] rules out:
+/// [`four_step_traps`] gives `None` too (the mover's frozen pieces given), and at a
+/// quiet turn start with four steps left the plain query captures it in no four steps.
+/// Returns how many pieces it ruled out, how many of those at such turn starts were
+/// compared with the plain query, how many had a trap with one piece to move (where
+/// [`one_move_may_capture`] would run), and how many of those had a frozen helper two
+/// squares from that piece (the rule's frozen-helper test met).
+fn check_far_helpers_move_nothing(node: &TurnState) -> [usize; 4] {
+    let (board, side) = (node.board(), node.side_to_move());
+    let frozen = board.frozen(side);
+    let ready = board.threatened(!side);
+    let quiet = node.pending_push().is_none() && node.pull_source().is_none();
+    let root = quiet && node.steps_left() == 4;
+    let mut plain = None;
+    let mut met = [0; 4];
+    for sq in board.color(!side) {
+        if !far_helpers_move_nothing(board, side, sq, frozen) {
+            continue;
+        }
+        met[0] += 1;
+        let filter = four_step_traps(board, side, sq, ready, &mut Some(frozen));
+        assert_eq!(filter, None, "{sq} at {node:?}");
+        if root {
+            let plain = plain.get_or_insert_with(|| node.capture_moves_plain());
+            let steps = plain.get(sq).map(Move::len);
+            assert_ne!(steps, Some(4), "{sq} is captured in four at {node:?}");
+            met[1] += 1;
+        }
+        let enemy = board.color(!side);
+        let empty = !board.occupied();
+        let ones = NEAR_TRAPS[sq.index() as usize]
+            .iter()
+            .take_while(|&&(_, m)| m != u8::MAX)
+            .filter_map(|&(area, m)| walked_target(enemy, empty, sq, (area, m)));
+        let mut one = false;
+        let mut frozen_near = false;
+        for x in ones {
+            one = true;
+            let helpers = stronger_than_piece_on(board, side, x).unwrap_or(Bitboard::EMPTY);
+            frozen_near |= (helpers & frozen & Bitboard::within(x, 2)).any();
+        }
+        met[2] += usize::from(one);
+        met[3] += usize::from(frozen_near);
+    }
+    met
+}
+
+#[test]
+fn far_helpers_that_move_nothing_leave_no_capture_in_four() {
+    // The archive under caps 4 to 1, the endgames, and random states inside turns.
+    let mut met = [0; 4];
+    for_each_capped_and_inner_state(29, |state| {
+        for (m, n) in met.iter_mut().zip(check_far_helpers_move_nothing(state)) {
+            *m += n;
+        }
+    });
+    assert!(met[0] > 10_000 && met[1] > 1_000 && met[2] > 1_000, "{met:?}");
+    assert!(met[3] > 100, "{met:?}");
+    eprintln!(
+        "far helpers: {} pieces ruled out, {} compared with the plain query at turn starts, {} with one piece to move at a trap, {} with a frozen helper two squares from it",
+        met[0], met[1], met[2], met[3]
+    );
+}
