@@ -1524,7 +1524,10 @@ fn far_helpers_that_move_nothing_leave_no_capture_in_four() {
             *m += n;
         }
     });
-    assert!(met[0] > 10_000 && met[1] > 1_000 && met[2] > 1_000, "{met:?}");
+    assert!(
+        met[0] > 10_000 && met[1] > 1_000 && met[2] > 1_000,
+        "{met:?}"
+    );
     assert!(met[3] > 100, "{met:?}");
     eprintln!(
         "far helpers: {} pieces ruled out, {} compared with the plain query at turn starts, {} with one piece to move at a trap, {} with a frozen helper two squares from it",
