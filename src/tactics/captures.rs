@@ -299,7 +299,7 @@ fn capture_query_in<const FAST: bool, const QUIET: bool>(node: &Node) -> Capture
                 // (see there), which the filter would have kept with every first move.
                 if bound.far {
                     if walk_may_reach(board, side, sq, frozen) {
-                        if walk_then_move(&node, side, sq, &mut path) {
+                        if walk_then_move(&node, side, sq, frozen, &mut path) {
                             out.insert(sq, path);
                             break;
                         }
@@ -372,7 +372,7 @@ fn search_at(
     } else if ctx.fast && limit == 4 && quiet {
         (!bound.far
             && walk_may_reach(node.board(), ctx.side, sq, frozen)
-            && walk_then_move(node, ctx.side, sq, path))
+            && walk_then_move(node, ctx.side, sq, frozen, path))
             || pushed_away_then_two(node, ctx, sq, frozen, path)
             || arrived_then_two(node, ctx.side, sq, frozen, path)
             || {
@@ -2529,7 +2529,20 @@ fn first_moves_towards(
 /// from the piece, and at the others it has proved no capture in four.
 /// When the bound counts a walk of two squares or more the root asks it before that
 /// filter instead, after [`walk_may_reach`]; the moves it gives are the same.
-fn walk_then_move(node: &Node, side: Color, sq: Square, path: &mut Move) -> bool {
+///
+/// `frozen`: the mover's frozen pieces when the caller has them ([`Board::frozen_among`]
+/// of every square), else `None`. With them, the frozen pieces are not walked, and
+/// [`walked_finish`] reads `h`'s freezing from them instead of [`Board::is_frozen`]: the
+/// same answer and the same move, as [`walked_finish`] rejects every walk of a frozen `h`
+/// (its first test) and [`preparations`] stops at the first walk it accepts, so taking
+/// out walks it rejects changes neither which walk that is nor its steps.
+fn walk_then_move(
+    node: &Node,
+    side: Color,
+    sq: Square,
+    frozen: Option<Bitboard>,
+    path: &mut Move,
+) -> bool {
     let board = node.board();
     let enemy = board.color(!side);
     let empty = !board.occupied();
@@ -2541,10 +2554,10 @@ fn walk_then_move(node: &Node, side: Color, sq: Square, path: &mut Move) -> bool
         else {
             continue;
         };
-        let helpers = board.stronger_than(side, kind);
+        let helpers = board.stronger_than(side, kind) & !frozen.unwrap_or(Bitboard::EMPTY);
         for s in Bitboard::adjacent(moved).without(trap) & empty {
             let found = preparations(board, helpers, s, |prep| {
-                let steps = walked_finish(board, side, (sq, moved, trap), (prep, s));
+                let steps = walked_finish(board, side, (sq, moved, trap), (prep, s), frozen);
                 let found = steps.and_then(|steps| Move::from_steps(&steps));
                 *path = found.unwrap_or(*path);
                 found.is_some()
@@ -2846,7 +2859,9 @@ fn preparations(
 /// trap). Asked only when `mid` is no trap, no piece of the mover stands on a trap
 /// beside `h` or `mid` (the walk loses none), `h` is unfrozen now, on `mid` (a piece of
 /// the mover beside it other than `h`, or no enemy piece stronger than `h` beside it)
-/// and on `s` (the same, `h`'s other squares not being beside `s`).
+/// and on `s` (the same, `h`'s other squares not being beside `s`). Whether `h` is
+/// frozen now is read from `frozen` (the mover's frozen pieces) when given: the same
+/// set as [`Board::is_frozen`] asked of each of its pieces.
 ///
 /// Proof (the rules as [`TurnState::check_step`] and [`TurnState::play_step`] apply
 /// them; `h` is stronger than the moved piece, so no rabbit). No enemy piece moves or is
@@ -2867,11 +2882,13 @@ fn walked_finish(
     side: Color,
     (sq, moved, trap): (Square, Square, Square),
     ([first, second], s): ([Step; 2], Square),
+    frozen: Option<Bitboard>,
 ) -> Option<[Step; 4]> {
     let (h, mid) = (first.from, second.from);
     let own = board.color(side);
     let losses = own & Bitboard::TRAPS & (Bitboard::adjacent(h) | Bitboard::adjacent(mid));
-    if Bitboard::TRAPS.contains(mid) || losses.any() || board.is_frozen(h) {
+    let h_frozen = frozen.map_or_else(|| board.is_frozen(h), |f| f.contains(h));
+    if Bitboard::TRAPS.contains(mid) || losses.any() || h_frozen {
         return None;
     }
     // `h` is not beside `s`, so its friends there are the same without it.
