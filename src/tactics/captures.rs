@@ -297,12 +297,16 @@ fn capture_query_in<const FAST: bool, const QUIET: bool>(node: &Node) -> Capture
                 // cheap [`walk_may_reach`] first. Elsewhere [`search_at`] asks it after
                 // the filter, as before. A move it gives is a capture in exactly four
                 // (see there), which the filter would have kept with every first move.
-                if bound.far
-                    && walk_may_reach(board, side, sq, frozen)
-                    && walk_then_move(&node, side, sq, &mut path)
-                {
-                    out.insert(sq, path);
-                    break;
+                if bound.far {
+                    if walk_may_reach(board, side, sq, frozen) {
+                        if walk_then_move(&node, side, sq, frozen, &mut path) {
+                            out.insert(sq, path);
+                            break;
+                        }
+                    } else if frozen.is_some_and(|f| far_helpers_move_nothing(board, side, sq, f)) {
+                        // [`four_step_traps`] would give `None` (see there).
+                        break;
+                    }
                 }
                 match four_step_traps(board, side, sq, ready, &mut frozen) {
                     Some(first) if first == Bitboard::FULL => {}
@@ -368,7 +372,7 @@ fn search_at(
     } else if ctx.fast && limit == 4 && quiet {
         (!bound.far
             && walk_may_reach(node.board(), ctx.side, sq, frozen)
-            && walk_then_move(node, ctx.side, sq, path))
+            && walk_then_move(node, ctx.side, sq, frozen, path))
             || pushed_away_then_two(node, ctx, sq, frozen, path)
             || arrived_then_two(node, ctx.side, sq, frozen, path)
             || {
@@ -621,6 +625,86 @@ fn four_step_traps(
         }
     }
     onto
+}
+
+/// A cheap "no" for the root's limit of four: true only when [`four_step_traps`]
+/// gives `None` for the enemy piece on `sq` (`frozen`: the mover's frozen pieces), so
+/// that no turn of four steps captures it. It looks only at traps where the filter
+/// rejects at once (more than one piece to move at `m = 2`, `m + n >= 3`) or where one
+/// piece `x` must move one square, in the shapes of [`walked_target`] (the piece beside
+/// an empty trap with no other enemy piece on its area, or on the trap with one other
+/// beside it), and says "no" there only when no piece of the mover stronger than `x`
+/// stands within two squares of `x`, none unfrozen stands two squares from an empty
+/// square beside `x` (not the trap) through an empty square, and, with the piece beside
+/// the trap, none unfrozen stands beside an empty square beside the trap while a piece
+/// of the mover stands beside the trap. Any other trap (none to move, two with
+/// `m + n = 2`, a trap held by the mover) gives false: the filter decides.
+///
+/// Proof. [`four_step_traps`] rejects a trap with `m + n >= 3` (its last arm), and at
+/// `m + n = 1` asks [`one_move_may_capture`] with `x` the one piece to move and `onto`
+/// when `m = 1`; in the two shapes here the trap is empty or holds the piece, so not
+/// the mover's (`held_by_mover` is false). That function returns true only by one of
+/// its tests, each of which needs a helper (a piece of the mover stronger than `x`)
+/// in a set near `x`: on a held square beside `x` (`onto`, and `room_within_two`
+/// without it: within one); pushing a piece off a square beside `x` (beside it: within
+/// two); `steps_in_unfrozen` (beside an empty square beside `x`: within two);
+/// `unfrozen_after_a_friend_leaves` (beside a square beside `x`: within two);
+/// `freed_by_a_friend` (on or beside an empty square beside `x`: within two);
+/// `walk_may_ready` (unfrozen, in `two`, two squares from an empty square beside `x`
+/// through an empty square: the set read here); and with `onto` the pullers off the
+/// trap ([`pullers_from_trap`]): the trap (beside `x`), squares beside the trap
+/// (within two of `x`), and, only with a piece of the mover beside the trap, unfrozen
+/// pieces beside an empty square beside the trap (`ready_to_step` takes out the frozen
+/// ones not beside the trap): the last set read here. With no helper in any of these
+/// sets every test fails, so the trap is rejected; with every trap rejected the filter
+/// gives `None`, and its proof says no capture in four exists.
+#[inline(never)]
+fn far_helpers_move_nothing(board: &Board, side: Color, sq: Square, frozen: Bitboard) -> bool {
+    let enemy = board.color(!side);
+    let empty = !board.occupied();
+    for &(area, m) in NEAR_TRAPS[sq.index() as usize]
+        .iter()
+        .take_while(|&&(_, m)| m != u8::MAX)
+    {
+        let others = enemy & area & !Bitboard::from_square(sq);
+        let count = m + few(others);
+        if count >= 3 {
+            continue;
+        }
+        let (true, Some(x), Some(trap)) = (
+            count == 1,
+            walked_target(enemy, empty, sq, (area, m)),
+            (area & Bitboard::TRAPS).first(),
+        ) else {
+            return false;
+        };
+        let Some(helpers) = stronger_than_piece_on(board, side, x) else {
+            continue;
+        };
+        let near = helpers & Bitboard::within(x, 2);
+        if near.any() {
+            if (near & (!frozen | Bitboard::within(x, 1))).any() {
+                return false;
+            }
+            let unfrozen_by_a_step =
+                (empty & (board.color(side) & !frozen).neighbours()).neighbours();
+            if (near & unfrozen_by_a_step).any() {
+                return false;
+            }
+        }
+        let open = Bitboard::adjacent(x).without(trap) & empty;
+        let two = (empty & open.neighbours()).neighbours();
+        let beside_trap = Bitboard::adjacent(trap);
+        let pull = if m == 1 && (board.color(side) & beside_trap).any() {
+            (empty & beside_trap).neighbours()
+        } else {
+            Bitboard::EMPTY
+        };
+        if (helpers & !frozen & (two | pull)).any() {
+            return false;
+        }
+    }
+    true
 }
 
 /// The root's narrowing of the first move of the enemy piece `p` on `sq` when
@@ -2445,7 +2529,20 @@ fn first_moves_towards(
 /// from the piece, and at the others it has proved no capture in four.
 /// When the bound counts a walk of two squares or more the root asks it before that
 /// filter instead, after [`walk_may_reach`]; the moves it gives are the same.
-fn walk_then_move(node: &Node, side: Color, sq: Square, path: &mut Move) -> bool {
+///
+/// `frozen`: the mover's frozen pieces when the caller has them ([`Board::frozen_among`]
+/// of every square), else `None`. With them, the frozen pieces are not walked, and
+/// [`walked_finish`] reads `h`'s freezing from them instead of [`Board::is_frozen`]: the
+/// same answer and the same move, as [`walked_finish`] rejects every walk of a frozen `h`
+/// (its first test) and [`preparations`] stops at the first walk it accepts, so taking
+/// out walks it rejects changes neither which walk that is nor its steps.
+fn walk_then_move(
+    node: &Node,
+    side: Color,
+    sq: Square,
+    frozen: Option<Bitboard>,
+    path: &mut Move,
+) -> bool {
     let board = node.board();
     let enemy = board.color(!side);
     let empty = !board.occupied();
@@ -2457,10 +2554,10 @@ fn walk_then_move(node: &Node, side: Color, sq: Square, path: &mut Move) -> bool
         else {
             continue;
         };
-        let helpers = board.stronger_than(side, kind);
+        let helpers = board.stronger_than(side, kind) & !frozen.unwrap_or(Bitboard::EMPTY);
         for s in Bitboard::adjacent(moved).without(trap) & empty {
             let found = preparations(board, helpers, s, |prep| {
-                let steps = walked_finish(board, side, (sq, moved, trap), (prep, s));
+                let steps = walked_finish(board, side, (sq, moved, trap), (prep, s), frozen);
                 let found = steps.and_then(|steps| Move::from_steps(&steps));
                 *path = found.unwrap_or(*path);
                 found.is_some()
@@ -2762,7 +2859,9 @@ fn preparations(
 /// trap). Asked only when `mid` is no trap, no piece of the mover stands on a trap
 /// beside `h` or `mid` (the walk loses none), `h` is unfrozen now, on `mid` (a piece of
 /// the mover beside it other than `h`, or no enemy piece stronger than `h` beside it)
-/// and on `s` (the same, `h`'s other squares not being beside `s`).
+/// and on `s` (the same, `h`'s other squares not being beside `s`). Whether `h` is
+/// frozen now is read from `frozen` (the mover's frozen pieces) when given: the same
+/// set as [`Board::is_frozen`] asked of each of its pieces.
 ///
 /// Proof (the rules as [`TurnState::check_step`] and [`TurnState::play_step`] apply
 /// them; `h` is stronger than the moved piece, so no rabbit). No enemy piece moves or is
@@ -2783,11 +2882,13 @@ fn walked_finish(
     side: Color,
     (sq, moved, trap): (Square, Square, Square),
     ([first, second], s): ([Step; 2], Square),
+    frozen: Option<Bitboard>,
 ) -> Option<[Step; 4]> {
     let (h, mid) = (first.from, second.from);
     let own = board.color(side);
     let losses = own & Bitboard::TRAPS & (Bitboard::adjacent(h) | Bitboard::adjacent(mid));
-    if Bitboard::TRAPS.contains(mid) || losses.any() || board.is_frozen(h) {
+    let h_frozen = frozen.map_or_else(|| board.is_frozen(h), |f| f.contains(h));
+    if Bitboard::TRAPS.contains(mid) || losses.any() || h_frozen {
         return None;
     }
     // `h` is not beside `s`, so its friends there are the same without it.

@@ -588,7 +588,7 @@ fn the_first_moves_of_a_piece_moved_twice_are_narrowed_exactly() {
 /// it answered.
 fn check_walk_then_move(pos: &Position) -> [usize; 2] {
     check_direct_answers(pos, |node, side, sq, path| {
-        walk_then_move(node, side, sq, path)
+        walk_then_move(node, side, sq, None, path)
     })
 }
 
@@ -650,7 +650,7 @@ fn check_walk_may_reach(pos: &Position) -> [usize; 2] {
         let may_uncached = walk_may_reach(board, side, sq, None);
         assert!(may_uncached || !may, "{sq} in {pos:?}");
         let mut path = Move::EMPTY;
-        let moved = walk_then_move(node, side, sq, &mut path);
+        let moved = walk_then_move(node, side, sq, None, &mut path);
         assert!(may || !moved, "{sq}: {path:?} in {pos:?}");
         ruled_out += usize::from(!may);
         given += usize::from(moved);
@@ -722,7 +722,7 @@ fn a_walk_that_strands_a_friend_on_a_trap_is_not_a_direct_answer() {
     let node = pos.turn_state();
     let c5 = Square::C5;
     let mut path = Move::EMPTY;
-    if walk_then_move(node, Color::Gold, c5, &mut path) {
+    if walk_then_move(node, Color::Gold, c5, None, &mut path) {
         assert_replays(&pos, c5, &path);
     }
     assert_eq!(check(&pos), 1, "{pos:?}");
@@ -1465,5 +1465,108 @@ fn the_walk_of_one_piece_in_one_look_is_the_widening_walk() {
     eprintln!(
         "walk of one piece: {} walks of 0, {} of 1, {} of 2 under the cap; frozen pieces filled {} times",
         met[0], met[1], met[2], met[3]
+    );
+}
+
+/// At `node`, for every enemy piece that [`far_helpers_move_nothing`] rules out:
+/// [`four_step_traps`] gives `None` too (the mover's frozen pieces given), and at a
+/// quiet turn start with four steps left the plain query captures it in no four steps.
+/// Returns how many pieces it ruled out, how many of those at such turn starts were
+/// compared with the plain query, how many had a trap with one piece to move (where
+/// [`one_move_may_capture`] would run), and how many of those had a frozen helper two
+/// squares from that piece (the rule's frozen-helper test met).
+fn check_far_helpers_move_nothing(node: &TurnState) -> [usize; 4] {
+    let (board, side) = (node.board(), node.side_to_move());
+    let frozen = board.frozen(side);
+    let ready = board.threatened(!side);
+    let quiet = node.pending_push().is_none() && node.pull_source().is_none();
+    let root = quiet && node.steps_left() == 4;
+    let mut plain = None;
+    let mut met = [0; 4];
+    for sq in board.color(!side) {
+        if !far_helpers_move_nothing(board, side, sq, frozen) {
+            continue;
+        }
+        met[0] += 1;
+        let filter = four_step_traps(board, side, sq, ready, &mut Some(frozen));
+        assert_eq!(filter, None, "{sq} at {node:?}");
+        if root {
+            let plain = plain.get_or_insert_with(|| node.capture_moves_plain());
+            let steps = plain.get(sq).map(Move::len);
+            assert_ne!(steps, Some(4), "{sq} is captured in four at {node:?}");
+            met[1] += 1;
+        }
+        let enemy = board.color(!side);
+        let empty = !board.occupied();
+        let ones = NEAR_TRAPS[sq.index() as usize]
+            .iter()
+            .take_while(|&&(_, m)| m != u8::MAX)
+            .filter_map(|&(area, m)| walked_target(enemy, empty, sq, (area, m)));
+        let mut one = false;
+        let mut frozen_near = false;
+        for x in ones {
+            one = true;
+            let helpers = stronger_than_piece_on(board, side, x).unwrap_or(Bitboard::EMPTY);
+            frozen_near |= (helpers & frozen & Bitboard::within(x, 2)).any();
+        }
+        met[2] += usize::from(one);
+        met[3] += usize::from(frozen_near);
+    }
+    met
+}
+
+#[test]
+fn far_helpers_that_move_nothing_leave_no_capture_in_four() {
+    // The archive under caps 4 to 1, the endgames, and random states inside turns.
+    let mut met = [0; 4];
+    for_each_capped_and_inner_state(29, |state| {
+        for (m, n) in met.iter_mut().zip(check_far_helpers_move_nothing(state)) {
+            *m += n;
+        }
+    });
+    assert!(
+        met[0] > 10_000 && met[1] > 1_000 && met[2] > 1_000,
+        "{met:?}"
+    );
+    assert!(met[3] > 100, "{met:?}");
+    eprintln!(
+        "far helpers: {} pieces ruled out, {} compared with the plain query at turn starts, {} with one piece to move at a trap, {} with a frozen helper two squares from it",
+        met[0], met[1], met[2], met[3]
+    );
+}
+
+/// At `node`, for every enemy piece: [`walk_then_move`] given the mover's frozen pieces
+/// gives what it gives without them (the same answer and the same move). Returns how
+/// many moves it gave, and for how many pieces a frozen piece of the mover stronger
+/// than a rabbit stood within three squares (where a frozen walker may be skipped).
+fn check_walk_then_move_frozen(node: &TurnState) -> [usize; 2] {
+    let (board, side) = (node.board(), node.side_to_move());
+    let frozen = board.frozen(side) & !board.kind(PieceKind::Rabbit);
+    let mut met = [0; 2];
+    for sq in board.color(!side) {
+        let (mut want, mut got) = (Move::EMPTY, Move::EMPTY);
+        let plain = walk_then_move(node, side, sq, None, &mut want);
+        let cached = walk_then_move(node, side, sq, Some(board.frozen(side)), &mut got);
+        assert_eq!(cached, plain, "{sq} at {node:?}");
+        assert_eq!(got, want, "{sq} at {node:?}");
+        met[0] += usize::from(plain);
+        met[1] += usize::from((frozen & Bitboard::within(sq, 3)).any());
+    }
+    met
+}
+
+#[test]
+fn the_walk_skips_frozen_walkers_and_gives_the_same_move() {
+    // The archive under caps 4 to 1, the endgames, and random states inside turns.
+    let mut met = [0; 2];
+    for_each_capped_and_inner_state(31, |state| {
+        for (m, n) in met.iter_mut().zip(check_walk_then_move_frozen(state)) {
+            *m += n;
+        }
+    });
+    assert!(met[0] > 1_000 && met[1] > 10_000, "{met:?}");
+    eprintln!(
+        "walk then move: {} moves given the same with the frozen pieces known, {} pieces with a frozen walker near",
+        met[0], met[1]
     );
 }
