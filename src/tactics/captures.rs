@@ -364,7 +364,7 @@ fn search_at(
     if ctx.fast && quiet && limit == 2 {
         captures_within_two(node, &known, sq, frozen, path)
     } else if ctx.fast && quiet && limit == 3 {
-        captures_within_three(node, &known, sq, path)
+        captures_within_three(node, &known, sq, frozen, path)
     } else if ctx.fast && limit <= 3 {
         capture_search(node, &known, Some(sq), limit, path)
     } else if ctx.fast && limit == 4 && quiet && onto != Bitboard::FULL {
@@ -1656,7 +1656,7 @@ fn capture_search(node: &Node, ctx: &Ctx, target: Option<Square>, k: u8, path: &
         return captures_within_two(node, ctx, sq, None, path);
     }
     if ctx.fast && k == 3 && node.pending_push().is_none() {
-        return captures_within_three(node, ctx, sq, path);
+        return captures_within_three(node, ctx, sq, None, path);
     }
 
     let bound = capture_lower_bound(node, ctx, sq, k, None);
@@ -1992,7 +1992,17 @@ fn capturing_step(board: &Board, side: Color, sq: Square) -> Option<(Square, Bit
 /// enemy pieces as here) is answered by [`moved_within_two`] with this `q` and `ends`:
 /// what [`expand`] and [`capture_search`] would ask there ([`captures_within_two`], whose
 /// [`capturing_step`] reads only the enemy pieces).
-fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> bool {
+///
+/// `frozen`: the mover's frozen pieces at `node` when the caller has them (the root's,
+/// [`Board::frozen_among`] of every square), or `None`; [`StepLook::new`] reads it
+/// instead of computing them (see there).
+fn captures_within_three(
+    node: &Node,
+    ctx: &Ctx,
+    sq: Square,
+    frozen: Option<Bitboard>,
+    path: &mut Move,
+) -> bool {
     if !ctx.none_within_two && captures_within_two(node, ctx, sq, None, path) {
         return true;
     }
@@ -2027,7 +2037,7 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
     if ctx.none_within_two {
         movers &= after_the_first_of_four(path, q);
     }
-    let (look, frozen) = StepLook::new(board, ctx.side, (q, stronger, ends), movers);
+    let (look, frozen) = StepLook::new(board, ctx.side, (q, stronger, ends), movers, frozen);
     let own = steps_that_may_capture(&look, node.simple_steps(movers & !frozen));
     Direction::ALL.iter().enumerate().any(|(i, &dir)| {
         own[i].iter().any(|p| {
@@ -2121,15 +2131,26 @@ impl StepLook {
     /// The look for the enemy piece `q` that must step to one of `ends` (`stronger`:
     /// the mover's pieces stronger than it), and the frozen pieces of the mover among
     /// `movers` and the pieces beside `q`.
+    ///
+    /// `known`: the mover's frozen pieces on `board` when the caller has them
+    /// ([`Board::frozen_among`] of every square), or `None`. Given, they are cut to
+    /// `movers` and the pieces beside `q`: the same set as computed, because
+    /// [`Board::frozen_among`] decides each piece of its `among` by its own square alone
+    /// (a friend beside it, the enemy pieces beside it), so its answer on a part of the
+    /// board is its answer on every square, cut to that part.
     #[inline]
     fn new(
         board: &Board,
         side: Color,
         (q, stronger, ends): (Square, Bitboard, Bitboard),
         movers: Bitboard,
+        known: Option<Bitboard>,
     ) -> (StepLook, Bitboard) {
         let beside = stronger & Bitboard::adjacent(q);
-        let frozen = board.frozen_among(side, movers | beside);
+        let frozen = match known {
+            Some(all) => all & (movers | beside),
+            None => board.frozen_among(side, movers | beside),
+        };
         let look = StepLook {
             stronger,
             q,

@@ -926,7 +926,7 @@ fn check_mover_steps(node: &TurnState) -> [usize; 3] {
             continue;
         }
         let stronger = board.stronger_than(side, kind);
-        let (look, _) = StepLook::new(board, side, (q, stronger, ends), board.color(side));
+        let (look, _) = StepLook::new(board, side, (q, stronger, ends), board.color(side), None);
         // The search's form, all the steps at once, is the test step by step.
         let own = node.simple_steps(board.color(side) & !board.frozen(side));
         let admitted = steps_that_may_capture(&look, own);
@@ -1169,6 +1169,71 @@ fn the_direct_answer_in_two_is_the_search_in_two() {
         "{counts:?}"
     );
     eprintln!("captures within two: {found}, {decided} of them decided on the bitboards with no pull under way; the same as the search, and the same with the frozen pieces given ({frozen_beside} pieces with a frozen stronger piece of the mover beside them)");
+}
+
+/// At `node` (no push waiting, three steps left or more; else nothing is checked), for
+/// every enemy piece: [`captures_within_three`] with no frozen pieces given against it
+/// with the mover's frozen pieces given (as the root gives them): the same answer and
+/// the same move; and against the plain search within three steps ([`capture_search`]
+/// without fast paths): the same answer. Where no capture within two exists, the same
+/// with [`Ctx::none_within_two`] set, as the root asks it. Returns how many pieces it
+/// captures within three, and how many of the calls with the frozen pieces given had a
+/// frozen piece of the mover within three squares of the piece (which the given set
+/// must keep out of the first steps).
+fn check_within_three(node: &TurnState) -> [usize; 2] {
+    if node.pending_push().is_some() || node.steps_left() < 3 {
+        return [0, 0];
+    }
+    let (board, side) = (node.board(), node.side_to_move());
+    let fast = root_ctx(board, side);
+    let known = Ctx {
+        none_within_two: true,
+        ..fast
+    };
+    let plain = Ctx {
+        fast: false,
+        ..fast
+    };
+    let frozen = board.frozen_among(side, Bitboard::FULL);
+    let mut counts = [0; 2];
+    for sq in board.color(!side) {
+        let mut path = Move::EMPTY;
+        let found = captures_within_three(node, &fast, sq, None, &mut path);
+        let mut given = Move::EMPTY;
+        let with_frozen = captures_within_three(node, &fast, sq, Some(frozen), &mut given);
+        assert_eq!((with_frozen, given), (found, path), "{sq} at {node:?}");
+        let mut by_search = Move::EMPTY;
+        let want = capture_search(node, &plain, Some(sq), 3, &mut by_search);
+        assert_eq!(found, want, "{sq} at {node:?}");
+        let mut two = Move::EMPTY;
+        if !captures_within_two(node, &fast, sq, None, &mut two) {
+            let mut none = Move::EMPTY;
+            let computed = captures_within_three(node, &known, sq, None, &mut none);
+            let mut some = Move::EMPTY;
+            let read = captures_within_three(node, &known, sq, Some(frozen), &mut some);
+            assert_eq!((read, some), (computed, none), "{sq} at {node:?}");
+            assert_eq!(computed, found, "{sq} at {node:?}");
+        }
+        let near = (frozen & Bitboard::within(sq, 3)).any();
+        counts[1] += usize::from(near && capturing_step(board, side, sq).is_some());
+        counts[0] += usize::from(found);
+    }
+    counts
+}
+
+#[test]
+fn the_direct_answer_in_three_reads_the_given_frozen_pieces_as_computed() {
+    // The archive and the endgames under caps 4 to 1, random states inside turns, and
+    // turn starts after random turns.
+    let mut counts = [0; 2];
+    let mut add = |c: [usize; 2]| (0..2).for_each(|i| counts[i] += c[i]);
+    for_each_capped_and_inner_state(34, |state| add(check_within_three(state)));
+    add(sum_over_turn_starts(35, |pos| {
+        check_within_three(pos.turn_state())
+    }));
+    let [found, frozen_near] = counts;
+    assert!(found > 1_000 && frozen_near > 100, "{counts:?}");
+    eprintln!("captures within three: {found}, the same as the search and with the frozen pieces given; {frozen_near} pieces with a step to capture them and a frozen piece of the mover within three squares");
 }
 
 /// At `pos` (a turn start with four steps left), every enemy piece for which
