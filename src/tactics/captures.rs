@@ -362,9 +362,9 @@ fn search_at(
         ..*ctx
     };
     if ctx.fast && quiet && limit == 2 {
-        captures_within_two(node, &known, sq, path)
+        captures_within_two(node, &known, sq, frozen, path)
     } else if ctx.fast && quiet && limit == 3 {
-        captures_within_three(node, &known, sq, path)
+        captures_within_three(node, &known, sq, frozen, path)
     } else if ctx.fast && limit <= 3 {
         capture_search(node, &known, Some(sq), limit, path)
     } else if ctx.fast && limit == 4 && quiet && onto != Bitboard::FULL {
@@ -1653,10 +1653,10 @@ fn capture_search(node: &Node, ctx: &Ctx, target: Option<Square>, k: u8, path: &
         return pull_ends_capture(node, ctx, sq, path);
     }
     if ctx.fast && k == 2 && node.pending_push().is_none() {
-        return captures_within_two(node, ctx, sq, path);
+        return captures_within_two(node, ctx, sq, None, path);
     }
     if ctx.fast && k == 3 && node.pending_push().is_none() {
-        return captures_within_three(node, ctx, sq, path);
+        return captures_within_three(node, ctx, sq, None, path);
     }
 
     let bound = capture_lower_bound(node, ctx, sq, k, None);
@@ -1770,24 +1770,36 @@ fn pull_ends_capture(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> boo
 /// this finds a capture exactly when the plain search does (any capture within the
 /// steps left will do: the root's iterative deepening makes the whole turn a shortest
 /// one).
-fn captures_within_two(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> bool {
+///
+/// `frozen`: the mover's frozen pieces at `node` when the caller has them
+/// ([`Board::frozen_among`] of every square; the root's), or `None`; only
+/// [`pushed_or_pulled`] reads it (see there).
+fn captures_within_two(
+    node: &Node,
+    ctx: &Ctx,
+    sq: Square,
+    frozen: Option<Bitboard>,
+    path: &mut Move,
+) -> bool {
     let board = node.board();
     let Some((q, ends)) = capturing_step(board, ctx.side, sq) else {
         return false;
     };
-    moved_within_two(node, ctx.side, (q, ends), path)
+    moved_within_two(node, ctx.side, (q, ends), frozen, path)
 }
 
 /// [`captures_within_two`] given what [`capturing_step`] gives at `node` (`q`, `ends`),
 /// for a caller that has it: the end of the pull under way, then [`pushed_or_pulled`].
 /// [`captures_within_three`] asks it at the child of a plain step of the mover, whose
 /// enemy pieces are its own (a step of the mover moves none and captures none), so
-/// [`capturing_step`] gives the child the same.
+/// [`capturing_step`] gives the child the same. `frozen` as for
+/// [`captures_within_two`]: the mover's frozen pieces at `node`, or `None`.
 #[inline(always)]
 fn moved_within_two(
     node: &Node,
     side: Color,
     (q, ends): (Square, Bitboard),
+    frozen: Option<Bitboard>,
     path: &mut Move,
 ) -> bool {
     // The end of the pull under way: `q`'s step onto `ends` captures the piece (see
@@ -1804,7 +1816,7 @@ fn moved_within_two(
     }
 
     // The first step of a push of `q`, then the end of a pull of `q` begun now.
-    pushed_or_pulled(node, side, q, ends, path)
+    pushed_or_pulled(node, side, (q, ends), frozen, path)
 }
 
 /// For [`captures_within_two`], decided on the bitboards: whether a push or a pull of
@@ -1836,8 +1848,22 @@ fn moved_within_two(
 /// [`TurnState::play_step_unchecked`] records the pull square and kind), which `q`,
 /// weaker and beside it, ends. So the search succeeds exactly when one of the two shapes
 /// exists, and either is a capture within two steps.
+///
+/// `frozen`, when given, is the mover's frozen pieces at `node`
+/// ([`Board::frozen_among`] of every square; the root passes its own). The unfrozen
+/// pieces `h` are then `stronger` less `frozen`: the same set as
+/// `frozen_among(side, stronger)` gives, because that function decides each piece of
+/// `among` by its own square alone (whether a friend stands beside it, and the enemy
+/// pieces beside it), so its answer on `stronger` is its answer on every square, cut to
+/// `stronger`. Without it, the set is computed here as before.
 #[inline]
-fn pushed_or_pulled(node: &Node, side: Color, q: Square, ends: Bitboard, path: &mut Move) -> bool {
+fn pushed_or_pulled(
+    node: &Node,
+    side: Color,
+    (q, ends): (Square, Bitboard),
+    frozen: Option<Bitboard>,
+    path: &mut Move,
+) -> bool {
     let board = node.board();
     let Some(stronger) = stronger_than_piece_on(board, side, q) else {
         return false;
@@ -1846,7 +1872,8 @@ fn pushed_or_pulled(node: &Node, side: Color, q: Square, ends: Bitboard, path: &
     if stronger.is_empty() {
         return false;
     }
-    let free = stronger & !board.frozen_among(side, stronger);
+    let frozen = frozen.unwrap_or_else(|| board.frozen_among(side, stronger));
+    let free = stronger & !frozen;
     let empty = !board.occupied();
     let (first, second) = if let (Some(h), Some(e)) =
         (free.first(), (Bitboard::adjacent(q) & ends & empty).first())
@@ -1965,8 +1992,18 @@ fn capturing_step(board: &Board, side: Color, sq: Square) -> Option<(Square, Bit
 /// enemy pieces as here) is answered by [`moved_within_two`] with this `q` and `ends`:
 /// what [`expand`] and [`capture_search`] would ask there ([`captures_within_two`], whose
 /// [`capturing_step`] reads only the enemy pieces).
-fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> bool {
-    if !ctx.none_within_two && captures_within_two(node, ctx, sq, path) {
+///
+/// `frozen`: the mover's frozen pieces at `node` when the caller has them (the root's,
+/// [`Board::frozen_among`] of every square), or `None`; [`StepLook::new`] reads it
+/// instead of computing them (see there).
+fn captures_within_three(
+    node: &Node,
+    ctx: &Ctx,
+    sq: Square,
+    frozen: Option<Bitboard>,
+    path: &mut Move,
+) -> bool {
+    if !ctx.none_within_two && captures_within_two(node, ctx, sq, None, path) {
         return true;
     }
 
@@ -2000,7 +2037,7 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
     if ctx.none_within_two {
         movers &= after_the_first_of_four(path, q);
     }
-    let (look, frozen) = StepLook::new(board, ctx.side, (q, stronger, ends), movers);
+    let (look, frozen) = StepLook::new(board, ctx.side, (q, stronger, ends), movers, frozen);
     let own = steps_that_may_capture(&look, node.simple_steps(movers & !frozen));
     Direction::ALL.iter().enumerate().any(|(i, &dir)| {
         own[i].iter().any(|p| {
@@ -2011,7 +2048,7 @@ fn captures_within_three(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) ->
             let mut child = *node;
             child.play_step_unchecked(step);
             let _ = path.push(step);
-            moved_within_two(&child, ctx.side, (q, ends), path) || {
+            moved_within_two(&child, ctx.side, (q, ends), None, path) || {
                 path.pop();
                 false
             }
@@ -2094,15 +2131,26 @@ impl StepLook {
     /// The look for the enemy piece `q` that must step to one of `ends` (`stronger`:
     /// the mover's pieces stronger than it), and the frozen pieces of the mover among
     /// `movers` and the pieces beside `q`.
+    ///
+    /// `known`: the mover's frozen pieces on `board` when the caller has them
+    /// ([`Board::frozen_among`] of every square), or `None`. Given, they are cut to
+    /// `movers` and the pieces beside `q`: the same set as computed, because
+    /// [`Board::frozen_among`] decides each piece of its `among` by its own square alone
+    /// (a friend beside it, the enemy pieces beside it), so its answer on a part of the
+    /// board is its answer on every square, cut to that part.
     #[inline]
     fn new(
         board: &Board,
         side: Color,
         (q, stronger, ends): (Square, Bitboard, Bitboard),
         movers: Bitboard,
+        known: Option<Bitboard>,
     ) -> (StepLook, Bitboard) {
         let beside = stronger & Bitboard::adjacent(q);
-        let frozen = board.frozen_among(side, movers | beside);
+        let frozen = match known {
+            Some(all) => all & (movers | beside),
+            None => board.frozen_among(side, movers | beside),
+        };
         let look = StepLook {
             stronger,
             q,
@@ -2706,7 +2754,7 @@ fn pushed_away_then_two(
                 let mut found = Move::EMPTY;
                 let _ = found.push(first);
                 let _ = found.push(second);
-                if captures_within_two(&grand, ctx, sq, &mut found) {
+                if captures_within_two(&grand, ctx, sq, None, &mut found) {
                     *path = found;
                     return true;
                 }
@@ -2809,7 +2857,7 @@ fn arrived_then_two(
                     let mut found = Move::EMPTY;
                     let _ = found.push(first);
                     let _ = found.push(second);
-                    if moved_within_two(&grand, side, (q, ends), &mut found) {
+                    if moved_within_two(&grand, side, (q, ends), None, &mut found) {
                         *path = found;
                         return true;
                     }

@@ -204,13 +204,16 @@ fn check_four_step_filter(pos: &Position) -> [usize; 2] {
     [ruled_out, narrowed]
 }
 
-/// The sum of `check`'s two counts over the sample the checks of the search in four
+/// The sum of `check`'s counts over the sample the checks of the search in four
 /// walk: the archive's turn starts, turn starts after one or two random turns from
 /// each (drawn with `seed`), the endgames, and one random turn from each of them.
-fn sum_over_turn_starts(seed: u64, check: impl Fn(&Position) -> [usize; 2]) -> [usize; 2] {
+fn sum_over_turn_starts<const N: usize>(
+    seed: u64,
+    check: impl Fn(&Position) -> [usize; N],
+) -> [usize; N] {
     let mut rng = Rng(seed);
-    let mut counts = [0; 2];
-    let mut add = |c: [usize; 2]| (0..2).for_each(|i| counts[i] += c[i]);
+    let mut counts = [0; N];
+    let mut add = |c: [usize; N]| (0..N).for_each(|i| counts[i] += c[i]);
     for pos in archive_positions() {
         add(check(&pos));
         let turns = 1 + rng.below(2);
@@ -919,11 +922,11 @@ fn check_mover_steps(node: &TurnState) -> [usize; 3] {
             continue;
         };
         let mut path = Move::EMPTY;
-        if captures_within_two(node, &ctx, sq, &mut path) {
+        if captures_within_two(node, &ctx, sq, None, &mut path) {
             continue;
         }
         let stronger = board.stronger_than(side, kind);
-        let (look, _) = StepLook::new(board, side, (q, stronger, ends), board.color(side));
+        let (look, _) = StepLook::new(board, side, (q, stronger, ends), board.color(side), None);
         // The search's form, all the steps at once, is the test step by step.
         let own = node.simple_steps(board.color(side) & !board.frozen(side));
         let admitted = steps_that_may_capture(&look, own);
@@ -956,7 +959,7 @@ fn check_mover_steps(node: &TurnState) -> [usize; 3] {
             let mut child = *node;
             child.play_step(step).expect("a legal step");
             assert!(
-                !captures_within_two(&child, &ctx, sq, &mut path),
+                !captures_within_two(&child, &ctx, sq, None, &mut path),
                 "{step:?} for {sq} at {node:?}"
             );
         }
@@ -1082,11 +1085,15 @@ fn no_arrival_beside_the_piece_leaves_no_capture_in_three() {
 /// through the checked API capturing the piece within two steps, no push waiting after
 /// it. Where [`capturing_step`] gives a piece `q`, [`pushed_or_pulled`] against the
 /// search of its first steps ([`first_steps_moving`] with `k` 2) when no pull is under
-/// way (with one, its end, tried first, may be the same step). Returns how many pieces
-/// it captures within two, and how many of those [`pushed_or_pulled`] decided.
-fn check_within_two(node: &TurnState) -> [usize; 2] {
+/// way (with one, its end, tried first, may be the same step). Both asked with no frozen
+/// pieces given and with the mover's frozen pieces given (as the root gives them): the
+/// same answer and the same move. Returns how many pieces it captures within two, how
+/// many of those [`pushed_or_pulled`] decided, and how many pieces had a frozen piece
+/// of the mover stronger than `q` beside `q` (which the frozen pieces given must rule
+/// out as pushers and pullers).
+fn check_within_two(node: &TurnState) -> [usize; 3] {
     if node.pending_push().is_some() || node.steps_left() < 2 {
-        return [0, 0];
+        return [0, 0, 0];
     }
     let (board, side) = (node.board(), node.side_to_move());
     let fast = root_ctx(board, side);
@@ -1094,20 +1101,32 @@ fn check_within_two(node: &TurnState) -> [usize; 2] {
         fast: false,
         ..fast
     };
-    let mut counts = [0; 2];
+    let frozen = board.frozen_among(side, Bitboard::FULL);
+    let mut counts = [0; 3];
     for sq in board.color(!side) {
         let mut path = Move::EMPTY;
-        let found = captures_within_two(node, &fast, sq, &mut path);
+        let found = captures_within_two(node, &fast, sq, None, &mut path);
+        let mut given = Move::EMPTY;
+        let with_frozen = captures_within_two(node, &fast, sq, Some(frozen), &mut given);
+        assert_eq!((with_frozen, given), (found, path), "{sq} at {node:?}");
         let mut by_search = Move::EMPTY;
         let want = capture_search(node, &plain, Some(sq), 2, &mut by_search);
         assert_eq!(found, want, "{sq} at {node:?}");
         if let (Some((q, ends)), None) = (capturing_step(board, side, sq), node.pull_source()) {
             let mut direct = Move::EMPTY;
-            let decided = pushed_or_pulled(node, side, q, ends, &mut direct);
+            let decided = pushed_or_pulled(node, side, (q, ends), None, &mut direct);
+            let mut direct_given = Move::EMPTY;
+            let given = pushed_or_pulled(node, side, (q, ends), Some(frozen), &mut direct_given);
+            assert_eq!((given, direct_given), (decided, direct), "{sq} at {node:?}");
             let mut searched = Move::EMPTY;
             let search = first_steps_moving(node, &fast, sq, q, ends, 2, &mut searched);
             assert_eq!(decided, search, "{sq} at {node:?}");
             counts[1] += usize::from(decided);
+            let kind = board.piece_at(q).map(|p| p.kind);
+            let beside = kind.map_or(Bitboard::EMPTY, |k| {
+                board.stronger_than(side, k) & Bitboard::adjacent(q)
+            });
+            counts[2] += usize::from((beside & frozen).any());
         }
         if !found {
             continue;
@@ -1138,15 +1157,83 @@ fn check_within_two(node: &TurnState) -> [usize; 2] {
 fn the_direct_answer_in_two_is_the_search_in_two() {
     // The archive and the endgames under caps 4 to 1, random states inside turns, and
     // turn starts after random turns.
-    let mut counts = [0; 2];
-    let mut add = |c: [usize; 2]| (0..2).for_each(|i| counts[i] += c[i]);
+    let mut counts = [0; 3];
+    let mut add = |c: [usize; 3]| (0..3).for_each(|i| counts[i] += c[i]);
     for_each_capped_and_inner_state(22, |state| add(check_within_two(state)));
     add(sum_over_turn_starts(23, |pos| {
         check_within_two(pos.turn_state())
     }));
-    let [found, decided] = counts;
-    assert!(found > 4_000 && decided > 3_000, "{counts:?}");
-    eprintln!("captures within two: {found}, {decided} of them decided on the bitboards with no pull under way; the same as the search");
+    let [found, decided, frozen_beside] = counts;
+    assert!(
+        found > 4_000 && decided > 3_000 && frozen_beside > 0,
+        "{counts:?}"
+    );
+    eprintln!("captures within two: {found}, {decided} of them decided on the bitboards with no pull under way; the same as the search, and the same with the frozen pieces given ({frozen_beside} pieces with a frozen stronger piece of the mover beside them)");
+}
+
+/// At `node` (no push waiting, three steps left or more; else nothing is checked), for
+/// every enemy piece: [`captures_within_three`] with no frozen pieces given against it
+/// with the mover's frozen pieces given (as the root gives them): the same answer and
+/// the same move; and against the plain search within three steps ([`capture_search`]
+/// without fast paths): the same answer. Where no capture within two exists, the same
+/// with [`Ctx::none_within_two`] set, as the root asks it. Returns how many pieces it
+/// captures within three, and how many of the calls with the frozen pieces given had a
+/// frozen piece of the mover within three squares of the piece (which the given set
+/// must keep out of the first steps).
+fn check_within_three(node: &TurnState) -> [usize; 2] {
+    if node.pending_push().is_some() || node.steps_left() < 3 {
+        return [0, 0];
+    }
+    let (board, side) = (node.board(), node.side_to_move());
+    let fast = root_ctx(board, side);
+    let known = Ctx {
+        none_within_two: true,
+        ..fast
+    };
+    let plain = Ctx {
+        fast: false,
+        ..fast
+    };
+    let frozen = board.frozen_among(side, Bitboard::FULL);
+    let mut counts = [0; 2];
+    for sq in board.color(!side) {
+        let mut path = Move::EMPTY;
+        let found = captures_within_three(node, &fast, sq, None, &mut path);
+        let mut given = Move::EMPTY;
+        let with_frozen = captures_within_three(node, &fast, sq, Some(frozen), &mut given);
+        assert_eq!((with_frozen, given), (found, path), "{sq} at {node:?}");
+        let mut by_search = Move::EMPTY;
+        let want = capture_search(node, &plain, Some(sq), 3, &mut by_search);
+        assert_eq!(found, want, "{sq} at {node:?}");
+        let mut two = Move::EMPTY;
+        if !captures_within_two(node, &fast, sq, None, &mut two) {
+            let mut none = Move::EMPTY;
+            let computed = captures_within_three(node, &known, sq, None, &mut none);
+            let mut some = Move::EMPTY;
+            let read = captures_within_three(node, &known, sq, Some(frozen), &mut some);
+            assert_eq!((read, some), (computed, none), "{sq} at {node:?}");
+            assert_eq!(computed, found, "{sq} at {node:?}");
+        }
+        let near = (frozen & Bitboard::within(sq, 3)).any();
+        counts[1] += usize::from(near && capturing_step(board, side, sq).is_some());
+        counts[0] += usize::from(found);
+    }
+    counts
+}
+
+#[test]
+fn the_direct_answer_in_three_reads_the_given_frozen_pieces_as_computed() {
+    // The archive and the endgames under caps 4 to 1, random states inside turns, and
+    // turn starts after random turns.
+    let mut counts = [0; 2];
+    let mut add = |c: [usize; 2]| (0..2).for_each(|i| counts[i] += c[i]);
+    for_each_capped_and_inner_state(34, |state| add(check_within_three(state)));
+    add(sum_over_turn_starts(35, |pos| {
+        check_within_three(pos.turn_state())
+    }));
+    let [found, frozen_near] = counts;
+    assert!(found > 1_000 && frozen_near > 100, "{counts:?}");
+    eprintln!("captures within three: {found}, the same as the search and with the frozen pieces given; {frozen_near} pieces with a step to capture them and a frozen piece of the mover within three squares");
 }
 
 /// At `pos` (a turn start with four steps left), every enemy piece for which
