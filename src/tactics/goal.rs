@@ -2037,13 +2037,11 @@ fn steps_off_the_squares_aside(
     // The squares `s` beside the rabbits along the rank, by kind.
     let aside = rabbits.neighbours() & row;
     let given = aside & own & ahead_empty;
-    let blocked = (aside & enemy) | (aside & own & !ahead_empty);
     let around = aside & empty & enemy.shift(back);
-    // (e): `s` empty, a friend on `g`.
+    // (e): `s` empty, a friend on `g`; (f): `s` and `g` empty (every square aside is of
+    // a kind now).
     let below_friend = aside & empty & own.shift(back);
-    if aside & !(given | blocked | around | below_friend) != Bitboard::EMPTY {
-        return None;
-    }
+    let open_aside = aside & empty & ahead_empty;
     // (c): no open `t` (the rabbits, beside `s` along the rank too, are not empty).
     if (around.neighbours() & row & empty & ahead_empty).any() {
         return None;
@@ -2068,15 +2066,33 @@ fn steps_off_the_squares_aside(
         }
     }
     let leavers = below_friend.shift(fwd);
-    let asked = kept | pullers | leavers | (rabbits & below_friend.neighbours());
+    let mut asked = kept | pullers | leavers | (rabbits & below_friend.neighbours());
+    // (f): the squares a friend's step enters to unfreeze `R`, beside `r` for a frozen
+    // `R` beside an `s` of kind (f), beside that `s` off the goal rank for an unfrozen one.
+    let mut helped = Bitboard::EMPTY;
+    if open_aside.any() {
+        let near = rabbits & open_aside.neighbours();
+        let stuck = board.frozen_among(side, near);
+        let free_aside = open_aside & (near & !stuck).neighbours();
+        helped = empty & (stuck.neighbours() | (free_aside.neighbours() & !rank_band(side, 0)));
+        // Not a rabbit on the goal rank (its step into `helped` would be backwards).
+        let on_goal = board.pieces(PieceKind::Rabbit.of(side)) & rank_band(side, 0);
+        asked |= near | (own & !on_goal & helped.neighbours());
+    }
     let movers = asked & !board.frozen_among(side, asked);
     let back_steppers = movers & !board.pieces(PieceKind::Rabbit.of(side));
-    let mut open = row | back_steppers.shift(back);
+    let mut open = row | back_steppers.shift(back) | helped;
     if (pullers | leavers).any() {
         open |= (pullers | leavers).neighbours() & rank_band(side, 0);
     }
-    // The enemy pieces read that the pull under way may move.
-    let pulled = pos.pullable() & (ahead | aside | around.shift(fwd));
+    // The enemy pieces read that the pull under way may move; with an `s` of kind (f),
+    // every one.
+    let read = if open_aside.any() {
+        Bitboard::FULL
+    } else {
+        ahead | aside | around.shift(fwd)
+    };
+    let pulled = pos.pullable() & read;
     Some((movers, empty & open, pulled))
 }
 
