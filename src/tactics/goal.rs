@@ -1084,7 +1084,8 @@ fn search_within_bounds<const FAST: bool>(
                     open,
                     Bitboard::EMPTY,
                 )),
-                None => steps_off_the_squares_aside(pos, goal_rabbits),
+                None => steps_off_the_squares_aside(pos, goal_rabbits)
+                    .or_else(|| steps_into_an_open_column(pos, goal_rabbits)),
             };
             if let Some((movers, open, pulled)) = shaped {
                 if let Some((p, _)) = pos.pull_source() {
@@ -2094,6 +2095,92 @@ fn steps_off_the_squares_aside(
     };
     let pulled = pos.pullable() & read;
     Some((movers, empty & open, pulled))
+}
+
+/// The only first steps that may begin a goal in three, when `rabbits` (the node's
+/// rabbits that may end such a goal, [`goal_rabbits_within`]) is one rabbit `R` on a
+/// square `q` two ranks from its goal with the square `b` ahead of it and the goal
+/// square `h` ahead of that empty. Gives `(movers, open, pulled)` as
+/// [`steps_off_the_squares_aside`] does: the caller tries the movers' steps into the
+/// squares of `open` beside them and, for each piece of `pulled` (every enemy piece the
+/// pull under way may move, [`TurnState::pullable`]), the pull's end. With `R` frozen:
+/// the unfrozen friends beside an empty square beside `q` but `b` (not a rabbit of the
+/// mover one rank from its goal or on it), into those squares, and none when `R` would
+/// stand frozen on `b` (no friend and a freezer on the squares beside `b` along its
+/// rank, the sides of `b`). With `R` unfrozen: `R` into `b` or an empty square beside `q`
+/// along its rank, and the unfrozen friends beside an empty side of `b` (not a rabbit on
+/// the goal rank) into it. `None` when a push waits or the shape is another.
+///
+/// Exact: a goal in at most three ends with `R` on its goal rank. `R` moves only by its
+/// own steps, one square at a time, never backwards, so it takes at least two steps. If
+/// it takes three, they are the whole turn and the first is `R`'s, from `q` along its
+/// rank (the forward one would make the other two reach no further than `h` by a step
+/// aside on the goal rank... no: from `b` a step aside stays one rank away, so the three
+/// are forward, aside, forward or aside, forward, forward, the first `R`'s step into `b`
+/// or along the rank), tried when `R` is unfrozen (a first step of `R` is then legal
+/// only so). Otherwise `R`'s two steps are `q` to `b` and `b` to `h`, and one other step
+/// `X` comes before the last. A push begun in the turn takes two steps, a pull begun two:
+/// `X` is a simple step of a piece of the mover or the pull's end of the pull under way
+/// (tried for every piece it may move). A simple step moves no enemy piece: it adds a
+/// friend of `R` on the square it enters and may remove pieces of the mover (the one
+/// that leaves, one captured), never a freezer. If `R` is frozen on `q`, `X` comes
+/// first and brings a friend beside `q`: into an empty square beside `q`, not `b`
+/// (which `R` enters next), by an unfrozen friend; not a rabbit one rank from its goal
+/// or on it (its only squares beside `q`'s would be backwards: the square under it).
+/// Then `R` stands on `b` beside `h`, `q` (empty) and the sides of `b`, with the friends
+/// and freezers there of now but those `X` removed (`X`'s square is beside `q`, and no
+/// square beside `q` is a side of `b`): frozen if it has no friend there now and a
+/// freezer, and then there is no goal but by the pull's end. If `R` is unfrozen, the
+/// turn begins with `R`'s step (tried) or with `X`; then `R` steps from `q` unfrozen
+/// after `X` and is unfrozen on `b` after its step, where it would be frozen without
+/// `X` (else `R`'s two steps were a goal in two, begun by `R`'s step, tried): `X` brings
+/// a friend beside `b`, not on `h` (which `R` enters) nor `q` (`R`'s until its step),
+/// so onto an empty side of `b`, by an unfrozen friend (a rabbit from the goal rank
+/// would step backwards). Each step tried is legal: an unfrozen piece into an empty
+/// square, with no push waiting, never backwards for a rabbit (the squares beside `q`
+/// along its rank are entered from below or along the rank, the one under `q` from its
+/// own rank or below, `q` held by `R`; the sides of `b` from their rank or below).
+#[inline]
+fn steps_into_an_open_column(
+    pos: &TurnState,
+    rabbits: Bitboard,
+) -> Option<(Bitboard, Bitboard, Bitboard)> {
+    let side = pos.side_to_move();
+    if pos.pending_push().is_some() || rabbits & rank_band(side, 2) != rabbits {
+        return None;
+    }
+    if rabbits.count() != 1 {
+        return None;
+    }
+    let board = pos.board();
+    let fwd = forward(side);
+    let empty = !board.occupied();
+    let b = rabbits.shift(fwd);
+    let column = b | b.shift(fwd);
+    if column & empty != column {
+        return None;
+    }
+    let own = board.color(side);
+    let own_rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    let pulled = pos.pullable();
+    let b_sides = b.neighbours() & rank_band(side, 1);
+    let (movers, open) = if frozen_rabbits(board, side, rabbits).any() {
+        let enemy = board.color(!side);
+        let freezers = enemy & !board.pieces(PieceKind::Rabbit.of(!side));
+        if (b_sides & own).is_empty() && (b_sides & freezers).any() {
+            return Some((Bitboard::EMPTY, Bitboard::EMPTY, pulled));
+        }
+        let open = rabbits.neighbours() & empty & !b;
+        let high = own_rabbits & ranks_within(side, 1);
+        (own & !high & open.neighbours(), open)
+    } else {
+        let sides = b_sides & empty;
+        let on_goal = own_rabbits & rank_band(side, 0);
+        let open = b | sides | (rabbits.neighbours() & rank_band(side, 2) & empty);
+        (rabbits | (own & !on_goal & sides.neighbours()), open)
+    };
+    let movers = movers & !board.frozen_among(side, movers);
+    Some((movers, open, pulled))
 }
 
 /// The squares ahead of the rabbits `two` (the mover's, two ranks from their goal) that
