@@ -1077,7 +1077,9 @@ fn search_within_bounds<const FAST: bool>(
             // square ahead or the goal square): only its own steps may begin a goal
             // (`steps_around_enemy_pieces`). Every goal rabbit one rank away behind an
             // enemy piece: only the steps of `steps_off_the_squares_aside` may, the
-            // pull's end for the pieces it gives, the movers' steps into its squares.
+            // pull's end for the pieces it gives, the movers' steps into its squares. One
+            // goal rabbit two ranks away with the two squares ahead empty: those of
+            // `steps_into_an_open_column`, the same way.
             let shaped = match steps_around_enemy_pieces(pos, goal_rabbits) {
                 Some(open) => Some((
                     goal_rabbits & !frozen_rabbits(pos.board(), side, goal_rabbits),
@@ -1945,15 +1947,19 @@ fn steps_around_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> Option<Bitbo
 /// square beyond `s` along the rank) is of one of these kinds: (a) an enemy piece on
 /// `s`; (b) a friend on `s` and a piece on `g`; (c) `s` empty, an enemy piece on `g`,
 /// and no `t`, or `t` or the square ahead of `t` taken; (d) a friend `F` on `s` and `g`
-/// empty; (e) `s` empty and a friend `G` on `g`. Gives `(movers, open, pulled)`: `movers`, the unfrozen friends `F` of kind (d)
+/// empty; (e) `s` empty and a friend `G` on `g`; (f) `s` and `g` empty. Gives `(movers, open, pulled)`: `movers`, the unfrozen friends `F` of kind (d)
 /// beside an `R` that keeps, with `F` gone, a friend beside `r` or no freezer (an enemy
 /// piece but a rabbit) beside `r`, and the unfrozen pieces `S` of the mover stronger
 /// than `E` beside `A` (on a `g`: the squares beside `A` are the two `g` and `r`), the
-/// unfrozen `G` of kind (e) and the unfrozen `R` beside an `s` of kind (e); `open`, the
-/// empty squares along the rank, for the movers that are not rabbits the squares behind
-/// them, and the goal-rank squares beside an `S` or a `G`; `pulled`, the enemy pieces on
-/// an `A`, on an `s` or on the `g` of a kind (c) that the pull under way may move
-/// ([`TurnState::pullable`]). The caller tries the movers' steps into the squares of
+/// unfrozen `G` of kind (e), the unfrozen `R` beside an `s` of kind (e) or (f), and the
+/// unfrozen friends (not a rabbit on the goal rank) beside a square of `helped`: the
+/// empty squares beside `r` for a frozen `R` beside an `s` of kind (f), and the empty
+/// squares off the goal rank beside an `s` of kind (f) beside an unfrozen `R`; `open`,
+/// the empty squares along the rank, for the movers that are not rabbits the squares
+/// behind them, the goal-rank squares beside an `S` or a `G`, and `helped`; `pulled`,
+/// the enemy pieces on an `A`, on an `s` or on the `g` of a kind (c) that the pull
+/// under way may move ([`TurnState::pullable`]), every one it may move when some `s` is
+/// of kind (f). The caller tries the movers' steps into the squares of
 /// `open` beside them and, for each piece of `pulled`, the pull's end that moves it
 /// into the pull's square. `None` when a push waits or some rabbit or square has
 /// another shape: the caller's region decides. The caller asks with three steps to go
@@ -1972,8 +1978,8 @@ fn steps_around_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> Option<Bitbo
 /// kind (c), and the two steps left, `R`'s own, must be its step aside into an `s` and
 /// forward into `g`, with `s` and `g` empty after the first step: `X`'s move empties
 /// no `s` or `g` (its square is none of those asked, and no trap is there), and each
-/// kind has `s` taken, or `g` taken by a friend or by an enemy piece that is not `X`:
-/// no goal.
+/// kind but (f) has `s` taken, or `g` taken by a friend or by an enemy piece that is
+/// not `X`: no goal (with an `s` of kind (f) every piece the pull may move is given).
 ///
 /// Any other turn moves no enemy piece by a pull under way (a pull ends on the step
 /// after its puller's or not at all), so an enemy piece on those two ranks moves only
@@ -1984,7 +1990,8 @@ fn steps_around_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> Option<Bitbo
 /// Then the turn is `S`'s step, `E`'s into `S`'s square, and `R`'s forward step: `S`'s
 /// step is the first, simple (no push waits; a push would take two more), into an empty
 /// square beside its `g`: not `A` (held by `E`) nor the `s` below it (taken: an `s` is
-/// empty only in kinds (c) and (e), whose `g` holds an enemy piece or a friend), so the
+/// empty only in kinds (c), (e) and (f), whose `g` holds an enemy piece, a friend, or
+/// nothing, not `S`), so the
 /// goal-rank square beside it, tried. Otherwise `R` leaves its column by a step aside into an `s`, and
 /// takes at least two steps. Through an `s` of
 /// kind (a): the enemy piece leaves `s` only by a push or pull (two steps), then `R`'s
@@ -2012,7 +2019,24 @@ fn steps_around_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> Option<Bitbo
 /// `E`), not `s` (it must be empty when `R` enters it, and `R` stands there after), so
 /// the goal-rank square beside `g`. With `R`'s two steps that is the whole turn, begun
 /// by `R`'s step into `s` or by `G`'s step: both tried (a first step is taken by an
-/// unfrozen piece). So every goal in three begins with a step tried; the children decide the rest. With nothing given, no goal.
+/// unfrozen piece). Kind (f): `R` enters `s` by its own step, then goes on to `t` and
+/// forward (all three steps `R`'s, the first its step into `s`, tried when `R` is
+/// unfrozen) or forward into `g` with one other step `X` before that last step, a
+/// simple step of a piece of the mover (a push or pull begun takes two; the end of the
+/// pull under way is the case above). If `X` follows `R`'s step into `s`, that step
+/// begins the turn, tried. If `X` is first, it moves no enemy piece, adds a friend of
+/// `R` only on the square it enters and removes only pieces of the mover: with `R`
+/// frozen on `r`, `X` unfreezes it there, so enters an empty square beside `r` (the
+/// `helped` squares of a frozen `R`); with `R` unfrozen, either `R` would stand
+/// unfrozen on `s` after its step with no `X` (then `R`'s step into `s` begins a goal
+/// in two more, tried) or `X` brings a friend beside `s`: onto an empty square beside
+/// `s` off the goal rank (`g` stays empty for `R`, `r` is held by `R`), `helped` too.
+/// `X` is a step of an unfrozen friend beside a square of `helped` (all one or two ranks
+/// from the goal), not a rabbit on the goal rank (its step would be backwards); a
+/// rabbit enters a square of `helped` one rank away along the rank or from below, and
+/// one two ranks away (under `r` or under `s`) along its rank or from below: the square
+/// above it is `r` with `R` frozen (no mover) or `s`, empty. So every goal in three
+/// begins with a step tried; the children decide the rest. With nothing given, no goal.
 #[inline]
 fn steps_off_the_squares_aside(
     pos: &TurnState,
@@ -2113,12 +2137,9 @@ fn steps_off_the_squares_aside(
 ///
 /// Exact: a goal in at most three ends with `R` on its goal rank. `R` moves only by its
 /// own steps, one square at a time, never backwards, so it takes at least two steps. If
-/// it takes three, they are the whole turn and the first is `R`'s, from `q` along its
-/// rank (the forward one would make the other two reach no further than `h` by a step
-/// aside on the goal rank... no: from `b` a step aside stays one rank away, so the three
-/// are forward, aside, forward or aside, forward, forward, the first `R`'s step into `b`
-/// or along the rank), tried when `R` is unfrozen (a first step of `R` is then legal
-/// only so). Otherwise `R`'s two steps are `q` to `b` and `b` to `h`, and one other step
+/// it takes three, they are the whole turn, the first `R`'s step from `q` into `b` or
+/// along its rank: legal only with `R` unfrozen, and then tried. Otherwise `R`'s two
+/// steps are `q` to `b` and `b` to `h` (two forward steps), and one other step
 /// `X` comes before the last. A push begun in the turn takes two steps, a pull begun two:
 /// `X` is a simple step of a piece of the mover or the pull's end of the pull under way
 /// (tried for every piece it may move). A simple step moves no enemy piece: it adds a
