@@ -1087,7 +1087,8 @@ fn search_within_bounds<const FAST: bool>(
                     Bitboard::EMPTY,
                 )),
                 None => steps_off_the_squares_aside(pos, goal_rabbits)
-                    .or_else(|| steps_into_an_open_column(pos, goal_rabbits)),
+                    .or_else(|| steps_into_an_open_column(pos, goal_rabbits))
+                    .or_else(|| steps_past_a_friend_ahead(pos, goal_rabbits)),
             };
             if let Some((movers, open, pulled)) = shaped {
                 if let Some((p, _)) = pos.pull_source() {
@@ -2202,6 +2203,54 @@ fn steps_into_an_open_column(
     };
     let movers = movers & !board.frozen_among(side, movers);
     Some((movers, open, pulled))
+}
+
+/// The only first steps that may begin a goal in three, when `rabbits` (the node's
+/// rabbits that may end such a goal, [`goal_rabbits_within`]) is one rabbit `R` on a
+/// square `q` two ranks from its goal with a friend `F` on the square `b` ahead of it.
+/// Gives `(movers, open, pulled)` as [`steps_off_the_squares_aside`] does, `pulled`
+/// empty: `movers` are `R` and `F` (each unfrozen: the other stands beside it), `open`
+/// the empty squares beside `q` along its rank whose two squares ahead are empty, and,
+/// when the goal square `h` ahead of `b` is empty, the empty squares beside `b` along its
+/// rank. `None` when a push waits or the shape is another.
+///
+/// Exact: a goal in at most three ends with `R` on its goal rank. `R` moves only by its
+/// own steps, one square at a time, never backwards: at least two forward steps. If it
+/// enters `b`, `F` leaves it first by a simple step of its own (pieces of the mover are
+/// never pushed or pulled, and no trap lies one rank from the goal), then `R` steps into
+/// `b` and into `h`: the whole turn, `F`'s step first, not into `h` (which `R` enters
+/// last, so `h` is empty now and after) nor `q` (held by `R`), so onto an empty square
+/// beside `b` along its rank, tried when `h` is empty. Otherwise `R` leaves its column by
+/// a step aside, from `q` (from `b` it would have entered `b`), and with its two forward
+/// steps that is the whole turn: `R`'s step into a square beside `q`, then forward twice,
+/// the two squares ahead of it empty now (no other step comes between). No turn begins
+/// with the end of a pull under way (the three steps are `R`'s and `F`'s). Each step
+/// tried is legal: `R` and `F` are unfrozen (each beside the other), no push waits, and
+/// they step along their ranks into empty squares.
+#[inline]
+fn steps_past_a_friend_ahead(
+    pos: &TurnState,
+    rabbits: Bitboard,
+) -> Option<(Bitboard, Bitboard, Bitboard)> {
+    let side = pos.side_to_move();
+    let two = rank_band(side, 2);
+    if pos.pending_push().is_some() || rabbits & two != rabbits || rabbits.count() != 1 {
+        return None;
+    }
+    let board = pos.board();
+    let fwd = forward(side);
+    let b = rabbits.shift(fwd);
+    if b & board.color(side) != b {
+        return None;
+    }
+    let empty = !board.occupied();
+    let back = Direction::backwards(side);
+    let ahead_empty = empty.shift(back);
+    let mut open = rabbits.neighbours() & two & ahead_empty & ahead_empty.shift(back);
+    if (b.shift(fwd) & empty).any() {
+        open |= b.neighbours() & rank_band(side, 1);
+    }
+    Some((rabbits | b, empty & open, Bitboard::EMPTY))
 }
 
 /// The squares ahead of the rabbits `two` (the mover's, two ranks from their goal) that
