@@ -2207,26 +2207,35 @@ fn steps_into_an_open_column(
 
 /// The only first steps that may begin a goal in three, when `rabbits` (the node's
 /// rabbits that may end such a goal, [`goal_rabbits_within`]) is one rabbit `R` on a
-/// square `q` two ranks from its goal with a friend `F` on the square `b` ahead of it.
+/// square `q` two ranks from its goal with a friend `F` on the square `b` ahead of it,
+/// or with `b` empty and a friend `G` but a rabbit on the goal square `h` ahead of `b`.
 /// Gives `(movers, open, pulled)` as [`steps_off_the_squares_aside`] does, `pulled`
-/// empty: `movers` are `R` and `F` (each unfrozen: the other stands beside it), `open`
-/// the empty squares beside `q` along its rank whose two squares ahead are empty, and,
-/// when the goal square `h` ahead of `b` is empty, the empty squares beside `b` along its
-/// rank. `None` when a push waits or the shape is another.
+/// empty. With `F`: `movers` are `R` and `F` (each unfrozen: the other stands beside it),
+/// `open` the empty squares beside `q` along its rank whose two squares ahead are empty
+/// and, when `h` is empty, the empty squares beside `b` along its rank. With `G`:
+/// `movers` are `R` and `G` if unfrozen, `open` `b`, the same squares beside `q` and the
+/// empty squares beside `h` along the goal rank. `None` when a push waits or the shape
+/// is another.
 ///
 /// Exact: a goal in at most three ends with `R` on its goal rank. `R` moves only by its
-/// own steps, one square at a time, never backwards: at least two forward steps. If it
-/// enters `b`, `F` leaves it first by a simple step of its own (pieces of the mover are
-/// never pushed or pulled, and no trap lies one rank from the goal), then `R` steps into
-/// `b` and into `h`: the whole turn, `F`'s step first, not into `h` (which `R` enters
-/// last, so `h` is empty now and after) nor `q` (held by `R`), so onto an empty square
-/// beside `b` along its rank, tried when `h` is empty. Otherwise `R` leaves its column by
-/// a step aside, from `q` (from `b` it would have entered `b`), and with its two forward
-/// steps that is the whole turn: `R`'s step into a square beside `q`, then forward twice,
-/// the two squares ahead of it empty now (no other step comes between). No turn begins
-/// with the end of a pull under way (the three steps are `R`'s and `F`'s). Each step
-/// tried is legal: `R` and `F` are unfrozen (each beside the other), no push waits, and
-/// they step along their ranks into empty squares.
+/// own steps, one square at a time, never backwards: at least two forward steps. No
+/// piece of the mover is pushed or pulled, and no trap lies on a goal rank or one rank
+/// from it: `F` and `G` move only by their own simple steps, and are not captured. If
+/// `R` leaves its column, it does so by a step aside: from `q`, or from `b` having
+/// entered it; with its two forward steps that is the whole turn, `R`'s three steps, the
+/// first into a square beside `q` (the two squares ahead of it empty now: no other step
+/// comes between) or into `b` (with `F` on `b`, only after `F`'s step: four steps).
+/// Otherwise `R` steps into `b` and `h`. With `F`: `F`
+/// leaves `b` first by a step, not into `h` (which `R` enters last) nor `q` (held by
+/// `R`): onto an empty square beside `b` along its rank, with `h` empty; so the turn is
+/// `F`'s step and `R`'s two, `F`'s first (and `R` does not step into `b` first). With
+/// `G`: `G` leaves `h` by a step, not into `b` (which `R` enters), so along the goal
+/// rank into an empty square; with `R`'s two steps that is the whole turn, begun by
+/// `R`'s step into `b` or by `G`'s step. A first step of `R` or `G` is legal only with
+/// it unfrozen. No turn begins with the end of a pull under way (the three steps are
+/// those named). Each step tried is legal: an unfrozen piece steps into an empty square
+/// with no push waiting; `R` forward or along its rank, `F` along its rank, `G` (not a
+/// rabbit) anywhere.
 #[inline]
 fn steps_past_a_friend_ahead(
     pos: &TurnState,
@@ -2239,18 +2248,28 @@ fn steps_past_a_friend_ahead(
     }
     let board = pos.board();
     let fwd = forward(side);
-    let b = rabbits.shift(fwd);
-    if b & board.color(side) != b {
-        return None;
-    }
+    let own = board.color(side);
     let empty = !board.occupied();
     let back = Direction::backwards(side);
     let ahead_empty = empty.shift(back);
-    let mut open = rabbits.neighbours() & two & ahead_empty & ahead_empty.shift(back);
-    if (b.shift(fwd) & empty).any() {
-        open |= b.neighbours() & rank_band(side, 1);
+    let b = rabbits.shift(fwd);
+    let h = b.shift(fwd);
+    let aside = rabbits.neighbours() & two & ahead_empty & ahead_empty.shift(back);
+    if b & own == b {
+        let mut open = aside;
+        if (h & empty).any() {
+            open |= b.neighbours() & rank_band(side, 1);
+        }
+        return Some((rabbits | b, empty & open, Bitboard::EMPTY));
     }
-    Some((rabbits | b, empty & open, Bitboard::EMPTY))
+    let friend = own & !board.pieces(PieceKind::Rabbit.of(side));
+    if b & empty != b || h & friend != h {
+        return None;
+    }
+    let open = b | aside | (h.neighbours() & rank_band(side, 0));
+    let asked = rabbits | h;
+    let movers = asked & !board.frozen_among(side, asked);
+    Some((movers, empty & open, Bitboard::EMPTY))
 }
 
 /// The squares ahead of the rabbits `two` (the mover's, two ranks from their goal) that

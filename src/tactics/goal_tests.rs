@@ -4043,7 +4043,7 @@ fn steps_into_an_open_column_begin_every_goal_in_three() {
 /// given squares beside them, and the pull's end for the given enemy pieces) is legal, no
 /// other legal step begins a goal in two more (a plain walk after it), and one of the
 /// tried steps does exactly when the plain search finds a goal. Counts the states (with
-/// the goal square ahead of the friend taken), the goals, the steps tried (the
+/// the goal square ahead taken; with the friend on it, the square before it empty), the goals, the steps tried (the
 /// rabbit's), left out, the states decided "no" with no step tried, those with a pull under way (no
 /// pull's end given), and the states mid-turn.
 #[test]
@@ -4051,7 +4051,7 @@ fn steps_past_a_friend_ahead_begin_every_goal_in_three() {
     let states = states_for_three_to_go(49);
     let [mut shaped, mut taken, mut goals, mut tried, mut left_out, mut none, mut pulls] =
         [0usize; 7];
-    let (mut rabbit_steps, mut mid) = (0usize, 0usize);
+    let (mut rabbit_steps, mut mid, mut on_goal) = (0usize, 0usize, 0usize);
     for pos in &states {
         let state = pos.turn_state();
         let side = pos.side_to_move();
@@ -4077,6 +4077,8 @@ fn steps_past_a_friend_ahead_begin_every_goal_in_three() {
             .shift(super::forward(side))
             .shift(super::forward(side));
         taken += usize::from((pos.board().occupied() & h).any());
+        let b = rabbits.shift(super::forward(side));
+        on_goal += usize::from((pos.board().occupied() & b).is_empty());
         mid += usize::from(state.steps_taken() > 0);
         let mut given = Vec::new();
         for r in movers {
@@ -4112,7 +4114,7 @@ fn steps_past_a_friend_ahead_begin_every_goal_in_three() {
     }
     eprintln!(
         "steps past a friend ahead: {shaped} states of {} with the shape ({taken} the \
-         goal square taken), {goals} goals, {tried} steps tried ({rabbit_steps} the rabbit's), \
+         goal square taken, {on_goal} the friend on it), {goals} goals, {tried} steps tried ({rabbit_steps} the rabbit's), \
          {left_out} left out, {none} decided with no step, {pulls} with a pull under way, \
          {mid} mid-turn",
         states.len()
@@ -4121,6 +4123,7 @@ fn steps_past_a_friend_ahead_begin_every_goal_in_three() {
         shaped > 100
             && taken > 0
             && taken < shaped
+            && on_goal > 0
             && goals > 0
             && rabbit_steps > 0
             && rabbit_steps < tried
@@ -4128,6 +4131,6 @@ fn steps_past_a_friend_ahead_begin_every_goal_in_three() {
             && none > 0
             && pulls > 0
             && mid > 0,
-        "{shaped} {taken} {goals} {tried} {rabbit_steps} {left_out} {none} {pulls} {mid}"
+        "{shaped} {taken} {on_goal} {goals} {tried} {rabbit_steps} {left_out} {none} {pulls} {mid}"
     );
 }
