@@ -1079,7 +1079,8 @@ fn search_within_bounds<const FAST: bool>(
             // enemy piece: only the steps of `steps_off_the_squares_aside` may, the
             // pull's end for the pieces it gives, the movers' steps into its squares. One
             // goal rabbit two ranks away with the two squares ahead empty: those of
-            // `steps_into_an_open_column`, the same way.
+            // `steps_into_an_open_column`, the same way; with a friend ahead, or on the
+            // goal square ahead of an empty one: those of `steps_past_a_friend_ahead`.
             let shaped = match steps_around_enemy_pieces(pos, goal_rabbits) {
                 Some(open) => Some((
                     goal_rabbits & !frozen_rabbits(pos.board(), side, goal_rabbits),
