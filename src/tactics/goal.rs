@@ -1077,14 +1077,19 @@ fn search_within_bounds<const FAST: bool>(
             // square ahead or the goal square): only its own steps may begin a goal
             // (`steps_around_enemy_pieces`). Every goal rabbit one rank away behind an
             // enemy piece: only the steps of `steps_off_the_squares_aside` may, the
-            // pull's end for the pieces it gives, the movers' steps into its squares.
+            // pull's end for the pieces it gives, the movers' steps into its squares. One
+            // goal rabbit two ranks away with the two squares ahead empty: those of
+            // `steps_into_an_open_column`, the same way; with a friend ahead, or on the
+            // goal square ahead of an empty one: those of `steps_past_a_friend_ahead`.
             let shaped = match steps_around_enemy_pieces(pos, goal_rabbits) {
                 Some(open) => Some((
                     goal_rabbits & !frozen_rabbits(pos.board(), side, goal_rabbits),
                     open,
                     Bitboard::EMPTY,
                 )),
-                None => steps_off_the_squares_aside(pos, goal_rabbits),
+                None => steps_off_the_squares_aside(pos, goal_rabbits)
+                    .or_else(|| steps_into_an_open_column(pos, goal_rabbits))
+                    .or_else(|| steps_past_a_friend_ahead(pos, goal_rabbits)),
             };
             if let Some((movers, open, pulled)) = shaped {
                 if let Some((p, _)) = pos.pull_source() {
@@ -1944,15 +1949,19 @@ fn steps_around_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> Option<Bitbo
 /// square beyond `s` along the rank) is of one of these kinds: (a) an enemy piece on
 /// `s`; (b) a friend on `s` and a piece on `g`; (c) `s` empty, an enemy piece on `g`,
 /// and no `t`, or `t` or the square ahead of `t` taken; (d) a friend `F` on `s` and `g`
-/// empty; (e) `s` empty and a friend `G` on `g`. Gives `(movers, open, pulled)`: `movers`, the unfrozen friends `F` of kind (d)
+/// empty; (e) `s` empty and a friend `G` on `g`; (f) `s` and `g` empty. Gives `(movers, open, pulled)`: `movers`, the unfrozen friends `F` of kind (d)
 /// beside an `R` that keeps, with `F` gone, a friend beside `r` or no freezer (an enemy
 /// piece but a rabbit) beside `r`, and the unfrozen pieces `S` of the mover stronger
 /// than `E` beside `A` (on a `g`: the squares beside `A` are the two `g` and `r`), the
-/// unfrozen `G` of kind (e) and the unfrozen `R` beside an `s` of kind (e); `open`, the
-/// empty squares along the rank, for the movers that are not rabbits the squares behind
-/// them, and the goal-rank squares beside an `S` or a `G`; `pulled`, the enemy pieces on
-/// an `A`, on an `s` or on the `g` of a kind (c) that the pull under way may move
-/// ([`TurnState::pullable`]). The caller tries the movers' steps into the squares of
+/// unfrozen `G` of kind (e), the unfrozen `R` beside an `s` of kind (e) or (f), and the
+/// unfrozen friends (not a rabbit on the goal rank) beside a square of `helped`: the
+/// empty squares beside `r` for a frozen `R` beside an `s` of kind (f), and the empty
+/// squares off the goal rank beside an `s` of kind (f) beside an unfrozen `R`; `open`,
+/// the empty squares along the rank, for the movers that are not rabbits the squares
+/// behind them, the goal-rank squares beside an `S` or a `G`, and `helped`; `pulled`,
+/// the enemy pieces on an `A`, on an `s` or on the `g` of a kind (c) that the pull
+/// under way may move ([`TurnState::pullable`]), every one it may move when some `s` is
+/// of kind (f). The caller tries the movers' steps into the squares of
 /// `open` beside them and, for each piece of `pulled`, the pull's end that moves it
 /// into the pull's square. `None` when a push waits or some rabbit or square has
 /// another shape: the caller's region decides. The caller asks with three steps to go
@@ -1971,8 +1980,8 @@ fn steps_around_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> Option<Bitbo
 /// kind (c), and the two steps left, `R`'s own, must be its step aside into an `s` and
 /// forward into `g`, with `s` and `g` empty after the first step: `X`'s move empties
 /// no `s` or `g` (its square is none of those asked, and no trap is there), and each
-/// kind has `s` taken, or `g` taken by a friend or by an enemy piece that is not `X`:
-/// no goal.
+/// kind but (f) has `s` taken, or `g` taken by a friend or by an enemy piece that is
+/// not `X`: no goal (with an `s` of kind (f) every piece the pull may move is given).
 ///
 /// Any other turn moves no enemy piece by a pull under way (a pull ends on the step
 /// after its puller's or not at all), so an enemy piece on those two ranks moves only
@@ -1983,7 +1992,8 @@ fn steps_around_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> Option<Bitbo
 /// Then the turn is `S`'s step, `E`'s into `S`'s square, and `R`'s forward step: `S`'s
 /// step is the first, simple (no push waits; a push would take two more), into an empty
 /// square beside its `g`: not `A` (held by `E`) nor the `s` below it (taken: an `s` is
-/// empty only in kinds (c) and (e), whose `g` holds an enemy piece or a friend), so the
+/// empty only in kinds (c), (e) and (f), whose `g` holds an enemy piece, a friend, or
+/// nothing, not `S`), so the
 /// goal-rank square beside it, tried. Otherwise `R` leaves its column by a step aside into an `s`, and
 /// takes at least two steps. Through an `s` of
 /// kind (a): the enemy piece leaves `s` only by a push or pull (two steps), then `R`'s
@@ -2011,7 +2021,24 @@ fn steps_around_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> Option<Bitbo
 /// `E`), not `s` (it must be empty when `R` enters it, and `R` stands there after), so
 /// the goal-rank square beside `g`. With `R`'s two steps that is the whole turn, begun
 /// by `R`'s step into `s` or by `G`'s step: both tried (a first step is taken by an
-/// unfrozen piece). So every goal in three begins with a step tried; the children decide the rest. With nothing given, no goal.
+/// unfrozen piece). Kind (f): `R` enters `s` by its own step, then goes on to `t` and
+/// forward (all three steps `R`'s, the first its step into `s`, tried when `R` is
+/// unfrozen) or forward into `g` with one other step `X` before that last step, a
+/// simple step of a piece of the mover (a push or pull begun takes two; the end of the
+/// pull under way is the case above). If `X` follows `R`'s step into `s`, that step
+/// begins the turn, tried. If `X` is first, it moves no enemy piece, adds a friend of
+/// `R` only on the square it enters and removes only pieces of the mover: with `R`
+/// frozen on `r`, `X` unfreezes it there, so enters an empty square beside `r` (the
+/// `helped` squares of a frozen `R`); with `R` unfrozen, either `R` would stand
+/// unfrozen on `s` after its step with no `X` (then `R`'s step into `s` begins a goal
+/// in two more, tried) or `X` brings a friend beside `s`: onto an empty square beside
+/// `s` off the goal rank (`g` stays empty for `R`, `r` is held by `R`), `helped` too.
+/// `X` is a step of an unfrozen friend beside a square of `helped` (all one or two ranks
+/// from the goal), not a rabbit on the goal rank (its step would be backwards); a
+/// rabbit enters a square of `helped` one rank away along the rank or from below, and
+/// one two ranks away (under `r` or under `s`) along its rank or from below: the square
+/// above it is `r` with `R` frozen (no mover) or `s`, empty. So every goal in three
+/// begins with a step tried; the children decide the rest. With nothing given, no goal.
 #[inline]
 fn steps_off_the_squares_aside(
     pos: &TurnState,
@@ -2037,13 +2064,11 @@ fn steps_off_the_squares_aside(
     // The squares `s` beside the rabbits along the rank, by kind.
     let aside = rabbits.neighbours() & row;
     let given = aside & own & ahead_empty;
-    let blocked = (aside & enemy) | (aside & own & !ahead_empty);
     let around = aside & empty & enemy.shift(back);
-    // (e): `s` empty, a friend on `g`.
+    // (e): `s` empty, a friend on `g`; (f): `s` and `g` empty (every square aside is of
+    // a kind now).
     let below_friend = aside & empty & own.shift(back);
-    if aside & !(given | blocked | around | below_friend) != Bitboard::EMPTY {
-        return None;
-    }
+    let open_aside = aside & empty & ahead_empty;
     // (c): no open `t` (the rabbits, beside `s` along the rank too, are not empty).
     if (around.neighbours() & row & empty & ahead_empty).any() {
         return None;
@@ -2068,16 +2093,184 @@ fn steps_off_the_squares_aside(
         }
     }
     let leavers = below_friend.shift(fwd);
-    let asked = kept | pullers | leavers | (rabbits & below_friend.neighbours());
+    let mut asked = kept | pullers | leavers | (rabbits & below_friend.neighbours());
+    // (f): the squares a friend's step enters to unfreeze `R`, beside `r` for a frozen
+    // `R` beside an `s` of kind (f), beside that `s` off the goal rank for an unfrozen one.
+    let mut helped = Bitboard::EMPTY;
+    if open_aside.any() {
+        let near = rabbits & open_aside.neighbours();
+        let stuck = board.frozen_among(side, near);
+        let free_aside = open_aside & (near & !stuck).neighbours();
+        helped = empty & (stuck.neighbours() | (free_aside.neighbours() & !rank_band(side, 0)));
+        // Not a rabbit on the goal rank (its step into `helped` would be backwards).
+        let on_goal = board.pieces(PieceKind::Rabbit.of(side)) & rank_band(side, 0);
+        asked |= near | (own & !on_goal & helped.neighbours());
+    }
     let movers = asked & !board.frozen_among(side, asked);
     let back_steppers = movers & !board.pieces(PieceKind::Rabbit.of(side));
-    let mut open = row | back_steppers.shift(back);
+    let mut open = row | back_steppers.shift(back) | helped;
     if (pullers | leavers).any() {
         open |= (pullers | leavers).neighbours() & rank_band(side, 0);
     }
-    // The enemy pieces read that the pull under way may move.
-    let pulled = pos.pullable() & (ahead | aside | around.shift(fwd));
+    // The enemy pieces read that the pull under way may move; with an `s` of kind (f),
+    // every one.
+    let read = if open_aside.any() {
+        Bitboard::FULL
+    } else {
+        ahead | aside | around.shift(fwd)
+    };
+    let pulled = pos.pullable() & read;
     Some((movers, empty & open, pulled))
+}
+
+/// The only first steps that may begin a goal in three, when `rabbits` (the node's
+/// rabbits that may end such a goal, [`goal_rabbits_within`]) is one rabbit `R` on a
+/// square `q` two ranks from its goal with the square `b` ahead of it and the goal
+/// square `h` ahead of that empty. Gives `(movers, open, pulled)` as
+/// [`steps_off_the_squares_aside`] does: the caller tries the movers' steps into the
+/// squares of `open` beside them and, for each piece of `pulled` (every enemy piece the
+/// pull under way may move, [`TurnState::pullable`]), the pull's end. With `R` frozen:
+/// the unfrozen friends beside an empty square beside `q` but `b` (not a rabbit of the
+/// mover one rank from its goal or on it), into those squares, and none when `R` would
+/// stand frozen on `b` (no friend and a freezer on the squares beside `b` along its
+/// rank, the sides of `b`). With `R` unfrozen: `R` into `b` or an empty square beside `q`
+/// along its rank, and the unfrozen friends beside an empty side of `b` (not a rabbit on
+/// the goal rank) into it. `None` when a push waits or the shape is another.
+///
+/// Exact: a goal in at most three ends with `R` on its goal rank. `R` moves only by its
+/// own steps, one square at a time, never backwards, so it takes at least two steps. If
+/// it takes three, they are the whole turn, the first `R`'s step from `q` into `b` or
+/// along its rank: legal only with `R` unfrozen, and then tried. Otherwise `R`'s two
+/// steps are `q` to `b` and `b` to `h` (two forward steps), and one other step
+/// `X` comes before the last. A push begun in the turn takes two steps, a pull begun two:
+/// `X` is a simple step of a piece of the mover or the pull's end of the pull under way
+/// (tried for every piece it may move). A simple step moves no enemy piece: it adds a
+/// friend of `R` on the square it enters and may remove pieces of the mover (the one
+/// that leaves, one captured), never a freezer. If `R` is frozen on `q`, `X` comes
+/// first and brings a friend beside `q`: into an empty square beside `q`, not `b`
+/// (which `R` enters next), by an unfrozen friend; not a rabbit one rank from its goal
+/// or on it (its only squares beside `q`'s would be backwards: the square under it).
+/// Then `R` stands on `b` beside `h`, `q` (empty) and the sides of `b`, with the friends
+/// and freezers there of now but those `X` removed (`X`'s square is beside `q`, and no
+/// square beside `q` is a side of `b`): frozen if it has no friend there now and a
+/// freezer, and then there is no goal but by the pull's end. If `R` is unfrozen, the
+/// turn begins with `R`'s step (tried) or with `X`; then `R` steps from `q` unfrozen
+/// after `X` and is unfrozen on `b` after its step, where it would be frozen without
+/// `X` (else `R`'s two steps were a goal in two, begun by `R`'s step, tried): `X` brings
+/// a friend beside `b`, not on `h` (which `R` enters) nor `q` (`R`'s until its step),
+/// so onto an empty side of `b`, by an unfrozen friend (a rabbit from the goal rank
+/// would step backwards). Each step tried is legal: an unfrozen piece into an empty
+/// square, with no push waiting, never backwards for a rabbit (the squares beside `q`
+/// along its rank are entered from below or along the rank, the one under `q` from its
+/// own rank or below, `q` held by `R`; the sides of `b` from their rank or below).
+#[inline]
+fn steps_into_an_open_column(
+    pos: &TurnState,
+    rabbits: Bitboard,
+) -> Option<(Bitboard, Bitboard, Bitboard)> {
+    let side = pos.side_to_move();
+    if pos.pending_push().is_some() || rabbits & rank_band(side, 2) != rabbits {
+        return None;
+    }
+    if rabbits.count() != 1 {
+        return None;
+    }
+    let board = pos.board();
+    let fwd = forward(side);
+    let empty = !board.occupied();
+    let b = rabbits.shift(fwd);
+    let column = b | b.shift(fwd);
+    if column & empty != column {
+        return None;
+    }
+    let own = board.color(side);
+    let own_rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    let pulled = pos.pullable();
+    let b_sides = b.neighbours() & rank_band(side, 1);
+    let (movers, open) = if frozen_rabbits(board, side, rabbits).any() {
+        let enemy = board.color(!side);
+        let freezers = enemy & !board.pieces(PieceKind::Rabbit.of(!side));
+        if (b_sides & own).is_empty() && (b_sides & freezers).any() {
+            return Some((Bitboard::EMPTY, Bitboard::EMPTY, pulled));
+        }
+        let open = rabbits.neighbours() & empty & !b;
+        let high = own_rabbits & ranks_within(side, 1);
+        (own & !high & open.neighbours(), open)
+    } else {
+        let sides = b_sides & empty;
+        let on_goal = own_rabbits & rank_band(side, 0);
+        let open = b | sides | (rabbits.neighbours() & rank_band(side, 2) & empty);
+        (rabbits | (own & !on_goal & sides.neighbours()), open)
+    };
+    let movers = movers & !board.frozen_among(side, movers);
+    Some((movers, open, pulled))
+}
+
+/// The only first steps that may begin a goal in three, when `rabbits` (the node's
+/// rabbits that may end such a goal, [`goal_rabbits_within`]) is one rabbit `R` on a
+/// square `q` two ranks from its goal with a friend `F` on the square `b` ahead of it,
+/// or with `b` empty and a friend `G` but a rabbit on the goal square `h` ahead of `b`.
+/// Gives `(movers, open, pulled)` as [`steps_off_the_squares_aside`] does, `pulled`
+/// empty. With `F`: `movers` are `R` and `F` (each unfrozen: the other stands beside it),
+/// `open` the empty squares beside `q` along its rank whose two squares ahead are empty
+/// and, when `h` is empty, the empty squares beside `b` along its rank. With `G`:
+/// `movers` are `R` and `G` if unfrozen, `open` `b`, the same squares beside `q` and the
+/// empty squares beside `h` along the goal rank. `None` when a push waits or the shape
+/// is another.
+///
+/// Exact: a goal in at most three ends with `R` on its goal rank. `R` moves only by its
+/// own steps, one square at a time, never backwards: at least two forward steps. No
+/// piece of the mover is pushed or pulled, and no trap lies on a goal rank or one rank
+/// from it: `F` and `G` move only by their own simple steps, and are not captured. If
+/// `R` leaves its column, it does so by a step aside: from `q`, or from `b` having
+/// entered it; with its two forward steps that is the whole turn, `R`'s three steps, the
+/// first into a square beside `q` (the two squares ahead of it empty now: no other step
+/// comes between) or into `b` (with `F` on `b`, only after `F`'s step: four steps).
+/// Otherwise `R` steps into `b` and `h`. With `F`: `F`
+/// leaves `b` first by a step, not into `h` (which `R` enters last) nor `q` (held by
+/// `R`): onto an empty square beside `b` along its rank, with `h` empty; so the turn is
+/// `F`'s step and `R`'s two, `F`'s first (and `R` does not step into `b` first). With
+/// `G`: `G` leaves `h` by a step, not into `b` (which `R` enters), so along the goal
+/// rank into an empty square; with `R`'s two steps that is the whole turn, begun by
+/// `R`'s step into `b` or by `G`'s step. A first step of `R` or `G` is legal only with
+/// it unfrozen. No turn begins with the end of a pull under way (the three steps are
+/// those named). Each step tried is legal: an unfrozen piece steps into an empty square
+/// with no push waiting; `R` forward or along its rank, `F` along its rank, `G` (not a
+/// rabbit) anywhere.
+#[inline]
+fn steps_past_a_friend_ahead(
+    pos: &TurnState,
+    rabbits: Bitboard,
+) -> Option<(Bitboard, Bitboard, Bitboard)> {
+    let side = pos.side_to_move();
+    let two = rank_band(side, 2);
+    if pos.pending_push().is_some() || rabbits & two != rabbits || rabbits.count() != 1 {
+        return None;
+    }
+    let board = pos.board();
+    let fwd = forward(side);
+    let own = board.color(side);
+    let empty = !board.occupied();
+    let back = Direction::backwards(side);
+    let ahead_empty = empty.shift(back);
+    let b = rabbits.shift(fwd);
+    let h = b.shift(fwd);
+    let aside = rabbits.neighbours() & two & ahead_empty & ahead_empty.shift(back);
+    if b & own == b {
+        let mut open = aside;
+        if (h & empty).any() {
+            open |= b.neighbours() & rank_band(side, 1);
+        }
+        return Some((rabbits | b, empty & open, Bitboard::EMPTY));
+    }
+    let friend = own & !board.pieces(PieceKind::Rabbit.of(side));
+    if b & empty != b || h & friend != h {
+        return None;
+    }
+    let open = b | aside | (h.neighbours() & rank_band(side, 0));
+    let asked = rabbits | h;
+    let movers = asked & !board.frozen_among(side, asked);
+    Some((movers, empty & open, Bitboard::EMPTY))
 }
 
 /// The squares ahead of the rabbits `two` (the mover's, two ranks from their goal) that

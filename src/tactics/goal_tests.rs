@@ -3846,7 +3846,7 @@ fn steps_off_the_squares_aside_begin_every_goal_in_three() {
     let states = states_for_three_to_go(46);
     let [mut shaped, mut goals, mut tried, mut left_out, mut none, mut pulls, mut mid] =
         [0usize; 7];
-    let (mut on_goal_rank, mut rabbit_steps) = (0usize, 0usize);
+    let (mut on_goal_rank, mut rabbit_steps, mut kind_f) = (0usize, 0usize, 0usize);
     for pos in &states {
         let state = pos.turn_state();
         let side = pos.side_to_move();
@@ -3869,6 +3869,12 @@ fn steps_off_the_squares_aside_begin_every_goal_in_three() {
         }
         shaped += 1;
         mid += usize::from(state.steps_taken() > 0);
+        // Kind (f): an empty square aside under an empty goal square.
+        let empty = !pos.board().occupied();
+        let row = rank_band(side, 1);
+        let open_aside =
+            rabbits.neighbours() & row & empty & empty.shift(Direction::backwards(side));
+        kind_f += usize::from(open_aside.any());
         let mut given = Vec::new();
         for r in movers {
             for y in Bitboard::adjacent(r) & open {
@@ -3910,7 +3916,7 @@ fn steps_off_the_squares_aside_begin_every_goal_in_three() {
         "steps off the squares aside: {shaped} states of {} with the shape, {goals} goals, \
          {tried} steps tried, {left_out} left out, {none} decided with no step, {pulls} \
          pulls' ends tried, {on_goal_rank} steps from the goal rank, {rabbit_steps} \
-         steps of the rabbits, {mid} mid-turn",
+         steps of the rabbits, {mid} mid-turn, {kind_f} with a square aside of kind (f)",
         states.len()
     );
     assert!(
@@ -3922,7 +3928,209 @@ fn steps_off_the_squares_aside_begin_every_goal_in_three() {
             && pulls > 0
             && on_goal_rank > 0
             && rabbit_steps > 0
+            && mid > 0
+            && kind_f > 0,
+        "{shaped} {goals} {tried} {left_out} {none} {pulls} {on_goal_rank} {rabbit_steps} {mid} \
+         {kind_f}"
+    );
+}
+
+// Forty-eighth goal round, three to go (h-g35)
+
+use super::{steps_into_an_open_column, steps_past_a_friend_ahead};
+
+/// [`steps_into_an_open_column`] as the search asks it (three steps to go, the rabbits of
+/// [`goal_rabbits_within`] without those three ranks away when none of them walks): on
+/// the states of [`states_for_three_to_go`] with no goal in fewer than three (a plain
+/// walk) where it answers, each step the search tries (the given movers' steps into the
+/// given squares beside them, and the pull's end for the given enemy pieces) is legal, no
+/// other legal step begins a goal in two more (a plain walk after it), and one of the
+/// tried steps does exactly when the plain search finds a goal. Counts the states (with
+/// the rabbit frozen, unfrozen), the goals, the steps tried (the rabbit's, friends'),
+/// left out, the states decided "no" with no step tried, the pulls' ends tried, and the
+/// states mid-turn.
+#[test]
+fn steps_into_an_open_column_begin_every_goal_in_three() {
+    let states = states_for_three_to_go(48);
+    let [mut shaped, mut frozen, mut goals, mut tried, mut left_out, mut none, mut pulls] =
+        [0usize; 7];
+    let (mut rabbit_steps, mut mid) = (0usize, 0usize);
+    for pos in &states {
+        let state = pos.turn_state();
+        let side = pos.side_to_move();
+        let (mut rabbits, _) = goal_rabbits_of(state, 3);
+        let three = rabbits & rank_band(side, 3);
+        if three.any() {
+            if state.pending_push().is_some() || walk_from_three_ranks(state, three).is_some() {
+                continue;
+            }
+            rabbits ^= three;
+        }
+        if rabbits.is_empty() {
+            continue;
+        }
+        let Some((movers, open, pulled)) = steps_into_an_open_column(state, rabbits) else {
+            continue;
+        };
+        if goal_within(pos, 2) {
+            continue;
+        }
+        shaped += 1;
+        frozen += usize::from(frozen_rabbits(pos.board(), side, rabbits).any());
+        mid += usize::from(state.steps_taken() > 0);
+        let mut given = Vec::new();
+        for r in movers {
+            for y in Bitboard::adjacent(r) & open {
+                given.extend(Step::between(r, y));
+                rabbit_steps += usize::from(rabbits.contains(r));
+            }
+        }
+        if let Some((p, _)) = state.pull_source() {
+            for x in pulled {
+                given.extend(Step::between(x, p));
+                pulls += 1;
+            }
+        }
+        none += usize::from(given.is_empty());
+        let legal = pos.legal_steps();
+        for s in &given {
+            assert!(
+                legal.iter().any(|l| l == s),
+                "{pos}: {s:?} given, not legal"
+            );
+        }
+        tried += given.len();
+        let mut found = false;
+        for &s in legal.iter() {
+            let mut p = pos.clone();
+            let goal = p.play_step(s).is_ok() && goal_within(&p, 2);
+            if given.contains(&s) {
+                found |= goal;
+            } else {
+                left_out += 1;
+                assert!(!goal, "{pos}: {s:?} left out begins a goal");
+            }
+        }
+        assert_eq!(found, pos.plain_goal_move().is_some(), "{pos}");
+        goals += usize::from(found);
+    }
+    eprintln!(
+        "steps into an open column: {shaped} states of {} with the shape ({frozen} the \
+         rabbit frozen), {goals} goals, {tried} steps tried ({rabbit_steps} the rabbit's), \
+         {left_out} left out, {none} decided with no step, {pulls} pulls' ends tried, \
+         {mid} mid-turn",
+        states.len()
+    );
+    assert!(
+        shaped > 100
+            && frozen > 0
+            && frozen < shaped
+            && goals > 0
+            && rabbit_steps > 0
+            && rabbit_steps < tried
+            && left_out > 0
+            && none > 0
+            && pulls > 0
             && mid > 0,
-        "{shaped} {goals} {tried} {left_out} {none} {pulls} {on_goal_rank} {rabbit_steps} {mid}"
+        "{shaped} {frozen} {goals} {tried} {rabbit_steps} {left_out} {none} {pulls} {mid}"
+    );
+}
+
+/// [`steps_past_a_friend_ahead`] as the search asks it (three steps to go, the rabbits of
+/// [`goal_rabbits_within`] without those three ranks away when none of them walks): on
+/// the states of [`states_for_three_to_go`] with no goal in fewer than three (a plain
+/// walk) where it answers, each step the search tries (the given movers' steps into the
+/// given squares beside them, and the pull's end for the given enemy pieces) is legal, no
+/// other legal step begins a goal in two more (a plain walk after it), and one of the
+/// tried steps does exactly when the plain search finds a goal. Counts the states (with
+/// the goal square ahead taken; with the friend on it, the square before it empty), the goals, the steps tried (the
+/// rabbit's), left out, the states decided "no" with no step tried, those with a pull under way (no
+/// pull's end given), and the states mid-turn.
+#[test]
+fn steps_past_a_friend_ahead_begin_every_goal_in_three() {
+    let states = states_for_three_to_go(49);
+    let [mut shaped, mut taken, mut goals, mut tried, mut left_out, mut none, mut pulls] =
+        [0usize; 7];
+    let (mut rabbit_steps, mut mid, mut on_goal) = (0usize, 0usize, 0usize);
+    for pos in &states {
+        let state = pos.turn_state();
+        let side = pos.side_to_move();
+        let (mut rabbits, _) = goal_rabbits_of(state, 3);
+        let three = rabbits & rank_band(side, 3);
+        if three.any() {
+            if state.pending_push().is_some() || walk_from_three_ranks(state, three).is_some() {
+                continue;
+            }
+            rabbits ^= three;
+        }
+        if rabbits.is_empty() {
+            continue;
+        }
+        let Some((movers, open, pulled)) = steps_past_a_friend_ahead(state, rabbits) else {
+            continue;
+        };
+        if goal_within(pos, 2) {
+            continue;
+        }
+        shaped += 1;
+        let h = rabbits
+            .shift(super::forward(side))
+            .shift(super::forward(side));
+        taken += usize::from((pos.board().occupied() & h).any());
+        let b = rabbits.shift(super::forward(side));
+        on_goal += usize::from((pos.board().occupied() & b).is_empty());
+        mid += usize::from(state.steps_taken() > 0);
+        let mut given = Vec::new();
+        for r in movers {
+            for y in Bitboard::adjacent(r) & open {
+                given.extend(Step::between(r, y));
+                rabbit_steps += usize::from(rabbits.contains(r));
+            }
+        }
+        assert!(pulled.is_empty());
+        pulls += usize::from(state.pull_source().is_some());
+        none += usize::from(given.is_empty());
+        let legal = pos.legal_steps();
+        for s in &given {
+            assert!(
+                legal.iter().any(|l| l == s),
+                "{pos}: {s:?} given, not legal"
+            );
+        }
+        tried += given.len();
+        let mut found = false;
+        for &s in legal.iter() {
+            let mut p = pos.clone();
+            let goal = p.play_step(s).is_ok() && goal_within(&p, 2);
+            if given.contains(&s) {
+                found |= goal;
+            } else {
+                left_out += 1;
+                assert!(!goal, "{pos}: {s:?} left out begins a goal");
+            }
+        }
+        assert_eq!(found, pos.plain_goal_move().is_some(), "{pos}");
+        goals += usize::from(found);
+    }
+    eprintln!(
+        "steps past a friend ahead: {shaped} states of {} with the shape ({taken} the \
+         goal square taken, {on_goal} the friend on it), {goals} goals, {tried} steps tried ({rabbit_steps} the rabbit's), \
+         {left_out} left out, {none} decided with no step, {pulls} with a pull under way, \
+         {mid} mid-turn",
+        states.len()
+    );
+    assert!(
+        shaped > 100
+            && taken > 0
+            && taken < shaped
+            && on_goal > 0
+            && goals > 0
+            && rabbit_steps > 0
+            && rabbit_steps < tried
+            && left_out > 0
+            && none > 0
+            && pulls > 0
+            && mid > 0,
+        "{shaped} {taken} {on_goal} {goals} {tried} {rabbit_steps} {left_out} {none} {pulls} {mid}"
     );
 }
