@@ -392,6 +392,35 @@ fn in_region(pos: &Position, region: Region, s: Step) -> bool {
     }
 }
 
+/// The first steps a rule gives at `pos` (a state with three steps to go and no goal in
+/// fewer, the rule's premise), checked against every legal step played: each given step
+/// is legal, no step left out begins a goal within two more (a plain walk), and some
+/// given step does exactly when the plain search finds a goal. Returns the steps left
+/// out and whether a goal was found.
+fn check_given_steps(pos: &Position, given: &[Step]) -> (usize, bool) {
+    let legal = pos.legal_steps();
+    for s in given {
+        assert!(
+            legal.iter().any(|l| l == s),
+            "{pos}: {s:?} given, not legal"
+        );
+    }
+    let mut left_out = 0;
+    let mut found = false;
+    for &s in legal.iter() {
+        let mut p = pos.clone();
+        let goal = p.play_step(s).is_ok() && goal_within(&p, 2);
+        if given.contains(&s) {
+            found |= goal;
+        } else {
+            left_out += 1;
+            assert!(!goal, "{pos}: {s:?} left out begins a goal");
+        }
+    }
+    assert_eq!(found, pos.plain_goal_move().is_some(), "{pos}");
+    (left_out, found)
+}
+
 /// The legal steps at `pos` that `wider` tries and `region` does not, each shown to
 /// begin no goal within `left` more steps (the plain search after it); `f` sees each
 /// first (to sort them by the rule that left it out). Returns how many there were.
@@ -3716,25 +3745,8 @@ fn steps_around_enemy_pieces_begin_every_goal_in_three() {
                 given.push(step);
             }
         }
-        let legal = pos.legal_steps();
-        for s in &given {
-            assert!(
-                legal.iter().any(|l| l == s),
-                "{pos}: {s:?} given, not legal"
-            );
-        }
-        let mut found = false;
-        for &s in legal.iter() {
-            let mut p = pos.clone();
-            let goal = p.play_step(s).is_ok() && goal_within(&p, 2);
-            if given.contains(&s) {
-                found |= goal;
-            } else {
-                left_out += 1;
-                assert!(!goal, "{pos}: {s:?} left out begins a goal");
-            }
-        }
-        assert_eq!(found, pos.plain_goal_move().is_some(), "{pos}");
+        let (out, found) = check_given_steps(pos, &given);
+        left_out += out;
         goals += usize::from(found);
     }
     eprintln!(
@@ -3890,26 +3902,9 @@ fn steps_off_the_squares_aside_begin_every_goal_in_three() {
             }
         }
         none += usize::from(given.is_empty());
-        let legal = pos.legal_steps();
-        for s in &given {
-            assert!(
-                legal.iter().any(|l| l == s),
-                "{pos}: {s:?} given, not legal"
-            );
-        }
         tried += given.len();
-        let mut found = false;
-        for &s in legal.iter() {
-            let mut p = pos.clone();
-            let goal = p.play_step(s).is_ok() && goal_within(&p, 2);
-            if given.contains(&s) {
-                found |= goal;
-            } else {
-                left_out += 1;
-                assert!(!goal, "{pos}: {s:?} left out begins a goal");
-            }
-        }
-        assert_eq!(found, pos.plain_goal_move().is_some(), "{pos}");
+        let (out, found) = check_given_steps(pos, &given);
+        left_out += out;
         goals += usize::from(found);
     }
     eprintln!(
@@ -3992,26 +3987,9 @@ fn steps_into_an_open_column_begin_every_goal_in_three() {
             }
         }
         none += usize::from(given.is_empty());
-        let legal = pos.legal_steps();
-        for s in &given {
-            assert!(
-                legal.iter().any(|l| l == s),
-                "{pos}: {s:?} given, not legal"
-            );
-        }
         tried += given.len();
-        let mut found = false;
-        for &s in legal.iter() {
-            let mut p = pos.clone();
-            let goal = p.play_step(s).is_ok() && goal_within(&p, 2);
-            if given.contains(&s) {
-                found |= goal;
-            } else {
-                left_out += 1;
-                assert!(!goal, "{pos}: {s:?} left out begins a goal");
-            }
-        }
-        assert_eq!(found, pos.plain_goal_move().is_some(), "{pos}");
+        let (out, found) = check_given_steps(pos, &given);
+        left_out += out;
         goals += usize::from(found);
     }
     eprintln!(
@@ -4090,26 +4068,9 @@ fn steps_past_a_friend_ahead_begin_every_goal_in_three() {
         assert!(pulled.is_empty());
         pulls += usize::from(state.pull_source().is_some());
         none += usize::from(given.is_empty());
-        let legal = pos.legal_steps();
-        for s in &given {
-            assert!(
-                legal.iter().any(|l| l == s),
-                "{pos}: {s:?} given, not legal"
-            );
-        }
         tried += given.len();
-        let mut found = false;
-        for &s in legal.iter() {
-            let mut p = pos.clone();
-            let goal = p.play_step(s).is_ok() && goal_within(&p, 2);
-            if given.contains(&s) {
-                found |= goal;
-            } else {
-                left_out += 1;
-                assert!(!goal, "{pos}: {s:?} left out begins a goal");
-            }
-        }
-        assert_eq!(found, pos.plain_goal_move().is_some(), "{pos}");
+        let (out, found) = check_given_steps(pos, &given);
+        left_out += out;
         goals += usize::from(found);
     }
     eprintln!(
