@@ -2349,9 +2349,12 @@ fn past_a_friend_on_the_goal_square(
     let back = Direction::backwards(side);
     let t_squares = g.neighbours() & goal_row;
     let aside = rabbits.neighbours() & row;
-    // Every pull's end.
+    // The pull's end for the enemy pieces beside `r` or an `s` (on a `t`, an `s`, or a
+    // freezer) and those beside a trap beside them (whose leaving may capture a freezer).
+    let near = (rabbits | aside).neighbours();
+    let read = near | (near & Bitboard::TRAPS).neighbours();
     if let Some((p, _)) = pos.pull_source() {
-        for x in pos.pullable() {
+        for x in pos.pullable() & read {
             if Step::between(x, p).is_some_and(&mut *try_step) {
                 return Some(true);
             }
@@ -2398,13 +2401,18 @@ fn past_a_friend_on_the_goal_square(
     }
     // `R` left frozen by `F`'s leaving: the friends into the squares beside `r`.
     let around = rabbits.neighbours();
-    if (around & own & !g).is_empty() && (around & freezers).any() {
+    let left_frozen = (around & own & !g).is_empty() && (around & freezers).any();
+    if left_frozen {
         let helped = around & !g;
         if steps_of(helped.neighbours(), helped) {
             return Some(true);
         }
     }
-    // The push's start: `E` off a `t` by `F`.
+    // The push's start: `E` off a `t` by `F`, when `R` stays unfrozen once `F` has left
+    // and no `t` is empty (else `F`'s step and `R`'s were a goal, found above).
+    if left_frozen || (t_squares & empty).any() {
+        return Some(false);
+    }
     let g_sq = g.first()?;
     for e in t_squares & enemy {
         let kind = board.kind_at(e)?;
