@@ -1108,6 +1108,12 @@ fn search_within_bounds<const FAST: bool>(
                 }
                 return false;
             }
+            // One goal rabbit one rank away with a friend on the goal square ahead: the
+            // steps of `past_a_friend_on_the_goal_square` decide.
+            if let Some(found) = past_a_friend_on_the_goal_square(pos, goal_rabbits, &mut try_step)
+            {
+                return found;
+            }
             (three_step_region(pos, start, goal_rabbits), goal_rabbits)
         }
         4 if FAST => {
@@ -2271,6 +2277,154 @@ fn steps_past_a_friend_ahead(
     let asked = rabbits | h;
     let movers = asked & !board.frozen_among(side, asked);
     Some((movers, empty & open, Bitboard::EMPTY))
+}
+
+/// Decides a goal in three directly when `rabbits` (the node's rabbits that may end such
+/// a goal, [`goal_rabbits_within`]) is one rabbit `R` on a square `r` one rank from its
+/// goal with a friend `F` (not a rabbit) on the goal square `g` ahead of it, no push
+/// waiting and no rabbit of the mover on its goal rank: tries, by `try_step`, the steps
+/// that may begin such a goal and gives whether one did. `None` when the shape is
+/// another. The steps tried: `F`'s steps along the goal rank (the `t`, the goal-rank
+/// squares beside `g`); with `F` stronger than an enemy piece `E` on a `t`, `E`'s steps
+/// (the push's start); the steps of the friends on a `t`; `R`'s steps aside (into an
+/// `s`, the squares beside `r` along its rank); the steps of the friends on an `s`; the
+/// friends' steps into the empty squares beside an empty `s` off the goal rank; with `R`
+/// left frozen by `F`'s leaving, the friends' steps into the empty squares beside `r`;
+/// every pull's end. Each step is of an unfrozen piece of the mover into an empty square,
+/// never backwards for a rabbit, or a push's start by the unfrozen `F`: legal.
+///
+/// Exact: a goal in at most three ends with `R` on its goal rank. `R` moves only by its
+/// own steps, one square at a time, never backwards (no enemy piece moves it: the turn
+/// is the mover's). No trap lies on a goal rank or one rank from it. `R` and `F` stand
+/// beside each other: both are unfrozen now. Either `R` steps forward into `g`, or it
+/// leaves its column by a step aside into an `s` and then steps forward into the `t`
+/// above it (or aside again and forward: three steps of `R`, the first its step into an
+/// `s`, tried).
+/// Through `g`: `F` leaves `g` before `R` enters it, not into `r` (held by `R`): by a
+/// simple step onto a `t`, or by pushing an enemy piece `E` off a `t` and entering it
+/// (two steps; `F`'s pull would bring the pulled piece into `g`). The push with `R`'s
+/// step is the whole turn, begun by the push's start, tried. With a simple step, the
+/// turn holds at most one more step `X`. If `F`'s step begins the turn it is tried
+/// (legal now: `F` unfrozen, its `t` empty). If `X` begins it and is needed, it empties
+/// the `t` `F` enters (an enemy piece there leaves only by a push or pull, two steps: so
+/// a friend's step from it, tried, or a pull's end, tried), or it keeps `R` unfrozen on
+/// `r` once `F` has left (`R` would be frozen with no friend but `F` beside `r` and a
+/// freezer there): a simple step moves no enemy piece and removes only pieces of the
+/// mover, so it brings a friend onto an empty square beside `r` but `g` (tried), or it
+/// is a pull's end (tried). If `X` is not needed, `F`'s step and `R`'s are a goal
+/// begun by `F`'s step, tried.
+/// Through an `s`: `R`'s two steps and at most one `X`. If `R`'s step into `s` comes
+/// first, tried (`s` empty now). Otherwise `X` comes first and is needed: it empties
+/// `s` or the `t` above it (an enemy piece there needs two steps: so a friend's step
+/// from there, tried, or a pull's end), or `R`, stepping into an empty `s` with an empty
+/// `t`, would stand frozen there without `X`: `X` brings a friend beside `s`, not into
+/// `r` (held) nor `t` (which `R` enters), so onto an empty square beside `s` off the goal
+/// rank (tried), or is a pull's end (tried). So every goal in three begins with a step
+/// tried or another goal does; the children decide the rest. With none found, no goal.
+#[inline]
+fn past_a_friend_on_the_goal_square(
+    pos: &TurnState,
+    rabbits: Bitboard,
+    try_step: &mut impl FnMut(Step) -> bool,
+) -> Option<bool> {
+    let side = pos.side_to_move();
+    let row = rank_band(side, 1);
+    let goal_row = rank_band(side, 0);
+    if pos.pending_push().is_some() || rabbits & row != rabbits || rabbits.count() != 1 {
+        return None;
+    }
+    let board = pos.board();
+    let own_rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    if (own_rabbits & goal_row).any() {
+        return None;
+    }
+    let fwd = forward(side);
+    let own = board.color(side);
+    let g = rabbits.shift(fwd);
+    if g & own & !own_rabbits != g {
+        return None;
+    }
+    let enemy = board.color(!side);
+    let empty = !board.occupied();
+    let back = Direction::backwards(side);
+    let t_squares = g.neighbours() & goal_row;
+    let aside = rabbits.neighbours() & row;
+    // The pull's end for the enemy pieces beside `r` or an `s` (on a `t`, an `s`, or a
+    // freezer) and those beside a trap beside them (whose leaving may capture a freezer).
+    let near = (rabbits | aside).neighbours();
+    let read = near | (near & Bitboard::TRAPS).neighbours();
+    if let Some((p, _)) = pos.pull_source() {
+        for x in pos.pullable() & read {
+            if Step::between(x, p).is_some_and(&mut *try_step) {
+                return Some(true);
+            }
+        }
+    }
+    // The steps of the unfrozen pieces of the mover among `pieces` into the empty
+    // squares of `targets` beside them, not backwards for a rabbit.
+    let mut steps_of = |pieces: Bitboard, targets: Bitboard| {
+        let pieces = pieces & own & !board.frozen_among(side, pieces & own);
+        for x in pieces {
+            let mut into = Bitboard::adjacent(x) & targets & empty;
+            if own_rabbits.contains(x) {
+                into &= !Bitboard::from_square(x).shift(back);
+            }
+            for y in into {
+                if Step::between(x, y).is_some_and(&mut *try_step) {
+                    return true;
+                }
+            }
+        }
+        false
+    };
+    // `F` along the goal rank, `R` aside, the friends on a `t` or an `s`.
+    if steps_of(g, t_squares) || steps_of(rabbits, aside) {
+        return Some(true);
+    }
+    // The friends on a `t` (for `F`, or for `R` through the `s` below it when empty),
+    // and on an `s` under an empty `t` (for `R`).
+    let under_empty = aside & empty.shift(back);
+    if steps_of(t_squares | under_empty, Bitboard::FULL) {
+        return Some(true);
+    }
+    // The friends beside an empty `s` under an empty `t`, off the goal rank, when `R`
+    // would stand frozen there.
+    let freezers = enemy & !board.pieces(PieceKind::Rabbit.of(!side));
+    for s in aside & empty & empty.shift(back) {
+        let around_s = Bitboard::adjacent(s);
+        if (around_s & own & !rabbits).is_empty() && (around_s & freezers).any() {
+            let helped = around_s & !goal_row;
+            if steps_of(helped.neighbours(), helped) {
+                return Some(true);
+            }
+        }
+    }
+    // `R` left frozen by `F`'s leaving: the friends into the squares beside `r`.
+    let around = rabbits.neighbours();
+    let left_frozen = (around & own & !g).is_empty() && (around & freezers).any();
+    if left_frozen {
+        let helped = around & !g;
+        if steps_of(helped.neighbours(), helped) {
+            return Some(true);
+        }
+    }
+    // The push's start: `E` off a `t` by `F`, when `R` stays unfrozen once `F` has left
+    // and no `t` is empty (else `F`'s step and `R`'s were a goal, found above).
+    if left_frozen || (t_squares & empty).any() {
+        return Some(false);
+    }
+    let g_sq = g.first()?;
+    for e in t_squares & enemy {
+        let kind = board.kind_at(e)?;
+        if board.stronger_than(side, kind).contains(g_sq) {
+            for y in Bitboard::adjacent(e) & empty {
+                if Step::between(e, y).is_some_and(&mut *try_step) {
+                    return Some(true);
+                }
+            }
+        }
+    }
+    Some(false)
 }
 
 /// The squares ahead of the rabbits `two` (the mover's, two ranks from their goal) that

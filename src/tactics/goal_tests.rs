@@ -4095,3 +4095,87 @@ fn steps_past_a_friend_ahead_begin_every_goal_in_three() {
         "{shaped} {taken} {on_goal} {goals} {tried} {rabbit_steps} {left_out} {none} {pulls} {mid}"
     );
 }
+
+// Forty-ninth goal round, three to go (h-g39)
+
+use super::past_a_friend_on_the_goal_square;
+
+/// [`past_a_friend_on_the_goal_square`] as the search asks it (three steps to go, the
+/// rabbits of [`goal_rabbits_within`] without those three ranks away when none of them
+/// walks): on the states of [`states_for_three_to_go`] with no goal in fewer than three
+/// (a plain walk) where it answers, each step it tries (none found, so all of them) is
+/// legal, no other legal step begins a goal in two more (a plain walk after it), and one
+/// of the tried steps does exactly when the plain search finds a goal. Counts the states,
+/// the goals, the steps tried (the friend's on the goal square, the rabbit's, the
+/// enemy pieces' as a push's start, the pulls' ends), left out, the states decided "no"
+/// with no step tried, and the states mid-turn.
+#[test]
+fn past_a_friend_on_the_goal_square_begins_every_goal_in_three() {
+    let states = states_for_three_to_go(50);
+    let [mut shaped, mut goals, mut tried, mut left_out, mut none, mut pulls] = [0usize; 6];
+    let (mut friend_steps, mut rabbit_steps, mut pushes, mut mid) = (0usize, 0, 0, 0);
+    for pos in &states {
+        let state = pos.turn_state();
+        let side = pos.side_to_move();
+        let (mut rabbits, _) = goal_rabbits_of(state, 3);
+        let three = rabbits & rank_band(side, 3);
+        if three.any() {
+            if state.pending_push().is_some() || walk_from_three_ranks(state, three).is_some() {
+                continue;
+            }
+            rabbits ^= three;
+        }
+        if rabbits.is_empty() {
+            continue;
+        }
+        let mut given = Vec::new();
+        let answer = past_a_friend_on_the_goal_square(state, rabbits, &mut |s| {
+            given.push(s);
+            false
+        });
+        let Some(answer) = answer else {
+            continue;
+        };
+        assert!(!answer);
+        if goal_within(pos, 2) {
+            continue;
+        }
+        shaped += 1;
+        mid += usize::from(state.steps_taken() > 0);
+        let g = rabbits.shift(super::forward(side));
+        let enemy = pos.board().color(!side);
+        for s in &given {
+            friend_steps += usize::from(g.contains(s.from));
+            rabbit_steps += usize::from(rabbits.contains(s.from));
+            let from_enemy = enemy.contains(s.from);
+            let is_pull = state.pull_source().is_some_and(|(p, _)| s.to() == Some(p));
+            pulls += usize::from(from_enemy && is_pull);
+            pushes += usize::from(from_enemy && !is_pull);
+        }
+        none += usize::from(given.is_empty());
+        tried += given.len();
+        let (out, found) = check_given_steps(pos, &given);
+        left_out += out;
+        goals += usize::from(found);
+    }
+    eprintln!(
+        "past a friend on the goal square: {shaped} states of {} with the shape, {goals} \
+         goals, {tried} steps tried ({friend_steps} the friend's, {rabbit_steps} the \
+         rabbit's, {pushes} pushes' starts, {pulls} pulls' ends), {left_out} left out, \
+         {none} decided with no step, {mid} mid-turn",
+        states.len()
+    );
+    assert!(
+        shaped > 100
+            && goals > 0
+            && friend_steps > 0
+            && rabbit_steps > 0
+            && pushes > 0
+            && pulls > 0
+            && left_out > 0
+            && none > 0
+            && mid > 0,
+        "{shaped} {goals} {tried} {friend_steps} {rabbit_steps} {pushes} {pulls} {left_out} \
+         {none} {mid}"
+    );
+}
