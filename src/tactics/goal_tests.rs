@@ -392,6 +392,23 @@ fn in_region(pos: &Position, region: Region, s: Step) -> bool {
     }
 }
 
+/// The rabbits a node with three steps to go hands to its rules past the straight walk,
+/// as the search asks them: those of [`goal_rabbits_within`] (`goal_rabbits_of`), without
+/// those three ranks away when none of them walks ([`walk_from_three_ranks`]); `None`
+/// where the search decides before its rules (a rabbit three ranks away walks, or one
+/// stands there with a push waiting) or no rabbit is left.
+fn rabbits_past_the_walk(state: &TurnState) -> Option<Bitboard> {
+    let (mut rabbits, _) = goal_rabbits_of(state, 3);
+    let three = rabbits & rank_band(state.side_to_move(), 3);
+    if three.any() {
+        if state.pending_push().is_some() || walk_from_three_ranks(state, three).is_some() {
+            return None;
+        }
+        rabbits ^= three;
+    }
+    rabbits.any().then_some(rabbits)
+}
+
 /// The first steps a rule gives at `pos` (a state with three steps to go and no goal in
 /// fewer, the rule's premise), checked against every legal step played: each given step
 /// is legal, no step left out begins a goal within two more (a plain walk), and some
@@ -3715,17 +3732,9 @@ fn steps_around_enemy_pieces_begin_every_goal_in_three() {
     for pos in &states {
         let state = pos.turn_state();
         let side = pos.side_to_move();
-        let (mut rabbits, _) = goal_rabbits_of(state, 3);
-        let three = rabbits & rank_band(side, 3);
-        if three.any() {
-            if state.pending_push().is_some() || walk_from_three_ranks(state, three).is_some() {
-                continue;
-            }
-            rabbits ^= three;
-        }
-        if rabbits.is_empty() {
+        let Some(rabbits) = rabbits_past_the_walk(state) else {
             continue;
-        }
+        };
         let Some(open) = steps_around_enemy_pieces(state, rabbits) else {
             continue;
         };
@@ -3862,17 +3871,9 @@ fn steps_off_the_squares_aside_begin_every_goal_in_three() {
     for pos in &states {
         let state = pos.turn_state();
         let side = pos.side_to_move();
-        let (mut rabbits, _) = goal_rabbits_of(state, 3);
-        let three = rabbits & rank_band(side, 3);
-        if three.any() {
-            if state.pending_push().is_some() || walk_from_three_ranks(state, three).is_some() {
-                continue;
-            }
-            rabbits ^= three;
-        }
-        if rabbits.is_empty() {
+        let Some(rabbits) = rabbits_past_the_walk(state) else {
             continue;
-        }
+        };
         let Some((movers, open, pulled)) = steps_off_the_squares_aside(state, rabbits) else {
             continue;
         };
@@ -3953,17 +3954,9 @@ fn steps_into_an_open_column_begin_every_goal_in_three() {
     for pos in &states {
         let state = pos.turn_state();
         let side = pos.side_to_move();
-        let (mut rabbits, _) = goal_rabbits_of(state, 3);
-        let three = rabbits & rank_band(side, 3);
-        if three.any() {
-            if state.pending_push().is_some() || walk_from_three_ranks(state, three).is_some() {
-                continue;
-            }
-            rabbits ^= three;
-        }
-        if rabbits.is_empty() {
+        let Some(rabbits) = rabbits_past_the_walk(state) else {
             continue;
-        }
+        };
         let Some((movers, open, pulled)) = steps_into_an_open_column(state, rabbits) else {
             continue;
         };
@@ -4033,17 +4026,9 @@ fn steps_past_a_friend_ahead_begin_every_goal_in_three() {
     for pos in &states {
         let state = pos.turn_state();
         let side = pos.side_to_move();
-        let (mut rabbits, _) = goal_rabbits_of(state, 3);
-        let three = rabbits & rank_band(side, 3);
-        if three.any() {
-            if state.pending_push().is_some() || walk_from_three_ranks(state, three).is_some() {
-                continue;
-            }
-            rabbits ^= three;
-        }
-        if rabbits.is_empty() {
+        let Some(rabbits) = rabbits_past_the_walk(state) else {
             continue;
-        }
+        };
         let Some((movers, open, pulled)) = steps_past_a_friend_ahead(state, rabbits) else {
             continue;
         };
@@ -4117,17 +4102,9 @@ fn past_a_friend_on_the_goal_square_begins_every_goal_in_three() {
     for pos in &states {
         let state = pos.turn_state();
         let side = pos.side_to_move();
-        let (mut rabbits, _) = goal_rabbits_of(state, 3);
-        let three = rabbits & rank_band(side, 3);
-        if three.any() {
-            if state.pending_push().is_some() || walk_from_three_ranks(state, three).is_some() {
-                continue;
-            }
-            rabbits ^= three;
-        }
-        if rabbits.is_empty() {
+        let Some(rabbits) = rabbits_past_the_walk(state) else {
             continue;
-        }
+        };
         let mut given = Vec::new();
         let answer = past_a_friend_on_the_goal_square(state, rabbits, &mut |s| {
             given.push(s);
