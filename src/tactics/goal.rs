@@ -1948,30 +1948,30 @@ fn steps_around_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> Option<Bitbo
     Some((rabbits.shift(fwd) | (two & ahead_empty & ahead_empty.shift(back))) & empty)
 }
 
-/// The only first steps that may begin a goal in three, when every rabbit `R` of
-/// `rabbits` (the node's rabbits that may end such a goal, [`goal_rabbits_within`])
-/// stands on a square `r` one rank from its goal with an enemy piece `E` on the goal
-/// square `A` ahead, and each square `s` beside an `r` along the rank (`g` the goal square ahead of it, `t` the
-/// square beyond `s` along the rank) is of one of these kinds: (a) an enemy piece on
-/// `s`; (b) a friend on `s` and a piece on `g`; (c) `s` empty, an enemy piece on `g`,
-/// and no `t`, or `t` or the square ahead of `t` taken; (d) a friend `F` on `s` and `g`
-/// empty; (e) `s` empty and a friend `G` on `g`; (f) `s` and `g` empty. Gives `(movers, open, pulled)`: `movers`, the unfrozen friends `F` of kind (d)
-/// beside an `R` that keeps, with `F` gone, a friend beside `r` or no freezer (an enemy
-/// piece but a rabbit) beside `r`, and the unfrozen pieces `S` of the mover stronger
-/// than `E` beside `A` (on a `g`: the squares beside `A` are the two `g` and `r`), the
-/// unfrozen `G` of kind (e), the unfrozen `R` beside an `s` of kind (e) or (f), and the
-/// unfrozen friends (not a rabbit on the goal rank) beside a square of `helped`: the
-/// empty squares beside `r` for a frozen `R` beside an `s` of kind (f), and the empty
-/// squares off the goal rank beside an `s` of kind (f) beside an unfrozen `R`; `open`,
-/// the empty squares along the rank, for the movers that are not rabbits the squares
-/// behind them, the goal-rank squares beside an `S` or a `G`, and `helped`; `pulled`,
-/// the enemy pieces on an `A`, on an `s` or on the `g` of a kind (c) that the pull
-/// under way may move ([`TurnState::pullable`]), every one it may move when some `s` is
-/// of kind (f). The caller tries the movers' steps into the squares of
-/// `open` beside them and, for each piece of `pulled`, the pull's end that moves it
-/// into the pull's square. `None` when a push waits or some rabbit or square has
-/// another shape: the caller's region decides. The caller asks with three steps to go
-/// and no goal in fewer (inside the root's deepening, [`goal_search`]'s proof).
+/// The only first steps that may begin a goal in three, when every rabbit `R` of `rabbits`
+/// (the node's rabbits that may end such a goal, [`goal_rabbits_within`]) stands on a
+/// square `r` one rank from its goal with an enemy piece `E` on the goal square `A` ahead,
+/// and each square `s` beside an `r` along the rank (`g` the goal square ahead of it, `t`
+/// the square beyond `s` along the rank) is of one of these kinds: (a) an enemy piece on
+/// `s`; (b) a friend on `s` and a piece on `g`; (c) `s` empty, an enemy piece on `g`, and
+/// no `t`, or `t` or the square ahead of `t` taken; (d) a friend `F` on `s` and `g` empty;
+/// (e) `s` empty and a friend `G` on `g`; (f) `s` and `g` empty. Gives `(movers, open,
+/// pulled)`: `movers`, the unfrozen friends `F` of kind (d) beside an `R` that keeps, with
+/// `F` gone, a friend beside `r` or no freezer (an enemy piece but a rabbit) beside `r`,
+/// and the unfrozen pieces `S` of the mover stronger than `E` beside `A` (on a `g`: the
+/// squares beside `A` are the two `g` and `r`), the unfrozen `G` of kind (e), the unfrozen
+/// `R` beside an `s` of kind (e) or (f), and the unfrozen friends (not a rabbit on the goal
+/// rank) beside a square of `helped`: the empty squares beside `r` for a frozen `R` beside
+/// an `s` of kind (f), and the empty squares off the goal rank beside an `s` of kind (f)
+/// beside an unfrozen `R`; `open`, the empty squares along the rank, for the movers that
+/// are not rabbits the squares behind them, the goal-rank squares beside an `S` or a `G`,
+/// and `helped`; `pulled`, the enemy pieces on an `A`, on an `s` or on the `g` of a kind
+/// (c) that the pull under way may move ([`TurnState::pullable`]), every one it may move
+/// when some `s` is of kind (f). The caller tries the movers' steps into the squares of
+/// `open` beside them and, for each piece of `pulled`, the pull's end that moves it into
+/// the pull's square. `None` when a push waits or some rabbit or square has another shape:
+/// the caller's region decides. The caller asks with three steps to go and no goal in fewer
+/// (inside the root's deepening, [`goal_search`]'s proof).
 ///
 /// Exact: a goal in at most three, so in three, ends with some `R` on its goal rank.
 /// The mover's rabbits move only by their own steps, one square at a time, never
@@ -1989,62 +1989,59 @@ fn steps_around_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> Option<Bitbo
 /// kind but (f) has `s` taken, or `g` taken by a friend or by an enemy piece that is
 /// not `X`: no goal (with an `s` of kind (f) every piece the pull may move is given).
 ///
-/// Any other turn moves no enemy piece by a pull under way (a pull ends on the step
-/// after its puller's or not at all), so an enemy piece on those two ranks moves only
-/// by a push or pull begun in the turn: two steps. If `R` enters `A`, `E` leaves it
-/// first, not by a push, which puts the pusher on `A` (a step more to leave it, and
-/// `R`'s step: four), so by a pull by a piece of the mover stronger than `E` beside `A`:
-/// one there now, an `S` (else a step to come, the pull's two steps and `R`'s: four).
-/// Then the turn is `S`'s step, `E`'s into `S`'s square, and `R`'s forward step: `S`'s
-/// step is the first, simple (no push waits; a push would take two more), into an empty
-/// square beside its `g`: not `A` (held by `E`) nor the `s` below it (taken: an `s` is
-/// empty only in kinds (c), (e) and (f), whose `g` holds an enemy piece, a friend, or
-/// nothing, not `S`), so the
-/// goal-rank square beside it, tried. Otherwise `R` leaves its column by a step aside into an `s`, and
-/// takes at least two steps. Through an `s` of
-/// kind (a): the enemy piece leaves `s` only by a push or pull (two steps), then `R`'s
-/// two: four. Kind (b): the friend leaves `s` (a step), `R` enters it, and `R` then
-/// needs `g` emptied (at least a step) and its forward step, or a step on to `t` and one
-/// forward: four either way. Kind (c): from `s`, `g` stays taken (two steps to move the
-/// enemy piece there, then `R`'s forward step: four with `R`'s step aside), so `R` goes
-/// on to `t` and forward: all three steps are `R`'s own, and `t` and the square ahead of
-/// it must be empty now: they are not. Kind (d): `F` leaves `s` (a step), `R` enters it
-/// (a step) and the third step is `R`'s forward step into `g` (going on to `t` makes
-/// four). So the turn is `F`'s step off `s`, then `R`'s two steps. `F`'s step is a
-/// simple step of `F` (its own, onto an empty square: the second step of a push needs
-/// the push's first step before it, a fourth step; no push waits), so `F` is unfrozen
-/// now; not forward into `g`, which `R` enters last with no step between, so along the
-/// rank or behind `s` (not for a rabbit, which never steps backwards): into a square of
-/// `open`. Then `R` steps aside from `r`, unfrozen there: `F`'s new square is not beside
-/// `r` (it is beside `s`, and no square is beside both of two squares beside each
+/// Any other turn moves no enemy piece by a pull under way (a pull ends on the step after
+/// its puller's or not at all), so an enemy piece on those two ranks moves only by a push
+/// or pull begun in the turn: two steps. If `R` enters `A`, `E` leaves it first, not by a
+/// push, which puts the pusher on `A` (a step more to leave it, and `R`'s step: four), so
+/// by a pull by a piece of the mover stronger than `E` beside `A`: one there now, an `S`
+/// (else a step to come, the pull's two steps and `R`'s: four). Then the turn is `S`'s
+/// step, `E`'s into `S`'s square, and `R`'s forward step: `S`'s step is the first, simple
+/// (no push waits; a push would take two more), into an empty square beside its `g`: not
+/// `A` (held by `E`) nor the `s` below it (taken: an `s` is empty only in kinds (c), (e)
+/// and (f), whose `g` holds an enemy piece, a friend, or nothing, not `S`), so the
+/// goal-rank square beside it, tried. Otherwise `R` leaves its column by a step aside into
+/// an `s`, and takes at least two steps. Through an `s` of kind (a): the enemy piece leaves
+/// `s` only by a push or pull (two steps), then `R`'s two: four. Kind (b): the friend
+/// leaves `s` (a step), `R` enters it, and `R` then needs `g` emptied (at least a step) and
+/// its forward step, or a step on to `t` and one forward: four either way. Kind (c): from
+/// `s`, `g` stays taken (two steps to move the enemy piece there, then `R`'s forward step:
+/// four with `R`'s step aside), so `R` goes on to `t` and forward: all three steps are
+/// `R`'s own, and `t` and the square ahead of it must be empty now: they are not. Kind (d):
+/// `F` leaves `s` (a step), `R` enters it (a step) and the third step is `R`'s forward step
+/// into `g` (going on to `t` makes four). So the turn is `F`'s step off `s`, then `R`'s two
+/// steps. `F`'s step is a simple step of `F` (its own, onto an empty square: the second
+/// step of a push needs the push's first step before it, a fourth step; no push waits), so
+/// `F` is unfrozen now; not forward into `g`, which `R` enters last with no step between,
+/// so along the rank or behind `s` (not for a rabbit, which never steps backwards): into a
+/// square of `open`. Then `R` steps aside from `r`, unfrozen there: `F`'s new square is not
+/// beside `r` (it is beside `s`, and no square is beside both of two squares beside each
 /// other), `F`'s step moves no enemy piece and captures at most a piece of the mover, so
 /// `R`'s friends beside `r` are at most those of now but `F`, and its freezers the same:
 /// `R` keeps a friend or has no freezer, and `F` is a mover. Kind (e): `R` enters `s` by
 /// its own step, and then either goes on to `t` and forward (all three steps `R`'s, the
-/// first its step into `s`) or steps forward into `g` once `G` has left it. `G` leaves
-/// `g` by its own simple step (a friend moves only so; no push waits, a push of an enemy
-/// piece by `G` takes two steps more) into an empty square beside `g`: not `A` (held by
-/// `E`), not `s` (it must be empty when `R` enters it, and `R` stands there after), so
-/// the goal-rank square beside `g`. With `R`'s two steps that is the whole turn, begun
-/// by `R`'s step into `s` or by `G`'s step: both tried (a first step is taken by an
-/// unfrozen piece). Kind (f): `R` enters `s` by its own step, then goes on to `t` and
-/// forward (all three steps `R`'s, the first its step into `s`, tried when `R` is
-/// unfrozen) or forward into `g` with one other step `X` before that last step, a
-/// simple step of a piece of the mover (a push or pull begun takes two; the end of the
-/// pull under way is the case above). If `X` follows `R`'s step into `s`, that step
-/// begins the turn, tried. If `X` is first, it moves no enemy piece, adds a friend of
-/// `R` only on the square it enters and removes only pieces of the mover: with `R`
-/// frozen on `r`, `X` unfreezes it there, so enters an empty square beside `r` (the
-/// `helped` squares of a frozen `R`); with `R` unfrozen, either `R` would stand
-/// unfrozen on `s` after its step with no `X` (then `R`'s step into `s` begins a goal
-/// in two more, tried) or `X` brings a friend beside `s`: onto an empty square beside
-/// `s` off the goal rank (`g` stays empty for `R`, `r` is held by `R`), `helped` too.
-/// `X` is a step of an unfrozen friend beside a square of `helped` (all one or two ranks
-/// from the goal), not a rabbit on the goal rank (its step would be backwards); a
-/// rabbit enters a square of `helped` one rank away along the rank or from below, and
-/// one two ranks away (under `r` or under `s`) along its rank or from below: the square
-/// above it is `r` with `R` frozen (no mover) or `s`, empty. So every goal in three
-/// begins with a step tried; the children decide the rest. With nothing given, no goal.
+/// first its step into `s`) or steps forward into `g` once `G` has left it. `G` leaves `g`
+/// by its own simple step (a friend moves only so; no push waits, a push of an enemy piece
+/// by `G` takes two steps more) into an empty square beside `g`: not `A` (held by `E`), not
+/// `s` (it must be empty when `R` enters it, and `R` stands there after), so the goal-rank
+/// square beside `g`. With `R`'s two steps that is the whole turn, begun by `R`'s step into
+/// `s` or by `G`'s step: both tried (a first step is taken by an unfrozen piece). Kind (f):
+/// `R` enters `s` by its own step, then goes on to `t` and forward (all three steps `R`'s,
+/// the first its step into `s`, tried when `R` is unfrozen) or forward into `g` with one
+/// other step `X` before that last step, a simple step of a piece of the mover (a push or
+/// pull begun takes two; the end of the pull under way is the case above). If `X` follows
+/// `R`'s step into `s`, that step begins the turn, tried. If `X` is first, it moves no
+/// enemy piece, adds a friend of `R` only on the square it enters and removes only pieces
+/// of the mover: with `R` frozen on `r`, `X` unfreezes it there, so enters an empty square
+/// beside `r` (the `helped` squares of a frozen `R`); with `R` unfrozen, either `R` would
+/// stand unfrozen on `s` after its step with no `X` (then `R`'s step into `s` begins a goal
+/// in two more, tried) or `X` brings a friend beside `s`: onto an empty square beside `s`
+/// off the goal rank (`g` stays empty for `R`, `r` is held by `R`), `helped` too. `X` is a
+/// step of an unfrozen friend beside a square of `helped` (all one or two ranks from the
+/// goal), not a rabbit on the goal rank (its step would be backwards); a rabbit enters a
+/// square of `helped` one rank away along the rank or from below, and one two ranks away
+/// (under `r` or under `s`) along its rank or from below: the square above it is `r` with
+/// `R` frozen (no mover) or `s`, empty. So every goal in three begins with a step tried;
+/// the children decide the rest. With nothing given, no goal.
 #[inline]
 fn steps_off_the_squares_aside(
     pos: &TurnState,

@@ -4008,15 +4008,15 @@ fn steps_into_an_open_column_begin_every_goal_in_three() {
 }
 
 /// [`steps_past_a_friend_ahead`] as the search asks it (three steps to go, the rabbits of
-/// [`goal_rabbits_within`] without those three ranks away when none of them walks): on
-/// the states of [`states_for_three_to_go`] with no goal in fewer than three (a plain
-/// walk) where it answers, each step the search tries (the given movers' steps into the
-/// given squares beside them, and the pull's end for the given enemy pieces) is legal, no
-/// other legal step begins a goal in two more (a plain walk after it), and one of the
-/// tried steps does exactly when the plain search finds a goal. Counts the states (with
-/// the goal square ahead taken; with the friend on it, the square before it empty), the goals, the steps tried (the
-/// rabbit's), left out, the states decided "no" with no step tried, those with a pull under way (no
-/// pull's end given), and the states mid-turn.
+/// [`goal_rabbits_within`] without those three ranks away when none of them walks): on the
+/// states of [`states_for_three_to_go`] with no goal in fewer than three (a plain walk)
+/// where it answers, each step the search tries (the given movers' steps into the given
+/// squares beside them, and the pull's end for the given enemy pieces) is legal, no other
+/// legal step begins a goal in two more (a plain walk after it), and one of the tried steps
+/// does exactly when the plain search finds a goal. Counts the states (with the goal square
+/// ahead taken; with the friend on it, the square before it empty), the goals, the steps
+/// tried (the rabbit's), left out, the states decided "no" with no step tried, those with a
+/// pull under way (no pull's end given), and the states mid-turn.
 #[test]
 fn steps_past_a_friend_ahead_begin_every_goal_in_three() {
     let states = states_for_three_to_go(49);
@@ -4060,9 +4060,9 @@ fn steps_past_a_friend_ahead_begin_every_goal_in_three() {
     }
     eprintln!(
         "steps past a friend ahead: {shaped} states of {} with the shape ({taken} the \
-         goal square taken, {on_goal} the friend on it), {goals} goals, {tried} steps tried ({rabbit_steps} the rabbit's), \
-         {left_out} left out, {none} decided with no step, {pulls} with a pull under way, \
-         {mid} mid-turn",
+         goal square taken, {on_goal} the friend on it), {goals} goals, {tried} steps \
+         tried ({rabbit_steps} the rabbit's), {left_out} left out, {none} decided with no \
+         step, {pulls} with a pull under way, {mid} mid-turn",
         states.len()
     );
     assert!(
