@@ -4156,3 +4156,36 @@ fn past_a_friend_on_the_goal_square_begins_every_goal_in_three() {
          {none} {mid}"
     );
 }
+
+/// [`past_a_friend_on_the_goal_square`]'s step of the rabbit aside, on a board that needs
+/// it (no sampled state of the test above does): Gold's rabbit on a7 under its cat on a8,
+/// Silver's dog on b8 (the cat cannot move it, nor step along the goal rank), Gold's cat
+/// on b6 (the rabbit stands unfrozen on b7 beside the dog): with three steps the only goal
+/// is the rabbit's own walk a7-b7, b7-c7, c7-c8. The rule gives that first step alone, and
+/// the query finds the goal in three; without the rabbit's steps aside it would answer
+/// "no".
+#[test]
+fn past_a_friend_on_the_goal_square_gives_the_rabbits_step_aside() {
+    let blank = " ".repeat(8);
+    let diagram = format!("g [Cd      R        C      {}]", blank.repeat(5));
+    let pos = with_cap(&diagram.parse().expect("a diagram"), 3);
+    let sq = |s: &str| -> crate::Square { s.parse().expect("a square") };
+    let state = pos.turn_state();
+    let rabbits = rabbits_past_the_walk(state).expect("the rabbit on a7 may end a goal");
+    assert_eq!(rabbits, Bitboard::from_square(sq("a7")), "{pos}");
+    let mut given = Vec::new();
+    let answer = past_a_friend_on_the_goal_square(state, rabbits, &mut |s| {
+        given.push(s);
+        false
+    });
+    assert_eq!(answer, Some(false), "{pos}");
+    let aside = Step::between(sq("a7"), sq("b7")).expect("adjacent");
+    assert_eq!(given, [aside], "{pos}");
+    assert!(!goal_within(&pos, 2), "{pos}");
+    let (_, found) = check_given_steps(&pos, &given);
+    assert!(found, "{pos}");
+    let mv = pos.goal_move().expect("a goal in three");
+    assert_eq!(mv.len(), 3, "{pos}: {mv:?}");
+    assert_eq!(mv.steps()[0], aside, "{mv:?}");
+    assert_replays_to_goal(&pos, &mv);
+}
