@@ -1181,7 +1181,7 @@ fn search_within_bounds<const FAST: bool>(
             match layers {
                 // `steps_on_cheap_paths` for `k` steps with `walls`: its costs, and its
                 // layers up to `k - 1` (those of `to_go_layers` up to `k` begin with them).
-                Some(l) => cheap_paths_from(side, k, l.costs, &l.to_go, goal_rabbits),
+                Some(l) => cheap_paths_from(side, k, l.costs, &l.to_go, goal_rabbits, pos.board().color(!side)),
                 None => steps_on_cheap_paths(pos, k, walls, goal_rabbits),
             }
         } else {
@@ -3947,7 +3947,7 @@ fn steps_on_cheap_paths(pos: &TurnState, k: u8, walls: Bitboard, rabbits: Bitboa
     let side = pos.side_to_move();
     let costs = path_costs(pos, walls);
     let to_go = to_go_layers(side, costs, usize::from(k - 1));
-    cheap_paths_from(side, k, costs, &to_go, rabbits)
+    cheap_paths_from(side, k, costs, &to_go, rabbits, pos.board().color(!side))
 }
 
 /// The body of [`steps_on_cheap_paths`] for `1 <= k <= 4`, given the entering costs
@@ -3962,10 +3962,11 @@ fn cheap_paths_from(
     costs: [Bitboard; 3],
     to_go: &[Bitboard; 5],
     rabbits: Bitboard,
+    enemy: Bitboard,
 ) -> Bitboard {
     match side {
-        Color::Gold => cheap_paths_of::<true>(k, costs, to_go, rabbits),
-        Color::Silver => cheap_paths_of::<false>(k, costs, to_go, rabbits),
+        Color::Gold => cheap_paths_of::<true>(k, costs, to_go, rabbits, enemy),
+        Color::Silver => cheap_paths_of::<false>(k, costs, to_go, rabbits, enemy),
     }
 }
 
@@ -3976,6 +3977,7 @@ fn cheap_paths_of<const GOLD: bool>(
     costs: [Bitboard; 3],
     to_go: &[Bitboard; 5],
     rabbits: Bitboard,
+    enemy: Bitboard,
 ) -> Bitboard {
     let fwd = if GOLD {
         Direction::North
@@ -4000,9 +4002,11 @@ fn cheap_paths_of<const GOLD: bool>(
     let mut from = Bitboard::EMPTY;
     for a in 0..=n {
         let (y, x) = (arrive[a], to_go[n - a]);
-        from |= (y | y.neighbours()) & (x | x.neighbours());
+        from |= (y | (y & enemy).neighbours()) & (x | (x & enemy).neighbours());
     }
-    from
+    // A goal rabbit's own step: its route starts within one of its square.
+    let x = to_go[n];
+    from | (rabbits & (x | x.neighbours()))
 }
 
 /// The steps worth trying at a node with four steps to go and slack (no push waiting),
@@ -4066,7 +4070,7 @@ fn steps_lowering_a_tighter_bound(
         Bitboard::EMPTY
     };
     (
-        cheap_paths_from(side, 4, costs, &to_go, rabbits),
+        cheap_paths_from(side, 4, costs, &to_go, rabbits, pos.board().color(!side)),
         beside_walls,
     )
 }
