@@ -2030,7 +2030,7 @@ fn immovable_near_goal_keeps_the_bounds_of_immovable() {
             let cheap = |w| {
                 let costs = super::path_costs(state, w);
                 let to_go = super::to_go_layers(side, costs, 3);
-                super::cheap_paths_from(side, 4, costs, &to_go, rabbits, state.board().color(!side))
+                super::cheap_paths_from(side, 4, costs, &to_go, rabbits, super::pullers_of(state))
             };
             assert_eq!(cheap(near), cheap(all), "{:?}, {k} steps", state.board());
             *fewer += usize::from(near != all);
