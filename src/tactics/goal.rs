@@ -1181,7 +1181,9 @@ fn search_within_bounds<const FAST: bool>(
             match layers {
                 // `steps_on_cheap_paths` for `k` steps with `walls`: its costs, and its
                 // layers up to `k - 1` (those of `to_go_layers` up to `k` begin with them).
-                Some(l) => cheap_paths_from(side, k, l.costs, &l.to_go, goal_rabbits),
+                Some(l) => {
+                    cheap_paths_from(side, k, l.costs, &l.to_go, goal_rabbits, pullers_of(pos))
+                }
                 None => steps_on_cheap_paths(pos, k, walls, goal_rabbits),
             }
         } else {
@@ -3902,15 +3904,19 @@ fn steps_lowering_the_path_bound(pos: &TurnState, bound: &GoalBound, k: u8) -> B
 }
 
 /// The squares whose steps (from them) may begin a goal in `k` when the path bound with
-/// `walls` leaves no slack (`passing == k`, no push waiting), for the fast search: the
-/// squares `s` with a square `y` and a square `x` within one of `s` (perhaps the same)
-/// such that `A(y) + G(x) <= k - 1`, where `A(y)` is the cost of [`path_bound`]'s paths
-/// (with `walls`) to arrive at `y` counting `y` itself as one step (zero when `y` holds
-/// one of `rabbits`, the mover's rabbits that may end the goal: all of them, or in the
-/// fast search with three or four steps to go those of [`goal_rabbits_within`]) and
-/// `G(x)` the cost of
-/// the squares after `x` to the goal rank (zero on it). `FULL` when `k > 4` (never: a
-/// turn has at most four steps).
+/// `walls` leaves no slack (`passing == k`, no push waiting), for the fast search. Write
+/// `A(y)` for the cost of [`path_bound`]'s paths (with `walls`) to arrive at `y` counting
+/// `y` itself as one step (zero when `y` holds one of `rabbits`, the mover's rabbits that
+/// may end the goal: all of them, or in the fast search with three or four steps to go
+/// those of [`goal_rabbits_within`]), `G(x)` for the cost of the squares after `x` to the
+/// goal rank (zero on it), and `E` for the enemy pieces not on a trap. The squares `s`:
+/// - of `rabbits` with a square `x` within one of `s` (perhaps `s`) with `G(x) <= k - 1`;
+/// - with `A(s) + G(s) <= k - 1`;
+/// - holding a piece of the mover other than a rabbit, beside a square `e` of `E` with
+///   `A(e) + G(e) <= k - 2`, or beside one with `A(s) + G(e) <= k - 3`, or with
+///   `A(e) + G(s) <= k - 3`.
+///
+/// `FULL` when `k > 4` (never: a turn has at most four steps).
 ///
 /// Exact. Let `t1` begin a goal in `k` and `s` the square its piece leaves (for the first
 /// step of a push, the pushed piece's square). After `t1` the goal rabbit `R` (one of
@@ -3925,18 +3931,36 @@ fn steps_lowering_the_path_bound(pos: &TurnState, bound: &GoalBound, k: u8) -> B
 /// least `k - d - 1` away after it, or `k - d` when `t1` is a rabbit's step (none of
 /// them moved); emptying `w` then takes that distance less one, plus two for the push or
 /// pull, besides `R`'s own steps, at least `d`, or `d - 1` after its forward step: `k`
-/// or more in all, more than the `k - 1` left. Write `B(s, 1)` for the squares within
-/// one of `s`. Now `t1` changes the costs of squares of `B(s, 1)` only: it empties `s`,
-/// fills the square it enters, makes pullable enemy pieces beside `s` (a pull it begins)
-/// and ends a pull under way (costs rise); a capture is on a trap, whose cost never
-/// changes. So outside `B(s, 1)` every square of `P` costs at least its cost before
-/// `t1`, and inside at least one. `P` meets `B(s, 1)`: else, if `R` did not move, it
-/// cost at most `k - 1` before `t1`, less than `R`'s count; and if `R` moved by `t1`,
-/// from `s` into `B(s, 1)`, `P` starts there. Let `y` and `x` be the first and the last
-/// squares of `P` in `B(s, 1)`: the part before `y` costs at least its cost before `t1`,
-/// so entering `y` costs at least `A(y)` (or `P` starts at `y`: `R`'s new square, within
-/// one of `s`, so take `y = s`, `R`'s square before `t1`, with `A(s) = 0`), and the part
-/// after `x` at least `G(x)`. Hence `A(y) + G(x) <= k - 1`.
+/// or more in all, more than the `k - 1` left. So along `P` the costs before `t1` are
+/// the same with and without walls, and `P` cost at least `R`'s count, `k` or more.
+///
+/// Which costs `t1` lowers ([`path_costs`] reads the squares' pieces, the traps and the
+/// pieces a pull under way may move): the square it enters fills (a rise), a capture is
+/// on a trap (whose cost never changes), an enemy piece the pull under way could move no
+/// longer can once `t1` is not that pull's end (a rise). Only two things lower a cost:
+/// `s` empties (to one step), and when `t1` is a step of a piece of the mover other than
+/// a rabbit, the enemy pieces beside `s` weaker than it become pieces a pull may move
+/// (from three steps to two; a rabbit pulls nothing). Write `F` for `s` and, for such a
+/// `t1`, the squares of `E` beside `s` (enemy pieces on a trap cost one step whatever
+/// happens). After `t1` `s` costs at least one step and a square of `F` in `E` at least
+/// two; every square outside `F` at least its cost before.
+///
+/// If `t1` is `R`'s step, from `s` into a square within one of it where `P` starts, let
+/// `x` be the last square of `P` within one of `s`: the squares after it cost at least
+/// their cost before, so `G(x) <= k - 1` (the first case). Otherwise `R` did not move and
+/// `P` starts on its square. `P` enters a square of `F`: else it would cost at least its
+/// cost before, `k` or more. Let `y` and `x` be the first and the last squares of `F` on
+/// `P`: the part before `y` and entering `y` cost at least `A(y)` plus one more step when
+/// `y` is in `E` (its cost two, where `A` counts one), the part after `x` at least `G(x)`,
+/// the squares between at least one step each, and `x`, when it is not `y`, at least its
+/// cost after `t1` (one, or two in `E`). If `y = x = s`: `A(s) + G(s) <= k - 1` (the
+/// second case; `s`, another goal rabbit's square, lies in `rabbits`, the first case
+/// holds: `G(s) <= k - 1`). The others need a square of `E` in `F`, so `t1` is a step of
+/// a piece of the mover other than a rabbit, from `s`: if `y = x = e`, `A(e) + 1 + G(e)
+/// <= k - 1`; if `y = s` and `x = e`, `A(s) + 2 + G(e) <= k - 1`; if `y = e` and `x = s`,
+/// `A(e) + 1 + 1 + G(s) <= k - 1`; and `y = e`, `x = e'` needs `A(e) + 3 + G(e') <= k - 1`,
+/// which no `k <= 4` meets (`A(e) >= 1`: `e` holds no rabbit of the mover). In each `A` of a
+/// square other than a rabbit's is at least one. These are the third case.
 /// The steps from `s` are then the simple steps and pulls of the piece on `s` and the
 /// first steps of pushes of the enemy piece on `s`, all that [`any_step_of`] tries from
 /// `from`.
@@ -3947,12 +3971,13 @@ fn steps_on_cheap_paths(pos: &TurnState, k: u8, walls: Bitboard, rabbits: Bitboa
     let side = pos.side_to_move();
     let costs = path_costs(pos, walls);
     let to_go = to_go_layers(side, costs, usize::from(k - 1));
-    cheap_paths_from(side, k, costs, &to_go, rabbits)
+    cheap_paths_from(side, k, costs, &to_go, rabbits, pullers_of(pos))
 }
 
 /// The body of [`steps_on_cheap_paths`] for `1 <= k <= 4`, given the entering costs
-/// `costs` ([`path_costs`] with its walls) and the layers `to_go` of [`to_go_layers`]
-/// for those costs up to `k - 1` (the caller may have them already).
+/// `costs` ([`path_costs`] with its walls), the layers `to_go` of [`to_go_layers`]
+/// for those costs up to `k - 1` (the caller may have them already) and the pieces of
+/// [`pullers_of`].
 ///
 /// Compiled once per side (`cheap_paths_of`), the forward shift a plain shift.
 #[inline(always)]
@@ -3962,11 +3987,25 @@ fn cheap_paths_from(
     costs: [Bitboard; 3],
     to_go: &[Bitboard; 5],
     rabbits: Bitboard,
+    enemy: (Bitboard, Bitboard),
 ) -> Bitboard {
     match side {
-        Color::Gold => cheap_paths_of::<true>(k, costs, to_go, rabbits),
-        Color::Silver => cheap_paths_of::<false>(k, costs, to_go, rabbits),
+        Color::Gold => cheap_paths_of::<true>(k, costs, to_go, rabbits, enemy),
+        Color::Silver => cheap_paths_of::<false>(k, costs, to_go, rabbits, enemy),
     }
+}
+
+/// The pieces [`cheap_paths_from`] reads beside the paths at `pos`: the enemy pieces
+/// (whose cost a pull begun beside them lowers), and the pieces of the side to move other
+/// than rabbits (those that may begin such a pull).
+#[inline(always)]
+fn pullers_of(pos: &TurnState) -> (Bitboard, Bitboard) {
+    let board = pos.board();
+    let side = pos.side_to_move();
+    (
+        board.color(!side),
+        board.color(side) & !board.pieces(PieceKind::Rabbit.of(side)),
+    )
 }
 
 /// [`cheap_paths_from`] for Gold (`GOLD`) or Silver.
@@ -3976,6 +4015,7 @@ fn cheap_paths_of<const GOLD: bool>(
     costs: [Bitboard; 3],
     to_go: &[Bitboard; 5],
     rabbits: Bitboard,
+    enemy: (Bitboard, Bitboard),
 ) -> Bitboard {
     let fwd = if GOLD {
         Direction::North
@@ -3997,21 +4037,38 @@ fn cheap_paths_of<const GOLD: bool>(
         }
         entered[c] = next(reach);
     }
+    // `E`, and the pieces that may begin a pull.
+    let (enemy, pullers) = (enemy.0 & !Bitboard::TRAPS, enemy.1);
+    // The squares `s` with `A(s) + G(s) <= k - 1`; the squares `e` of `E` with
+    // `A(e) + G(e) <= k - 2`; the squares with `A(s) + G(e) <= k - 3` or
+    // `A(e) + G(s) <= k - 3`. From `a = 1`: `A` is zero only on `rabbits`, which the
+    // last line asks.
     let mut from = Bitboard::EMPTY;
-    for a in 0..=n {
-        let (y, x) = (arrive[a], to_go[n - a]);
-        from |= (y | y.neighbours()) & (x | x.neighbours());
+    let mut pulled = Bitboard::EMPTY;
+    let mut near = Bitboard::EMPTY;
+    for a in 1..=n {
+        from |= arrive[a] & to_go[n - a];
+        if a < n {
+            let e = arrive[a] & enemy;
+            pulled |= e & to_go[n - 1 - a];
+            if a + 1 < n {
+                let x = to_go[n - 2 - a];
+                near |= (arrive[a] & (x & enemy).neighbours()) | (e.neighbours() & x);
+            }
+        }
     }
-    from
+    from |= (pulled.neighbours() | near) & pullers;
+    // A goal rabbit's own step: its route starts within one of its square.
+    let x = to_go[n];
+    from | (rabbits & (x | x.neighbours()))
 }
 
 /// The steps worth trying at a node with four steps to go and slack (no push waiting),
 /// as squares to step from or into: when the path bound with three steps to go (with the
 /// walls `W` of [`walls`] for three) exceeds three for each of `rabbits` (its count for
 /// that rabbit, [`squares_within_paths`]), the steps from the squares of
-/// [`steps_on_cheap_paths`] for four steps with `W` and `rabbits` (a square within one of
-/// `y` and of `x` with `A(y) + G(x) <= 3`) and the steps into a square beside a piece of
-/// `W`; every step otherwise (`from` all squares).
+/// [`steps_on_cheap_paths`] for four steps with `W` and `rabbits` and the steps into a
+/// square beside a piece of `W`; every step otherwise (`from` all squares).
 ///
 /// Exact: let `t1` begin a goal in at most four, `s` the square its piece leaves, and
 /// `R` the goal rabbit (one of `rabbits`, those of [`goal_rabbits_within`] for four
@@ -4023,10 +4080,11 @@ fn cheap_paths_of<const GOLD: bool>(
 /// than `w`'s stands beside it, nor after `t1` (no pull `t1` begins can move `w`, its
 /// puller would have stood beside it); emptying `w` then takes a step of such a piece to
 /// come beside it and two for the push or pull, and `R` a step more: four, too many. The
-/// rest is [`steps_on_cheap_paths`]'s proof with `k - 1` replaced by three: `t1` changes
-/// costs within one of `s` only, and `P`, which avoids `W`, costs more than three before
-/// `t1` (`R`'s count), so it meets `B(s, 1)` and `A(y) + G(x) <= 3` for its first and last
-/// squares there (a rabbit four ranks away that steps ahead starts from `A = 0`).
+/// rest is [`steps_on_cheap_paths`]'s proof with `k - 1` replaced by three: `t1` lowers
+/// the costs of its squares `F` only (`s`, and the enemy pieces beside `s` a pull begun
+/// by `t1` may move), and `P`, which avoids `W`, costs more than three before `t1`
+/// (`R`'s count), so it enters `F`, and its first and last squares there meet that proof's
+/// sums (a rabbit four ranks away that steps ahead: its first case).
 #[inline]
 fn steps_lowering_a_tighter_bound(
     pos: &TurnState,
@@ -4066,7 +4124,7 @@ fn steps_lowering_a_tighter_bound(
         Bitboard::EMPTY
     };
     (
-        cheap_paths_from(side, 4, costs, &to_go, rabbits),
+        cheap_paths_from(side, 4, costs, &to_go, rabbits, pullers_of(pos)),
         beside_walls,
     )
 }

@@ -2030,7 +2030,7 @@ fn immovable_near_goal_keeps_the_bounds_of_immovable() {
             let cheap = |w| {
                 let costs = super::path_costs(state, w);
                 let to_go = super::to_go_layers(side, costs, 3);
-                super::cheap_paths_from(side, 4, costs, &to_go, rabbits)
+                super::cheap_paths_from(side, 4, costs, &to_go, rabbits, super::pullers_of(state))
             };
             assert_eq!(cheap(near), cheap(all), "{:?}, {k} steps", state.board());
             *fewer += usize::from(near != all);
@@ -4188,4 +4188,133 @@ fn past_a_friend_on_the_goal_square_gives_the_rabbits_step_aside() {
     assert_eq!(mv.len(), 3, "{pos}: {mv:?}");
     assert_eq!(mv.steps()[0], aside, "{mv:?}");
     assert_replays_to_goal(&pos, &mv);
+}
+
+// Fifty-first goal round
+
+/// The rule of [`steps_on_cheap_paths`] before the fifty-first round, the reference its
+/// narrowing is tested against: the squares within one of a square `y` and of a square
+/// `x` with `A(y) + G(x) <= k - 1` (`A` and `G` as there); and the squares of the
+/// narrowed rule's first two cases (a rabbit's own step, the square's own sum), those
+/// kept with no pull asked.
+fn cheap_paths_within_one(
+    state: &TurnState,
+    k: u8,
+    walls: Bitboard,
+    rabbits: Bitboard,
+) -> (Bitboard, Bitboard) {
+    let side = state.side_to_move();
+    let costs = path_costs(state, walls);
+    let n = usize::from(k - 1);
+    let to_go = to_go_layers(side, costs, n);
+    let fwd = forward_of(side);
+    let next = |b: Bitboard| b.shift(fwd) | b.shift(Direction::East) | b.shift(Direction::West);
+    let mut entered = [next(rabbits); 4];
+    let mut arrive = [rabbits; 4];
+    let mut reach = rabbits;
+    for c in 1..=n {
+        arrive[c] = rabbits | entered[c - 1];
+        for (j, &cost) in costs.iter().enumerate().take(c) {
+            reach |= cost & entered[c - 1 - j];
+        }
+        entered[c] = next(reach);
+    }
+    let old = (0..=n).fold(Bitboard::EMPTY, |from, a| {
+        let (y, x) = (arrive[a], to_go[n - a]);
+        from | ((y | y.neighbours()) & (x | x.neighbours()))
+    });
+    let own = (1..=n).fold(Bitboard::EMPTY, |own, a| own | (arrive[a] & to_go[n - a]));
+    (old, own | (rabbits & (to_go[n] | to_go[n].neighbours())))
+}
+
+/// `side`'s forward direction.
+fn forward_of(side: Color) -> Direction {
+    match side {
+        Color::Gold => Direction::North,
+        Color::Silver => Direction::South,
+    }
+}
+
+/// [`steps_on_cheap_paths`] against the rule before it ([`cheap_paths_within_one`]) and the
+/// plain search, where the fast search asks it (no push waiting, the path bound with the
+/// walls of the fast search equal to `k`): its squares are among the old ones, and no step
+/// from a square it leaves out begins a goal in `k` (the plain search on the child finds
+/// none in `k - 1`). On the archive's turn starts under caps four and three, the
+/// endgames and every state one step into them, random positions and 30,000 random
+/// states mid-turn. Counts the squares left out (by the piece on them: of the mover other
+/// than a rabbit, or any other), their steps, and the squares kept only for a pull begun
+/// there, with the steps from those that begin a goal.
+#[test]
+fn cheap_paths_leave_out_only_steps_that_begin_no_goal() {
+    let mut rng = Rng(51);
+    let archive = archive_positions();
+    let endgames = endgame_positions();
+    let mut states: Vec<Position> = archive_endgames_and_randoms(&mut rng);
+    states.extend(archive.iter().map(|p| with_cap(p, 3)));
+    states.extend(one_step_in(&endgames));
+    states.extend((0..30_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
+    let (mut checked, mut mid) = (0usize, 0usize);
+    let (mut out_pullers, mut out_others, mut out_steps) = (0usize, 0usize, 0usize);
+    let (mut pull_kept, mut pull_goals) = (0usize, 0usize);
+    for pos in &states {
+        let state = pos.turn_state();
+        if state.pending_push().is_some() {
+            continue;
+        }
+        let side = state.side_to_move();
+        let board = state.board();
+        let pullers = board.color(side) & !board.pieces(PieceKind::Rabbit.of(side));
+        for k in 1..=state.steps_left() {
+            let w = walls(state, k);
+            if path_bound(state, k, w) != k {
+                continue;
+            }
+            let rabbits = if k == 4 {
+                goal_rabbits_of(state, 4).0
+            } else {
+                board.pieces(PieceKind::Rabbit.of(side))
+            };
+            let new = steps_on_cheap_paths(state, k, w, rabbits);
+            let (old, own) = cheap_paths_within_one(state, k, w, rabbits);
+            assert_eq!(new & !old, Bitboard::EMPTY, "{pos}: k = {k}");
+            checked += 1;
+            mid += usize::from(pos.steps_taken() > 0);
+            let begins = |s: Step| {
+                let mut p = pos.clone();
+                p.play_step(s).expect("a listed step is legal");
+                p.plain_goal_move()
+                    .is_some_and(|m| m.len() < usize::from(k))
+            };
+            let out = old & !new & board.occupied();
+            out_pullers += (out & pullers).count() as usize;
+            out_others += (out & !pullers).count() as usize;
+            // Kept for a pull only: not by the square's own sum nor as a rabbit's.
+            let pull_only = new & !own;
+            for s in pos.legal_steps().iter().copied() {
+                if out.contains(s.from) {
+                    assert!(!begins(s), "{pos}: k = {k}, {s:?} left out begins a goal");
+                    out_steps += 1;
+                } else if pull_only.contains(s.from) {
+                    pull_kept += 1;
+                    pull_goals += usize::from(begins(s));
+                }
+            }
+        }
+    }
+    eprintln!(
+        "cheap paths narrowed: {} states, {checked} (state, k) without slack ({mid} \
+         mid-turn), squares left out {out_pullers} of a puller and {out_others} others \
+         ({out_steps} steps, none begins a goal); {pull_kept} steps from squares beside an \
+         enemy piece kept, {pull_goals} of them begin a goal",
+        states.len()
+    );
+    assert!(
+        checked > 1_000
+            && mid > 100
+            && out_pullers > 0
+            && out_others > 0
+            && out_steps > 1_000
+            && pull_goals > 0,
+        "{checked} {mid} {out_pullers} {out_others} {out_steps} {pull_kept} {pull_goals}"
+    );
 }
