@@ -686,8 +686,7 @@ fn far_helpers_move_nothing(board: &Board, side: Color, sq: Square, frozen: Bitb
             if (near & (!frozen | Bitboard::within(x, 1))).any() {
                 return false;
             }
-            let unfrozen_by_a_step =
-                (empty & (board.color(side) & !frozen).neighbours()).neighbours();
+            let unfrozen_by_a_step = freed_by_a_step(board.color(side) & !frozen, empty);
             if (near & unfrozen_by_a_step).any() {
                 return false;
             }
@@ -879,7 +878,7 @@ fn one_move_may_capture(
             }
         }
     }
-    let unfrozen_by_a_step = (empty & (mover & !frozen).neighbours()).neighbours();
+    let unfrozen_by_a_step = freed_by_a_step(mover & !frozen, empty);
     for h in helpers & !frozen & two {
         if walk_may_ready(board, side, h, open) {
             return true;
@@ -1039,7 +1038,7 @@ fn room_within_two(
     };
     let first = free & steppers(empty);
     let later = empty | first | (mover & Bitboard::TRAPS);
-    let unfrozen_by_a_step = (empty & free.neighbours()).neighbours();
+    let unfrozen_by_a_step = freed_by_a_step(free, empty);
     let pushing = free & !rabbits & (enemy & empty.neighbours()).neighbours();
     let mut emptied =
         room & mover & ((free & steppers(later)) | (frozen & unfrozen_by_a_step) | pushing);
@@ -1101,7 +1100,7 @@ fn frozen_helper_may_be_freed(board: &Board, side: Color, h: Square, frozen: Bit
     let empty = !board.occupied();
     let free = mover & !frozen;
     let e = Bitboard::adjacent(h) & empty;
-    let unfrozen_by_a_step = (empty & free.neighbours()).neighbours();
+    let unfrozen_by_a_step = freed_by_a_step(free, empty);
     let one = mover & e.neighbours() & (!frozen | unfrozen_by_a_step);
     let two = free & (e.neighbours() & empty).neighbours();
     if (one | two).any() {
@@ -1123,6 +1122,17 @@ fn frozen_helper_may_be_freed(board: &Board, side: Color, h: Square, frozen: Bit
         }
     }
     false
+}
+
+/// The squares beside an empty square (of `empty`) that is beside a piece of `free`:
+/// where a piece gains a friend by one step of a piece of `free` (given as the side's
+/// unfrozen pieces). Over-approximated: a rabbit's direction and the piece on the square
+/// itself are not asked. A frozen piece is unfrozen by a single step of a friend only
+/// when it stands on one of these squares (its freezer leaving needs a push or a pull),
+/// which is how the callers read it.
+#[inline(always)]
+fn freed_by_a_step(free: Bitboard, empty: Bitboard) -> Bitboard {
+    (empty & free.neighbours()).neighbours()
 }
 
 /// For [`one_move_may_capture`], a helper `h` of the mover, frozen now, beside an empty
