@@ -2608,11 +2608,13 @@ fn walk_then_move(
         let Some(moved) = walked_target(enemy, empty, sq, (area, m)) else {
             continue;
         };
-        let (Some(trap), Some(kind)) = ((area & Bitboard::TRAPS).first(), board.kind_at(moved))
-        else {
+        let (Some(trap), Some(stronger)) = (
+            (area & Bitboard::TRAPS).first(),
+            stronger_than_piece_on(board, side, moved),
+        ) else {
             continue;
         };
-        let helpers = board.stronger_than(side, kind) & !frozen.unwrap_or(Bitboard::EMPTY);
+        let helpers = stronger & !frozen.unwrap_or(Bitboard::EMPTY);
         for s in Bitboard::adjacent(moved).without(trap) & empty {
             let found = preparations(board, helpers, s, |prep| {
                 let steps = walked_finish(board, side, (sq, moved, trap), (prep, s), frozen);
