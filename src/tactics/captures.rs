@@ -3663,9 +3663,8 @@ fn wide_walk(
     let free_helper = threatened.any() && {
         let frozen = *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
         threatened.iter().any(|q| {
-            board.kind_at(q).is_some_and(|k| {
-                (Bitboard::adjacent(q) & board.stronger_than(side, k) & !frozen).any()
-            })
+            stronger_than_piece_on(board, side, q)
+                .is_some_and(|stronger| (Bitboard::adjacent(q) & stronger & !frozen).any())
         })
     };
     if free_helper {
