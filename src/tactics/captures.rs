@@ -1426,8 +1426,10 @@ fn two_pushers_beside(
     frozen: Bitboard,
 ) -> bool {
     let mover = board.color(side);
-    let movers_of = |q: Option<Square>| match q.and_then(|q| board.kind_at(q).map(|k| (q, k))) {
-        Some((q, kind)) => mover & Bitboard::adjacent(q) & board.stronger_than(side, kind),
+    let movers_of = |q: Option<Square>| match q
+        .and_then(|q| stronger_than_piece_on(board, side, q).map(|stronger| (q, stronger)))
+    {
+        Some((q, stronger)) => mover & Bitboard::adjacent(q) & stronger,
         None => Bitboard::EMPTY,
     };
     let (of_x, of_y) = (movers_of(Some(sq)), movers_of(other.first()));
