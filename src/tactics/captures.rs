@@ -1269,6 +1269,20 @@ fn unfrozen_squares(board: &Board, side: Color, kind: PieceKind, friends: Bitboa
     friends.neighbours() | !board.stronger_than(!side, kind).neighbours()
 }
 
+/// [`unfrozen_squares`] for the mover's piece on `h`: the enemy pieces stronger than it
+/// read in one walk up the kinds ([`stronger_than_piece_on`] of the enemy, the same set
+/// as [`Board::stronger_than`] of its kind); `None` for an empty square.
+#[inline(always)]
+fn unfrozen_squares_of(
+    board: &Board,
+    side: Color,
+    h: Square,
+    friends: Bitboard,
+) -> Option<Bitboard> {
+    stronger_than_piece_on(board, !side, h)
+        .map(|freezers| friends.neighbours() | !freezers.neighbours())
+}
+
 /// For [`one_move_may_capture`], with the piece beside `trap` and a piece `p` of the
 /// mover on the trap (`mover`: the mover's pieces): the pieces whose own steps may leave
 /// the trap empty: `p`, and the one piece of the mover beside the trap when it is the
@@ -2954,7 +2968,7 @@ fn walked_finish(
         return None;
     }
     // `h` is not beside `s`, so its friends there are the same without it.
-    let unfrozen = unfrozen_squares(board, side, board.kind_at(h)?, own.without(h));
+    let unfrozen = unfrozen_squares_of(board, side, h, own.without(h))?;
     if !unfrozen.contains(mid) || !unfrozen.contains(s) {
         return None;
     }
