@@ -1742,7 +1742,7 @@ fn push_completion_captures(
     };
     pushers
         .iter()
-        .filter_map(|p| Step::between(p, to))
+        .filter_map(|p| step_beside(p, to))
         .any(|step| expand(node, ctx, target, step, k, path))
 }
 
@@ -1764,7 +1764,7 @@ fn pull_ends_capture(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> boo
     };
     node.pullable()
         .iter()
-        .filter_map(|p| Step::between(p, to))
+        .filter_map(|p| step_beside(p, to))
         .any(|step| expand(node, ctx, Some(sq), step, 1, path))
 }
 
@@ -1832,7 +1832,7 @@ fn moved_within_two(
     // [`captures_within_two`]), so it is not played.
     if let Some((to, _)) = node.pull_source() {
         if ends.contains(to) && node.pullable().contains(q) {
-            if let Some(step) = Step::between(q, to) {
+            if let Some(step) = step_beside(q, to) {
                 // The searches go no deeper than the steps a turn has left: the move has
                 // room.
                 let _ = path.push(step);
@@ -1904,12 +1904,12 @@ fn pushed_or_pulled(
     let (first, second) = if let (Some(h), Some(e)) =
         (free.first(), (Bitboard::adjacent(q) & ends & empty).first())
     {
-        (Step::between(q, e), Step::between(h, q))
+        (step_beside(q, e), step_beside(h, q))
     } else if let Some((h, e)) = (free & ends)
         .into_iter()
         .find_map(|h| (Bitboard::adjacent(h) & empty).first().map(|e| (h, e)))
     {
-        (Step::between(h, e), Step::between(q, h))
+        (step_beside(h, e), step_beside(q, h))
     } else {
         return false;
     };
@@ -2035,7 +2035,7 @@ fn captures_within_three(
 
     // The first step ends the pull under way.
     if let Some((to, _)) = node.pull_source() {
-        let ends = node.pullable().iter().filter_map(|p| Step::between(p, to));
+        let ends = node.pullable().iter().filter_map(|p| step_beside(p, to));
         for step in ends {
             if expand(node, ctx, Some(sq), step, 3, path) {
                 return true;
@@ -2354,7 +2354,7 @@ fn for_each_step(
     if let Some((sq, pushers)) = node.push_completions(free) {
         return pushers
             .iter()
-            .filter_map(|p| Step::between(p, sq))
+            .filter_map(|p| step_beside(p, sq))
             .any(&mut f);
     }
 
@@ -2362,7 +2362,7 @@ fn for_each_step(
     let pulled = node.pullable() & pulled;
     if let Some((sq, _)) = node.pull_source() {
         for p in pulled {
-            if Step::between(p, sq).is_some_and(&mut f) {
+            if step_beside(p, sq).is_some_and(&mut f) {
                 return true;
             }
         }
@@ -2771,7 +2771,7 @@ fn pushed_away_then_two(
                 continue;
             };
             for p in pushers {
-                let Some(second) = Step::between(p, y) else {
+                let Some(second) = step_beside(p, y) else {
                     continue;
                 };
                 let mut grand = child;
@@ -2916,7 +2916,7 @@ fn preparations(
     let far = helpers & Bitboard::within(s, 2) & !Bitboard::within(s, 1);
     for h in far {
         for mid in Bitboard::adjacent(h) & Bitboard::adjacent(s) & empty {
-            if let (Some(x), Some(y)) = (Step::between(h, mid), Step::between(mid, s)) {
+            if let (Some(x), Some(y)) = (step_beside(h, mid), step_beside(mid, s)) {
                 if try_prep([x, y]) {
                     return true;
                 }
@@ -2974,12 +2974,12 @@ fn walked_finish(
     }
     let empty = (!board.occupied() | Bitboard::from_square(h)).without(s);
     let (third, fourth) = if moved == sq {
-        (Step::between(sq, trap)?, Step::between(s, sq)?)
+        (step_beside(sq, trap)?, step_beside(s, sq)?)
     } else if let Some(d) = (Bitboard::adjacent(moved) & empty).first() {
-        (Step::between(moved, d)?, Step::between(s, moved)?)
+        (step_beside(moved, d)?, step_beside(s, moved)?)
     } else {
         let e = (Bitboard::adjacent(s) & empty & !Bitboard::TRAPS).first()?;
-        (Step::between(s, e)?, Step::between(moved, s)?)
+        (step_beside(s, e)?, step_beside(moved, s)?)
     };
     Some([first, second, third, fourth])
 }
@@ -3061,7 +3061,7 @@ fn moved_twice(
         let Some([p, q, r, u]) = found else {
             continue;
         };
-        let step = |(a, b): (Square, Square)| Step::between(a, b);
+        let step = |(a, b): (Square, Square)| step_beside(a, b);
         if let (Some(a), Some(b), Some(c), Some(d)) = (step(p), step(q), step(r), step(u)) {
             *path = Move::from_steps(&[a, b, c, d]).unwrap_or(Move::EMPTY);
             return true;
@@ -3915,6 +3915,22 @@ fn walk_kinds<B>(
         }
     }
     None
+}
+
+/// [`Step::between`] without its chain of tests: the step from `from` onto `to` when
+/// `to` is beside `from`, else `None`. The direction is read from the difference of
+/// the indices, modulo 256: 8 north, 1 east, 248 south (-8), 255 west (-1), whose bit 7
+/// and bit 0 are (0, 0), (0, 1), (1, 0) and (1, 1), the direction's place in
+/// [`Direction::ALL`] (north, east, south, west) in binary. Beside-ness is asked of
+/// [`Bitboard::adjacent`], which never wraps round an edge of the board (h1 and a2 are
+/// one apart and not beside each other).
+#[inline(always)]
+fn step_beside(from: Square, to: Square) -> Option<Step> {
+    let diff = (to as u8).wrapping_sub(from as u8);
+    let dir = Direction::ALL[usize::from(((diff >> 6) & 2) | (diff & 1))];
+    Bitboard::adjacent(from)
+        .contains(to)
+        .then_some(Step::new(from, dir))
 }
 
 /// The pieces of either colour at least as strong as `kind`.
