@@ -2916,10 +2916,9 @@ fn preparations(
     let far = helpers & Bitboard::within(s, 2) & !Bitboard::within(s, 1);
     for h in far {
         for mid in Bitboard::adjacent(h) & Bitboard::adjacent(s) & empty {
-            if let (Some(x), Some(y)) = (step_beside(h, mid), step_beside(mid, s)) {
-                if try_prep([x, y]) {
-                    return true;
-                }
+            // `mid` is beside both `h` and `s`.
+            if try_prep([step_onto(h, mid), step_onto(mid, s)]) {
+                return true;
             }
         }
     }
@@ -2973,13 +2972,15 @@ fn walked_finish(
         return None;
     }
     let empty = (!board.occupied() | Bitboard::from_square(h)).without(s);
+    // `s` is beside `moved`, and so is `trap` when `moved` is `sq` (the piece beside
+    // the trap, see [`walked_target`]); `d` is beside `moved`, `e` beside `s`.
     let (third, fourth) = if moved == sq {
-        (step_beside(sq, trap)?, step_beside(s, sq)?)
+        (step_onto(sq, trap), step_onto(s, sq))
     } else if let Some(d) = (Bitboard::adjacent(moved) & empty).first() {
-        (step_beside(moved, d)?, step_beside(s, moved)?)
+        (step_onto(moved, d), step_onto(s, moved))
     } else {
         let e = (Bitboard::adjacent(s) & empty & !Bitboard::TRAPS).first()?;
-        (step_beside(s, e)?, step_beside(moved, s)?)
+        (step_onto(s, e), step_onto(moved, s))
     };
     Some([first, second, third, fourth])
 }
@@ -3061,11 +3062,11 @@ fn moved_twice(
         let Some([p, q, r, u]) = found else {
             continue;
         };
-        let step = |(a, b): (Square, Square)| step_beside(a, b);
-        if let (Some(a), Some(b), Some(c), Some(d)) = (step(p), step(q), step(r), step(u)) {
-            *path = Move::from_steps(&[a, b, c, d]).unwrap_or(Move::EMPTY);
-            return true;
-        }
+        // Each pair is two squares beside each other: `o` and `h` beside `sq`, `t` and
+        // `e` beside `o`.
+        let step = |(a, b): (Square, Square)| step_onto(a, b);
+        *path = Move::from_steps(&[step(p), step(q), step(r), step(u)]).unwrap_or(Move::EMPTY);
+        return true;
     }
     false
 }
@@ -3926,11 +3927,21 @@ fn walk_kinds<B>(
 /// one apart and not beside each other).
 #[inline(always)]
 fn step_beside(from: Square, to: Square) -> Option<Step> {
-    let diff = (to as u8).wrapping_sub(from as u8);
-    let dir = Direction::ALL[usize::from(((diff >> 6) & 2) | (diff & 1))];
     Bitboard::adjacent(from)
         .contains(to)
-        .then_some(Step::new(from, dir))
+        .then_some(step_onto(from, to))
+}
+
+/// [`step_beside`] for a square `to` known to be beside `from`, without the test: the
+/// direction read from the difference of the indices (see there). For a `to` not beside
+/// `from` it is a wrong step, never a panic; each caller shows that `to` is beside.
+#[inline(always)]
+fn step_onto(from: Square, to: Square) -> Step {
+    let diff = (to as u8).wrapping_sub(from as u8);
+    Step::new(
+        from,
+        Direction::ALL[usize::from(((diff >> 6) & 2) | (diff & 1))],
+    )
 }
 
 /// The pieces of either colour at least as strong as `kind`.
