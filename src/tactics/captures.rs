@@ -1901,19 +1901,17 @@ fn pushed_or_pulled(
     let frozen = frozen.unwrap_or_else(|| board.frozen_among(side, stronger));
     let free = stronger & !frozen;
     let empty = !board.occupied();
+    // `h` (of `free`) and `e` beside `q` for the push; `e` beside `h` for the pull.
     let (first, second) = if let (Some(h), Some(e)) =
         (free.first(), (Bitboard::adjacent(q) & ends & empty).first())
     {
-        (step_beside(q, e), step_beside(h, q))
+        (step_onto(q, e), step_onto(h, q))
     } else if let Some((h, e)) = (free & ends)
         .into_iter()
         .find_map(|h| (Bitboard::adjacent(h) & empty).first().map(|e| (h, e)))
     {
-        (step_beside(h, e), step_beside(q, h))
+        (step_onto(h, e), step_onto(q, h))
     } else {
-        return false;
-    };
-    let (Some(first), Some(second)) = (first, second) else {
         return false;
     };
     // The searches go no deeper than the steps a turn has left: the move has room.
