@@ -686,8 +686,7 @@ fn far_helpers_move_nothing(board: &Board, side: Color, sq: Square, frozen: Bitb
             if (near & (!frozen | Bitboard::within(x, 1))).any() {
                 return false;
             }
-            let unfrozen_by_a_step =
-                (empty & (board.color(side) & !frozen).neighbours()).neighbours();
+            let unfrozen_by_a_step = freed_by_a_step(board.color(side) & !frozen, empty);
             if (near & unfrozen_by_a_step).any() {
                 return false;
             }
@@ -879,7 +878,7 @@ fn one_move_may_capture(
             }
         }
     }
-    let unfrozen_by_a_step = (empty & (mover & !frozen).neighbours()).neighbours();
+    let unfrozen_by_a_step = freed_by_a_step(mover & !frozen, empty);
     for h in helpers & !frozen & two {
         if walk_may_ready(board, side, h, open) {
             return true;
@@ -1039,7 +1038,7 @@ fn room_within_two(
     };
     let first = free & steppers(empty);
     let later = empty | first | (mover & Bitboard::TRAPS);
-    let unfrozen_by_a_step = (empty & free.neighbours()).neighbours();
+    let unfrozen_by_a_step = freed_by_a_step(free, empty);
     let pushing = free & !rabbits & (enemy & empty.neighbours()).neighbours();
     let mut emptied =
         room & mover & ((free & steppers(later)) | (frozen & unfrozen_by_a_step) | pushing);
@@ -1101,7 +1100,7 @@ fn frozen_helper_may_be_freed(board: &Board, side: Color, h: Square, frozen: Bit
     let empty = !board.occupied();
     let free = mover & !frozen;
     let e = Bitboard::adjacent(h) & empty;
-    let unfrozen_by_a_step = (empty & free.neighbours()).neighbours();
+    let unfrozen_by_a_step = freed_by_a_step(free, empty);
     let one = mover & e.neighbours() & (!frozen | unfrozen_by_a_step);
     let two = free & (e.neighbours() & empty).neighbours();
     if (one | two).any() {
@@ -1123,6 +1122,17 @@ fn frozen_helper_may_be_freed(board: &Board, side: Color, h: Square, frozen: Bit
         }
     }
     false
+}
+
+/// The squares beside an empty square (of `empty`) that is beside a piece of `free`:
+/// where a piece gains a friend by one step of a piece of `free` (given as the side's
+/// unfrozen pieces). Over-approximated: a rabbit's direction and the piece on the square
+/// itself are not asked. A frozen piece is unfrozen by a single step of a friend only
+/// when it stands on one of these squares (its freezer leaving needs a push or a pull),
+/// which is how the callers read it.
+#[inline(always)]
+fn freed_by_a_step(free: Bitboard, empty: Bitboard) -> Bitboard {
+    (empty & free.neighbours()).neighbours()
 }
 
 /// For [`one_move_may_capture`], a helper `h` of the mover, frozen now, beside an empty
@@ -1257,6 +1267,20 @@ fn walk_may_ready(board: &Board, side: Color, h: Square, open: Bitboard) -> bool
 #[inline]
 fn unfrozen_squares(board: &Board, side: Color, kind: PieceKind, friends: Bitboard) -> Bitboard {
     friends.neighbours() | !board.stronger_than(!side, kind).neighbours()
+}
+
+/// [`unfrozen_squares`] for the mover's piece on `h`: the enemy pieces stronger than it
+/// read in one walk up the kinds ([`stronger_than_piece_on`] of the enemy, the same set
+/// as [`Board::stronger_than`] of its kind); `None` for an empty square.
+#[inline(always)]
+fn unfrozen_squares_of(
+    board: &Board,
+    side: Color,
+    h: Square,
+    friends: Bitboard,
+) -> Option<Bitboard> {
+    stronger_than_piece_on(board, !side, h)
+        .map(|freezers| friends.neighbours() | !freezers.neighbours())
 }
 
 /// For [`one_move_may_capture`], with the piece beside `trap` and a piece `p` of the
@@ -1416,8 +1440,10 @@ fn two_pushers_beside(
     frozen: Bitboard,
 ) -> bool {
     let mover = board.color(side);
-    let movers_of = |q: Option<Square>| match q.and_then(|q| board.kind_at(q).map(|k| (q, k))) {
-        Some((q, kind)) => mover & Bitboard::adjacent(q) & board.stronger_than(side, kind),
+    let movers_of = |q: Option<Square>| match q
+        .and_then(|q| stronger_than_piece_on(board, side, q).map(|stronger| (q, stronger)))
+    {
+        Some((q, stronger)) => mover & Bitboard::adjacent(q) & stronger,
         None => Bitboard::EMPTY,
     };
     let (of_x, of_y) = (movers_of(Some(sq)), movers_of(other.first()));
@@ -1716,7 +1742,7 @@ fn push_completion_captures(
     };
     pushers
         .iter()
-        .filter_map(|p| Step::between(p, to))
+        .filter_map(|p| step_beside(p, to))
         .any(|step| expand(node, ctx, target, step, k, path))
 }
 
@@ -1738,7 +1764,7 @@ fn pull_ends_capture(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> boo
     };
     node.pullable()
         .iter()
-        .filter_map(|p| Step::between(p, to))
+        .filter_map(|p| step_beside(p, to))
         .any(|step| expand(node, ctx, Some(sq), step, 1, path))
 }
 
@@ -1806,7 +1832,7 @@ fn moved_within_two(
     // [`captures_within_two`]), so it is not played.
     if let Some((to, _)) = node.pull_source() {
         if ends.contains(to) && node.pullable().contains(q) {
-            if let Some(step) = Step::between(q, to) {
+            if let Some(step) = step_beside(q, to) {
                 // The searches go no deeper than the steps a turn has left: the move has
                 // room.
                 let _ = path.push(step);
@@ -1875,19 +1901,17 @@ fn pushed_or_pulled(
     let frozen = frozen.unwrap_or_else(|| board.frozen_among(side, stronger));
     let free = stronger & !frozen;
     let empty = !board.occupied();
+    // `h` (of `free`) and `e` beside `q` for the push; `e` beside `h` for the pull.
     let (first, second) = if let (Some(h), Some(e)) =
         (free.first(), (Bitboard::adjacent(q) & ends & empty).first())
     {
-        (Step::between(q, e), Step::between(h, q))
+        (step_onto(q, e), step_onto(h, q))
     } else if let Some((h, e)) = (free & ends)
         .into_iter()
         .find_map(|h| (Bitboard::adjacent(h) & empty).first().map(|e| (h, e)))
     {
-        (Step::between(h, e), Step::between(q, h))
+        (step_onto(h, e), step_onto(q, h))
     } else {
-        return false;
-    };
-    let (Some(first), Some(second)) = (first, second) else {
         return false;
     };
     // The searches go no deeper than the steps a turn has left: the move has room.
@@ -2009,7 +2033,7 @@ fn captures_within_three(
 
     // The first step ends the pull under way.
     if let Some((to, _)) = node.pull_source() {
-        let ends = node.pullable().iter().filter_map(|p| Step::between(p, to));
+        let ends = node.pullable().iter().filter_map(|p| step_beside(p, to));
         for step in ends {
             if expand(node, ctx, Some(sq), step, 3, path) {
                 return true;
@@ -2328,7 +2352,7 @@ fn for_each_step(
     if let Some((sq, pushers)) = node.push_completions(free) {
         return pushers
             .iter()
-            .filter_map(|p| Step::between(p, sq))
+            .filter_map(|p| step_beside(p, sq))
             .any(&mut f);
     }
 
@@ -2336,7 +2360,7 @@ fn for_each_step(
     let pulled = node.pullable() & pulled;
     if let Some((sq, _)) = node.pull_source() {
         for p in pulled {
-            if Step::between(p, sq).is_some_and(&mut f) {
+            if step_beside(p, sq).is_some_and(&mut f) {
                 return true;
             }
         }
@@ -2598,11 +2622,13 @@ fn walk_then_move(
         let Some(moved) = walked_target(enemy, empty, sq, (area, m)) else {
             continue;
         };
-        let (Some(trap), Some(kind)) = ((area & Bitboard::TRAPS).first(), board.kind_at(moved))
-        else {
+        let (Some(trap), Some(stronger)) = (
+            (area & Bitboard::TRAPS).first(),
+            stronger_than_piece_on(board, side, moved),
+        ) else {
             continue;
         };
-        let helpers = board.stronger_than(side, kind) & !frozen.unwrap_or(Bitboard::EMPTY);
+        let helpers = stronger & !frozen.unwrap_or(Bitboard::EMPTY);
         for s in Bitboard::adjacent(moved).without(trap) & empty {
             let found = preparations(board, helpers, s, |prep| {
                 let steps = walked_finish(board, side, (sq, moved, trap), (prep, s), frozen);
@@ -2743,7 +2769,7 @@ fn pushed_away_then_two(
                 continue;
             };
             for p in pushers {
-                let Some(second) = Step::between(p, y) else {
+                let Some(second) = step_beside(p, y) else {
                     continue;
                 };
                 let mut grand = child;
@@ -2888,10 +2914,9 @@ fn preparations(
     let far = helpers & Bitboard::within(s, 2) & !Bitboard::within(s, 1);
     for h in far {
         for mid in Bitboard::adjacent(h) & Bitboard::adjacent(s) & empty {
-            if let (Some(x), Some(y)) = (Step::between(h, mid), Step::between(mid, s)) {
-                if try_prep([x, y]) {
-                    return true;
-                }
+            // `mid` is beside both `h` and `s`.
+            if try_prep([step_onto(h, mid), step_onto(mid, s)]) {
+                return true;
             }
         }
     }
@@ -2940,18 +2965,20 @@ fn walked_finish(
         return None;
     }
     // `h` is not beside `s`, so its friends there are the same without it.
-    let unfrozen = unfrozen_squares(board, side, board.kind_at(h)?, own.without(h));
+    let unfrozen = unfrozen_squares_of(board, side, h, own.without(h))?;
     if !unfrozen.contains(mid) || !unfrozen.contains(s) {
         return None;
     }
     let empty = (!board.occupied() | Bitboard::from_square(h)).without(s);
+    // `s` is beside `moved`, and so is `trap` when `moved` is `sq` (the piece beside
+    // the trap, see [`walked_target`]); `d` is beside `moved`, `e` beside `s`.
     let (third, fourth) = if moved == sq {
-        (Step::between(sq, trap)?, Step::between(s, sq)?)
+        (step_onto(sq, trap), step_onto(s, sq))
     } else if let Some(d) = (Bitboard::adjacent(moved) & empty).first() {
-        (Step::between(moved, d)?, Step::between(s, moved)?)
+        (step_onto(moved, d), step_onto(s, moved))
     } else {
         let e = (Bitboard::adjacent(s) & empty & !Bitboard::TRAPS).first()?;
-        (Step::between(s, e)?, Step::between(moved, s)?)
+        (step_onto(s, e), step_onto(moved, s))
     };
     Some([first, second, third, fourth])
 }
@@ -3033,11 +3060,11 @@ fn moved_twice(
         let Some([p, q, r, u]) = found else {
             continue;
         };
-        let step = |(a, b): (Square, Square)| Step::between(a, b);
-        if let (Some(a), Some(b), Some(c), Some(d)) = (step(p), step(q), step(r), step(u)) {
-            *path = Move::from_steps(&[a, b, c, d]).unwrap_or(Move::EMPTY);
-            return true;
-        }
+        // Each pair is two squares beside each other: `o` and `h` beside `sq`, `t` and
+        // `e` beside `o`.
+        let step = |(a, b): (Square, Square)| step_onto(a, b);
+        *path = Move::from_steps(&[step(p), step(q), step(r), step(u)]).unwrap_or(Move::EMPTY);
+        return true;
     }
     false
 }
@@ -3651,9 +3678,8 @@ fn wide_walk(
     let free_helper = threatened.any() && {
         let frozen = *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
         threatened.iter().any(|q| {
-            board.kind_at(q).is_some_and(|k| {
-                (Bitboard::adjacent(q) & board.stronger_than(side, k) & !frozen).any()
-            })
+            stronger_than_piece_on(board, side, q)
+                .is_some_and(|stronger| (Bitboard::adjacent(q) & stronger & !frozen).any())
         })
     };
     if free_helper {
@@ -3888,6 +3914,32 @@ fn walk_kinds<B>(
         }
     }
     None
+}
+
+/// [`Step::between`] without its chain of tests: the step from `from` onto `to` when
+/// `to` is beside `from`, else `None`. The direction is read from the difference of
+/// the indices, modulo 256: 8 north, 1 east, 248 south (-8), 255 west (-1), whose bit 7
+/// and bit 0 are (0, 0), (0, 1), (1, 0) and (1, 1), the direction's place in
+/// [`Direction::ALL`] (north, east, south, west) in binary. Beside-ness is asked of
+/// [`Bitboard::adjacent`], which never wraps round an edge of the board (h1 and a2 are
+/// one apart and not beside each other).
+#[inline(always)]
+fn step_beside(from: Square, to: Square) -> Option<Step> {
+    Bitboard::adjacent(from)
+        .contains(to)
+        .then_some(step_onto(from, to))
+}
+
+/// [`step_beside`] for a square `to` known to be beside `from`, without the test: the
+/// direction read from the difference of the indices (see there). For a `to` not beside
+/// `from` it is a wrong step, never a panic; each caller shows that `to` is beside.
+#[inline(always)]
+fn step_onto(from: Square, to: Square) -> Step {
+    let diff = (to as u8).wrapping_sub(from as u8);
+    Step::new(
+        from,
+        Direction::ALL[usize::from(((diff >> 6) & 2) | (diff & 1))],
+    )
 }
 
 /// The pieces of either colour at least as strong as `kind`.

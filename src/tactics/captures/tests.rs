@@ -783,6 +783,87 @@ fn for_each_capped_and_inner_state(seed: u64, mut f: impl FnMut(&TurnState)) {
     }
 }
 
+/// [`stronger_than_piece_on`] (one walk up the kinds) against [`Board::kind_at`] then
+/// [`Board::stronger_than`], for both colours and every square of `node`'s board (the
+/// readers of the thirty-fifth round: [`walk_then_move`], [`wide_walk`],
+/// [`two_pushers_beside`] for the mover, [`walked_finish`] through
+/// [`unfrozen_squares_of`] for the enemy), and [`unfrozen_squares_of`] against
+/// [`unfrozen_squares`] for every piece of the mover, its friends the mover's other
+/// pieces. Returns how many pieces were compared, and how many of the mover's pieces
+/// have an enemy piece stronger than them beside them.
+fn check_kind_walks(node: &TurnState) -> [usize; 2] {
+    let board = node.board();
+    let side = node.side_to_move();
+    let mut counts = [0; 2];
+    for color in [side, !side] {
+        for sq in Square::ALL {
+            let plain = board.kind_at(sq).map(|k| board.stronger_than(color, k));
+            assert_eq!(
+                stronger_than_piece_on(board, color, sq),
+                plain,
+                "{sq} at {node:?}"
+            );
+        }
+    }
+    for h in board.color(side) {
+        let friends = board.color(side).without(h);
+        let plain = board
+            .kind_at(h)
+            .map(|k| unfrozen_squares(board, side, k, friends));
+        assert_eq!(
+            unfrozen_squares_of(board, side, h, friends),
+            plain,
+            "{h} at {node:?}"
+        );
+        counts[0] += 1;
+        let freezers = board
+            .kind_at(h)
+            .map_or(Bitboard::EMPTY, |k| board.stronger_than(!side, k));
+        if (freezers & Bitboard::adjacent(h)).any() {
+            counts[1] += 1;
+        }
+    }
+    counts
+}
+
+#[test]
+fn the_step_beside_is_the_step_between() {
+    // Every ordered pair of squares: `step_beside` gives what `Step::between` gives, and
+    // `step_onto` the same step for the squares beside each other.
+    let mut beside = 0;
+    for from in Square::ALL {
+        for to in Square::ALL {
+            let step = step_beside(from, to);
+            assert_eq!(step, Step::between(from, to), "{from} to {to}");
+            if let Some(step) = step {
+                // Beside each other: the step without the test is the same.
+                assert_eq!(step_onto(from, to), step, "{from} to {to}");
+                beside += 1;
+            }
+        }
+    }
+    // 2 * 8 * 7 pairs of squares beside each other along the ranks and the files, each
+    // both ways.
+    assert_eq!(beside, 224);
+    eprintln!("step beside: {beside} pairs of squares beside each other, 4,096 compared");
+}
+
+#[test]
+fn the_walk_up_the_kinds_gives_the_stronger_pieces_of_kind_at() {
+    // The archive under caps 4 to 1, the endgames, and random states inside turns.
+    let mut counts = [0; 2];
+    for_each_capped_and_inner_state(35, |state| {
+        let [a, b] = check_kind_walks(state);
+        counts[0] += a;
+        counts[1] += b;
+    });
+    assert!(counts[0] > 100_000 && counts[1] > 1_000, "{counts:?}");
+    eprintln!(
+        "kind walks: {} pieces of the mover compared, {} with a stronger enemy piece beside",
+        counts[0], counts[1]
+    );
+}
+
 #[test]
 fn the_trap_counts_filter_keeps_the_pieces_it_keeps_one_by_one() {
     // The archive under caps 4 to 1, the endgames, and random states inside turns.
