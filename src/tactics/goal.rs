@@ -1114,6 +1114,11 @@ fn search_within_bounds<const FAST: bool>(
             {
                 return found;
             }
+            // One goal rabbit one rank away, frozen, with the square ahead empty: the
+            // steps of `unfreezing_one_rank_away` decide.
+            if let Some(found) = unfreezing_one_rank_away(pos, goal_rabbits, &mut try_step) {
+                return found;
+            }
             (three_step_region(pos, start, goal_rabbits), goal_rabbits)
         }
         4 if FAST => {
@@ -2418,6 +2423,152 @@ fn past_a_friend_on_the_goal_square(
                 if Step::between(e, y).is_some_and(&mut *try_step) {
                     return Some(true);
                 }
+            }
+        }
+    }
+    Some(false)
+}
+
+/// Decides a goal in three directly when `rabbits` (the node's rabbits that may end such
+/// a goal, [`goal_rabbits_within`]) is one rabbit `R` of the mover on a square `r` one
+/// rank from its goal, frozen, with the goal square `A` ahead of it empty, no push
+/// waiting and no rabbit of the mover on its goal rank: tries, by `try_step`, the steps
+/// that may begin such a goal and gives whether one did. `None` when the shape is
+/// another. Write `N` for an empty square beside `r` but `A`, "two from `r`" for the
+/// squares beside a square beside `r` but `r` and those beside it, and `Q` for the
+/// enemy pieces beside `r` and those beside a trap beside `r` that holds an enemy piece.
+/// The steps tried: every pull's end; the steps of the unfrozen pieces of the mover
+/// (never backwards for a rabbit) into the empty squares beside `r` (`A` among them),
+/// into the empty squares beside a frozen piece of the mover two from `r` beside an
+/// `N`, and into the empty squares two from `r` beside an `N`; the steps of the unfrozen
+/// pieces of the mover stronger than a piece of `Q` beside it into any empty square (a
+/// pull's start); the pushes' starts of the pieces of `Q` (each with an unfrozen piece
+/// of the mover stronger than it beside it, into an empty square beside it). Each is
+/// legal with no push waiting and three steps left.
+///
+/// Exact: a goal in three ends with `R` on its goal rank; `R` moves only by its own
+/// steps, one square at a time, never backwards, and no trap lies on a goal rank or one
+/// rank from it (nor is `r` one). `R` reaches its goal rank by the third step: after
+/// `R`'s step onto it no push waits (a rabbit pushes nothing), and the board is not the
+/// start's (that had no rabbit of the mover on its goal rank: one there would stand
+/// there still, and none does), so a goal with fewer steps would end there, and there
+/// is none. `R`, frozen, takes no first step: either (b) it steps aside into a square
+/// beside `r` along its rank by the second step and forward by the third, or (a) it
+/// steps forward from `r` by the third. A simple step of the mover moves no enemy piece
+/// and captures only pieces of the mover; an enemy piece moves only by a push's first
+/// step (a push waits then, and the next step completes it: the pusher, stronger than
+/// it, enters the square it left) or a pull's end (the pull under way ended by the
+/// first step, tried, or a pull begun by a step of the mover and ended by the next).
+/// (b): `R` is unfrozen after the first step `t1`, which begins no push (`R`'s step,
+/// next, completes none): so `t1` brings a friend onto an empty square beside `r`
+/// (tried) or is a pull's end (tried).
+/// (a): `R` is unfrozen on `r` with `A` empty after `t1 t2`. If `t1` is a push's first
+/// step, moving `P` off `p`, `t2` completes it: the pusher enters `p`, and the only enemy
+/// pieces captured stand on a trap beside `p` (`P`'s leaving; the pusher's leaving takes
+/// friends of its own at most), so `R` is unfrozen by the pusher on `p` beside `r`, by
+/// `P` leaving `p` beside `r`, or by a freezer captured on a trap beside `p` and `r`: `P`
+/// is in `Q`, and `t1` is tried. Otherwise, if `t1` alone left `R` unfrozen with `A`
+/// empty, `t1` and `R`'s forward step were a goal in two (no push waits): none. So after
+/// `t1` `A` is taken (`t1` entered it from beside it, a friend's step, tried: an enemy
+/// piece enters it only by a pull's end or a push's first step) or `R` is frozen, and then
+/// `t2` unfreezes it, beginning no push (`R`'s step comes next). If `t2` ends a pull
+/// begun by `t1`, `t1` is the step of the puller, a piece of the mover stronger than the
+/// pulled piece `P` and beside it, which brought no friend beside `r` (`R` stayed frozen);
+/// `t2` moves `P` off its square `q` and captures only enemy pieces on a trap beside `q`
+/// or `P` itself: a freezer beside `r` goes only if `P` is one (`q` beside `r`) or stands
+/// on a trap beside `q` and `r`. So `P` is in `Q`, and `t1` is tried. Otherwise `t2` is a
+/// simple step of the mover, which unfreezes `R` only by bringing a piece `Y` of the
+/// mover onto an `N` (`A` stays empty for `R`; no friend stands beside `r`, so the
+/// square was empty or held an enemy piece). Were that step legal now (`Y` on its square,
+/// unfrozen, the square empty), `Y`'s step and `R`'s forward step would be a goal in two
+/// (`Y` beside `R` is never captured, `A` stays empty): none. So `t1` made it legal, not
+/// by a push's first step (the case above): `t1` is `Y`'s own step into an empty square
+/// beside the `N` and two from `r` (a friend moves only by its own steps; `N` empty now,
+/// as `Y`'s step empties nothing beside `r`), tried; or the end of the pull under way,
+/// tried (it alone moves an enemy piece off `N`, or off a square beside `Y`); or a step of
+/// a friend into an empty square beside `Y`, frozen now on a square two from `r` beside
+/// that `N`, empty now (a simple step empties no square beside `r`), tried. So every goal
+/// in three begins with a step tried; the children decide the rest. With none found, no
+/// goal.
+#[inline]
+fn unfreezing_one_rank_away(
+    pos: &TurnState,
+    rabbits: Bitboard,
+    try_step: &mut impl FnMut(Step) -> bool,
+) -> Option<bool> {
+    let side = pos.side_to_move();
+    if pos.pending_push().is_some()
+        || rabbits & rank_band(side, 1) != rabbits
+        || rabbits.count() != 1
+    {
+        return None;
+    }
+    let board = pos.board();
+    let empty = !board.occupied();
+    let a = rabbits.shift(forward(side));
+    if a & empty != a || frozen_rabbits(board, side, rabbits).is_empty() {
+        return None;
+    }
+    let own_rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    if (own_rabbits & rank_band(side, 0)).any() {
+        return None;
+    }
+    let own = board.color(side);
+    let enemy = board.color(!side);
+    let beside = rabbits.neighbours();
+    let ball = beside | rabbits;
+    let ball2 = ball | ball.neighbours();
+    let ring = ball2 & !ball;
+    // The frozen pieces of the mover within four of `r` (every piece read below).
+    let ball3 = ball2 | ball2.neighbours();
+    let frozen = board.frozen_among(side, own & (ball3 | ball3.neighbours()));
+    // The `N` squares, the frozen helpers two from `r` beside them, and the squares
+    // entered.
+    let near_entries = (beside & empty & !a).neighbours();
+    let stuck = own & ring & near_entries & frozen;
+    let around = stuck.neighbours();
+    let into = (beside | (ring & near_entries) | around) & empty;
+    // `Q`.
+    let mut q = enemy & beside;
+    let traps = beside & Bitboard::TRAPS & enemy;
+    if traps.any() {
+        q |= enemy & traps.neighbours();
+    }
+    // The pull's ends: the pieces of `Q`, and those beside a frozen helper or beside a
+    // trap beside one.
+    if let Some((p, _)) = pos.pull_source() {
+        let pulled = pos.pullable() & (q | around | (around & Bitboard::TRAPS).neighbours());
+        for x in pulled {
+            if Step::between(x, p).is_some_and(&mut *try_step) {
+                return Some(true);
+            }
+        }
+    }
+    // The unfrozen pieces of the mover stronger than a piece of `Q` beside it (its
+    // pullers), and the pieces of `Q` with one beside them (pushed).
+    let (mut pullers, mut pushed, mut stronger) =
+        (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY);
+    for kind in PieceKind::ALL.into_iter().rev() {
+        let these = q & board.pieces(kind.of(!side));
+        let near = stronger & these.neighbours();
+        pullers |= near;
+        pushed |= these & near.neighbours();
+        stronger |= board.pieces(kind.of(side)) & !frozen;
+    }
+    // The steps, each once: of the unfrozen pieces of the mover into `into`, of the
+    // pullers into an empty square, of the pieces pushed into an empty square.
+    let movers = own & !frozen;
+    let back = Direction::backwards(side);
+    for dir in Direction::ALL {
+        let open = empty.shift(dir.opposite());
+        let mut from = movers & (into.shift(dir.opposite()) | (pullers & open));
+        if dir == back {
+            from &= !own_rabbits;
+        }
+        from |= pushed & open;
+        for x in from {
+            if try_step(Step::new(x, dir)) {
+                return Some(true);
             }
         }
     }
