@@ -2435,33 +2435,40 @@ fn past_a_friend_on_the_goal_square(
 /// waiting and no rabbit of the mover on its goal rank: tries, by `try_step`, the steps
 /// that may begin such a goal and gives whether one did. `None` when the shape is
 /// another. Write `N` for an empty square beside `r` but `A`, "two from `r`" for the
-/// squares beside a square beside `r` but `r` and those beside it, and `Q` for the
-/// enemy pieces beside `r` and those beside a trap beside `r` that holds an enemy piece.
-/// The steps tried: every pull's end; the steps of the unfrozen pieces of the mover
-/// (never backwards for a rabbit) into the empty squares beside `r` (`A` among them),
-/// into the empty squares beside a frozen piece of the mover two from `r` beside an
-/// `N`, and into the empty squares two from `r` beside an `N`; the steps of the unfrozen
-/// pieces of the mover stronger than a piece of `Q` beside it into any empty square (a
-/// pull's start); the pushes' starts of the pieces of `Q` (each with an unfrozen piece
-/// of the mover stronger than it beside it, into an empty square beside it). Each is
-/// legal with no push waiting and three steps left.
+/// squares beside a square beside `r` but `r` and those beside it, `Q` for the enemy
+/// pieces beside `r` and those beside a trap beside `r` that holds an enemy piece, and
+/// `Y` for a frozen piece of the mover two from `r` beside an `N` (a helper). The steps
+/// tried: the pull's end (into the pull's square, [`TurnState::pullable`]) of the pieces
+/// of `Q`, of those beside a `Y`, and of those beside a trap beside a `Y`; the steps of
+/// the unfrozen pieces of the mover (never backwards for a rabbit) into the empty
+/// squares beside `r` (`A` among them), beside a `Y`, and two from `r` beside an `N`;
+/// the steps of the unfrozen pieces of the mover stronger than a piece of `Q` beside it
+/// into any empty square (a pull's start); the pushes' starts of the pieces of `Q` with
+/// an unfrozen piece of the mover stronger than them beside them, into any empty square
+/// beside them. Each step once; each is legal with no push waiting and three steps
+/// left.
 ///
 /// Exact: a goal in three ends with `R` on its goal rank; `R` moves only by its own
 /// steps, one square at a time, never backwards, and no trap lies on a goal rank or one
-/// rank from it (nor is `r` one). `R` reaches its goal rank by the third step: after
-/// `R`'s step onto it no push waits (a rabbit pushes nothing), and the board is not the
-/// start's (that had no rabbit of the mover on its goal rank: one there would stand
-/// there still, and none does), so a goal with fewer steps would end there, and there
-/// is none. `R`, frozen, takes no first step: either (b) it steps aside into a square
-/// beside `r` along its rank by the second step and forward by the third, or (a) it
-/// steps forward from `r` by the third. A simple step of the mover moves no enemy piece
-/// and captures only pieces of the mover; an enemy piece moves only by a push's first
-/// step (a push waits then, and the next step completes it: the pusher, stronger than
-/// it, enters the square it left) or a pull's end (the pull under way ended by the
-/// first step, tried, or a pull begun by a step of the mover and ended by the next).
+/// rank from it. `R` reaches its goal rank by the third step: after `R`'s step onto it
+/// no push waits (a rabbit pushes nothing), and the board is not the start's (that had
+/// no rabbit of the mover on its goal rank: one there would stand there still, and none
+/// does), so a goal with fewer steps would end there, and there is none. `R`, frozen,
+/// takes no first step: either (b) it steps aside into a square beside `r` along its
+/// rank by the second step and forward by the third, or (a) it steps forward from `r` by
+/// the third. A simple step of the mover moves no enemy piece and captures only pieces
+/// of the mover; an enemy piece moves only by a push's first step (a push waits then,
+/// and the next step completes it: the pusher, stronger, enters the square it left) or
+/// by a pull's end. A pull's end moves one enemy piece `X` off its square `q` (into the
+/// square its puller left) and captures at most an enemy piece on a trap beside `q`
+/// whose last friend `X` was, or `X` itself: it brings no piece of the mover anywhere,
+/// and takes a freezer from beside a square only as `X` (`q` beside that square) or as
+/// the piece captured on a trap beside `q`. The end of the pull under way is a first
+/// step only; a pull begun in the turn ends on the step after its puller's.
 /// (b): `R` is unfrozen after the first step `t1`, which begins no push (`R`'s step,
-/// next, completes none): so `t1` brings a friend onto an empty square beside `r`
-/// (tried) or is a pull's end (tried).
+/// next, completes none): `t1` brings a friend onto an empty square beside `r` (tried),
+/// or is a pull's end that takes every freezer from beside `r`, so with `X` in `Q`
+/// (tried).
 /// (a): `R` is unfrozen on `r` with `A` empty after `t1 t2`. If `t1` is a push's first
 /// step, moving `P` off `p`, `t2` completes it: the pusher enters `p`, and the only enemy
 /// pieces captured stand on a trap beside `p` (`P`'s leaving; the pusher's leaving takes
@@ -2469,27 +2476,26 @@ fn past_a_friend_on_the_goal_square(
 /// `P` leaving `p` beside `r`, or by a freezer captured on a trap beside `p` and `r`: `P`
 /// is in `Q`, and `t1` is tried. Otherwise, if `t1` alone left `R` unfrozen with `A`
 /// empty, `t1` and `R`'s forward step were a goal in two (no push waits): none. So after
-/// `t1` `A` is taken (`t1` entered it from beside it, a friend's step, tried: an enemy
-/// piece enters it only by a pull's end or a push's first step) or `R` is frozen, and then
-/// `t2` unfreezes it, beginning no push (`R`'s step comes next). If `t2` ends a pull
-/// begun by `t1`, `t1` is the step of the puller, a piece of the mover stronger than the
-/// pulled piece `P` and beside it, which brought no friend beside `r` (`R` stayed frozen);
-/// `t2` moves `P` off its square `q` and captures only enemy pieces on a trap beside `q`
-/// or `P` itself: a freezer beside `r` goes only if `P` is one (`q` beside `r`) or stands
-/// on a trap beside `q` and `r`. So `P` is in `Q`, and `t1` is tried. Otherwise `t2` is a
-/// simple step of the mover, which unfreezes `R` only by bringing a piece `Y` of the
-/// mover onto an `N` (`A` stays empty for `R`; no friend stands beside `r`, so the
-/// square was empty or held an enemy piece). Were that step legal now (`Y` on its square,
-/// unfrozen, the square empty), `Y`'s step and `R`'s forward step would be a goal in two
-/// (`Y` beside `R` is never captured, `A` stays empty): none. So `t1` made it legal, not
-/// by a push's first step (the case above): `t1` is `Y`'s own step into an empty square
-/// beside the `N` and two from `r` (a friend moves only by its own steps; `N` empty now,
-/// as `Y`'s step empties nothing beside `r`), tried; or the end of the pull under way,
-/// tried (it alone moves an enemy piece off `N`, or off a square beside `Y`); or a step of
-/// a friend into an empty square beside `Y`, frozen now on a square two from `r` beside
-/// that `N`, empty now (a simple step empties no square beside `r`), tried. So every goal
-/// in three begins with a step tried; the children decide the rest. With none found, no
-/// goal.
+/// `t1` `A` is taken or `R` is frozen. `A` taken: by a friend's step into it (tried), or
+/// by an enemy piece (a pull's end), which stays there (it leaves only by a push or pull,
+/// two steps more): no goal. `R` frozen: `t2` unfreezes it and begins no push (`R`'s step
+/// comes next). If `t2` ends a pull begun by `t1`, `t1` is the step of the puller, a
+/// piece of the mover stronger than the pulled piece `X` and beside it, unfrozen, which
+/// brought no friend beside `r` (`R` stayed frozen), and `t2` takes every freezer from
+/// beside `r`: `X` is in `Q`, and `t1` is tried. Otherwise `t2` is a simple step of the
+/// mover, which unfreezes `R` only by bringing a piece `Z` of the mover onto an `N` (not
+/// `A`, which `R` enters next; no friend stands beside `r`, so the square was empty or
+/// held an enemy piece). Were that step legal now (`Z` on its square, unfrozen, the
+/// square empty), `Z`'s step and `R`'s forward step would be a goal in two (`Z` beside
+/// `R` is never captured, `A` stays empty): none. So `t1` made it legal, beginning no
+/// push (the case above) and no pull that `t2` ends: `t1` is `Z`'s own step into an
+/// empty square two from `r` beside that `N` (a friend moves only by its own steps; a
+/// simple step empties no square beside `r`, so `N` is empty now), tried; or a pull's
+/// end that moves `X` off `N` (`X` in `Q`), or that unfreezes `Z`, frozen now two from
+/// `r` beside the `N`, empty now (a `Y`): `X` beside `Y`, or the last friend of its
+/// freezer on a trap beside `Y`, tried; or a friend's step into an empty square beside
+/// that `Y`, tried (a simple step moves no enemy piece). So every goal in three begins
+/// with a step tried; the children decide the rest. With none found, no goal.
 #[inline]
 fn unfreezing_one_rank_away(
     pos: &TurnState,
