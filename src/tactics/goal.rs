@@ -1081,16 +1081,40 @@ fn search_within_bounds<const FAST: bool>(
             // goal rabbit two ranks away with the two squares ahead empty: those of
             // `steps_into_an_open_column`, the same way; with a friend ahead, or on the
             // goal square ahead of an empty one: those of `steps_past_a_friend_ahead`.
-            let shaped = match steps_around_enemy_pieces(pos, goal_rabbits) {
-                Some(open) => Some((
-                    goal_rabbits & !frozen_rabbits(pos.board(), side, goal_rabbits),
-                    open,
-                    Bitboard::EMPTY,
-                )),
-                None => steps_off_the_squares_aside(pos, goal_rabbits)
-                    .or_else(|| steps_into_an_open_column(pos, goal_rabbits))
-                    .or_else(|| steps_past_a_friend_ahead(pos, goal_rabbits)),
-            };
+            // One goal rabbit one rank away with a friend on the goal square ahead: the
+            // steps of `past_a_friend_on_the_goal_square` decide; frozen with the square
+            // ahead empty, those of `unfreezing_one_rank_away`. Each rule answers only
+            // with no push waiting and every goal rabbit on the rank it reads (one rank
+            // away, or two): the others are not asked (they would answer `None`), in the
+            // same order.
+            let mut shaped = None;
+            if pos.pending_push().is_none() {
+                if goal_rabbits & rank_band(side, 1) == goal_rabbits {
+                    shaped = steps_off_the_squares_aside(pos, goal_rabbits);
+                    if shaped.is_none() {
+                        if let Some(found) =
+                            past_a_friend_on_the_goal_square(pos, goal_rabbits, &mut try_step)
+                        {
+                            return found;
+                        }
+                        if let Some(found) =
+                            unfreezing_one_rank_away(pos, goal_rabbits, &mut try_step)
+                        {
+                            return found;
+                        }
+                    }
+                } else if goal_rabbits & rank_band(side, 2) == goal_rabbits {
+                    shaped = match steps_around_enemy_pieces(pos, goal_rabbits) {
+                        Some(open) => Some((
+                            goal_rabbits & !frozen_rabbits(pos.board(), side, goal_rabbits),
+                            open,
+                            Bitboard::EMPTY,
+                        )),
+                        None => steps_into_an_open_column(pos, goal_rabbits)
+                            .or_else(|| steps_past_a_friend_ahead(pos, goal_rabbits)),
+                    };
+                }
+            }
             if let Some((movers, open, pulled)) = shaped {
                 if let Some((p, _)) = pos.pull_source() {
                     for x in pulled {
@@ -1107,17 +1131,6 @@ fn search_within_bounds<const FAST: bool>(
                     }
                 }
                 return false;
-            }
-            // One goal rabbit one rank away with a friend on the goal square ahead: the
-            // steps of `past_a_friend_on_the_goal_square` decide.
-            if let Some(found) = past_a_friend_on_the_goal_square(pos, goal_rabbits, &mut try_step)
-            {
-                return found;
-            }
-            // One goal rabbit one rank away, frozen, with the square ahead empty: the
-            // steps of `unfreezing_one_rank_away` decide.
-            if let Some(found) = unfreezing_one_rank_away(pos, goal_rabbits, &mut try_step) {
-                return found;
             }
             (three_step_region(pos, start, goal_rabbits), goal_rabbits)
         }
