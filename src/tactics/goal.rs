@@ -2553,16 +2553,6 @@ fn unfreezing_one_rank_away(
     if traps.any() {
         q |= enemy & traps.neighbours();
     }
-    // The pull's ends: the pieces of `Q`, and those beside a frozen helper or beside a
-    // trap beside one.
-    if let Some((p, _)) = pos.pull_source() {
-        let pulled = pos.pullable() & (q | around | (around & Bitboard::TRAPS).neighbours());
-        for x in pulled {
-            if Step::between(x, p).is_some_and(&mut *try_step) {
-                return Some(true);
-            }
-        }
-    }
     // The unfrozen pieces of the mover stronger than a piece of `Q` beside it (its
     // pullers), and the pieces of `Q` with one beside them (pushed).
     let (mut pullers, mut pushed, mut stronger) =
@@ -2587,6 +2577,16 @@ fn unfreezing_one_rank_away(
         from |= pushed & open;
         for x in from {
             if try_step(Step::new(x, dir)) {
+                return Some(true);
+            }
+        }
+    }
+    // The pull's ends: the pieces of `Q`, and those beside a frozen helper or beside a
+    // trap beside one.
+    if let Some((p, _)) = pos.pull_source() {
+        let pulled = pos.pullable() & (q | around | (around & Bitboard::TRAPS).neighbours());
+        for x in pulled {
+            if Step::between(x, p).is_some_and(&mut *try_step) {
                 return Some(true);
             }
         }
