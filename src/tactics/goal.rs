@@ -2149,8 +2149,9 @@ fn steps_off_the_squares_aside(
 /// square `q` two ranks from its goal with the square `b` ahead of it and the goal
 /// square `h` ahead of that empty. Gives `(movers, open, pulled)` as
 /// [`steps_off_the_squares_aside`] does: the caller tries the movers' steps into the
-/// squares of `open` beside them and, for each piece of `pulled` (every enemy piece the
-/// pull under way may move, [`TurnState::pullable`]), the pull's end. With `R` frozen:
+/// squares of `open` beside them and, for each piece of `pulled` (the enemy pieces the
+/// pull under way may move, [`TurnState::pullable`], beside `q` or `b` or beside a trap
+/// there that holds an enemy piece), the pull's end. With `R` frozen:
 /// the unfrozen friends beside an empty square beside `q` but `b` (not a rabbit of the
 /// mover one rank from its goal or on it), into those squares, and none when `R` would
 /// stand frozen on `b` (no friend and a freezer on the squares beside `b` along its
@@ -2164,8 +2165,14 @@ fn steps_off_the_squares_aside(
 /// along its rank: legal only with `R` unfrozen, and then tried. Otherwise `R`'s two
 /// steps are `q` to `b` and `b` to `h` (two forward steps), and one other step
 /// `X` comes before the last. A push begun in the turn takes two steps, a pull begun two:
-/// `X` is a simple step of a piece of the mover or the pull's end of the pull under way
-/// (tried for every piece it may move). A simple step moves no enemy piece: it adds a
+/// `X` is a simple step of a piece of the mover or the pull's end of the pull under way.
+/// That end comes first, moves one enemy piece `P` off its square, captures at most an
+/// enemy piece on a trap beside that square whose last friend `P` was (or `P` itself),
+/// and brings no friend anywhere; `R`'s two steps after it are a goal only if `R` is
+/// unfrozen on `q` and then on `b`, which without it they were not (no goal in two): so
+/// it takes a freezer from beside `q` or `b`, as `P` (beside one of them) or as the
+/// piece captured on a trap there (`P` beside that trap), and is tried. A simple step
+/// moves no enemy piece: it adds a
 /// friend of `R` on the square it enters and may remove pieces of the mover (the one
 /// that leaves, one captured), never a freezer. If `R` is frozen on `q`, `X` comes
 /// first and brings a friend beside `q`: into an empty square beside `q`, not `b`
@@ -2206,7 +2213,14 @@ fn steps_into_an_open_column(
     }
     let own = board.color(side);
     let own_rabbits = board.pieces(PieceKind::Rabbit.of(side));
-    let pulled = pos.pullable();
+    // The pull's ends of the pieces beside `q` or `b`, or beside a trap there that holds
+    // an enemy piece.
+    let mut pulled = pos.pullable();
+    if pulled.any() {
+        let around = (rabbits | b).neighbours();
+        let traps = around & Bitboard::TRAPS & board.color(!side);
+        pulled &= around | traps.neighbours();
+    }
     let b_sides = b.neighbours() & rank_band(side, 1);
     let (movers, open) = if frozen_rabbits(board, side, rabbits).any() {
         let enemy = board.color(!side);
