@@ -1068,6 +1068,17 @@ fn search_within_bounds<const FAST: bool>(
             // the goal). No push waits when there are rabbits three ranks away:
             // `rabbits_within_goal_bound` keeps none then (the push's completion takes a
             // step). The root may have asked the same set already (`asked`).
+            // While a push waits: its completions, the only legal steps, tried as the end
+            // of this function would try them (the rules below give `None` then, and the
+            // region is `Region::FULL`), once some rabbit may end a goal: `within_three`
+            // decides nothing more then (`rabbits_within_goal_bound` keeps no rabbit three
+            // ranks away, and `frozen_behind_enemy_pieces` answers "not decided").
+            if let Some((to, _)) = pos.pending_push() {
+                return goal_rabbits.any()
+                    && push_completers(pos, to)
+                        .iter()
+                        .any(|sq| Step::between(sq, to).is_some_and(&mut try_step));
+            }
             match within_three(pos, goal_rabbits, asked) {
                 WithinThree::Walks(x) => return try_step(Step::new(x, forward(side))),
                 WithinThree::NoGoal => return false,
