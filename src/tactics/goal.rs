@@ -2167,13 +2167,15 @@ fn steps_off_the_squares_aside(
 /// mover one rank from its goal or on it), into those squares, and none when `R` would
 /// stand frozen on `b` (no friend and a freezer on the squares beside `b` along its
 /// rank, the sides of `b`). With `R` unfrozen: `R` into `b` or an empty square beside `q`
-/// along its rank, and the unfrozen friends beside an empty side of `b` (not a rabbit on
+/// along its rank whose two squares ahead are empty, and the unfrozen friends beside an empty side of `b` (not a rabbit on
 /// the goal rank) into it. `None` when a push waits or the shape is another.
 ///
 /// Exact: a goal in at most three ends with `R` on its goal rank. `R` moves only by its
 /// own steps, one square at a time, never backwards, so it takes at least two steps. If
 /// it takes three, they are the whole turn, the first `R`'s step from `q` into `b` or
-/// along its rank: legal only with `R` unfrozen, and then tried. Otherwise `R`'s two
+/// along its rank: legal only with `R` unfrozen, and then tried (along its rank into a
+/// square `y` only when the two squares ahead of `y` are empty: `R`'s two forward steps
+/// from `y` follow with no other step, and its step into `y` empties none of them). Otherwise `R`'s two
 /// steps are `q` to `b` and `b` to `h` (two forward steps), and one other step
 /// `X` comes before the last. A push begun in the turn takes two steps, a pull begun two:
 /// `X` is a simple step of a piece of the mover or the pull's end of the pull under way.
@@ -2245,7 +2247,10 @@ fn steps_into_an_open_column(
     } else {
         let sides = b_sides & empty;
         let on_goal = own_rabbits & rank_band(side, 0);
-        let open = b | sides | (rabbits.neighbours() & rank_band(side, 2) & empty);
+        // The squares beside `q` along its rank whose two squares ahead are empty.
+        let ahead_empty = empty.shift(Direction::backwards(side));
+        let aside = rabbits.neighbours() & rank_band(side, 2) & ahead_empty;
+        let open = b | sides | (aside & empty & ahead_empty.shift(Direction::backwards(side)));
         (rabbits | (own & !on_goal & sides.neighbours()), open)
     };
     let movers = movers & !board.frozen_among(side, movers);
