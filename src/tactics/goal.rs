@@ -2166,8 +2166,9 @@ fn steps_off_the_squares_aside(
 /// the unfrozen friends beside an empty square beside `q` but `b` (not a rabbit of the
 /// mover one rank from its goal or on it), into those squares, and none when `R` would
 /// stand frozen on `b` (no friend and a freezer on the squares beside `b` along its
-/// rank, the sides of `b`). With `R` unfrozen: `R` into `b` or an empty square beside `q`
-/// along its rank whose two squares ahead are empty, and the unfrozen friends beside an empty side of `b` (not a rabbit on
+/// rank, the sides of `b`). With `R` unfrozen: `R` into an empty square beside `q` along
+/// its rank whose two squares ahead are empty, and, when a piece of the mover stands
+/// beside `q` or beside an empty side of `b`, `R` into `b` and the unfrozen friends beside an empty side of `b` (not a rabbit on
 /// the goal rank) into it. `None` when a push waits or the shape is another.
 ///
 /// Exact: a goal in at most three ends with `R` on its goal rank. `R` moves only by its
@@ -2175,7 +2176,13 @@ fn steps_off_the_squares_aside(
 /// it takes three, they are the whole turn, the first `R`'s step from `q` into `b` or
 /// along its rank: legal only with `R` unfrozen, and then tried (along its rank into a
 /// square `y` only when the two squares ahead of `y` are empty: `R`'s two forward steps
-/// from `y` follow with no other step, and its step into `y` empties none of them). Otherwise `R`'s two
+/// from `y` follow with no other step, and its step into `y` empties none of them; into
+/// `b` only when a piece of the mover stands beside `q` or beside an empty side of `b`:
+/// were `R` unfrozen on `b` after that step, it and `R`'s step into `h` would be a goal
+/// in two, so `R` stands frozen there and moves again only after a friend's step brings
+/// a friend beside it, onto `q` (empty once `R` has left it) or an empty side of `b`
+/// (not `h`, which `R` enters), by a piece of the mover beside that square now: the
+/// mover's pieces move only by their own steps). Otherwise `R`'s two
 /// steps are `q` to `b` and `b` to `h` (two forward steps), and one other step
 /// `X` comes before the last. A push begun in the turn takes two steps, a pull begun two:
 /// `X` is a simple step of a piece of the mover or the pull's end of the pull under way.
@@ -2250,7 +2257,11 @@ fn steps_into_an_open_column(
         // The squares beside `q` along its rank whose two squares ahead are empty.
         let ahead_empty = empty.shift(Direction::backwards(side));
         let aside = rabbits.neighbours() & rank_band(side, 2) & ahead_empty;
-        let open = b | sides | (aside & empty & ahead_empty.shift(Direction::backwards(side)));
+        let mut open = aside & empty & ahead_empty.shift(Direction::backwards(side));
+        // `b` and its sides only with a friend beside an empty side or beside `q`.
+        if ((sides | rabbits).neighbours() & own).any() {
+            open |= b | sides;
+        }
         (rabbits | (own & !on_goal & sides.neighbours()), open)
     };
     let movers = movers & !board.frozen_among(side, movers);
