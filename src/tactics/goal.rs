@@ -1068,6 +1068,17 @@ fn search_within_bounds<const FAST: bool>(
             // the goal). No push waits when there are rabbits three ranks away:
             // `rabbits_within_goal_bound` keeps none then (the push's completion takes a
             // step). The root may have asked the same set already (`asked`).
+            // While a push waits: its completions, the only legal steps, tried as the end
+            // of this function would try them (the rules below give `None` then, and the
+            // region is `Region::FULL`), once some rabbit may end a goal: `within_three`
+            // decides nothing more then (`rabbits_within_goal_bound` keeps no rabbit three
+            // ranks away, and `frozen_behind_enemy_pieces` answers "not decided").
+            if let Some((to, _)) = pos.pending_push() {
+                return goal_rabbits.any()
+                    && push_completers(pos, to)
+                        .iter()
+                        .any(|sq| Step::between(sq, to).is_some_and(&mut try_step));
+            }
             match within_three(pos, goal_rabbits, asked) {
                 WithinThree::Walks(x) => return try_step(Step::new(x, forward(side))),
                 WithinThree::NoGoal => return false,
@@ -1081,16 +1092,40 @@ fn search_within_bounds<const FAST: bool>(
             // goal rabbit two ranks away with the two squares ahead empty: those of
             // `steps_into_an_open_column`, the same way; with a friend ahead, or on the
             // goal square ahead of an empty one: those of `steps_past_a_friend_ahead`.
-            let shaped = match steps_around_enemy_pieces(pos, goal_rabbits) {
-                Some(open) => Some((
-                    goal_rabbits & !frozen_rabbits(pos.board(), side, goal_rabbits),
-                    open,
-                    Bitboard::EMPTY,
-                )),
-                None => steps_off_the_squares_aside(pos, goal_rabbits)
-                    .or_else(|| steps_into_an_open_column(pos, goal_rabbits))
-                    .or_else(|| steps_past_a_friend_ahead(pos, goal_rabbits)),
-            };
+            // One goal rabbit one rank away with a friend on the goal square ahead: the
+            // steps of `past_a_friend_on_the_goal_square` decide; frozen with the square
+            // ahead empty, those of `unfreezing_one_rank_away`. Each rule answers only
+            // with no push waiting and every goal rabbit on the rank it reads (one rank
+            // away, or two): the others are not asked (they would answer `None`), in the
+            // same order.
+            let mut shaped = None;
+            if pos.pending_push().is_none() {
+                if goal_rabbits & rank_band(side, 1) == goal_rabbits {
+                    shaped = steps_off_the_squares_aside(pos, goal_rabbits);
+                    if shaped.is_none() {
+                        if let Some(found) =
+                            past_a_friend_on_the_goal_square(pos, goal_rabbits, &mut try_step)
+                        {
+                            return found;
+                        }
+                        if let Some(found) =
+                            unfreezing_one_rank_away(pos, goal_rabbits, &mut try_step)
+                        {
+                            return found;
+                        }
+                    }
+                } else if goal_rabbits & rank_band(side, 2) == goal_rabbits {
+                    shaped = match steps_around_enemy_pieces(pos, goal_rabbits) {
+                        Some(open) => Some((
+                            goal_rabbits & !frozen_rabbits(pos.board(), side, goal_rabbits),
+                            open,
+                            Bitboard::EMPTY,
+                        )),
+                        None => steps_into_an_open_column(pos, goal_rabbits)
+                            .or_else(|| steps_past_a_friend_ahead(pos, goal_rabbits)),
+                    };
+                }
+            }
             if let Some((movers, open, pulled)) = shaped {
                 if let Some((p, _)) = pos.pull_source() {
                     for x in pulled {
@@ -1107,12 +1142,6 @@ fn search_within_bounds<const FAST: bool>(
                     }
                 }
                 return false;
-            }
-            // One goal rabbit one rank away with a friend on the goal square ahead: the
-            // steps of `past_a_friend_on_the_goal_square` decide.
-            if let Some(found) = past_a_friend_on_the_goal_square(pos, goal_rabbits, &mut try_step)
-            {
-                return found;
             }
             (three_step_region(pos, start, goal_rabbits), goal_rabbits)
         }
@@ -2133,23 +2162,39 @@ fn steps_off_the_squares_aside(
 /// square `q` two ranks from its goal with the square `b` ahead of it and the goal
 /// square `h` ahead of that empty. Gives `(movers, open, pulled)` as
 /// [`steps_off_the_squares_aside`] does: the caller tries the movers' steps into the
-/// squares of `open` beside them and, for each piece of `pulled` (every enemy piece the
-/// pull under way may move, [`TurnState::pullable`]), the pull's end. With `R` frozen:
+/// squares of `open` beside them and, for each piece of `pulled` (the enemy pieces the
+/// pull under way may move, [`TurnState::pullable`], beside `q` or `b` or beside a trap
+/// there that holds an enemy piece), the pull's end. With `R` frozen:
 /// the unfrozen friends beside an empty square beside `q` but `b` (not a rabbit of the
 /// mover one rank from its goal or on it), into those squares, and none when `R` would
 /// stand frozen on `b` (no friend and a freezer on the squares beside `b` along its
-/// rank, the sides of `b`). With `R` unfrozen: `R` into `b` or an empty square beside `q`
-/// along its rank, and the unfrozen friends beside an empty side of `b` (not a rabbit on
+/// rank, the sides of `b`). With `R` unfrozen: `R` into an empty square beside `q` along
+/// its rank whose two squares ahead are empty, and, when a piece of the mover stands
+/// beside `q` or beside an empty side of `b`, `R` into `b` and the unfrozen friends beside an empty side of `b` (not a rabbit on
 /// the goal rank) into it. `None` when a push waits or the shape is another.
 ///
 /// Exact: a goal in at most three ends with `R` on its goal rank. `R` moves only by its
 /// own steps, one square at a time, never backwards, so it takes at least two steps. If
 /// it takes three, they are the whole turn, the first `R`'s step from `q` into `b` or
-/// along its rank: legal only with `R` unfrozen, and then tried. Otherwise `R`'s two
+/// along its rank: legal only with `R` unfrozen, and then tried (along its rank into a
+/// square `y` only when the two squares ahead of `y` are empty: `R`'s two forward steps
+/// from `y` follow with no other step, and its step into `y` empties none of them; into
+/// `b` only when a piece of the mover stands beside `q` or beside an empty side of `b`:
+/// were `R` unfrozen on `b` after that step, it and `R`'s step into `h` would be a goal
+/// in two, so `R` stands frozen there and moves again only after a friend's step brings
+/// a friend beside it, onto `q` (empty once `R` has left it) or an empty side of `b`
+/// (not `h`, which `R` enters), by a piece of the mover beside that square now: the
+/// mover's pieces move only by their own steps). Otherwise `R`'s two
 /// steps are `q` to `b` and `b` to `h` (two forward steps), and one other step
 /// `X` comes before the last. A push begun in the turn takes two steps, a pull begun two:
-/// `X` is a simple step of a piece of the mover or the pull's end of the pull under way
-/// (tried for every piece it may move). A simple step moves no enemy piece: it adds a
+/// `X` is a simple step of a piece of the mover or the pull's end of the pull under way.
+/// That end comes first, moves one enemy piece `P` off its square, captures at most an
+/// enemy piece on a trap beside that square whose last friend `P` was (or `P` itself),
+/// and brings no friend anywhere; `R`'s two steps after it are a goal only if `R` is
+/// unfrozen on `q` and then on `b`, which without it they were not (no goal in two): so
+/// it takes a freezer from beside `q` or `b`, as `P` (beside one of them) or as the
+/// piece captured on a trap there (`P` beside that trap), and is tried. A simple step
+/// moves no enemy piece: it adds a
 /// friend of `R` on the square it enters and may remove pieces of the mover (the one
 /// that leaves, one captured), never a freezer. If `R` is frozen on `q`, `X` comes
 /// first and brings a friend beside `q`: into an empty square beside `q`, not `b`
@@ -2190,7 +2235,14 @@ fn steps_into_an_open_column(
     }
     let own = board.color(side);
     let own_rabbits = board.pieces(PieceKind::Rabbit.of(side));
-    let pulled = pos.pullable();
+    // The pull's ends of the pieces beside `q` or `b`, or beside a trap there that holds
+    // an enemy piece.
+    let mut pulled = pos.pullable();
+    if pulled.any() {
+        let around = (rabbits | b).neighbours();
+        let traps = around & Bitboard::TRAPS & board.color(!side);
+        pulled &= around | traps.neighbours();
+    }
     let b_sides = b.neighbours() & rank_band(side, 1);
     let (movers, open) = if frozen_rabbits(board, side, rabbits).any() {
         let enemy = board.color(!side);
@@ -2204,7 +2256,14 @@ fn steps_into_an_open_column(
     } else {
         let sides = b_sides & empty;
         let on_goal = own_rabbits & rank_band(side, 0);
-        let open = b | sides | (rabbits.neighbours() & rank_band(side, 2) & empty);
+        // The squares beside `q` along its rank whose two squares ahead are empty.
+        let ahead_empty = empty.shift(Direction::backwards(side));
+        let aside = rabbits.neighbours() & rank_band(side, 2) & ahead_empty;
+        let mut open = aside & empty & ahead_empty.shift(Direction::backwards(side));
+        // `b` and its sides only with a friend beside an empty side or beside `q`.
+        if ((sides | rabbits).neighbours() & own).any() {
+            open |= b | sides;
+        }
         (rabbits | (own & !on_goal & sides.neighbours()), open)
     };
     let movers = movers & !board.frozen_among(side, movers);
@@ -2420,6 +2479,158 @@ fn past_a_friend_on_the_goal_square(
                 if Step::between(e, y).is_some_and(&mut *try_step) {
                     return Some(true);
                 }
+            }
+        }
+    }
+    Some(false)
+}
+
+/// Decides a goal in three directly when `rabbits` (the node's rabbits that may end such
+/// a goal, [`goal_rabbits_within`]) is one rabbit `R` of the mover on a square `r` one
+/// rank from its goal, frozen, with the goal square `A` ahead of it empty, no push
+/// waiting and no rabbit of the mover on its goal rank: tries, by `try_step`, the steps
+/// that may begin such a goal and gives whether one did. `None` when the shape is
+/// another. Write `N` for an empty square beside `r` but `A`, "two from `r`" for the
+/// squares beside a square beside `r` but `r` and those beside it, `Q` for the enemy
+/// pieces beside `r` and those beside a trap beside `r` that holds an enemy piece, and
+/// `Y` for a frozen piece of the mover two from `r` beside an `N` (a helper). The steps
+/// tried: the pull's end (into the pull's square, [`TurnState::pullable`]) of the pieces
+/// of `Q`, of those beside a `Y`, and of those beside a trap beside a `Y`; the steps of
+/// the unfrozen pieces of the mover (never backwards for a rabbit) into the empty
+/// squares beside `r` (`A` among them), beside a `Y`, and two from `r` beside an `N`;
+/// the steps of the unfrozen pieces of the mover stronger than a piece of `Q` beside it
+/// into any empty square (a pull's start); the pushes' starts of the pieces of `Q` with
+/// an unfrozen piece of the mover stronger than them beside them, into any empty square
+/// beside them. Each step once; each is legal with no push waiting and three steps
+/// left.
+///
+/// Exact: a goal in three ends with `R` on its goal rank; `R` moves only by its own
+/// steps, one square at a time, never backwards, and no trap lies on a goal rank or one
+/// rank from it. `R` reaches its goal rank by the third step: after `R`'s step onto it
+/// no push waits (a rabbit pushes nothing), and the board is not the start's (that had
+/// no rabbit of the mover on its goal rank: one there would stand there still, and none
+/// does), so a goal with fewer steps would end there, and there is none. `R`, frozen,
+/// takes no first step: either (b) it steps aside into a square beside `r` along its
+/// rank by the second step and forward by the third, or (a) it steps forward from `r` by
+/// the third. A simple step of the mover moves no enemy piece and captures only pieces
+/// of the mover; an enemy piece moves only by a push's first step (a push waits then,
+/// and the next step completes it: the pusher, stronger, enters the square it left) or
+/// by a pull's end. A pull's end moves one enemy piece `X` off its square `q` (into the
+/// square its puller left) and captures at most an enemy piece on a trap beside `q`
+/// whose last friend `X` was, or `X` itself: it brings no piece of the mover anywhere,
+/// and takes a freezer from beside a square only as `X` (`q` beside that square) or as
+/// the piece captured on a trap beside `q`. The end of the pull under way is a first
+/// step only; a pull begun in the turn ends on the step after its puller's.
+/// (b): `R` is unfrozen after the first step `t1`, which begins no push (`R`'s step,
+/// next, completes none): `t1` brings a friend onto an empty square beside `r` (tried),
+/// or is a pull's end that takes every freezer from beside `r`, so with `X` in `Q`
+/// (tried).
+/// (a): `R` is unfrozen on `r` with `A` empty after `t1 t2`. If `t1` is a push's first
+/// step, moving `P` off `p`, `t2` completes it: the pusher enters `p`, and the only enemy
+/// pieces captured stand on a trap beside `p` (`P`'s leaving; the pusher's leaving takes
+/// friends of its own at most), so `R` is unfrozen by the pusher on `p` beside `r`, by
+/// `P` leaving `p` beside `r`, or by a freezer captured on a trap beside `p` and `r`: `P`
+/// is in `Q`, and `t1` is tried. Otherwise, if `t1` alone left `R` unfrozen with `A`
+/// empty, `t1` and `R`'s forward step were a goal in two (no push waits): none. So after
+/// `t1` `A` is taken or `R` is frozen. `A` taken: by a friend's step into it (tried), or
+/// by an enemy piece (a pull's end), which stays there (it leaves only by a push or pull,
+/// two steps more): no goal. `R` frozen: `t2` unfreezes it and begins no push (`R`'s step
+/// comes next). If `t2` ends a pull begun by `t1`, `t1` is the step of the puller, a
+/// piece of the mover stronger than the pulled piece `X` and beside it, unfrozen, which
+/// brought no friend beside `r` (`R` stayed frozen), and `t2` takes every freezer from
+/// beside `r`: `X` is in `Q`, and `t1` is tried. Otherwise `t2` is a simple step of the
+/// mover, which unfreezes `R` only by bringing a piece `Z` of the mover onto an `N` (not
+/// `A`, which `R` enters next; no friend stands beside `r`, so the square was empty or
+/// held an enemy piece). Were that step legal now (`Z` on its square, unfrozen, the
+/// square empty), `Z`'s step and `R`'s forward step would be a goal in two (`Z` beside
+/// `R` is never captured, `A` stays empty): none. So `t1` made it legal, beginning no
+/// push (the case above) and no pull that `t2` ends: `t1` is `Z`'s own step into an
+/// empty square two from `r` beside that `N` (a friend moves only by its own steps; a
+/// simple step empties no square beside `r`, so `N` is empty now), tried; or a pull's
+/// end that moves `X` off `N` (`X` in `Q`), or that unfreezes `Z`, frozen now two from
+/// `r` beside the `N`, empty now (a `Y`): `X` beside `Y`, or the last friend of its
+/// freezer on a trap beside `Y`, tried; or a friend's step into an empty square beside
+/// that `Y`, tried (a simple step moves no enemy piece). So every goal in three begins
+/// with a step tried; the children decide the rest. With none found, no goal.
+#[inline]
+fn unfreezing_one_rank_away(
+    pos: &TurnState,
+    rabbits: Bitboard,
+    try_step: &mut impl FnMut(Step) -> bool,
+) -> Option<bool> {
+    let side = pos.side_to_move();
+    if pos.pending_push().is_some()
+        || rabbits & rank_band(side, 1) != rabbits
+        || rabbits.count() != 1
+    {
+        return None;
+    }
+    let board = pos.board();
+    let empty = !board.occupied();
+    let a = rabbits.shift(forward(side));
+    if a & empty != a || frozen_rabbits(board, side, rabbits).is_empty() {
+        return None;
+    }
+    let own_rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    if (own_rabbits & rank_band(side, 0)).any() {
+        return None;
+    }
+    let own = board.color(side);
+    let enemy = board.color(!side);
+    let beside = rabbits.neighbours();
+    let ball = beside | rabbits;
+    let ball2 = ball | ball.neighbours();
+    let ring = ball2 & !ball;
+    // The frozen pieces of the mover within four of `r` (every piece read below).
+    let ball3 = ball2 | ball2.neighbours();
+    let frozen = board.frozen_among(side, own & (ball3 | ball3.neighbours()));
+    // The `N` squares, the frozen helpers two from `r` beside them, and the squares
+    // entered.
+    let near_entries = (beside & empty & !a).neighbours();
+    let stuck = own & ring & near_entries & frozen;
+    let around = stuck.neighbours();
+    let into = (beside | (ring & near_entries) | around) & empty;
+    // `Q`.
+    let mut q = enemy & beside;
+    let traps = beside & Bitboard::TRAPS & enemy;
+    if traps.any() {
+        q |= enemy & traps.neighbours();
+    }
+    // The unfrozen pieces of the mover stronger than a piece of `Q` beside it (its
+    // pullers), and the pieces of `Q` with one beside them (pushed).
+    let (mut pullers, mut pushed, mut stronger) =
+        (Bitboard::EMPTY, Bitboard::EMPTY, Bitboard::EMPTY);
+    for kind in PieceKind::ALL.into_iter().rev() {
+        let these = q & board.pieces(kind.of(!side));
+        let near = stronger & these.neighbours();
+        pullers |= near;
+        pushed |= these & near.neighbours();
+        stronger |= board.pieces(kind.of(side)) & !frozen;
+    }
+    // The steps, each once: of the unfrozen pieces of the mover into `into`, of the
+    // pullers into an empty square, of the pieces pushed into an empty square.
+    let movers = own & !frozen;
+    let back = Direction::backwards(side);
+    for dir in Direction::ALL {
+        let open = empty.shift(dir.opposite());
+        let mut from = movers & (into.shift(dir.opposite()) | (pullers & open));
+        if dir == back {
+            from &= !own_rabbits;
+        }
+        from |= pushed & open;
+        for x in from {
+            if try_step(Step::new(x, dir)) {
+                return Some(true);
+            }
+        }
+    }
+    // The pull's ends: the pieces of `Q`, and those beside a frozen helper or beside a
+    // trap beside one.
+    if let Some((p, _)) = pos.pull_source() {
+        let pulled = pos.pullable() & (q | around | (around & Bitboard::TRAPS).neighbours());
+        for x in pulled {
+            if Step::between(x, p).is_some_and(&mut *try_step) {
+                return Some(true);
             }
         }
     }

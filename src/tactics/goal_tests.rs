@@ -4190,6 +4190,84 @@ fn past_a_friend_on_the_goal_square_gives_the_rabbits_step_aside() {
     assert_replays_to_goal(&pos, &mv);
 }
 
+// Fiftieth goal round, three to go (h-g40)
+
+use super::unfreezing_one_rank_away;
+
+/// [`unfreezing_one_rank_away`] as the search asks it (three steps to go, the rabbits of
+/// [`goal_rabbits_within`] without those three ranks away when none of them walks): on
+/// the states of [`states_for_three_to_go`] with no goal in fewer than three (a plain
+/// walk) where it answers, each step it tries (none found, so all of them) is legal, no
+/// other legal step begins a goal in two more (a plain walk after it), and one of the
+/// tried steps does exactly when the plain search finds a goal. Counts the states, the
+/// goals, the steps tried (the friends' steps into a square beside the rabbit, their other
+/// steps, the enemy pieces' as a push's start, the pulls' ends), left out, the states
+/// decided "no" with no step tried, those mid-turn and those with a pull under way.
+#[test]
+fn unfreezing_one_rank_away_begins_every_goal_in_three() {
+    let states = states_for_three_to_go(51);
+    let [mut shaped, mut goals, mut tried, mut left_out, mut none, mut pulls] = [0usize; 6];
+    let (mut beside_steps, mut other_steps, mut pushes, mut mid, mut pulling) = (0, 0, 0, 0, 0);
+    for pos in &states {
+        let state = pos.turn_state();
+        let side = pos.side_to_move();
+        let Some(rabbits) = rabbits_past_the_walk(state) else {
+            continue;
+        };
+        let mut given = Vec::new();
+        let answer = unfreezing_one_rank_away(state, rabbits, &mut |s| {
+            given.push(s);
+            false
+        });
+        let Some(answer) = answer else {
+            continue;
+        };
+        assert!(!answer);
+        if goal_within(pos, 2) {
+            continue;
+        }
+        shaped += 1;
+        mid += usize::from(state.steps_taken() > 0);
+        pulling += usize::from(state.pull_source().is_some());
+        let enemy = pos.board().color(!side);
+        for s in &given {
+            let from_enemy = enemy.contains(s.from);
+            let is_pull = state.pull_source().is_some_and(|(p, _)| s.to() == Some(p));
+            pulls += usize::from(from_enemy && is_pull);
+            pushes += usize::from(from_enemy && !is_pull);
+            let beside = s.to().is_some_and(|to| rabbits.neighbours().contains(to));
+            beside_steps += usize::from(!from_enemy && beside);
+            other_steps += usize::from(!from_enemy && !beside);
+        }
+        none += usize::from(given.is_empty());
+        tried += given.len();
+        let (out, found) = check_given_steps(pos, &given);
+        left_out += out;
+        goals += usize::from(found);
+    }
+    eprintln!(
+        "unfreezing one rank away: {shaped} states of {} with the shape, {goals} goals, \
+         {tried} steps tried ({beside_steps} friends' beside the rabbit, {other_steps} \
+         friends' other, {pushes} pushes' starts, {pulls} pulls' ends), {left_out} left \
+         out, {none} decided with no step, {mid} mid-turn, {pulling} with a pull under way",
+        states.len()
+    );
+    assert!(
+        shaped > 100
+            && goals > 0
+            && beside_steps > 0
+            && other_steps > 0
+            && pushes > 0
+            && pulls > 0
+            && left_out > 0
+            && none > 0
+            && mid > 0
+            && pulling > 0,
+        "{shaped} {goals} {tried} {beside_steps} {other_steps} {pushes} {pulls} {left_out} \
+         {none} {mid} {pulling}"
+    );
+}
+
 // Fifty-first goal round
 
 /// The rule of [`steps_on_cheap_paths`] before the fifty-first round, the reference its
