@@ -24,6 +24,7 @@ impl Step {
     }
 
     /// The step from `from` to the adjacent square `to`, if they are adjacent.
+    #[inline]
     #[must_use]
     pub const fn between(from: Square, to: Square) -> Option<Step> {
         match from.direction_to(to) {
