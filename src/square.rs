@@ -3,7 +3,7 @@
 use core::fmt;
 use core::str::FromStr;
 
-use crate::Color;
+use crate::{Bitboard, Color};
 
 /// A file (column), `a` to `h`, from Gold's left.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
@@ -505,24 +505,33 @@ impl Square {
     }
 
     /// The direction from this square to an orthogonally adjacent `other`, if adjacent.
+    ///
+    /// One test, that `other` is beside this square ([`Bitboard::adjacent`], a table that
+    /// never wraps round an edge of the board: h1 and a2 are one apart and not beside
+    /// each other), then the direction read without a branch by
+    /// `direction_onto` (the difference of the indices, two of its bits).
     #[inline]
     #[must_use]
     pub const fn direction_to(self, other: Square) -> Option<Direction> {
-        // By the difference of the indices (a rank is 8 squares): 8 and -8 always name the
-        // square above or below; 1 and -1 a square beside only when the step does not
-        // wrap round an edge of the board (h1 to a2 is also 1).
-        let (from, to) = (self as u8, other as u8);
-        if to == from.wrapping_add(8) {
-            Some(Direction::North)
-        } else if from == to.wrapping_add(8) {
-            Some(Direction::South)
-        } else if to == from.wrapping_add(1) && from & 7 != 7 {
-            Some(Direction::East)
-        } else if from == to.wrapping_add(1) && from & 7 != 0 {
-            Some(Direction::West)
+        if Bitboard::adjacent(self).contains(other) {
+            Some(self.direction_onto(other))
         } else {
             None
         }
+    }
+
+    /// The direction from this square to `other`, known to be beside it, without a test.
+    ///
+    /// Read from the difference of the indices modulo 256 (a rank is 8 squares): 8 north,
+    /// 1 east, 248 south (-8), 255 west (-1). Their bit 7 and bit 0 are (0, 0), (0, 1),
+    /// (1, 0) and (1, 1): the direction's place in [`Direction::ALL`] (north, east,
+    /// south, west) in binary. For an `other` not beside this square it is a wrong
+    /// direction, never a panic (as `Step::to_on_board` for a step off the board); each
+    /// caller shows that `other` is beside.
+    #[inline(always)]
+    pub(crate) const fn direction_onto(self, other: Square) -> Direction {
+        let diff = (other as u8).wrapping_sub(self as u8);
+        Direction::ALL[(((diff >> 6) & 2) | (diff & 1)) as usize]
     }
 
     /// The square seen from the other side: rank 1 becomes rank 8 (a1 -> a8).
@@ -746,5 +755,39 @@ mod tests {
                 assert_eq!(sq.step(dir), expected, "{sq} {dir:?}");
             }
         }
+    }
+
+    /// `direction_to` (the adjacency table and two bits of the index difference) against
+    /// the plain definition, the square one step away in each direction by file and rank,
+    /// over all 4,096 ordered pairs; `direction_onto` the same on the pairs beside each
+    /// other.
+    #[test]
+    fn direction_to_is_the_one_step_between() {
+        let (mut beside, mut wrapping) = (0, 0);
+        for from in Square::ALL {
+            let (f, r) = (from.file().index() as i8, from.rank().index() as i8);
+            for to in Square::ALL {
+                let (tf, tr) = (to.file().index() as i8, to.rank().index() as i8);
+                let expected = match (tf - f, tr - r) {
+                    (0, 1) => Some(Direction::North),
+                    (1, 0) => Some(Direction::East),
+                    (0, -1) => Some(Direction::South),
+                    (-1, 0) => Some(Direction::West),
+                    _ => None,
+                };
+                assert_eq!(from.direction_to(to), expected, "{from} to {to}");
+                if let Some(dir) = expected {
+                    assert_eq!(from.direction_onto(to), dir, "{from} to {to}");
+                    beside += 1;
+                } else if (to as u8).abs_diff(from as u8) == 1 {
+                    // One apart round an edge (h1 and a2): the adjacency test says no.
+                    wrapping += 1;
+                }
+            }
+        }
+        // 2 * 8 * 7 pairs beside each other along the ranks and the files, each both
+        // ways; 7 pairs one apart round the edge, each both ways.
+        assert_eq!((beside, wrapping), (224, 14));
+        eprintln!("direction_to: 4,096 pairs, {beside} beside, {wrapping} one apart round an edge");
     }
 }

@@ -24,6 +24,7 @@ impl Step {
     }
 
     /// The step from `from` to the adjacent square `to`, if they are adjacent.
+    #[inline]
     #[must_use]
     pub const fn between(from: Square, to: Square) -> Option<Step> {
         match from.direction_to(to) {
@@ -47,6 +48,17 @@ impl Step {
         // North +8, east +1, south -8, west -1 (in `Direction` order), modulo 256.
         const OFFSET: [u8; 4] = [8, 1, 248, 255];
         Square::from_index_wrapping((self.from as u8).wrapping_add(OFFSET[self.dir as usize]))
+    }
+
+    /// [`between`](Step::between) for a square `to` known to be beside `from`, without
+    /// the test: the direction by [`Square::direction_onto`]. For a `to` not beside
+    /// `from` it is a wrong step, never a panic; each caller shows that `to` is beside.
+    #[inline(always)]
+    pub(crate) const fn onto(from: Square, to: Square) -> Step {
+        Step {
+            from,
+            dir: from.direction_onto(to),
+        }
     }
 }
 
@@ -118,5 +130,23 @@ mod tests {
         }
         // 4 * 64 steps less the 4 * 8 that leave the board.
         assert_eq!(on_board, 224);
+    }
+
+    /// `onto` is `between` for every pair of squares beside each other, and `between`
+    /// steps onto the square it was asked for (or is `None` when no step does).
+    #[test]
+    fn onto_is_between_for_squares_beside() {
+        let mut beside = 0;
+        for from in Square::ALL {
+            for to in Square::ALL {
+                let step = Step::between(from, to);
+                assert_eq!(step.and_then(Step::to), step.map(|_| to), "{from} to {to}");
+                if let Some(step) = step {
+                    assert_eq!(Step::onto(from, to), step, "{from} to {to}");
+                    beside += 1;
+                }
+            }
+        }
+        assert_eq!(beside, 224);
     }
 }

@@ -1742,7 +1742,7 @@ fn push_completion_captures(
     };
     pushers
         .iter()
-        .filter_map(|p| step_beside(p, to))
+        .filter_map(|p| Step::between(p, to))
         .any(|step| expand(node, ctx, target, step, k, path))
 }
 
@@ -1764,7 +1764,7 @@ fn pull_ends_capture(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> boo
     };
     node.pullable()
         .iter()
-        .filter_map(|p| step_beside(p, to))
+        .filter_map(|p| Step::between(p, to))
         .any(|step| expand(node, ctx, Some(sq), step, 1, path))
 }
 
@@ -1832,7 +1832,7 @@ fn moved_within_two(
     // [`captures_within_two`]), so it is not played.
     if let Some((to, _)) = node.pull_source() {
         if ends.contains(to) && node.pullable().contains(q) {
-            if let Some(step) = step_beside(q, to) {
+            if let Some(step) = Step::between(q, to) {
                 // The searches go no deeper than the steps a turn has left: the move has
                 // room.
                 let _ = path.push(step);
@@ -1905,12 +1905,12 @@ fn pushed_or_pulled(
     let (first, second) = if let (Some(h), Some(e)) =
         (free.first(), (Bitboard::adjacent(q) & ends & empty).first())
     {
-        (step_onto(q, e), step_onto(h, q))
+        (Step::onto(q, e), Step::onto(h, q))
     } else if let Some((h, e)) = (free & ends)
         .into_iter()
         .find_map(|h| (Bitboard::adjacent(h) & empty).first().map(|e| (h, e)))
     {
-        (step_onto(h, e), step_onto(q, h))
+        (Step::onto(h, e), Step::onto(q, h))
     } else {
         return false;
     };
@@ -2033,7 +2033,7 @@ fn captures_within_three(
 
     // The first step ends the pull under way.
     if let Some((to, _)) = node.pull_source() {
-        let ends = node.pullable().iter().filter_map(|p| step_beside(p, to));
+        let ends = node.pullable().iter().filter_map(|p| Step::between(p, to));
         for step in ends {
             if expand(node, ctx, Some(sq), step, 3, path) {
                 return true;
@@ -2352,7 +2352,7 @@ fn for_each_step(
     if let Some((sq, pushers)) = node.push_completions(free) {
         return pushers
             .iter()
-            .filter_map(|p| step_beside(p, sq))
+            .filter_map(|p| Step::between(p, sq))
             .any(&mut f);
     }
 
@@ -2360,7 +2360,7 @@ fn for_each_step(
     let pulled = node.pullable() & pulled;
     if let Some((sq, _)) = node.pull_source() {
         for p in pulled {
-            if step_beside(p, sq).is_some_and(&mut f) {
+            if Step::between(p, sq).is_some_and(&mut f) {
                 return true;
             }
         }
@@ -2769,7 +2769,7 @@ fn pushed_away_then_two(
                 continue;
             };
             for p in pushers {
-                let Some(second) = step_beside(p, y) else {
+                let Some(second) = Step::between(p, y) else {
                     continue;
                 };
                 let mut grand = child;
@@ -2915,7 +2915,7 @@ fn preparations(
     for h in far {
         for mid in Bitboard::adjacent(h) & Bitboard::adjacent(s) & empty {
             // `mid` is beside both `h` and `s`.
-            if try_prep([step_onto(h, mid), step_onto(mid, s)]) {
+            if try_prep([Step::onto(h, mid), Step::onto(mid, s)]) {
                 return true;
             }
         }
@@ -2973,12 +2973,12 @@ fn walked_finish(
     // `s` is beside `moved`, and so is `trap` when `moved` is `sq` (the piece beside
     // the trap, see [`walked_target`]); `d` is beside `moved`, `e` beside `s`.
     let (third, fourth) = if moved == sq {
-        (step_onto(sq, trap), step_onto(s, sq))
+        (Step::onto(sq, trap), Step::onto(s, sq))
     } else if let Some(d) = (Bitboard::adjacent(moved) & empty).first() {
-        (step_onto(moved, d), step_onto(s, moved))
+        (Step::onto(moved, d), Step::onto(s, moved))
     } else {
         let e = (Bitboard::adjacent(s) & empty & !Bitboard::TRAPS).first()?;
-        (step_onto(s, e), step_onto(moved, s))
+        (Step::onto(s, e), Step::onto(moved, s))
     };
     Some([first, second, third, fourth])
 }
@@ -3062,7 +3062,7 @@ fn moved_twice(
         };
         // Each pair is two squares beside each other: `o` and `h` beside `sq`, `t` and
         // `e` beside `o`.
-        let step = |(a, b): (Square, Square)| step_onto(a, b);
+        let step = |(a, b): (Square, Square)| Step::onto(a, b);
         *path = Move::from_steps(&[step(p), step(q), step(r), step(u)]).unwrap_or(Move::EMPTY);
         return true;
     }
@@ -3914,32 +3914,6 @@ fn walk_kinds<B>(
         }
     }
     None
-}
-
-/// [`Step::between`] without its chain of tests: the step from `from` onto `to` when
-/// `to` is beside `from`, else `None`. The direction is read from the difference of
-/// the indices, modulo 256: 8 north, 1 east, 248 south (-8), 255 west (-1), whose bit 7
-/// and bit 0 are (0, 0), (0, 1), (1, 0) and (1, 1), the direction's place in
-/// [`Direction::ALL`] (north, east, south, west) in binary. Beside-ness is asked of
-/// [`Bitboard::adjacent`], which never wraps round an edge of the board (h1 and a2 are
-/// one apart and not beside each other).
-#[inline(always)]
-fn step_beside(from: Square, to: Square) -> Option<Step> {
-    Bitboard::adjacent(from)
-        .contains(to)
-        .then_some(step_onto(from, to))
-}
-
-/// [`step_beside`] for a square `to` known to be beside `from`, without the test: the
-/// direction read from the difference of the indices (see there). For a `to` not beside
-/// `from` it is a wrong step, never a panic; each caller shows that `to` is beside.
-#[inline(always)]
-fn step_onto(from: Square, to: Square) -> Step {
-    let diff = (to as u8).wrapping_sub(from as u8);
-    Step::new(
-        from,
-        Direction::ALL[usize::from(((diff >> 6) & 2) | (diff & 1))],
-    )
 }
 
 /// The pieces of either colour at least as strong as `kind`.

@@ -827,28 +827,6 @@ fn check_kind_walks(node: &TurnState) -> [usize; 2] {
 }
 
 #[test]
-fn the_step_beside_is_the_step_between() {
-    // Every ordered pair of squares: `step_beside` gives what `Step::between` gives, and
-    // `step_onto` the same step for the squares beside each other.
-    let mut beside = 0;
-    for from in Square::ALL {
-        for to in Square::ALL {
-            let step = step_beside(from, to);
-            assert_eq!(step, Step::between(from, to), "{from} to {to}");
-            if let Some(step) = step {
-                // Beside each other: the step without the test is the same.
-                assert_eq!(step_onto(from, to), step, "{from} to {to}");
-                beside += 1;
-            }
-        }
-    }
-    // 2 * 8 * 7 pairs of squares beside each other along the ranks and the files, each
-    // both ways.
-    assert_eq!(beside, 224);
-    eprintln!("step beside: {beside} pairs of squares beside each other, 4,096 compared");
-}
-
-#[test]
 fn the_walk_up_the_kinds_gives_the_stronger_pieces_of_kind_at() {
     // The archive under caps 4 to 1, the endgames, and random states inside turns.
     let mut counts = [0; 2];
