@@ -328,7 +328,7 @@ fn straight_walk(pos: &TurnState, rabbits: Bitboard, n: u8) -> Option<crate::Squ
     let fwd = forward(side);
     let back = Direction::backwards(side);
     let own = board.color(side);
-    let freezers = board.color(!side) & !board.pieces(PieceKind::Rabbit.of(!side));
+    let freezers = rabbit_freezers(board, side);
     // The rabbits with the `n` squares ahead empty.
     let mut open = !board.occupied();
     let mut walkers = rabbits;
@@ -367,6 +367,14 @@ const RANKS_WITHIN: [[u64; 8]; 2] = {
     }
     sets
 };
+
+/// The pieces that can freeze a rabbit of `side`: every enemy piece but the enemy
+/// rabbits (a rabbit is the weakest kind, so every other enemy kind is stronger than a
+/// rabbit and no rabbit is).
+#[inline]
+fn rabbit_freezers(board: &Board, side: Color) -> Bitboard {
+    board.color(!side) & !board.pieces(PieceKind::Rabbit.of(!side))
+}
 
 /// The squares of `color`'s rabbits that are `d` steps from their goal rank (the rank
 /// `d` ranks from it towards the mover's side; none when `d > 7`), the goal rank being
@@ -1618,7 +1626,6 @@ fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
     let side = pos.side_to_move();
     let board = pos.board();
     let fwd = forward(side);
-    let enemy = board.color(!side);
     let near = rabbits & rank_band(side, 1);
     let two = rabbits & rank_band(side, 2);
     // No push waiting (a speed shortcut, the cheapest test first: the rule holds with one
@@ -1648,7 +1655,7 @@ fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
     }
     let own = board.color(side);
     let occupied = board.occupied();
-    let freezers = enemy & !board.pieces(PieceKind::Rabbit.of(!side));
+    let freezers = rabbit_freezers(board, side);
     let along = rank_band(side, 1);
     for r in near {
         let a = Step::new(r, fwd).to_on_board();
@@ -1813,7 +1820,7 @@ fn unfrozen_within_two_steps(board: &Board, side: Color, r: crate::Square, pulli
         }
     }
     // Every freezer pushed or pulled away or captured.
-    let freezers = beside & enemy & !board.pieces(PieceKind::Rabbit.of(!side));
+    let freezers = beside & rabbit_freezers(board, side);
     if (freezers & !Bitboard::TRAPS).count() <= 1 {
         let moved = freezers | ((freezers & Bitboard::TRAPS).neighbours() & enemy);
         for p in moved {
@@ -1859,7 +1866,7 @@ fn aside_after_the_square_ahead_taken(
 ) -> bool {
     let empty = !board.occupied() | Bitboard::from_square(x);
     let friends = board.color(side).without(r).without(x);
-    let freezers = board.color(!side) & !board.pieces(PieceKind::Rabbit.of(!side));
+    let freezers = rabbit_freezers(board, side);
     let row = Bitboard::adjacent(r) & rank_band(side, 1);
     let open = row & empty & empty.shift(Direction::backwards(side));
     open.iter().any(|y| {
@@ -2115,7 +2122,7 @@ fn steps_off_the_squares_aside(
         pullers |= Bitboard::adjacent(a) & board.stronger_than(side, kind);
     }
     // The friends whose leaving keeps some rabbit beside them along the rank unfrozen.
-    let freezers = enemy & !board.pieces(PieceKind::Rabbit.of(!side));
+    let freezers = rabbit_freezers(board, side);
     let mut kept = Bitboard::EMPTY;
     for f in given {
         let helps = (Bitboard::adjacent(f) & rabbits).iter().any(|r| {
@@ -2245,8 +2252,7 @@ fn steps_into_an_open_column(
     }
     let b_sides = b.neighbours() & rank_band(side, 1);
     let (movers, open) = if frozen_rabbits(board, side, rabbits).any() {
-        let enemy = board.color(!side);
-        let freezers = enemy & !board.pieces(PieceKind::Rabbit.of(!side));
+        let freezers = rabbit_freezers(board, side);
         if (b_sides & own).is_empty() && (b_sides & freezers).any() {
             return Some((Bitboard::EMPTY, Bitboard::EMPTY, pulled));
         }
@@ -2447,7 +2453,7 @@ fn past_a_friend_on_the_goal_square(
     }
     // The friends beside an empty `s` under an empty `t`, off the goal rank, when `R`
     // would stand frozen there.
-    let freezers = enemy & !board.pieces(PieceKind::Rabbit.of(!side));
+    let freezers = rabbit_freezers(board, side);
     for s in aside & empty & empty.shift(back) {
         let around_s = Bitboard::adjacent(s);
         if (around_s & own & !rabbits).is_empty() && (around_s & freezers).any() {
@@ -3641,7 +3647,7 @@ fn goal_in_one(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
     }
     // `frozen_rabbits` square by square (most often one rabbit or two here).
     let own = board.color(side);
-    let freezers = board.color(!side) & !board.pieces(PieceKind::Rabbit.of(!side));
+    let freezers = rabbit_freezers(board, side);
     for sq in near {
         let beside = Bitboard::adjacent(sq);
         if (beside & own).is_empty() && (beside & freezers).any() {
@@ -3879,7 +3885,7 @@ fn rabbit_goal_in_two<const NONE_IN_ONE: bool>(pos: &TurnState) -> Option<(Step,
     }
     let fwd = forward(side);
     let own = board.color(side);
-    let freezers = board.color(!side) & !board.pieces(PieceKind::Rabbit.of(!side));
+    let freezers = rabbit_freezers(board, side);
     // Whether a rabbit of the mover with the squares `beside` around it is unfrozen with
     // the friends `friends`.
     let unfrozen = |beside: Bitboard, friends: Bitboard| {
@@ -3996,7 +4002,7 @@ fn push_completers(pos: &TurnState, to: crate::Square) -> Bitboard {
 #[inline(always)]
 fn frozen_rabbits(board: &Board, side: Color, rabbits: Bitboard) -> Bitboard {
     let own = board.color(side);
-    let freezers = board.color(!side) & !board.pieces(PieceKind::Rabbit.of(!side));
+    let freezers = rabbit_freezers(board, side);
     rabbits & !own.neighbours() & freezers.neighbours()
 }
 
