@@ -2235,11 +2235,11 @@ fn steps_into_an_open_column(
     let board = pos.board();
     let fwd = forward(side);
     let empty = !board.occupied();
-    let b = rabbits.shift(fwd);
-    let column = b | b.shift(fwd);
-    if column & empty != column {
+    // The rabbit's column open: `b` and the goal square `h` ahead of it empty.
+    if open_ahead_of_two(board, side, rabbits).is_empty() {
         return None;
     }
+    let b = rabbits.shift(fwd);
     let own = board.color(side);
     let own_rabbits = board.pieces(PieceKind::Rabbit.of(side));
     // The pull's ends of the pieces beside `q` or `b`, or beside a trap there that holds
