@@ -1082,10 +1082,11 @@ fn search_within_bounds<const FAST: bool>(
             // decides nothing more then (`rabbits_within_goal_bound` keeps no rabbit three
             // ranks away, and `frozen_behind_enemy_pieces` answers "not decided").
             if let Some((to, _)) = pos.pending_push() {
+                // Each completer stands beside `to` (`push_completers`).
                 return goal_rabbits.any()
                     && push_completers(pos, to)
                         .iter()
-                        .any(|sq| Step::between(sq, to).is_some_and(&mut try_step));
+                        .any(|sq| try_step(Step::onto(sq, to)));
             }
             match within_three(pos, goal_rabbits, asked) {
                 WithinThree::Walks(x) => return try_step(Step::new(x, forward(side))),
@@ -1136,15 +1137,17 @@ fn search_within_bounds<const FAST: bool>(
             }
             if let Some((movers, open, pulled)) = shaped {
                 if let Some((p, _)) = pos.pull_source() {
+                    // `pulled` is within `pos.pullable()`, the enemy pieces beside `p`.
                     for x in pulled {
-                        if Step::between(x, p).is_some_and(&mut try_step) {
+                        if try_step(Step::onto(x, p)) {
                             return true;
                         }
                     }
                 }
                 for r in movers {
+                    // `y` is beside `r` (from `Bitboard::adjacent(r)`).
                     for y in Bitboard::adjacent(r) & open {
-                        if Step::between(r, y).is_some_and(&mut try_step) {
+                        if try_step(Step::onto(r, y)) {
                             return true;
                         }
                     }
@@ -1191,9 +1194,10 @@ fn search_within_bounds<const FAST: bool>(
     // them all (the regions and the step sets restrict nothing then): tried directly.
     if FAST {
         if let Some((to, _)) = pos.pending_push() {
+            // Each completer stands beside `to` (`push_completers`).
             return push_completers(pos, to)
                 .iter()
-                .any(|sq| Step::between(sq, to).is_some_and(&mut try_step));
+                .any(|sq| try_step(Step::onto(sq, to)));
         }
     }
     // Those computed here when the known ones do not serve (other walls, or none).
@@ -2418,8 +2422,9 @@ fn past_a_friend_on_the_goal_square(
     let near = (rabbits | aside).neighbours();
     let read = near | (near & Bitboard::TRAPS).neighbours();
     if let Some((p, _)) = pos.pull_source() {
+        // `pos.pullable()`: enemy pieces beside `p`.
         for x in pos.pullable() & read {
-            if Step::between(x, p).is_some_and(&mut *try_step) {
+            if try_step(Step::onto(x, p)) {
                 return Some(true);
             }
         }
@@ -2433,8 +2438,9 @@ fn past_a_friend_on_the_goal_square(
             if own_rabbits.contains(x) {
                 into &= !Bitboard::from_square(x).shift(back);
             }
+            // `y` is beside `x` (`into` is within `Bitboard::adjacent(x)`).
             for y in into {
-                if Step::between(x, y).is_some_and(&mut *try_step) {
+                if try_step(Step::onto(x, y)) {
                     return true;
                 }
             }
@@ -2481,8 +2487,9 @@ fn past_a_friend_on_the_goal_square(
     for e in t_squares & enemy {
         let kind = board.kind_at(e)?;
         if board.stronger_than(side, kind).contains(g_sq) {
+            // `y` is beside `e` (from `Bitboard::adjacent(e)`).
             for y in Bitboard::adjacent(e) & empty {
-                if Step::between(e, y).is_some_and(&mut *try_step) {
+                if try_step(Step::onto(e, y)) {
                     return Some(true);
                 }
             }
@@ -2634,8 +2641,9 @@ fn unfreezing_one_rank_away(
     // trap beside one.
     if let Some((p, _)) = pos.pull_source() {
         let pulled = pos.pullable() & (q | around | (around & Bitboard::TRAPS).neighbours());
+        // `pulled` is within `pos.pullable()`, the enemy pieces beside `p`.
         for x in pulled {
-            if Step::between(x, p).is_some_and(&mut *try_step) {
+            if try_step(Step::onto(x, p)) {
                 return Some(true);
             }
         }
@@ -3755,10 +3763,10 @@ fn goal_after_step_into<const OURS: bool>(
     to: crate::Square,
     path: &mut Move,
 ) -> bool {
+    // Each mover stands beside `to` (the callers' promise: pieces of
+    // `TurnState::pullable`, or `push_completers`).
     for sq in movers {
-        let Some(step) = Step::between(sq, to) else {
-            continue;
-        };
+        let step = Step::onto(sq, to);
         if let Some(rabbit) = goal_in_one_after::<OURS>(board, side, near, step) {
             // Two steps are left: the move has room.
             let _ = path.push(step);
@@ -3914,18 +3922,16 @@ fn rabbit_goal_in_two<const NONE_IN_ONE: bool>(pos: &TurnState) -> Option<(Step,
         if unfrozen(beside, own) {
             // (b)
             for y in beside & along & empty & ahead_empty {
+                // `y` is beside `x` (within `beside`).
                 if unfrozen(Bitboard::adjacent(y), own.without(x)) {
-                    if let Some(aside) = Step::between(x, y) {
-                        return Some((aside, Some(Step::new(y, fwd))));
-                    }
+                    return Some((Step::onto(x, y), Some(Step::new(y, fwd))));
                 }
             }
             // (c)
             if own.contains(a) && unfrozen(beside, own.without(a)) {
+                // `z` is beside `a` (from `Bitboard::adjacent(a)`).
                 if let Some(z) = (Bitboard::adjacent(a) & empty).first() {
-                    if let Some(aside) = Step::between(a, z) {
-                        return Some((aside, Some(Step::new(x, fwd))));
-                    }
+                    return Some((Step::onto(a, z), Some(Step::new(x, fwd))));
                 }
             }
         } else if empty.contains(a) {
@@ -3936,10 +3942,9 @@ fn rabbit_goal_in_two<const NONE_IN_ONE: bool>(pos: &TurnState) -> Option<(Step,
                 if movers.is_empty() {
                     continue;
                 }
+                // `s` is beside `y` (`movers` is within `Bitboard::adjacent(y)`).
                 if let Some(s) = (movers & !board.frozen_among(side, movers)).first() {
-                    if let Some(step) = Step::between(s, y) {
-                        return Some((step, Some(Step::new(x, fwd))));
-                    }
+                    return Some((Step::onto(s, y), Some(Step::new(x, fwd))));
                 }
             }
         }
