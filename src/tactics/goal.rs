@@ -328,7 +328,7 @@ fn straight_walk(pos: &TurnState, rabbits: Bitboard, n: u8) -> Option<crate::Squ
     let fwd = forward(side);
     let back = Direction::backwards(side);
     let own = board.color(side);
-    let freezers = board.color(!side) & !board.pieces(PieceKind::Rabbit.of(!side));
+    let freezers = rabbit_freezers(board, side);
     // The rabbits with the `n` squares ahead empty.
     let mut open = !board.occupied();
     let mut walkers = rabbits;
@@ -367,6 +367,14 @@ const RANKS_WITHIN: [[u64; 8]; 2] = {
     }
     sets
 };
+
+/// The pieces that can freeze a rabbit of `side`: every enemy piece but the enemy
+/// rabbits (a rabbit is the weakest kind, so every other enemy kind is stronger than a
+/// rabbit and no rabbit is).
+#[inline]
+fn rabbit_freezers(board: &Board, side: Color) -> Bitboard {
+    board.color(!side) & !board.pieces(PieceKind::Rabbit.of(!side))
+}
 
 /// The squares of `color`'s rabbits that are `d` steps from their goal rank (the rank
 /// `d` ranks from it towards the mover's side; none when `d > 7`), the goal rank being
@@ -1074,10 +1082,11 @@ fn search_within_bounds<const FAST: bool>(
             // decides nothing more then (`rabbits_within_goal_bound` keeps no rabbit three
             // ranks away, and `frozen_behind_enemy_pieces` answers "not decided").
             if let Some((to, _)) = pos.pending_push() {
+                // Each completer stands beside `to` (`push_completers`).
                 return goal_rabbits.any()
                     && push_completers(pos, to)
                         .iter()
-                        .any(|sq| Step::between(sq, to).is_some_and(&mut try_step));
+                        .any(|sq| try_step(Step::onto(sq, to)));
             }
             match within_three(pos, goal_rabbits, asked) {
                 WithinThree::Walks(x) => return try_step(Step::new(x, forward(side))),
@@ -1128,15 +1137,17 @@ fn search_within_bounds<const FAST: bool>(
             }
             if let Some((movers, open, pulled)) = shaped {
                 if let Some((p, _)) = pos.pull_source() {
+                    // `pulled` is within `pos.pullable()`, the enemy pieces beside `p`.
                     for x in pulled {
-                        if Step::between(x, p).is_some_and(&mut try_step) {
+                        if try_step(Step::onto(x, p)) {
                             return true;
                         }
                     }
                 }
                 for r in movers {
+                    // `y` is beside `r` (from `Bitboard::adjacent(r)`).
                     for y in Bitboard::adjacent(r) & open {
-                        if Step::between(r, y).is_some_and(&mut try_step) {
+                        if try_step(Step::onto(r, y)) {
                             return true;
                         }
                     }
@@ -1183,9 +1194,10 @@ fn search_within_bounds<const FAST: bool>(
     // them all (the regions and the step sets restrict nothing then): tried directly.
     if FAST {
         if let Some((to, _)) = pos.pending_push() {
+            // Each completer stands beside `to` (`push_completers`).
             return push_completers(pos, to)
                 .iter()
-                .any(|sq| Step::between(sq, to).is_some_and(&mut try_step));
+                .any(|sq| try_step(Step::onto(sq, to)));
         }
     }
     // Those computed here when the known ones do not serve (other walls, or none).
@@ -1618,7 +1630,6 @@ fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
     let side = pos.side_to_move();
     let board = pos.board();
     let fwd = forward(side);
-    let enemy = board.color(!side);
     let near = rabbits & rank_band(side, 1);
     let two = rabbits & rank_band(side, 2);
     // No push waiting (a speed shortcut, the cheapest test first: the rule holds with one
@@ -1648,7 +1659,7 @@ fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
     }
     let own = board.color(side);
     let occupied = board.occupied();
-    let freezers = enemy & !board.pieces(PieceKind::Rabbit.of(!side));
+    let freezers = rabbit_freezers(board, side);
     let along = rank_band(side, 1);
     for r in near {
         let a = Step::new(r, fwd).to_on_board();
@@ -1813,7 +1824,7 @@ fn unfrozen_within_two_steps(board: &Board, side: Color, r: crate::Square, pulli
         }
     }
     // Every freezer pushed or pulled away or captured.
-    let freezers = beside & enemy & !board.pieces(PieceKind::Rabbit.of(!side));
+    let freezers = beside & rabbit_freezers(board, side);
     if (freezers & !Bitboard::TRAPS).count() <= 1 {
         let moved = freezers | ((freezers & Bitboard::TRAPS).neighbours() & enemy);
         for p in moved {
@@ -1859,7 +1870,7 @@ fn aside_after_the_square_ahead_taken(
 ) -> bool {
     let empty = !board.occupied() | Bitboard::from_square(x);
     let friends = board.color(side).without(r).without(x);
-    let freezers = board.color(!side) & !board.pieces(PieceKind::Rabbit.of(!side));
+    let freezers = rabbit_freezers(board, side);
     let row = Bitboard::adjacent(r) & rank_band(side, 1);
     let open = row & empty & empty.shift(Direction::backwards(side));
     open.iter().any(|y| {
@@ -2115,7 +2126,7 @@ fn steps_off_the_squares_aside(
         pullers |= Bitboard::adjacent(a) & board.stronger_than(side, kind);
     }
     // The friends whose leaving keeps some rabbit beside them along the rank unfrozen.
-    let freezers = enemy & !board.pieces(PieceKind::Rabbit.of(!side));
+    let freezers = rabbit_freezers(board, side);
     let mut kept = Bitboard::EMPTY;
     for f in given {
         let helps = (Bitboard::adjacent(f) & rabbits).iter().any(|r| {
@@ -2228,11 +2239,11 @@ fn steps_into_an_open_column(
     let board = pos.board();
     let fwd = forward(side);
     let empty = !board.occupied();
-    let b = rabbits.shift(fwd);
-    let column = b | b.shift(fwd);
-    if column & empty != column {
+    // The rabbit's column open: `b` and the goal square `h` ahead of it empty.
+    if open_ahead_of_two(board, side, rabbits).is_empty() {
         return None;
     }
+    let b = rabbits.shift(fwd);
     let own = board.color(side);
     let own_rabbits = board.pieces(PieceKind::Rabbit.of(side));
     // The pull's ends of the pieces beside `q` or `b`, or beside a trap there that holds
@@ -2245,8 +2256,7 @@ fn steps_into_an_open_column(
     }
     let b_sides = b.neighbours() & rank_band(side, 1);
     let (movers, open) = if frozen_rabbits(board, side, rabbits).any() {
-        let enemy = board.color(!side);
-        let freezers = enemy & !board.pieces(PieceKind::Rabbit.of(!side));
+        let freezers = rabbit_freezers(board, side);
         if (b_sides & own).is_empty() && (b_sides & freezers).any() {
             return Some((Bitboard::EMPTY, Bitboard::EMPTY, pulled));
         }
@@ -2412,8 +2422,9 @@ fn past_a_friend_on_the_goal_square(
     let near = (rabbits | aside).neighbours();
     let read = near | (near & Bitboard::TRAPS).neighbours();
     if let Some((p, _)) = pos.pull_source() {
+        // `pos.pullable()`: enemy pieces beside `p`.
         for x in pos.pullable() & read {
-            if Step::between(x, p).is_some_and(&mut *try_step) {
+            if try_step(Step::onto(x, p)) {
                 return Some(true);
             }
         }
@@ -2427,8 +2438,9 @@ fn past_a_friend_on_the_goal_square(
             if own_rabbits.contains(x) {
                 into &= !Bitboard::from_square(x).shift(back);
             }
+            // `y` is beside `x` (`into` is within `Bitboard::adjacent(x)`).
             for y in into {
-                if Step::between(x, y).is_some_and(&mut *try_step) {
+                if try_step(Step::onto(x, y)) {
                     return true;
                 }
             }
@@ -2447,7 +2459,7 @@ fn past_a_friend_on_the_goal_square(
     }
     // The friends beside an empty `s` under an empty `t`, off the goal rank, when `R`
     // would stand frozen there.
-    let freezers = enemy & !board.pieces(PieceKind::Rabbit.of(!side));
+    let freezers = rabbit_freezers(board, side);
     for s in aside & empty & empty.shift(back) {
         let around_s = Bitboard::adjacent(s);
         if (around_s & own & !rabbits).is_empty() && (around_s & freezers).any() {
@@ -2475,8 +2487,9 @@ fn past_a_friend_on_the_goal_square(
     for e in t_squares & enemy {
         let kind = board.kind_at(e)?;
         if board.stronger_than(side, kind).contains(g_sq) {
+            // `y` is beside `e` (from `Bitboard::adjacent(e)`).
             for y in Bitboard::adjacent(e) & empty {
-                if Step::between(e, y).is_some_and(&mut *try_step) {
+                if try_step(Step::onto(e, y)) {
                     return Some(true);
                 }
             }
@@ -2628,8 +2641,9 @@ fn unfreezing_one_rank_away(
     // trap beside one.
     if let Some((p, _)) = pos.pull_source() {
         let pulled = pos.pullable() & (q | around | (around & Bitboard::TRAPS).neighbours());
+        // `pulled` is within `pos.pullable()`, the enemy pieces beside `p`.
         for x in pulled {
-            if Step::between(x, p).is_some_and(&mut *try_step) {
+            if try_step(Step::onto(x, p)) {
                 return Some(true);
             }
         }
@@ -3641,7 +3655,7 @@ fn goal_in_one(pos: &TurnState, start: &Board, path: &mut Move) -> Option<bool> 
     }
     // `frozen_rabbits` square by square (most often one rabbit or two here).
     let own = board.color(side);
-    let freezers = board.color(!side) & !board.pieces(PieceKind::Rabbit.of(!side));
+    let freezers = rabbit_freezers(board, side);
     for sq in near {
         let beside = Bitboard::adjacent(sq);
         if (beside & own).is_empty() && (beside & freezers).any() {
@@ -3749,10 +3763,10 @@ fn goal_after_step_into<const OURS: bool>(
     to: crate::Square,
     path: &mut Move,
 ) -> bool {
+    // Each mover stands beside `to` (the callers' promise: pieces of
+    // `TurnState::pullable`, or `push_completers`).
     for sq in movers {
-        let Some(step) = Step::between(sq, to) else {
-            continue;
-        };
+        let step = Step::onto(sq, to);
         if let Some(rabbit) = goal_in_one_after::<OURS>(board, side, near, step) {
             // Two steps are left: the move has room.
             let _ = path.push(step);
@@ -3879,7 +3893,7 @@ fn rabbit_goal_in_two<const NONE_IN_ONE: bool>(pos: &TurnState) -> Option<(Step,
     }
     let fwd = forward(side);
     let own = board.color(side);
-    let freezers = board.color(!side) & !board.pieces(PieceKind::Rabbit.of(!side));
+    let freezers = rabbit_freezers(board, side);
     // Whether a rabbit of the mover with the squares `beside` around it is unfrozen with
     // the friends `friends`.
     let unfrozen = |beside: Bitboard, friends: Bitboard| {
@@ -3908,18 +3922,16 @@ fn rabbit_goal_in_two<const NONE_IN_ONE: bool>(pos: &TurnState) -> Option<(Step,
         if unfrozen(beside, own) {
             // (b)
             for y in beside & along & empty & ahead_empty {
+                // `y` is beside `x` (within `beside`).
                 if unfrozen(Bitboard::adjacent(y), own.without(x)) {
-                    if let Some(aside) = Step::between(x, y) {
-                        return Some((aside, Some(Step::new(y, fwd))));
-                    }
+                    return Some((Step::onto(x, y), Some(Step::new(y, fwd))));
                 }
             }
             // (c)
             if own.contains(a) && unfrozen(beside, own.without(a)) {
+                // `z` is beside `a` (from `Bitboard::adjacent(a)`).
                 if let Some(z) = (Bitboard::adjacent(a) & empty).first() {
-                    if let Some(aside) = Step::between(a, z) {
-                        return Some((aside, Some(Step::new(x, fwd))));
-                    }
+                    return Some((Step::onto(a, z), Some(Step::new(x, fwd))));
                 }
             }
         } else if empty.contains(a) {
@@ -3930,10 +3942,9 @@ fn rabbit_goal_in_two<const NONE_IN_ONE: bool>(pos: &TurnState) -> Option<(Step,
                 if movers.is_empty() {
                     continue;
                 }
+                // `s` is beside `y` (`movers` is within `Bitboard::adjacent(y)`).
                 if let Some(s) = (movers & !board.frozen_among(side, movers)).first() {
-                    if let Some(step) = Step::between(s, y) {
-                        return Some((step, Some(Step::new(x, fwd))));
-                    }
+                    return Some((Step::onto(s, y), Some(Step::new(x, fwd))));
                 }
             }
         }
@@ -3996,7 +4007,7 @@ fn push_completers(pos: &TurnState, to: crate::Square) -> Bitboard {
 #[inline(always)]
 fn frozen_rabbits(board: &Board, side: Color, rabbits: Bitboard) -> Bitboard {
     let own = board.color(side);
-    let freezers = board.color(!side) & !board.pieces(PieceKind::Rabbit.of(!side));
+    let freezers = rabbit_freezers(board, side);
     rabbits & !own.neighbours() & freezers.neighbours()
 }
 
