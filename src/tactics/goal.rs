@@ -4247,18 +4247,8 @@ fn cheap_paths_of<const GOLD: bool>(
     let next = |b: Bitboard| b.shift(fwd) | b.shift(Direction::East) | b.shift(Direction::West);
 
     let n = usize::from(k - 1);
-    // `entered[c]`: the squares next to those a path enters with cost at most `c` (the
-    // rabbits' own at 0); `arrive[a]`: `A <= a`; `to_go[b]`: `G <= b`.
-    let mut entered = [next(rabbits); 4];
-    let mut arrive = [rabbits; 4];
-    let mut reach = rabbits;
-    for c in 1..=n {
-        arrive[c] = rabbits | entered[c - 1];
-        for (j, &cost) in costs.iter().enumerate().take(c) {
-            reach |= cost & entered[c - 1 - j];
-        }
-        entered[c] = next(reach);
-    }
+    // `arrive[a]`: `A <= a`; `to_go[b]`: `G <= b`.
+    let arrive = arrival_layers(rabbits, costs, n, next);
     // `E`, and the pieces that may begin a pull.
     let (enemy, pullers) = (enemy.0 & !Bitboard::TRAPS, enemy.1);
     // The squares `s` with `A(s) + G(s) <= k - 1`; the squares `e` of `E` with
@@ -4283,6 +4273,33 @@ fn cheap_paths_of<const GOLD: bool>(
     // A goal rabbit's own step: its route starts within one of its square.
     let x = to_go[n];
     from | (rabbits & (x | x.neighbours()))
+}
+
+/// The layers of the costs to arrive `A` of [`steps_on_cheap_paths`], up to `n <= 3`:
+/// `arrive[a]` holds the squares with `A <= a`, `rabbits` (at zero) and the squares a
+/// route of forward and sideways steps from one of them (`next`: the squares one such
+/// step from a set) enters, counting the square itself as one step and the squares
+/// entered before it at their costs `costs` ([`path_costs`]). Spread from `entered[c]`,
+/// the squares next to those a route enters with cost at most `c` (the rabbits' own at
+/// zero). The fifty-first round's test reads them for its reference too.
+#[inline(always)]
+fn arrival_layers(
+    rabbits: Bitboard,
+    costs: [Bitboard; 3],
+    n: usize,
+    next: impl Fn(Bitboard) -> Bitboard,
+) -> [Bitboard; 4] {
+    let mut entered = [next(rabbits); 4];
+    let mut arrive = [rabbits; 4];
+    let mut reach = rabbits;
+    for c in 1..=n {
+        arrive[c] = rabbits | entered[c - 1];
+        for (j, &cost) in costs.iter().enumerate().take(c) {
+            reach |= cost & entered[c - 1 - j];
+        }
+        entered[c] = next(reach);
+    }
+    arrive
 }
 
 /// The steps worth trying at a node with four steps to go and slack (no push waiting),

@@ -4287,16 +4287,7 @@ fn cheap_paths_within_one(
     let to_go = to_go_layers(side, costs, n);
     let fwd = forward_of(side);
     let next = |b: Bitboard| b.shift(fwd) | b.shift(Direction::East) | b.shift(Direction::West);
-    let mut entered = [next(rabbits); 4];
-    let mut arrive = [rabbits; 4];
-    let mut reach = rabbits;
-    for c in 1..=n {
-        arrive[c] = rabbits | entered[c - 1];
-        for (j, &cost) in costs.iter().enumerate().take(c) {
-            reach |= cost & entered[c - 1 - j];
-        }
-        entered[c] = next(reach);
-    }
+    let arrive = super::arrival_layers(rabbits, costs, n, next);
     let old = (0..=n).fold(Bitboard::EMPTY, |from, a| {
         let (y, x) = (arrive[a], to_go[n - a]);
         from | ((y | y.neighbours()) & (x | x.neighbours()))
