@@ -409,6 +409,26 @@ fn rabbits_past_the_walk(state: &TurnState) -> Option<Bitboard> {
     rabbits.any().then_some(rabbits)
 }
 
+/// The rabbits past the straight walk at `pos` ([`rabbits_past_the_walk`]) and the first
+/// steps a rule that tries its steps one by one gives there (each answered "no goal", so
+/// that it gives them all, and then answers "no"), when the rule answers at `pos` and
+/// `pos` has no goal within two steps (the premise of the rules with three to go);
+/// `None` otherwise.
+fn steps_given_where_asked(
+    pos: &Position,
+    rule: impl FnOnce(&TurnState, Bitboard, &mut dyn FnMut(Step) -> bool) -> Option<bool>,
+) -> Option<(Bitboard, Vec<Step>)> {
+    let state = pos.turn_state();
+    let rabbits = rabbits_past_the_walk(state)?;
+    let mut given = Vec::new();
+    let answer = rule(state, rabbits, &mut |s| {
+        given.push(s);
+        false
+    })?;
+    assert!(!answer, "{pos}: a goal with every step answered no");
+    (!goal_within(pos, 2)).then_some((rabbits, given))
+}
+
 /// The first steps a rule gives at `pos` (a state with three steps to go and no goal in
 /// fewer, the rule's premise), checked against every legal step played: each given step
 /// is legal, no step left out begins a goal within two more (a plain walk), and some
@@ -4102,21 +4122,11 @@ fn past_a_friend_on_the_goal_square_begins_every_goal_in_three() {
     for pos in &states {
         let state = pos.turn_state();
         let side = pos.side_to_move();
-        let Some(rabbits) = rabbits_past_the_walk(state) else {
+        let Some((rabbits, given)) = steps_given_where_asked(pos, |state, rabbits, tried| {
+            past_a_friend_on_the_goal_square(state, rabbits, &mut |s| tried(s))
+        }) else {
             continue;
         };
-        let mut given = Vec::new();
-        let answer = past_a_friend_on_the_goal_square(state, rabbits, &mut |s| {
-            given.push(s);
-            false
-        });
-        let Some(answer) = answer else {
-            continue;
-        };
-        assert!(!answer);
-        if goal_within(pos, 2) {
-            continue;
-        }
         shaped += 1;
         mid += usize::from(state.steps_taken() > 0);
         let g = rabbits.shift(super::forward(side));
@@ -4211,21 +4221,11 @@ fn unfreezing_one_rank_away_begins_every_goal_in_three() {
     for pos in &states {
         let state = pos.turn_state();
         let side = pos.side_to_move();
-        let Some(rabbits) = rabbits_past_the_walk(state) else {
+        let Some((rabbits, given)) = steps_given_where_asked(pos, |state, rabbits, tried| {
+            unfreezing_one_rank_away(state, rabbits, &mut |s| tried(s))
+        }) else {
             continue;
         };
-        let mut given = Vec::new();
-        let answer = unfreezing_one_rank_away(state, rabbits, &mut |s| {
-            given.push(s);
-            false
-        });
-        let Some(answer) = answer else {
-            continue;
-        };
-        assert!(!answer);
-        if goal_within(pos, 2) {
-            continue;
-        }
         shaped += 1;
         mid += usize::from(state.steps_taken() > 0);
         pulling += usize::from(state.pull_source().is_some());
