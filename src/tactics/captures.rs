@@ -1740,9 +1740,10 @@ fn push_completion_captures(
     let Some((_, pushers)) = node.push_completions(free) else {
         return false;
     };
+    // Each pusher is beside `to` (`push_completions` takes them from its neighbours).
     pushers
         .iter()
-        .filter_map(|p| Step::between(p, to))
+        .map(|p| Step::onto(p, to))
         .any(|step| expand(node, ctx, target, step, k, path))
 }
 
@@ -1762,9 +1763,10 @@ fn pull_ends_capture(node: &Node, ctx: &Ctx, sq: Square, path: &mut Move) -> boo
     let Some((to, _)) = node.pull_source() else {
         return false;
     };
+    // Each pullable piece is beside the pull square `to` (`pullable` takes its neighbours).
     node.pullable()
         .iter()
-        .filter_map(|p| Step::between(p, to))
+        .map(|p| Step::onto(p, to))
         .any(|step| expand(node, ctx, Some(sq), step, 1, path))
 }
 
@@ -1832,12 +1834,10 @@ fn moved_within_two(
     // [`captures_within_two`]), so it is not played.
     if let Some((to, _)) = node.pull_source() {
         if ends.contains(to) && node.pullable().contains(q) {
-            if let Some(step) = Step::between(q, to) {
-                // The searches go no deeper than the steps a turn has left: the move has
-                // room.
-                let _ = path.push(step);
-                return true;
-            }
+            // `q` is pullable, so beside the pull square `to`. The searches go no deeper
+            // than the steps a turn has left: the move has room.
+            let _ = path.push(Step::onto(q, to));
+            return true;
         }
     }
 
@@ -2033,7 +2033,8 @@ fn captures_within_three(
 
     // The first step ends the pull under way.
     if let Some((to, _)) = node.pull_source() {
-        let ends = node.pullable().iter().filter_map(|p| Step::between(p, to));
+        // Each pullable piece is beside the pull square `to`.
+        let ends = node.pullable().iter().map(|p| Step::onto(p, to));
         for step in ends {
             if expand(node, ctx, Some(sq), step, 3, path) {
                 return true;
@@ -2350,17 +2351,16 @@ fn for_each_step(
 
     // A push waiting for its second step: only its completions.
     if let Some((sq, pushers)) = node.push_completions(free) {
-        return pushers
-            .iter()
-            .filter_map(|p| Step::between(p, sq))
-            .any(&mut f);
+        // Each pusher is beside `sq` (`push_completions` takes them from its neighbours).
+        return pushers.iter().map(|p| Step::onto(p, sq)).any(&mut f);
     }
 
     // Ends of a pull under way.
     let pulled = node.pullable() & pulled;
     if let Some((sq, _)) = node.pull_source() {
         for p in pulled {
-            if Step::between(p, sq).is_some_and(&mut f) {
+            // `p` is pullable, so beside the pull square `sq`.
+            if f(Step::onto(p, sq)) {
                 return true;
             }
         }
@@ -2769,9 +2769,8 @@ fn pushed_away_then_two(
                 continue;
             };
             for p in pushers {
-                let Some(second) = Step::between(p, y) else {
-                    continue;
-                };
+                // `p` completes the push into `y`, so it stands beside `y`.
+                let second = Step::onto(p, y);
                 let mut grand = child;
                 grand.play_step_unchecked(second);
                 if !grand.board().color(!side).contains(sq) {
