@@ -429,6 +429,48 @@ fn steps_given_where_asked(
     (!goal_within(pos, 2)).then_some((rabbits, given))
 }
 
+/// What a rule that returns `(movers, open, pulled)` gives at `pos`, as the search asks
+/// it (three steps to go, the rabbits of [`rabbits_past_the_walk`]).
+struct SetsGiven {
+    /// The rabbits handed to the rule.
+    rabbits: Bitboard,
+    /// The pieces the rule lets pull onto the pull's source square.
+    pulled: Bitboard,
+    /// The first steps the search tries: each mover's steps into the open squares beside
+    /// it, then the pull's end for each pulled piece.
+    steps: Vec<Step>,
+}
+
+/// The sets `rule` gives at `pos` ([`SetsGiven`]), when it answers there and `pos` has no
+/// goal within two steps (the premise of the rules with three to go); `None` otherwise.
+fn sets_given_where_asked(
+    pos: &Position,
+    rule: impl FnOnce(&TurnState, Bitboard) -> Option<(Bitboard, Bitboard, Bitboard)>,
+) -> Option<SetsGiven> {
+    let state = pos.turn_state();
+    let rabbits = rabbits_past_the_walk(state)?;
+    let (movers, open, pulled) = rule(state, rabbits)?;
+    if goal_within(pos, 2) {
+        return None;
+    }
+    let mut steps = Vec::new();
+    for r in movers {
+        for y in Bitboard::adjacent(r) & open {
+            steps.extend(Step::between(r, y));
+        }
+    }
+    if let Some((p, _)) = state.pull_source() {
+        for x in pulled {
+            steps.extend(Step::between(x, p));
+        }
+    }
+    Some(SetsGiven {
+        rabbits,
+        pulled,
+        steps,
+    })
+}
+
 /// The first steps a rule gives at `pos` (a state with three steps to go and no goal in
 /// fewer, the rule's premise), checked against every legal step played: each given step
 /// is legal, no step left out begins a goal within two more (a plain walk), and some
@@ -3891,15 +3933,14 @@ fn steps_off_the_squares_aside_begin_every_goal_in_three() {
     for pos in &states {
         let state = pos.turn_state();
         let side = pos.side_to_move();
-        let Some(rabbits) = rabbits_past_the_walk(state) else {
+        let Some(SetsGiven {
+            rabbits,
+            pulled,
+            steps: given,
+        }) = sets_given_where_asked(pos, steps_off_the_squares_aside)
+        else {
             continue;
         };
-        let Some((movers, open, pulled)) = steps_off_the_squares_aside(state, rabbits) else {
-            continue;
-        };
-        if goal_within(pos, 2) {
-            continue;
-        }
         shaped += 1;
         mid += usize::from(state.steps_taken() > 0);
         // Kind (f): an empty square aside under an empty goal square.
@@ -3908,19 +3949,12 @@ fn steps_off_the_squares_aside_begin_every_goal_in_three() {
         let open_aside =
             rabbits.neighbours() & row & empty & empty.shift(Direction::backwards(side));
         kind_f += usize::from(open_aside.any());
-        let mut given = Vec::new();
-        for r in movers {
-            for y in Bitboard::adjacent(r) & open {
-                given.extend(Step::between(r, y));
-                on_goal_rank += usize::from(rank_band(side, 0).contains(r));
-                rabbit_steps += usize::from(rabbits.contains(r));
-            }
+        for s in &given {
+            on_goal_rank += usize::from(rank_band(side, 0).contains(s.from));
+            rabbit_steps += usize::from(rabbits.contains(s.from));
         }
-        if let Some((p, _)) = state.pull_source() {
-            for x in pulled {
-                given.extend(Step::between(x, p));
-                pulls += 1;
-            }
+        if state.pull_source().is_some() {
+            pulls += pulled.count() as usize;
         }
         none += usize::from(given.is_empty());
         tried += given.len();
@@ -3974,30 +4008,20 @@ fn steps_into_an_open_column_begin_every_goal_in_three() {
     for pos in &states {
         let state = pos.turn_state();
         let side = pos.side_to_move();
-        let Some(rabbits) = rabbits_past_the_walk(state) else {
+        let Some(SetsGiven {
+            rabbits,
+            pulled,
+            steps: given,
+        }) = sets_given_where_asked(pos, steps_into_an_open_column)
+        else {
             continue;
         };
-        let Some((movers, open, pulled)) = steps_into_an_open_column(state, rabbits) else {
-            continue;
-        };
-        if goal_within(pos, 2) {
-            continue;
-        }
         shaped += 1;
         frozen += usize::from(frozen_rabbits(pos.board(), side, rabbits).any());
         mid += usize::from(state.steps_taken() > 0);
-        let mut given = Vec::new();
-        for r in movers {
-            for y in Bitboard::adjacent(r) & open {
-                given.extend(Step::between(r, y));
-                rabbit_steps += usize::from(rabbits.contains(r));
-            }
-        }
-        if let Some((p, _)) = state.pull_source() {
-            for x in pulled {
-                given.extend(Step::between(x, p));
-                pulls += 1;
-            }
+        rabbit_steps += given.iter().filter(|s| rabbits.contains(s.from)).count();
+        if state.pull_source().is_some() {
+            pulls += pulled.count() as usize;
         }
         none += usize::from(given.is_empty());
         tried += given.len();
@@ -4046,15 +4070,14 @@ fn steps_past_a_friend_ahead_begin_every_goal_in_three() {
     for pos in &states {
         let state = pos.turn_state();
         let side = pos.side_to_move();
-        let Some(rabbits) = rabbits_past_the_walk(state) else {
+        let Some(SetsGiven {
+            rabbits,
+            pulled,
+            steps: given,
+        }) = sets_given_where_asked(pos, steps_past_a_friend_ahead)
+        else {
             continue;
         };
-        let Some((movers, open, pulled)) = steps_past_a_friend_ahead(state, rabbits) else {
-            continue;
-        };
-        if goal_within(pos, 2) {
-            continue;
-        }
         shaped += 1;
         let h = rabbits
             .shift(super::forward(side))
@@ -4063,13 +4086,7 @@ fn steps_past_a_friend_ahead_begin_every_goal_in_three() {
         let b = rabbits.shift(super::forward(side));
         on_goal += usize::from((pos.board().occupied() & b).is_empty());
         mid += usize::from(state.steps_taken() > 0);
-        let mut given = Vec::new();
-        for r in movers {
-            for y in Bitboard::adjacent(r) & open {
-                given.extend(Step::between(r, y));
-                rabbit_steps += usize::from(rabbits.contains(r));
-            }
-        }
+        rabbit_steps += given.iter().filter(|s| rabbits.contains(s.from)).count();
         assert!(pulled.is_empty());
         pulls += usize::from(state.pull_source().is_some());
         none += usize::from(given.is_empty());
