@@ -110,22 +110,6 @@ const fn make_sets() -> [[StepSets; 4]; 64] {
     out
 }
 
-const fn make_dirs() -> [[Direction; 64]; 64] {
-    let mut out = [[Direction::North; 64]; 64];
-    let mut i = 0;
-    while i < 64 {
-        let mut d = 0;
-        while d < 4 {
-            if let Some(t) = Square::ALL[i].step(Direction::ALL[d]) {
-                out[i][t as usize] = Direction::ALL[d];
-            }
-            d += 1;
-        }
-        i += 1;
-    }
-    out
-}
-
 /// `SETS[sq][dir]`: the [`StepSets`] of the step from `sq` in `dir` (empty sets for a
 /// step off the board).
 static SETS: [[StepSets; 4]; 64] = make_sets();
@@ -136,17 +120,15 @@ pub(super) fn sets(from: Square, dir: Direction) -> &'static StepSets {
     &SETS[from as usize][dir as usize]
 }
 
-/// `DIR[from][to]`: the direction from `from` to `to` when they are adjacent (other
-/// entries are never read).
-static DIR: [[Direction; 64]; 64] = make_dirs();
-
 /// The direction from `from` to the adjacent `to`.
 ///
 /// The callers pass only pairs taken from a square and the neighbours bitboard of the
-/// other; a debug assertion checks adjacency against [`Square::direction_to`].
+/// other, so the core's step between squares beside each other serves
+/// ([`Square::direction_onto`]); a debug assertion checks adjacency against
+/// [`Square::direction_to`].
 #[inline(always)]
 pub(super) fn direction(from: Square, to: Square) -> Direction {
-    let d = DIR[from as usize][to as usize];
+    let d = from.direction_onto(to);
     debug_assert_eq!(from.direction_to(to), Some(d));
     d
 }
