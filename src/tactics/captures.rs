@@ -2796,10 +2796,12 @@ fn pushed_away_then_two(
 /// then the push or pull of `q` that [`moved_within_two`] finds. The second step is
 /// the step of such a piece from two squares away from `q` onto a square beside it;
 /// the first a step from a square beside `q` (making room: the trap, or the square to
-/// arrive on) or a step of such a piece from three squares away to two (a walk); with
-/// no square of `ends` beside `q` empty, only a step from one of them. Which steps are
-/// tried changes only the cost: each answer proves itself. On success `path` holds the
-/// four steps.
+/// arrive on), a step of such a piece from three squares away to two (a walk), or a
+/// step onto an empty square that readies the second: beside such a piece two squares
+/// away that is frozen now (a friend arriving frees it), or beside a trap beside `q`
+/// (a friend there keeps the arriving piece alive on the trap); with no square of
+/// `ends` beside `q` empty, only a step from one of them. Which steps are tried changes
+/// only the cost: each answer proves itself. On success `path` holds the four steps.
 ///
 /// Proof. It returns true only with `path` four steps: a plain step of the mover among
 /// those [`TurnState::simple_steps`] gives at `node` for the root's unfrozen pieces
@@ -2848,11 +2850,16 @@ fn arrived_then_two(
     // search).
     let room = beside & ends;
     let open = (room & !board.occupied()).any();
+    // The empty squares where a first step readies the second: beside a frozen piece
+    // that may arrive (a friend frees it), or beside a trap beside `q` (a friend there
+    // guards the piece arriving on the trap).
+    let readying =
+        ((arrivers & frozen) | (beside & Bitboard::TRAPS)).neighbours() & !board.occupied();
     let firsts = node.simple_steps(free);
     for (i, &dir) in Direction::ALL.iter().enumerate() {
         let back = dir.opposite();
         let from = if open {
-            firsts[i] & (beside | (walkers & two.shift(back)))
+            firsts[i] & (beside | (walkers & two.shift(back)) | readying.shift(back))
         } else {
             firsts[i] & room
         };
