@@ -711,6 +711,39 @@ fn a_stronger_piece_brought_beside_in_two_steps_then_a_capture_in_two_is_a_captu
     eprintln!("moves given after two steps that bring a stronger piece beside: {given}, of them captures in exactly four: {in_four}");
 }
 
+/// At `pos`, the moves [`arrived_then_two`] gives whose first step readies the
+/// arriving piece (its from square is not beside the piece `q` the move pushes or pulls,
+/// and it is not the step of a piece stronger than `q` from three squares away to two):
+/// a friend's step beside a frozen piece that then arrives, or beside the trap it
+/// arrives on. Checked as [`check_direct_answers`] checks every move (four steps,
+/// replayed, a capture the plain query makes in four or fewer). Returns how many such
+/// moves it gave, and how many of them the plain query needs exactly four steps for.
+fn check_readying_first_steps(pos: &Position) -> [usize; 2] {
+    check_direct_answers(pos, |node, side, sq, path| {
+        if !arrived_then_two(node, side, sq, None, path) {
+            return false;
+        }
+        let board = node.board();
+        let Some((q, _)) = capturing_step(board, side, sq) else {
+            return false;
+        };
+        let first = path.steps()[0];
+        let stronger = stronger_than_piece_on(board, side, q).unwrap_or(Bitboard::EMPTY);
+        let walk = stronger.contains(first.from)
+            && first.from.distance(q) == 3
+            && first.to().is_some_and(|to| to.distance(q) == 2);
+        !Bitboard::adjacent(q).contains(first.from) && !walk
+    })
+}
+
+#[test]
+fn a_first_step_that_readies_the_arriving_piece_gives_a_capture() {
+    let counts = sum_over_turn_starts(3737, check_readying_first_steps);
+    let [given, in_four] = counts;
+    assert!(given > 300 && in_four > 90, "{counts:?}");
+    eprintln!("moves given whose first step readies the arriving piece: {given}, of them captures in exactly four: {in_four}");
+}
+
 /// [`walked_finish`]'s condition that the walk loses no piece of the mover, on a position
 /// made for it (no archive or endgame position needs it): Gold's camel on d3 is the only
 /// friend of Gold's dog on the trap c3. Its walk d3-d4-c4, to push Silver's rabbit from
@@ -1323,6 +1356,28 @@ fn the_direct_answer_for_a_piece_moved_twice_is_a_capture() {
     let [given, in_four] = counts;
     assert!(given > 500 && in_four > 200, "{counts:?}");
     eprintln!("direct moves in four, the piece moved twice: {given}, of them captures in exactly four: {in_four}");
+}
+
+/// At `pos`, the moves [`moved_twice`] gives in its shape C ([`through_the_trap`]: the
+/// first step is the helper's, onto the trap, and the third its step off it), checked
+/// as [`check_moved_twice`] checks every move. Returns how many such moves it gave, and
+/// how many of them the plain query needs exactly four steps for.
+fn check_through_the_trap(pos: &Position) -> [usize; 2] {
+    let frozen = pos.board().frozen(pos.side_to_move());
+    check_direct_answers(pos, |node, side, sq, path| {
+        moved_twice(node.board(), side, sq, (Bitboard::FULL, frozen), path)
+            && path.steps()[0]
+                .to()
+                .is_some_and(|to| Bitboard::TRAPS.contains(to))
+    })
+}
+
+#[test]
+fn a_piece_pulled_twice_through_the_trap_is_captured() {
+    let counts = sum_over_turn_starts(3838, check_through_the_trap);
+    let [given, in_four] = counts;
+    assert!(given > 500 && in_four > 500, "{counts:?}");
+    eprintln!("moves given with the helper stepping onto the trap and off it: {given}, of them captures in exactly four: {in_four}");
 }
 
 /// [`quiet_bound`] against [`capture_lower_bound`] for every enemy piece at `node` (no
