@@ -2996,7 +2996,7 @@ fn walked_finish(
 /// than it beside it (`frozen`: the mover's frozen pieces), first onto a square `o`
 /// beside `sq` (among `onto`; the root gives every square), then onto an empty
 /// trap `t` beside `o` with no enemy piece beside `t` (so `sq`, holding `p`, is not
-/// beside `t`: `t` is two squares from `p`). Three
+/// beside `t`: `t` is two squares from `p`). Two
 /// shapes, decided on the bitboards; on success `path` holds the four steps.
 /// - A, `o` empty: `p` to `o`, `h` to `sq` (a push), `p` to `t`, `h` to `o` (a push),
 ///   when `h` on `sq` is unfrozen: a piece of the mover beside `sq` other than `h`, or
@@ -3004,9 +3004,6 @@ fn walked_finish(
 /// - B, `h` on `o`: `h` to an empty `e` beside `o` (not `t`), `p` to `o` (a pull), `p`
 ///   to `t`, `h` back to `o` (a push), when `h` on `e` is unfrozen: a piece of the mover
 ///   beside `e` other than on `o`, or no enemy piece stronger than `h` beside `e`.
-/// - C, `h` on `o` and no such `e`: `h` onto `t` and `p` to `o` (a pull), then `h` off
-///   `t` and `p` onto `t` (a pull), when a piece of the mover other than `h` stands
-///   beside `t` ([`through_the_trap`], with its proof).
 ///
 /// Proof (the rules as [`TurnState::check_step`] and [`TurnState::play_step`] apply
 /// them). Two squares beside one square are never beside each other and share no other
@@ -3064,7 +3061,6 @@ fn moved_twice(
             (Bitboard::adjacent(o).without(t) & empty & unfrozen_on(o))
                 .first()
                 .map(|e| [(o, e), (sq, o), (o, t), (e, o)])
-                .or_else(|| through_the_trap(board, side, (sq, o), t))
         };
         // The four steps one by one (an array `map` here cost 82 instructions a call).
         let Some([p, q, r, u]) = found else {
@@ -3077,38 +3073,6 @@ fn moved_twice(
         return true;
     }
     false
-}
-
-/// Shape C of [`moved_twice`], for `h` on `o` when shape B finds no square `e`: `h`
-/// steps onto the empty trap `t` (a pull: `p` follows into `o`), then off `t` onto an
-/// empty square `f` beside it, not `o` (a pull: `p` follows onto `t`), when a piece of
-/// the mover other than `h` stands beside `t`; the four steps as square pairs.
-///
-/// Proof (as [`moved_twice`]'s, whose conditions hold: `h` unfrozen and stronger than
-/// `p`, `t` empty with no enemy piece beside it, `o` beside `sq` and `t`). (1) `h`'s
-/// step onto the empty `t`: unfrozen, not a rabbit; a friend `g` beside `t` (not on
-/// `o`, which `h` leaves) keeps it on the trap; it leaves a pull from `o`. (2) `p`
-/// follows into `o`: the pull, `p` weaker than `h`; it may remove an enemy piece from
-/// a trap beside `sq` only. (3) `h`'s step off `t` onto the empty `f` (beside `t`, not
-/// `o`; `p`'s steps empty no square beside `t` but `o`): `g`, a piece of the mover off
-/// the traps, still stands beside `t`, so `h` is unfrozen; a step off a trap captures
-/// nothing (no trap is beside another); it leaves a pull from `t`. (4) `p` follows onto
-/// `t`: the pull, `p` weaker than `h`; beside `t` stand no enemy piece (none now, and
-/// only `p` moved) but `p` itself, so it is captured. So the four steps are legal,
-/// capture `p` and leave no push waiting.
-#[inline(never)]
-fn through_the_trap(
-    board: &Board,
-    side: Color,
-    (sq, o): (Square, Square),
-    t: Square,
-) -> Option<[(Square, Square); 4]> {
-    let near = Bitboard::adjacent(t).without(o);
-    if (board.color(side) & near).is_empty() {
-        return None;
-    }
-    let f = (near & !board.occupied()).first()?;
-    Some([(o, t), (sq, o), (t, f), (o, t)])
 }
 
 /// The first steps of the mover worth trying for a capture of the enemy piece on `sq`

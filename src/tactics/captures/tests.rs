@@ -1358,28 +1358,6 @@ fn the_direct_answer_for_a_piece_moved_twice_is_a_capture() {
     eprintln!("direct moves in four, the piece moved twice: {given}, of them captures in exactly four: {in_four}");
 }
 
-/// At `pos`, the moves [`moved_twice`] gives in its shape C ([`through_the_trap`]: the
-/// first step is the helper's, onto the trap, and the third its step off it), checked
-/// as [`check_moved_twice`] checks every move. Returns how many such moves it gave, and
-/// how many of them the plain query needs exactly four steps for.
-fn check_through_the_trap(pos: &Position) -> [usize; 2] {
-    let frozen = pos.board().frozen(pos.side_to_move());
-    check_direct_answers(pos, |node, side, sq, path| {
-        moved_twice(node.board(), side, sq, (Bitboard::FULL, frozen), path)
-            && path.steps()[0]
-                .to()
-                .is_some_and(|to| Bitboard::TRAPS.contains(to))
-    })
-}
-
-#[test]
-fn a_piece_pulled_twice_through_the_trap_is_captured() {
-    let counts = sum_over_turn_starts(3838, check_through_the_trap);
-    let [given, in_four] = counts;
-    assert!(given > 500 && in_four > 500, "{counts:?}");
-    eprintln!("moves given with the helper stepping onto the trap and off it: {given}, of them captures in exactly four: {in_four}");
-}
-
 /// [`quiet_bound`] against [`capture_lower_bound`] for every enemy piece at `node` (no
 /// push waiting, no pull under way; else nothing is checked), with no frozen pieces
 /// known and with them known: every field the same, the frozen pieces computed by both
