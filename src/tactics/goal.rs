@@ -455,6 +455,22 @@ fn hindered(pos: &TurnState, rabbits: Bitboard, frozen: Bitboard) -> Hindered {
     }
 }
 
+/// The squares of `these`, rabbits of `color`, moved back (away from their goal) by
+/// `extra` ranks, `extra <= 2`: a rabbit `d` ranks from its goal stands `d + extra`
+/// ranks from it then, and drops off the board when `d + extra > 7`. So the nearest
+/// rank ([`nearest_rank`]) of the union of such sets is the fewest of `d + extra` over
+/// their rabbits when it is at most 7, and `u8::MAX` when it is more (or no rabbit):
+/// a count above four, more than a turn's steps, which every reader of
+/// [`goal_lower_bound`] reads as "no goal" as it reads `u8::MAX`.
+#[inline(always)]
+fn counted_back(color: Color, these: Bitboard, extra: u8) -> Bitboard {
+    let ranks = 8 * u32::from(extra);
+    Bitboard(match color {
+        Color::Gold => these.0 >> ranks,
+        Color::Silver => these.0 << ranks,
+    })
+}
+
 /// The bound of [`goal_lower_bound`] with the facts it is computed from.
 struct GoalBound {
     steps: u8,
@@ -463,9 +479,10 @@ struct GoalBound {
 }
 
 /// A lower bound on the steps needed to end the turn with a rabbit of the side to move
-/// on its goal rank (`u8::MAX` when it has no rabbit), given the mover's frozen pieces
-/// (`frozen`, [`Board::frozen`]); only its rabbits are read, so the searches pass
-/// [`frozen_rabbits`].
+/// on its goal rank (`u8::MAX` when it has no rabbit, or when the bound is more than 7,
+/// which no turn of four steps reaches: the readers compare it with the steps left, at
+/// most four), given the mover's frozen pieces (`frozen`, [`Board::frozen`]); only its
+/// rabbits are read, so the searches pass [`frozen_rabbits`].
 ///
 /// Admissible: the mover's rabbits move only by their own steps (the mover cannot push or
 /// pull its own pieces), one rank per forward step, so a rabbit `d` ranks away needs `d`
@@ -481,16 +498,17 @@ fn goal_lower_bound(pos: &TurnState, frozen: Bitboard) -> GoalBound {
     let hindered = hindered(pos, rabbits, frozen);
     let push = u8::from(pos.pending_push().is_some());
 
-    // The fewest over the rabbits of `d` and its extra steps: the nearest rabbit of each
-    // kind (not hindered, hindered by one step only, by two) with its extra (`u8::MAX`
-    // when there is none of that kind).
+    // The fewest over the rabbits of `d` and its extra steps: each kind of rabbit (not
+    // hindered, hindered by one step only, by two) moved back a rank per extra step
+    // (`counted_back`), so that a rabbit's distance to the goal rank is its count, and
+    // the nearest read once.
     let steps = if (rabbits & rank_band(side, 0)).any() {
         0
     } else {
-        let nearest = |these: Bitboard, extra: u8| nearest_rank(side, these).saturating_add(extra);
-        nearest(rabbits & !hindered.one, push)
-            .min(nearest(rabbits & hindered.one & !hindered.two, 1))
-            .min(nearest(rabbits & hindered.two, 2))
+        let counted = counted_back(side, rabbits & !hindered.one, push)
+            | counted_back(side, rabbits & hindered.one & !hindered.two, 1)
+            | counted_back(side, rabbits & hindered.two, 2);
+        nearest_rank(side, counted)
     };
 
     GoalBound {
