@@ -1651,19 +1651,19 @@ fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
     let near = rabbits & rank_band(side, 1);
     let two = rabbits & rank_band(side, 2);
     // No push waiting (a speed shortcut, the cheapest test first: the rule holds with one
-    // too); every rabbit one rank away with an enemy piece or nothing ahead (vi), or two
-    // ranks away (v).
-    if pos.pending_push().is_some()
-        || near | two != rabbits
-        || (near.shift(fwd) & board.color(side)).any()
+    // too). Then the shape, its tests joined without a branch between them (each reads
+    // the board only, so their order changes no answer): every rabbit one rank away with
+    // an enemy piece or nothing ahead (vi), or two ranks away (v) with the square ahead
+    // of it or the goal square ahead of that taken (`open_ahead_of_two` gives none of
+    // their columns open, and none when there is no such rabbit); every rabbit frozen.
+    if pos.pending_push().is_some() {
+        return false;
+    }
+    if (near | two != rabbits)
+        | (near.shift(fwd) & board.color(side)).any()
+        | open_ahead_of_two(board, side, two).any()
+        | (frozen_rabbits(board, side, rabbits) != rabbits)
     {
-        return false;
-    }
-    // (v): the square ahead of a rabbit two ranks away or the goal square ahead of it taken.
-    if two.any() && open_ahead_of_two(board, side, two).any() {
-        return false;
-    }
-    if frozen_rabbits(board, side, rabbits) != rabbits {
         return false;
     }
     // (iii): the pull under way may move no enemy piece within two of a rabbit.
