@@ -3726,9 +3726,13 @@ fn goal_in_two<const NONE_IN_ONE: bool>(
     path: &mut Move,
 ) -> Option<bool> {
     let (board, side) = (pos.board(), pos.side_to_move());
-    if pos.steps_left() < 2 {
+    // The search asks (`NONE_IN_ONE`) only at its nodes with two steps to go, and a node
+    // has no more steps to go than the turn has left: two or more then, and the test is
+    // the others' only.
+    if !NONE_IN_ONE && pos.steps_left() < 2 {
         return None;
     }
+    debug_assert!(pos.steps_left() >= 2);
     // A rabbit of the mover on its goal rank at the turn's start stands there still (see
     // [`goal_in_one`]): the tests of the board now below return `None` then.
     debug_assert!(!start.rabbit_on_goal(side) || board.rabbit_on_goal(side));
