@@ -794,8 +794,8 @@ fn immovable_near_goal(pos: &TurnState, k: u8) -> Bitboard {
 /// [`immovable_near_goal`] for four derived by [`PathLayers::with_walls`]). `None`: no
 /// goal within three steps, so every such pass would fail and none is run. Otherwise a
 /// set of the mover's rabbits that [`frozen_behind_enemy_pieces`] was asked about and
-/// did not decide (possibly none): the pass with three skips that question for the same
-/// set (the same state and rabbits, the same answer).
+/// did not decide (possibly none): the pass with three skips that question for a set
+/// within it ([`within_three`]).
 ///
 /// `None` is exact: the root's passes with limits below four find a goal exactly when
 /// one within three steps exists (the first that succeeds gives the fewest), and the
@@ -820,6 +820,37 @@ fn rabbits_asked_in_three(
     if let Some(l) = layers {
         rabbits &= l.to_go[3];
     }
+    match within_three(pos, rabbits, Bitboard::EMPTY) {
+        WithinThree::Walks(_) => Some(Bitboard::EMPTY),
+        WithinThree::NoGoal => None,
+        WithinThree::Undecided(rest) => Some(rest),
+    }
+}
+
+/// [`within_three`] at a node of the fast search with three steps to go, before its
+/// bounds are computed, on the rabbits of the mover within three ranks of their goal
+/// (all of them: no bound narrows the set yet). `None`: no goal within three steps, and
+/// the node fails without its set-up (walls, path bound, [`goal_lower_bound`]).
+/// Otherwise the rabbits [`frozen_behind_enemy_pieces`] was asked about without deciding
+/// (none when it was not asked: a push waits, or a rabbit three ranks away walks), for
+/// [`within_three`]'s `asked` below.
+///
+/// `None` is exact: a rabbit of the mover moves only by its own steps, one rank at most
+/// each, so one that ends a turn of at most three more steps on its goal rank stands
+/// within three ranks of it now. So the set holds every rabbit that may end such a goal,
+/// the premise of [`within_three`], whose [`WithinThree::NoGoal`] says no turn of at most
+/// three more steps ends with a goal (its proof). While a push waits the rule is not
+/// asked (a rabbit three ranks away needs all three steps, and the push's completion
+/// takes one: [`within_three`]'s walk is asked with no push waiting only). A walk found
+/// decides nothing here: the node's own [`within_three`] finds it again (the same state;
+/// the rabbit, unhindered three ranks away on its empty column, passes both bounds).
+#[inline(always)]
+fn rabbits_asked_before_the_bounds(pos: &TurnState) -> Option<Bitboard> {
+    if pos.pending_push().is_some() {
+        return Some(Bitboard::EMPTY);
+    }
+    let side = pos.side_to_move();
+    let rabbits = pos.board().pieces(PieceKind::Rabbit.of(side)) & ranks_within(side, 3);
     match within_three(pos, rabbits, Bitboard::EMPTY) {
         WithinThree::Walks(_) => Some(Bitboard::EMPTY),
         WithinThree::NoGoal => None,
@@ -950,7 +981,10 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
 /// three steps to go and the same walls, those up to three are the ones
 /// [`paths_in_three`] computes, and with other walls [`PathLayers::in_three_with`]
 /// derives them (its proof); `asked` goes to [`search_within_bounds`] (rabbits
-/// [`frozen_behind_enemy_pieces`] did not decide at this state, none elsewhere).
+/// [`frozen_behind_enemy_pieces`] did not decide at this state, none elsewhere). With
+/// three steps to go and no layers known (the children of the root's pass with four),
+/// [`rabbits_asked_before_the_bounds`] is asked first: its "no" ends the node before the
+/// walls and bounds, and its rabbits are the node's `asked`.
 ///
 /// The fast search asks whether the node itself ends the turn with a goal (no step more)
 /// only with no step to go: with `k >= 1` to go a node inside the root's deepening has
@@ -986,6 +1020,16 @@ fn goal_search_given<const FAST: bool>(
         };
         if let Some(found) = found {
             return found;
+        }
+    }
+
+    // With three steps to go and nothing known (the children of the root's pass with
+    // four): `within_three` on every rabbit within three ranks, before the bounds.
+    let mut asked = asked;
+    if FAST && k == 3 && known_layers.is_none() {
+        match rabbits_asked_before_the_bounds(pos) {
+            Some(rabbits) => asked = rabbits,
+            None => return false,
         }
     }
 
@@ -1058,8 +1102,9 @@ fn goal_search_given<const FAST: bool>(
 /// three steps to go those of [`paths_in_three`] (or the root's, the same), at the root
 /// with four those of [`paths_within`] for four, read only where their walls are
 /// `walls`; `asked`, rabbits [`frozen_behind_enemy_pieces`] was asked about at this
-/// state and did not decide (the root's, [`rabbits_asked_in_three`]; none elsewhere):
-/// with three steps to go that question is skipped for the same set (the same answer).
+/// state and did not decide (the root's, [`rabbits_asked_in_three`], or the node's own,
+/// [`rabbits_asked_before_the_bounds`]; none elsewhere): with three steps to go that
+/// question is skipped for a set within it ([`within_three`]).
 fn search_within_bounds<const FAST: bool>(
     pos: &TurnState,
     start: &Board,
@@ -1932,16 +1977,20 @@ enum WithinThree {
 /// tried: the straight walk of those three ranks away, then
 /// [`frozen_behind_enemy_pieces`] on the others. `asked` is a set that rule was already
 /// asked about at this state without deciding (none: [`Bitboard::EMPTY`]); it is not
-/// asked again for the same set. Asked by the pass with three steps to go and by the
-/// root with four ([`rabbits_asked_in_three`]).
+/// asked again for a set within it. Asked by the pass with three steps to go, by the
+/// root with four ([`rabbits_asked_in_three`]) and by the nodes with three to go before
+/// their bounds ([`rabbits_asked_before_the_bounds`]).
 ///
 /// Exact: rabbits three ranks away end a goal within three only by their straight walk
 /// ([`walk_from_three_ranks`]'s proof), so one that walks answers [`WithinThree::Walks`];
 /// when none walks, a goal within three ends with a rabbit of the others on its goal
 /// rank, and those others hold every rabbit that may end one, the premise of
 /// [`frozen_behind_enemy_pieces`], whose "no" is [`WithinThree::NoGoal`] (none left is
-/// one too). The same state and set give the same answer, so a set in `asked` answers
-/// "not decided" again.
+/// one too). Leaving [`frozen_behind_enemy_pieces`] out changes no answer: it only
+/// answers "no goal" early, and without it the node's rules and region decide (the
+/// search without a pruning rule is the same search, slower); a set within `asked` is a
+/// set of those rabbits that rule did not decide for a larger set at this state (it
+/// mostly would not for the smaller one either), so it is left out there.
 #[inline(always)]
 fn within_three(pos: &TurnState, mut rabbits: Bitboard, asked: Bitboard) -> WithinThree {
     let three = rabbits & rank_band(pos.side_to_move(), 3);
@@ -1951,7 +2000,8 @@ fn within_three(pos: &TurnState, mut rabbits: Bitboard, asked: Bitboard) -> With
         }
         rabbits ^= three;
     }
-    if rabbits.is_empty() || (rabbits != asked && frozen_behind_enemy_pieces(pos, rabbits)) {
+    if rabbits.is_empty() || ((rabbits & !asked).any() && frozen_behind_enemy_pieces(pos, rabbits))
+    {
         WithinThree::NoGoal
     } else {
         WithinThree::Undecided(rabbits)

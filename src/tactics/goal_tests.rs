@@ -4392,3 +4392,62 @@ fn cheap_paths_leave_out_only_steps_that_begin_no_goal() {
         "{checked} {mid} {out_pullers} {out_others} {out_steps} {pull_kept} {pull_goals}"
     );
 }
+
+// Fifty-sixth goal round, three to go before the bounds (h-g56)
+
+/// [`rabbits_asked_before_the_bounds`](super::rabbits_asked_before_the_bounds) against the
+/// plain search, on the states of [`states_for_three_to_go`] (three steps left, mid-turn
+/// included): a "no goal within three" (`None`) means none by
+/// [`Position::plain_goal_move`] (three steps left: the plain search asks every turn of at
+/// most three more), and the fast search matches the plain one there. Counts those whose
+/// bounds would not have cut them (the path bound with the walls for three and
+/// [`goal_lower_bound`] both at most three), the rabbits handed down (ones
+/// [`frozen_behind_enemy_pieces`] does not decide), and the states where the node's own
+/// set lies within them (its question then skipped).
+#[test]
+fn rabbits_asked_before_the_bounds_decide_no_goal_within_three() {
+    let states = states_for_three_to_go(56);
+    let (mut none, mut mid, mut past, mut handed, mut within, mut pushes) = (0, 0, 0, 0, 0, 0);
+    for pos in &states {
+        let state = pos.turn_state();
+        let side = state.side_to_move();
+        match super::rabbits_asked_before_the_bounds(state) {
+            None => {
+                none += 1;
+                mid += usize::from(state.steps_taken() > 0);
+                assert_eq!(pos.plain_goal_move(), None, "{pos}");
+                assert!(!check(pos), "{pos}");
+                past += usize::from(goal_rabbits_of(state, 3).1);
+            }
+            Some(asked) => {
+                if state.pending_push().is_some() {
+                    pushes += 1;
+                    assert!(asked.is_empty(), "{pos}");
+                    continue;
+                }
+                if asked.is_empty() {
+                    continue;
+                }
+                handed += 1;
+                assert!(!frozen_behind_enemy_pieces(state, asked), "{pos}");
+                // The node's own set: three ranks away dropped when none walks.
+                let (mut own, _) = goal_rabbits_of(state, 3);
+                let three = own & rank_band(side, 3);
+                if three.any() && walk_from_three_ranks(state, three).is_none() {
+                    own ^= three;
+                }
+                within += usize::from((own & !asked).is_empty());
+            }
+        }
+    }
+    eprintln!(
+        "rabbits asked before the bounds: {} states, {none} no goal within three ({mid} \
+         mid-turn, {past} past both bounds), {handed} handed down ({within} holding the \
+         node's own set), {pushes} with a push waiting (not asked)",
+        states.len()
+    );
+    assert!(
+        none > 1_000 && mid > 100 && past > 100 && handed > 100 && within > 100 && pushes > 0,
+        "{none} {mid} {past} {handed} {within} {pushes}"
+    );
+}
