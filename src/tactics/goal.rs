@@ -501,15 +501,13 @@ fn goal_lower_bound(pos: &TurnState, frozen: Bitboard) -> GoalBound {
     // The fewest over the rabbits of `d` and its extra steps: each kind of rabbit (not
     // hindered, hindered by one step only, by two) moved back a rank per extra step
     // (`counted_back`), so that a rabbit's distance to the goal rank is its count, and
-    // the nearest read once.
-    let steps = if (rabbits & rank_band(side, 0)).any() {
-        0
-    } else {
-        let counted = counted_back(side, rabbits & !hindered.one, push)
-            | counted_back(side, rabbits & hindered.one & !hindered.two, 1)
-            | counted_back(side, rabbits & hindered.two, 2);
-        nearest_rank(side, counted)
-    };
+    // the nearest read once. The rabbits on the goal rank are added as they are: with one
+    // there the nearest is 0, the bound (no test of its own).
+    let counted = (rabbits & rank_band(side, 0))
+        | counted_back(side, rabbits & !hindered.one, push)
+        | counted_back(side, rabbits & hindered.one & !hindered.two, 1)
+        | counted_back(side, rabbits & hindered.two, 2);
+    let steps = nearest_rank(side, counted);
 
     GoalBound {
         steps,
