@@ -982,7 +982,8 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
 /// [`frozen_behind_enemy_pieces`] did not decide at this state, none elsewhere). With
 /// three steps to go and no layers known (the children of the root's pass with four),
 /// [`rabbits_asked_before_the_bounds`] is asked first: its "no" ends the node before the
-/// walls and bounds, and its rabbits are the node's `asked`.
+/// walls and bounds, its rabbits are the node's `asked`, and [`shaped_rules_decide`] is
+/// asked for them before the bounds as well.
 ///
 /// The fast search asks whether the node itself ends the turn with a goal (no step more)
 /// only with no step to go: with `k >= 1` to go a node inside the root's deepening has
@@ -1026,7 +1027,18 @@ fn goal_search_given<const FAST: bool>(
     let mut asked = asked;
     if FAST && k == 3 && known_layers.is_none() {
         match rabbits_asked_before_the_bounds(pos) {
-            Some(rabbits) => asked = rabbits,
+            Some(rabbits) => {
+                asked = rabbits;
+                // The shaped rules on the same rabbits, before the bounds too (exact on
+                // any set that holds every rabbit that may end the goal: their proofs).
+                if rabbits.any() {
+                    if let Some(found) = shaped_rules_decide(pos, rabbits, |step| {
+                        expand::<FAST>(pos, start, step, k, path)
+                    }) {
+                        return found;
+                    }
+                }
+            }
             None => return false,
         }
     }
@@ -1168,52 +1180,8 @@ fn search_within_bounds<const FAST: bool>(
             // with no push waiting and every goal rabbit on the rank it reads (one rank
             // away, or two): the others are not asked (they would answer `None`), in the
             // same order.
-            let mut shaped = None;
-            if pos.pending_push().is_none() {
-                if goal_rabbits & rank_band(side, 1) == goal_rabbits {
-                    shaped = steps_off_the_squares_aside(pos, goal_rabbits);
-                    if shaped.is_none() {
-                        if let Some(found) =
-                            past_a_friend_on_the_goal_square(pos, goal_rabbits, &mut try_step)
-                        {
-                            return found;
-                        }
-                        if let Some(found) =
-                            unfreezing_one_rank_away(pos, goal_rabbits, &mut try_step)
-                        {
-                            return found;
-                        }
-                    }
-                } else if goal_rabbits & rank_band(side, 2) == goal_rabbits {
-                    shaped = match steps_around_enemy_pieces(pos, goal_rabbits) {
-                        Some(open) => Some((
-                            goal_rabbits & !frozen_rabbits(pos.board(), side, goal_rabbits),
-                            open,
-                            Bitboard::EMPTY,
-                        )),
-                        None => steps_into_an_open_column(pos, goal_rabbits)
-                            .or_else(|| steps_past_a_friend_ahead(pos, goal_rabbits)),
-                    };
-                }
-            }
-            if let Some((movers, open, pulled)) = shaped {
-                if let Some((p, _)) = pos.pull_source() {
-                    // `pulled` is within `pos.pullable()`, the enemy pieces beside `p`.
-                    for x in pulled {
-                        if try_step(Step::onto(x, p)) {
-                            return true;
-                        }
-                    }
-                }
-                for r in movers {
-                    // `y` is beside `r` (from `Bitboard::adjacent(r)`).
-                    for y in Bitboard::adjacent(r) & open {
-                        if try_step(Step::onto(r, y)) {
-                            return true;
-                        }
-                    }
-                }
-                return false;
+            if let Some(found) = shaped_rules_decide(pos, goal_rabbits, &mut try_step) {
+                return found;
             }
             (three_step_region(pos, start, goal_rabbits), goal_rabbits)
         }
@@ -1332,6 +1300,79 @@ fn search_within_bounds<const FAST: bool>(
             .any(|sq| try_step(Step::new(sq, forward(side)))),
         NoSlack::Touching { from, to } => touching(from, to, &mut try_step),
     }
+}
+
+/// The shaped rules of a node of the fast search with three steps to go, asked for
+/// `goal_rabbits`, a set holding every rabbit of the mover that may end a goal in three from
+/// `pos` (no goal in fewer, no push waiting for them to answer): with every rabbit of
+/// `goal_rabbits` one rank away, [`steps_off_the_squares_aside`], then
+/// [`past_a_friend_on_the_goal_square`] and [`unfreezing_one_rank_away`]; with every
+/// one two ranks away, [`steps_around_enemy_pieces`], then [`steps_into_an_open_column`]
+/// and [`steps_past_a_friend_ahead`]. The first that answers decides: its first steps are
+/// tried by `try_step` (the pull's end for the pieces it gives, the movers' steps into
+/// its squares), or it tries them itself, and `Some` gives whether one began a goal.
+/// `None`: no rule answers (the shape is another, or a push waits), and the node's
+/// region decides.
+///
+/// Exact as each rule is: each proof follows the rabbit `R` that ends a goal in three
+/// and reads of the set only that `R` is one of them ("a goal in at most three ends
+/// with some `R` of `rabbits` on its goal rank"), so any set holding every rabbit that
+/// may end such a goal serves: the node's own ([`goal_rabbits_within`] past
+/// [`within_three`]) or, before its bounds, [`rabbits_asked_before_the_bounds`]' rabbits
+/// (every rabbit within three ranks but those three ranks away, none of which walks).
+#[inline(always)]
+fn shaped_rules_decide(
+    pos: &TurnState,
+    goal_rabbits: Bitboard,
+    mut try_step: impl FnMut(Step) -> bool,
+) -> Option<bool> {
+    let side = pos.side_to_move();
+    let mut shaped = None;
+    if pos.pending_push().is_none() {
+        if goal_rabbits & rank_band(side, 1) == goal_rabbits {
+            shaped = steps_off_the_squares_aside(pos, goal_rabbits);
+            if shaped.is_none() {
+                if let Some(found) =
+                    past_a_friend_on_the_goal_square(pos, goal_rabbits, &mut try_step)
+                {
+                    return Some(found);
+                }
+                if let Some(found) = unfreezing_one_rank_away(pos, goal_rabbits, &mut try_step) {
+                    return Some(found);
+                }
+            }
+        } else if goal_rabbits & rank_band(side, 2) == goal_rabbits {
+            shaped = match steps_around_enemy_pieces(pos, goal_rabbits) {
+                Some(open) => Some((
+                    goal_rabbits & !frozen_rabbits(pos.board(), side, goal_rabbits),
+                    open,
+                    Bitboard::EMPTY,
+                )),
+                None => steps_into_an_open_column(pos, goal_rabbits)
+                    .or_else(|| steps_past_a_friend_ahead(pos, goal_rabbits)),
+            };
+        }
+    }
+    if let Some((movers, open, pulled)) = shaped {
+        if let Some((p, _)) = pos.pull_source() {
+            // `pulled` is within `pos.pullable()`, the enemy pieces beside `p`.
+            for x in pulled {
+                if try_step(Step::onto(x, p)) {
+                    return Some(true);
+                }
+            }
+        }
+        for r in movers {
+            // `y` is beside `r` (from `Bitboard::adjacent(r)`).
+            for y in Bitboard::adjacent(r) & open {
+                if try_step(Step::onto(r, y)) {
+                    return Some(true);
+                }
+            }
+        }
+        return Some(false);
+    }
+    None
 }
 
 /// The first steps of a goal in three steps, at a node of the search with three steps

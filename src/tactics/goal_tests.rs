@@ -4451,3 +4451,55 @@ fn rabbits_asked_before_the_bounds_decide_no_goal_within_three() {
         "{none} {mid} {past} {handed} {within} {pushes}"
     );
 }
+
+/// [`shaped_rules_decide`](super::shaped_rules_decide) asked before the bounds, for the
+/// rabbits of [`rabbits_asked_before_the_bounds`](super::rabbits_asked_before_the_bounds)
+/// (every rabbit within three ranks but those three ranks away, none of which walks): on
+/// the states of [`states_for_three_to_go`] with no goal within two (the rules' premise)
+/// where it answers, each step it tries (none found, so all of them) is legal, no other
+/// legal step begins a goal in two more, and one of the tried steps does exactly when the
+/// plain search finds a goal ([`check_given_steps`]). Counts the states, the goals, those
+/// whose set is larger than the node's own ([`rabbits_past_the_walk`]: the bounds would
+/// have narrowed it), those the node's bounds would have cut, and those mid-turn.
+#[test]
+fn shaped_rules_before_the_bounds_begin_every_goal_in_three() {
+    let states = states_for_three_to_go(57);
+    let (mut decided, mut goals, mut wider, mut cut, mut mid, mut tried) = (0, 0, 0, 0, 0, 0);
+    for pos in &states {
+        let state = pos.turn_state();
+        let Some(rabbits) = super::rabbits_asked_before_the_bounds(state) else {
+            continue;
+        };
+        if rabbits.is_empty() {
+            continue;
+        }
+        let mut given = Vec::new();
+        let Some(answer) = super::shaped_rules_decide(state, rabbits, |s| {
+            given.push(s);
+            false
+        }) else {
+            continue;
+        };
+        assert!(!answer, "{pos}: a goal with every step answered no");
+        if goal_within(pos, 2) {
+            continue;
+        }
+        decided += 1;
+        mid += usize::from(state.steps_taken() > 0);
+        tried += given.len();
+        wider += usize::from(rabbits_past_the_walk(state) != Some(rabbits));
+        cut += usize::from(!goal_rabbits_of(state, 3).1);
+        let (_, found) = check_given_steps(pos, &given);
+        goals += usize::from(found);
+    }
+    eprintln!(
+        "shaped rules before the bounds: {decided} states of {} decided, {goals} goals, \
+         {tried} steps tried, {wider} with a set wider than the node's own, {cut} the \
+         bounds would cut, {mid} mid-turn",
+        states.len()
+    );
+    assert!(
+        decided > 1_000 && goals > 100 && wider > 100 && cut > 10 && mid > 100,
+        "{decided} {goals} {wider} {cut} {mid}"
+    );
+}
