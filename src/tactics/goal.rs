@@ -1032,7 +1032,7 @@ fn goal_search_given<const FAST: bool>(
                 // The shaped rules on the same rabbits, before the bounds too (exact on
                 // any set that holds every rabbit that may end the goal: their proofs).
                 if rabbits.any() {
-                    if let Some(found) = shaped_rules_decide(pos, rabbits, |step| {
+                    if let Some(found) = shaped_rules_decide(pos, rabbits, &mut |step| {
                         expand::<FAST>(pos, start, step, k, path)
                     }) {
                         return found;
@@ -1320,11 +1320,15 @@ fn search_within_bounds<const FAST: bool>(
 /// may end such a goal serves: the node's own ([`goal_rabbits_within`] past
 /// [`within_three`]) or, before its bounds, [`rabbits_asked_before_the_bounds`]' rabbits
 /// (every rabbit within three ranks but those three ranks away, none of which walks).
-#[inline(always)]
+///
+/// One copy, not inlined, for its two callers (`try_step` behind a `dyn`): inlined at
+/// both, the rules it calls were left out of line and the root's pass with three paid
+/// the calls.
+#[inline(never)]
 fn shaped_rules_decide(
     pos: &TurnState,
     goal_rabbits: Bitboard,
-    mut try_step: impl FnMut(Step) -> bool,
+    mut try_step: &mut dyn FnMut(Step) -> bool,
 ) -> Option<bool> {
     let side = pos.side_to_move();
     let mut shaped = None;
