@@ -4474,7 +4474,7 @@ fn shaped_rules_before_the_bounds_begin_every_goal_in_three() {
             continue;
         }
         let mut given = Vec::new();
-        let Some(answer) = super::shaped_rules_decide(state, rabbits, |s| {
+        let Some(answer) = super::shaped_rules_decide(state, rabbits, &mut |s| {
             given.push(s);
             false
         }) else {
