@@ -982,8 +982,9 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
 /// [`frozen_behind_enemy_pieces`] did not decide at this state, none elsewhere). With
 /// three steps to go and no layers known (the children of the root's pass with four),
 /// [`rabbits_asked_before_the_bounds`] is asked first: its "no" ends the node before the
-/// walls and bounds, its rabbits are the node's `asked`, and [`shaped_rules_decide`] is
-/// asked for them before the bounds as well.
+/// walls and bounds, and its rabbits are the node's `asked`. With three to go,
+/// [`shaped_rules_decide`] is asked for the rabbits of `asked` (these, or the root's of
+/// [`rabbits_asked_in_three`] at its pass with three) before the bounds as well.
 ///
 /// The fast search asks whether the node itself ends the turn with a goal (no step more)
 /// only with no step to go: with `k >= 1` to go a node inside the root's deepening has
@@ -1025,21 +1026,23 @@ fn goal_search_given<const FAST: bool>(
     // With three steps to go and nothing known (the children of the root's pass with
     // four): `within_three` on every rabbit within three ranks, before the bounds.
     let mut asked = asked;
-    if FAST && k == 3 && known_layers.is_none() {
-        match rabbits_asked_before_the_bounds(pos) {
-            Some(rabbits) => {
-                asked = rabbits;
-                // The shaped rules on the same rabbits, before the bounds too (exact on
-                // any set that holds every rabbit that may end the goal: their proofs).
-                if rabbits.any() {
-                    if let Some(found) = shaped_rules_decide(pos, rabbits, &mut |step| {
-                        expand::<FAST>(pos, start, step, k, path)
-                    }) {
-                        return found;
-                    }
-                }
+    if FAST && k == 3 {
+        if known_layers.is_none() {
+            match rabbits_asked_before_the_bounds(pos) {
+                Some(rabbits) => asked = rabbits,
+                None => return false,
             }
-            None => return false,
+        }
+        // The shaped rules on the rabbits asked (those, or the root's for its pass with
+        // three, `rabbits_asked_in_three`: each set holds every rabbit that may end a
+        // goal within three), before the bounds too (exact on any such set: their
+        // proofs).
+        if asked.any() {
+            if let Some(found) = shaped_rules_decide(pos, asked, &mut |step| {
+                expand::<FAST>(pos, start, step, k, path)
+            }) {
+                return found;
+            }
         }
     }
 
@@ -1319,7 +1322,9 @@ fn search_within_bounds<const FAST: bool>(
 /// with some `R` of `rabbits` on its goal rank"), so any set holding every rabbit that
 /// may end such a goal serves: the node's own ([`goal_rabbits_within`] past
 /// [`within_three`]) or, before its bounds, [`rabbits_asked_before_the_bounds`]' rabbits
-/// (every rabbit within three ranks but those three ranks away, none of which walks).
+/// (every rabbit within three ranks but those three ranks away, none of which walks) or,
+/// at the root's pass with three, the root's of [`rabbits_asked_in_three`] (a set
+/// [`within_three`] may be given: its proof).
 ///
 /// One copy, not inlined, for its two callers (`try_step` behind a `dyn`): inlined at
 /// both, the rules it calls were left out of line and the root's pass with three paid

@@ -4503,3 +4503,57 @@ fn shaped_rules_before_the_bounds_begin_every_goal_in_three() {
         "{decided} {goals} {wider} {cut} {mid}"
     );
 }
+
+/// [`shaped_rules_decide`](super::shaped_rules_decide) at the root's pass with three, asked
+/// before its bounds for the root's rabbits of
+/// [`rabbits_asked_in_three`](super::rabbits_asked_in_three): on the archive's turn
+/// starts, the endgames and 3,000 random positions under a cap of four, where the root
+/// has no goal within two (the premise), the rules' answer is checked as
+/// [`check_given_steps`] checks it on the same board with three steps left (the rules
+/// read no count of steps: every step tried legal, no step left out begins a goal in two
+/// more, a tried one does exactly when the plain search finds a goal within three).
+/// Counts the roots decided and the goals.
+#[test]
+fn shaped_rules_at_the_roots_pass_with_three_begin_every_goal_in_three() {
+    let mut rng = Rng(58);
+    let mut positions: Vec<Position> = archive_positions().iter().map(|p| with_cap(p, 4)).collect();
+    positions.extend(endgame_positions().iter().map(|p| with_cap(p, 4)));
+    positions.extend((0..3_000).map(|_| with_cap(&random_position(&mut rng), 4)));
+    let (mut decided, mut goals, mut tried) = (0, 0, 0);
+    for pos in &positions {
+        let state = pos.turn_state();
+        let side = state.side_to_move();
+        let rabbits = state.board().pieces(PieceKind::Rabbit.of(side));
+        if state.steps_left() != 4 || (rabbits & rank_band(side, 0)).any() {
+            continue;
+        }
+        let bound = goal_lower_bound(state, frozen_rabbits(state.board(), side, rabbits));
+        let (_, layers) = super::paths_within_reached(state);
+        let Some(asked) = super::rabbits_asked_in_three(state, &bound, layers.as_ref()) else {
+            continue;
+        };
+        let three = with_cap(pos, 3);
+        if asked.is_empty() || goal_within(&three, 2) {
+            continue;
+        }
+        let mut given = Vec::new();
+        let Some(answer) = super::shaped_rules_decide(state, asked, &mut |s| {
+            given.push(s);
+            false
+        }) else {
+            continue;
+        };
+        assert!(!answer, "{pos}: a goal with every step answered no");
+        decided += 1;
+        tried += given.len();
+        let (_, found) = check_given_steps(&three, &given);
+        goals += usize::from(found);
+        check(pos);
+    }
+    eprintln!(
+        "shaped rules at the root's pass with three: {} roots, {decided} decided, {goals} \
+         goals, {tried} steps tried",
+        positions.len()
+    );
+    assert!(decided > 100 && goals > 10, "{decided} {goals}");
+}
