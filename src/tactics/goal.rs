@@ -455,6 +455,22 @@ fn hindered(pos: &TurnState, rabbits: Bitboard, frozen: Bitboard) -> Hindered {
     }
 }
 
+/// The squares of `these`, rabbits of `color`, moved back (away from their goal) by
+/// `extra` ranks, `extra <= 2`: a rabbit `d` ranks from its goal stands `d + extra`
+/// ranks from it then, and drops off the board when `d + extra > 7`. So the nearest
+/// rank ([`nearest_rank`]) of the union of such sets is the fewest of `d + extra` over
+/// their rabbits when it is at most 7, and `u8::MAX` when it is more (or no rabbit):
+/// a count above four, more than a turn's steps, which every reader of
+/// [`goal_lower_bound`] reads as "no goal" as it reads `u8::MAX`.
+#[inline(always)]
+fn counted_back(color: Color, these: Bitboard, extra: u8) -> Bitboard {
+    let ranks = 8 * u32::from(extra);
+    Bitboard(match color {
+        Color::Gold => these.0 >> ranks,
+        Color::Silver => these.0 << ranks,
+    })
+}
+
 /// The bound of [`goal_lower_bound`] with the facts it is computed from.
 struct GoalBound {
     steps: u8,
@@ -463,9 +479,10 @@ struct GoalBound {
 }
 
 /// A lower bound on the steps needed to end the turn with a rabbit of the side to move
-/// on its goal rank (`u8::MAX` when it has no rabbit), given the mover's frozen pieces
-/// (`frozen`, [`Board::frozen`]); only its rabbits are read, so the searches pass
-/// [`frozen_rabbits`].
+/// on its goal rank (`u8::MAX` when it has no rabbit, or when the bound is more than 7,
+/// which no turn of four steps reaches: the readers compare it with the steps left, at
+/// most four), given the mover's frozen pieces (`frozen`, [`Board::frozen`]); only its
+/// rabbits are read, so the searches pass [`frozen_rabbits`].
 ///
 /// Admissible: the mover's rabbits move only by their own steps (the mover cannot push or
 /// pull its own pieces), one rank per forward step, so a rabbit `d` ranks away needs `d`
@@ -481,17 +498,16 @@ fn goal_lower_bound(pos: &TurnState, frozen: Bitboard) -> GoalBound {
     let hindered = hindered(pos, rabbits, frozen);
     let push = u8::from(pos.pending_push().is_some());
 
-    // The fewest over the rabbits of `d` and its extra steps: the nearest rabbit of each
-    // kind (not hindered, hindered by one step only, by two) with its extra (`u8::MAX`
-    // when there is none of that kind).
-    let steps = if (rabbits & rank_band(side, 0)).any() {
-        0
-    } else {
-        let nearest = |these: Bitboard, extra: u8| nearest_rank(side, these).saturating_add(extra);
-        nearest(rabbits & !hindered.one, push)
-            .min(nearest(rabbits & hindered.one & !hindered.two, 1))
-            .min(nearest(rabbits & hindered.two, 2))
-    };
+    // The fewest over the rabbits of `d` and its extra steps: each kind of rabbit (not
+    // hindered, hindered by one step only, by two) moved back a rank per extra step
+    // (`counted_back`), so that a rabbit's distance to the goal rank is its count, and
+    // the nearest read once. The rabbits on the goal rank are added as they are: with one
+    // there the nearest is 0, the bound (no test of its own).
+    let counted = (rabbits & rank_band(side, 0))
+        | counted_back(side, rabbits & !hindered.one, push)
+        | counted_back(side, rabbits & hindered.one & !hindered.two, 1)
+        | counted_back(side, rabbits & hindered.two, 2);
+    let steps = nearest_rank(side, counted);
 
     GoalBound {
         steps,
@@ -776,8 +792,8 @@ fn immovable_near_goal(pos: &TurnState, k: u8) -> Bitboard {
 /// [`immovable_near_goal`] for four derived by [`PathLayers::with_walls`]). `None`: no
 /// goal within three steps, so every such pass would fail and none is run. Otherwise a
 /// set of the mover's rabbits that [`frozen_behind_enemy_pieces`] was asked about and
-/// did not decide (possibly none): the pass with three skips that question for the same
-/// set (the same state and rabbits, the same answer).
+/// did not decide (possibly none): the pass with three skips that question for a set
+/// within it ([`within_three`]).
 ///
 /// `None` is exact: the root's passes with limits below four find a goal exactly when
 /// one within three steps exists (the first that succeeds gives the fewest), and the
@@ -802,6 +818,37 @@ fn rabbits_asked_in_three(
     if let Some(l) = layers {
         rabbits &= l.to_go[3];
     }
+    match within_three(pos, rabbits, Bitboard::EMPTY) {
+        WithinThree::Walks(_) => Some(Bitboard::EMPTY),
+        WithinThree::NoGoal => None,
+        WithinThree::Undecided(rest) => Some(rest),
+    }
+}
+
+/// [`within_three`] at a node of the fast search with three steps to go, before its
+/// bounds are computed, on the rabbits of the mover within three ranks of their goal
+/// (all of them: no bound narrows the set yet). `None`: no goal within three steps, and
+/// the node fails without its set-up (walls, path bound, [`goal_lower_bound`]).
+/// Otherwise the rabbits [`frozen_behind_enemy_pieces`] was asked about without deciding
+/// (none when it was not asked: a push waits, or a rabbit three ranks away walks), for
+/// [`within_three`]'s `asked` below.
+///
+/// `None` is exact: a rabbit of the mover moves only by its own steps, one rank at most
+/// each, so one that ends a turn of at most three more steps on its goal rank stands
+/// within three ranks of it now. So the set holds every rabbit that may end such a goal,
+/// the premise of [`within_three`], whose [`WithinThree::NoGoal`] says no turn of at most
+/// three more steps ends with a goal (its proof). While a push waits the rule is not
+/// asked (a rabbit three ranks away needs all three steps, and the push's completion
+/// takes one: [`within_three`]'s walk is asked with no push waiting only). A walk found
+/// decides nothing here: the node's own [`within_three`] finds it again (the same state;
+/// the rabbit, unhindered three ranks away on its empty column, passes both bounds).
+#[inline(always)]
+fn rabbits_asked_before_the_bounds(pos: &TurnState) -> Option<Bitboard> {
+    if pos.pending_push().is_some() {
+        return Some(Bitboard::EMPTY);
+    }
+    let side = pos.side_to_move();
+    let rabbits = pos.board().pieces(PieceKind::Rabbit.of(side)) & ranks_within(side, 3);
     match within_three(pos, rabbits, Bitboard::EMPTY) {
         WithinThree::Walks(_) => Some(Bitboard::EMPTY),
         WithinThree::NoGoal => None,
@@ -932,7 +979,12 @@ fn goal_search<const FAST: bool>(pos: &TurnState, start: &Board, k: u8, path: &m
 /// three steps to go and the same walls, those up to three are the ones
 /// [`paths_in_three`] computes, and with other walls [`PathLayers::in_three_with`]
 /// derives them (its proof); `asked` goes to [`search_within_bounds`] (rabbits
-/// [`frozen_behind_enemy_pieces`] did not decide at this state, none elsewhere).
+/// [`frozen_behind_enemy_pieces`] did not decide at this state, none elsewhere). With
+/// three steps to go and no layers known (the children of the root's pass with four),
+/// [`rabbits_asked_before_the_bounds`] is asked first: its "no" ends the node before the
+/// walls and bounds, and its rabbits are the node's `asked`. With three to go,
+/// [`shaped_rules_decide`] is asked for the rabbits of `asked` (these, or the root's of
+/// [`rabbits_asked_in_three`] at its pass with three) before the bounds as well.
 ///
 /// The fast search asks whether the node itself ends the turn with a goal (no step more)
 /// only with no step to go: with `k >= 1` to go a node inside the root's deepening has
@@ -968,6 +1020,29 @@ fn goal_search_given<const FAST: bool>(
         };
         if let Some(found) = found {
             return found;
+        }
+    }
+
+    // With three steps to go and nothing known (the children of the root's pass with
+    // four): `within_three` on every rabbit within three ranks, before the bounds.
+    let mut asked = asked;
+    if FAST && k == 3 {
+        if known_layers.is_none() {
+            match rabbits_asked_before_the_bounds(pos) {
+                Some(rabbits) => asked = rabbits,
+                None => return false,
+            }
+        }
+        // The shaped rules on the rabbits asked (those, or the root's for its pass with
+        // three, `rabbits_asked_in_three`: each set holds every rabbit that may end a
+        // goal within three), before the bounds too (exact on any such set: their
+        // proofs).
+        if asked.any() {
+            if let Some(found) = shaped_rules_decide(pos, asked, &mut |step| {
+                expand::<FAST>(pos, start, step, k, path)
+            }) {
+                return found;
+            }
         }
     }
 
@@ -1040,8 +1115,9 @@ fn goal_search_given<const FAST: bool>(
 /// three steps to go those of [`paths_in_three`] (or the root's, the same), at the root
 /// with four those of [`paths_within`] for four, read only where their walls are
 /// `walls`; `asked`, rabbits [`frozen_behind_enemy_pieces`] was asked about at this
-/// state and did not decide (the root's, [`rabbits_asked_in_three`]; none elsewhere):
-/// with three steps to go that question is skipped for the same set (the same answer).
+/// state and did not decide (the root's, [`rabbits_asked_in_three`], or the node's own,
+/// [`rabbits_asked_before_the_bounds`]; none elsewhere): with three steps to go that
+/// question is skipped for a set within it ([`within_three`]).
 fn search_within_bounds<const FAST: bool>(
     pos: &TurnState,
     start: &Board,
@@ -1107,52 +1183,8 @@ fn search_within_bounds<const FAST: bool>(
             // with no push waiting and every goal rabbit on the rank it reads (one rank
             // away, or two): the others are not asked (they would answer `None`), in the
             // same order.
-            let mut shaped = None;
-            if pos.pending_push().is_none() {
-                if goal_rabbits & rank_band(side, 1) == goal_rabbits {
-                    shaped = steps_off_the_squares_aside(pos, goal_rabbits);
-                    if shaped.is_none() {
-                        if let Some(found) =
-                            past_a_friend_on_the_goal_square(pos, goal_rabbits, &mut try_step)
-                        {
-                            return found;
-                        }
-                        if let Some(found) =
-                            unfreezing_one_rank_away(pos, goal_rabbits, &mut try_step)
-                        {
-                            return found;
-                        }
-                    }
-                } else if goal_rabbits & rank_band(side, 2) == goal_rabbits {
-                    shaped = match steps_around_enemy_pieces(pos, goal_rabbits) {
-                        Some(open) => Some((
-                            goal_rabbits & !frozen_rabbits(pos.board(), side, goal_rabbits),
-                            open,
-                            Bitboard::EMPTY,
-                        )),
-                        None => steps_into_an_open_column(pos, goal_rabbits)
-                            .or_else(|| steps_past_a_friend_ahead(pos, goal_rabbits)),
-                    };
-                }
-            }
-            if let Some((movers, open, pulled)) = shaped {
-                if let Some((p, _)) = pos.pull_source() {
-                    // `pulled` is within `pos.pullable()`, the enemy pieces beside `p`.
-                    for x in pulled {
-                        if try_step(Step::onto(x, p)) {
-                            return true;
-                        }
-                    }
-                }
-                for r in movers {
-                    // `y` is beside `r` (from `Bitboard::adjacent(r)`).
-                    for y in Bitboard::adjacent(r) & open {
-                        if try_step(Step::onto(r, y)) {
-                            return true;
-                        }
-                    }
-                }
-                return false;
+            if let Some(found) = shaped_rules_decide(pos, goal_rabbits, &mut try_step) {
+                return found;
             }
             (three_step_region(pos, start, goal_rabbits), goal_rabbits)
         }
@@ -1271,6 +1303,85 @@ fn search_within_bounds<const FAST: bool>(
             .any(|sq| try_step(Step::new(sq, forward(side)))),
         NoSlack::Touching { from, to } => touching(from, to, &mut try_step),
     }
+}
+
+/// The shaped rules of a node of the fast search with three steps to go, asked for
+/// `goal_rabbits`, a set holding every rabbit of the mover that may end a goal in three from
+/// `pos` (no goal in fewer, no push waiting for them to answer): with every rabbit of
+/// `goal_rabbits` one rank away, [`steps_off_the_squares_aside`], then
+/// [`past_a_friend_on_the_goal_square`] and [`unfreezing_one_rank_away`]; with every
+/// one two ranks away, [`steps_around_enemy_pieces`], then [`steps_into_an_open_column`]
+/// and [`steps_past_a_friend_ahead`]. The first that answers decides: its first steps are
+/// tried by `try_step` (the pull's end for the pieces it gives, the movers' steps into
+/// its squares), or it tries them itself, and `Some` gives whether one began a goal.
+/// `None`: no rule answers (the shape is another, or a push waits), and the node's
+/// region decides.
+///
+/// Exact as each rule is: each proof follows the rabbit `R` that ends a goal in three
+/// and reads of the set only that `R` is one of them ("a goal in at most three ends
+/// with some `R` of `rabbits` on its goal rank"), so any set holding every rabbit that
+/// may end such a goal serves: the node's own ([`goal_rabbits_within`] past
+/// [`within_three`]) or, before its bounds, [`rabbits_asked_before_the_bounds`]' rabbits
+/// (every rabbit within three ranks but those three ranks away, none of which walks) or,
+/// at the root's pass with three, the root's of [`rabbits_asked_in_three`] (a set
+/// [`within_three`] may be given: its proof).
+///
+/// One copy, not inlined, for its two callers (`try_step` behind a `dyn`): inlined at
+/// both, the rules it calls were left out of line and the root's pass with three paid
+/// the calls.
+#[inline(never)]
+fn shaped_rules_decide(
+    pos: &TurnState,
+    goal_rabbits: Bitboard,
+    mut try_step: &mut dyn FnMut(Step) -> bool,
+) -> Option<bool> {
+    let side = pos.side_to_move();
+    let mut shaped = None;
+    if pos.pending_push().is_none() {
+        if goal_rabbits & rank_band(side, 1) == goal_rabbits {
+            shaped = steps_off_the_squares_aside(pos, goal_rabbits);
+            if shaped.is_none() {
+                if let Some(found) =
+                    past_a_friend_on_the_goal_square(pos, goal_rabbits, &mut try_step)
+                {
+                    return Some(found);
+                }
+                if let Some(found) = unfreezing_one_rank_away(pos, goal_rabbits, &mut try_step) {
+                    return Some(found);
+                }
+            }
+        } else if goal_rabbits & rank_band(side, 2) == goal_rabbits {
+            shaped = match steps_around_enemy_pieces(pos, goal_rabbits) {
+                Some(open) => Some((
+                    goal_rabbits & !frozen_rabbits(pos.board(), side, goal_rabbits),
+                    open,
+                    Bitboard::EMPTY,
+                )),
+                None => steps_into_an_open_column(pos, goal_rabbits)
+                    .or_else(|| steps_past_a_friend_ahead(pos, goal_rabbits)),
+            };
+        }
+    }
+    if let Some((movers, open, pulled)) = shaped {
+        if let Some((p, _)) = pos.pull_source() {
+            // `pulled` is within `pos.pullable()`, the enemy pieces beside `p`.
+            for x in pulled {
+                if try_step(Step::onto(x, p)) {
+                    return Some(true);
+                }
+            }
+        }
+        for r in movers {
+            // `y` is beside `r` (from `Bitboard::adjacent(r)`).
+            for y in Bitboard::adjacent(r) & open {
+                if try_step(Step::onto(r, y)) {
+                    return Some(true);
+                }
+            }
+        }
+        return Some(false);
+    }
+    None
 }
 
 /// The first steps of a goal in three steps, at a node of the search with three steps
@@ -1633,19 +1744,19 @@ fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
     let near = rabbits & rank_band(side, 1);
     let two = rabbits & rank_band(side, 2);
     // No push waiting (a speed shortcut, the cheapest test first: the rule holds with one
-    // too); every rabbit one rank away with an enemy piece or nothing ahead (vi), or two
-    // ranks away (v).
-    if pos.pending_push().is_some()
-        || near | two != rabbits
-        || (near.shift(fwd) & board.color(side)).any()
+    // too). Then the shape, its tests joined without a branch between them (each reads
+    // the board only, so their order changes no answer): every rabbit one rank away with
+    // an enemy piece or nothing ahead (vi), or two ranks away (v) with the square ahead
+    // of it or the goal square ahead of that taken (`open_ahead_of_two` gives none of
+    // their columns open, and none when there is no such rabbit); every rabbit frozen.
+    if pos.pending_push().is_some() {
+        return false;
+    }
+    if (near | two != rabbits)
+        | (near.shift(fwd) & board.color(side)).any()
+        | open_ahead_of_two(board, side, two).any()
+        | (frozen_rabbits(board, side, rabbits) != rabbits)
     {
-        return false;
-    }
-    // (v): the square ahead of a rabbit two ranks away or the goal square ahead of it taken.
-    if two.any() && open_ahead_of_two(board, side, two).any() {
-        return false;
-    }
-    if frozen_rabbits(board, side, rabbits) != rabbits {
         return false;
     }
     // (iii): the pull under way may move no enemy piece within two of a rabbit.
@@ -1914,16 +2025,20 @@ enum WithinThree {
 /// tried: the straight walk of those three ranks away, then
 /// [`frozen_behind_enemy_pieces`] on the others. `asked` is a set that rule was already
 /// asked about at this state without deciding (none: [`Bitboard::EMPTY`]); it is not
-/// asked again for the same set. Asked by the pass with three steps to go and by the
-/// root with four ([`rabbits_asked_in_three`]).
+/// asked again for a set within it. Asked by the pass with three steps to go, by the
+/// root with four ([`rabbits_asked_in_three`]) and by the nodes with three to go before
+/// their bounds ([`rabbits_asked_before_the_bounds`]).
 ///
 /// Exact: rabbits three ranks away end a goal within three only by their straight walk
 /// ([`walk_from_three_ranks`]'s proof), so one that walks answers [`WithinThree::Walks`];
 /// when none walks, a goal within three ends with a rabbit of the others on its goal
 /// rank, and those others hold every rabbit that may end one, the premise of
 /// [`frozen_behind_enemy_pieces`], whose "no" is [`WithinThree::NoGoal`] (none left is
-/// one too). The same state and set give the same answer, so a set in `asked` answers
-/// "not decided" again.
+/// one too). Leaving [`frozen_behind_enemy_pieces`] out changes no answer: it only
+/// answers "no goal" early, and without it the node's rules and region decide (the
+/// search without a pruning rule is the same search, slower); a set within `asked` is a
+/// set of those rabbits that rule did not decide for a larger set at this state (it
+/// mostly would not for the smaller one either), so it is left out there.
 #[inline(always)]
 fn within_three(pos: &TurnState, mut rabbits: Bitboard, asked: Bitboard) -> WithinThree {
     let three = rabbits & rank_band(pos.side_to_move(), 3);
@@ -1933,7 +2048,8 @@ fn within_three(pos: &TurnState, mut rabbits: Bitboard, asked: Bitboard) -> With
         }
         rabbits ^= three;
     }
-    if rabbits.is_empty() || (rabbits != asked && frozen_behind_enemy_pieces(pos, rabbits)) {
+    if rabbits.is_empty() || ((rabbits & !asked).any() && frozen_behind_enemy_pieces(pos, rabbits))
+    {
         WithinThree::NoGoal
     } else {
         WithinThree::Undecided(rabbits)
@@ -3708,9 +3824,13 @@ fn goal_in_two<const NONE_IN_ONE: bool>(
     path: &mut Move,
 ) -> Option<bool> {
     let (board, side) = (pos.board(), pos.side_to_move());
-    if pos.steps_left() < 2 {
+    // The search asks (`NONE_IN_ONE`) only at its nodes with two steps to go, and a node
+    // has no more steps to go than the turn has left: two or more then, and the test is
+    // the others' only.
+    if !NONE_IN_ONE && pos.steps_left() < 2 {
         return None;
     }
+    debug_assert!(pos.steps_left() >= 2);
     // A rabbit of the mover on its goal rank at the turn's start stands there still (see
     // [`goal_in_one`]): the tests of the board now below return `None` then.
     debug_assert!(!start.rabbit_on_goal(side) || board.rabbit_on_goal(side));

@@ -824,19 +824,22 @@ fn immovable_is_its_definition() {
 /// [`goal_lower_bound`] against its definition rank by rank: 0 with a rabbit of the mover
 /// on its goal rank, else the fewest over the ranks `d` holding its rabbits of `d` and the
 /// extra steps of the band's least hindered rabbit (the push waiting if one is not
-/// hindered, else one if one is not hindered by two, else two); `u8::MAX` with no rabbit.
+/// hindered, else one if one is not hindered by two, else two); `u8::MAX` with no rabbit
+/// or when that fewest is more than 7 (`counted_back` drops such rabbits off the board).
 /// On the archive, the endgames, 20,000 random positions, every state one step after
 /// those, and 30,000 random mid-turn states. Counts the states by bound (0 to 4, more).
 #[test]
 fn goal_lower_bound_is_its_definition() {
-    fn check(state: &TurnState, counts: &mut [usize; 6]) {
+    // `counts`: the states by bound (0 to 4, more), then those whose fewest count is
+    // more than 7 (read as `u8::MAX`, `counted_back`).
+    fn check(state: &TurnState, counts: &mut [usize; 7]) {
         let side = state.side_to_move();
         let rabbits = state.board().pieces(PieceKind::Rabbit.of(side));
         let bound = goal_lower_bound(state, frozen_rabbits(state.board(), side, rabbits));
         let push = u8::from(state.pending_push().is_some());
         let h = &bound.hindered;
-        let by_ranks = if (rabbits & rank_band(side, 0)).any() {
-            0
+        let fewest = if (rabbits & rank_band(side, 0)).any() {
+            Some(0)
         } else {
             (1..8u8)
                 .filter_map(|d| {
@@ -851,15 +854,17 @@ fn goal_lower_bound_is_its_definition() {
                     band.any().then_some(d + extra)
                 })
                 .min()
-                .unwrap_or(u8::MAX)
         };
+        let by_ranks = fewest.filter(|&count| count <= 7).unwrap_or(u8::MAX);
         assert_eq!(bound.steps, by_ranks, "{:?}", state.board());
         counts[usize::from(bound.steps.min(5))] += 1;
+        counts[6] += usize::from(fewest.is_some_and(|count| count > 7));
     }
-    let mut counts = [0; 6];
+    let mut counts = [0; 7];
     for_each_sampled_state(&mut Rng(34), |state| check(state, &mut counts));
-    eprintln!("goal_lower_bound: states by bound 0-4 and above: {counts:?}");
-    assert!(counts.iter().all(|&n| n > 100), "{counts:?}");
+    eprintln!("goal_lower_bound: states by bound 0-4 and above, then those above 7: {counts:?}");
+    assert!(counts[..6].iter().all(|&n| n > 100), "{counts:?}");
+    assert!(counts[6] > 0, "{counts:?}");
 }
 
 /// The sample of the tests of a rule against its definition: the archive's turn starts,
@@ -4403,4 +4408,169 @@ fn cheap_paths_leave_out_only_steps_that_begin_no_goal() {
             && pull_goals > 0,
         "{checked} {mid} {out_pullers} {out_others} {out_steps} {pull_kept} {pull_goals}"
     );
+}
+
+// Fifty-sixth goal round, three to go before the bounds (h-g56)
+
+/// [`rabbits_asked_before_the_bounds`](super::rabbits_asked_before_the_bounds) against the
+/// plain search, on the states of [`states_for_three_to_go`] (three steps left, mid-turn
+/// included): a "no goal within three" (`None`) means none by
+/// [`Position::plain_goal_move`] (three steps left: the plain search asks every turn of at
+/// most three more), and the fast search matches the plain one there. Counts those whose
+/// bounds would not have cut them (the path bound with the walls for three and
+/// [`goal_lower_bound`] both at most three), the rabbits handed down (ones
+/// [`frozen_behind_enemy_pieces`] does not decide), and the states where the node's own
+/// set lies within them (its question then skipped).
+#[test]
+fn rabbits_asked_before_the_bounds_decide_no_goal_within_three() {
+    let states = states_for_three_to_go(56);
+    let (mut none, mut mid, mut past, mut handed, mut within, mut pushes) = (0, 0, 0, 0, 0, 0);
+    for pos in &states {
+        let state = pos.turn_state();
+        let side = state.side_to_move();
+        match super::rabbits_asked_before_the_bounds(state) {
+            None => {
+                none += 1;
+                mid += usize::from(state.steps_taken() > 0);
+                assert_eq!(pos.plain_goal_move(), None, "{pos}");
+                assert!(!check(pos), "{pos}");
+                past += usize::from(goal_rabbits_of(state, 3).1);
+            }
+            Some(asked) => {
+                if state.pending_push().is_some() {
+                    pushes += 1;
+                    assert!(asked.is_empty(), "{pos}");
+                    continue;
+                }
+                if asked.is_empty() {
+                    continue;
+                }
+                handed += 1;
+                assert!(!frozen_behind_enemy_pieces(state, asked), "{pos}");
+                // The node's own set: three ranks away dropped when none walks.
+                let (mut own, _) = goal_rabbits_of(state, 3);
+                let three = own & rank_band(side, 3);
+                if three.any() && walk_from_three_ranks(state, three).is_none() {
+                    own ^= three;
+                }
+                within += usize::from((own & !asked).is_empty());
+            }
+        }
+    }
+    eprintln!(
+        "rabbits asked before the bounds: {} states, {none} no goal within three ({mid} \
+         mid-turn, {past} past both bounds), {handed} handed down ({within} holding the \
+         node's own set), {pushes} with a push waiting (not asked)",
+        states.len()
+    );
+    assert!(
+        none > 1_000 && mid > 100 && past > 100 && handed > 100 && within > 100 && pushes > 0,
+        "{none} {mid} {past} {handed} {within} {pushes}"
+    );
+}
+
+/// [`shaped_rules_decide`](super::shaped_rules_decide) asked before the bounds, for the
+/// rabbits of [`rabbits_asked_before_the_bounds`](super::rabbits_asked_before_the_bounds)
+/// (every rabbit within three ranks but those three ranks away, none of which walks): on
+/// the states of [`states_for_three_to_go`] with no goal within two (the rules' premise)
+/// where it answers, each step it tries (none found, so all of them) is legal, no other
+/// legal step begins a goal in two more, and one of the tried steps does exactly when the
+/// plain search finds a goal ([`check_given_steps`]). Counts the states, the goals, those
+/// whose set is larger than the node's own ([`rabbits_past_the_walk`]: the bounds would
+/// have narrowed it), those the node's bounds would have cut, and those mid-turn.
+#[test]
+fn shaped_rules_before_the_bounds_begin_every_goal_in_three() {
+    let states = states_for_three_to_go(57);
+    let (mut decided, mut goals, mut wider, mut cut, mut mid, mut tried) = (0, 0, 0, 0, 0, 0);
+    for pos in &states {
+        let state = pos.turn_state();
+        let Some(rabbits) = super::rabbits_asked_before_the_bounds(state) else {
+            continue;
+        };
+        if rabbits.is_empty() {
+            continue;
+        }
+        let mut given = Vec::new();
+        let Some(answer) = super::shaped_rules_decide(state, rabbits, &mut |s| {
+            given.push(s);
+            false
+        }) else {
+            continue;
+        };
+        assert!(!answer, "{pos}: a goal with every step answered no");
+        if goal_within(pos, 2) {
+            continue;
+        }
+        decided += 1;
+        mid += usize::from(state.steps_taken() > 0);
+        tried += given.len();
+        wider += usize::from(rabbits_past_the_walk(state) != Some(rabbits));
+        cut += usize::from(!goal_rabbits_of(state, 3).1);
+        let (_, found) = check_given_steps(pos, &given);
+        goals += usize::from(found);
+    }
+    eprintln!(
+        "shaped rules before the bounds: {decided} states of {} decided, {goals} goals, \
+         {tried} steps tried, {wider} with a set wider than the node's own, {cut} the \
+         bounds would cut, {mid} mid-turn",
+        states.len()
+    );
+    assert!(
+        decided > 1_000 && goals > 100 && wider > 100 && cut > 10 && mid > 100,
+        "{decided} {goals} {wider} {cut} {mid}"
+    );
+}
+
+/// [`shaped_rules_decide`](super::shaped_rules_decide) at the root's pass with three, asked
+/// before its bounds for the root's rabbits of
+/// [`rabbits_asked_in_three`](super::rabbits_asked_in_three): on the archive's turn
+/// starts, the endgames and 3,000 random positions under a cap of four, where the root
+/// has no goal within two (the premise), the rules' answer is checked as
+/// [`check_given_steps`] checks it on the same board with three steps left (the rules
+/// read no count of steps: every step tried legal, no step left out begins a goal in two
+/// more, a tried one does exactly when the plain search finds a goal within three).
+/// Counts the roots decided and the goals.
+#[test]
+fn shaped_rules_at_the_roots_pass_with_three_begin_every_goal_in_three() {
+    let mut rng = Rng(58);
+    let mut positions: Vec<Position> = archive_positions().iter().map(|p| with_cap(p, 4)).collect();
+    positions.extend(endgame_positions().iter().map(|p| with_cap(p, 4)));
+    positions.extend((0..3_000).map(|_| with_cap(&random_position(&mut rng), 4)));
+    let (mut decided, mut goals, mut tried) = (0, 0, 0);
+    for pos in &positions {
+        let state = pos.turn_state();
+        let side = state.side_to_move();
+        let rabbits = state.board().pieces(PieceKind::Rabbit.of(side));
+        if state.steps_left() != 4 || (rabbits & rank_band(side, 0)).any() {
+            continue;
+        }
+        let bound = goal_lower_bound(state, frozen_rabbits(state.board(), side, rabbits));
+        let (_, layers) = super::paths_within_reached(state);
+        let Some(asked) = super::rabbits_asked_in_three(state, &bound, layers.as_ref()) else {
+            continue;
+        };
+        let three = with_cap(pos, 3);
+        if asked.is_empty() || goal_within(&three, 2) {
+            continue;
+        }
+        let mut given = Vec::new();
+        let Some(answer) = super::shaped_rules_decide(state, asked, &mut |s| {
+            given.push(s);
+            false
+        }) else {
+            continue;
+        };
+        assert!(!answer, "{pos}: a goal with every step answered no");
+        decided += 1;
+        tried += given.len();
+        let (_, found) = check_given_steps(&three, &given);
+        goals += usize::from(found);
+        check(pos);
+    }
+    eprintln!(
+        "shaped rules at the root's pass with three: {} roots, {decided} decided, {goals} \
+         goals, {tried} steps tried",
+        positions.len()
+    );
+    assert!(decided > 100 && goals > 10, "{decided} {goals}");
 }
