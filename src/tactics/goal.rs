@@ -3542,6 +3542,9 @@ fn region_in_four(pos: &TurnState, rabbits: Bitboard) -> Region {
         reads = inner | inner.neighbours();
         // Entered (`V`): `X` outside `Y` only beside a frozen piece of the mover in `Y`.
         into = inner | frozen.neighbours();
+        if one.any() {
+            into &= !entries_four_away_left_out(pos, inner, two, within_two, two_spreads, frozen);
+        }
     }
     if column.any() {
         reads |= column | column.neighbours();
@@ -3569,6 +3572,39 @@ fn region_in_four(pos: &TurnState, rabbits: Bitboard) -> Region {
         into,
         pushes,
     }
+}
+
+/// `V4`, the squares four from every rabbit of `one` (one rank from its goal), more than
+/// three from every rabbit of `two` (two ranks away), that [`region_in_four`]'s `V` leaves
+/// out of its entered squares: those more than two from every piece of the mover within
+/// three of a rabbit of `one` that may be frozen (`frozen`, the frozen ones within two of
+/// it, `within_two`; within three, `two_spreads`, any with an enemy piece beside it and no
+/// friend), and beside no trap within three with a piece of the mover on it.
+#[inline]
+fn entries_four_away_left_out(
+    pos: &TurnState,
+    inner: Bitboard,
+    two: Bitboard,
+    within_two: Bitboard,
+    two_spreads: Bitboard,
+    frozen: Bitboard,
+) -> Bitboard {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    let own = board.color(side);
+    let mut ring = inner & !two_spreads;
+    if two.any() {
+        let mut near = two;
+        for _ in 0..3 {
+            near |= near.neighbours();
+        }
+        ring &= !near;
+    }
+    let maybe_frozen = (frozen & within_two)
+        | (own & two_spreads & !within_two & board.color(!side).neighbours() & !own.neighbours());
+    let helped = maybe_frozen | maybe_frozen.neighbours();
+    let traps = Bitboard::TRAPS & own & two_spreads;
+    ring & !(helped | helped.neighbours() | traps.neighbours())
 }
 
 /// The first steps tried: the simple steps and pulls from a square of `from` or into one
