@@ -3027,9 +3027,11 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// three ranks away and of the two ahead of it; `Y`, inside it, those within four of a
 /// rabbit one rank away, three of one two away, and the squares of a rabbit three away and
 /// of the three ahead of it; `V`, between them, the squares of `Y` within four of a
-/// rabbit one rank away or three of one two away, those beside a frozen piece of the mover
+/// rabbit one rank away or three of one two away (but those of `V4`, four from a rabbit one
+/// rank away far from its frozen pieces and traps: [`entries_four_away_left_out`], with its
+/// proof), those beside a frozen piece of the mover
 /// on one of these, and the squares of `X` within one of a rabbit three ranks away or of
-/// the two ahead of it (so `V` holds `Y`). [`Region::FULL`] (no restriction)
+/// the two ahead of it (so `V` holds `Y` but `V4`). [`Region::FULL`] (no restriction)
 /// while a push waits or a pull is under way, or when a rabbit of the mover stands on its
 /// goal rank now or stood there when the turn started. The rabbits named (one rank away,
 /// two, three, four) are those of `rabbits`: the proof below follows the goal's rabbit
@@ -3657,7 +3659,11 @@ fn region_in_four(pos: &TurnState, rabbits: Bitboard) -> Region {
         leave = two_spreads | (inner & keep);
         reads = inner | inner.neighbours();
         // Entered (`V`): `X` outside `Y` only beside a frozen piece of the mover in `Y`.
-        into = inner | frozen.neighbours();
+        into = inner;
+        if one.any() {
+            into &= !entries_four_away_left_out(pos, inner, two, within_two, two_spreads, frozen);
+        }
+        into |= frozen.neighbours();
     }
     if column.any() {
         reads |= column | column.neighbours();
@@ -3685,6 +3691,92 @@ fn region_in_four(pos: &TurnState, rabbits: Bitboard) -> Region {
         into,
         pushes,
     }
+}
+
+/// `V4`, the part of [`region_in_four`]'s `V` left out of its entered squares when a
+/// rabbit stands one rank away (`one`, asked only then): the squares of `inner` (`Y`) four
+/// from the nearest rabbit one rank away and more than three from every rabbit two ranks
+/// away (`two`), more than two from every piece of the mover within three of a rabbit one
+/// rank away that may be frozen (`frozen` within `within_two`; on the ring three away,
+/// outside `within_two` and inside `two_spreads`, any with an enemy piece beside it and
+/// no friend, more than the frozen ones), and beside no trap within three of such a rabbit
+/// with a piece of the mover on it. The squares beside a frozen piece of the mover in `Y`
+/// stay entered (the caller joins them after).
+///
+/// Exact (the proof follows [`four_step_region`]'s, of which it narrows `V`). Let `t1` be
+/// a simple step of the mover, or a pull's first step that `t2` does not end (the pulls
+/// that matter are tried: [`four_step_region`]'s first case), that moves a piece `P` from
+/// `f` into a square `x` of `V4`, and `R` the goal's rabbit at `r`. If `R` stands two
+/// ranks away, `x` is more than three from it, outside its part of `V`; three ranks away,
+/// outside its column's part (joined after): `V`'s proof excludes `t1`. So `R` stands one
+/// rank away (`d = 1`), four or more from `x`; five or more, `x` is outside its part of
+/// `V`, as before. So `x` is four from `r`, and `f`, beside it, three (in `Y`'s part kept
+/// as left, `two_spreads`: `t1` is tried) or five (outside `Y`): let it be five. `t1`'s
+/// capture, if any, no later step reads ([`four_step_region`]: `f` is outside `Y`). After
+/// `t1`, `t2 t3 t4` is a goal in three, with `t4` `R`'s forward step, and by
+/// [`four_step_region`]'s proof for `d = 1`: `t2` is `R`'s step aside to `y`, then a goal
+/// in two from `y`; or `t2 t3` a push or a pull with the enemy piece or the puller within
+/// three of `r`, then `t4`, which reads `B(r, 1)`; or `t2` a simple step that changes a
+/// square of `B(r, 3)`, then a goal in two that reads `B(r, 3)`, the squares three away
+/// only by the frozen test of its piece `S` two away ([`three_step_region`]).
+/// - `P` moves again. Not in a goal in two from `y` (its pieces stand within two of `y`;
+///   `x` is three or more from `y`). As a pusher, of an enemy piece `e` beside `x` within
+///   three of `r` (so three away): the push changes `e`, the square it is pushed to (two or
+///   four away), `x`, and captures on traps beside `e` or `x` (two or more away): nothing
+///   of `B(r, 1)`, so `t4` was a goal in one after `t1`, and `t1 t4` a goal in two at the
+///   root: excluded. Not as a puller (within three). By a simple step `t2` from `x`: it
+///   changes `B(r, 3)` only by entering a square `z` three away (a capture beside `x` takes
+///   a piece from a trap three or five away; three away none stands, by the trap term), and
+///   the goal in two `t3 t4` reads `z` only by the frozen test of its piece `S` two away,
+///   beside `z`, and not otherwise
+///   (it enters squares within two only). Without `P` on `z`, that is after `t1`, `S` is
+///   frozen (else `t1 t3 t4` is a goal in three at the root: `t1` changed nothing within
+///   three of `r`), and so at the root (`t1` changed `x` and `f`, four and five away, and a
+///   trap beside `f`, four or more away: none beside `S`). So `x`, beside `z`, is within two
+///   of a frozen piece two from `r`: not in `V4`.
+/// - `P` stays on `x`. Then `t2 t3 t4` played from the root meets `f` holding `P` (read,
+///   if at all, only as a friend in frozen tests: more friends never freeze a piece of the
+///   mover nor capture one) and `x` empty (entered by a step, if at all, as easily as
+///   after `t1`). `x` is read as a friend only in the frozen tests of the pieces of the
+///   mover beside it: three away (five away none moves, and the reads five from `r` are
+///   the frozen tests of a piece four away, [`four_step_region`]'s `Y`). Such a piece `Q`
+///   is not frozen at the root (`x` would be beside it: not in `V4`). It is tested when it
+///   moves: as `t2`'s piece or a pusher or puller of `t2 t3`, in the state after `t1`, which
+///   differs from the root's around `Q` only by `x` (`f`, five away, and a trap beside it
+///   are not beside `Q`), and a pusher again after `t2`, an enemy piece fewer beside it;
+///   or in a goal in two from `y`, where `Q`, three from `r` and two or less from `y`, is
+///   moved after `R`'s step only, which changes no square beside `Q` (`r` and `y` are two
+///   or more from it). So `Q` passes at the root as after `t1`. `x`'s friend saves no piece
+///   of the mover on a trap beside it three away (the trap term: none stands there); on a
+///   trap five away, the piece is read only by the frozen test of a piece four away beside
+///   it, tested at `t2` or, as a pusher, after `t2` (an enemy piece's step), before any
+///   step of the mover after `t1` may take its last friend. So `t2 t3 t4` is a goal in
+///   three at the root: excluded.
+#[inline]
+fn entries_four_away_left_out(
+    pos: &TurnState,
+    inner: Bitboard,
+    two: Bitboard,
+    within_two: Bitboard,
+    two_spreads: Bitboard,
+    frozen: Bitboard,
+) -> Bitboard {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    let own = board.color(side);
+    let mut ring = inner & !two_spreads;
+    if two.any() {
+        let mut near = two;
+        for _ in 0..3 {
+            near |= near.neighbours();
+        }
+        ring &= !near;
+    }
+    let maybe_frozen = (frozen & within_two)
+        | (own & two_spreads & !within_two & board.color(!side).neighbours() & !own.neighbours());
+    let helped = maybe_frozen | maybe_frozen.neighbours();
+    let traps = Bitboard::TRAPS & own & two_spreads;
+    ring & !(helped | helped.neighbours() | traps.neighbours())
 }
 
 /// The first steps tried: the simple steps and pulls from a square of `from` or into one

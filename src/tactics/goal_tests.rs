@@ -4574,3 +4574,50 @@ fn shaped_rules_at_the_roots_pass_with_three_begin_every_goal_in_three() {
     );
     assert!(decided > 100 && goals > 10, "{decided} {goals}");
 }
+
+// Fifty-eighth goal round.
+
+/// [`four_step_region`]'s entered squares four from a rabbit one rank away (`V4` left
+/// out: more than two from every piece of the mover within three of such a rabbit that
+/// may be frozen, beside no trap within three with a piece of the mover on it, more than
+/// three from every rabbit two ranks away) against the wider set they replaced (every
+/// square within four of a rabbit one rank away): on the turn starts of
+/// [`for_each_goal_in_four`] with 1,000,000 more random ones, wherever the fewest steps
+/// are exactly four and a rabbit that may end it stands one rank away, no step the wider
+/// set tries and the region does not begins a goal in three more (a plain search after
+/// it), and many are left out; counts those left out that enter a square beside a piece
+/// of the mover within three of such a rabbit (unfrozen there: the frozen ones keep it).
+#[test]
+fn four_step_region_entries_four_from_a_rabbit_one_rank_away_begin_no_goal() {
+    let (mut applied, mut dropped, mut beside_own) = (0, 0usize, 0);
+    let (turn_starts, fours) = for_each_goal_in_four(
+        58,
+        1_000_000,
+        |state, rabbits| (rabbits & rank_band(state.side_to_move(), 1)).any(),
+        |pos, rabbits, region| {
+            let side = pos.side_to_move();
+            let one = rabbits & rank_band(side, 1);
+            let within_four = spread(one, 4);
+            let own = (spread(one, 3) & pos.board().color(side)).neighbours();
+            let wider = Region {
+                into: region.into | within_four,
+                ..region
+            };
+            let here = check_left_out(pos, (region, wider), 3, |s| {
+                beside_own += usize::from(s.to().is_some_and(|to| own.contains(to)));
+            });
+            dropped += here;
+            applied += usize::from(here > 0);
+        },
+    );
+    eprintln!(
+        "four_step_region's entries four from a rabbit one rank away: {turn_starts} turn \
+         starts, {fours} goals in four with such a rabbit, {applied} with steps left out, \
+         {dropped} left out, {beside_own} of them beside a piece of the mover within three \
+         (none begins a goal)"
+    );
+    assert!(
+        fours > 1_000 && applied > 100 && dropped > 200 && beside_own > 10,
+        "{fours} {applied} {dropped} {beside_own}"
+    );
+}
