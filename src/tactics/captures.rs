@@ -2642,19 +2642,18 @@ fn second_move_helped(
         let helped = if empty.contains(o) {
             let movers = Bitboard::adjacent(sq) & stronger & !frozen;
             let beside = mine & Bitboard::adjacent(sq);
-            movers.into_iter().any(|h| !stuck(h, sq, beside.without(h)))
-        } else {
-            Bitboard::adjacent(o)
+            movers
                 .into_iter()
-                .filter(|&e| empty.contains(e))
-                .any(|e| {
-                    let others = (mine & Bitboard::adjacent(e)).without(o);
-                    if Bitboard::TRAPS.contains(e) {
-                        others.any()
-                    } else {
-                        !stuck(o, e, others)
-                    }
-                })
+                .any(|h| !stuck(h, sq, beside.without(h)))
+        } else {
+            Bitboard::adjacent(o).into_iter().filter(|&e| empty.contains(e)).any(|e| {
+                let others = (mine & Bitboard::adjacent(e)).without(o);
+                if Bitboard::TRAPS.contains(e) {
+                    others.any()
+                } else {
+                    !stuck(o, e, others)
+                }
+            })
         };
         if helped {
             keep = keep.with(o);
