@@ -3572,7 +3572,7 @@ fn region_with_the_square_ahead_taken(pos: &TurnState, blocked: Bitboard) -> Reg
 /// [`region_with_the_square_ahead_taken`] and [`region_two_ranks_away_blocked`]),
 /// once its [`Region::FULL`] cases are
 /// out: its proof is [`four_step_region`]'s, which follows one goal rabbit.
-#[inline]
+#[inline(always)]
 fn region_in_four(pos: &TurnState, rabbits: Bitboard) -> Region {
     let side = pos.side_to_move();
     let board = pos.board();
