@@ -368,7 +368,7 @@ fn search_at(
     } else if ctx.fast && limit <= 3 {
         capture_search(node, &known, Some(sq), limit, path)
     } else if ctx.fast && limit == 4 && quiet && onto != Bitboard::FULL {
-        first_moves_towards(node, &known, sq, onto, path)
+        first_moves_towards(node, &known, sq, (onto, frozen), path)
     } else if ctx.fast && limit == 4 && quiet {
         (!bound.far
             && walk_may_reach(node.board(), ctx.side, sq, frozen)
@@ -2569,6 +2569,11 @@ fn admits(admit: Option<Admit>, board: &Board, side: Color, step: Step) -> bool 
 /// root's bound and its step selection, skipped here, only cut steps that lead to no
 /// capture. So this succeeds exactly when the search in four does.
 ///
+/// Before its search, the squares of `onto` where the second move has no helper are
+/// taken out ([`second_move_helped`]; `frozen`: the mover's frozen pieces, given by the
+/// root): a capture in four never begins with a move onto them, so the first steps
+/// left out lead to none and the answer is the same.
+///
 /// Out of line: a cost choice of the root's code generation (the root's instructions
 /// fell with it, 666.7 to 665.3 a query on the archive, 1,008.3 to 1,005.0 on the
 /// endgames); no answer depends on it.
@@ -2577,10 +2582,89 @@ fn first_moves_towards(
     node: &Node,
     ctx: &Ctx,
     sq: Square,
-    onto: Bitboard,
+    (onto, frozen): (Bitboard, Option<Bitboard>),
     path: &mut Move,
 ) -> bool {
-    first_steps_moving(node, ctx, sq, sq, onto, 4, path)
+    let board = node.board();
+    let frozen = frozen.unwrap_or_else(|| board.frozen_among(ctx.side, Bitboard::FULL));
+    let onto = second_move_helped(board, ctx.side, sq, onto, frozen);
+    onto.any() && first_steps_moving(node, ctx, sq, sq, onto, 4, path)
+}
+
+/// For [`first_moves_towards`], the squares `o` of `onto` (kept by
+/// [`alone_moved_twice`]: `p`, the enemy piece on `sq`, moves onto `o` and then onto the
+/// trap `t` beside `o`, the four steps of a capture in four) where the second move may
+/// have a helper: a piece of the mover stronger than `p` stands beside `o` now, or the
+/// piece `h` that makes the first move may stand, after it, beside `o`, alive and
+/// unfrozen. `frozen`: the mover's frozen pieces.
+///
+/// Proof. The four steps are `p`'s two moves and nothing else moves but the pieces a step
+/// captures on a trap ([`alone_moved_twice`]). The second move, a push or a pull of `p`
+/// from `o`, needs a piece of the mover stronger than `p` beside `o` after the first
+/// move, alive there and unfrozen. With none beside `o` now, that can only be `h` (the
+/// only piece of the mover that moves first; `h` is never beside `o` now: on `o` for a
+/// pull, beside `sq`, which is beside `o`, for a push). With `o` empty the first move is
+/// a push by a piece beside `sq` (unfrozen, stronger than `p`), which ends on `sq`, not
+/// a trap (every trap is three squares or more from another, and `t` is two squares from
+/// `sq`); it stands frozen there when the mover's only piece beside `sq` is `h` itself
+/// (then `h` is the one such piece) and an enemy piece stronger than `h` stands beside
+/// `sq` off the traps (no such piece is captured by the move: a capture of an enemy piece
+/// happens only on a trap). With `o` holding a piece of the mover the first move is its
+/// pull: `h` on `o` steps onto an empty square `e` beside `o` and `p` follows into `o`.
+/// On `e = t`, `h` is lost when no other piece of the mover stands beside `t` (the
+/// square `o` then holds `p`); elsewhere `e` is no trap (`t` is the only trap beside
+/// `o`), and `h` stands frozen there when no other piece of the mover stands beside `e`
+/// and an enemy piece stronger than `h` stands beside `e` off the traps. In each case
+/// counted here as stopping `h`, no step of the move can help it (the move's steps are
+/// `h`'s and `p`'s, and `p` is weaker), so no capture in four moves `p` onto `o`.
+#[inline(never)]
+fn second_move_helped(
+    board: &Board,
+    side: Color,
+    sq: Square,
+    onto: Bitboard,
+    frozen: Bitboard,
+) -> Bitboard {
+    let Some(stronger) = stronger_than_piece_on(board, side, sq) else {
+        return Bitboard::EMPTY;
+    };
+    let mine = board.color(side);
+    let empty = !board.occupied();
+    let freezers = board.color(!side) & !Bitboard::TRAPS;
+    // Whether `h`, standing on `at` after the first move with `others` the mover's other
+    // pieces beside it, stands frozen there.
+    let stuck = |h: Square, at: Square, others: Bitboard| {
+        others.is_empty()
+            && stronger_than_piece_on(board, !side, h)
+                .is_some_and(|s| (s & freezers & Bitboard::adjacent(at)).any())
+    };
+    let mut keep = Bitboard::EMPTY;
+    for o in onto {
+        if (Bitboard::adjacent(o) & stronger).any() {
+            keep = keep.with(o);
+            continue;
+        }
+        let helped = if empty.contains(o) {
+            let movers = Bitboard::adjacent(sq) & stronger & !frozen;
+            let beside = mine & Bitboard::adjacent(sq);
+            movers
+                .into_iter()
+                .any(|h| !stuck(h, sq, beside.without(h)))
+        } else {
+            Bitboard::adjacent(o).into_iter().filter(|&e| empty.contains(e)).any(|e| {
+                let others = (mine & Bitboard::adjacent(e)).without(o);
+                if Bitboard::TRAPS.contains(e) {
+                    others.any()
+                } else {
+                    !stuck(o, e, others)
+                }
+            })
+        };
+        if helped {
+            keep = keep.with(o);
+        }
+    }
+    keep
 }
 
 /// The root's direct "yes" in four, tried before its search in four (four steps left,
