@@ -368,7 +368,7 @@ fn search_at(
     } else if ctx.fast && limit <= 3 {
         capture_search(node, &known, Some(sq), limit, path)
     } else if ctx.fast && limit == 4 && quiet && onto != Bitboard::FULL {
-        first_moves_towards(node, &known, sq, (onto, frozen), path)
+        first_moves_towards(node, &known, sq, onto, path)
     } else if ctx.fast && limit == 4 && quiet {
         (!bound.far
             && walk_may_reach(node.board(), ctx.side, sq, frozen)
@@ -760,7 +760,10 @@ fn alone_moved_twice(
             keep = keep.with(o);
         }
     }
-    keep
+    if keep.is_empty() {
+        return keep;
+    }
+    second_move_helped(board, side, sq, keep, frozen)
 }
 
 /// For [`four_step_traps`], a trap (`area`: the trap and the squares beside it)
@@ -2582,13 +2585,10 @@ fn first_moves_towards(
     node: &Node,
     ctx: &Ctx,
     sq: Square,
-    (onto, frozen): (Bitboard, Option<Bitboard>),
+    onto: Bitboard,
     path: &mut Move,
 ) -> bool {
-    let board = node.board();
-    let frozen = frozen.unwrap_or_else(|| board.frozen_among(ctx.side, Bitboard::FULL));
-    let onto = second_move_helped(board, ctx.side, sq, onto, frozen);
-    onto.any() && first_steps_moving(node, ctx, sq, sq, onto, 4, path)
+    first_steps_moving(node, ctx, sq, sq, onto, 4, path)
 }
 
 /// For [`first_moves_towards`], the squares `o` of `onto` (kept by
