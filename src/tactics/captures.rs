@@ -760,10 +760,7 @@ fn alone_moved_twice(
             keep = keep.with(o);
         }
     }
-    if keep.is_empty() {
-        return keep;
-    }
-    second_move_helped(board, side, sq, keep, frozen)
+    keep
 }
 
 /// For [`four_step_traps`], a trap (`area`: the trap and the squares beside it)
@@ -2588,7 +2585,10 @@ fn first_moves_towards(
     onto: Bitboard,
     path: &mut Move,
 ) -> bool {
-    first_steps_moving(node, ctx, sq, sq, onto, 4, path)
+    let board = node.board();
+    let frozen = board.frozen_among(ctx.side, Bitboard::FULL);
+    let onto = second_move_helped(board, ctx.side, sq, onto, frozen);
+    onto.any() && first_steps_moving(node, ctx, sq, sq, onto, 4, path)
 }
 
 /// For [`first_moves_towards`], the squares `o` of `onto` (kept by
@@ -2617,7 +2617,7 @@ fn first_moves_towards(
 /// and an enemy piece stronger than `h` stands beside `e` off the traps. In each case
 /// counted here as stopping `h`, no step of the move can help it (the move's steps are
 /// `h`'s and `p`'s, and `p` is weaker), so no capture in four moves `p` onto `o`.
-#[inline(never)]
+#[inline]
 fn second_move_helped(
     board: &Board,
     side: Color,
@@ -2651,14 +2651,20 @@ fn second_move_helped(
                 .into_iter()
                 .any(|h| !stuck(h, sq, beside.without(h)))
         } else {
-            Bitboard::adjacent(o).into_iter().filter(|&e| empty.contains(e)).any(|e| {
+            // A pull: `h` stands on `o`; the enemy pieces stronger than it, off the traps.
+            let freezing = stronger_than_piece_on(board, !side, o)
+                .map_or(Bitboard::EMPTY, |s| s & freezers);
+            let mut any = false;
+            for e in Bitboard::adjacent(o) & empty {
                 let others = (mine & Bitboard::adjacent(e)).without(o);
-                if Bitboard::TRAPS.contains(e) {
-                    others.any()
-                } else {
-                    !stuck(o, e, others)
+                if others.any()
+                    || (!Bitboard::TRAPS.contains(e) && (freezing & Bitboard::adjacent(e)).is_empty())
+                {
+                    any = true;
+                    break;
                 }
-            })
+            }
+            any
         };
         if helped {
             keep = keep.with(o);
