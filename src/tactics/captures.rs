@@ -760,7 +760,10 @@ fn alone_moved_twice(
             keep = keep.with(o);
         }
     }
-    keep
+    if keep.is_empty() {
+        return keep;
+    }
+    second_move_helped(board, side, sq, keep, frozen)
 }
 
 /// For [`four_step_traps`], a trap (`area`: the trap and the squares beside it)
@@ -2585,10 +2588,7 @@ fn first_moves_towards(
     onto: Bitboard,
     path: &mut Move,
 ) -> bool {
-    let board = node.board();
-    let frozen = board.frozen_among(ctx.side, Bitboard::FULL);
-    let onto = second_move_helped(board, ctx.side, sq, onto, frozen);
-    onto.any() && first_steps_moving(node, ctx, sq, sq, onto, 4, path)
+    first_steps_moving(node, ctx, sq, sq, onto, 4, path)
 }
 
 /// For [`first_moves_towards`], the squares `o` of `onto` (kept by
