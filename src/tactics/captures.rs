@@ -313,7 +313,8 @@ fn capture_query_in<const FAST: bool, const QUIET: bool>(node: &Node) -> Capture
                     Some(first) => {
                         let frozen =
                             *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
-                        onto = alone_moved_twice(board, side, sq, first, frozen);
+                        let kept = alone_moved_twice(board, side, sq, first, frozen);
+                        onto = second_move_helped(board, side, sq, kept, frozen);
                         if onto.is_empty() {
                             break;
                         }
@@ -760,10 +761,7 @@ fn alone_moved_twice(
             keep = keep.with(o);
         }
     }
-    if keep.is_empty() {
-        return keep;
-    }
-    second_move_helped(board, side, sq, keep, frozen)
+    keep
 }
 
 /// For [`four_step_traps`], a trap (`area`: the trap and the squares beside it)
@@ -2625,6 +2623,9 @@ fn second_move_helped(
     onto: Bitboard,
     frozen: Bitboard,
 ) -> Bitboard {
+    if onto.is_empty() {
+        return onto;
+    }
     let Some(stronger) = stronger_than_piece_on(board, side, sq) else {
         return Bitboard::EMPTY;
     };
