@@ -2570,11 +2570,6 @@ fn admits(admit: Option<Admit>, board: &Board, side: Color, step: Step) -> bool 
 /// root's bound and its step selection, skipped here, only cut steps that lead to no
 /// capture. So this succeeds exactly when the search in four does.
 ///
-/// Before its search, the squares of `onto` where the second move has no helper are
-/// taken out ([`second_move_helped`]; `frozen`: the mover's frozen pieces, given by the
-/// root): a capture in four never begins with a move onto them, so the first steps
-/// left out lead to none and the answer is the same.
-///
 /// Out of line: a cost choice of the root's code generation (the root's instructions
 /// fell with it, 666.7 to 665.3 a query on the archive, 1,008.3 to 1,005.0 on the
 /// endgames); no answer depends on it.
@@ -2589,8 +2584,8 @@ fn first_moves_towards(
     first_steps_moving(node, ctx, sq, sq, onto, 4, path)
 }
 
-/// For [`first_moves_towards`], the squares `o` of `onto` (kept by
-/// [`alone_moved_twice`]: `p`, the enemy piece on `sq`, moves onto `o` and then onto the
+/// For the root's search in four, after [`alone_moved_twice`]: the squares `o` of `onto`
+/// (kept by it: `p`, the enemy piece on `sq`, moves onto `o` and then onto the
 /// trap `t` beside `o`, the four steps of a capture in four) where the second move may
 /// have a helper: a piece of the mover stronger than `p` stands beside `o` now, or the
 /// piece `h` that makes the first move may stand, after it, beside `o`, alive and
@@ -2614,7 +2609,13 @@ fn first_moves_towards(
 /// `o`), and `h` stands frozen there when no other piece of the mover stands beside `e`
 /// and an enemy piece stronger than `h` stands beside `e` off the traps. In each case
 /// counted here as stopping `h`, no step of the move can help it (the move's steps are
-/// `h`'s and `p`'s, and `p` is weaker), so no capture in four moves `p` onto `o`.
+/// `h`'s and `p`'s, and `p` is weaker), so no capture in four moves `p` onto `o`, and
+/// [`first_moves_towards`]' proof holds with the squares kept here; with none kept there
+/// is no capture in exactly four.
+///
+/// The pull's test is a plain loop: written with iterator adapters and a closure, it
+/// made the root copy its answer out (a 232-byte `memcpy`, round 39 in
+/// docs/tactics.md); a cost choice, the same answer.
 #[inline]
 fn second_move_helped(
     board: &Board,
@@ -2648,18 +2649,17 @@ fn second_move_helped(
         let helped = if empty.contains(o) {
             let movers = Bitboard::adjacent(sq) & stronger & !frozen;
             let beside = mine & Bitboard::adjacent(sq);
-            movers
-                .into_iter()
-                .any(|h| !stuck(h, sq, beside.without(h)))
+            movers.into_iter().any(|h| !stuck(h, sq, beside.without(h)))
         } else {
             // A pull: `h` stands on `o`; the enemy pieces stronger than it, off the traps.
-            let freezing = stronger_than_piece_on(board, !side, o)
-                .map_or(Bitboard::EMPTY, |s| s & freezers);
+            let freezing =
+                stronger_than_piece_on(board, !side, o).map_or(Bitboard::EMPTY, |s| s & freezers);
             let mut any = false;
             for e in Bitboard::adjacent(o) & empty {
                 let others = (mine & Bitboard::adjacent(e)).without(o);
                 if others.any()
-                    || (!Bitboard::TRAPS.contains(e) && (freezing & Bitboard::adjacent(e)).is_empty())
+                    || (!Bitboard::TRAPS.contains(e)
+                        && (freezing & Bitboard::adjacent(e)).is_empty())
                 {
                     any = true;
                     break;
