@@ -313,7 +313,8 @@ fn capture_query_in<const FAST: bool, const QUIET: bool>(node: &Node) -> Capture
                     Some(first) => {
                         let frozen =
                             *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
-                        onto = alone_moved_twice(board, side, sq, first, frozen);
+                        let kept = alone_moved_twice(board, side, sq, first, frozen);
+                        onto = second_move_helped(board, side, sq, kept, frozen);
                         if onto.is_empty() {
                             break;
                         }
@@ -2581,6 +2582,96 @@ fn first_moves_towards(
     path: &mut Move,
 ) -> bool {
     first_steps_moving(node, ctx, sq, sq, onto, 4, path)
+}
+
+/// For the root's search in four, after [`alone_moved_twice`]: the squares `o` of `onto`
+/// (kept by it: `p`, the enemy piece on `sq`, moves onto `o` and then onto the
+/// trap `t` beside `o`, the four steps of a capture in four) where the second move may
+/// have a helper: a piece of the mover stronger than `p` stands beside `o` now, or the
+/// piece `h` that makes the first move may stand, after it, beside `o`, alive and
+/// unfrozen. `frozen`: the mover's frozen pieces.
+///
+/// Proof. The four steps are `p`'s two moves and nothing else moves but the pieces a step
+/// captures on a trap ([`alone_moved_twice`]). The second move, a push or a pull of `p`
+/// from `o`, needs a piece of the mover stronger than `p` beside `o` after the first
+/// move, alive there and unfrozen. With none beside `o` now, that can only be `h` (the
+/// only piece of the mover that moves first; `h` is never beside `o` now: on `o` for a
+/// pull, beside `sq`, which is beside `o`, for a push). With `o` empty the first move is
+/// a push by a piece beside `sq` (unfrozen, stronger than `p`), which ends on `sq`, not
+/// a trap (every trap is three squares or more from another, and `t` is two squares from
+/// `sq`); it stands frozen there when the mover's only piece beside `sq` is `h` itself
+/// (then `h` is the one such piece) and an enemy piece stronger than `h` stands beside
+/// `sq` off the traps (no such piece is captured by the move: a capture of an enemy piece
+/// happens only on a trap). With `o` holding a piece of the mover the first move is its
+/// pull: `h` on `o` steps onto an empty square `e` beside `o` and `p` follows into `o`.
+/// On `e = t`, `h` is lost when no other piece of the mover stands beside `t` (the
+/// square `o` then holds `p`); elsewhere `e` is no trap (`t` is the only trap beside
+/// `o`), and `h` stands frozen there when no other piece of the mover stands beside `e`
+/// and an enemy piece stronger than `h` stands beside `e` off the traps. In each case
+/// counted here as stopping `h`, no step of the move can help it (the move's steps are
+/// `h`'s and `p`'s, and `p` is weaker), so no capture in four moves `p` onto `o`, and
+/// [`first_moves_towards`]' proof holds with the squares kept here; with none kept there
+/// is no capture in exactly four.
+///
+/// The pull's test is a plain loop: written with iterator adapters and a closure, it
+/// made the root copy its answer out (a 232-byte `memcpy`, round 39 in
+/// docs/tactics.md); a cost choice, the same answer.
+#[inline]
+fn second_move_helped(
+    board: &Board,
+    side: Color,
+    sq: Square,
+    onto: Bitboard,
+    frozen: Bitboard,
+) -> Bitboard {
+    if onto.is_empty() {
+        return onto;
+    }
+    let Some(stronger) = stronger_than_piece_on(board, side, sq) else {
+        return Bitboard::EMPTY;
+    };
+    let mine = board.color(side);
+    let empty = !board.occupied();
+    let freezers = board.color(!side) & !Bitboard::TRAPS;
+    // Whether `h`, standing on `at` after the first move with `others` the mover's other
+    // pieces beside it, stands frozen there.
+    let stuck = |h: Square, at: Square, others: Bitboard| {
+        others.is_empty()
+            && stronger_than_piece_on(board, !side, h)
+                .is_some_and(|s| (s & freezers & Bitboard::adjacent(at)).any())
+    };
+    let mut keep = Bitboard::EMPTY;
+    for o in onto {
+        if (Bitboard::adjacent(o) & stronger).any() {
+            keep = keep.with(o);
+            continue;
+        }
+        let helped = if empty.contains(o) {
+            let movers = Bitboard::adjacent(sq) & stronger & !frozen;
+            let beside = mine & Bitboard::adjacent(sq);
+            movers.into_iter().any(|h| !stuck(h, sq, beside.without(h)))
+        } else {
+            // A pull: `h` stands on `o`; the enemy pieces stronger than it, off the traps.
+            let freezing =
+                stronger_than_piece_on(board, !side, o).map_or(Bitboard::EMPTY, |s| s & freezers);
+            let mut any = false;
+            for e in Bitboard::adjacent(o) & empty {
+                let others = (mine & Bitboard::adjacent(e)).without(o);
+                if others.any()
+                    || (!Bitboard::TRAPS.contains(e)
+                        && (freezing & Bitboard::adjacent(e)).is_empty())
+                {
+                    any = true;
+                    break;
+                }
+            }
+            any
+        };
+        if helped {
+            keep = keep.with(o);
+        }
+    }
+    keep
 }
 
 /// The root's direct "yes" in four, tried before its search in four (four steps left,

@@ -583,6 +583,62 @@ fn the_first_moves_of_a_piece_moved_twice_are_narrowed_exactly() {
     eprintln!("pieces moved twice ruled out: {ruled_out}; captures in four begun on the kept squares: {checked}");
 }
 
+/// At `pos` (a turn start with four steps left, no push waiting, no pull under way),
+/// for every enemy piece whose first move [`four_step_traps`] narrows, the squares of
+/// [`alone_moved_twice`] that [`second_move_helped`] takes out checked against the plain
+/// query: its capture in exactly four, if any, begins with the piece's own step onto a
+/// square [`second_move_helped`] keeps, or a step from one that it follows. Returns how
+/// many squares it took out, how many pieces it ruled out (squares kept by
+/// [`alone_moved_twice`], none by it), and how many captures in four it checked.
+fn check_second_move_helped(pos: &Position) -> [usize; 3] {
+    let Some(node) = quiet_four_step_root(pos) else {
+        return [0, 0, 0];
+    };
+    let side = node.side_to_move();
+    let board = node.board();
+    let (ready, frozen) = (board.threatened(!side), board.frozen(side));
+    let plain = node.capture_moves_plain();
+    let (mut dropped, mut ruled_out, mut checked) = (0, 0, 0);
+    for sq in board.color(!side) {
+        let Some(first) = four_step_traps(board, side, sq, ready, &mut Some(frozen)) else {
+            continue;
+        };
+        if first == Bitboard::FULL {
+            continue;
+        }
+        let kept = alone_moved_twice(board, side, sq, first, frozen);
+        let onto = second_move_helped(board, side, sq, kept, frozen);
+        assert_eq!(onto & !kept, Bitboard::EMPTY, "{pos:?}");
+        dropped += (kept & !onto).count() as usize;
+        ruled_out += usize::from(kept.any() && onto.is_empty());
+        let Some(mv) = plain.get(sq).filter(|m| m.len() == 4) else {
+            continue;
+        };
+        checked += 1;
+        let step = mv.steps()[0];
+        let own = step.from == sq && step.to().is_some_and(|b| onto.contains(b));
+        assert!(
+            own || onto.contains(step.from),
+            "{mv:?} begins off {onto:?} in {pos:?}"
+        );
+    }
+    [dropped, ruled_out, checked]
+}
+
+#[test]
+fn the_second_move_needs_a_helper() {
+    let counts = sum_over_turn_starts(3939, check_second_move_helped);
+    let [dropped, ruled_out, checked] = counts;
+    assert!(
+        dropped > 0 && ruled_out > 0 && checked > 1_000,
+        "{counts:?}"
+    );
+    eprintln!(
+        "squares without a helper for the second move: {dropped}; pieces ruled out: \
+         {ruled_out}; captures in four begun on the kept squares: {checked}"
+    );
+}
+
 /// At `pos` (a turn start with four steps left), every enemy piece for which
 /// [`walk_then_move`] gives a move: four steps, replayed through the checked API
 /// capturing the piece, and the plain query captures it in four steps or fewer (in
