@@ -2545,10 +2545,11 @@ fn past_a_friend_on_the_goal_square(
             }
         }
     }
-    // The steps of the unfrozen pieces of the mover among `pieces` into the empty
-    // squares of `targets` beside them, not backwards for a rabbit.
+    // The unfrozen pieces of the mover among `pieces`.
+    let unfrozen = |pieces: Bitboard| pieces & own & !board.frozen_among(side, pieces & own);
+    // The steps of `pieces`, unfrozen pieces of the mover, into the empty squares of
+    // `targets` beside them, not backwards for a rabbit.
     let mut steps_of = |pieces: Bitboard, targets: Bitboard| {
-        let pieces = pieces & own & !board.frozen_among(side, pieces & own);
         for x in pieces {
             let mut into = Bitboard::adjacent(x) & targets & empty;
             if own_rabbits.contains(x) {
@@ -2563,14 +2564,15 @@ fn past_a_friend_on_the_goal_square(
         }
         false
     };
-    // `F` along the goal rank, `R` aside, the friends on a `t` or an `s`.
+    // `F` along the goal rank, `R` aside, the friends on a `t` or an `s`. `F` and `R`
+    // stand beside each other: both unfrozen, no frozen test.
     if steps_of(g, t_squares) || steps_of(rabbits, aside) {
         return Some(true);
     }
     // The friends on a `t` (for `F`, or for `R` through the `s` below it when empty),
     // and on an `s` under an empty `t` (for `R`).
     let under_empty = aside & empty.shift(back);
-    if steps_of(t_squares | under_empty, Bitboard::FULL) {
+    if steps_of(unfrozen(t_squares | under_empty), Bitboard::FULL) {
         return Some(true);
     }
     // The friends beside an empty `s` under an empty `t`, off the goal rank, when `R`
@@ -2580,7 +2582,7 @@ fn past_a_friend_on_the_goal_square(
         let around_s = Bitboard::adjacent(s);
         if (around_s & own & !rabbits).is_empty() && (around_s & freezers).any() {
             let helped = around_s & !goal_row;
-            if steps_of(helped.neighbours(), helped) {
+            if steps_of(unfrozen(helped.neighbours()), helped) {
                 return Some(true);
             }
         }
@@ -2590,7 +2592,7 @@ fn past_a_friend_on_the_goal_square(
     let left_frozen = (around & own & !g).is_empty() && (around & freezers).any();
     if left_frozen {
         let helped = around & !g;
-        if steps_of(helped.neighbours(), helped) {
+        if steps_of(unfrozen(helped.neighbours()), helped) {
             return Some(true);
         }
     }

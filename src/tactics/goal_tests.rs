@@ -4132,7 +4132,8 @@ use super::past_a_friend_on_the_goal_square;
 /// walks): on the states of [`states_for_three_to_go`] with no goal in fewer than three
 /// (a plain walk) where it answers, each step it tries (none found, so all of them) is
 /// legal, no other legal step begins a goal in two more (a plain walk after it), and one
-/// of the tried steps does exactly when the plain search finds a goal. Counts the states,
+/// of the tried steps does exactly when the plain search finds a goal; `F` and `R` are
+/// never frozen where it answers (their steps are tried with no frozen test). Counts the states,
 /// the goals, the steps tried (the friend's on the goal square, the rabbit's, the
 /// enemy pieces' as a push's start, the pulls' ends), left out, the states decided "no"
 /// with no step tried, and the states mid-turn.
@@ -4152,6 +4153,11 @@ fn past_a_friend_on_the_goal_square_begins_every_goal_in_three() {
         shaped += 1;
         mid += usize::from(state.steps_taken() > 0);
         let g = rabbits.shift(super::forward(side));
+        // `F` and `R` stand beside each other: neither frozen (their steps skip the test).
+        assert!(
+            pos.board().frozen_among(side, g | rabbits).is_empty(),
+            "{pos}"
+        );
         let enemy = pos.board().color(!side);
         for s in &given {
             friend_steps += usize::from(g.contains(s.from));
