@@ -1858,7 +1858,7 @@ fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
 /// two away enters `A` only where that is its one empty entry, and a piece entering `A`
 /// from three away does so by the second step. And one step leaving `R` unfrozen with
 /// `A` taken is the first step of such an `X` into `A`, whose route aside is asked.
-#[inline(always)]
+#[inline]
 fn unfrozen_within_two_steps(board: &Board, side: Color, r: crate::Square, pulling: bool) -> bool {
     let own = board.color(side);
     let enemy = board.color(!side);
@@ -3574,7 +3574,7 @@ fn region_with_the_square_ahead_taken(pos: &TurnState, blocked: Bitboard) -> Reg
 /// [`region_with_the_square_ahead_taken`] and [`region_two_ranks_away_blocked`]),
 /// once its [`Region::FULL`] cases are
 /// out: its proof is [`four_step_region`]'s, which follows one goal rabbit.
-#[inline(always)]
+#[inline]
 fn region_in_four(pos: &TurnState, rabbits: Bitboard) -> Region {
     let side = pos.side_to_move();
     let board = pos.board();
