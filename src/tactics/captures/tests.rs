@@ -538,20 +538,21 @@ fn a_trap_held_until_the_second_step_keeps_a_helper_near() {
 }
 
 /// At `pos` (a turn start with four steps left, no push waiting, no pull under way),
-/// for every enemy piece whose first move [`four_step_traps`] narrows, the squares
-/// [`alone_moved_twice`] keeps of it checked against the plain query: with none, no
-/// capture in exactly four; else its capture in four begins with the piece's own step
-/// onto a kept square, or a step from one that it follows. Returns how many pieces it
-/// ruled out that the four-step filter kept, and how many captures in four it checked.
-fn check_alone_moved_twice(pos: &Position) -> [usize; 2] {
+/// each enemy piece whose first move [`four_step_traps`] narrows: `f` sees the board,
+/// the mover, the piece's square, the squares [`alone_moved_twice`] keeps of it, the
+/// mover's frozen pieces, and the piece's capture in exactly four by the plain query, if
+/// any.
+fn for_each_piece_moved_twice(
+    pos: &Position,
+    mut f: impl FnMut(&Board, Color, Square, Bitboard, Bitboard, Option<&Move>),
+) {
     let Some(node) = quiet_four_step_root(pos) else {
-        return [0, 0];
+        return;
     };
     let side = node.side_to_move();
     let board = node.board();
     let (ready, frozen) = (board.threatened(!side), board.frozen(side));
     let plain = node.capture_moves_plain();
-    let (mut ruled_out, mut checked) = (0, 0);
     for sq in board.color(!side) {
         let Some(first) = four_step_traps(board, side, sq, ready, &mut Some(frozen)) else {
             continue;
@@ -559,19 +560,36 @@ fn check_alone_moved_twice(pos: &Position) -> [usize; 2] {
         if first == Bitboard::FULL {
             continue;
         }
-        let onto = alone_moved_twice(board, side, sq, first, frozen);
-        let Some(mv) = plain.get(sq).filter(|m| m.len() == 4) else {
-            ruled_out += usize::from(onto.is_empty());
-            continue;
-        };
-        checked += 1;
-        let step = mv.steps()[0];
-        let own = step.from == sq && step.to().is_some_and(|b| onto.contains(b));
-        assert!(
-            own || onto.contains(step.from),
-            "{mv:?} begins on {onto:?} in {pos:?}"
-        );
+        let kept = alone_moved_twice(board, side, sq, first, frozen);
+        let four = plain.get(sq).filter(|m| m.len() == 4);
+        f(board, side, sq, kept, frozen, four);
     }
+}
+
+/// Asserts that `mv` (a capture of the piece on `sq` at `pos`) begins with the piece's
+/// own step onto a square of `onto`, or a step from one that it follows.
+fn assert_begins_on(pos: &Position, mv: &Move, sq: Square, onto: Bitboard) {
+    let step = mv.steps()[0];
+    let own = step.from == sq && step.to().is_some_and(|b| onto.contains(b));
+    assert!(
+        own || onto.contains(step.from),
+        "{mv:?} begins off {onto:?} in {pos:?}"
+    );
+}
+
+/// The squares [`alone_moved_twice`] keeps ([`for_each_piece_moved_twice`]) checked
+/// against the plain query: with none, no capture in exactly four; else its capture in
+/// four begins on a kept square ([`assert_begins_on`]). Returns how many pieces it ruled
+/// out that the four-step filter kept, and how many captures in four it checked.
+fn check_alone_moved_twice(pos: &Position) -> [usize; 2] {
+    let (mut ruled_out, mut checked) = (0, 0);
+    for_each_piece_moved_twice(pos, |_, _, sq, onto, _, four| match four {
+        None => ruled_out += usize::from(onto.is_empty()),
+        Some(mv) => {
+            checked += 1;
+            assert_begins_on(pos, mv, sq, onto);
+        }
+    });
     [ruled_out, checked]
 }
 
@@ -583,45 +601,23 @@ fn the_first_moves_of_a_piece_moved_twice_are_narrowed_exactly() {
     eprintln!("pieces moved twice ruled out: {ruled_out}; captures in four begun on the kept squares: {checked}");
 }
 
-/// At `pos` (a turn start with four steps left, no push waiting, no pull under way),
-/// for every enemy piece whose first move [`four_step_traps`] narrows, the squares of
-/// [`alone_moved_twice`] that [`second_move_helped`] takes out checked against the plain
-/// query: its capture in exactly four, if any, begins with the piece's own step onto a
-/// square [`second_move_helped`] keeps, or a step from one that it follows. Returns how
-/// many squares it took out, how many pieces it ruled out (squares kept by
+/// The squares of [`alone_moved_twice`] that [`second_move_helped`] takes out, checked
+/// against the plain query ([`for_each_piece_moved_twice`]): a capture in exactly four,
+/// if any, begins on a square [`second_move_helped`] keeps ([`assert_begins_on`]).
+/// Returns how many squares it took out, how many pieces it ruled out (squares kept by
 /// [`alone_moved_twice`], none by it), and how many captures in four it checked.
 fn check_second_move_helped(pos: &Position) -> [usize; 3] {
-    let Some(node) = quiet_four_step_root(pos) else {
-        return [0, 0, 0];
-    };
-    let side = node.side_to_move();
-    let board = node.board();
-    let (ready, frozen) = (board.threatened(!side), board.frozen(side));
-    let plain = node.capture_moves_plain();
     let (mut dropped, mut ruled_out, mut checked) = (0, 0, 0);
-    for sq in board.color(!side) {
-        let Some(first) = four_step_traps(board, side, sq, ready, &mut Some(frozen)) else {
-            continue;
-        };
-        if first == Bitboard::FULL {
-            continue;
-        }
-        let kept = alone_moved_twice(board, side, sq, first, frozen);
+    for_each_piece_moved_twice(pos, |board, side, sq, kept, frozen, four| {
         let onto = second_move_helped(board, side, sq, kept, frozen);
         assert_eq!(onto & !kept, Bitboard::EMPTY, "{pos:?}");
         dropped += (kept & !onto).count() as usize;
         ruled_out += usize::from(kept.any() && onto.is_empty());
-        let Some(mv) = plain.get(sq).filter(|m| m.len() == 4) else {
-            continue;
-        };
-        checked += 1;
-        let step = mv.steps()[0];
-        let own = step.from == sq && step.to().is_some_and(|b| onto.contains(b));
-        assert!(
-            own || onto.contains(step.from),
-            "{mv:?} begins off {onto:?} in {pos:?}"
-        );
-    }
+        if let Some(mv) = four {
+            checked += 1;
+            assert_begins_on(pos, mv, sq, onto);
+        }
+    });
     [dropped, ruled_out, checked]
 }
 
