@@ -3151,7 +3151,7 @@ fn moved_twice(
         let found = if empty.contains(o) {
             helpers
                 .into_iter()
-                .find(|&h| unfrozen_on(h).contains(sq))
+                .find(|&h| unfrozen_on(h).contains(sq) || freed_by_a_loss(board, side, sq, h))
                 .map(|h| [(sq, o), (h, sq), (o, t), (sq, o)])
         } else {
             (Bitboard::adjacent(o).without(t) & empty & unfrozen_on(o))
@@ -3169,6 +3169,32 @@ fn moved_twice(
         return true;
     }
     false
+}
+
+/// For [`moved_twice`]'s shape A: whether the mover's piece on `h` (beside `sq`), once
+/// on `sq`, is unfrozen because the enemy piece `p` leaving `sq` loses the enemy piece on
+/// the trap `T` beside `sq` (`p` its only friend beside `T`), and that piece was the
+/// only one freezing it: no enemy piece stronger than `h`'s but on `T` beside `sq`.
+///
+/// Proof (the piece on `T` lost at `p`'s step). `T` holds an enemy piece whose only
+/// friend beside `T` is `p` on `sq`. `p` steps onto `o`, beside `sq` and beside the
+/// trap `t` two squares from `sq`; `o` is not beside `T` (a square is beside one trap
+/// at most, and `T` is not `t`, which is not beside `sq`), so after the step the piece
+/// on `T` has no friend beside it and is removed. Then the enemy pieces beside `sq` are
+/// the start's without it and `p` (on `o`, weaker than `h`): with no other enemy piece
+/// stronger than `h` beside `sq`, `h` standing there is unfrozen whatever its friends.
+#[inline(never)]
+#[cold]
+fn freed_by_a_loss(board: &Board, side: Color, sq: Square, h: Square) -> bool {
+    let enemy = board.color(!side);
+    let Some(trap) = (Bitboard::adjacent(sq) & Bitboard::TRAPS & enemy).first() else {
+        return false;
+    };
+    if (enemy & Bitboard::adjacent(trap)).without(sq).any() {
+        return false;
+    }
+    stronger_than_piece_on(board, !side, h)
+        .is_some_and(|s| (s & Bitboard::adjacent(sq)).without(trap).is_empty())
 }
 
 /// The first steps of the mover worth trying for a capture of the enemy piece on `sq`
