@@ -2581,7 +2581,8 @@ fn first_moves_towards(
     onto: Bitboard,
     path: &mut Move,
 ) -> bool {
-    first_steps_moving(node, ctx, sq, sq, onto, 4, path)
+    moved_twice_past_a_lone_guard(node.board(), ctx.side, sq, onto, path)
+        || first_steps_moving(node, ctx, sq, sq, onto, 4, path)
 }
 
 /// For the root's search in four, after [`alone_moved_twice`]: the squares `o` of `onto`
@@ -3164,6 +3165,86 @@ fn moved_twice(
         };
         // Each pair is two squares beside each other: `o` and `h` beside `sq`, `t` and
         // `e` beside `o`.
+        let step = |(a, b): (Square, Square)| Step::onto(a, b);
+        *path = Move::from_steps(&[step(p), step(q), step(r), step(u)]).unwrap_or(Move::EMPTY);
+        return true;
+    }
+    false
+}
+
+/// [`moved_twice`]'s shapes A and B when the trap `t` two squares from the enemy piece
+/// `p` on `sq` holds a piece `G` of the mover whose one friend beside `t` is the helper
+/// `h` itself (`helpers`: the mover's unfrozen pieces stronger than `p` beside `sq`):
+/// `h`'s first step loses `G` on `t`, and `p`'s second move goes onto the emptied trap.
+/// A: `h` beside `sq` and `t`, `o` (the other square beside both) empty: `p` to `o`,
+/// `h` to `sq`, `p` to `t`, `h` to `o`, when `h` on `sq` is unfrozen (as in
+/// [`moved_twice`], or [`freed_by_a_loss`]). B: `h` on `o`: `h` to an empty `e` beside
+/// `o` where it stands unfrozen, `p` to `o`, `p` to `t`, `h` to `o`. On success `path`
+/// holds the four steps.
+///
+/// Proof: [`moved_twice`]'s, with `t` held at the start. `G` on `t` has `h` as its one
+/// friend beside `t`; in A `h` stays until its step onto `sq` (the second), in B it
+/// steps off `o` first: at that step `G` has no friend beside `t` (`p`, on `o` or on
+/// `sq`, is an enemy piece; `sq` and `e` are not beside `t`: `sq` is two squares from
+/// it, `e` is beside `o` like `t`) and is removed, and no other piece of the mover is
+/// lost (`t` is the one trap beside `h`'s square). So `t` is empty when `p` steps onto
+/// it (the third step, a push by `h`, on `sq` or `e`, beside `o`), and no enemy piece
+/// stands beside `t` then (none at the start, and `p` has left `o`): `p` is captured.
+/// `G` is no friend of `h` on `sq` or `e` (neither is beside `t`), so `h`'s freezing
+/// there reads the mover's pieces as [`moved_twice`] reads them. The other steps are
+/// as in [`moved_twice`]'s proof. The root asks this only at its limit of four, after
+/// every smaller limit failed or its bound ruled them out, so four steps are the
+/// fewest. False decides nothing: the search runs.
+#[cold]
+#[inline(never)]
+fn moved_twice_past_a_lone_guard(
+    board: &Board,
+    side: Color,
+    sq: Square,
+    onto: Bitboard,
+    path: &mut Move,
+) -> bool {
+    let (own, enemy) = (board.color(side), board.color(!side));
+    let held = onto.neighbours() & Bitboard::TRAPS & own;
+    if held.is_empty() {
+        return false;
+    }
+    let empty = !board.occupied();
+    for o in onto & Bitboard::adjacent(sq) {
+        let Some(t) = (Bitboard::adjacent(o) & held).first() else {
+            continue;
+        };
+        let guards = own & Bitboard::adjacent(t);
+        let Some(h) = guards.first() else {
+            continue;
+        };
+        let lone = guards.count() == 1 && Bitboard::adjacent(sq).contains(h);
+        if !lone || !(empty.contains(o) || o == h) || (Bitboard::adjacent(t) & enemy).any() {
+            continue;
+        }
+        // `h`: stronger than `p` and unfrozen now.
+        let stronger = stronger_than_piece_on(board, side, sq).unwrap_or(Bitboard::EMPTY);
+        if !stronger.contains(h) || board.frozen_among(side, Bitboard::from_square(h)).any() {
+            continue;
+        }
+        let Some(kind) = board.kind_at(h) else {
+            continue;
+        };
+        let unfrozen = unfrozen_squares(board, side, kind, own.without(h));
+        let found = if h == o {
+            (Bitboard::adjacent(o).without(t) & empty & unfrozen)
+                .first()
+                .map(|e| [(o, e), (sq, o), (o, t), (e, o)])
+        } else if empty.contains(o)
+            && (unfrozen.contains(sq) || freed_by_a_loss(board, side, sq, h))
+        {
+            Some([(sq, o), (h, sq), (o, t), (sq, o)])
+        } else {
+            None
+        };
+        let Some([p, q, r, u]) = found else {
+            continue;
+        };
         let step = |(a, b): (Square, Square)| Step::onto(a, b);
         *path = Move::from_steps(&[step(p), step(q), step(r), step(u)]).unwrap_or(Move::EMPTY);
         return true;
