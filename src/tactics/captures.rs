@@ -2568,7 +2568,10 @@ fn admits(admit: Option<Admit>, board: &Board, side: Color, step: Step) -> bool 
 /// are the core's own steps ([`TurnState::push_starts`] with those pushers,
 /// [`TurnState::simple_steps`]), and each child is searched in full by [`expand`]; the
 /// root's bound and its step selection, skipped here, only cut steps that lead to no
-/// capture. So this succeeds exactly when the search in four does.
+/// capture. So this succeeds exactly when the search in four does. The direct "yes" of
+/// [`moved_twice_past_a_lone_guard`] is asked first: a move it gives is a capture in
+/// four steps (see there), so true is the search's answer, with a move of the length
+/// the search would give; its false decides nothing.
 ///
 /// Out of line: a cost choice of the root's code generation (the root's instructions
 /// fell with it, 666.7 to 665.3 a query on the archive, 1,008.3 to 1,005.0 on the
@@ -3097,7 +3100,9 @@ fn walked_finish(
 /// shapes, decided on the bitboards; on success `path` holds the four steps.
 /// - A, `o` empty: `p` to `o`, `h` to `sq` (a push), `p` to `t`, `h` to `o` (a push),
 ///   when `h` on `sq` is unfrozen: a piece of the mover beside `sq` other than `h`, or
-///   no enemy piece stronger than `h` beside `sq`.
+///   no enemy piece stronger than `h` beside `sq`, or none but one that `p`'s first
+///   step loses on the trap beside `sq` ([`freed_by_a_loss`], asked only when the
+///   others fail).
 /// - B, `h` on `o`: `h` to an empty `e` beside `o` (not `t`), `p` to `o` (a pull), `p`
 ///   to `t`, `h` back to `o` (a push), when `h` on `e` is unfrozen: a piece of the mover
 ///   beside `e` other than on `o`, or no enemy piece stronger than `h` beside `e`.
@@ -3113,7 +3118,7 @@ fn walked_finish(
 /// `sq`. (3) `p` steps onto the empty `t`, the first step of a push (two steps left):
 /// `h` on `sq`, beside `o`, is stronger, and unfrozen by the condition (the mover's
 /// pieces beside `sq` are the start's but `h`; the enemy's beside it at most the start's
-/// and `p`, weaker). The step removes `p` from `t`: of its colour only `p` has moved, and
+/// and `p`, weaker; with [`freed_by_a_loss`], less the piece (1) lost, see there). The step removes `p` from `t`: of its colour only `p` has moved, and
 /// none stood beside `t`. (4) `h` completes the push into the emptied `o`, unfrozen as
 /// in (3) (one enemy piece fewer). B: (1) `h`'s own step onto the empty `e`: unfrozen,
 /// not a rabbit (stronger than `p`); it empties no trap (`t` is empty) and leaves a
@@ -3174,27 +3179,32 @@ fn moved_twice(
 
 /// [`moved_twice`]'s shapes A and B when the trap `t` two squares from the enemy piece
 /// `p` on `sq` holds a piece `G` of the mover whose one friend beside `t` is the helper
-/// `h` itself (`helpers`: the mover's unfrozen pieces stronger than `p` beside `sq`):
-/// `h`'s first step loses `G` on `t`, and `p`'s second move goes onto the emptied trap.
-/// A: `h` beside `sq` and `t`, `o` (the other square beside both) empty: `p` to `o`,
-/// `h` to `sq`, `p` to `t`, `h` to `o`, when `h` on `sq` is unfrozen (as in
+/// `h` itself (beside `sq`, stronger than `p`): `h`'s first step loses `G` on `t`, and
+/// `p`'s second move goes onto the emptied trap. The root asks it in
+/// [`first_moves_towards`] (`onto`: the squares kept for `p`'s first move; every
+/// square beside `sq` may be given). A: `o`, the other square beside both `sq` and `t`,
+/// empty: `p` to `o`, `h` to `sq`, `p` to `t`, `h` to `o`, when `h` on `sq` is
+/// unfrozen (a friend beside `sq` or no stronger enemy piece beside it, as in
 /// [`moved_twice`], or [`freed_by_a_loss`]). B: `h` on `o`: `h` to an empty `e` beside
-/// `o` where it stands unfrozen, `p` to `o`, `p` to `t`, `h` to `o`. On success `path`
-/// holds the four steps.
+/// `o` where it stands unfrozen, `p` to `o`, `p` to `t`, `h` to `o`. No enemy piece
+/// stands beside `t`. On success `path` holds the four steps. (Out of line and cold:
+/// the shape is rare; the root's instructions rose with it in [`moved_twice`], which
+/// the root asks of every piece in `ready`.)
 ///
-/// Proof: [`moved_twice`]'s, with `t` held at the start. `G` on `t` has `h` as its one
-/// friend beside `t`; in A `h` stays until its step onto `sq` (the second), in B it
-/// steps off `o` first: at that step `G` has no friend beside `t` (`p`, on `o` or on
-/// `sq`, is an enemy piece; `sq` and `e` are not beside `t`: `sq` is two squares from
-/// it, `e` is beside `o` like `t`) and is removed, and no other piece of the mover is
-/// lost (`t` is the one trap beside `h`'s square). So `t` is empty when `p` steps onto
-/// it (the third step, a push by `h`, on `sq` or `e`, beside `o`), and no enemy piece
-/// stands beside `t` then (none at the start, and `p` has left `o`): `p` is captured.
-/// `G` is no friend of `h` on `sq` or `e` (neither is beside `t`), so `h`'s freezing
-/// there reads the mover's pieces as [`moved_twice`] reads them. The other steps are
-/// as in [`moved_twice`]'s proof. The root asks this only at its limit of four, after
-/// every smaller limit failed or its bound ruled them out, so four steps are the
-/// fewest. False decides nothing: the search runs.
+/// Proof: [`moved_twice`]'s, with `t` held at the start. `h` is unfrozen now: `G`, on
+/// `t` beside it, is its friend. `G` has `h` as its one friend beside `t`; in A `h`
+/// stays until its step onto `sq` (the second), in B it steps off `o` first: at that
+/// step `G` has no friend beside `t` (`p`, on `o` or on `sq`, is an enemy piece; `sq`
+/// and `e` are not beside `t`: `sq` is two squares from it, `e` is beside `o` like `t`)
+/// and is removed, and no other piece of the mover is lost (`t` is the one trap beside
+/// `h`'s square). So `t` is empty when `p` steps onto it (the third step, a push by
+/// `h`, on `sq` or `e`, beside `o`), and no enemy piece stands beside `t` then (none at
+/// the start, and `p` has left `o`): `p` is captured. `G` is no friend of `h` on `sq`
+/// or `e` (neither is beside `t`), so `h`'s freezing there reads the mover's pieces as
+/// [`moved_twice`] reads them. The other steps are as in [`moved_twice`]'s proof. The
+/// root asks this only at its limit of four, after every smaller limit failed or its
+/// bound ruled them out, so four steps are the fewest. False decides nothing: the
+/// search runs.
 #[cold]
 #[inline(never)]
 fn moved_twice_past_a_lone_guard(
@@ -3222,9 +3232,9 @@ fn moved_twice_past_a_lone_guard(
         if !lone || !(empty.contains(o) || o == h) || (Bitboard::adjacent(t) & enemy).any() {
             continue;
         }
-        // `h`: stronger than `p` and unfrozen now.
+        // `h` is unfrozen now: `G`, on `t` beside it, is its friend.
         let stronger = stronger_than_piece_on(board, side, sq).unwrap_or(Bitboard::EMPTY);
-        if !stronger.contains(h) || board.frozen_among(side, Bitboard::from_square(h)).any() {
+        if !stronger.contains(h) {
             continue;
         }
         let Some(kind) = board.kind_at(h) else {
