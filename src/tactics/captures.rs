@@ -2585,6 +2585,7 @@ fn first_moves_towards(
     path: &mut Move,
 ) -> bool {
     moved_twice_past_a_lone_guard(node.board(), ctx.side, sq, onto, path)
+        || moved_twice_through_the_trap(node.board(), ctx.side, sq, onto, path)
         || first_steps_moving(node, ctx, sq, sq, onto, 4, path)
 }
 
@@ -3257,6 +3258,67 @@ fn moved_twice_past_a_lone_guard(
         };
         let step = |(a, b): (Square, Square)| Step::onto(a, b);
         *path = Move::from_steps(&[step(p), step(q), step(r), step(u)]).unwrap_or(Move::EMPTY);
+        return true;
+    }
+    false
+}
+
+/// A third shape of [`moved_twice`], C, asked in [`first_moves_towards`] after
+/// [`moved_twice_past_a_lone_guard`] (`onto`: the squares kept for the first move of the
+/// enemy piece `p` on `sq`; every square beside `sq` may be given): the mover's piece `h`
+/// on a square `o` beside `sq` and beside the empty trap `t`, stronger than `p` and
+/// unfrozen, steps onto `t` (`p` follows into `o`, a pull), then off `t` onto an empty
+/// square `e` beside it (`p` follows onto `t`, a pull), when another piece of the mover
+/// stands beside `t` (not on `o`) and no enemy piece stands beside `t`. On success `path`
+/// holds the four steps. (Out of line and cold, as the shape is rare; it serves where
+/// shape B finds no empty square beside `o` but `t`.)
+///
+/// Proof. (1) `h`'s plain step onto the empty `t`: unfrozen now, and alive on `t` with
+/// the other piece `G` of the mover beside `t`; it loses no piece (`t` is the one trap
+/// beside `o`, and `h` stands on it). (2) `p` steps from `sq` into the emptied `o`, the
+/// pull's end: `p` beside `o`, weaker than `h`. (3) `h` steps off `t` onto the empty
+/// `e` (not `o`, which holds `p`): `h` on `t` is unfrozen, `G` beside it; `h` is no
+/// rabbit (stronger than `p`), so any direction is allowed; `G` stands beside `t`, not
+/// on a trap, and is not lost. (4) `p` steps from `o` onto the emptied `t`, the pull's
+/// end: beside `t`, weaker than `h`. Then no enemy piece stands beside `t`: none at the
+/// start, `p` left `sq` (two squares from `t`) and `o`, and no other enemy piece moved;
+/// so `p` is removed. The four steps are legal, capture `p` and leave no push waiting.
+/// The root asks this only at its limit of four, after every smaller limit failed or its
+/// bound ruled them out, so four steps are the fewest. False decides nothing: the search
+/// runs.
+#[cold]
+#[inline(never)]
+fn moved_twice_through_the_trap(
+    board: &Board,
+    side: Color,
+    sq: Square,
+    onto: Bitboard,
+    path: &mut Move,
+) -> bool {
+    let (own, enemy) = (board.color(side), board.color(!side));
+    let empty = !board.occupied();
+    for o in onto & Bitboard::adjacent(sq) & own {
+        let Some(t) = (Bitboard::adjacent(o) & Bitboard::TRAPS & empty).first() else {
+            continue;
+        };
+        let guards = (own & Bitboard::adjacent(t)).without(o);
+        if guards.is_empty() || (Bitboard::adjacent(t) & enemy).any() {
+            continue;
+        }
+        let Some(e) = (Bitboard::adjacent(t).without(o) & empty).first() else {
+            continue;
+        };
+        let stronger = stronger_than_piece_on(board, side, sq).unwrap_or(Bitboard::EMPTY);
+        if !stronger.contains(o) || board.frozen_among(side, Bitboard::from_square(o)).any() {
+            continue;
+        }
+        let steps = [
+            Step::onto(o, t),
+            Step::onto(sq, o),
+            Step::onto(t, e),
+            Step::onto(o, t),
+        ];
+        *path = Move::from_steps(&steps).unwrap_or(Move::EMPTY);
         return true;
     }
     false

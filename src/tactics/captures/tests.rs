@@ -1855,3 +1855,21 @@ fn a_piece_moved_twice_past_the_lone_guard_of_a_trap_is_captured() {
         "moved twice past a trap's lone guard: {given} moves, {in_four} captures in exactly four"
     );
 }
+
+/// At `pos`, every move [`moved_twice_through_the_trap`] gives (every first square
+/// allowed), checked as [`check_direct_answers`] checks every direct answer. Returns how
+/// many moves it gave, and how many of them the plain query needs exactly four steps
+/// for.
+fn check_through_the_trap(pos: &Position) -> [usize; 2] {
+    check_direct_answers(pos, |node, side, sq, path| {
+        moved_twice_through_the_trap(node.board(), side, sq, Bitboard::FULL, path)
+    })
+}
+
+#[test]
+fn a_piece_pulled_twice_through_the_trap_is_captured() {
+    let counts = sum_over_turn_starts(4242, check_through_the_trap);
+    let [given, in_four] = counts;
+    assert!(given > 0 && in_four > 0, "{counts:?}");
+    eprintln!("pulled twice through the trap: {given} moves, {in_four} captures in exactly four");
+}
