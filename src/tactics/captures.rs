@@ -2568,7 +2568,10 @@ fn admits(admit: Option<Admit>, board: &Board, side: Color, step: Step) -> bool 
 /// are the core's own steps ([`TurnState::push_starts`] with those pushers,
 /// [`TurnState::simple_steps`]), and each child is searched in full by [`expand`]; the
 /// root's bound and its step selection, skipped here, only cut steps that lead to no
-/// capture. So this succeeds exactly when the search in four does.
+/// capture. So this succeeds exactly when the search in four does. The direct "yes" of
+/// [`moved_twice_past_a_lone_guard`] is asked first: a move it gives is a capture in
+/// four steps (see there), so true is the search's answer, with a move of the length
+/// the search would give; its false decides nothing.
 ///
 /// Out of line: a cost choice of the root's code generation (the root's instructions
 /// fell with it, 666.7 to 665.3 a query on the archive, 1,008.3 to 1,005.0 on the
@@ -2581,7 +2584,9 @@ fn first_moves_towards(
     onto: Bitboard,
     path: &mut Move,
 ) -> bool {
-    first_steps_moving(node, ctx, sq, sq, onto, 4, path)
+    moved_twice_past_a_lone_guard(node.board(), ctx.side, sq, onto, path)
+        || moved_twice_through_the_trap(node.board(), ctx.side, sq, onto, path)
+        || first_steps_moving(node, ctx, sq, sq, onto, 4, path)
 }
 
 /// For the root's search in four, after [`alone_moved_twice`]: the squares `o` of `onto`
@@ -3096,7 +3101,9 @@ fn walked_finish(
 /// shapes, decided on the bitboards; on success `path` holds the four steps.
 /// - A, `o` empty: `p` to `o`, `h` to `sq` (a push), `p` to `t`, `h` to `o` (a push),
 ///   when `h` on `sq` is unfrozen: a piece of the mover beside `sq` other than `h`, or
-///   no enemy piece stronger than `h` beside `sq`.
+///   no enemy piece stronger than `h` beside `sq`, or none but one that `p`'s first
+///   step loses on the trap beside `sq` ([`freed_by_a_loss`], asked only when the
+///   others fail).
 /// - B, `h` on `o`: `h` to an empty `e` beside `o` (not `t`), `p` to `o` (a pull), `p`
 ///   to `t`, `h` back to `o` (a push), when `h` on `e` is unfrozen: a piece of the mover
 ///   beside `e` other than on `o`, or no enemy piece stronger than `h` beside `e`.
@@ -3112,7 +3119,7 @@ fn walked_finish(
 /// `sq`. (3) `p` steps onto the empty `t`, the first step of a push (two steps left):
 /// `h` on `sq`, beside `o`, is stronger, and unfrozen by the condition (the mover's
 /// pieces beside `sq` are the start's but `h`; the enemy's beside it at most the start's
-/// and `p`, weaker). The step removes `p` from `t`: of its colour only `p` has moved, and
+/// and `p`, weaker; with [`freed_by_a_loss`], less the piece (1) lost, see there). The step removes `p` from `t`: of its colour only `p` has moved, and
 /// none stood beside `t`. (4) `h` completes the push into the emptied `o`, unfrozen as
 /// in (3) (one enemy piece fewer). B: (1) `h`'s own step onto the empty `e`: unfrozen,
 /// not a rabbit (stronger than `p`); it empties no trap (`t` is empty) and leaves a
@@ -3151,7 +3158,7 @@ fn moved_twice(
         let found = if empty.contains(o) {
             helpers
                 .into_iter()
-                .find(|&h| unfrozen_on(h).contains(sq))
+                .find(|&h| unfrozen_on(h).contains(sq) || freed_by_a_loss(board, side, sq, h))
                 .map(|h| [(sq, o), (h, sq), (o, t), (sq, o)])
         } else {
             (Bitboard::adjacent(o).without(t) & empty & unfrozen_on(o))
@@ -3169,6 +3176,178 @@ fn moved_twice(
         return true;
     }
     false
+}
+
+/// [`moved_twice`]'s shapes A and B when the trap `t` two squares from the enemy piece
+/// `p` on `sq` holds a piece `G` of the mover whose one friend beside `t` is the helper
+/// `h` itself (beside `sq`, stronger than `p`): `h`'s first step loses `G` on `t`, and
+/// `p`'s second move goes onto the emptied trap. The root asks it in
+/// [`first_moves_towards`] (`onto`: the squares kept for `p`'s first move; every
+/// square beside `sq` may be given). A: `o`, the other square beside both `sq` and `t`,
+/// empty: `p` to `o`, `h` to `sq`, `p` to `t`, `h` to `o`, when `h` on `sq` is
+/// unfrozen (a friend beside `sq` or no stronger enemy piece beside it, as in
+/// [`moved_twice`], or [`freed_by_a_loss`]). B: `h` on `o`: `h` to an empty `e` beside
+/// `o` where it stands unfrozen, `p` to `o`, `p` to `t`, `h` to `o`. No enemy piece
+/// stands beside `t`. On success `path` holds the four steps. (Out of line and cold:
+/// the shape is rare; the root's instructions rose with it in [`moved_twice`], which
+/// the root asks of every piece in `ready`.)
+///
+/// Proof: [`moved_twice`]'s, with `t` held at the start. `h` is unfrozen now: `G`, on
+/// `t` beside it, is its friend. `G` has `h` as its one friend beside `t`; in A `h`
+/// stays until its step onto `sq` (the second), in B it steps off `o` first: at that
+/// step `G` has no friend beside `t` (`p`, on `o` or on `sq`, is an enemy piece; `sq`
+/// and `e` are not beside `t`: `sq` is two squares from it, `e` is beside `o` like `t`)
+/// and is removed, and no other piece of the mover is lost (`t` is the one trap beside
+/// `h`'s square). So `t` is empty when `p` steps onto it (the third step, a push by
+/// `h`, on `sq` or `e`, beside `o`), and no enemy piece stands beside `t` then (none at
+/// the start, and `p` has left `o`): `p` is captured. `G` is no friend of `h` on `sq`
+/// or `e` (neither is beside `t`), so `h`'s freezing there reads the mover's pieces as
+/// [`moved_twice`] reads them. The other steps are as in [`moved_twice`]'s proof. The
+/// root asks this only at its limit of four, after every smaller limit failed or its
+/// bound ruled them out, so four steps are the fewest. False decides nothing: the
+/// search runs.
+#[cold]
+#[inline(never)]
+fn moved_twice_past_a_lone_guard(
+    board: &Board,
+    side: Color,
+    sq: Square,
+    onto: Bitboard,
+    path: &mut Move,
+) -> bool {
+    let (own, enemy) = (board.color(side), board.color(!side));
+    let held = onto.neighbours() & Bitboard::TRAPS & own;
+    if held.is_empty() {
+        return false;
+    }
+    let empty = !board.occupied();
+    for o in onto & Bitboard::adjacent(sq) {
+        let Some(t) = (Bitboard::adjacent(o) & held).first() else {
+            continue;
+        };
+        let guards = own & Bitboard::adjacent(t);
+        let Some(h) = guards.first() else {
+            continue;
+        };
+        let lone = guards.count() == 1 && Bitboard::adjacent(sq).contains(h);
+        if !lone || !(empty.contains(o) || o == h) || (Bitboard::adjacent(t) & enemy).any() {
+            continue;
+        }
+        // `h` is unfrozen now: `G`, on `t` beside it, is its friend.
+        let stronger = stronger_than_piece_on(board, side, sq).unwrap_or(Bitboard::EMPTY);
+        if !stronger.contains(h) {
+            continue;
+        }
+        let Some(kind) = board.kind_at(h) else {
+            continue;
+        };
+        let unfrozen = unfrozen_squares(board, side, kind, own.without(h));
+        let found = if h == o {
+            (Bitboard::adjacent(o).without(t) & empty & unfrozen)
+                .first()
+                .map(|e| [(o, e), (sq, o), (o, t), (e, o)])
+        } else if empty.contains(o)
+            && (unfrozen.contains(sq) || freed_by_a_loss(board, side, sq, h))
+        {
+            Some([(sq, o), (h, sq), (o, t), (sq, o)])
+        } else {
+            None
+        };
+        let Some([p, q, r, u]) = found else {
+            continue;
+        };
+        let step = |(a, b): (Square, Square)| Step::onto(a, b);
+        *path = Move::from_steps(&[step(p), step(q), step(r), step(u)]).unwrap_or(Move::EMPTY);
+        return true;
+    }
+    false
+}
+
+/// A third shape of [`moved_twice`], C, asked in [`first_moves_towards`] after
+/// [`moved_twice_past_a_lone_guard`] (`onto`: the squares kept for the first move of the
+/// enemy piece `p` on `sq`; every square beside `sq` may be given): the mover's piece `h`
+/// on a square `o` beside `sq` and beside the empty trap `t`, stronger than `p` and
+/// unfrozen, steps onto `t` (`p` follows into `o`, a pull), then off `t` onto an empty
+/// square `e` beside it (`p` follows onto `t`, a pull), when another piece of the mover
+/// stands beside `t` (not on `o`) and no enemy piece stands beside `t`. On success `path`
+/// holds the four steps. (Out of line and cold, as the shape is rare; it serves where
+/// shape B finds no empty square beside `o` but `t`.)
+///
+/// Proof. (1) `h`'s plain step onto the empty `t`: unfrozen now, and alive on `t` with
+/// the other piece `G` of the mover beside `t`; it loses no piece (`t` is the one trap
+/// beside `o`, and `h` stands on it). (2) `p` steps from `sq` into the emptied `o`, the
+/// pull's end: `p` beside `o`, weaker than `h`. (3) `h` steps off `t` onto the empty
+/// `e` (not `o`, which holds `p`): `h` on `t` is unfrozen, `G` beside it; `h` is no
+/// rabbit (stronger than `p`), so any direction is allowed; `G` stands beside `t`, not
+/// on a trap, and is not lost. (4) `p` steps from `o` onto the emptied `t`, the pull's
+/// end: beside `t`, weaker than `h`. Then no enemy piece stands beside `t`: none at the
+/// start, `p` left `sq` (two squares from `t`) and `o`, and no other enemy piece moved;
+/// so `p` is removed. The four steps are legal, capture `p` and leave no push waiting.
+/// The root asks this only at its limit of four, after every smaller limit failed or its
+/// bound ruled them out, so four steps are the fewest. False decides nothing: the search
+/// runs.
+#[cold]
+#[inline(never)]
+fn moved_twice_through_the_trap(
+    board: &Board,
+    side: Color,
+    sq: Square,
+    onto: Bitboard,
+    path: &mut Move,
+) -> bool {
+    let (own, enemy) = (board.color(side), board.color(!side));
+    let empty = !board.occupied();
+    for o in onto & Bitboard::adjacent(sq) & own {
+        let Some(t) = (Bitboard::adjacent(o) & Bitboard::TRAPS & empty).first() else {
+            continue;
+        };
+        let guards = (own & Bitboard::adjacent(t)).without(o);
+        if guards.is_empty() || (Bitboard::adjacent(t) & enemy).any() {
+            continue;
+        }
+        let Some(e) = (Bitboard::adjacent(t).without(o) & empty).first() else {
+            continue;
+        };
+        let stronger = stronger_than_piece_on(board, side, sq).unwrap_or(Bitboard::EMPTY);
+        if !stronger.contains(o) || board.frozen_among(side, Bitboard::from_square(o)).any() {
+            continue;
+        }
+        let steps = [
+            Step::onto(o, t),
+            Step::onto(sq, o),
+            Step::onto(t, e),
+            Step::onto(o, t),
+        ];
+        *path = Move::from_steps(&steps).unwrap_or(Move::EMPTY);
+        return true;
+    }
+    false
+}
+
+/// For [`moved_twice`]'s shape A: whether the mover's piece on `h` (beside `sq`), once
+/// on `sq`, is unfrozen because the enemy piece `p` leaving `sq` loses the enemy piece on
+/// the trap `T` beside `sq` (`p` its only friend beside `T`), and that piece was the
+/// only one freezing it: no enemy piece stronger than `h`'s but on `T` beside `sq`.
+///
+/// Proof (the piece on `T` lost at `p`'s step). `T` holds an enemy piece whose only
+/// friend beside `T` is `p` on `sq`. `p` steps onto `o`, beside `sq` and beside the
+/// trap `t` two squares from `sq`; `o` is not beside `T` (a square is beside one trap
+/// at most, and `T` is not `t`, which is not beside `sq`), so after the step the piece
+/// on `T` has no friend beside it and is removed. Then the enemy pieces beside `sq` are
+/// the start's without it and `p` (on `o`, weaker than `h`): with no other enemy piece
+/// stronger than `h` beside `sq`, `h` standing there is unfrozen whatever its friends.
+#[inline(never)]
+#[cold]
+fn freed_by_a_loss(board: &Board, side: Color, sq: Square, h: Square) -> bool {
+    let enemy = board.color(!side);
+    let Some(trap) = (Bitboard::adjacent(sq) & Bitboard::TRAPS & enemy).first() else {
+        return false;
+    };
+    if (enemy & Bitboard::adjacent(trap)).without(sq).any() {
+        return false;
+    }
+    stronger_than_piece_on(board, !side, h)
+        .is_some_and(|s| (s & Bitboard::adjacent(sq)).without(trap).is_empty())
 }
 
 /// The first steps of the mover worth trying for a capture of the enemy piece on `sq`

@@ -1801,3 +1801,75 @@ fn the_walk_skips_frozen_walkers_and_gives_the_same_move() {
         met[0], met[1]
     );
 }
+
+// Round 40.
+
+/// At `pos`, every move [`moved_twice`] gives in its shape A (the piece's own step
+/// first) whose helper `h` would stand frozen on `sq` by the pieces as they stand now
+/// ([`unfrozen_squares`] without the loss): the moves only [`freed_by_a_loss`] lets
+/// through, checked as [`check_direct_answers`] checks every direct answer. Returns how
+/// many such moves it gave, and how many of them the plain query needs exactly four
+/// steps for.
+fn check_freed_by_a_loss(pos: &Position) -> [usize; 2] {
+    let frozen = pos.board().frozen(pos.side_to_move());
+    check_direct_answers(pos, |node, side, sq, path| {
+        let board = node.board();
+        if !moved_twice(board, side, sq, (Bitboard::FULL, frozen), path) {
+            return false;
+        }
+        let (first, second) = (path.steps()[0], path.steps()[1]);
+        let own = board.color(side);
+        let h = second.from;
+        let frozen_now = board
+            .kind_at(h)
+            .is_some_and(|kind| !unfrozen_squares(board, side, kind, own.without(h)).contains(sq));
+        first.from == sq && frozen_now
+    })
+}
+
+#[test]
+fn a_helper_freed_by_the_loss_of_its_freezer_pushes_twice() {
+    let counts = sum_over_turn_starts(4040, check_freed_by_a_loss);
+    let [given, in_four] = counts;
+    assert!(given > 0 && in_four > 0, "{counts:?}");
+    eprintln!("moved twice, the helper freed by a loss on the trap: {given} moves, {in_four} captures in exactly four");
+}
+
+/// At `pos`, every move [`moved_twice_past_a_lone_guard`] gives (every first square
+/// allowed), checked as [`check_direct_answers`] checks every direct answer: four
+/// steps, replayed through the checked API capturing the piece, and the plain query
+/// captures it in four or fewer. Returns how many moves it gave, and how many of them
+/// the plain query needs exactly four steps for.
+fn check_past_a_lone_guard(pos: &Position) -> [usize; 2] {
+    check_direct_answers(pos, |node, side, sq, path| {
+        moved_twice_past_a_lone_guard(node.board(), side, sq, Bitboard::FULL, path)
+    })
+}
+
+#[test]
+fn a_piece_moved_twice_past_the_lone_guard_of_a_trap_is_captured() {
+    let counts = sum_over_turn_starts(4141, check_past_a_lone_guard);
+    let [given, in_four] = counts;
+    assert!(given > 0 && in_four > 0, "{counts:?}");
+    eprintln!(
+        "moved twice past a trap's lone guard: {given} moves, {in_four} captures in exactly four"
+    );
+}
+
+/// At `pos`, every move [`moved_twice_through_the_trap`] gives (every first square
+/// allowed), checked as [`check_direct_answers`] checks every direct answer. Returns how
+/// many moves it gave, and how many of them the plain query needs exactly four steps
+/// for.
+fn check_through_the_trap(pos: &Position) -> [usize; 2] {
+    check_direct_answers(pos, |node, side, sq, path| {
+        moved_twice_through_the_trap(node.board(), side, sq, Bitboard::FULL, path)
+    })
+}
+
+#[test]
+fn a_piece_pulled_twice_through_the_trap_is_captured() {
+    let counts = sum_over_turn_starts(4242, check_through_the_trap);
+    let [given, in_four] = counts;
+    assert!(given > 0 && in_four > 0, "{counts:?}");
+    eprintln!("pulled twice through the trap: {given} moves, {in_four} captures in exactly four");
+}
