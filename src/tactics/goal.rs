@@ -3542,6 +3542,10 @@ fn region_with_the_square_ahead_taken(pos: &TurnState, blocked: Bitboard) -> Reg
     let within_one = blocked | blocked.neighbours();
     let within_two = within_one | within_one.neighbours();
     let within_three = within_two | within_two.neighbours();
+    // Within two but the square two behind `r` in its column: its spread is within three
+    // but the square three behind (`c3`, entered by no step of a goal, below).
+    let back = Direction::backwards(side);
+    let near = within_two & !blocked.shift(back).shift(back);
     // The frozen pieces of the mover within three (entered beside: `k = 1`).
     let frozen = board.frozen_among(side, within_three & own);
     let goal_rank = ranks_within(side, 0);
@@ -3558,11 +3562,11 @@ fn region_with_the_square_ahead_taken(pos: &TurnState, blocked: Bitboard) -> Reg
     // or capturing on a trap within two; entered: within three, beside a frozen piece;
     // pushes: `Z1`.
     Region {
-        from: within_two
+        from: near
             | (within_three & goal_rank)
             | (within_three & (enemy & within_two).neighbours())
             | pulled.neighbours(),
-        into: within_three | frozen.neighbours(),
+        into: near.neighbours() | frozen.neighbours(),
         pushes: within_two
             | (frozen & within_two).neighbours()
             | enemy_traps.neighbours()
