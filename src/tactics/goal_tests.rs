@@ -4627,3 +4627,58 @@ fn four_step_region_entries_four_from_a_rabbit_one_rank_away_begin_no_goal() {
         "{fours} {applied} {dropped} {beside_own}"
     );
 }
+
+// Sixty-second goal round
+
+/// [`four_step_region`]'s part `W` ([`super::region_with_the_square_ahead_taken`]) with
+/// the square three behind a blocked rabbit one rank away in its column (`c3`) no longer
+/// entered nor the square two behind (`c2`) left for it, against the wider set it
+/// replaced (the steps leaving a square within two of such a rabbit or entering one within
+/// three): on the turn starts of `every_goal_in_four_begins_in_the_four_step_region` with
+/// 1,000,000 more random ones (the region is asked only at a turn's start), wherever a
+/// goal rabbit stands one rank away with the square ahead taken and the fewest steps are
+/// exactly four, no step the wider set tries and the region does not begins a goal in
+/// three more (a plain search after it); some such steps leave `c2` for `c3`, some enter
+/// `c3` from the squares four away.
+#[test]
+fn square_ahead_taken_region_skips_the_square_three_behind() {
+    let (mut applied, mut dropped, mut from_c2, mut from_far) = (0, 0usize, 0, 0);
+    let (turn_starts, fours) = for_each_goal_in_four(
+        62,
+        1_000_000,
+        |state, rabbits| {
+            let side = state.side_to_move();
+            let back = Direction::backwards(side);
+            (rabbits & rank_band(side, 1) & state.board().occupied().shift(back)).any()
+        },
+        |pos, rabbits, region| {
+            let side = pos.side_to_move();
+            let back = Direction::backwards(side);
+            let blocked = rabbits & rank_band(side, 1) & pos.board().occupied().shift(back);
+            let c2 = blocked.shift(back).shift(back);
+            let wider = Region {
+                from: region.from | spread(blocked, 2),
+                into: region.into | spread(blocked, 3),
+                ..region
+            };
+            let here = check_left_out(pos, (region, wider), 3, |s| {
+                if c2.contains(s.from) {
+                    from_c2 += 1;
+                } else {
+                    from_far += 1;
+                }
+            });
+            dropped += here;
+            applied += usize::from(here > 0);
+        },
+    );
+    eprintln!(
+        "W without the square three behind: {turn_starts} turn starts, {fours} goals in four \
+         with a blocked rabbit one rank away, {applied} with steps left out, {dropped} left \
+         out ({from_c2} from two behind, {from_far} from four away; none begins a goal)"
+    );
+    assert!(
+        fours > 1_000 && applied > 50 && from_c2 > 10 && from_far > 10,
+        "{fours} {applied} {from_c2} {from_far}"
+    );
+}
