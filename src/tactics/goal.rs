@@ -3435,7 +3435,10 @@ fn region_two_ranks_away_blocked(pos: &TurnState, rabbits: Bitboard) -> Region {
     let side = pos.side_to_move();
     let fwd = forward(side);
     let within_one = rabbits | rabbits.neighbours();
-    let within_two = within_one | within_one.neighbours();
+    // Within two but the square two behind `r` in its column (`c2`, read by no step of a
+    // goal, below).
+    let back = Direction::backwards(side);
+    let within_two = (within_one | within_one.neighbours()) & !rabbits.shift(back).shift(back);
     let ahead = rabbits.shift(fwd);
     let beside_ahead = ahead.shift(Direction::East) | ahead.shift(Direction::West);
     // The friends on a goal square `g` (`k = 0`, `F` on `g`): the pushes from the `gy`s
