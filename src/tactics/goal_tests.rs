@@ -4682,3 +4682,57 @@ fn square_ahead_taken_region_skips_the_square_three_behind() {
         "{fours} {applied} {from_c2} {from_far}"
     );
 }
+
+/// [`four_step_region`]'s part `W2` ([`super::region_two_ranks_away_blocked`]) with the
+/// square two behind a rabbit two ranks away in its column (`c2`) neither left nor
+/// entered, against the wider set it replaced (the steps leaving or entering a square
+/// within two of such a rabbit): on the turn starts of
+/// `every_goal_in_four_begins_in_the_four_step_region` with 1,000,000 more random ones,
+/// wherever a goal rabbit stands two ranks away with the square ahead or the goal square
+/// ahead of that taken and the fewest steps are exactly four, no step the wider set tries
+/// and the region does not begins a goal in three more (a plain search after it); some
+/// such steps leave `c2`, some enter it.
+#[test]
+fn two_ranks_away_blocked_region_skips_the_square_two_behind() {
+    let (mut applied, mut dropped, mut leaving, mut entering) = (0, 0usize, 0, 0);
+    let behind_enemy = |state: &TurnState, rabbits: Bitboard| {
+        let side = state.side_to_move();
+        let taken_behind = state.board().occupied().shift(Direction::backwards(side));
+        rabbits
+            & rank_band(side, 2)
+            & (taken_behind | taken_behind.shift(Direction::backwards(side)))
+    };
+    let (turn_starts, fours) = for_each_goal_in_four(
+        622,
+        1_000_000,
+        |state, rabbits| behind_enemy(state, rabbits).any(),
+        |pos, rabbits, region| {
+            let two = behind_enemy(pos.turn_state(), rabbits);
+            let back = Direction::backwards(pos.side_to_move());
+            let c2 = two.shift(back).shift(back);
+            let wider = Region {
+                from: region.from | spread(two, 2),
+                into: region.into | spread(two, 2),
+                ..region
+            };
+            let here = check_left_out(pos, (region, wider), 3, |s| {
+                if c2.contains(s.from) {
+                    leaving += 1;
+                } else {
+                    entering += 1;
+                }
+            });
+            dropped += here;
+            applied += usize::from(here > 0);
+        },
+    );
+    eprintln!(
+        "W2 without the square two behind: {turn_starts} turn starts, {fours} goals in four \
+         with a blocked rabbit two ranks away, {applied} with steps left out, {dropped} \
+         left out ({leaving} leaving it, {entering} entering it; none begins a goal)"
+    );
+    assert!(
+        fours > 1_000 && applied > 50 && leaving > 10 && entering > 10,
+        "{fours} {applied} {leaving} {entering}"
+    );
+}
