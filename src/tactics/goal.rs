@@ -3370,8 +3370,9 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
 /// goal rabbits' parts, as for [`region_with_the_square_ahead_taken`]). For each such
 /// rabbit `R` on `r`, with `y` a square beside `r` on its rank, `ay` the square ahead of
 /// `y` and `gy` the goal square ahead of `ay`, tried are: a simple step or a pull's first
-/// step that leaves a square within two of `r` or a `gy`, or enters a square within two of
-/// `r` or beside an `ay`; the first step of a push of an enemy piece on an `ay`; and, when
+/// step that leaves a square within two of `r` but `c2` (the square two behind `r` in its
+/// column) or a `gy`, or enters a square within two of `r` but `c2` or beside an `ay`; the
+/// first step of a push of an enemy piece on an `ay`; and, when
 /// a friend stands on `g`, the first step of a push of an enemy piece on a `gy`.
 ///
 /// Exact. The region is asked at a turn's start (no push waits, no pull is under way, no
@@ -3430,6 +3431,13 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
 ///   `gy` by leaving it (a square within two of `r`, or a `gy`) or by capturing a piece of
 ///   the mover on `y` (leaving a square beside `y`, within two), or brings a friend beside
 ///   `r`, `y`, `a` or `ay` (entering a square within two of `r` or beside an `ay`).
+///
+/// `c2`: the squares the cases above leave or enter are `r`, `a`, `g`, the `y`s, `ay`s
+/// and `gy`s, and the squares beside `r`, `a`, `g`, a `y` or an `ay`; `c2` is none of them
+/// (two behind `r`, it is beside `c1`, the square behind `r`, and three squares two or
+/// three from `r` behind it). A step from `c2` captures at most a piece of the mover on a
+/// trap beside `c2`, which is not `y` (no square beside `c2` is on `r`'s rank). So no
+/// `t1` above leaves or enters `c2`.
 #[inline]
 fn region_two_ranks_away_blocked(pos: &TurnState, rabbits: Bitboard) -> Region {
     let side = pos.side_to_move();
@@ -3458,10 +3466,11 @@ fn region_two_ranks_away_blocked(pos: &TurnState, rabbits: Bitboard) -> Region {
 /// four (the region is the union of the goal rabbits' parts: its proof follows one goal
 /// rabbit and reads no other's square). With `B(x, n)` the squares within `n` of `x`, for
 /// each such rabbit `R` on `r`, tried are: a simple step or a pull's first step that
-/// leaves a square of `B(r, 2)`, a goal-rank square of `B(r, 3)`, a square of `B(r, 3)`
+/// leaves a square of `B(r, 2)` but `c2` (the square two behind `r` in its column), a goal-rank square of `B(r, 3)`, a square of `B(r, 3)`
 /// beside an enemy piece within two of `r`, or a square beside an enemy piece that stands
 /// beside a trap within two of `r` with an enemy piece on it; or that enters a square of
-/// `B(r, 3)` or one beside a frozen piece of the mover within three of `r`; and the first
+/// `B(r, 3)` but `c3` (the square three behind `r` in its column) or one beside a frozen
+/// piece of the mover within three of `r`; and the first
 /// steps of the pushes of `Z1` (as for every rabbit one rank away: its proof in
 /// [`four_step_region`]).
 ///
@@ -3536,6 +3545,26 @@ fn region_two_ranks_away_blocked(pos: &TurnState, rabbits: Bitboard) -> Region {
 ///   (leaving `y`, `y2` within two, or `g2`, on the goal rank within three) or arrives
 ///   beside `r`, `y` or `y2` (entering a square within three).
 /// - `k = 3`: the four steps are `R`'s, and `t1` leaves `r`.
+///
+/// `c2` and `c3`: a step from a square of `B(r, 2)` enters one of `B(r, 3)`, and `c3` is
+/// beside no square of `B(r, 2)` but `c2`; so the steps left out by `c2` and `c3`, of those
+/// `B(r, 2)` and `B(r, 3)` would try, are the steps of `P` from `x` into `c3` (`x` is `c2`,
+/// or a square four from `r`) that no other term keeps. Such a `t1` is no pull the cases
+/// above need (those leave a square beside an enemy piece within two of `r`, or beside an
+/// enemy piece beside a trap within two holding an enemy piece: kept), and none of the
+/// squares they name is `x` or `c3`: `r`, `A`, a `y`, `gy`, `y2` or `g2`, a square beside
+/// `r`, `y` or `y2`, on `r`'s rank, the goal rank or the rank behind `r` (`c3`'s
+/// neighbours are `c2`, the square four behind and two squares three or four from `r`
+/// behind it). So with one step besides `R`'s and the pull's or `F`'s (`k = 0`, `E` on
+/// `A`; `k = 2`) it is not `t1`. With two (`k = 1`; `k = 0`, `F` on `A`) the argument of
+/// `k = 1` holds with `z = c3`: `h` is not `P`'s (from `c3` no step reaches a square
+/// beside `r` or `y`); `H` on `u` is not frozen at the root unless `c3` is beside a frozen
+/// piece of the mover within three (kept); `w` is empty at the root (`t1` empties only `x`,
+/// beside neither `r` nor `y`; its capture, at most of a piece of the mover, helps no later
+/// step); no friend that keeps `H` alive on a trap `w` stands on `c3` (beside no `w`); and
+/// `R`'s reads within two of `r` meet at the root, where `P` stands on `x`, a friend more
+/// at most (on `c2`, a square neither `R` nor `H` enters). So `h` and the other steps were
+/// a goal in three at the root: excluded.
 #[inline]
 fn region_with_the_square_ahead_taken(pos: &TurnState, blocked: Bitboard) -> Region {
     let side = pos.side_to_move();
@@ -3561,9 +3590,9 @@ fn region_with_the_square_ahead_taken(pos: &TurnState, blocked: Bitboard) -> Reg
     } else {
         Bitboard::EMPTY
     };
-    // Left: within two, the goal rank within three (`g2`), the pulls of a piece within two
-    // or capturing on a trap within two; entered: within three, beside a frozen piece;
-    // pushes: `Z1`.
+    // Left: within two but `c2`, the goal rank within three (`g2`), the pulls of a piece
+    // within two or capturing on a trap within two; entered: within three but `c3`, beside
+    // a frozen piece; pushes: `Z1`.
     Region {
         from: near
             | (within_three & goal_rank)
