@@ -3452,8 +3452,18 @@ fn region_two_ranks_away_blocked(pos: &TurnState, rabbits: Bitboard) -> Region {
     // The friends on a goal square `g` (`k = 0`, `F` on `g`): the pushes from the `gy`s
     // beside them.
     let friends_on_goal = ahead.shift(fwd) & pos.board().color(side);
+    // Left: `r`, the `y`s, `a`, `g`, the `ay`s and `gy`s, and the squares beside a `y`
+    // that is a trap with a piece of the mover on it (its capture).
+    let aside = rabbits.shift(Direction::East) | rabbits.shift(Direction::West);
+    let kept_on_traps = aside & Bitboard::TRAPS & pos.board().color(side);
     Region {
-        from: within_two | beside_ahead.shift(fwd),
+        from: rabbits
+            | aside
+            | ahead
+            | ahead.shift(fwd)
+            | beside_ahead
+            | beside_ahead.shift(fwd)
+            | kept_on_traps.neighbours(),
         into: within_two | beside_ahead.neighbours(),
         pushes: beside_ahead
             | friends_on_goal.shift(Direction::East)

@@ -4685,16 +4685,19 @@ fn square_ahead_taken_region_skips_the_square_three_behind() {
 
 /// [`four_step_region`]'s part `W2` ([`super::region_two_ranks_away_blocked`]) with the
 /// square two behind a rabbit two ranks away in its column (`c2`) neither left nor
-/// entered, against the wider set it replaced (the steps leaving or entering a square
-/// within two of such a rabbit): on the turn starts of
-/// `every_goal_in_four_begins_in_the_four_step_region` with 1,000,000 more random ones,
-/// wherever a goal rabbit stands two ranks away with the square ahead or the goal square
-/// ahead of that taken and the fewest steps are exactly four, no step the wider set tries
-/// and the region does not begins a goal in three more (a plain search after it); some
-/// such steps leave `c2`, some enter it.
+/// entered, and only `r`, the `y`s, `a`, `g`, the `ay`s and `gy`s left (and the squares
+/// beside a trap `y` with a piece of the mover on it), against the wider set it replaced
+/// (the steps leaving or entering a square within two of such a rabbit): on the turn
+/// starts of `every_goal_in_four_begins_in_the_four_step_region` with 1,000,000 more
+/// random ones, wherever a goal rabbit stands two ranks away with the square ahead or the
+/// goal square ahead of that taken and the fewest steps are exactly four, no step the
+/// wider set tries and the region does not begins a goal in three more (a plain search
+/// after it); some such steps leave `c2`, some enter it, some leave another square
+/// (`c1`, a `y2` or a square behind a `y`).
 #[test]
 fn two_ranks_away_blocked_region_skips_the_square_two_behind() {
-    let (mut applied, mut dropped, mut leaving, mut entering) = (0, 0usize, 0, 0);
+    let (mut applied, mut dropped) = (0, 0usize);
+    let (mut leaving, mut entering, mut others) = (0, 0, 0);
     let behind_enemy = |state: &TurnState, rabbits: Bitboard| {
         let side = state.side_to_move();
         let taken_behind = state.board().occupied().shift(Direction::backwards(side));
@@ -4718,8 +4721,10 @@ fn two_ranks_away_blocked_region_skips_the_square_two_behind() {
             let here = check_left_out(pos, (region, wider), 3, |s| {
                 if c2.contains(s.from) {
                     leaving += 1;
-                } else {
+                } else if s.to().is_some_and(|to| c2.contains(to)) {
                     entering += 1;
+                } else {
+                    others += 1;
                 }
             });
             dropped += here;
@@ -4727,12 +4732,12 @@ fn two_ranks_away_blocked_region_skips_the_square_two_behind() {
         },
     );
     eprintln!(
-        "W2 without the square two behind: {turn_starts} turn starts, {fours} goals in four \
-         with a blocked rabbit two ranks away, {applied} with steps left out, {dropped} \
-         left out ({leaving} leaving it, {entering} entering it; none begins a goal)"
+        "W2 narrowed: {turn_starts} turn starts, {fours} goals in four with a blocked rabbit \
+         two ranks away, {applied} with steps left out, {dropped} left out ({leaving} leaving \
+         c2, {entering} entering it, {others} leaving another square; none begins a goal)"
     );
     assert!(
-        fours > 1_000 && applied > 50 && leaving > 10 && entering > 10,
-        "{fours} {applied} {leaving} {entering}"
+        fours > 1_000 && applied > 50 && leaving > 10 && entering > 10 && others > 10,
+        "{fours} {applied} {leaving} {entering} {others}"
     );
 }
