@@ -3370,8 +3370,8 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
 /// goal rabbits' parts, as for [`region_with_the_square_ahead_taken`]). For each such
 /// rabbit `R` on `r`, with `y` a square beside `r` on its rank, `ay` the square ahead of
 /// `y` and `gy` the goal square ahead of `ay`, tried are: a simple step or a pull's first
-/// step that leaves `g`, an `ay` or a `gy`, or enters a square within two of `r` but `c2`
-/// (the square two behind `r` in its column) or beside an `ay`; the first step of a push of an enemy piece on an `ay`; and, when
+/// step that leaves a `gy`, or enters a square within two of `r` but `c2` (the square two
+/// behind `r` in its column) or beside an `ay`; the first step of a push of an enemy piece on an `ay`; and, when
 /// a friend stands on `g`, the first step of a push of an enemy piece on a `gy`.
 ///
 /// Exact. The region is asked at a turn's start (no push waits, no pull is under way, no
@@ -3435,10 +3435,12 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
 /// `gy`, or a square beside `y` to capture a piece of the mover on `y`, which never
 /// happens (such a piece has `R`, on `r` beside `y`, for a friend until `R`'s first step,
 /// and that step is `t1` then); and they enter squares beside `r`, `a`, `g`, a `y` or an
-/// `ay`. A step from `r`, a `y` or `a` enters a square within two of `r`, so the squares
-/// left need only `g`, the `ay`s and the `gy`s beside the squares entered. Those are within
-/// two of `r` but `c2` (two behind `r`, beside `c1`, the square behind `r`, and squares two
-/// or three from `r` behind it: beside none of the squares named), or beside an `ay`.
+/// `ay`. A step from `r`, a `y`, `a`, `g` or an `ay` enters a square within two of `r` or
+/// beside an `ay` (`g`'s neighbours are `a` and the `gy`s, an `ay`'s are `a`, a `y`, a
+/// `gy` and a square beside it on its rank), so of the squares left only the `gy`s are
+/// needed beside the squares entered. Those are within two of `r` but `c2` (two behind
+/// `r`, beside `c1`, the square behind `r`, and squares two or three from `r` behind it:
+/// beside none of the squares named), or beside an `ay`.
 #[inline]
 fn region_two_ranks_away_blocked(pos: &TurnState, rabbits: Bitboard) -> Region {
     let side = pos.side_to_move();
@@ -3453,10 +3455,10 @@ fn region_two_ranks_away_blocked(pos: &TurnState, rabbits: Bitboard) -> Region {
     // The friends on a goal square `g` (`k = 0`, `F` on `g`): the pushes from the `gy`s
     // beside them.
     let friends_on_goal = ahead.shift(fwd) & pos.board().color(side);
-    // Left: `g`, the `ay`s and the `gy`s (the steps from `r`, the `y`s and `a` enter
-    // squares within two).
+    // Left: the `gy`s (the steps from `r`, `a`, `g`, the `y`s and the `ay`s enter squares
+    // within two or beside an `ay`).
     Region {
-        from: ahead.shift(fwd) | beside_ahead | beside_ahead.shift(fwd),
+        from: beside_ahead.shift(fwd),
         into: within_two | beside_ahead.neighbours(),
         pushes: beside_ahead
             | friends_on_goal.shift(Direction::East)

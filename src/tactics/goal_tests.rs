@@ -4685,8 +4685,9 @@ fn square_ahead_taken_region_skips_the_square_three_behind() {
 
 /// [`four_step_region`]'s part `W2` ([`super::region_two_ranks_away_blocked`]) with the
 /// square two behind a rabbit two ranks away in its column (`c2`) neither left nor
-/// entered, and of the other squares only `g`, the `ay`s and the `gy`s left (the steps
-/// from `r`, a `y` or `a` enter squares within two), against the wider set it replaced
+/// entered, and of the other squares only the `gy`s left (the steps from `r`, `a`, `g`,
+/// a `y` or an `ay` enter squares within two or beside an `ay`), against the wider set it
+/// replaced
 /// (the steps leaving or entering a square within two of such a rabbit): on the turn
 /// starts of `every_goal_in_four_begins_in_the_four_step_region` with 1,000,000 more
 /// random ones, wherever a goal rabbit stands two ranks away with the square ahead or the
