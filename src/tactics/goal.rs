@@ -3476,8 +3476,9 @@ fn region_two_ranks_away_blocked(pos: &TurnState, rabbits: Bitboard) -> Region {
 /// beside a trap within two of `r` with an enemy piece on it; or that enters a square of
 /// `B(r, 3)` but `c3` (the square three behind `r` in its column) or one beside a frozen
 /// piece of the mover within three of `r`; and the first
-/// steps of the pushes of `Z1` (as for every rabbit one rank away: its proof in
-/// [`four_step_region`]).
+/// steps of the pushes of an enemy piece on a square of `B(r, 2)` but `c2`, on a goal-rank
+/// square of `B(r, 3)`, or beside a trap within three of `r` with an enemy piece on it
+/// (narrower than `Z1`, below).
 ///
 /// Exact. The region is asked at a turn's start (no push waits, no pull is under way, no
 /// rabbit of the mover stands on its goal rank: else it is `FULL`), and only where no goal
@@ -3570,6 +3571,25 @@ fn region_two_ranks_away_blocked(pos: &TurnState, rabbits: Bitboard) -> Region {
 /// `R`'s reads within two of `r` meet at the root, where `P` stands on `x`, a friend more
 /// at most (on `c2`, a square neither `R` nor `H` enters). So `h` and the other steps were
 /// a goal in three at the root: excluded.
+///
+/// Pushes: let `t1 t2` push an enemy piece `X` from `e` into `e'` by a piece of the mover
+/// from `o` (beside `e`), which enters `e`. Then `t3 t4` is a goal in two ending with `R`'s
+/// step: `R`'s steps to a `y` and its `gy`, or a step of `F` off `A` onto a `gy` and `R`'s
+/// step onto `A` (an enemy piece on `A` leaves it only by a push or a pull, two steps;
+/// `e = A` is within one). They read: `y` and `gy` empty, `R` unfrozen on `r` and on `y`;
+/// or that `gy` empty and `R` unfrozen on `r` with `F` gone (`F`, beside `R`, is never
+/// frozen). At the root they fail (no goal in three), so the push makes one of these reads
+/// pass. It changes `e` (a piece of the mover for `X`), `e'` (`X` arrives: it only freezes
+/// and blocks) and `o` (emptied), and captures at most `X` on `e'`, an enemy piece on a
+/// trap beside `e` (`X` its last friend), or a piece of the mover on a trap beside `o` (a
+/// friend fewer helps no read). So it helps only by emptying `o`, a `y` or a `gy` (then `e`
+/// is beside a `y` or a `gy`: within two of `r`, or `g2` on the goal rank within three), by
+/// a piece of the mover arriving on `e` or `X` leaving it (`X` captured on `e'` leaves
+/// `e` too) with `e` beside `r` or a `y` (within two of `r`), or by the capture of an enemy
+/// piece on a trap beside `r` or a `y` (within two of `r`; `e` beside it: kept). None of
+/// these is `c2`, which is beside no `y`, `gy` nor `r` (its neighbours are `c1`, `c3` and
+/// two squares three from `r`). Frozen pieces of the mover other than `R`, read by `Z1`,
+/// are read by neither goal in two here, and the goal rank four from `r` is beside no `gy`.
 #[inline]
 fn region_with_the_square_ahead_taken(pos: &TurnState, blocked: Bitboard) -> Region {
     let side = pos.side_to_move();
@@ -3597,17 +3617,15 @@ fn region_with_the_square_ahead_taken(pos: &TurnState, blocked: Bitboard) -> Reg
     };
     // Left: within two but `c2`, the goal rank within three (`g2`), the pulls of a piece
     // within two or capturing on a trap within two; entered: within three but `c3`, beside
-    // a frozen piece; pushes: `Z1`.
+    // a frozen piece; pushes: within two but `c2`, the goal rank within three, beside a
+    // trap with an enemy piece on it.
     Region {
         from: near
             | (within_three & goal_rank)
             | (within_three & (enemy & within_two).neighbours())
             | pulled.neighbours(),
         into: near.neighbours() | frozen.neighbours(),
-        pushes: within_two
-            | (frozen & within_two).neighbours()
-            | enemy_traps.neighbours()
-            | (within_three.neighbours() & goal_rank),
+        pushes: near | enemy_traps.neighbours() | (within_three & goal_rank),
     }
 }
 

@@ -4742,3 +4742,58 @@ fn two_ranks_away_blocked_region_skips_the_square_two_behind() {
         "{fours} {applied} {leaving} {entering} {others}"
     );
 }
+
+/// [`four_step_region`]'s part `W` ([`super::region_with_the_square_ahead_taken`]) with its
+/// pushes narrowed to the enemy pieces within two of a blocked rabbit one rank away but
+/// the square two behind it (`c2`), on the goal rank within three, or beside a trap within
+/// three with an enemy piece on it, against the pushes of `Z1` it replaced (also `c2`, the
+/// squares beside a frozen piece of the mover within two, and the goal rank within four):
+/// on the turn starts of `every_goal_in_four_begins_in_the_four_step_region` with
+/// 3,000,000 more random ones, wherever such a rabbit may end a goal and the fewest steps
+/// are exactly four, no push the wider set tries and the region does not begins a goal in
+/// three more (a plain search after it); some pushes left out are of a piece on `c2`,
+/// some beside a frozen piece, some four away on the goal rank.
+#[test]
+fn square_ahead_taken_region_pushes_begin_no_goal() {
+    let (mut applied, mut dropped) = (0, 0usize);
+    let (mut from_c2, mut beside_frozen, mut goal_rank) = (0, 0, 0);
+    let (turn_starts, fours) = for_each_goal_in_four(
+        623,
+        3_000_000,
+        |state, rabbits| {
+            let side = state.side_to_move();
+            let back = Direction::backwards(side);
+            (rabbits & rank_band(side, 1) & state.board().occupied().shift(back)).any()
+        },
+        |pos, rabbits, region| {
+            let side = pos.side_to_move();
+            let back = Direction::backwards(side);
+            let blocked = rabbits & rank_band(side, 1) & pos.board().occupied().shift(back);
+            let c2 = blocked.shift(back).shift(back);
+            let within_two = spread(blocked, 2);
+            let frozen = pos.board().frozen(side).intersect(within_two).neighbours();
+            let four_on_goal_rank = spread(blocked, 4) & rank_band(side, 0);
+            let wider = Region {
+                pushes: region.pushes | within_two | frozen | four_on_goal_rank,
+                ..region
+            };
+            let here = check_left_out(pos, (region, wider), 3, |s| {
+                from_c2 += usize::from(c2.contains(s.from));
+                beside_frozen += usize::from(frozen.contains(s.from));
+                goal_rank += usize::from(four_on_goal_rank.contains(s.from));
+            });
+            dropped += here;
+            applied += usize::from(here > 0);
+        },
+    );
+    eprintln!(
+        "W's pushes narrowed: {turn_starts} turn starts, {fours} goals in four with a blocked \
+         rabbit one rank away, {applied} with pushes left out, {dropped} left out \
+         ({from_c2} of a piece on c2, {beside_frozen} beside a frozen piece, {goal_rank} on \
+         the goal rank four away; none begins a goal)"
+    );
+    assert!(
+        fours > 1_000 && applied > 50 && from_c2 > 10 && beside_frozen > 10 && goal_rank > 10,
+        "{fours} {applied} {from_c2} {beside_frozen} {goal_rank}"
+    );
+}
