@@ -3371,8 +3371,9 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
 /// rabbit `R` on `r`, with `y` a square beside `r` on its rank, `ay` the square ahead of
 /// `y` and `gy` the goal square ahead of `ay`, tried are: a simple step or a pull's first
 /// step that leaves a `gy`, or enters a square within two of `r` but `c2` (the square two
-/// behind `r` in its column) or beside an `ay`; the first step of a push of an enemy piece on an `ay`; and, when
-/// a friend stands on `g`, the first step of a push of an enemy piece on a `gy`.
+/// behind `r` in its column) or beside an `ay`; the first step of a push of an enemy piece
+/// on an `ay`; and, when a friend stands on `g`, the first step of a push of an enemy
+/// piece on a `gy`.
 ///
 /// Exact. The region is asked at a turn's start (no push waits, no pull is under way, no
 /// rabbit of the mover stands on its goal rank: else it is `FULL`), and only where no goal
@@ -3471,14 +3472,14 @@ fn region_two_ranks_away_blocked(pos: &TurnState, rabbits: Bitboard) -> Region {
 /// four (the region is the union of the goal rabbits' parts: its proof follows one goal
 /// rabbit and reads no other's square). With `B(x, n)` the squares within `n` of `x`, for
 /// each such rabbit `R` on `r`, tried are: a simple step or a pull's first step that
-/// leaves a square of `B(r, 2)` but `c2` (the square two behind `r` in its column), a goal-rank square of `B(r, 3)`, a square of `B(r, 3)`
-/// beside an enemy piece within two of `r`, or a square beside an enemy piece that stands
-/// beside a trap within two of `r` with an enemy piece on it; or that enters a square of
-/// `B(r, 3)` but `c3` (the square three behind `r` in its column) or one beside a frozen
-/// piece of the mover within three of `r`; and the first
-/// steps of the pushes of an enemy piece on a square of `B(r, 2)` but `c2`, on a goal-rank
-/// square of `B(r, 3)`, or beside a trap within three of `r` with an enemy piece on it
-/// (narrower than `Z1`, below).
+/// leaves a square of `B(r, 2)` but `c2` (the square two behind `r` in its column), a
+/// goal-rank square of `B(r, 3)`, a square of `B(r, 3)` beside an enemy piece within two
+/// of `r` but on `c2`, or a square beside an enemy piece that stands beside a trap within
+/// two of `r` with an enemy piece on it; or that enters a square of `B(r, 3)` but `c3`
+/// (the square three behind `r` in its column) or one beside a frozen piece of the mover
+/// within three of `r`; and the first steps of the pushes of an enemy piece on a square
+/// of `B(r, 2)` but `c2`, on a goal-rank square of `B(r, 3)`, or beside a trap within
+/// three of `r` with an enemy piece on it (narrower than `Z1`, below).
 ///
 /// Exact. The region is asked at a turn's start (no push waits, no pull is under way, no
 /// rabbit of the mover stands on its goal rank: else it is `FULL`), and only where no goal
@@ -3570,7 +3571,10 @@ fn region_two_ranks_away_blocked(pos: &TurnState, rabbits: Bitboard) -> Region {
 /// step); no friend that keeps `H` alive on a trap `w` stands on `c3` (beside no `w`); and
 /// `R`'s reads within two of `r` meet at the root, where `P` stands on `x`, a friend more
 /// at most (on `c2`, a square neither `R` nor `H` enters). So `h` and the other steps were
-/// a goal in three at the root: excluded.
+/// a goal in three at the root: excluded. The pulls of an enemy piece from `c2` (the term
+/// of the squares beside an enemy piece within two leaves it out) are needed by no case:
+/// the pulls above help by emptying a `y`, a `gy` or a square beside `r` or a `y`, or by
+/// a capture on a trap within two (its own term), and `c2` is none of these.
 ///
 /// Pushes: let `t1 t2` push an enemy piece `X` from `e` into `e'` by a piece of the mover
 /// from `o` (beside `e`), which enters `e`. Then `t3 t4` is a goal in two ending with `R`'s
@@ -3616,13 +3620,13 @@ fn region_with_the_square_ahead_taken(pos: &TurnState, blocked: Bitboard) -> Reg
         Bitboard::EMPTY
     };
     // Left: within two but `c2`, the goal rank within three (`g2`), the pulls of a piece
-    // within two or capturing on a trap within two; entered: within three but `c3`, beside
-    // a frozen piece; pushes: within two but `c2`, the goal rank within three, beside a
-    // trap with an enemy piece on it.
+    // within two but on `c2` or capturing on a trap within two; entered: within three but
+    // `c3`, beside a frozen piece; pushes: within two but `c2`, the goal rank within three,
+    // beside a trap with an enemy piece on it.
     Region {
         from: near
             | (within_three & goal_rank)
-            | (within_three & (enemy & within_two).neighbours())
+            | (within_three & (enemy & near).neighbours())
             | pulled.neighbours(),
         into: near.neighbours() | frozen.neighbours(),
         pushes: near | enemy_traps.neighbours() | (within_three & goal_rank),

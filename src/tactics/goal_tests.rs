@@ -4632,17 +4632,19 @@ fn four_step_region_entries_four_from_a_rabbit_one_rank_away_begin_no_goal() {
 
 /// [`four_step_region`]'s part `W` ([`super::region_with_the_square_ahead_taken`]) with
 /// the square three behind a blocked rabbit one rank away in its column (`c3`) no longer
-/// entered nor the square two behind (`c2`) left for it, against the wider set it
-/// replaced (the steps leaving a square within two of such a rabbit or entering one within
-/// three): on the turn starts of `every_goal_in_four_begins_in_the_four_step_region` with
+/// entered, nor the square two behind (`c2`) left for it, nor the pulls of an enemy piece
+/// on `c2` tried, against the wider set it replaced (the steps leaving a square within two
+/// of such a rabbit, or one within three beside an enemy piece within two, or entering one
+/// within three): on the turn starts of `every_goal_in_four_begins_in_the_four_step_region` with
 /// 1,000,000 more random ones (the region is asked only at a turn's start), wherever a
 /// goal rabbit stands one rank away with the square ahead taken and the fewest steps are
 /// exactly four, no step the wider set tries and the region does not begins a goal in
-/// three more (a plain search after it); some such steps leave `c2` for `c3`, some enter
-/// `c3` from the squares four away.
+/// three more (a plain search after it); some such steps leave `c2` for `c3`, some leave
+/// a square beside an enemy piece on `c2`, some enter `c3` from the squares four away.
 #[test]
 fn square_ahead_taken_region_skips_the_square_three_behind() {
     let (mut applied, mut dropped, mut from_c2, mut from_far) = (0, 0usize, 0, 0);
+    let mut beside_c2 = 0;
     let (turn_starts, fours) = for_each_goal_in_four(
         62,
         1_000_000,
@@ -4656,14 +4658,20 @@ fn square_ahead_taken_region_skips_the_square_three_behind() {
             let back = Direction::backwards(side);
             let blocked = rabbits & rank_band(side, 1) & pos.board().occupied().shift(back);
             let c2 = blocked.shift(back).shift(back);
+            // The squares within three beside an enemy piece within two (its pulls).
+            let pullers =
+                spread(blocked, 3) & (spread(blocked, 2) & pos.board().color(!side)).neighbours();
             let wider = Region {
-                from: region.from | spread(blocked, 2),
+                from: region.from | spread(blocked, 2) | pullers,
                 into: region.into | spread(blocked, 3),
                 ..region
             };
+            let pulling_c2 = (c2 & pos.board().color(!side)).neighbours();
             let here = check_left_out(pos, (region, wider), 3, |s| {
                 if c2.contains(s.from) {
                     from_c2 += 1;
+                } else if pulling_c2.contains(s.from) {
+                    beside_c2 += 1;
                 } else {
                     from_far += 1;
                 }
@@ -4675,11 +4683,12 @@ fn square_ahead_taken_region_skips_the_square_three_behind() {
     eprintln!(
         "W without the square three behind: {turn_starts} turn starts, {fours} goals in four \
          with a blocked rabbit one rank away, {applied} with steps left out, {dropped} left \
-         out ({from_c2} from two behind, {from_far} from four away; none begins a goal)"
+         out ({from_c2} from two behind, {beside_c2} beside an enemy piece there, {from_far} \
+         from four away; none begins a goal)"
     );
     assert!(
-        fours > 1_000 && applied > 50 && from_c2 > 10 && from_far > 10,
-        "{fours} {applied} {from_c2} {from_far}"
+        fours > 1_000 && applied > 50 && from_c2 > 10 && beside_c2 > 10 && from_far > 10,
+        "{fours} {applied} {from_c2} {beside_c2} {from_far}"
     );
 }
 
