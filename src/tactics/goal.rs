@@ -3370,9 +3370,10 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
 /// goal rabbits' parts, as for [`region_with_the_square_ahead_taken`]). For each such
 /// rabbit `R` on `r`, with `y` a square beside `r` on its rank, `ay` the square ahead of
 /// `y` and `gy` the goal square ahead of `ay`, tried are: a simple step or a pull's first
-/// step that leaves a square within two of `r` or a `gy`, or enters a square within two of
-/// `r` or beside an `ay`; the first step of a push of an enemy piece on an `ay`; and, when
-/// a friend stands on `g`, the first step of a push of an enemy piece on a `gy`.
+/// step that leaves a `gy`, or enters a square within two of `r` but `c2` (the square two
+/// behind `r` in its column) or beside an `ay`; the first step of a push of an enemy piece
+/// on an `ay`; and, when a friend stands on `g`, the first step of a push of an enemy
+/// piece on a `gy`.
 ///
 /// Exact. The region is asked at a turn's start (no push waits, no pull is under way, no
 /// rabbit of the mover stands on its goal rank: else it is `FULL`), and only where no goal
@@ -3430,19 +3431,35 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
 ///   `gy` by leaving it (a square within two of `r`, or a `gy`) or by capturing a piece of
 ///   the mover on `y` (leaving a square beside `y`, within two), or brings a friend beside
 ///   `r`, `y`, `a` or `ay` (entering a square within two of `r` or beside an `ay`).
+///
+/// The squares left and entered: the cases above leave `r`, `a`, `g`, a `y`, an `ay` or a
+/// `gy`, or a square beside `y` to capture a piece of the mover on `y`, which never
+/// happens (such a piece has `R`, on `r` beside `y`, for a friend until `R`'s first step,
+/// and that step is `t1` then); and they enter squares beside `r`, `a`, `g`, a `y` or an
+/// `ay`. A step from `r`, a `y`, `a`, `g` or an `ay` enters a square within two of `r` or
+/// beside an `ay` (`g`'s neighbours are `a` and the `gy`s, an `ay`'s are `a`, a `y`, a
+/// `gy` and a square beside it on its rank), so of the squares left only the `gy`s are
+/// needed beside the squares entered. Those are within two of `r` but `c2` (two behind
+/// `r`, beside `c1`, the square behind `r`, and squares two or three from `r` behind it:
+/// beside none of the squares named), or beside an `ay`.
 #[inline]
 fn region_two_ranks_away_blocked(pos: &TurnState, rabbits: Bitboard) -> Region {
     let side = pos.side_to_move();
     let fwd = forward(side);
     let within_one = rabbits | rabbits.neighbours();
-    let within_two = within_one | within_one.neighbours();
+    // Within two but the square two behind `r` in its column (`c2`, read by no step of a
+    // goal, below).
+    let back = Direction::backwards(side);
+    let within_two = (within_one | within_one.neighbours()) & !rabbits.shift(back).shift(back);
     let ahead = rabbits.shift(fwd);
     let beside_ahead = ahead.shift(Direction::East) | ahead.shift(Direction::West);
     // The friends on a goal square `g` (`k = 0`, `F` on `g`): the pushes from the `gy`s
     // beside them.
     let friends_on_goal = ahead.shift(fwd) & pos.board().color(side);
+    // Left: the `gy`s (the steps from `r`, `a`, `g`, the `y`s and the `ay`s enter squares
+    // within two or beside an `ay`).
     Region {
-        from: within_two | beside_ahead.shift(fwd),
+        from: beside_ahead.shift(fwd),
         into: within_two | beside_ahead.neighbours(),
         pushes: beside_ahead
             | friends_on_goal.shift(Direction::East)
@@ -3455,12 +3472,14 @@ fn region_two_ranks_away_blocked(pos: &TurnState, rabbits: Bitboard) -> Region {
 /// four (the region is the union of the goal rabbits' parts: its proof follows one goal
 /// rabbit and reads no other's square). With `B(x, n)` the squares within `n` of `x`, for
 /// each such rabbit `R` on `r`, tried are: a simple step or a pull's first step that
-/// leaves a square of `B(r, 2)`, a goal-rank square of `B(r, 3)`, a square of `B(r, 3)`
-/// beside an enemy piece within two of `r`, or a square beside an enemy piece that stands
-/// beside a trap within two of `r` with an enemy piece on it; or that enters a square of
-/// `B(r, 3)` or one beside a frozen piece of the mover within three of `r`; and the first
-/// steps of the pushes of `Z1` (as for every rabbit one rank away: its proof in
-/// [`four_step_region`]).
+/// leaves a square of `B(r, 2)` but `c2` (the square two behind `r` in its column), a
+/// goal-rank square of `B(r, 3)`, a square of `B(r, 3)` beside an enemy piece within two
+/// of `r` but on `c2`, or a square beside an enemy piece that stands beside a trap within
+/// two of `r` with an enemy piece on it; or that enters a square of `B(r, 3)` but `c3`
+/// (the square three behind `r` in its column) or one beside a frozen piece of the mover
+/// within three of `r`; and the first steps of the pushes of an enemy piece on a square
+/// of `B(r, 2)` but `c2`, on a goal-rank square of `B(r, 3)`, or beside a trap within
+/// three of `r` with an enemy piece on it (narrower than `Z1`, below).
 ///
 /// Exact. The region is asked at a turn's start (no push waits, no pull is under way, no
 /// rabbit of the mover stands on its goal rank: else it is `FULL`), and only where no goal
@@ -3533,6 +3552,48 @@ fn region_two_ranks_away_blocked(pos: &TurnState, rabbits: Bitboard) -> Region {
 ///   (leaving `y`, `y2` within two, or `g2`, on the goal rank within three) or arrives
 ///   beside `r`, `y` or `y2` (entering a square within three).
 /// - `k = 3`: the four steps are `R`'s, and `t1` leaves `r`.
+///
+/// `c2` and `c3`: a step from a square of `B(r, 2)` enters one of `B(r, 3)`, and `c3` is
+/// beside no square of `B(r, 2)` but `c2`; so the steps left out by `c2` and `c3`, of those
+/// `B(r, 2)` and `B(r, 3)` would try, are the steps of `P` from `x` into `c3` (`x` is `c2`,
+/// or a square four from `r`) that no other term keeps. Such a `t1` is no pull the cases
+/// above need (those leave a square beside an enemy piece within two of `r`, or beside an
+/// enemy piece beside a trap within two holding an enemy piece: kept), and none of the
+/// squares they name is `x` or `c3`: `r`, `A`, a `y`, `gy`, `y2` or `g2`, a square beside
+/// `r`, `y` or `y2`, on `r`'s rank, the goal rank or the rank behind `r` (`c3`'s
+/// neighbours are `c2`, the square four behind and two squares three or four from `r`
+/// behind it). So with one step besides `R`'s and the pull's or `F`'s (`k = 0`, `E` on
+/// `A`; `k = 2`) it is not `t1`. With two (`k = 1`; `k = 0`, `F` on `A`) the argument of
+/// `k = 1` holds with `z = c3`: `h` is not `P`'s (from `c3` no step reaches a square
+/// beside `r` or `y`); `H` on `u` is not frozen at the root unless `c3` is beside a frozen
+/// piece of the mover within three (kept); `w` is empty at the root (`t1` empties only `x`,
+/// beside neither `r` nor `y`; its capture, at most of a piece of the mover, helps no later
+/// step); no friend that keeps `H` alive on a trap `w` stands on `c3` (beside no `w`); and
+/// `R`'s reads within two of `r` meet at the root, where `P` stands on `x`, a friend more
+/// at most (on `c2`, a square neither `R` nor `H` enters). So `h` and the other steps were
+/// a goal in three at the root: excluded. The pulls of an enemy piece from `c2` (the term
+/// of the squares beside an enemy piece within two leaves it out) are needed by no case:
+/// the pulls above help by emptying a `y`, a `gy` or a square beside `r` or a `y`, or by
+/// a capture on a trap within two (its own term), and `c2` is none of these.
+///
+/// Pushes: let `t1 t2` push an enemy piece `X` from `e` into `e'` by a piece of the mover
+/// from `o` (beside `e`), which enters `e`. Then `t3 t4` is a goal in two ending with `R`'s
+/// step: `R`'s steps to a `y` and its `gy`, or a step of `F` off `A` onto a `gy` and `R`'s
+/// step onto `A` (an enemy piece on `A` leaves it only by a push or a pull, two steps;
+/// `e = A` is within one). They read: `y` and `gy` empty, `R` unfrozen on `r` and on `y`;
+/// or that `gy` empty and `R` unfrozen on `r` with `F` gone (`F`, beside `R`, is never
+/// frozen). At the root they fail (no goal in three), so the push makes one of these reads
+/// pass. It changes `e` (a piece of the mover for `X`), `e'` (`X` arrives: it only freezes
+/// and blocks) and `o` (emptied), and captures at most `X` on `e'`, an enemy piece on a
+/// trap beside `e` (`X` its last friend), or a piece of the mover on a trap beside `o` (a
+/// friend fewer helps no read). So it helps only by emptying `o`, a `y` or a `gy` (then `e`
+/// is beside a `y` or a `gy`: within two of `r`, or `g2` on the goal rank within three), by
+/// a piece of the mover arriving on `e` or `X` leaving it (`X` captured on `e'` leaves
+/// `e` too) with `e` beside `r` or a `y` (within two of `r`), or by the capture of an enemy
+/// piece on a trap beside `r` or a `y` (within two of `r`; `e` beside it: kept). None of
+/// these is `c2`, which is beside no `y`, `gy` nor `r` (its neighbours are `c1`, `c3` and
+/// two squares three from `r`). Frozen pieces of the mover other than `R`, read by `Z1`,
+/// are read by neither goal in two here, and the goal rank four from `r` is beside no `gy`.
 #[inline]
 fn region_with_the_square_ahead_taken(pos: &TurnState, blocked: Bitboard) -> Region {
     let side = pos.side_to_move();
@@ -3542,6 +3603,10 @@ fn region_with_the_square_ahead_taken(pos: &TurnState, blocked: Bitboard) -> Reg
     let within_one = blocked | blocked.neighbours();
     let within_two = within_one | within_one.neighbours();
     let within_three = within_two | within_two.neighbours();
+    // Within two but the square two behind `r` in its column: its spread is within three
+    // but the square three behind (`c3`, entered by no step of a goal, below).
+    let back = Direction::backwards(side);
+    let near = within_two & !blocked.shift(back).shift(back);
     // The frozen pieces of the mover within three (entered beside: `k = 1`).
     let frozen = board.frozen_among(side, within_three & own);
     let goal_rank = ranks_within(side, 0);
@@ -3554,19 +3619,17 @@ fn region_with_the_square_ahead_taken(pos: &TurnState, blocked: Bitboard) -> Reg
     } else {
         Bitboard::EMPTY
     };
-    // Left: within two, the goal rank within three (`g2`), the pulls of a piece within two
-    // or capturing on a trap within two; entered: within three, beside a frozen piece;
-    // pushes: `Z1`.
+    // Left: within two but `c2`, the goal rank within three (`g2`), the pulls of a piece
+    // within two but on `c2` or capturing on a trap within two; entered: within three but
+    // `c3`, beside a frozen piece; pushes: within two but `c2`, the goal rank within three,
+    // beside a trap with an enemy piece on it.
     Region {
-        from: within_two
+        from: near
             | (within_three & goal_rank)
-            | (within_three & (enemy & within_two).neighbours())
+            | (within_three & (enemy & near).neighbours())
             | pulled.neighbours(),
-        into: within_three | frozen.neighbours(),
-        pushes: within_two
-            | (frozen & within_two).neighbours()
-            | enemy_traps.neighbours()
-            | (within_three.neighbours() & goal_rank),
+        into: near.neighbours() | frozen.neighbours(),
+        pushes: near | enemy_traps.neighbours() | (within_three & goal_rank),
     }
 }
 

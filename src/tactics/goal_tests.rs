@@ -4627,3 +4627,182 @@ fn four_step_region_entries_four_from_a_rabbit_one_rank_away_begin_no_goal() {
         "{fours} {applied} {dropped} {beside_own}"
     );
 }
+
+// Sixty-second goal round
+
+/// [`four_step_region`]'s part `W` ([`super::region_with_the_square_ahead_taken`]) with
+/// the square three behind a blocked rabbit one rank away in its column (`c3`) no longer
+/// entered, nor the square two behind (`c2`) left for it, nor the pulls of an enemy piece
+/// on `c2` tried, against the wider set it replaced (the steps leaving a square within two
+/// of such a rabbit, or one within three beside an enemy piece within two, or entering one
+/// within three): on the turn starts of `every_goal_in_four_begins_in_the_four_step_region` with
+/// 1,000,000 more random ones (the region is asked only at a turn's start), wherever a
+/// goal rabbit stands one rank away with the square ahead taken and the fewest steps are
+/// exactly four, no step the wider set tries and the region does not begins a goal in
+/// three more (a plain search after it); some such steps leave `c2` for `c3`, some leave
+/// a square beside an enemy piece on `c2`, some enter `c3` from the squares four away.
+#[test]
+fn square_ahead_taken_region_skips_the_square_three_behind() {
+    let (mut applied, mut dropped, mut from_c2, mut from_far) = (0, 0usize, 0, 0);
+    let mut beside_c2 = 0;
+    let (turn_starts, fours) = for_each_goal_in_four(
+        62,
+        1_000_000,
+        |state, rabbits| {
+            let side = state.side_to_move();
+            let back = Direction::backwards(side);
+            (rabbits & rank_band(side, 1) & state.board().occupied().shift(back)).any()
+        },
+        |pos, rabbits, region| {
+            let side = pos.side_to_move();
+            let back = Direction::backwards(side);
+            let blocked = rabbits & rank_band(side, 1) & pos.board().occupied().shift(back);
+            let c2 = blocked.shift(back).shift(back);
+            // The squares within three beside an enemy piece within two (its pulls).
+            let pullers =
+                spread(blocked, 3) & (spread(blocked, 2) & pos.board().color(!side)).neighbours();
+            let wider = Region {
+                from: region.from | spread(blocked, 2) | pullers,
+                into: region.into | spread(blocked, 3),
+                ..region
+            };
+            let pulling_c2 = (c2 & pos.board().color(!side)).neighbours();
+            let here = check_left_out(pos, (region, wider), 3, |s| {
+                if c2.contains(s.from) {
+                    from_c2 += 1;
+                } else if pulling_c2.contains(s.from) {
+                    beside_c2 += 1;
+                } else {
+                    from_far += 1;
+                }
+            });
+            dropped += here;
+            applied += usize::from(here > 0);
+        },
+    );
+    eprintln!(
+        "W without the square three behind: {turn_starts} turn starts, {fours} goals in four \
+         with a blocked rabbit one rank away, {applied} with steps left out, {dropped} left \
+         out ({from_c2} from two behind, {beside_c2} beside an enemy piece there, {from_far} \
+         from four away; none begins a goal)"
+    );
+    assert!(
+        fours > 1_000 && applied > 50 && from_c2 > 10 && beside_c2 > 10 && from_far > 10,
+        "{fours} {applied} {from_c2} {beside_c2} {from_far}"
+    );
+}
+
+/// [`four_step_region`]'s part `W2` ([`super::region_two_ranks_away_blocked`]) with the
+/// square two behind a rabbit two ranks away in its column (`c2`) neither left nor
+/// entered, and of the other squares only the `gy`s left (the steps from `r`, `a`, `g`,
+/// a `y` or an `ay` enter squares within two or beside an `ay`), against the wider set it
+/// replaced
+/// (the steps leaving or entering a square within two of such a rabbit): on the turn
+/// starts of `every_goal_in_four_begins_in_the_four_step_region` with 1,000,000 more
+/// random ones, wherever a goal rabbit stands two ranks away with the square ahead or the
+/// goal square ahead of that taken and the fewest steps are exactly four, no step the
+/// wider set tries and the region does not begins a goal in three more (a plain search
+/// after it); some such steps leave `c2`, some enter it, some leave another square
+/// (`c1`, a `y2` or a square behind a `y`).
+#[test]
+fn two_ranks_away_blocked_region_skips_the_square_two_behind() {
+    let (mut applied, mut dropped) = (0, 0usize);
+    let (mut leaving, mut entering, mut others) = (0, 0, 0);
+    let behind_enemy = |state: &TurnState, rabbits: Bitboard| {
+        let side = state.side_to_move();
+        let taken_behind = state.board().occupied().shift(Direction::backwards(side));
+        rabbits
+            & rank_band(side, 2)
+            & (taken_behind | taken_behind.shift(Direction::backwards(side)))
+    };
+    let (turn_starts, fours) = for_each_goal_in_four(
+        622,
+        1_000_000,
+        |state, rabbits| behind_enemy(state, rabbits).any(),
+        |pos, rabbits, region| {
+            let two = behind_enemy(pos.turn_state(), rabbits);
+            let back = Direction::backwards(pos.side_to_move());
+            let c2 = two.shift(back).shift(back);
+            let wider = Region {
+                from: region.from | spread(two, 2),
+                into: region.into | spread(two, 2),
+                ..region
+            };
+            let here = check_left_out(pos, (region, wider), 3, |s| {
+                if c2.contains(s.from) {
+                    leaving += 1;
+                } else if s.to().is_some_and(|to| c2.contains(to)) {
+                    entering += 1;
+                } else {
+                    others += 1;
+                }
+            });
+            dropped += here;
+            applied += usize::from(here > 0);
+        },
+    );
+    eprintln!(
+        "W2 narrowed: {turn_starts} turn starts, {fours} goals in four with a blocked rabbit \
+         two ranks away, {applied} with steps left out, {dropped} left out ({leaving} leaving \
+         c2, {entering} entering it, {others} leaving another square; none begins a goal)"
+    );
+    assert!(
+        fours > 1_000 && applied > 50 && leaving > 10 && entering > 10 && others > 10,
+        "{fours} {applied} {leaving} {entering} {others}"
+    );
+}
+
+/// [`four_step_region`]'s part `W` ([`super::region_with_the_square_ahead_taken`]) with its
+/// pushes narrowed to the enemy pieces within two of a blocked rabbit one rank away but
+/// the square two behind it (`c2`), on the goal rank within three, or beside a trap within
+/// three with an enemy piece on it, against the pushes of `Z1` it replaced (also `c2`, the
+/// squares beside a frozen piece of the mover within two, and the goal rank within four):
+/// on the turn starts of `every_goal_in_four_begins_in_the_four_step_region` with
+/// 3,000,000 more random ones, wherever such a rabbit may end a goal and the fewest steps
+/// are exactly four, no push the wider set tries and the region does not begins a goal in
+/// three more (a plain search after it); some pushes left out are of a piece on `c2`,
+/// some beside a frozen piece, some four away on the goal rank.
+#[test]
+fn square_ahead_taken_region_pushes_begin_no_goal() {
+    let (mut applied, mut dropped) = (0, 0usize);
+    let (mut from_c2, mut beside_frozen, mut goal_rank) = (0, 0, 0);
+    let (turn_starts, fours) = for_each_goal_in_four(
+        623,
+        3_000_000,
+        |state, rabbits| {
+            let side = state.side_to_move();
+            let back = Direction::backwards(side);
+            (rabbits & rank_band(side, 1) & state.board().occupied().shift(back)).any()
+        },
+        |pos, rabbits, region| {
+            let side = pos.side_to_move();
+            let back = Direction::backwards(side);
+            let blocked = rabbits & rank_band(side, 1) & pos.board().occupied().shift(back);
+            let c2 = blocked.shift(back).shift(back);
+            let within_two = spread(blocked, 2);
+            let frozen = pos.board().frozen(side).intersect(within_two).neighbours();
+            let four_on_goal_rank = spread(blocked, 4) & rank_band(side, 0);
+            let wider = Region {
+                pushes: region.pushes | within_two | frozen | four_on_goal_rank,
+                ..region
+            };
+            let here = check_left_out(pos, (region, wider), 3, |s| {
+                from_c2 += usize::from(c2.contains(s.from));
+                beside_frozen += usize::from(frozen.contains(s.from));
+                goal_rank += usize::from(four_on_goal_rank.contains(s.from));
+            });
+            dropped += here;
+            applied += usize::from(here > 0);
+        },
+    );
+    eprintln!(
+        "W's pushes narrowed: {turn_starts} turn starts, {fours} goals in four with a blocked \
+         rabbit one rank away, {applied} with pushes left out, {dropped} left out \
+         ({from_c2} of a piece on c2, {beside_frozen} beside a frozen piece, {goal_rank} on \
+         the goal rank four away; none begins a goal)"
+    );
+    assert!(
+        fours > 1_000 && applied > 50 && from_c2 > 10 && beside_frozen > 10 && goal_rank > 10,
+        "{fours} {applied} {from_c2} {beside_frozen} {goal_rank}"
+    );
+}
