@@ -4627,3 +4627,83 @@ fn four_step_region_entries_four_from_a_rabbit_one_rank_away_begin_no_goal() {
         "{fours} {applied} {dropped} {beside_own}"
     );
 }
+
+// Sixty-first goal round
+
+use super::{frozen_one_rank_away, unfreezing_one_rank_away as unfreezing_at_the_child};
+
+/// The root's pass with four when its one goal rabbit stands frozen one rank away with the
+/// square ahead empty ([`frozen_one_rank_away`], its children asking
+/// [`unfreezing_at_the_child`] first): on the turn starts of
+/// [`archive_endgames_and_randoms`] with 200,000 random positions more, where the plain
+/// search finds no goal in three or fewer and the rabbits that may end a goal in four
+/// ([`goal_rabbits_of`]) are one rabbit, the shape test agrees with its definition (one rabbit
+/// one rank away, frozen by [`frozen_rabbits`], the square ahead empty); where it holds,
+/// after every legal first step the rule's answer, when it gives one (its steps tried by
+/// a plain search of two more), is whether the plain search finds a goal in three from
+/// the child, and the fast search's answer at the root is the plain one's (its witness
+/// replayed). Counts the roots, the children answered "goal" and "no goal", those not
+/// answered (the shape gone after the step), and the roots with a goal in four.
+#[test]
+fn children_beside_a_frozen_rabbit_one_rank_away_ask_the_rule_first() {
+    let mut rng = Rng(61);
+    let mut turn_starts = archive_endgames_and_randoms(&mut rng);
+    turn_starts.extend((0..200_000).map(|_| random_position(&mut rng)));
+    let (mut roots, mut fours, mut yes, mut no, mut unanswered, mut other) = (0, 0, 0, 0, 0, 0);
+    for pos in &turn_starts {
+        let state = pos.turn_state();
+        let (rabbits, asked) = goal_rabbits_of(state, 4);
+        if !asked || rabbits.count() != 1 {
+            continue;
+        }
+        let (board, side) = (state.board(), state.side_to_move());
+        let bound = goal_lower_bound(
+            state,
+            frozen_rabbits(board, side, board.pieces(PieceKind::Rabbit.of(side))),
+        );
+        let shaped = frozen_one_rank_away(state, &bound, rabbits);
+        let ahead = rabbits.shift(Direction::backwards(side).opposite());
+        let defined = (rabbits & rank_band(side, 1)).any()
+            && (ahead & board.occupied()).is_empty()
+            && frozen_rabbits(board, side, rabbits).any();
+        assert_eq!(shaped, defined, "{pos}");
+        if !shaped {
+            other += 1;
+            continue;
+        }
+        let plain = pos.plain_goal_move().map(|m| m.len());
+        if plain.is_some_and(|n| n <= 3) {
+            continue;
+        }
+        roots += 1;
+        fours += usize::from(plain == Some(4));
+        for &s in pos.legal_steps().iter() {
+            let mut child = pos.clone();
+            child.play_step(s).expect("a listed step is legal");
+            let answer = unfreezing_at_the_child(child.turn_state(), rabbits, &mut |t| {
+                let mut next = child.clone();
+                next.play_step(t).is_ok() && next.plain_goal_move().is_some_and(|m| m.len() <= 2)
+            });
+            let Some(found) = answer else {
+                unanswered += 1;
+                continue;
+            };
+            let plain_child = child.plain_goal_move().is_some_and(|m| m.len() <= 3);
+            assert_eq!(found, plain_child, "{pos}: after {s:?}");
+            yes += usize::from(found);
+            no += usize::from(!found);
+        }
+        assert!(check(pos) == (plain == Some(4)), "{pos}");
+    }
+    eprintln!(
+        "children beside a frozen rabbit one rank away: {} turn starts, {other} with one \
+         goal rabbit in another shape, {roots} roots with the shape and no goal in three \
+         ({fours} with a goal in four), children answered {yes} goal and {no} no goal, \
+         {unanswered} not answered",
+        turn_starts.len()
+    );
+    assert!(
+        roots > 100 && fours > 20 && yes > 20 && no > 1_000 && unanswered > 100 && other > 100,
+        "{roots} {fours} {yes} {no} {unanswered} {other}"
+    );
+}
