@@ -1281,11 +1281,16 @@ fn search_within_bounds<const FAST: bool>(
             }
             let first = promising_squares(pos, goal_rabbits);
             let (from, to) = steps_lowering_a_tighter_bound(pos, k, goal_rabbits, layers);
-            // One goal rabbit, frozen one rank away with the square ahead empty: its
-            // children ask `unfreezing_one_rank_away` first.
-            if frozen_one_rank_away(pos, bound, goal_rabbits) {
+            // Every goal rabbit one rank away: the children ask the shaped rules first.
+            if goal_rabbits & rank_band(side, 1) == goal_rabbits {
                 let steps = (from, to, within, first);
-                return four_beside_a_frozen_rabbit::<FAST>(pos, start, path, goal_rabbits, steps);
+                return four_with_rabbits_one_rank_away::<FAST>(
+                    pos,
+                    start,
+                    path,
+                    goal_rabbits,
+                    steps,
+                );
             }
             // The side's order (`root_order`); each a constant in its own copy of the
             // loop (one runtime order for both sides cost more than it saved).
@@ -1311,43 +1316,49 @@ fn search_within_bounds<const FAST: bool>(
     }
 }
 
-/// Whether `rabbits` (the root's rabbits that may end a goal in four) is one rabbit of the
-/// mover, one rank from its goal, frozen, with the square ahead of it empty: the shape
-/// [`unfreezing_one_rank_away`] reads. `bound` is this state's [`goal_lower_bound`]: of
-/// a rabbit with the square ahead empty, its `hindered.one` ([`hindered`]) holds exactly
-/// the frozen ones, so no frozen test is made again.
+/// The squares of `rabbits`, rabbits of the mover, after `step` from the state `child`
+/// follows: a rabbit of `rabbits` that `step` moved stands on its square after it, and a
+/// square left with no rabbit of the mover on it in `child` (one captured) is dropped.
+/// The mover's rabbits move only by their own steps (no piece pushes or pulls them), so
+/// every rabbit of `rabbits` still on the board stands on a square of the result.
 #[inline(always)]
-fn frozen_one_rank_away(pos: &TurnState, bound: &GoalBound, rabbits: Bitboard) -> bool {
-    let side = pos.side_to_move();
-    let ahead_empty = !pos.board().occupied().shift(Direction::backwards(side));
-    let shaped = rank_band(side, 1) & bound.hindered.one & ahead_empty;
-    rabbits.count() == 1 && rabbits & shaped == rabbits
+fn rabbits_after_step(child: &TurnState, rabbits: Bitboard, step: Step) -> Bitboard {
+    let moved = if rabbits.contains(step.from) {
+        rabbits ^ Bitboard::from(step.from) ^ Bitboard::from(step.to_on_board())
+    } else {
+        rabbits
+    };
+    moved
+        & child
+            .board()
+            .pieces(PieceKind::Rabbit.of(child.side_to_move()))
 }
 
 /// The children of the root's pass with four (`k = 4`, a turn's start, no goal in three
-/// or fewer) when its one rabbit that may end a goal in four, `rabbit`
-/// ([`goal_rabbits_within`]), stands one rank from its goal, frozen, with the square
-/// ahead empty ([`frozen_one_rank_away`]), and the goal bound leaves a step to spare:
-/// the same first steps as [`search_within_bounds`] tries there (`from`, `to`, `within`
-/// and `first` as it computes them, [`any_step_of`] in the root's order), but each child
-/// (three steps to go) asks [`unfreezing_one_rank_away`] for `rabbit` before anything
-/// else, and searches as before ([`goal_search`]) only when that rule does not answer.
+/// or fewer) when every rabbit that may end a goal in four, `rabbits`
+/// ([`goal_rabbits_within`]), stands one rank from its goal and the goal bound leaves a
+/// step to spare: the same first steps as [`search_within_bounds`] tries there (`from`,
+/// `to`, `within` and `first` as it computes them, [`any_step_of`] in the root's order),
+/// but each child (three steps to go) asks [`shaped_rules_decide`] first, for those
+/// rabbits where they stand after the step ([`rabbits_after_step`]), and searches as before
+/// ([`goal_search`]) only when no shaped rule answers.
 ///
 /// Exact: after a first step `t` of the root, a goal in at most two from the child would
 /// make, with `t`, one in at most three from the root: none. A goal in three from the
 /// child ends with a rabbit of the mover that, with `t`, ends a goal in four from the
-/// root, so with `rabbit` (the root's set holds every rabbit that may end one). Those
-/// are [`unfreezing_one_rank_away`]'s premises (a set holding every rabbit that may end a
-/// goal in three, no goal in fewer); its answer, when it gives one, is whether the child
-/// has a goal in three, which is the child's search's answer. The rule reads the
-/// child's own shape (no push waiting, `rabbit` still frozen one rank away with the
-/// square ahead empty) and answers `None` otherwise.
+/// root, so one of `rabbits` (the root's set holds every rabbit that may end one), which
+/// stands in the child on a square of the set [`rabbits_after_step`] gives. So that set
+/// holds every rabbit that may end a goal in three from the child, with none in fewer:
+/// [`shaped_rules_decide`]'s premises (its rules are exact on any such set, its proof),
+/// and its answer, when it gives one, is whether the child has a goal in three, the
+/// child's search's answer. The rules read the child's own shape (no push waiting, the
+/// set's rabbits one rank away or two) and answer `None` otherwise.
 #[inline(never)]
-fn four_beside_a_frozen_rabbit<const FAST: bool>(
+fn four_with_rabbits_one_rank_away<const FAST: bool>(
     pos: &TurnState,
     start: &Board,
     path: &mut Move,
-    rabbit: Bitboard,
+    rabbits: Bitboard,
     (from, to, within, first): (Bitboard, Bitboard, Region, Bitboard),
 ) -> bool {
     let mut try_step = |step| {
@@ -1355,7 +1366,8 @@ fn four_beside_a_frozen_rabbit<const FAST: bool>(
         child.play_step_unchecked(step);
         // The searches go no deeper than the steps a turn has left: the move has room.
         let _ = path.push(step);
-        let found = match unfreezing_one_rank_away(&child, rabbit, &mut |s| {
+        let set = rabbits_after_step(&child, rabbits, step);
+        let found = match shaped_rules_decide(&child, set, &mut |s| {
             expand::<FAST>(&child, start, s, 3, path)
         }) {
             Some(found) => found,
