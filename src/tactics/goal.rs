@@ -1281,16 +1281,13 @@ fn search_within_bounds<const FAST: bool>(
             }
             let first = promising_squares(pos, goal_rabbits);
             let (from, to) = steps_lowering_a_tighter_bound(pos, k, goal_rabbits, layers);
-            // Every goal rabbit one rank away: the children ask the shaped rules first.
-            if goal_rabbits & rank_band(side, 1) == goal_rabbits {
+            // Every goal rabbit one rank away, or every one two: the children ask the
+            // shaped rules first.
+            if goal_rabbits & rank_band(side, 1) == goal_rabbits
+                || goal_rabbits & rank_band(side, 2) == goal_rabbits
+            {
                 let steps = (from, to, within, first);
-                return four_with_rabbits_one_rank_away::<FAST>(
-                    pos,
-                    start,
-                    path,
-                    goal_rabbits,
-                    steps,
-                );
+                return four_with_rabbits_near_goal::<FAST>(pos, start, path, goal_rabbits, steps);
             }
             // The side's order (`root_order`); each a constant in its own copy of the
             // loop (one runtime order for both sides cost more than it saved).
@@ -1336,8 +1333,8 @@ fn rabbits_after_step(child: &TurnState, rabbits: Bitboard, step: Step) -> Bitbo
 
 /// The children of the root's pass with four (`k = 4`, a turn's start, no goal in three
 /// or fewer) when every rabbit that may end a goal in four, `rabbits`
-/// ([`goal_rabbits_within`]), stands one rank from its goal and the goal bound leaves a
-/// step to spare: the same first steps as [`search_within_bounds`] tries there (`from`,
+/// ([`goal_rabbits_within`]), stands one rank from its goal, or every one two ranks, and
+/// the goal bound leaves a step to spare: the same first steps as [`search_within_bounds`] tries there (`from`,
 /// `to`, `within` and `first` as it computes them, [`any_step_of`] in the root's order),
 /// but each child (three steps to go) asks [`shaped_rules_decide`] first, for those
 /// rabbits where they stand after the step ([`rabbits_after_step`]), and searches as before
@@ -1354,7 +1351,7 @@ fn rabbits_after_step(child: &TurnState, rabbits: Bitboard, step: Step) -> Bitbo
 /// child's search's answer. The rules read the child's own shape (no push waiting, the
 /// set's rabbits one rank away or two) and answer `None` otherwise.
 #[inline(never)]
-fn four_with_rabbits_one_rank_away<const FAST: bool>(
+fn four_with_rabbits_near_goal<const FAST: bool>(
     pos: &TurnState,
     start: &Board,
     path: &mut Move,
