@@ -1281,6 +1281,14 @@ fn search_within_bounds<const FAST: bool>(
             }
             let first = promising_squares(pos, goal_rabbits);
             let (from, to) = steps_lowering_a_tighter_bound(pos, k, goal_rabbits, layers);
+            // Every goal rabbit one rank away, or every one two: the children ask the
+            // shaped rules first.
+            if goal_rabbits & rank_band(side, 1) == goal_rabbits
+                || goal_rabbits & rank_band(side, 2) == goal_rabbits
+            {
+                let steps = (from, to, within, first);
+                return four_with_rabbits_near_goal::<FAST>(pos, start, path, goal_rabbits, steps);
+            }
             // The side's order (`root_order`); each a constant in its own copy of the
             // loop (one runtime order for both sides cost more than it saved).
             return match side {
@@ -1302,6 +1310,80 @@ fn search_within_bounds<const FAST: bool>(
             .iter()
             .any(|sq| try_step(Step::new(sq, forward(side)))),
         NoSlack::Touching { from, to } => touching(from, to, &mut try_step),
+    }
+}
+
+/// The squares of `rabbits`, rabbits of the mover, after `step` from the state `child`
+/// follows: a rabbit of `rabbits` that `step` moved stands on its square after it, and a
+/// square left with no rabbit of the mover on it in `child` (one captured) is dropped.
+/// The mover's rabbits move only by their own steps (no piece pushes or pulls them), so
+/// every rabbit of `rabbits` still on the board stands on a square of the result.
+#[inline(always)]
+fn rabbits_after_step(child: &TurnState, rabbits: Bitboard, step: Step) -> Bitboard {
+    let moved = if rabbits.contains(step.from) {
+        rabbits ^ Bitboard::from(step.from) ^ Bitboard::from(step.to_on_board())
+    } else {
+        rabbits
+    };
+    moved
+        & child
+            .board()
+            .pieces(PieceKind::Rabbit.of(child.side_to_move()))
+}
+
+/// The children of the root's pass with four (`k = 4`, a turn's start, no goal in three
+/// or fewer) when every rabbit that may end a goal in four, `rabbits`
+/// ([`goal_rabbits_within`]), stands one rank from its goal, or every one two ranks, and
+/// the goal bound leaves a step to spare: the same first steps as [`search_within_bounds`] tries there (`from`,
+/// `to`, `within` and `first` as it computes them, [`any_step_of`] in the root's order),
+/// but each child (three steps to go) asks [`shaped_rules_decide`] first, for those
+/// rabbits where they stand after the step ([`rabbits_after_step`]), and searches as before
+/// ([`goal_search`]) only when no shaped rule answers.
+///
+/// Exact: after a first step `t` of the root, a goal in at most two from the child would
+/// make, with `t`, one in at most three from the root: none. A goal in three from the
+/// child ends with a rabbit of the mover that, with `t`, ends a goal in four from the
+/// root, so one of `rabbits` (the root's set holds every rabbit that may end one), which
+/// stands in the child on a square of the set [`rabbits_after_step`] gives. So that set
+/// holds every rabbit that may end a goal in three from the child, with none in fewer:
+/// [`shaped_rules_decide`]'s premises (its rules are exact on any such set, its proof),
+/// and its answer, when it gives one, is whether the child has a goal in three, the
+/// child's search's answer. The rules read the child's own shape (no push waiting, the
+/// set's rabbits one rank away or two) and answer `None` otherwise.
+#[inline(never)]
+fn four_with_rabbits_near_goal<const FAST: bool>(
+    pos: &TurnState,
+    start: &Board,
+    path: &mut Move,
+    rabbits: Bitboard,
+    (from, to, within, first): (Bitboard, Bitboard, Region, Bitboard),
+) -> bool {
+    let mut try_step = |step| {
+        let mut child = *pos;
+        child.play_step_unchecked(step);
+        // The searches go no deeper than the steps a turn has left: the move has room.
+        let _ = path.push(step);
+        let set = rabbits_after_step(&child, rabbits, step);
+        let found = match shaped_rules_decide(&child, set, &mut |s| {
+            expand::<FAST>(&child, start, s, 3, path)
+        }) {
+            Some(found) => found,
+            None => goal_search::<FAST>(&child, start, 3, path),
+        };
+        if !found {
+            path.pop();
+        }
+        found
+    };
+    match pos.side_to_move() {
+        Color::Gold => {
+            let (order, down) = root_order(Color::Gold);
+            any_step_of(pos, from, to, within, (first, order, down), &mut try_step)
+        }
+        Color::Silver => {
+            let (order, down) = root_order(Color::Silver);
+            any_step_of(pos, from, to, within, (first, order, down), &mut try_step)
+        }
     }
 }
 

@@ -4628,6 +4628,99 @@ fn four_step_region_entries_four_from_a_rabbit_one_rank_away_begin_no_goal() {
     );
 }
 
+// Sixty-first goal round
+
+use super::{rabbits_after_step, shaped_rules_decide};
+
+/// The root's pass with four when every rabbit that may end a goal in four stands one rank
+/// away, or every one two (its children asking [`shaped_rules_decide`] first, for those rabbits where they
+/// stand after the step, [`rabbits_after_step`]): on the turn starts of
+/// [`archive_endgames_and_randoms`] with 200,000 random positions more, where the plain
+/// search finds no goal in three or fewer and those rabbits ([`goal_rabbits_of`]) are
+/// some and all one rank away or all two, after every legal first step the moved set holds a rabbit
+/// within three of a rabbit of the mover on its goal rank after the plain search's goal
+/// in three from the child (when there is one), the rules' answer, when they give one (their steps tried by a plain search of two
+/// more), is whether the plain search finds a goal in three from the child, and the fast
+/// search's answer at the root is the plain one's (its witness replayed). Counts the
+/// roots, those two ranks away, those with a goal in four, with two rabbits or more, the
+/// children answered
+/// "goal" and "no goal", those not answered, and those after a step of a goal rabbit.
+#[test]
+fn children_of_rabbits_near_goal_ask_the_shaped_rules_first() {
+    let mut rng = Rng(61);
+    let mut turn_starts = archive_endgames_and_randoms(&mut rng);
+    turn_starts.extend((0..200_000).map(|_| random_position(&mut rng)));
+    let (mut roots, mut two_away, mut fours, mut several) = (0, 0, 0, 0);
+    let (mut yes, mut no, mut unanswered, mut own_step) = (0, 0, 0, 0);
+    for pos in &turn_starts {
+        let state = pos.turn_state();
+        let side = state.side_to_move();
+        let (rabbits, asked) = goal_rabbits_of(state, 4);
+        let two = rabbits & rank_band(side, 2) == rabbits;
+        if !asked || rabbits.is_empty() || (rabbits & rank_band(side, 1) != rabbits && !two) {
+            continue;
+        }
+        let plain = pos.plain_goal_move().map(|m| m.len());
+        if plain.is_some_and(|n| n <= 3) {
+            continue;
+        }
+        roots += 1;
+        two_away += usize::from(two);
+        fours += usize::from(plain == Some(4));
+        several += usize::from(rabbits.count() > 1);
+        for &s in pos.legal_steps().iter() {
+            let mut child = pos.clone();
+            child.play_step(s).expect("a listed step is legal");
+            let set = rabbits_after_step(child.turn_state(), rabbits, s);
+            own_step += usize::from(rabbits.contains(s.from));
+            let plain_child = child.plain_goal_move().filter(|m| m.len() <= 3);
+            if let Some(m) = &plain_child {
+                let end = child.after(m).expect("the plain witness replays");
+                let on_goal = end.board().pieces(PieceKind::Rabbit.of(side)) & rank_band(side, 0);
+                let before = child.board().pieces(PieceKind::Rabbit.of(side));
+                // The rabbit that ends it: on the goal rank after, one rank away before
+                // (its forward step) or beside such a square (aside first).
+                assert!(
+                    spread(on_goal, 3) & before & set != Bitboard::EMPTY,
+                    "{pos}: after {s:?}, {m:?}"
+                );
+            }
+            let answer = shaped_rules_decide(child.turn_state(), set, &mut |t| {
+                let mut next = child.clone();
+                next.play_step(t).is_ok() && next.plain_goal_move().is_some_and(|m| m.len() <= 2)
+            });
+            let Some(found) = answer else {
+                unanswered += 1;
+                continue;
+            };
+            assert_eq!(found, plain_child.is_some(), "{pos}: after {s:?}");
+            yes += usize::from(found);
+            no += usize::from(!found);
+        }
+        assert!(check(pos) == (plain == Some(4)), "{pos}");
+    }
+    eprintln!(
+        "children of rabbits near the goal: {} turn starts, {roots} roots with no goal in \
+         three ({two_away} two ranks away, {fours} with a goal in four, {several} with two rabbits or more), children \
+         answered {yes} goal and {no} no goal, {unanswered} not answered, {own_step} after \
+         a step of a goal rabbit",
+        turn_starts.len()
+    );
+    assert!(
+        roots > 1_000
+            && two_away > 1_000
+            && fours > 100
+            && several > 10
+            && yes > 100
+            && no > 10_000,
+        "{roots} {two_away} {fours} {several} {yes} {no}"
+    );
+    assert!(
+        unanswered > 100 && own_step > 100,
+        "{unanswered} {own_step}"
+    );
+}
+
 // Sixty-second goal round
 
 /// [`four_step_region`]'s part `W` ([`super::region_with_the_square_ahead_taken`]) with
