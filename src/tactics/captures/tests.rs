@@ -1420,7 +1420,12 @@ fn check_quiet_bound(node: &TurnState) -> usize {
     }
     let (board, side, left) = (node.board(), node.side_to_move(), node.steps_left());
     let ctx = root_ctx(board, side);
-    let shared = (unmovable_pieces(board, &ctx), board.threatened(!side));
+    let above = stronger_by_kind(board, side);
+    let shared = (
+        unmovable_pieces(board, &ctx),
+        board.threatened(!side),
+        &above,
+    );
     let mut within = 0;
     for sq in board.color(!side) {
         for known in [None, Some(board.frozen(side))] {
@@ -1670,7 +1675,8 @@ fn check_approach_one(node: &TurnState) -> [usize; 4] {
             for known in [None, Some(board.frozen(side))] {
                 let (mut want_frozen, mut got_frozen) = (known, known);
                 let want = approach(board, side, Bitboard::from_square(q), &mut want_frozen, cap);
-                let got = approach_one(board, side, q, &mut got_frozen, cap);
+                let above = stronger_by_kind(board, side);
+                let got = approach_one(board, (side, &above), q, &mut got_frozen, cap);
                 assert_eq!(got, want, "{q}, cap {cap}, at {node:?}");
                 assert_eq!(got_frozen, want_frozen, "{q}, cap {cap}, at {node:?}");
                 if got < cap {
