@@ -1879,3 +1879,35 @@ fn a_piece_pulled_twice_through_the_trap_is_captured() {
     assert!(given > 0 && in_four > 0, "{counts:?}");
     eprintln!("pulled twice through the trap: {given} moves, {in_four} captures in exactly four");
 }
+
+// Capture round 41: the root's table of the mover's stronger pieces per kind.
+
+/// At `node`, for both sides and every square: [`stronger_than_piece_in`] with
+/// [`stronger_by_kind`]'s table gives [`stronger_than_piece_on`]'s set (`None` on an
+/// empty square). Returns how many pieces were compared.
+fn check_stronger_by_kind(node: &TurnState) -> usize {
+    let board = node.board();
+    let mut pieces = 0;
+    for side in [Color::Gold, Color::Silver] {
+        let above = stronger_by_kind(board, side);
+        for sq in Bitboard::FULL {
+            let want = stronger_than_piece_on(board, side, sq);
+            assert_eq!(
+                stronger_than_piece_in(board, &above, sq),
+                want,
+                "{sq}, {side:?} at {node:?}"
+            );
+            pieces += usize::from(want.is_some());
+        }
+    }
+    pieces
+}
+
+#[test]
+fn the_stronger_pieces_read_from_the_table_are_the_walks() {
+    // The archive under caps 4 to 1, the endgames, and random states inside turns.
+    let mut pieces = 0;
+    for_each_capped_and_inner_state(41, |state| pieces += check_stronger_by_kind(state));
+    assert!(pieces > 100_000, "{pieces}");
+    eprintln!("stronger pieces by kind: {pieces} pieces compared");
+}
