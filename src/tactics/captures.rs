@@ -297,7 +297,7 @@ fn capture_query_in<const FAST: bool, const QUIET: bool>(node: &Node) -> Capture
                     let frozen =
                         *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
                     let pair = (Bitboard::FULL, frozen);
-                    if moved_twice(board, side, sq, pair, &mut path) {
+                    if moved_twice(board, (side, &above), sq, pair, &mut path) {
                         out.insert(sq, path);
                         break;
                     }
@@ -3140,14 +3140,18 @@ fn walked_finish(
 /// `p`). So the four steps are legal, capture `p` and leave no push waiting. The root
 /// asks this only at its limit of four, after every smaller limit failed or its bound
 /// ruled them out, so four steps are the fewest. False decides nothing: the search runs.
+///
+/// `above`: [`stronger_by_kind`] of the mover, from which the pieces stronger than the
+/// piece on `sq` are read ([`stronger_than_piece_in`]: the set
+/// [`stronger_than_piece_on`] gives).
 fn moved_twice(
     board: &Board,
-    side: Color,
+    (side, above): (Color, &[Bitboard; 6]),
     sq: Square,
     (onto, frozen): (Bitboard, Bitboard),
     path: &mut Move,
 ) -> bool {
-    let Some(stronger) = stronger_than_piece_on(board, side, sq) else {
+    let Some(stronger) = stronger_than_piece_in(board, above, sq) else {
         return false;
     };
     let empty = !board.occupied();

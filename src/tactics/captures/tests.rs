@@ -1392,7 +1392,14 @@ fn check_moved_twice(pos: &Position) -> [usize; 2] {
     let side = pos.side_to_move();
     let (ready, frozen) = (board.threatened(!side), board.frozen(side));
     check_direct_answers(pos, |node, side, sq, path| {
-        let given = moved_twice(node.board(), side, sq, (Bitboard::FULL, frozen), path);
+        let above = stronger_by_kind(node.board(), side);
+        let given = moved_twice(
+            node.board(),
+            (side, &above),
+            sq,
+            (Bitboard::FULL, frozen),
+            path,
+        );
         let kept = four_step_traps(node.board(), side, sq, ready, &mut Some(frozen));
         assert!(
             !given || (ready.contains(sq) && kept.is_some()),
@@ -1820,7 +1827,13 @@ fn check_freed_by_a_loss(pos: &Position) -> [usize; 2] {
     let frozen = pos.board().frozen(pos.side_to_move());
     check_direct_answers(pos, |node, side, sq, path| {
         let board = node.board();
-        if !moved_twice(board, side, sq, (Bitboard::FULL, frozen), path) {
+        if !moved_twice(
+            board,
+            (side, &stronger_by_kind(board, side)),
+            sq,
+            (Bitboard::FULL, frozen),
+            path,
+        ) {
             return false;
         }
         let (first, second) = (path.steps()[0], path.steps()[1]);
