@@ -246,12 +246,23 @@ fn capture_query_in<const FAST: bool, const QUIET: bool>(node: &Node) -> Capture
     // exact either way, [`walk_may_reach`]); so only when it is computed changes, no
     // answer. A cost choice: several of those fall back without filling the cache, and
     // computed them again for each candidate and each limit.
+    // `above`: the mover's pieces stronger than each kind, for [`quiet_bound`] (asked only
+    // with the fast paths and `quiet`, of a candidate: after it is filled here).
+    let mut above = [Bitboard::EMPTY; 6];
     if FAST && quiet && candidates.any() {
         frozen = Some(board.frozen_among(side, Bitboard::FULL));
+        above = stronger_by_kind(board, side);
     }
     for sq in candidates {
         let bound = if ctx.fast && quiet {
-            quiet_bound(board, side, sq, left, (unmovable, ready), &mut frozen)
+            quiet_bound(
+                board,
+                side,
+                sq,
+                left,
+                (unmovable, ready, &above),
+                &mut frozen,
+            )
         } else {
             capture_lower_bound(&node, &ctx, sq, left, frozen)
         };
@@ -286,7 +297,7 @@ fn capture_query_in<const FAST: bool, const QUIET: bool>(node: &Node) -> Capture
                     let frozen =
                         *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
                     let pair = (Bitboard::FULL, frozen);
-                    if moved_twice(board, side, sq, pair, &mut path) {
+                    if moved_twice(board, (side, &above), sq, pair, &mut path) {
                         out.insert(sq, path);
                         break;
                     }
@@ -3129,14 +3140,18 @@ fn walked_finish(
 /// `p`). So the four steps are legal, capture `p` and leave no push waiting. The root
 /// asks this only at its limit of four, after every smaller limit failed or its bound
 /// ruled them out, so four steps are the fewest. False decides nothing: the search runs.
+///
+/// `above`: [`stronger_by_kind`] of the mover, from which the pieces stronger than the
+/// piece on `sq` are read ([`stronger_than_piece_in`]: the set
+/// [`stronger_than_piece_on`] gives).
 fn moved_twice(
     board: &Board,
-    side: Color,
+    (side, above): (Color, &[Bitboard; 6]),
     sq: Square,
     (onto, frozen): (Bitboard, Bitboard),
     path: &mut Move,
 ) -> bool {
-    let Some(stronger) = stronger_than_piece_on(board, side, sq) else {
+    let Some(stronger) = stronger_than_piece_in(board, above, sq) else {
         return false;
     };
     let empty = !board.occupied();
@@ -3894,13 +3909,17 @@ fn unmovable_pieces(board: &Board, ctx: &Ctx) -> Bitboard {
 /// cap of `limit - 1`, three or less (a turn has four steps): its walk is
 /// [`approach_one`]'s, which is [`approach`]'s for one piece and fills `frozen` in the
 /// same cases (see there), so the test for a walk of 0 is not asked first there.
+///
+/// `above`: the mover's pieces stronger than each kind ([`stronger_by_kind`]), read
+/// where [`approach`] and [`stronger_than_piece_on`] walk up the kinds (the same sets,
+/// see [`stronger_than_piece_in`]).
 #[inline]
 fn quiet_bound(
     board: &Board,
     side: Color,
     sq: Square,
     limit: u8,
-    (unmovable, ready): (Bitboard, Bitboard),
+    (unmovable, ready, above): (Bitboard, Bitboard, &[Bitboard; 6]),
     frozen: &mut Option<Bitboard>,
 ) -> CaptureBound {
     let enemy = board.color(!side);
@@ -3923,11 +3942,11 @@ fn quiet_bound(
         let walk = if cost == 2 {
             // One piece to move (`m + n = 1`): its walk in one look.
             match moving.first() {
-                Some(q) => approach_one(board, side, q, frozen, cap),
+                Some(q) => approach_one(board, (side, above), q, frozen, cap),
                 None => cap,
             }
         } else {
-            wide_walk(board, side, moving, (ready, cap), frozen)
+            wide_walk(board, (side, above), moving, (ready, cap), frozen)
         };
         best.keep(CaptureBound {
             steps: cost + walk,
@@ -3950,7 +3969,7 @@ fn quiet_bound(
 #[inline(always)]
 fn wide_walk(
     board: &Board,
-    side: Color,
+    (side, above): (Color, &[Bitboard; 6]),
     moving: Bitboard,
     (ready, cap): (Bitboard, u8),
     frozen: &mut Option<Bitboard>,
@@ -3959,7 +3978,7 @@ fn wide_walk(
     let free_helper = threatened.any() && {
         let frozen = *frozen.get_or_insert_with(|| board.frozen_among(side, Bitboard::FULL));
         threatened.iter().any(|q| {
-            stronger_than_piece_on(board, side, q)
+            stronger_than_piece_in(board, above, q)
                 .is_some_and(|stronger| (Bitboard::adjacent(q) & stronger & !frozen).any())
         })
     };
@@ -4002,12 +4021,12 @@ fn wide_walk(
 #[inline(always)]
 fn approach_one(
     board: &Board,
-    side: Color,
+    (side, above): (Color, &[Bitboard; 6]),
     q: Square,
     frozen: &mut Option<Bitboard>,
     cap: u8,
 ) -> u8 {
-    let helpers = match stronger_than_piece_on(board, side, q) {
+    let helpers = match stronger_than_piece_in(board, above, q) {
         Some(stronger) => stronger & Bitboard::within(q, cap),
         None => return cap,
     };
@@ -4160,6 +4179,35 @@ fn stronger_than_piece_on(board: &Board, side: Color, sq: Square) -> Option<Bitb
             ControlFlow::Continue(())
         }
     })
+}
+
+/// For each piece kind (at [`PieceKind::index`]), the pieces of `side` stronger than it
+/// ([`Board::stronger_than`] of `side`, every kind at once): the sets [`walk_kinds`]
+/// gives as it walks up the kinds, computed once by the root for [`quiet_bound`].
+#[inline]
+fn stronger_by_kind(board: &Board, side: Color) -> [Bitboard; 6] {
+    let mut out = [Bitboard::EMPTY; 6];
+    let mut stronger = Bitboard::EMPTY;
+    for &kind in PieceKind::ALL.iter().rev() {
+        out[kind.index()] = stronger;
+        stronger |= board.pieces(kind.of(side));
+    }
+    out
+}
+
+/// [`stronger_than_piece_on`] read from `above` ([`stronger_by_kind`] of the mover):
+/// the set at the kind of the piece on `sq`, found by a walk up the kinds; `None` for
+/// an empty square. The same set: [`walk_kinds`] gives, at the piece's kind, the
+/// mover's pieces with every kind up to it taken away, those stronger than it, which is
+/// `above` at that kind.
+#[inline(always)]
+fn stronger_than_piece_in(board: &Board, above: &[Bitboard; 6], sq: Square) -> Option<Bitboard> {
+    for &kind in &PieceKind::ALL {
+        if board.kind(kind).contains(sq) {
+            return Some(above[kind.index()]);
+        }
+    }
+    None
 }
 
 /// A walk up the piece kinds, the rabbit first, over the pieces on `squares`: `visit`

@@ -1392,7 +1392,14 @@ fn check_moved_twice(pos: &Position) -> [usize; 2] {
     let side = pos.side_to_move();
     let (ready, frozen) = (board.threatened(!side), board.frozen(side));
     check_direct_answers(pos, |node, side, sq, path| {
-        let given = moved_twice(node.board(), side, sq, (Bitboard::FULL, frozen), path);
+        let above = stronger_by_kind(node.board(), side);
+        let given = moved_twice(
+            node.board(),
+            (side, &above),
+            sq,
+            (Bitboard::FULL, frozen),
+            path,
+        );
         let kept = four_step_traps(node.board(), side, sq, ready, &mut Some(frozen));
         assert!(
             !given || (ready.contains(sq) && kept.is_some()),
@@ -1420,7 +1427,12 @@ fn check_quiet_bound(node: &TurnState) -> usize {
     }
     let (board, side, left) = (node.board(), node.side_to_move(), node.steps_left());
     let ctx = root_ctx(board, side);
-    let shared = (unmovable_pieces(board, &ctx), board.threatened(!side));
+    let above = stronger_by_kind(board, side);
+    let shared = (
+        unmovable_pieces(board, &ctx),
+        board.threatened(!side),
+        &above,
+    );
     let mut within = 0;
     for sq in board.color(!side) {
         for known in [None, Some(board.frozen(side))] {
@@ -1670,7 +1682,8 @@ fn check_approach_one(node: &TurnState) -> [usize; 4] {
             for known in [None, Some(board.frozen(side))] {
                 let (mut want_frozen, mut got_frozen) = (known, known);
                 let want = approach(board, side, Bitboard::from_square(q), &mut want_frozen, cap);
-                let got = approach_one(board, side, q, &mut got_frozen, cap);
+                let above = stronger_by_kind(board, side);
+                let got = approach_one(board, (side, &above), q, &mut got_frozen, cap);
                 assert_eq!(got, want, "{q}, cap {cap}, at {node:?}");
                 assert_eq!(got_frozen, want_frozen, "{q}, cap {cap}, at {node:?}");
                 if got < cap {
@@ -1814,7 +1827,13 @@ fn check_freed_by_a_loss(pos: &Position) -> [usize; 2] {
     let frozen = pos.board().frozen(pos.side_to_move());
     check_direct_answers(pos, |node, side, sq, path| {
         let board = node.board();
-        if !moved_twice(board, side, sq, (Bitboard::FULL, frozen), path) {
+        if !moved_twice(
+            board,
+            (side, &stronger_by_kind(board, side)),
+            sq,
+            (Bitboard::FULL, frozen),
+            path,
+        ) {
             return false;
         }
         let (first, second) = (path.steps()[0], path.steps()[1]);
@@ -1872,4 +1891,36 @@ fn a_piece_pulled_twice_through_the_trap_is_captured() {
     let [given, in_four] = counts;
     assert!(given > 0 && in_four > 0, "{counts:?}");
     eprintln!("pulled twice through the trap: {given} moves, {in_four} captures in exactly four");
+}
+
+// Capture round 41: the root's table of the mover's stronger pieces per kind.
+
+/// At `node`, for both sides and every square: [`stronger_than_piece_in`] with
+/// [`stronger_by_kind`]'s table gives [`stronger_than_piece_on`]'s set (`None` on an
+/// empty square). Returns how many pieces were compared.
+fn check_stronger_by_kind(node: &TurnState) -> usize {
+    let board = node.board();
+    let mut pieces = 0;
+    for side in [Color::Gold, Color::Silver] {
+        let above = stronger_by_kind(board, side);
+        for sq in Bitboard::FULL {
+            let want = stronger_than_piece_on(board, side, sq);
+            assert_eq!(
+                stronger_than_piece_in(board, &above, sq),
+                want,
+                "{sq}, {side:?} at {node:?}"
+            );
+            pieces += usize::from(want.is_some());
+        }
+    }
+    pieces
+}
+
+#[test]
+fn the_stronger_pieces_read_from_the_table_are_the_walks() {
+    // The archive under caps 4 to 1, the endgames, and random states inside turns.
+    let mut pieces = 0;
+    for_each_capped_and_inner_state(41, |state| pieces += check_stronger_by_kind(state));
+    assert!(pieces > 100_000, "{pieces}");
+    eprintln!("stronger pieces by kind: {pieces} pieces compared");
 }
