@@ -3750,19 +3750,6 @@ fn few(b: Bitboard) -> u8 {
     n
 }
 
-/// The number of squares in `b`, or three when it holds three or more: the set with its
-/// lowest square taken away twice, each step's emptiness counted, with no loop (so no
-/// branch per square). Exact up to three: each clearing of the lowest bit removes one
-/// square of a set that is not empty, so after `i` clearings the set is empty exactly
-/// when it held at most `i` squares, and the three tests sum to `min(|b|, 3)`.
-#[inline]
-fn few_to_three(b: Bitboard) -> u8 {
-    let x0 = b.0;
-    let x1 = x0 & x0.wrapping_sub(1);
-    let x2 = x1 & x1.wrapping_sub(1);
-    u8::from(x0 != 0) + u8::from(x1 != 0) + u8::from(x2 != 0)
-}
-
 /// How many squares of `pieces` each trap's area holds (the trap and the squares beside
 /// it), the four at once: [`trap_area_count`] reads one. Exact: each of the five sets
 /// summed, masked to the traps, has a trap's bit set when its piece stands on the trap
@@ -3943,9 +3930,7 @@ fn quiet_bound(
             break;
         }
         let others = enemy & area & !this;
-        // `few_to_three`: three or more other pieces cost six steps or more, over any
-        // limit (a turn has four steps), as the exact count would.
-        let cost = 2 * (m + few_to_three(others));
+        let cost = 2 * (m + few(others));
         if cost > limit {
             continue;
         }
