@@ -1281,26 +1281,15 @@ fn search_within_bounds<const FAST: bool>(
             }
             let first = promising_squares(pos, goal_rabbits);
             let (from, to) = steps_lowering_a_tighter_bound(pos, k, goal_rabbits, layers);
+            let steps = (from, to, within, first);
             // Every goal rabbit one rank away, or every one two: the children ask the
             // shaped rules first.
             if goal_rabbits & rank_band(side, 1) == goal_rabbits
                 || goal_rabbits & rank_band(side, 2) == goal_rabbits
             {
-                let steps = (from, to, within, first);
                 return four_with_rabbits_near_goal::<FAST>(pos, start, path, goal_rabbits, steps);
             }
-            // The side's order (`root_order`); each a constant in its own copy of the
-            // loop (one runtime order for both sides cost more than it saved).
-            return match side {
-                Color::Gold => {
-                    let (order, down) = root_order(Color::Gold);
-                    any_step_of(pos, from, to, within, (first, order, down), &mut try_step)
-                }
-                Color::Silver => {
-                    let (order, down) = root_order(Color::Silver);
-                    any_step_of(pos, from, to, within, (first, order, down), &mut try_step)
-                }
-            };
+            return any_step_in_root_order(pos, steps, &mut try_step);
         }
         return pos.legal_steps().iter().any(|&step| try_step(step));
     }
@@ -1356,7 +1345,7 @@ fn four_with_rabbits_near_goal<const FAST: bool>(
     start: &Board,
     path: &mut Move,
     rabbits: Bitboard,
-    (from, to, within, first): (Bitboard, Bitboard, Region, Bitboard),
+    steps: (Bitboard, Bitboard, Region, Bitboard),
 ) -> bool {
     let mut try_step = |step| {
         let mut child = *pos;
@@ -1375,16 +1364,7 @@ fn four_with_rabbits_near_goal<const FAST: bool>(
         }
         found
     };
-    match pos.side_to_move() {
-        Color::Gold => {
-            let (order, down) = root_order(Color::Gold);
-            any_step_of(pos, from, to, within, (first, order, down), &mut try_step)
-        }
-        Color::Silver => {
-            let (order, down) = root_order(Color::Silver);
-            any_step_of(pos, from, to, within, (first, order, down), &mut try_step)
-        }
-    }
+    any_step_in_root_order(pos, steps, &mut try_step)
 }
 
 /// The shaped rules of a node of the fast search with three steps to go, asked for
@@ -4745,6 +4725,27 @@ fn promising_squares(pos: &TurnState, rabbits: Bitboard) -> Bitboard {
         near |= near.neighbours();
     }
     near | (rabbits & (rank_band(side, 3) | rank_band(side, 4)))
+}
+
+/// [`any_step_of`] over the root's step sets (`from`, `to`, `within`, `first`) in the
+/// side's order ([`root_order`]): each order a constant in its own copy of the loop (one
+/// runtime order for both sides cost more than it saved).
+#[inline(always)]
+fn any_step_in_root_order(
+    pos: &TurnState,
+    (from, to, within, first): (Bitboard, Bitboard, Region, Bitboard),
+    try_step: &mut impl FnMut(Step) -> bool,
+) -> bool {
+    match pos.side_to_move() {
+        Color::Gold => {
+            let (order, down) = root_order(Color::Gold);
+            any_step_of(pos, from, to, within, (first, order, down), try_step)
+        }
+        Color::Silver => {
+            let (order, down) = root_order(Color::Silver);
+            any_step_of(pos, from, to, within, (first, order, down), try_step)
+        }
+    }
 }
 
 /// The order in which the root with four steps to go tries its steps within each part
