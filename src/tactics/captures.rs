@@ -3174,23 +3174,44 @@ fn moved_twice(
             helpers
                 .into_iter()
                 .find(|&h| unfrozen_on(h).contains(sq) || freed_by_a_loss(board, side, sq, h))
-                .map(|h| [(sq, o), (h, sq), (o, t), (sq, o)])
+                .map(|h| pushed_twice(sq, o, t, h))
         } else {
             (Bitboard::adjacent(o).without(t) & empty & unfrozen_on(o))
                 .first()
-                .map(|e| [(o, e), (sq, o), (o, t), (e, o)])
+                .map(|e| pulled_then_pushed(sq, o, t, e))
         };
-        // The four steps one by one (an array `map` here cost 82 instructions a call).
-        let Some([p, q, r, u]) = found else {
+        let Some(steps) = found else {
             continue;
         };
-        // Each pair is two squares beside each other: `o` and `h` beside `sq`, `t` and
-        // `e` beside `o`.
-        let step = |(a, b): (Square, Square)| Step::onto(a, b);
-        *path = Move::from_steps(&[step(p), step(q), step(r), step(u)]).unwrap_or(Move::EMPTY);
+        write_four_steps(path, steps);
         return true;
     }
     false
+}
+
+/// [`moved_twice`]'s shape A as `(from, to)` pairs: the piece on `sq` pushed onto the
+/// empty `o` by `h` (beside `sq`), which follows into `sq`, then pushed on onto the trap
+/// `t` by `h`, which follows into `o`.
+#[inline(always)]
+fn pushed_twice(sq: Square, o: Square, t: Square, h: Square) -> [(Square, Square); 4] {
+    [(sq, o), (h, sq), (o, t), (sq, o)]
+}
+
+/// [`moved_twice`]'s shape B as `(from, to)` pairs: `h` on `o` steps to the empty `e`,
+/// the piece on `sq` follows into `o` (a pull), then `h` pushes it from `e` onto the
+/// trap `t` and follows into `o`.
+#[inline(always)]
+fn pulled_then_pushed(sq: Square, o: Square, t: Square, e: Square) -> [(Square, Square); 4] {
+    [(o, e), (sq, o), (o, t), (e, o)]
+}
+
+/// Writes four `(from, to)` pairs, each two squares beside each other, into `path` as a
+/// move (one by one: an array `map` here cost 82 instructions a call in
+/// [`moved_twice`]).
+#[inline(always)]
+fn write_four_steps(path: &mut Move, [p, q, r, u]: [(Square, Square); 4]) {
+    let step = |(a, b): (Square, Square)| Step::onto(a, b);
+    *path = Move::from_steps(&[step(p), step(q), step(r), step(u)]).unwrap_or(Move::EMPTY);
 }
 
 /// [`moved_twice`]'s shapes A and B when the trap `t` two squares from the enemy piece
@@ -3260,19 +3281,18 @@ fn moved_twice_past_a_lone_guard(
         let found = if h == o {
             (Bitboard::adjacent(o).without(t) & empty & unfrozen)
                 .first()
-                .map(|e| [(o, e), (sq, o), (o, t), (e, o)])
+                .map(|e| pulled_then_pushed(sq, o, t, e))
         } else if empty.contains(o)
             && (unfrozen.contains(sq) || freed_by_a_loss(board, side, sq, h))
         {
-            Some([(sq, o), (h, sq), (o, t), (sq, o)])
+            Some(pushed_twice(sq, o, t, h))
         } else {
             None
         };
-        let Some([p, q, r, u]) = found else {
+        let Some(steps) = found else {
             continue;
         };
-        let step = |(a, b): (Square, Square)| Step::onto(a, b);
-        *path = Move::from_steps(&[step(p), step(q), step(r), step(u)]).unwrap_or(Move::EMPTY);
+        write_four_steps(path, steps);
         return true;
     }
     false
