@@ -4633,18 +4633,18 @@ fn four_step_region_entries_four_from_a_rabbit_one_rank_away_begin_no_goal() {
 use super::{rabbits_after_step, shaped_rules_decide};
 
 /// The root's pass with four when every rabbit that may end a goal in four stands one rank
-/// away, or every one two (its children asking [`shaped_rules_decide`] first, for those rabbits where they
-/// stand after the step, [`rabbits_after_step`]): on the turn starts of
+/// away, or every one two (its children asking [`shaped_rules_decide`] first, for those
+/// rabbits where they stand after the step, [`rabbits_after_step`]): on the turn starts of
 /// [`archive_endgames_and_randoms`] with 200,000 random positions more, where the plain
-/// search finds no goal in three or fewer and those rabbits ([`goal_rabbits_of`]) are
-/// some and all one rank away or all two, after every legal first step the moved set holds a rabbit
-/// within three of a rabbit of the mover on its goal rank after the plain search's goal
-/// in three from the child (when there is one), the rules' answer, when they give one (their steps tried by a plain search of two
-/// more), is whether the plain search finds a goal in three from the child, and the fast
-/// search's answer at the root is the plain one's (its witness replayed). Counts the
-/// roots, those two ranks away, those with a goal in four, with two rabbits or more, the
-/// children answered
-/// "goal" and "no goal", those not answered, and those after a step of a goal rabbit.
+/// search finds no goal in three or fewer and those rabbits ([`goal_rabbits_of`]) are some
+/// and all one rank away or all two, after every legal first step the moved set holds a
+/// rabbit within three of a rabbit of the mover on its goal rank after the plain search's
+/// goal in three from the child (when there is one), the rules' answer, when they give one
+/// (their steps tried by a plain search of two more), is whether the plain search finds a
+/// goal in three from the child, and the fast search's answer at the root is the plain
+/// one's (its witness replayed). Counts the roots, those two ranks away, those with a goal
+/// in four, with two rabbits or more, the children answered "goal" and "no goal", those not
+/// answered, and those after a step of a goal rabbit.
 #[test]
 fn children_of_rabbits_near_goal_ask_the_shaped_rules_first() {
     let mut rng = Rng(61);
