@@ -2031,7 +2031,9 @@ fn capturing_step(board: &Board, side: Color, sq: Square) -> Option<(Square, Bit
 ///
 /// `frozen`: the mover's frozen pieces at `node` when the caller has them (the root's,
 /// [`Board::frozen_among`] of every square), or `None`; [`StepLook::new`] reads it
-/// instead of computing them (see there).
+/// instead of computing them (see there). Given (at the root), the direct "yes" of
+/// [`stepped_then_moved`] is asked after the early refusals and before the steps are
+/// tried: a move it gives is a capture in three steps (see there), the fewest here.
 fn captures_within_three(
     node: &Node,
     ctx: &Ctx,
@@ -2069,6 +2071,11 @@ fn captures_within_three(
         && !arrival_may_capture(board, ctx.side, (q, stronger, ends))
     {
         return false;
+    }
+    if let Some(all) = frozen {
+        if stepped_then_moved(board, ctx.side, (q, stronger, ends), all, path) {
+            return true;
+        }
     }
     let mut movers = board.color(ctx.side) & Bitboard::within(q, 3);
     if ctx.none_within_two {
@@ -2147,6 +2154,97 @@ fn arrival_may_capture(
     (near & ends & Bitboard::TRAPS & mover)
         .into_iter()
         .any(|t| few(Bitboard::adjacent(t) & mover) <= 1)
+}
+
+/// For [`captures_within_three`] at the root (`frozen`: the mover's frozen pieces there,
+/// [`Board::frozen_among`] of every square), after its early refusals: the direct "yes"
+/// of the mover's piece `h` two squares from the enemy piece `q` that must step onto one
+/// of `ends` ([`capturing_step`]; `stronger`: the mover's pieces stronger than `q`),
+/// stepping to an empty square `b` beside `q`, then moving `q` from there. Two shapes,
+/// decided on the bitboards; on success the three steps are added to `path`:
+/// - push: `h` to `b`, `q` to an empty square `e` of `ends` beside `q` other than `b`,
+///   `h` to `q`'s square;
+/// - pull: `b` in `ends`: `h` to `b`, `h` back to its first square, `q` to `b`.
+///
+/// It asks: `h` in `stronger`, not frozen, beside an empty square beside `q`; no piece
+/// of the mover on a trap beside `h` (so `h`'s step loses none); `h` unfrozen on `b`
+/// with the mover's other pieces where they stand ([`unfrozen_squares_of`]); and, when
+/// `b` is a trap, a piece of the mover beside `b` other than `h`.
+///
+/// Proof (the rules as [`TurnState::check_step`] and [`TurnState::play_step`] apply
+/// them; no push waits here and at least three steps are left, as
+/// [`captures_within_three`] is asked).
+/// 1. `h`'s step from its square `a` to `b`: `h` is the mover's, not frozen, not a
+///    rabbit (it is stronger than `q`), and `b` is empty: legal, a plain step (it ends
+///    any pull under way and leaves one from `a`). It loses no piece of the mover: the
+///    only piece a step may remove is on the trap beside `a` (there is none of the
+///    mover's) or the piece itself on `b` when `b` is a trap with no friend beside it
+///    (a piece of the mover other than `h` stands beside `b`, and no piece is lost
+///    beside `b`: no trap is beside a trap). It moves no enemy piece and removes none.
+///    So after it the mover's pieces are the root's with `h` on `b`, the enemy's the
+///    root's: [`capturing_step`], which reads only the enemy pieces, still gives
+///    (`q`, `ends`).
+/// 2. `h` is unfrozen on `b` then: a friend beside `b` or no enemy piece stronger than
+///    `h` beside it, read with the pieces of step 1 ([`unfrozen_squares_of`] with the
+///    mover's pieces but `h`, the enemy's as at the root).
+/// 3. Push: `q`'s step onto `e` (empty at the root, not `b`, and not `a`, which held
+///    `h`): not the end of a pull (the pull left by step 1 is into `a`), so the first
+///    step of a push: `h` on `b`, beside `q`, is stronger and unfrozen (2), and two
+///    steps are left. Stepping onto a square of `ends` captures the piece on `sq`
+///    ([`capturing_step`]'s proof, the enemy pieces as at the root). Then `h` completes
+///    the push into `q`'s emptied square: still unfrozen, as the mover's pieces are
+///    those of step 1 and the enemy pieces beside `b` are at most those of step 1 (`q`
+///    went to `e`, beside `q`'s square like `b`, so not beside `b`; a capture only
+///    removes a piece). The push is complete: no push waits.
+/// 4. Pull: `h` steps off `b` back to `a` (empty after step 1): unfrozen (2), not a
+///    rabbit, a plain step; it leaves a pull from `b` of a piece weaker than `h`. `q`, beside `b` and weaker than `h`, steps into `b`: the end of
+///    the pull, legal with no push waiting after it. `b` is in `ends`, so the step
+///    captures the piece on `sq` ([`capturing_step`]'s proof: the enemy pieces are the
+///    root's).
+/// 5. Fewest steps: the root asks [`captures_within_three`] at its limit of three, with
+///    no capture within two steps (a smaller limit failed or its bound is over it), so
+///    three steps are the fewest. False decides nothing: the search runs.
+#[inline(always)]
+fn stepped_then_moved(
+    board: &Board,
+    side: Color,
+    (q, stronger, ends): (Square, Bitboard, Bitboard),
+    frozen: Bitboard,
+    path: &mut Move,
+) -> bool {
+    let own = board.color(side);
+    let empty = !board.occupied();
+    let near = Bitboard::adjacent(q) & empty;
+    // The squares `q` may be pushed onto, and (as `b`) pulled into.
+    let exits = near & ends;
+    // `h`: beside a square of `near`, unfrozen, with no friend on a trap beside it.
+    let helpers = stronger & !frozen & near.neighbours() & !(own & Bitboard::TRAPS).neighbours();
+    if exits.is_empty() || helpers.is_empty() {
+        return false;
+    }
+    for h in helpers {
+        let Some(unfrozen_on) = unfrozen_squares_of(board, side, h, own.without(h)) else {
+            continue;
+        };
+        let friends = own.without(h).neighbours();
+        for b in Bitboard::adjacent(h) & near & unfrozen_on {
+            if Bitboard::TRAPS.contains(b) && !friends.contains(b) {
+                continue;
+            }
+            let steps = if let Some(e) = exits.without(b).first() {
+                [Step::onto(h, b), Step::onto(q, e), Step::onto(b, q)]
+            } else if exits.contains(b) {
+                [Step::onto(h, b), Step::onto(b, h), Step::onto(q, b)]
+            } else {
+                continue;
+            };
+            for step in steps {
+                let _ = path.push(step);
+            }
+            return true;
+        }
+    }
+    false
 }
 
 /// What [`mover_step_may_capture`] reads at a node of [`captures_within_three`] with no
