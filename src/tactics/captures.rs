@@ -2166,34 +2166,36 @@ fn arrival_may_capture(
 ///   `h` to `q`'s square;
 /// - pull: `b` in `ends`: `h` to `b`, `h` back to its first square, `q` to `b`.
 ///
-/// It asks: `h` in `stronger`, not frozen, beside an empty square beside `q`; no piece
-/// of the mover on a trap beside `h` (so `h`'s step loses none); `h` unfrozen on `b`
-/// with the mover's other pieces where they stand ([`unfrozen_squares_of`]); and, when
-/// `b` is a trap, a piece of the mover beside `b` other than `h`.
+/// It asks: `h` in `stronger`, not frozen, beside an empty square beside `q`; `h`
+/// unfrozen on `b` with the mover's other pieces where they stand
+/// ([`unfrozen_squares_of`]); and, when `b` is a trap, a piece of the mover beside `b`
+/// other than `h`.
 ///
 /// Proof (the rules as [`TurnState::check_step`] and [`TurnState::play_step`] apply
 /// them; no push waits here and at least three steps are left, as
 /// [`captures_within_three`] is asked).
 /// 1. `h`'s step from its square `a` to `b`: `h` is the mover's, not frozen, not a
 ///    rabbit (it is stronger than `q`), and `b` is empty: legal, a plain step (it ends
-///    any pull under way and leaves one from `a`). It loses no piece of the mover: the
-///    only piece a step may remove is on the trap beside `a` (there is none of the
-///    mover's) or the piece itself on `b` when `b` is a trap with no friend beside it
-///    (a piece of the mover other than `h` stands beside `b`, and no piece is lost
-///    beside `b`: no trap is beside a trap). It moves no enemy piece and removes none.
-///    So after it the mover's pieces are the root's with `h` on `b`, the enemy's the
-///    root's: [`capturing_step`], which reads only the enemy pieces, still gives
-///    (`q`, `ends`).
+///    any pull under way and leaves one from `a`). The one trap it may empty is the
+///    one beside `a`: when `b` is that trap, `h` stays on it (a piece of the mover
+///    other than `h` stands beside it); else a piece of the mover it may lose stands
+///    on that trap, beside `a` like `b`, so not beside `b` (two squares beside one
+///    square are never beside each other), and `b` is no trap (no square touches two
+///    traps). So after it the mover's pieces beside `b` are the root's but `h`, `h`
+///    stands on `b`, and the enemy pieces are the root's (a step of the mover moves
+///    and removes none): [`capturing_step`], which reads only the enemy pieces, still
+///    gives (`q`, `ends`).
 /// 2. `h` is unfrozen on `b` then: a friend beside `b` or no enemy piece stronger than
 ///    `h` beside it, read with the pieces of step 1 ([`unfrozen_squares_of`] with the
-///    mover's pieces but `h`, the enemy's as at the root).
+///    mover's pieces but `h`, which beside `b` are those of step 1; the enemy's as at
+///    the root).
 /// 3. Push: `q`'s step onto `e` (empty at the root, not `b`, and not `a`, which held
 ///    `h`): not the end of a pull (the pull left by step 1 is into `a`), so the first
 ///    step of a push: `h` on `b`, beside `q`, is stronger and unfrozen (2), and two
 ///    steps are left. Stepping onto a square of `ends` captures the piece on `sq`
 ///    ([`capturing_step`]'s proof, the enemy pieces as at the root). Then `h` completes
 ///    the push into `q`'s emptied square: still unfrozen, as the mover's pieces are
-///    those of step 1 and the enemy pieces beside `b` are at most those of step 1 (`q`
+///    those of step 1 (a step of the enemy removes none of them) and the enemy pieces beside `b` are at most those of step 1 (`q`
 ///    went to `e`, beside `q`'s square like `b`, so not beside `b`; a capture only
 ///    removes a piece). The push is complete: no push waits.
 /// 4. Pull: `h` steps off `b` back to `a` (empty after step 1): unfrozen (2), not a
@@ -2217,8 +2219,8 @@ fn stepped_then_moved(
     let near = Bitboard::adjacent(q) & empty;
     // The squares `q` may be pushed onto, and (as `b`) pulled into.
     let exits = near & ends;
-    // `h`: beside a square of `near`, unfrozen, with no friend on a trap beside it.
-    let helpers = stronger & !frozen & near.neighbours() & !(own & Bitboard::TRAPS).neighbours();
+    // `h`: unfrozen, beside a square of `near`.
+    let helpers = stronger & !frozen & near.neighbours();
     if exits.is_empty() || helpers.is_empty() {
         return false;
     }
