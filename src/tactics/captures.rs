@@ -2073,7 +2073,9 @@ fn captures_within_three(
         return false;
     }
     if let Some(all) = frozen {
-        if stepped_then_moved(board, ctx.side, (q, stronger, ends), all, path) {
+        if stepped_then_moved(board, ctx.side, (q, stronger, ends), all, path)
+            || vacated_then_pushed(board, ctx.side, (q, stronger, ends), all, path)
+        {
             return true;
         }
     }
@@ -2245,6 +2247,73 @@ fn stepped_then_moved(
             }
             return true;
         }
+    }
+    false
+}
+
+/// For [`captures_within_three`] at the root (`frozen`: the mover's frozen pieces there,
+/// [`Board::frozen_among`] of every square), after its early refusals: the direct "yes"
+/// when a piece `X` of the mover, not stronger than the enemy piece `q` that must step
+/// onto one of `ends` ([`capturing_step`]; `stronger`: the mover's pieces stronger than
+/// `q`), stands on a square `x` of `ends` beside `q` (a trap it holds, or a square away
+/// from the trap `q` guards): `X` steps off `x` to an empty square `f`, then a piece `h`
+/// of `stronger` beside `q` pushes `q` onto `x` and follows into `q`'s square. It asks:
+/// `X` and `h` not frozen, `X` a rabbit only towards a square it may step to, and no
+/// piece of the mover on a trap beside `x`. On success the three steps are added to
+/// `path`.
+///
+/// Proof (the rules as [`TurnState::check_step`] and [`TurnState::play_step`] apply
+/// them; no push waits here and at least three steps are left, as
+/// [`captures_within_three`] is asked). `x` and `h`'s square are both beside `q`, so
+/// they are not beside each other.
+/// 1. `X`'s step from `x` to the empty `f`: the mover's, not frozen, a rabbit not
+///    backwards: legal, a plain step, leaving a pull from `x` by `X`'s kind. It can
+///    remove only `X` itself (on `f`, a trap with no friend beside it) or a piece of
+///    the mover on the trap beside `x`, and none stands there. It moves and removes no enemy piece, so [`capturing_step`] still gives (`q`,
+///    `ends`). The mover's pieces beside `h` are the root's (`X`, on `x`, was not beside
+///    `h`; it may now be), so `h`, unfrozen at the root, is unfrozen.
+/// 2. `q`'s step onto the emptied `x`: not the end of the pull (`q` is not weaker than
+///    `X`, which is not stronger than it), so the first step of a push: `h` beside it is
+///    stronger and unfrozen, and two steps are left. `x` is in `ends`: the step
+///    captures the piece on `sq` ([`capturing_step`]'s proof, the enemy pieces as at the
+///    root).
+/// 3. `h` completes the push into `q`'s emptied square: still unfrozen (the mover's
+///    pieces are those of step 1, and the enemy pieces beside `h` at most those of step
+///    1: `q` went to `x`, not beside `h`; a capture only removes a piece). No push waits.
+/// 4. Fewest steps: the root asks [`captures_within_three`] at its limit of three, with
+///    no capture within two steps, so three steps are the fewest. False decides nothing:
+///    the search runs.
+#[inline(always)]
+fn vacated_then_pushed(
+    board: &Board,
+    side: Color,
+    (q, stronger, ends): (Square, Bitboard, Bitboard),
+    frozen: Bitboard,
+    path: &mut Move,
+) -> bool {
+    let own = board.color(side);
+    let beside = Bitboard::adjacent(q) & !frozen;
+    let holders = beside & ends & own & !stronger;
+    let Some(h) = (beside & stronger).first() else {
+        return false;
+    };
+    let empty = !board.occupied();
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    for x in holders {
+        if (Bitboard::adjacent(x) & Bitboard::TRAPS & own).any() {
+            continue;
+        }
+        let mut room = Bitboard::adjacent(x) & empty;
+        if rabbits.contains(x) {
+            room &= rabbit_steps(side, Bitboard::from_square(x), Towards::From);
+        }
+        let Some(f) = room.first() else {
+            continue;
+        };
+        for step in [Step::onto(x, f), Step::onto(q, x), Step::onto(h, q)] {
+            let _ = path.push(step);
+        }
+        return true;
     }
     false
 }
