@@ -1958,17 +1958,20 @@ fn assert_replays_at(node: &TurnState, sq: Square, mv: &Move) {
 
 /// At `node` (no push waiting, three steps left or more; else nothing is checked), for
 /// every enemy piece with a [`capturing_step`] and a piece of the mover stronger than
-/// its `q`: [`stepped_then_moved`] with the mover's frozen pieces. Every move it gives
-/// has three steps, replays through the checked API capturing the piece with no push
-/// waiting, and the plain search ([`capture_search`] without fast paths) captures the
-/// piece within three steps, in exactly three where it finds none within two (the only
-/// case the root asks). Returns the moves by shape: a push with the piece beside its
-/// trap, a push with it on the trap (its guard pushed), the same two for a pull; then
-/// the moves whose first step ends on a trap, and those in exactly three.
-fn check_stepped_then_moved(node: &TurnState) -> [usize; 6] {
-    let mut counts = [0; 6];
+/// its `q`: the root's direct "yes" in three `rule` (given the board, the side, `q`, its
+/// stronger pieces and `ends`, the mover's frozen pieces and a move to fill). Every move
+/// it gives has three steps, replays through the checked API capturing the piece with no
+/// push waiting, and the plain search ([`capture_search`] without fast paths) captures
+/// the piece within three steps. `seen` is told the piece's square, `q` and the move,
+/// and whether the plain search finds no capture within two (the only case the root
+/// asks).
+fn check_direct_in_three(
+    node: &TurnState,
+    rule: impl Fn(&Board, Color, (Square, Bitboard, Bitboard), Bitboard, &mut Move) -> bool,
+    mut seen: impl FnMut(Square, Square, &Move, bool),
+) {
     if node.pending_push().is_some() || node.steps_left() < 3 {
-        return counts;
+        return;
     }
     let (board, side) = (node.board(), node.side_to_move());
     let frozen = board.frozen_among(side, Bitboard::FULL);
@@ -1984,7 +1987,7 @@ fn check_stepped_then_moved(node: &TurnState) -> [usize; 6] {
             continue;
         };
         let mut path = Move::EMPTY;
-        if !stepped_then_moved(board, side, (q, stronger, ends), frozen, &mut path) {
+        if !rule(board, side, (q, stronger, ends), frozen, &mut path) {
             continue;
         }
         assert_eq!(path.len(), 3, "{sq} at {node:?}");
@@ -1994,13 +1997,25 @@ fn check_stepped_then_moved(node: &TurnState) -> [usize; 6] {
             capture_search(node, &plain, Some(sq), 3, &mut by_search),
             "{sq} at {node:?}"
         );
+        let mut two = Move::EMPTY;
+        let in_three = !capture_search(node, &plain, Some(sq), 2, &mut two);
+        seen(sq, q, &path, in_three);
+    }
+}
+
+/// [`check_direct_in_three`] of [`stepped_then_moved`]. Returns the moves by shape: a
+/// push with the piece beside its trap, a push with it on the trap (its guard pushed),
+/// the same two for a pull; then the moves whose first step ends on a trap, and those
+/// in exactly three.
+fn check_stepped_then_moved(node: &TurnState) -> [usize; 6] {
+    let mut counts = [0; 6];
+    check_direct_in_three(node, stepped_then_moved, |sq, q, path, in_three| {
         let pull = path.steps()[1].from != q;
         let on_trap = Bitboard::TRAPS.contains(sq);
         counts[2 * usize::from(pull) + usize::from(on_trap)] += 1;
         counts[4] += usize::from(Bitboard::TRAPS.contains(path.steps()[0].to_on_board()));
-        let mut two = Move::EMPTY;
-        counts[5] += usize::from(!capture_search(node, &plain, Some(sq), 2, &mut two));
-    }
+        counts[5] += usize::from(in_three);
+    });
     counts
 }
 
@@ -2017,4 +2032,43 @@ fn the_helper_stepping_beside_then_moving_the_piece_captures_it_in_three() {
     assert!(counts.iter().all(|&n| n > 0), "{counts:?}");
     let [push_beside, push_on, pull_beside, pull_on, onto_trap, in_three] = counts;
     eprintln!("stepped then moved: pushes {push_beside} beside the trap and {push_on} of the guard, pulls {pull_beside} beside and {pull_on} of the guard; {onto_trap} with the first step onto a trap; {in_three} in exactly three");
+}
+
+/// [`check_direct_in_three`] of [`vacated_then_pushed`]. Returns the moves by shape: the
+/// piece pushed onto the trap its first step emptied, the guard of a piece on a trap
+/// pushed away; then the moves whose first step is a rabbit's, those whose first step
+/// loses its piece on a trap, and those in exactly three.
+fn check_vacated_then_pushed(node: &TurnState) -> [usize; 5] {
+    let mut counts = [0; 5];
+    let board = node.board();
+    check_direct_in_three(node, vacated_then_pushed, |sq, _, path, in_three| {
+        let first = path.steps()[0];
+        counts[usize::from(Bitboard::TRAPS.contains(sq))] += 1;
+        let rabbit = board.kind_at(first.from) == Some(PieceKind::Rabbit);
+        counts[2] += usize::from(rabbit);
+        let mut child = *node;
+        let lost = child
+            .play_step(first)
+            .ok()
+            .and_then(|e| e.capture)
+            .is_some();
+        counts[3] += usize::from(lost);
+        counts[4] += usize::from(in_three);
+    });
+    counts
+}
+
+#[test]
+fn the_end_vacated_then_the_piece_pushed_onto_it_captures_it_in_three() {
+    // The archive and the endgames under caps 4 to 1, random states inside turns, and
+    // turn starts after random turns.
+    let mut counts = [0; 5];
+    let mut add = |c: [usize; 5]| (0..5).for_each(|i| counts[i] += c[i]);
+    for_each_capped_and_inner_state(45, |state| add(check_vacated_then_pushed(state)));
+    add(sum_over_turn_starts(4545, |pos| {
+        check_vacated_then_pushed(pos.turn_state())
+    }));
+    let [onto_trap, guard, rabbit, lost, in_three] = counts;
+    eprintln!("vacated then pushed: {onto_trap} onto the emptied trap, {guard} of the guard; {rabbit} with a rabbit's first step, {lost} losing it on a trap; {in_three} in exactly three");
+    assert!(counts.iter().all(|&n| n > 0), "{counts:?}");
 }
