@@ -2197,12 +2197,14 @@ fn arrival_may_capture(
 ///    steps are left. Stepping onto a square of `ends` captures the piece on `sq`
 ///    ([`capturing_step`]'s proof, the enemy pieces as at the root). Then `h` completes
 ///    the push into `q`'s emptied square: still unfrozen, as the mover's pieces are
-///    those of step 1 (a step of the enemy removes none of them) and the enemy pieces beside `b` are at most those of step 1 (`q`
-///    went to `e`, beside `q`'s square like `b`, so not beside `b`; a capture only
-///    removes a piece). The push is complete: no push waits.
+///    those of step 1 (a step of the enemy removes none of them) and the enemy pieces
+///    beside `b` are at most those of step 1 (`q` went to `e`, beside `q`'s square
+///    like `b`, so not beside `b`; a capture only removes a piece). The push is
+///    complete: no push waits.
 /// 4. Pull: `h` steps off `b` back to `a` (empty after step 1): unfrozen (2), not a
-///    rabbit, a plain step; it leaves a pull from `b` of a piece weaker than `h`. `q`, beside `b` and weaker than `h`, steps into `b`: the end of
-///    the pull, legal with no push waiting after it. `b` is in `ends`, so the step
+///    rabbit, a plain step; it leaves a pull from `b` of a piece weaker than `h`. `q`,
+///    beside `b` and weaker than `h`, steps into `b`: the end of the pull, legal with
+///    no push waiting after it. `b` is in `ends`, so the step
 ///    captures the piece on `sq` ([`capturing_step`]'s proof: the enemy pieces are the
 ///    root's).
 /// 5. Fewest steps: the root asks [`captures_within_three`] at its limit of three, with
@@ -2258,9 +2260,8 @@ fn stepped_then_moved(
 /// `q`), stands on a square `x` of `ends` beside `q` (a trap it holds, or a square away
 /// from the trap `q` guards): `X` steps off `x` to an empty square `f`, then a piece `h`
 /// of `stronger` beside `q` pushes `q` onto `x` and follows into `q`'s square. It asks:
-/// `X` and `h` not frozen, `X` a rabbit only towards a square it may step to, and no
-/// piece of the mover on a trap beside `x`. On success the three steps are added to
-/// `path`.
+/// `X` and `h` not frozen, and `X` a rabbit only towards a square it may step to. On
+/// success the three steps are added to `path`.
 ///
 /// Proof (the rules as [`TurnState::check_step`] and [`TurnState::play_step`] apply
 /// them; no push waits here and at least three steps are left, as
@@ -2268,10 +2269,15 @@ fn stepped_then_moved(
 /// they are not beside each other.
 /// 1. `X`'s step from `x` to the empty `f`: the mover's, not frozen, a rabbit not
 ///    backwards: legal, a plain step, leaving a pull from `x` by `X`'s kind. It can
-///    remove only `X` itself (on `f`, a trap with no friend beside it) or a piece of
-///    the mover on the trap beside `x`, and none stands there. It moves and removes no enemy piece, so [`capturing_step`] still gives (`q`,
-///    `ends`). The mover's pieces beside `h` are the root's (`X`, on `x`, was not beside
-///    `h`; it may now be), so `h`, unfrozen at the root, is unfrozen.
+///    remove only `X` itself (on `f`, a trap with no friend beside it) or a piece `G`
+///    of the mover on a trap `T` beside `x`, not beside `h`: then `x` is no trap (no
+///    trap is beside a trap), so it is a square of `ends` away from the trap `sq` that
+///    `q` guards, and a `T` beside both `x` and `h`'s square, other than `q`, would
+///    stand diagonally beside `q`, at most two ranks and two files from `sq`, while
+///    two traps are three ranks or files apart. It moves and removes no enemy piece,
+///    so [`capturing_step`] still gives (`q`, `ends`). The mover's pieces beside `h`
+///    are the root's (`X`, on `x`, and `G` were not beside `h`; `X` may now be), so
+///    `h`, unfrozen at the root, is unfrozen.
 /// 2. `q`'s step onto the emptied `x`: not the end of the pull (`q` is not weaker than
 ///    `X`, which is not stronger than it), so the first step of a push: `h` beside it is
 ///    stronger and unfrozen, and two steps are left. `x` is in `ends`: the step
@@ -2300,9 +2306,6 @@ fn vacated_then_pushed(
     let empty = !board.occupied();
     let rabbits = board.pieces(PieceKind::Rabbit.of(side));
     for x in holders {
-        if (Bitboard::adjacent(x) & Bitboard::TRAPS & own).any() {
-            continue;
-        }
         let mut room = Bitboard::adjacent(x) & empty;
         if rabbits.contains(x) {
             room &= rabbit_steps(side, Bitboard::from_square(x), Towards::From);
