@@ -2,7 +2,8 @@
 //! [`trap_counts_keep`], [`pull_ends_capture`], [`captures_within_two`] and its push
 //! or pull [`pushed_or_pulled`], [`captures_within_three`] and its step filter
 //! [`mover_step_may_capture`] (all the steps at once: [`steps_that_may_capture`];
-//! before it, the "no" [`arrival_may_capture`]),
+//! before it, the "no" [`arrival_may_capture`] and the root's direct yeses
+//! [`stepped_then_moved`] and [`vacated_then_pushed`]),
 //! [`push_completion_captures`], the search in four's [`first_steps_of_four`] and
 //! [`after_the_first_of_four`], the root's four-step filter [`four_step_traps`], its
 //! direct "yes" in four [`walk_then_move`] (with its "no" [`walk_may_reach`]),
