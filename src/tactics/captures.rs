@@ -2031,7 +2031,9 @@ fn capturing_step(board: &Board, side: Color, sq: Square) -> Option<(Square, Bit
 ///
 /// `frozen`: the mover's frozen pieces at `node` when the caller has them (the root's,
 /// [`Board::frozen_among`] of every square), or `None`; [`StepLook::new`] reads it
-/// instead of computing them (see there).
+/// instead of computing them (see there). Given (at the root), the direct "yes" of
+/// [`stepped_then_moved`] is asked after the early refusals and before the steps are
+/// tried: a move it gives is a capture in three steps (see there), the fewest here.
 fn captures_within_three(
     node: &Node,
     ctx: &Ctx,
@@ -2069,6 +2071,13 @@ fn captures_within_three(
         && !arrival_may_capture(board, ctx.side, (q, stronger, ends))
     {
         return false;
+    }
+    if let Some(all) = frozen {
+        if stepped_then_moved(board, ctx.side, (q, stronger, ends), all, path)
+            || vacated_then_pushed(board, ctx.side, (q, stronger, ends), all, path)
+        {
+            return true;
+        }
     }
     let mut movers = board.color(ctx.side) & Bitboard::within(q, 3);
     if ctx.none_within_two {
@@ -2147,6 +2156,169 @@ fn arrival_may_capture(
     (near & ends & Bitboard::TRAPS & mover)
         .into_iter()
         .any(|t| few(Bitboard::adjacent(t) & mover) <= 1)
+}
+
+/// For [`captures_within_three`] at the root (`frozen`: the mover's frozen pieces there,
+/// [`Board::frozen_among`] of every square), after its early refusals: the direct "yes"
+/// of the mover's piece `h` two squares from the enemy piece `q` that must step onto one
+/// of `ends` ([`capturing_step`]; `stronger`: the mover's pieces stronger than `q`),
+/// stepping to an empty square `b` beside `q`, then moving `q` from there. Two shapes,
+/// decided on the bitboards; on success the three steps are added to `path`:
+/// - push: `h` to `b`, `q` to an empty square `e` of `ends` beside `q` other than `b`,
+///   `h` to `q`'s square;
+/// - pull: `b` in `ends`: `h` to `b`, `h` back to its first square, `q` to `b`.
+///
+/// It asks: `h` in `stronger`, not frozen, beside an empty square beside `q`; `h`
+/// unfrozen on `b` with the mover's other pieces where they stand
+/// ([`unfrozen_squares_of`]); and, when `b` is a trap, a piece of the mover beside `b`
+/// other than `h`.
+///
+/// Proof (the rules as [`TurnState::check_step`] and [`TurnState::play_step`] apply
+/// them; no push waits here and at least three steps are left, as
+/// [`captures_within_three`] is asked).
+/// 1. `h`'s step from its square `a` to `b`: `h` is the mover's, not frozen, not a
+///    rabbit (it is stronger than `q`), and `b` is empty: legal, a plain step (it ends
+///    any pull under way and leaves one from `a`). The one trap it may empty is the
+///    one beside `a`: when `b` is that trap, `h` stays on it (a piece of the mover
+///    other than `h` stands beside it); else a piece of the mover it may lose stands
+///    on that trap, beside `a` like `b`, so not beside `b` (two squares beside one
+///    square are never beside each other), and `b` is no trap (no square touches two
+///    traps). So after it the mover's pieces beside `b` are the root's but `h`, `h`
+///    stands on `b`, and the enemy pieces are the root's (a step of the mover moves
+///    and removes none): [`capturing_step`], which reads only the enemy pieces, still
+///    gives (`q`, `ends`).
+/// 2. `h` is unfrozen on `b` then: a friend beside `b` or no enemy piece stronger than
+///    `h` beside it, read with the pieces of step 1 ([`unfrozen_squares_of`] with the
+///    mover's pieces but `h`, which beside `b` are those of step 1; the enemy's as at
+///    the root).
+/// 3. Push: `q`'s step onto `e` (empty at the root, not `b`, and not `a`, which held
+///    `h`): not the end of a pull (the pull left by step 1 is into `a`), so the first
+///    step of a push: `h` on `b`, beside `q`, is stronger and unfrozen (2), and two
+///    steps are left. Stepping onto a square of `ends` captures the piece on `sq`
+///    ([`capturing_step`]'s proof, the enemy pieces as at the root). Then `h` completes
+///    the push into `q`'s emptied square: still unfrozen, as the mover's pieces are
+///    those of step 1 (a step of the enemy removes none of them) and the enemy pieces
+///    beside `b` are at most those of step 1 (`q` went to `e`, beside `q`'s square
+///    like `b`, so not beside `b`; a capture only removes a piece). The push is
+///    complete: no push waits.
+/// 4. Pull: `h` steps off `b` back to `a` (empty after step 1): unfrozen (2), not a
+///    rabbit, a plain step; it leaves a pull from `b` of a piece weaker than `h`. `q`,
+///    beside `b` and weaker than `h`, steps into `b`: the end of the pull, legal with
+///    no push waiting after it. `b` is in `ends`, so the step
+///    captures the piece on `sq` ([`capturing_step`]'s proof: the enemy pieces are the
+///    root's).
+/// 5. Fewest steps: the root asks [`captures_within_three`] at its limit of three, with
+///    no capture within two steps (a smaller limit failed or its bound is over it), so
+///    three steps are the fewest. False decides nothing: the search runs.
+#[inline(always)]
+fn stepped_then_moved(
+    board: &Board,
+    side: Color,
+    (q, stronger, ends): (Square, Bitboard, Bitboard),
+    frozen: Bitboard,
+    path: &mut Move,
+) -> bool {
+    let own = board.color(side);
+    let empty = !board.occupied();
+    let near = Bitboard::adjacent(q) & empty;
+    // The squares `q` may be pushed onto, and (as `b`) pulled into.
+    let exits = near & ends;
+    // `h`: unfrozen, beside a square of `near`.
+    let helpers = stronger & !frozen & near.neighbours();
+    if exits.is_empty() || helpers.is_empty() {
+        return false;
+    }
+    for h in helpers {
+        let Some(unfrozen_on) = unfrozen_squares_of(board, side, h, own.without(h)) else {
+            continue;
+        };
+        let friends = own.without(h).neighbours();
+        for b in Bitboard::adjacent(h) & near & unfrozen_on {
+            if Bitboard::TRAPS.contains(b) && !friends.contains(b) {
+                continue;
+            }
+            let steps = if let Some(e) = exits.without(b).first() {
+                [Step::onto(h, b), Step::onto(q, e), Step::onto(b, q)]
+            } else if exits.contains(b) {
+                [Step::onto(h, b), Step::onto(b, h), Step::onto(q, b)]
+            } else {
+                continue;
+            };
+            for step in steps {
+                let _ = path.push(step);
+            }
+            return true;
+        }
+    }
+    false
+}
+
+/// For [`captures_within_three`] at the root (`frozen`: the mover's frozen pieces there,
+/// [`Board::frozen_among`] of every square), after its early refusals: the direct "yes"
+/// when a piece `X` of the mover, not stronger than the enemy piece `q` that must step
+/// onto one of `ends` ([`capturing_step`]; `stronger`: the mover's pieces stronger than
+/// `q`), stands on a square `x` of `ends` beside `q` (a trap it holds, or a square away
+/// from the trap `q` guards): `X` steps off `x` to an empty square `f`, then a piece `h`
+/// of `stronger` beside `q` pushes `q` onto `x` and follows into `q`'s square. It asks:
+/// `X` and `h` not frozen, and `X` a rabbit only towards a square it may step to. On
+/// success the three steps are added to `path`.
+///
+/// Proof (the rules as [`TurnState::check_step`] and [`TurnState::play_step`] apply
+/// them; no push waits here and at least three steps are left, as
+/// [`captures_within_three`] is asked). `x` and `h`'s square are both beside `q`, so
+/// they are not beside each other.
+/// 1. `X`'s step from `x` to the empty `f`: the mover's, not frozen, a rabbit not
+///    backwards: legal, a plain step, leaving a pull from `x` by `X`'s kind. It can
+///    remove only `X` itself (on `f`, a trap with no friend beside it) or a piece `G`
+///    of the mover on a trap `T` beside `x`, not beside `h`: then `x` is no trap (no
+///    trap is beside a trap), so it is a square of `ends` away from the trap `sq` that
+///    `q` guards, and a `T` beside both `x` and `h`'s square, other than `q`, would
+///    stand diagonally beside `q`, at most two ranks and two files from `sq`, while
+///    two traps are three ranks or files apart. It moves and removes no enemy piece,
+///    so [`capturing_step`] still gives (`q`, `ends`). The mover's pieces beside `h`
+///    are the root's (`X`, on `x`, and `G` were not beside `h`; `X` may now be), so
+///    `h`, unfrozen at the root, is unfrozen.
+/// 2. `q`'s step onto the emptied `x`: not the end of the pull (`q` is not weaker than
+///    `X`, which is not stronger than it), so the first step of a push: `h` beside it is
+///    stronger and unfrozen, and two steps are left. `x` is in `ends`: the step
+///    captures the piece on `sq` ([`capturing_step`]'s proof, the enemy pieces as at the
+///    root).
+/// 3. `h` completes the push into `q`'s emptied square: still unfrozen (the mover's
+///    pieces are those of step 1, and the enemy pieces beside `h` at most those of step
+///    1: `q` went to `x`, not beside `h`; a capture only removes a piece). No push waits.
+/// 4. Fewest steps: the root asks [`captures_within_three`] at its limit of three, with
+///    no capture within two steps, so three steps are the fewest. False decides nothing:
+///    the search runs.
+#[inline(always)]
+fn vacated_then_pushed(
+    board: &Board,
+    side: Color,
+    (q, stronger, ends): (Square, Bitboard, Bitboard),
+    frozen: Bitboard,
+    path: &mut Move,
+) -> bool {
+    let own = board.color(side);
+    let beside = Bitboard::adjacent(q) & !frozen;
+    let holders = beside & ends & own & !stronger;
+    let Some(h) = (beside & stronger).first() else {
+        return false;
+    };
+    let empty = !board.occupied();
+    let rabbits = board.pieces(PieceKind::Rabbit.of(side));
+    for x in holders {
+        let mut room = Bitboard::adjacent(x) & empty;
+        if rabbits.contains(x) {
+            room &= rabbit_steps(side, Bitboard::from_square(x), Towards::From);
+        }
+        let Some(f) = room.first() else {
+            continue;
+        };
+        for step in [Step::onto(x, f), Step::onto(q, x), Step::onto(h, q)] {
+            let _ = path.push(step);
+        }
+        return true;
+    }
+    false
 }
 
 /// What [`mover_step_may_capture`] reads at a node of [`captures_within_three`] with no

@@ -2,7 +2,8 @@
 //! [`trap_counts_keep`], [`pull_ends_capture`], [`captures_within_two`] and its push
 //! or pull [`pushed_or_pulled`], [`captures_within_three`] and its step filter
 //! [`mover_step_may_capture`] (all the steps at once: [`steps_that_may_capture`];
-//! before it, the "no" [`arrival_may_capture`]),
+//! before it, the "no" [`arrival_may_capture`] and the root's direct yeses
+//! [`stepped_then_moved`] and [`vacated_then_pushed`]),
 //! [`push_completion_captures`], the search in four's [`first_steps_of_four`] and
 //! [`after_the_first_of_four`], the root's four-step filter [`four_step_traps`], its
 //! direct "yes" in four [`walk_then_move`] (with its "no" [`walk_may_reach`]),
@@ -1317,8 +1318,9 @@ fn the_direct_answer_in_two_is_the_search_in_two() {
 
 /// At `node` (no push waiting, three steps left or more; else nothing is checked), for
 /// every enemy piece: [`captures_within_three`] with no frozen pieces given against it
-/// with the mover's frozen pieces given (as the root gives them): the same answer and
-/// the same move; and against the plain search within three steps ([`capture_search`]
+/// with the mover's frozen pieces given (as the root gives them): the same answer, the
+/// move given then replayed through the checked API (there [`stepped_then_moved`] may
+/// answer first, with a move of its own); and against the plain search within three steps ([`capture_search`]
 /// without fast paths): the same answer. Where no capture within two exists, the same
 /// with [`Ctx::none_within_two`] set, as the root asks it. Returns how many pieces it
 /// captures within three, and how many of the calls with the frozen pieces given had a
@@ -1345,7 +1347,12 @@ fn check_within_three(node: &TurnState) -> [usize; 2] {
         let found = captures_within_three(node, &fast, sq, None, &mut path);
         let mut given = Move::EMPTY;
         let with_frozen = captures_within_three(node, &fast, sq, Some(frozen), &mut given);
-        assert_eq!((with_frozen, given), (found, path), "{sq} at {node:?}");
+        // Given the frozen pieces, [`stepped_then_moved`] may answer first, with a move
+        // of its own: the same answer, its move replayed.
+        assert_eq!(with_frozen, found, "{sq} at {node:?}");
+        if with_frozen {
+            assert_replays_at(node, sq, &given);
+        }
         let mut by_search = Move::EMPTY;
         let want = capture_search(node, &plain, Some(sq), 3, &mut by_search);
         assert_eq!(found, want, "{sq} at {node:?}");
@@ -1355,7 +1362,10 @@ fn check_within_three(node: &TurnState) -> [usize; 2] {
             let computed = captures_within_three(node, &known, sq, None, &mut none);
             let mut some = Move::EMPTY;
             let read = captures_within_three(node, &known, sq, Some(frozen), &mut some);
-            assert_eq!((read, some), (computed, none), "{sq} at {node:?}");
+            assert_eq!(read, computed, "{sq} at {node:?}");
+            if read {
+                assert_replays_at(node, sq, &some);
+            }
             assert_eq!(computed, found, "{sq} at {node:?}");
         }
         let near = (frozen & Bitboard::within(sq, 3)).any();
@@ -1923,4 +1933,143 @@ fn the_stronger_pieces_read_from_the_table_are_the_walks() {
     for_each_capped_and_inner_state(41, |state| pieces += check_stronger_by_kind(state));
     assert!(pieces > 100_000, "{pieces}");
     eprintln!("stronger pieces by kind: {pieces} pieces compared");
+}
+
+// Forty-fourth capture round
+
+/// `mv` (three steps) replayed from `node` through the checked API ([`TurnState::play_step`]):
+/// legal, capturing the enemy piece on `sq`, and leaving no push waiting.
+fn assert_replays_at(node: &TurnState, sq: Square, mv: &Move) {
+    let mut child = *node;
+    let mut at = Some(sq);
+    for &step in mv.steps() {
+        let effect = child
+            .play_step(step)
+            .unwrap_or_else(|e| panic!("{mv:?}: {e:?} at {node:?}"));
+        if at == Some(step.from) && effect.piece.color != node.side_to_move() {
+            at = step.to();
+        }
+        if at.is_some() && effect.capture.map(|c| c.square) == at {
+            at = None;
+        }
+    }
+    assert_eq!(at, None, "{mv:?} captures {sq} at {node:?}");
+    assert!(child.pending_push().is_none(), "{mv:?} at {node:?}");
+}
+
+/// At `node` (no push waiting, three steps left or more; else nothing is checked), for
+/// every enemy piece with a [`capturing_step`] and a piece of the mover stronger than
+/// its `q`: the root's direct "yes" in three `rule` (given the board, the side, `q`, its
+/// stronger pieces and `ends`, the mover's frozen pieces and a move to fill). Every move
+/// it gives has three steps, replays through the checked API capturing the piece with no
+/// push waiting, and the plain search ([`capture_search`] without fast paths) captures
+/// the piece within three steps. `seen` is told the piece's square, `q` and the move,
+/// and whether the plain search finds no capture within two (the only case the root
+/// asks).
+fn check_direct_in_three(
+    node: &TurnState,
+    rule: impl Fn(&Board, Color, (Square, Bitboard, Bitboard), Bitboard, &mut Move) -> bool,
+    mut seen: impl FnMut(Square, Square, &Move, bool),
+) {
+    if node.pending_push().is_some() || node.steps_left() < 3 {
+        return;
+    }
+    let (board, side) = (node.board(), node.side_to_move());
+    let frozen = board.frozen_among(side, Bitboard::FULL);
+    let plain = Ctx {
+        fast: false,
+        ..root_ctx(board, side)
+    };
+    for sq in board.color(!side) {
+        let Some((q, ends)) = capturing_step(board, side, sq) else {
+            continue;
+        };
+        let Some(stronger) = stronger_than_piece_on(board, side, q) else {
+            continue;
+        };
+        let mut path = Move::EMPTY;
+        if !rule(board, side, (q, stronger, ends), frozen, &mut path) {
+            continue;
+        }
+        assert_eq!(path.len(), 3, "{sq} at {node:?}");
+        assert_replays_at(node, sq, &path);
+        let mut by_search = Move::EMPTY;
+        assert!(
+            capture_search(node, &plain, Some(sq), 3, &mut by_search),
+            "{sq} at {node:?}"
+        );
+        let mut two = Move::EMPTY;
+        let in_three = !capture_search(node, &plain, Some(sq), 2, &mut two);
+        seen(sq, q, &path, in_three);
+    }
+}
+
+/// [`check_direct_in_three`] of [`stepped_then_moved`]. Returns the moves by shape: a
+/// push with the piece beside its trap, a push with it on the trap (its guard pushed),
+/// the same two for a pull; then the moves whose first step ends on a trap, and those
+/// in exactly three.
+fn check_stepped_then_moved(node: &TurnState) -> [usize; 6] {
+    let mut counts = [0; 6];
+    check_direct_in_three(node, stepped_then_moved, |sq, q, path, in_three| {
+        let pull = path.steps()[1].from != q;
+        let on_trap = Bitboard::TRAPS.contains(sq);
+        counts[2 * usize::from(pull) + usize::from(on_trap)] += 1;
+        counts[4] += usize::from(Bitboard::TRAPS.contains(path.steps()[0].to_on_board()));
+        counts[5] += usize::from(in_three);
+    });
+    counts
+}
+
+#[test]
+fn the_helper_stepping_beside_then_moving_the_piece_captures_it_in_three() {
+    // The archive and the endgames under caps 4 to 1, random states inside turns, and
+    // turn starts after random turns.
+    let mut counts = [0; 6];
+    let mut add = |c: [usize; 6]| (0..6).for_each(|i| counts[i] += c[i]);
+    for_each_capped_and_inner_state(44, |state| add(check_stepped_then_moved(state)));
+    add(sum_over_turn_starts(4444, |pos| {
+        check_stepped_then_moved(pos.turn_state())
+    }));
+    assert!(counts.iter().all(|&n| n > 0), "{counts:?}");
+    let [push_beside, push_on, pull_beside, pull_on, onto_trap, in_three] = counts;
+    eprintln!("stepped then moved: pushes {push_beside} beside the trap and {push_on} of the guard, pulls {pull_beside} beside and {pull_on} of the guard; {onto_trap} with the first step onto a trap; {in_three} in exactly three");
+}
+
+/// [`check_direct_in_three`] of [`vacated_then_pushed`]. Returns the moves by shape: the
+/// piece pushed onto the trap its first step emptied, the guard of a piece on a trap
+/// pushed away; then the moves whose first step is a rabbit's, those whose first step
+/// loses its piece on a trap, and those in exactly three.
+fn check_vacated_then_pushed(node: &TurnState) -> [usize; 5] {
+    let mut counts = [0; 5];
+    let board = node.board();
+    check_direct_in_three(node, vacated_then_pushed, |sq, _, path, in_three| {
+        let first = path.steps()[0];
+        counts[usize::from(Bitboard::TRAPS.contains(sq))] += 1;
+        let rabbit = board.kind_at(first.from) == Some(PieceKind::Rabbit);
+        counts[2] += usize::from(rabbit);
+        let mut child = *node;
+        let lost = child
+            .play_step(first)
+            .ok()
+            .and_then(|e| e.capture)
+            .is_some();
+        counts[3] += usize::from(lost);
+        counts[4] += usize::from(in_three);
+    });
+    counts
+}
+
+#[test]
+fn the_end_vacated_then_the_piece_pushed_onto_it_captures_it_in_three() {
+    // The archive and the endgames under caps 4 to 1, random states inside turns, and
+    // turn starts after random turns.
+    let mut counts = [0; 5];
+    let mut add = |c: [usize; 5]| (0..5).for_each(|i| counts[i] += c[i]);
+    for_each_capped_and_inner_state(45, |state| add(check_vacated_then_pushed(state)));
+    add(sum_over_turn_starts(4545, |pos| {
+        check_vacated_then_pushed(pos.turn_state())
+    }));
+    let [onto_trap, guard, rabbit, lost, in_three] = counts;
+    eprintln!("vacated then pushed: {onto_trap} onto the emptied trap, {guard} of the guard; {rabbit} with a rabbit's first step, {lost} losing it on a trap; {in_three} in exactly three");
+    assert!(counts.iter().all(|&n| n > 0), "{counts:?}");
 }
