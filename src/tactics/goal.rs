@@ -1401,16 +1401,19 @@ fn shaped_rules_decide(
     let mut shaped = None;
     if pos.pending_push().is_none() {
         if goal_rabbits & rank_band(side, 1) == goal_rabbits {
-            shaped = steps_off_the_squares_aside(pos, goal_rabbits);
-            if shaped.is_none() {
-                if let Some(found) =
+            // Each rule reads its shape from the squares ahead: all enemy pieces for
+            // the first, one friend (not a rabbit) for the second, one empty square for
+            // the third; asked only where its shape may hold (the others give `None`).
+            let board = pos.board();
+            let ahead = goal_rabbits.shift(forward(side));
+            if ahead & board.color(!side) == ahead {
+                shaped = steps_off_the_squares_aside(pos, goal_rabbits);
+            } else if goal_rabbits.count() == 1 {
+                return if (board.occupied() & ahead).any() {
                     past_a_friend_on_the_goal_square(pos, goal_rabbits, &mut try_step)
-                {
-                    return Some(found);
-                }
-                if let Some(found) = unfreezing_one_rank_away(pos, goal_rabbits, &mut try_step) {
-                    return Some(found);
-                }
+                } else {
+                    unfreezing_one_rank_away(pos, goal_rabbits, &mut try_step)
+                };
             }
         } else if goal_rabbits & rank_band(side, 2) == goal_rabbits {
             shaped = match steps_around_enemy_pieces(pos, goal_rabbits) {
