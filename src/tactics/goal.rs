@@ -1352,12 +1352,20 @@ fn four_with_rabbits_near_goal<const FAST: bool>(
         child.play_step_unchecked(step);
         // The searches go no deeper than the steps a turn has left: the move has room.
         let _ = path.push(step);
-        let set = rabbits_after_step(&child, rabbits, step);
-        let found = match shaped_rules_decide(&child, set, &mut |s| {
-            expand::<FAST>(&child, start, s, 3, path)
-        }) {
-            Some(found) => found,
-            None => goal_search::<FAST>(&child, start, 3, path),
+        let found = if let Some((to, _)) = child.pending_push() {
+            // The push's completions, the child's only legal steps, tried as its search
+            // would try them (`push_completers`, each stepping into `to`).
+            push_completers(&child, to)
+                .iter()
+                .any(|sq| expand::<FAST>(&child, start, Step::onto(sq, to), 3, path))
+        } else {
+            let set = rabbits_after_step(&child, rabbits, step);
+            match shaped_rules_decide(&child, set, &mut |s| {
+                expand::<FAST>(&child, start, s, 3, path)
+            }) {
+                Some(found) => found,
+                None => goal_search::<FAST>(&child, start, 3, path),
+            }
         };
         if !found {
             path.pop();
