@@ -4902,7 +4902,6 @@ fn square_ahead_taken_region_pushes_begin_no_goal() {
 
 // Sixty-seventh goal round
 
-
 /// The children of the root's pass with four that [`super::four_with_rabbits_near_goal`]
 /// reaches (every rabbit that may end a goal in four one rank away, or every one two, no
 /// goal in three or fewer), by their shape: on the turn starts of
@@ -4917,7 +4916,8 @@ fn square_ahead_taken_region_pushes_begin_no_goal() {
 ///   [`steps_off_the_squares_aside`] only with an enemy piece ahead of every rabbit of the
 ///   set, [`past_a_friend_on_the_goal_square`] only for one rabbit with the square ahead
 ///   taken, [`unfreezing_one_rank_away`] only for one rabbit with it empty (each rule's
-///   steps tried by a plain search of two more);
+///   steps tried by a plain search of two more), and [`shaped_rules_decide`] answers
+///   exactly where one of them does;
 ///
 /// and the fast search's answer at the root is the plain one's (its witness replayed).
 /// Counts the push children, those with a goal, those with two completers or more, and
@@ -4947,13 +4947,17 @@ fn children_of_the_pass_with_four_by_their_shape() {
             let mut child = pos.clone();
             child.play_step(s).expect("a listed step is legal");
             let cs = child.turn_state();
-            let goal_in = |p: &Position, n: usize| p.plain_goal_move().is_some_and(|m| m.len() <= n);
+            let goal_in =
+                |p: &Position, n: usize| p.plain_goal_move().is_some_and(|m| m.len() <= n);
             if let Some((to, _)) = cs.pending_push() {
                 let completers = push_completers(cs, to);
                 let legal: Vec<Step> = child.legal_steps().iter().copied().collect();
                 let expected: Vec<Step> = completers.iter().map(|x| Step::onto(x, to)).collect();
                 assert_eq!(legal.len(), expected.len(), "{pos}: after {s:?}");
-                assert!(expected.iter().all(|t| legal.contains(t)), "{pos}: after {s:?}");
+                assert!(
+                    expected.iter().all(|t| legal.contains(t)),
+                    "{pos}: after {s:?}"
+                );
                 let found = expected.iter().any(|&t| {
                     let mut next = child.clone();
                     next.play_step(t).is_ok() && goal_in(&next, 2)
@@ -4989,9 +4993,15 @@ fn children_of_the_pass_with_four_by_their_shape() {
                 unfreezing_one_rank_away(cs, set, &mut try_step).is_some(),
             ];
             for (rule, &given) in answers.iter().enumerate() {
-                assert!(!given || rule == asked_rule, "{pos}: after {s:?}, rule {rule}");
+                assert!(
+                    !given || rule == asked_rule,
+                    "{pos}: after {s:?}, rule {rule}"
+                );
                 answered[rule] += usize::from(given);
             }
+            // And the shaped rules answer wherever one of the three does.
+            let decided = shaped_rules_decide(cs, set, &mut try_step).is_some();
+            assert_eq!(decided, answers.contains(&true), "{pos}: after {s:?}");
         }
         check(pos);
     }
