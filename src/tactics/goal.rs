@@ -1339,6 +1339,12 @@ fn rabbits_after_step(child: &TurnState, rabbits: Bitboard, step: Step) -> Bitbo
 /// and its answer, when it gives one, is whether the child has a goal in three, the
 /// child's search's answer. The rules read the child's own shape (no push waiting, the
 /// set's rabbits one rank away or two) and answer `None` otherwise.
+///
+/// A child with a push waiting (the first step began one) asks no rule and no bound: its
+/// legal steps are the push's completions ([`push_completers`], each into the square the
+/// pushed piece left), and each is tried with two steps more ([`expand`]), as its search
+/// would try them once its bounds passed (the bounds only cut children with no goal), in
+/// the same order; so its answer is the child's search's answer.
 #[inline(never)]
 fn four_with_rabbits_near_goal<const FAST: bool>(
     pos: &TurnState,
@@ -1378,8 +1384,9 @@ fn four_with_rabbits_near_goal<const FAST: bool>(
 /// The shaped rules of a node of the fast search with three steps to go, asked for
 /// `goal_rabbits`, a set holding every rabbit of the mover that may end a goal in three from
 /// `pos` (no goal in fewer, no push waiting for them to answer): with every rabbit of
-/// `goal_rabbits` one rank away, [`steps_off_the_squares_aside`], then
-/// [`past_a_friend_on_the_goal_square`] and [`unfreezing_one_rank_away`]; with every
+/// `goal_rabbits` one rank away, [`steps_off_the_squares_aside`] with an enemy piece on
+/// every square ahead of them, else (one rabbit) [`past_a_friend_on_the_goal_square`]
+/// with the square ahead taken and [`unfreezing_one_rank_away`] with it empty; with every
 /// one two ranks away, [`steps_around_enemy_pieces`], then [`steps_into_an_open_column`]
 /// and [`steps_past_a_friend_ahead`]. The first that answers decides: its first steps are
 /// tried by `try_step` (the pull's end for the pieces it gives, the movers' steps into
@@ -1395,6 +1402,14 @@ fn four_with_rabbits_near_goal<const FAST: bool>(
 /// (every rabbit within three ranks but those three ranks away, none of which walks) or,
 /// at the root's pass with three, the root's of [`rabbits_asked_in_three`] (a set
 /// [`within_three`] may be given: its proof).
+///
+/// Each one-rank rule is asked only where its own first test may pass, and the others
+/// would give `None` (the same answers as asking the three in turn): the second needs one
+/// rabbit with a friend ahead, the third one rabbit with the square ahead empty, so
+/// neither answers with an enemy piece ahead of every rabbit (the first's case), nor for
+/// a set of two or more rabbits; the first needs an enemy piece ahead of every rabbit,
+/// so it gives `None` in the other cases, the second `None` with the square ahead empty,
+/// the third `None` with it taken.
 ///
 /// One copy, not inlined, for its two callers (`try_step` behind a `dyn`): inlined at
 /// both, the rules it calls were left out of line and the root's pass with three paid
