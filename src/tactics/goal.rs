@@ -1339,6 +1339,12 @@ fn rabbits_after_step(child: &TurnState, rabbits: Bitboard, step: Step) -> Bitbo
 /// and its answer, when it gives one, is whether the child has a goal in three, the
 /// child's search's answer. The rules read the child's own shape (no push waiting, the
 /// set's rabbits one rank away or two) and answer `None` otherwise.
+///
+/// A child with a push waiting (the first step began one) asks no rule and no bound: its
+/// legal steps are the push's completions ([`push_completers`], each into the square the
+/// pushed piece left), and each is tried with two steps more ([`expand`]), as its search
+/// would try them once its bounds passed (the bounds only cut children with no goal), in
+/// the same order; so its answer is the child's search's answer.
 #[inline(never)]
 fn four_with_rabbits_near_goal<const FAST: bool>(
     pos: &TurnState,
@@ -1352,12 +1358,20 @@ fn four_with_rabbits_near_goal<const FAST: bool>(
         child.play_step_unchecked(step);
         // The searches go no deeper than the steps a turn has left: the move has room.
         let _ = path.push(step);
-        let set = rabbits_after_step(&child, rabbits, step);
-        let found = match shaped_rules_decide(&child, set, &mut |s| {
-            expand::<FAST>(&child, start, s, 3, path)
-        }) {
-            Some(found) => found,
-            None => goal_search::<FAST>(&child, start, 3, path),
+        let found = if let Some((to, _)) = child.pending_push() {
+            // The push's completions, the child's only legal steps, tried as its search
+            // would try them (`push_completers`, each stepping into `to`).
+            push_completers(&child, to)
+                .iter()
+                .any(|sq| expand::<FAST>(&child, start, Step::onto(sq, to), 3, path))
+        } else {
+            let set = rabbits_after_step(&child, rabbits, step);
+            match shaped_rules_decide(&child, set, &mut |s| {
+                expand::<FAST>(&child, start, s, 3, path)
+            }) {
+                Some(found) => found,
+                None => goal_search::<FAST>(&child, start, 3, path),
+            }
         };
         if !found {
             path.pop();
@@ -1370,8 +1384,9 @@ fn four_with_rabbits_near_goal<const FAST: bool>(
 /// The shaped rules of a node of the fast search with three steps to go, asked for
 /// `goal_rabbits`, a set holding every rabbit of the mover that may end a goal in three from
 /// `pos` (no goal in fewer, no push waiting for them to answer): with every rabbit of
-/// `goal_rabbits` one rank away, [`steps_off_the_squares_aside`], then
-/// [`past_a_friend_on_the_goal_square`] and [`unfreezing_one_rank_away`]; with every
+/// `goal_rabbits` one rank away, [`steps_off_the_squares_aside`] with an enemy piece on
+/// every square ahead of them, else (one rabbit) [`past_a_friend_on_the_goal_square`]
+/// with the square ahead taken and [`unfreezing_one_rank_away`] with it empty; with every
 /// one two ranks away, [`steps_around_enemy_pieces`], then [`steps_into_an_open_column`]
 /// and [`steps_past_a_friend_ahead`]. The first that answers decides: its first steps are
 /// tried by `try_step` (the pull's end for the pieces it gives, the movers' steps into
@@ -1388,6 +1403,14 @@ fn four_with_rabbits_near_goal<const FAST: bool>(
 /// at the root's pass with three, the root's of [`rabbits_asked_in_three`] (a set
 /// [`within_three`] may be given: its proof).
 ///
+/// Each one-rank rule is asked only where its own first test may pass, and the others
+/// would give `None` (the same answers as asking the three in turn): the second needs one
+/// rabbit with a friend ahead, the third one rabbit with the square ahead empty, so
+/// neither answers with an enemy piece ahead of every rabbit (the first's case), nor for
+/// a set of two or more rabbits; the first needs an enemy piece ahead of every rabbit,
+/// so it gives `None` in the other cases, the second `None` with the square ahead empty,
+/// the third `None` with it taken.
+///
 /// One copy, not inlined, for its two callers (`try_step` behind a `dyn`): inlined at
 /// both, the rules it calls were left out of line and the root's pass with three paid
 /// the calls.
@@ -1401,16 +1424,19 @@ fn shaped_rules_decide(
     let mut shaped = None;
     if pos.pending_push().is_none() {
         if goal_rabbits & rank_band(side, 1) == goal_rabbits {
-            shaped = steps_off_the_squares_aside(pos, goal_rabbits);
-            if shaped.is_none() {
-                if let Some(found) =
+            // Each rule reads its shape from the squares ahead: all enemy pieces for
+            // the first, one friend (not a rabbit) for the second, one empty square for
+            // the third; asked only where its shape may hold (the others give `None`).
+            let board = pos.board();
+            let ahead = goal_rabbits.shift(forward(side));
+            if ahead & board.color(!side) == ahead {
+                shaped = steps_off_the_squares_aside(pos, goal_rabbits);
+            } else if goal_rabbits.count() == 1 {
+                return if (board.occupied() & ahead).any() {
                     past_a_friend_on_the_goal_square(pos, goal_rabbits, &mut try_step)
-                {
-                    return Some(found);
-                }
-                if let Some(found) = unfreezing_one_rank_away(pos, goal_rabbits, &mut try_step) {
-                    return Some(found);
-                }
+                } else {
+                    unfreezing_one_rank_away(pos, goal_rabbits, &mut try_step)
+                };
             }
         } else if goal_rabbits & rank_band(side, 2) == goal_rabbits {
             shaped = match steps_around_enemy_pieces(pos, goal_rabbits) {

@@ -4899,3 +4899,121 @@ fn square_ahead_taken_region_pushes_begin_no_goal() {
         "{fours} {applied} {from_c2} {beside_frozen} {goal_rank}"
     );
 }
+
+// Sixty-seventh goal round
+
+/// The children of the root's pass with four that [`super::four_with_rabbits_near_goal`]
+/// reaches (every rabbit that may end a goal in four one rank away, or every one two, no
+/// goal in three or fewer), by their shape: on the turn starts of
+/// [`archive_endgames_and_randoms`] with 200,000 random positions more (the pass is asked
+/// at a turn's start only; its children are mid-turn states), after every legal first step:
+/// - with a push waiting (the step began one), the child's legal steps are exactly the
+///   completions of [`push_completers`] into the pushed piece's square, and one of them
+///   followed by a plain goal in two or fewer exists exactly when the plain search finds a
+///   goal in three or fewer from the child;
+/// - with none and the moved set ([`rabbits_after_step`]) on the rank one from the goal,
+///   the three one-rank rules answer only as [`shaped_rules_decide`] asks them:
+///   [`steps_off_the_squares_aside`] only with an enemy piece ahead of every rabbit of the
+///   set, [`past_a_friend_on_the_goal_square`] only for one rabbit with the square ahead
+///   taken, [`unfreezing_one_rank_away`] only for one rabbit with it empty (each rule's
+///   steps tried by a plain search of two more), and [`shaped_rules_decide`] answers
+///   exactly where one of them does;
+///
+/// and the fast search's answer at the root is the plain one's (its witness replayed).
+/// Counts the push children, those with a goal, those with two completers or more, and
+/// the children each one-rank rule answered.
+#[test]
+fn children_of_the_pass_with_four_by_their_shape() {
+    let mut rng = Rng(67);
+    let mut turn_starts = archive_endgames_and_randoms(&mut rng);
+    turn_starts.extend((0..200_000).map(|_| random_position(&mut rng)));
+    let (mut roots, mut pushes, mut push_goals, mut two_completers) = (0, 0, 0, 0);
+    let mut answered = [0usize; 3];
+    for pos in &turn_starts {
+        let state = pos.turn_state();
+        let side = state.side_to_move();
+        let (rabbits, asked) = goal_rabbits_of(state, 4);
+        if !asked
+            || rabbits.is_empty()
+            || (rabbits & rank_band(side, 1) != rabbits && rabbits & rank_band(side, 2) != rabbits)
+        {
+            continue;
+        }
+        if pos.plain_goal_move().is_some_and(|m| m.len() <= 3) {
+            continue;
+        }
+        roots += 1;
+        for &s in pos.legal_steps().iter() {
+            let mut child = pos.clone();
+            child.play_step(s).expect("a listed step is legal");
+            let cs = child.turn_state();
+            let goal_in =
+                |p: &Position, n: usize| p.plain_goal_move().is_some_and(|m| m.len() <= n);
+            if let Some((to, _)) = cs.pending_push() {
+                let completers = push_completers(cs, to);
+                let legal: Vec<Step> = child.legal_steps().iter().copied().collect();
+                let expected: Vec<Step> = completers.iter().map(|x| Step::onto(x, to)).collect();
+                assert_eq!(legal.len(), expected.len(), "{pos}: after {s:?}");
+                assert!(
+                    expected.iter().all(|t| legal.contains(t)),
+                    "{pos}: after {s:?}"
+                );
+                let found = expected.iter().any(|&t| {
+                    let mut next = child.clone();
+                    next.play_step(t).is_ok() && goal_in(&next, 2)
+                });
+                assert_eq!(found, goal_in(&child, 3), "{pos}: after {s:?}");
+                pushes += 1;
+                push_goals += usize::from(found);
+                two_completers += usize::from(expected.len() > 1);
+                continue;
+            }
+            let set = rabbits_after_step(cs, rabbits, s);
+            if set & rank_band(side, 1) != set {
+                continue;
+            }
+            let mut try_step = |t| {
+                let mut next = child.clone();
+                next.play_step(t).is_ok() && goal_in(&next, 2)
+            };
+            let ahead = set.shift(forward_of(side));
+            let board = cs.board();
+            let asked_rule = if ahead & board.color(!side) == ahead {
+                0
+            } else if set.count() != 1 {
+                3
+            } else if (board.occupied() & ahead).any() {
+                1
+            } else {
+                2
+            };
+            let answers = [
+                steps_off_the_squares_aside(cs, set).is_some(),
+                past_a_friend_on_the_goal_square(cs, set, &mut try_step).is_some(),
+                unfreezing_one_rank_away(cs, set, &mut try_step).is_some(),
+            ];
+            for (rule, &given) in answers.iter().enumerate() {
+                assert!(
+                    !given || rule == asked_rule,
+                    "{pos}: after {s:?}, rule {rule}"
+                );
+                answered[rule] += usize::from(given);
+            }
+            // And the shaped rules answer wherever one of the three does.
+            let decided = shaped_rules_decide(cs, set, &mut try_step).is_some();
+            assert_eq!(decided, answers.contains(&true), "{pos}: after {s:?}");
+        }
+        check(pos);
+    }
+    eprintln!(
+        "children of the pass with four: {} turn starts, {roots} roots, {pushes} children \
+         with a push waiting ({push_goals} with a goal in three, {two_completers} with two \
+         completers or more), one-rank rules answered {answered:?}",
+        turn_starts.len()
+    );
+    assert!(
+        roots > 1_000 && pushes > 1_000 && push_goals > 10 && two_completers > 10,
+        "{roots} {pushes} {push_goals} {two_completers}"
+    );
+    assert!(answered.iter().all(|&n| n > 100), "{answered:?}");
+}
