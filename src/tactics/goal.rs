@@ -3481,14 +3481,15 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
 ///   `c` and in again takes two steps and leaves the board around `r` as it was.
 ///
 ///   No `gy` empty: `F`'s step needs one emptied first, by a friend on `gy` stepping off
-///   (a step) or pushing a piece beside `gy` (two; with the enemy piece on its `y` it
-///   lands on `y`, beside `r`: excluded by the first condition), or an enemy piece on `gy`
-///   pushed or pulled (two, or `F` pushing it: two steps for `F`'s leaving). So `F`'s
-///   leaving takes two steps or more, and one step is left beside `R`'s: no push or pull,
-///   so only a friend arriving on `c` (empty) from beside it, not frozen then; the steps
-///   that empty a `gy` and move `F` change no square beside a neighbour of `c` (those are
-///   `r`'s other neighbours and squares behind them), so it is not frozen at the start:
-///   excluded.
+///   (a step), pushing a piece beside `gy` (two: the pusher lands on that piece's square;
+///   on `y` it stands beside `r`, excluded by the first condition; on the goal square
+///   beyond, not, and no step is left) or pulling one (its piece then fills `gy`), or an
+///   enemy piece on `gy` pushed or pulled (two, or `F` pushing it: two steps for `F`'s
+///   leaving). So `F`'s leaving takes two steps or more, and one step at most is left
+///   beside `R`'s: no push or pull, so only a friend arriving on `c` (empty) from beside
+///   it, not frozen then; the steps that empty a `gy` and move `F` change no square beside
+///   a neighbour of `c` (those are `r`'s other neighbours and squares behind them), so it
+///   is not frozen at the start: excluded.
 ///
 ///   A `gy` empty: besides `F`'s step (one or more) and `R`'s, two steps are left. A
 ///   friend arriving on an empty `c` within two: from beside `c`, or from two away if not
