@@ -3444,7 +3444,7 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
 /// its `y` while a square beside that `y` is empty; and `c` holds an enemy piece, or every
 /// piece of the mover beside `c` but `R` is frozen. When a `gy` is empty: (a) if `c` is
 /// empty, no piece of the mover stands beside `c` but `R`, and every one two from `c` but
-/// `F` is frozen; (b) for each enemy piece `e` beside `r` with a stronger piece of the
+/// `F` is frozen or passes by no empty square beside `c` ([`may_pass`]); (b) for each enemy piece `e` beside `r` with a stronger piece of the
 /// mover beside it, no square beside `e` is empty, or the empty ones are exactly the one
 /// empty `gy`; (c) where `F` is stronger than the enemy piece on a `y` whose `gy` is empty,
 /// no square beside that `y` but its `gy` is empty; (d) with one strong freezer only, no
@@ -3494,8 +3494,12 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
 ///   A `gy` empty: besides `F`'s step (one or more) and `R`'s, two steps are left. A
 ///   friend arriving on an empty `c` within two: from beside `c`, or from two away if not
 ///   frozen at the start (a frozen one needs a step to free it first, and the steps of
-///   `F`, into `gy` beside `A`, `y` and `g2` only, free no piece two from `c`); `F` is
-///   two from `c` but reaches it only through `r` or a `y`: (a). A push of an enemy piece
+///   `F`, into `gy` beside `A`, `y` and `g2` only, free no piece two from `c`), through a
+///   square `m` beside `c` (not `r`, not a `y`: a `cy` or `c2`), empty at the start (no
+///   step is left to empty it), where it must stand neither frozen nor captured; around
+///   `m` the board is then the start's but for the piece's own square (`F`'s step touches
+///   `A` and a `gy`, beside no `cy` nor `c2`); `F` is two from `c` but reaches it only
+///   through `r` or a `y`: (a). A push of an enemy piece
 ///   `e` beside `r` (two steps) leaves the pusher beside `r`; the pusher stands beside `e`
 ///   at the start (no step is left to bring it), or is `F` after its step onto `gy` (then
 ///   the push, its leaving and `R`'s step are the four: (c)); `e` goes to an empty square
@@ -3554,7 +3558,8 @@ fn closed_behind_a_friend(pos: &TurnState, rabbits: Bitboard) -> bool {
     if (behind & empty).any() {
         // No arrival behind `r` within two steps.
         let two = near.neighbours() & !near & !behind & own & !ahead;
-        if (near & own & !rabbits).any() || two != board.frozen_among(side, two) {
+        let unfrozen = two & !board.frozen_among(side, two);
+        if (near & own & !rabbits).any() || may_pass(board, side, unfrozen, near & empty) {
             return false;
         }
     }
@@ -3593,6 +3598,26 @@ fn closed_behind_a_friend(pos: &TurnState, rabbits: Bitboard) -> bool {
         }
     }
     true
+}
+
+/// Whether a piece of `side` on a square of `movers` may step into an empty square of
+/// `middles` beside it and stand there neither frozen nor captured: a friend beside that
+/// square but on the piece's own, or no enemy piece beside it stronger than the piece and
+/// the square no trap. Reads the board as it is (the caller's proof says why that is the
+/// board of the step).
+fn may_pass(board: &Board, side: Color, movers: Bitboard, middles: Bitboard) -> bool {
+    let own = board.color(side);
+    movers.iter().any(|x| {
+        let Some(kind) = board.kind_at(x) else {
+            return true;
+        };
+        let stronger = board.stronger_than(!side, kind);
+        (Bitboard::adjacent(x) & middles).iter().any(|m| {
+            let beside = Bitboard::adjacent(m);
+            (beside & own & !Bitboard::from(x)).any()
+                || !(Bitboard::TRAPS.contains(m) || (beside & stronger).any())
+        })
+    })
 }
 
 /// `W2`, the part of [`four_step_region`] about `rabbits`: rabbits of the mover two ranks

@@ -4975,7 +4975,7 @@ fn closed_behind_a_friend_finds_no_goal() {
     states.extend((0..1_000_000).map(|_| random_position(&mut rng)));
     states.extend((0..300_000).map(|i| sample_state(&mut rng, i, &archive, &endgames)));
     states.extend((0..3_000_000).filter_map(|_| near_a_friend_ahead(&mut rng)));
-    let (mut closed, mut asked, mut endgame_roots) = (0, 0, 0);
+    let (mut closed, mut asked, mut endgame_roots, mut passing_closed) = (0, 0, 0, 0);
     // [one step off][behind empty]
     let mut cases = [[0usize; 2]; 2];
     for (i, pos) in states.iter().enumerate() {
@@ -4996,13 +4996,18 @@ fn closed_behind_a_friend_finds_no_goal() {
         let off = (aside.shift(forward(side)) & !board.occupied()).any();
         let behind = rabbits.shift(Direction::backwards(side)) & !board.occupied();
         cases[usize::from(off)][usize::from(behind.any())] += 1;
+        // A friend two from the empty square behind, free, whose ways in are closed.
+        let two = spread(behind, 2) & !spread(behind, 1) & board.color(side);
+        let ahead = rabbits.shift(forward(side));
+        passing_closed += usize::from(off && (two & !ahead & !board.frozen(side)).any());
         let first_endgame = archive.len();
         endgame_roots += usize::from((first_endgame..first_endgame + endgames.len()).contains(&i));
     }
     eprintln!(
         "closed behind a friend: {} states, {asked} with one goal rabbit, {closed} closed \
          ({endgame_roots} endgames; one step off with the square behind empty {}, held {}; \
-         two steps off, empty {}, held {}); none has a goal",
+         two steps off, empty {}, held {}; {passing_closed} with a free friend two from the \
+         square behind, its ways in closed); none has a goal",
         states.len(),
         cases[1][1],
         cases[1][0],
@@ -5010,7 +5015,7 @@ fn closed_behind_a_friend_finds_no_goal() {
         cases[0][0]
     );
     assert!(
-        endgame_roots >= 6 && cases.iter().flatten().all(|&n| n > 20),
-        "{endgame_roots} {cases:?}"
+        endgame_roots >= 8 && cases.iter().flatten().all(|&n| n > 20) && passing_closed > 20,
+        "{endgame_roots} {cases:?} {passing_closed}"
     );
 }
