@@ -3077,7 +3077,9 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// The first steps of a goal in four steps that ends with one of `rabbits` (the mover's
 /// rabbits that may end one, [`goal_rabbits_within`]) on its goal rank, at the root with
 /// four steps to go ([`Region`]). Around a rabbit one rank away with the square ahead
-/// taken only `W` ([`region_with_the_square_ahead_taken`], its proof there), around one
+/// taken only `W` ([`region_with_the_square_ahead_taken`], its proof there; none when
+/// that rabbit is the only one and [`closed_behind_a_friend`] holds: no goal in four then,
+/// its proof), around one
 /// two ranks away with the square ahead taken or a piece on the goal square ahead
 /// of it only `W2`
 /// ([`region_two_ranks_away_blocked`]); around the others ([`region_in_four`]):
