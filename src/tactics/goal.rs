@@ -3103,7 +3103,9 @@ fn path_costs(pos: &TurnState, walls: Bitboard) -> [Bitboard; 3] {
 /// The first steps of a goal in four steps that ends with one of `rabbits` (the mover's
 /// rabbits that may end one, [`goal_rabbits_within`]) on its goal rank, at the root with
 /// four steps to go ([`Region`]). Around a rabbit one rank away with the square ahead
-/// taken only `W` ([`region_with_the_square_ahead_taken`], its proof there), around one
+/// taken only `W` ([`region_with_the_square_ahead_taken`], its proof there; none when
+/// that rabbit is the only one and [`closed_behind_a_friend`] holds: no goal in four then,
+/// its proof), around one
 /// two ranks away with the square ahead taken or a piece on the goal square ahead
 /// of it only `W2`
 /// ([`region_two_ranks_away_blocked`]); around the others ([`region_in_four`]):
@@ -3438,6 +3440,14 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
     if (blocked | behind_enemy).is_empty() {
         return region_in_four(pos, rabbits);
     }
+    // One goal rabbit one rank away behind a friend, its routes closed: no first step
+    // begins a goal in four (`closed_behind_a_friend`).
+    if blocked == rabbits
+        && (blocked.shift(back.opposite()) & board.color(side)).any()
+        && closed_behind_a_friend(pos, blocked)
+    {
+        return Region::EMPTY;
+    }
     let mut region = Region::EMPTY;
     if blocked.any() {
         region = region_with_the_square_ahead_taken(pos, blocked);
@@ -3450,6 +3460,192 @@ fn four_step_region(pos: &TurnState, start: &Board, rabbits: Bitboard) -> Region
         return region;
     }
     region | region_in_four(pos, rest)
+}
+
+/// Whether no goal within four steps ends with `rabbits`' rabbit (the one rabbit of the
+/// mover that may end one, [`four_step_region`]'s `rabbits`): `R` on `r` one rank from its
+/// goal, a piece `F` of the mover on the square `A` ahead, each square `y` beside `r` on
+/// its rank (on the board) holding an enemy piece, the square `c` behind `r` no trap and
+/// holding no piece of the mover, and some enemy piece beside `r` stronger than a rabbit
+/// (a "strong freezer"); `gy` is the goal square ahead of a `y` (beside `A`). Then, when
+/// no `gy` is empty: no piece of the mover on a `gy` is stronger than the enemy piece on
+/// its `y` while a square beside that `y` is empty; and `c` holds an enemy piece, or every
+/// piece of the mover beside `c` but `R` is frozen. When a `gy` is empty: (a) if `c` is
+/// empty, no piece of the mover stands beside `c` but `R`, and every one two from `c` but
+/// `F` is frozen or passes by no empty square beside `c` ([`may_pass`]); (b) for each enemy piece `e` beside `r` with a stronger piece of the
+/// mover beside it, no square beside `e` is empty, or the empty ones are exactly the one
+/// empty `gy`; (c) where `F` is stronger than the enemy piece on a `y` whose `gy` is empty,
+/// no square beside that `y` but its `gy` is empty; (d) with one strong freezer only, no
+/// piece of the mover beside it is stronger, and it is not on a `y` with `gy` empty and
+/// `F` stronger; (e) for each `y` with `gy` empty, the pieces of the mover beside `y` on
+/// its other squares (`y2` along the rank, `cy` behind) stronger than its enemy piece `E`
+/// are at most one, `X`, with `E` no rabbit and no piece of the mover on the other of the
+/// two squares. No push waits and no pull is under way (else `false`).
+///
+/// Exact (the answer "no goal within four"). The goal's last step is `R`'s onto its goal
+/// rank (no other rabbit ends one). Enemy pieces move only by pushes and pulls (two
+/// steps: the enemy piece's step and the mover's, in either order) and are captured only
+/// on traps: no `y` is a trap (the rank one from the goal has none), nor `c`. A simple
+/// step of the mover moves one piece one square. `R`'s path to its goal rank ends with a
+/// step from `r` onto `A`, or passes a `y` (`R` moves only by its own steps, one square
+/// each, never back behind `r` and in again usefully: `c` leads back to `r` only, below).
+/// - Through a `y`: its enemy piece `E` leaves by a pull (a push leaves the pusher on `y`,
+///   a third step to take it away, and `R`'s two steps from `r` to `y` and to `gy` make
+///   five); the pull and `R`'s two steps are the four, in that order, so the puller `X`
+///   stands beside `y` at the start, stronger than `E`, not on `r` (`R`) and, if on `gy`,
+///   `E` follows it there and `R` cannot step onto `gy`; and `gy` is empty at the start
+///   (no step is left to empty it). So `X` stands on `y2` or `cy` and `E` ends on that
+///   square, beside `y`: `R` on `y` is frozen when `E` is no rabbit and no friend stands
+///   beside `y` (on `gy`, empty; on the other of `y2` and `cy`, as at the start: no step is
+///   left, and `X`'s step leaves `y2` or `cy` for a square not beside `y`). With no `gy`
+///   empty this route is closed; with one, (e) closes it.
+/// - From `r` onto `A`: `F` leaves `A` first (into a `gy`: `A`'s other neighbour is `r`;
+///   a pull by `F` fills `A` with an enemy piece, which two more steps would have to take
+///   away), and at `R`'s step `R` is not frozen. Its neighbours then are `A` (empty), the
+///   `y`s (their enemy pieces stay unless pushed or pulled) and `c`. `R` is not frozen
+///   only if a friend stands beside it (on a `y` after a push whose pusher lands there, or
+///   on `c`) or no strong freezer is left (each strong freezer pushed or pulled away: a
+///   push or a pull per piece, two steps each). No step of `R` helps: stepping back onto
+///   `c` and in again takes two steps and leaves the board around `r` as it was.
+///
+///   No `gy` empty: `F`'s step needs one emptied first, by a friend on `gy` stepping off
+///   (a step), pushing a piece beside `gy` (two: the pusher lands on that piece's square;
+///   on `y` it stands beside `r`, excluded by the first condition; on the goal square
+///   beyond, not, and no step is left) or pulling one (its piece then fills `gy`), or an
+///   enemy piece on `gy` pushed or pulled (two, or `F` pushing it: two steps for `F`'s
+///   leaving). So `F`'s leaving takes two steps or more, and one step at most is left
+///   beside `R`'s: no push or pull, so only a friend arriving on `c` (empty) from beside
+///   it, not frozen then; the steps that empty a `gy` and move `F` change no square beside
+///   a neighbour of `c` (those are `r`'s other neighbours and squares behind them), so it
+///   is not frozen at the start: excluded.
+///
+///   A `gy` empty: besides `F`'s step (one or more) and `R`'s, two steps are left. A
+///   friend arriving on an empty `c` within two: from beside `c`, or from two away if not
+///   frozen at the start (a frozen one needs a step to free it first, and the steps of
+///   `F`, into `gy` beside `A`, `y` and `g2` only, free no piece two from `c`), through a
+///   square `m` beside `c` (not `r`, not a `y`: a `cy` or `c2`), empty at the start (no
+///   step is left to empty it), where it must stand neither frozen nor captured; around
+///   `m` the board is then the start's but for the piece's own square (`F`'s step touches
+///   `A` and a `gy`, beside no `cy` nor `c2`); `F` is two from `c` but reaches it only
+///   through `r` or a `y`: (a). A push of an enemy piece
+///   `e` beside `r` (two steps) leaves the pusher beside `r`; the pusher stands beside `e`
+///   at the start (no step is left to bring it), or is `F` after its step onto `gy` (then
+///   the push, its leaving and `R`'s step are the four: (c)); `e` goes to an empty square
+///   beside it, and `F` must then step off `A` with no step left to empty a `gy`: (b)
+///   allows only a push into the one empty `gy` (a pusher on a `gy` empties it, but no
+///   square beside `e` is then empty but that `gy`'s own, taken by the pusher: no push).
+///   A pull takes one strong freezer away (two steps); with two or more, one is left; with
+///   one, its pullers (a stronger piece beside it at the start, or `F` from an empty `gy`
+///   beside it) are excluded by (d). A pull that takes a rabbit from `c` or a `y` leaves
+///   the square empty with no step left to bring a friend. So no goal ends with `R`'s step
+///   from `r`, and none through a `y`: no goal within four.
+#[inline(never)]
+fn closed_behind_a_friend(pos: &TurnState, rabbits: Bitboard) -> bool {
+    let side = pos.side_to_move();
+    let board = pos.board();
+    let own = board.color(side);
+    let fwd = forward(side);
+    let ahead = rabbits.shift(fwd);
+    let Some(friend) = (ahead & own).iter().find_map(|a| board.kind_at(a)) else {
+        return false;
+    };
+    let enemy = board.color(!side);
+    let aside = rabbits.shift(Direction::East) | rabbits.shift(Direction::West);
+    let behind = rabbits.shift(fwd.opposite());
+    if rabbits.count() != 1
+        || (rabbits & rank_band(side, 1)).is_empty()
+        || (aside & !enemy).any()
+        || (behind & (Bitboard::TRAPS | own)).any()
+        || pos.pending_push().is_some()
+        || pos.pull_source().is_some()
+    {
+        return false;
+    }
+    let beside = aside | behind;
+    let freezers = beside & enemy & !board.kind(PieceKind::Rabbit);
+    if freezers.is_empty() {
+        return false;
+    }
+    let empty = !board.occupied();
+    let open_goal = aside.shift(fwd) & empty;
+    let near = behind.neighbours();
+    if open_goal.is_empty() {
+        // `F` leaves in two steps or more: one step is left, an arrival behind `r`; or a
+        // friend on a goal square aside pushes the enemy piece below it (two steps),
+        // which brings it beside `r` and lets `F` step off.
+        for y in aside {
+            let above = Bitboard::from(y).shift(fwd) & own;
+            let pusher = above.iter().find_map(|a| board.kind_at(a));
+            if pusher > board.kind_at(y) && (Bitboard::adjacent(y) & empty).any() {
+                return false;
+            }
+        }
+        let movers = near & own & !rabbits;
+        return (behind & empty).is_empty() || movers == board.frozen_among(side, movers);
+    }
+    if (behind & empty).any() {
+        // No arrival behind `r` within two steps.
+        let two = near.neighbours() & !near & !behind & own & !ahead;
+        let unfrozen = two & !board.frozen_among(side, two);
+        if (near & own & !rabbits).any() || may_pass(board, side, unfrozen, near & empty) {
+            return false;
+        }
+    }
+    for e in beside & enemy {
+        let Some(kind) = board.kind_at(e) else {
+            return false;
+        };
+        let square = Bitboard::from(e);
+        let stronger = board.stronger_than(side, kind) & square.neighbours();
+        let free = square.neighbours() & empty;
+        let on_aside = aside.contains(e);
+        let goal_ahead = square.shift(fwd) & empty;
+        let friend_pushes = on_aside && friend > kind && goal_ahead.any();
+        // Pushes: a pusher beside `r` with `F` still able to leave in one step.
+        if stronger.any() && free.any() && !(free == open_goal && open_goal.count() == 1) {
+            return false;
+        }
+        if friend_pushes && (free & !goal_ahead).any() {
+            return false;
+        }
+        // Pulls of the only freezer.
+        if freezers == square && (stronger.any() || friend_pushes) {
+            return false;
+        }
+        // Pulls that open the square aside, with the goal square ahead of it empty.
+        if on_aside && goal_ahead.any() {
+            let pullers = stronger & !goal_ahead;
+            let others = square.neighbours() & !goal_ahead & !rabbits;
+            if pullers.any()
+                && (kind == PieceKind::Rabbit
+                    || pullers.count() > 1
+                    || (others & own & !pullers).any())
+            {
+                return false;
+            }
+        }
+    }
+    true
+}
+
+/// Whether a piece of `side` on a square of `movers` may step into an empty square of
+/// `middles` beside it and stand there neither frozen nor captured: a friend beside that
+/// square but on the piece's own, or no enemy piece beside it stronger than the piece and
+/// the square no trap. Reads the board as it is (the caller's proof says why that is the
+/// board of the step).
+fn may_pass(board: &Board, side: Color, movers: Bitboard, middles: Bitboard) -> bool {
+    let own = board.color(side);
+    movers.iter().any(|x| {
+        let Some(kind) = board.kind_at(x) else {
+            return true;
+        };
+        let stronger = board.stronger_than(!side, kind);
+        (Bitboard::adjacent(x) & middles).iter().any(|m| {
+            let beside = Bitboard::adjacent(m);
+            (beside & own & !Bitboard::from(x)).any()
+                || !(Bitboard::TRAPS.contains(m) || (beside & stronger).any())
+        })
+    })
 }
 
 /// `W2`, the part of [`four_step_region`] about `rabbits`: rabbits of the mover two ranks
