@@ -2034,7 +2034,54 @@ fn capturing_step(board: &Board, side: Color, sq: Square) -> Option<(Square, Bit
 /// instead of computing them (see there). Given (at the root), the direct "yes" of
 /// [`stepped_then_moved`] is asked after the early refusals and before the steps are
 /// tried: a move it gives is a capture in three steps (see there), the fewest here.
+#[inline(always)]
 fn captures_within_three(
+    node: &Node,
+    ctx: &Ctx,
+    sq: Square,
+    frozen: Option<Bitboard>,
+    path: &mut Move,
+) -> bool {
+    match frozen {
+        Some(all) if ctx.none_within_two && node.pull_source().is_none() => {
+            let Some(near) = three_step_piece(node.board(), ctx.side, sq) else {
+                return false;
+            };
+            plain_steps_in_three(node, ctx, near, Some(all), path)
+        }
+        _ => captures_within_three_in_full(node, ctx, sq, frozen, path),
+    }
+}
+
+/// [`captures_within_three`]'s early refusals with no pull under way: the enemy piece
+/// `q` that must step onto one of `ends` ([`capturing_step`]) and the mover's pieces
+/// `stronger` than it, when a plain step of the mover may be followed by a capture
+/// within two steps; `None` when none may (see [`captures_within_three`]'s proof and
+/// [`arrival_may_capture`]'s).
+#[inline(always)]
+fn three_step_piece(
+    board: &Board,
+    side: Color,
+    sq: Square,
+) -> Option<(Square, Bitboard, Bitboard)> {
+    let (q, ends) = capturing_step(board, side, sq)?;
+    let stronger = stronger_than_piece_on(board, side, q)?;
+    // Every step [`mover_step_may_capture`] admits needs a piece of the mover stronger
+    // than `q` beside it, or one that arrives there ([`arrival_may_capture`], which also
+    // finds no piece of `stronger` two squares from `q` to arrive).
+    if (stronger & Bitboard::adjacent(q)).is_empty()
+        && !arrival_may_capture(board, side, (q, stronger, ends))
+    {
+        return None;
+    }
+    Some((q, stronger, ends))
+}
+
+/// [`captures_within_three`] in full: with a capture within two steps asked first
+/// (unless [`Ctx::none_within_two`]), the ends of the pull under way, then the early
+/// refusals ([`three_step_piece`]) and the plain steps of the mover
+/// ([`plain_steps_in_three`]).
+fn captures_within_three_in_full(
     node: &Node,
     ctx: &Ctx,
     sq: Square,
@@ -2057,21 +2104,25 @@ fn captures_within_three(
     }
 
     // The first step is a plain step of the mover near the piece `q`.
+    let Some(near) = three_step_piece(node.board(), ctx.side, sq) else {
+        return false;
+    };
+    plain_steps_in_three(node, ctx, near, frozen, path)
+}
+
+/// [`captures_within_three`] after its early refusals ([`three_step_piece`] gave `q`,
+/// `stronger` and `ends`): the direct "yes" rules when `frozen` is given (at the
+/// root), then each plain step of the mover [`mover_step_may_capture`] admits, its
+/// child answered by [`moved_within_two`] (see [`captures_within_three`]'s proof).
+#[inline(never)]
+fn plain_steps_in_three(
+    node: &Node,
+    ctx: &Ctx,
+    (q, stronger, ends): (Square, Bitboard, Bitboard),
+    frozen: Option<Bitboard>,
+    path: &mut Move,
+) -> bool {
     let board = node.board();
-    let Some((q, ends)) = capturing_step(board, ctx.side, sq) else {
-        return false;
-    };
-    let Some(stronger) = stronger_than_piece_on(board, ctx.side, q) else {
-        return false;
-    };
-    // Every step [`mover_step_may_capture`] admits needs a piece of the mover stronger
-    // than `q` beside it, or one that arrives there ([`arrival_may_capture`], which also
-    // finds no piece of `stronger` two squares from `q` to arrive).
-    if (stronger & Bitboard::adjacent(q)).is_empty()
-        && !arrival_may_capture(board, ctx.side, (q, stronger, ends))
-    {
-        return false;
-    }
     if let Some(all) = frozen {
         if stepped_then_moved(board, ctx.side, (q, stronger, ends), all, path)
             || vacated_then_pushed(board, ctx.side, (q, stronger, ends), all, path)
