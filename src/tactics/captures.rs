@@ -2034,6 +2034,12 @@ fn capturing_step(board: &Board, side: Color, sq: Square) -> Option<(Square, Bit
 /// instead of computing them (see there). Given (at the root), the direct "yes" of
 /// [`stepped_then_moved`] is asked after the early refusals and before the steps are
 /// tried: a move it gives is a capture in three steps (see there), the fewest here.
+///
+/// The root's call (`frozen` given, [`Ctx::none_within_two`], no pull under way) runs
+/// the early refusals ([`three_step_piece`]) inline, in the caller, and calls only
+/// [`plain_steps_in_three`]: the same answer, as the two checks it leaves out decide
+/// nothing there (the capture within two is not asked, and there is no pull to end).
+/// Every other call runs [`captures_within_three_in_full`].
 #[inline(always)]
 fn captures_within_three(
     node: &Node,
