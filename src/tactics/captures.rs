@@ -2135,6 +2135,9 @@ fn plain_steps_in_three(
         {
             return true;
         }
+        if only_arrivals_capture(board, ctx.side, (q, stronger, ends)) {
+            return false;
+        }
     }
     let mut movers = board.color(ctx.side) & Bitboard::within(q, 3);
     if ctx.none_within_two {
@@ -2376,6 +2379,43 @@ fn vacated_then_pushed(
         return true;
     }
     false
+}
+
+/// For [`captures_within_three`] after [`stepped_then_moved`] said no (`frozen` given):
+/// whether that "no" decides, with no piece of `stronger` (the mover's pieces stronger
+/// than the enemy piece `q` that must step onto one of `ends`, [`capturing_step`])
+/// beside `q` and no piece of the mover on a trap of `ends` beside `q`. Then no plain
+/// step of the mover is followed by a capture within two steps, and the search would
+/// find none.
+///
+/// Proof. As in [`arrival_may_capture`]'s proof (no piece of `stronger` beside `q`),
+/// a plain step of the mover followed by a capture within two is a step of a piece
+/// `h` of `stronger` from a square `a` (not beside `q`) to an empty square `b` beside
+/// `q`, then `q`'s step by `h`: a push onto a square of `ends` beside `q` empty after
+/// the step, or a pull into `b` with `b` in `ends` (the child's pull into `a` is no
+/// step of `q`, not beside `a`). `h` steps only if unfrozen here and stays on a trap
+/// `b` only with a friend beside it other than `h` (see [`stepped_then_moved`]'s proof,
+/// step 1), and it pushes or pulls from `b` only if unfrozen there with the pieces
+/// after its step, which [`unfrozen_squares_of`] reads (the same proof, step 2). The
+/// squares beside `q` empty after the step are those empty here but `b` (`a` is not
+/// beside `q`), and a trap whose piece of the mover the step lost: that trap is beside
+/// `q` and in `ends` only with a piece of the mover on a trap of `ends` beside `q`,
+/// which this rule leaves to the search. A pull needs an empty square beside `b` for
+/// `h` to step to: `a` is one. So every such capture is one [`stepped_then_moved`]
+/// tries: it takes every unfrozen `h` of `stronger` beside an empty square beside
+/// `q`, every such `b` where `h` stands unfrozen (a trap with a friend beside it), and
+/// gives the push onto an empty square of `ends` beside `q` other than `b`, or else the
+/// pull with `b` in `ends`. So when it said no, no step of the mover is followed by a
+/// capture within two, and (see [`captures_within_three`]) there is no capture in three
+/// beyond those within two, which the caller has ruled out or asked first.
+#[inline(always)]
+fn only_arrivals_capture(
+    board: &Board,
+    side: Color,
+    (q, stronger, ends): (Square, Bitboard, Bitboard),
+) -> bool {
+    let near = Bitboard::adjacent(q);
+    (stronger & near).is_empty() && (near & ends & Bitboard::TRAPS & board.color(side)).is_empty()
 }
 
 /// What [`mover_step_may_capture`] reads at a node of [`captures_within_three`] with no
