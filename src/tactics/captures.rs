@@ -2033,7 +2033,9 @@ fn capturing_step(board: &Board, side: Color, sq: Square) -> Option<(Square, Bit
 /// [`Board::frozen_among`] of every square), or `None`; [`StepLook::new`] reads it
 /// instead of computing them (see there). Given (at the root), the direct "yes" of
 /// [`stepped_then_moved`] is asked after the early refusals and before the steps are
-/// tried: a move it gives is a capture in three steps (see there), the fewest here.
+/// tried: a move it gives is a capture in three steps (see there), the fewest here;
+/// after its "no", [`only_arrivals_capture`] may decide "no" without the steps (see
+/// there).
 ///
 /// The root's call (`frozen` given, [`Ctx::none_within_two`], no pull under way) runs
 /// the early refusals ([`three_step_piece`]) inline, in the caller, and calls only
@@ -2117,9 +2119,10 @@ fn captures_within_three_in_full(
 }
 
 /// [`captures_within_three`] after its early refusals ([`three_step_piece`] gave `q`,
-/// `stronger` and `ends`): the direct "yes" rules when `frozen` is given (at the
-/// root), then each plain step of the mover [`mover_step_may_capture`] admits, its
-/// child answered by [`moved_within_two`] (see [`captures_within_three`]'s proof).
+/// `stronger` and `ends`): the direct "yes" rules and the "no" of
+/// [`only_arrivals_capture`] when `frozen` is given (at the root), then each plain step
+/// of the mover [`mover_step_may_capture`] admits, its child answered by
+/// [`moved_within_two`] (see [`captures_within_three`]'s proof).
 #[inline(never)]
 fn plain_steps_in_three(
     node: &Node,
