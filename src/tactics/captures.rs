@@ -2232,9 +2232,9 @@ fn arrival_may_capture(
 /// - pull: `b` in `ends`: `h` to `b`, `h` back to its first square, `q` to `b`.
 ///
 /// It asks: `h` in `stronger`, not frozen, beside an empty square beside `q`; `h`
-/// unfrozen on `b` with the mover's other pieces where they stand
-/// ([`unfrozen_squares_of`]); and, when `b` is a trap, a piece of the mover beside `b`
-/// other than `h`.
+/// unfrozen on `b` with the mover's other pieces where they stand (a friend beside
+/// `b`, or no enemy piece stronger than `h` beside it, [`freezes_on`]); and, when `b`
+/// is a trap, a piece of the mover beside `b` other than `h`.
 ///
 /// Proof (the rules as [`TurnState::check_step`] and [`TurnState::play_step`] apply
 /// them; no push waits here and at least three steps are left, as
@@ -2251,8 +2251,8 @@ fn arrival_may_capture(
 ///    and removes none): [`capturing_step`], which reads only the enemy pieces, still
 ///    gives (`q`, `ends`).
 /// 2. `h` is unfrozen on `b` then: a friend beside `b` or no enemy piece stronger than
-///    `h` beside it, read with the pieces of step 1 ([`unfrozen_squares_of`] with the
-///    mover's pieces but `h`, which beside `b` are those of step 1; the enemy's as at
+///    `h` beside it, read with the pieces of step 1 (the mover's pieces but `h`,
+///    which beside `b` are those of step 1, then [`freezes_on`] with the enemy's as at
 ///    the root).
 /// 3. Push: `q`'s step onto `e` (empty at the root, not `b`, and not `a`, which held
 ///    `h`): not the end of a pull (the pull left by step 1 is into `a`), so the first
@@ -2292,12 +2292,13 @@ fn stepped_then_moved(
         return false;
     }
     for h in helpers {
-        let Some(unfrozen_on) = unfrozen_squares_of(board, side, h, own.without(h)) else {
-            continue;
-        };
-        let friends = own.without(h).neighbours();
-        for b in Bitboard::adjacent(h) & near & unfrozen_on {
-            if Bitboard::TRAPS.contains(b) && !friends.contains(b) {
+        let others = own.without(h);
+        for b in Bitboard::adjacent(h) & near {
+            // No friend beside `b`: `h` is lost on a trap `b`, and frozen on `b` when a
+            // stronger enemy piece stands beside it.
+            if (others & Bitboard::adjacent(b)).is_empty()
+                && (Bitboard::TRAPS.contains(b) || freezes_on(board, side, h, b))
+            {
                 continue;
             }
             let steps = if let Some(e) = exits.without(b).first() {
@@ -2314,6 +2315,16 @@ fn stepped_then_moved(
         }
     }
     false
+}
+
+/// Whether an enemy piece stronger than the mover's piece on `h` (of `side`) stands
+/// beside `b`: the freezers of `h` on `b` with no friend there (the enemy pieces as
+/// they stand; [`stronger_than_piece_on`] read only when some enemy piece is beside
+/// `b`).
+#[inline(always)]
+fn freezes_on(board: &Board, side: Color, h: Square, b: Square) -> bool {
+    let enemies = board.color(!side) & Bitboard::adjacent(b);
+    enemies.any() && stronger_than_piece_on(board, !side, h).is_some_and(|f| (f & enemies).any())
 }
 
 /// For [`captures_within_three`] at the root (`frozen`: the mover's frozen pieces there,
@@ -2399,7 +2410,7 @@ fn vacated_then_pushed(
 /// step of `q`, not beside `a`). `h` steps only if unfrozen here and stays on a trap
 /// `b` only with a friend beside it other than `h` (see [`stepped_then_moved`]'s proof,
 /// step 1), and it pushes or pulls from `b` only if unfrozen there with the pieces
-/// after its step, which [`unfrozen_squares_of`] reads (the same proof, step 2). The
+/// after its step, which [`stepped_then_moved`] reads (the same proof, step 2). The
 /// squares beside `q` empty after the step are those empty here but `b` (`a` is not
 /// beside `q`), and a trap whose piece of the mover the step lost: that trap is beside
 /// `q` and in `ends` only with a piece of the mover on a trap of `ends` beside `q`,
