@@ -2033,8 +2033,63 @@ fn capturing_step(board: &Board, side: Color, sq: Square) -> Option<(Square, Bit
 /// [`Board::frozen_among`] of every square), or `None`; [`StepLook::new`] reads it
 /// instead of computing them (see there). Given (at the root), the direct "yes" of
 /// [`stepped_then_moved`] is asked after the early refusals and before the steps are
-/// tried: a move it gives is a capture in three steps (see there), the fewest here.
+/// tried: a move it gives is a capture in three steps (see there), the fewest here;
+/// after its "no", [`only_arrivals_capture`] may decide "no" without the steps (see
+/// there).
+///
+/// The root's call (`frozen` given, [`Ctx::none_within_two`], no pull under way) runs
+/// the early refusals ([`three_step_piece`]) inline, in the caller, and calls only
+/// [`plain_steps_in_three`]: the same answer, as the two checks it leaves out decide
+/// nothing there (the capture within two is not asked, and there is no pull to end).
+/// Every other call runs [`captures_within_three_in_full`].
+#[inline(always)]
 fn captures_within_three(
+    node: &Node,
+    ctx: &Ctx,
+    sq: Square,
+    frozen: Option<Bitboard>,
+    path: &mut Move,
+) -> bool {
+    match frozen {
+        Some(all) if ctx.none_within_two && node.pull_source().is_none() => {
+            let Some(near) = three_step_piece(node.board(), ctx.side, sq) else {
+                return false;
+            };
+            plain_steps_in_three(node, ctx, near, Some(all), path)
+        }
+        _ => captures_within_three_in_full(node, ctx, sq, frozen, path),
+    }
+}
+
+/// [`captures_within_three`]'s early refusals with no pull under way: the enemy piece
+/// `q` that must step onto one of `ends` ([`capturing_step`]) and the mover's pieces
+/// `stronger` than it, when a plain step of the mover may be followed by a capture
+/// within two steps; `None` when none may (see [`captures_within_three`]'s proof and
+/// [`arrival_may_capture`]'s).
+#[inline(always)]
+fn three_step_piece(
+    board: &Board,
+    side: Color,
+    sq: Square,
+) -> Option<(Square, Bitboard, Bitboard)> {
+    let (q, ends) = capturing_step(board, side, sq)?;
+    let stronger = stronger_than_piece_on(board, side, q)?;
+    // Every step [`mover_step_may_capture`] admits needs a piece of the mover stronger
+    // than `q` beside it, or one that arrives there ([`arrival_may_capture`], which also
+    // finds no piece of `stronger` two squares from `q` to arrive).
+    if (stronger & Bitboard::adjacent(q)).is_empty()
+        && !arrival_may_capture(board, side, (q, stronger, ends))
+    {
+        return None;
+    }
+    Some((q, stronger, ends))
+}
+
+/// [`captures_within_three`] in full: with a capture within two steps asked first
+/// (unless [`Ctx::none_within_two`]), the ends of the pull under way, then the early
+/// refusals ([`three_step_piece`]) and the plain steps of the mover
+/// ([`plain_steps_in_three`]).
+fn captures_within_three_in_full(
     node: &Node,
     ctx: &Ctx,
     sq: Square,
@@ -2057,26 +2112,34 @@ fn captures_within_three(
     }
 
     // The first step is a plain step of the mover near the piece `q`.
+    let Some(near) = three_step_piece(node.board(), ctx.side, sq) else {
+        return false;
+    };
+    plain_steps_in_three(node, ctx, near, frozen, path)
+}
+
+/// [`captures_within_three`] after its early refusals ([`three_step_piece`] gave `q`,
+/// `stronger` and `ends`): the direct "yes" rules and the "no" of
+/// [`only_arrivals_capture`] when `frozen` is given (at the root), then each plain step
+/// of the mover [`mover_step_may_capture`] admits, its child answered by
+/// [`moved_within_two`] (see [`captures_within_three`]'s proof).
+#[inline(never)]
+fn plain_steps_in_three(
+    node: &Node,
+    ctx: &Ctx,
+    (q, stronger, ends): (Square, Bitboard, Bitboard),
+    frozen: Option<Bitboard>,
+    path: &mut Move,
+) -> bool {
     let board = node.board();
-    let Some((q, ends)) = capturing_step(board, ctx.side, sq) else {
-        return false;
-    };
-    let Some(stronger) = stronger_than_piece_on(board, ctx.side, q) else {
-        return false;
-    };
-    // Every step [`mover_step_may_capture`] admits needs a piece of the mover stronger
-    // than `q` beside it, or one that arrives there ([`arrival_may_capture`], which also
-    // finds no piece of `stronger` two squares from `q` to arrive).
-    if (stronger & Bitboard::adjacent(q)).is_empty()
-        && !arrival_may_capture(board, ctx.side, (q, stronger, ends))
-    {
-        return false;
-    }
     if let Some(all) = frozen {
         if stepped_then_moved(board, ctx.side, (q, stronger, ends), all, path)
             || vacated_then_pushed(board, ctx.side, (q, stronger, ends), all, path)
         {
             return true;
+        }
+        if only_arrivals_capture(board, ctx.side, (q, stronger, ends)) {
+            return false;
         }
     }
     let mut movers = board.color(ctx.side) & Bitboard::within(q, 3);
@@ -2169,9 +2232,9 @@ fn arrival_may_capture(
 /// - pull: `b` in `ends`: `h` to `b`, `h` back to its first square, `q` to `b`.
 ///
 /// It asks: `h` in `stronger`, not frozen, beside an empty square beside `q`; `h`
-/// unfrozen on `b` with the mover's other pieces where they stand
-/// ([`unfrozen_squares_of`]); and, when `b` is a trap, a piece of the mover beside `b`
-/// other than `h`.
+/// unfrozen on `b` with the mover's other pieces where they stand (a friend beside
+/// `b`, or no enemy piece stronger than `h` beside it, [`freezes_on`]); and, when `b`
+/// is a trap, a piece of the mover beside `b` other than `h`.
 ///
 /// Proof (the rules as [`TurnState::check_step`] and [`TurnState::play_step`] apply
 /// them; no push waits here and at least three steps are left, as
@@ -2188,8 +2251,8 @@ fn arrival_may_capture(
 ///    and removes none): [`capturing_step`], which reads only the enemy pieces, still
 ///    gives (`q`, `ends`).
 /// 2. `h` is unfrozen on `b` then: a friend beside `b` or no enemy piece stronger than
-///    `h` beside it, read with the pieces of step 1 ([`unfrozen_squares_of`] with the
-///    mover's pieces but `h`, which beside `b` are those of step 1; the enemy's as at
+///    `h` beside it, read with the pieces of step 1 (the mover's pieces but `h`,
+///    which beside `b` are those of step 1, then [`freezes_on`] with the enemy's as at
 ///    the root).
 /// 3. Push: `q`'s step onto `e` (empty at the root, not `b`, and not `a`, which held
 ///    `h`): not the end of a pull (the pull left by step 1 is into `a`), so the first
@@ -2229,12 +2292,13 @@ fn stepped_then_moved(
         return false;
     }
     for h in helpers {
-        let Some(unfrozen_on) = unfrozen_squares_of(board, side, h, own.without(h)) else {
-            continue;
-        };
-        let friends = own.without(h).neighbours();
-        for b in Bitboard::adjacent(h) & near & unfrozen_on {
-            if Bitboard::TRAPS.contains(b) && !friends.contains(b) {
+        let others = own.without(h);
+        for b in Bitboard::adjacent(h) & near {
+            // No friend beside `b`: `h` is lost on a trap `b`, and frozen on `b` when a
+            // stronger enemy piece stands beside it.
+            if (others & Bitboard::adjacent(b)).is_empty()
+                && (Bitboard::TRAPS.contains(b) || freezes_on(board, side, h, b))
+            {
                 continue;
             }
             let steps = if let Some(e) = exits.without(b).first() {
@@ -2251,6 +2315,16 @@ fn stepped_then_moved(
         }
     }
     false
+}
+
+/// Whether an enemy piece stronger than the mover's piece on `h` (of `side`) stands
+/// beside `b`: the freezers of `h` on `b` with no friend there (the enemy pieces as
+/// they stand; [`stronger_than_piece_on`] read only when some enemy piece is beside
+/// `b`).
+#[inline(always)]
+fn freezes_on(board: &Board, side: Color, h: Square, b: Square) -> bool {
+    let enemies = board.color(!side) & Bitboard::adjacent(b);
+    enemies.any() && stronger_than_piece_on(board, !side, h).is_some_and(|f| (f & enemies).any())
 }
 
 /// For [`captures_within_three`] at the root (`frozen`: the mover's frozen pieces there,
@@ -2319,6 +2393,43 @@ fn vacated_then_pushed(
         return true;
     }
     false
+}
+
+/// For [`captures_within_three`] after [`stepped_then_moved`] said no (`frozen` given):
+/// whether that "no" decides, with no piece of `stronger` (the mover's pieces stronger
+/// than the enemy piece `q` that must step onto one of `ends`, [`capturing_step`])
+/// beside `q` and no piece of the mover on a trap of `ends` beside `q`. Then no plain
+/// step of the mover is followed by a capture within two steps, and the search would
+/// find none.
+///
+/// Proof. As in [`arrival_may_capture`]'s proof (no piece of `stronger` beside `q`),
+/// a plain step of the mover followed by a capture within two is a step of a piece
+/// `h` of `stronger` from a square `a` (not beside `q`) to an empty square `b` beside
+/// `q`, then `q`'s step by `h`: a push onto a square of `ends` beside `q` empty after
+/// the step, or a pull into `b` with `b` in `ends` (the child's pull into `a` is no
+/// step of `q`, not beside `a`). `h` steps only if unfrozen here and stays on a trap
+/// `b` only with a friend beside it other than `h` (see [`stepped_then_moved`]'s proof,
+/// step 1), and it pushes or pulls from `b` only if unfrozen there with the pieces
+/// after its step, which [`stepped_then_moved`] reads (the same proof, step 2). The
+/// squares beside `q` empty after the step are those empty here but `b` (`a` is not
+/// beside `q`), and a trap whose piece of the mover the step lost: that trap is beside
+/// `q` and in `ends` only with a piece of the mover on a trap of `ends` beside `q`,
+/// which this rule leaves to the search. A pull needs an empty square beside `b` for
+/// `h` to step to: `a` is one. So every such capture is one [`stepped_then_moved`]
+/// tries: it takes every unfrozen `h` of `stronger` beside an empty square beside
+/// `q`, every such `b` where `h` stands unfrozen (a trap with a friend beside it), and
+/// gives the push onto an empty square of `ends` beside `q` other than `b`, or else the
+/// pull with `b` in `ends`. So when it said no, no step of the mover is followed by a
+/// capture within two, and (see [`captures_within_three`]) there is no capture in three
+/// beyond those within two, which the caller has ruled out or asked first.
+#[inline(always)]
+fn only_arrivals_capture(
+    board: &Board,
+    side: Color,
+    (q, stronger, ends): (Square, Bitboard, Bitboard),
+) -> bool {
+    let near = Bitboard::adjacent(q);
+    (stronger & near).is_empty() && (near & ends & Bitboard::TRAPS & board.color(side)).is_empty()
 }
 
 /// What [`mover_step_may_capture`] reads at a node of [`captures_within_three`] with no

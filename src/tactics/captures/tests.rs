@@ -2073,3 +2073,60 @@ fn the_end_vacated_then_the_piece_pushed_onto_it_captures_it_in_three() {
     eprintln!("vacated then pushed: {onto_trap} onto the emptied trap, {guard} of the guard; {rabbit} with a rabbit's first step, {lost} losing it on a trap; {in_three} in exactly three");
     assert!(counts.iter().all(|&n| n > 0), "{counts:?}");
 }
+
+// Forty-sixth capture round
+
+/// At `node` (no push waiting, three steps or more left, no pull under way), every
+/// enemy piece where [`only_arrivals_capture`] holds after [`stepped_then_moved`] said
+/// no (the root's order): the plain search finds no capture within three steps (none
+/// within two either: with no stronger piece beside it, the piece cannot be pushed or
+/// pulled at once). Returns how many times the rule decided, and how many of those
+/// passed [`arrival_may_capture`] (where the root would have run its step search).
+fn check_only_arrivals(node: &TurnState) -> [usize; 2] {
+    if node.pending_push().is_some() || node.pull_source().is_some() || node.steps_left() < 3 {
+        return [0; 2];
+    }
+    let (board, side) = (node.board(), node.side_to_move());
+    let frozen = board.frozen_among(side, Bitboard::FULL);
+    let plain = Ctx {
+        fast: false,
+        ..root_ctx(board, side)
+    };
+    let mut counts = [0; 2];
+    for sq in board.color(!side) {
+        let Some((q, ends)) = capturing_step(board, side, sq) else {
+            continue;
+        };
+        let Some(stronger) = stronger_than_piece_on(board, side, q) else {
+            continue;
+        };
+        let near = (q, stronger, ends);
+        let mut path = Move::EMPTY;
+        if stepped_then_moved(board, side, near, frozen, &mut path)
+            || !only_arrivals_capture(board, side, near)
+        {
+            continue;
+        }
+        let mut three = Move::EMPTY;
+        let within_three = capture_search(node, &plain, Some(sq), 3, &mut three);
+        assert!(!within_three, "{sq} at {node:?}");
+        counts[0] += 1;
+        counts[1] += usize::from(arrival_may_capture(board, side, near));
+    }
+    counts
+}
+
+#[test]
+fn with_no_stronger_piece_beside_the_piece_only_an_arrival_captures_it_in_three() {
+    // The archive and the endgames under caps 4 to 1, random states inside turns, and
+    // turn starts after random turns.
+    let mut counts = [0; 2];
+    let mut add = |c: [usize; 2]| (0..2).for_each(|i| counts[i] += c[i]);
+    for_each_capped_and_inner_state(46, |state| add(check_only_arrivals(state)));
+    add(sum_over_turn_starts(4646, |pos| {
+        check_only_arrivals(pos.turn_state())
+    }));
+    let [decided, arrived] = counts;
+    eprintln!("only arrivals: {decided} decided \"no\" within three, {arrived} of them past arrival_may_capture");
+    assert!(counts.iter().all(|&n| n > 0), "{counts:?}");
+}
