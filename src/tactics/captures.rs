@@ -1608,8 +1608,9 @@ fn capture_candidates(
     }
 
     // `stronger`: the mover's pieces stronger than `kind`; a piece is kept when one of
-    // them is within `left - 1` squares of it.
-    let beside = enemy & beside_traps;
+    // them is within `left - 1` squares of it. A piece in `ready` has one beside it,
+    // within one square, and `left >= 3` here: it is kept without the walk.
+    let beside = enemy & beside_traps & !ready;
     if beside.is_empty() {
         return enemy;
     }
