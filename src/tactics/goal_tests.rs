@@ -4980,7 +4980,10 @@ fn closed_behind_a_friend_finds_no_goal() {
     let mut cases = [[0usize; 2]; 2];
     for (i, pos) in states.iter().enumerate() {
         let state = pos.turn_state();
-        let (rabbits, _) = goal_rabbits_of(state, pos.steps_left());
+        // At least two (`goal_rabbits_within` asks `k >= 2`): with one step left the
+        // rabbits that may end a goal within two hold those within one, and the rule's
+        // "no goal in four" covers a goal in fewer.
+        let (rabbits, _) = goal_rabbits_of(state, pos.steps_left().max(2));
         if rabbits.count() != 1 {
             continue;
         }
