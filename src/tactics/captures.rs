@@ -2309,9 +2309,7 @@ fn stepped_then_moved(
             } else {
                 continue;
             };
-            for step in steps {
-                let _ = path.push(step);
-            }
+            push_three_steps(path, steps);
             return true;
         }
     }
@@ -2388,9 +2386,7 @@ fn vacated_then_pushed(
         let Some(f) = room.first() else {
             continue;
         };
-        for step in [Step::onto(x, f), Step::onto(q, x), Step::onto(h, q)] {
-            let _ = path.push(step);
-        }
+        push_three_steps(path, [Step::onto(x, f), Step::onto(q, x), Step::onto(h, q)]);
         return true;
     }
     false
@@ -3496,6 +3492,17 @@ fn pulled_then_pushed(sq: Square, o: Square, t: Square, e: Square) -> [(Square, 
 fn write_four_steps(path: &mut Move, [p, q, r, u]: [(Square, Square); 4]) {
     let step = |(a, b): (Square, Square)| Step::onto(a, b);
     *path = Move::from_steps(&[step(p), step(q), step(r), step(u)]).unwrap_or(Move::EMPTY);
+}
+
+/// Appends three steps to `path`: the direct "yes" answers in three
+/// ([`stepped_then_moved`], [`vacated_then_pushed`]). [`write_four_steps`]' twin, but
+/// appending: below the root `path` holds the steps that led there, at most one, so the
+/// three fit in a turn's four.
+#[inline(always)]
+fn push_three_steps(path: &mut Move, steps: [Step; 3]) {
+    for step in steps {
+        let _ = path.push(step);
+    }
 }
 
 /// [`moved_twice`]'s shapes A and B when the trap `t` two squares from the enemy piece
