@@ -70,7 +70,7 @@ impl Board {
             | bit_at(k[2] | k[3], sq) << 1
             | bit_at(k[4] | k[5], sq) << 2;
         let empty = 1 - bit_at(self.occupied(), sq);
-        PieceKind::from_index(index | 6 * empty)
+        PieceKind::from_index(index | (6 * empty))
     }
 
     /// Puts `piece` on `sq`, replacing whatever stood there.
