@@ -422,44 +422,126 @@ fn search_at(
 ///
 /// `ready`: [`Board::threatened`] of the enemy (the enemy pieces with a stronger piece
 /// of the mover beside them).
+///
+/// Computed for the four traps at once, without a branch per trap. For a trap with `b`
+/// enemy pieces beside it, the test above is the same whether an enemy piece stands on
+/// the trap or not: on it, the others are the `b` beside it (`2 * (n - 1) = 2b`), and
+/// beside it with none on it `n = b`; the pieces to move are the `b` beside it either
+/// way. So a trap passes when `2b < left`, or `2b = left` with no piece beside it out
+/// of `ready`, and [`BesideTraps`] gives `b = 0`, `b = 1` and `b = 2` as masks at the
+/// traps' bits. A passing trap keeps the piece on it, or else the pieces beside it (its
+/// area's pieces but the trap's); a trap with no enemy piece near (`b = 0`, none on it)
+/// keeps, with `left = 4`, the pieces two squares away that are in `ready`
+/// ([`two_from_traps`]). `left` is at most 4 (a turn has four steps).
 #[inline]
 fn trap_counts_keep(board: &Board, side: Color, left: u8, ready: Bitboard) -> Bitboard {
     let enemy = board.color(!side);
-    let counts = trap_area_counts(enemy);
-    let mut keep = Bitboard::EMPTY;
-    for (t, &trap) in Square::TRAPS.iter().enumerate() {
-        let n = trap_area_count(counts, trap);
-        if n == 0 {
-            // No piece near: none on the trap or beside it, and the pieces two squares
-            // away need `2 * 2` steps, so they are kept only when that is `left` (the
-            // limit) and they are in `ready`.
-            let two = enemy & TWO_FROM_TRAP[t];
-            if left == 4 {
-                keep |= two & ready;
-            }
-            continue;
-        }
-        let at = Bitboard::from_square(trap);
-        let beside = Bitboard::adjacent(trap);
-        let near = enemy & (beside | at);
-        // At the limit every piece to move must be in `ready` (see above).
-        let passes = |moves: u8, moving: Bitboard| {
-            moves < left || (moves == left && (moving & !ready).is_empty())
-        };
-        if (near & at).any() {
-            if passes(2 * (n - 1), near & !at) {
-                keep |= at;
-            }
-            // None beside the trap: with one, `2 * n >= 4`, at the limit (never kept
-            // beside a trap held by another enemy piece, see above) or over it.
-        } else if passes(2 * n, near) {
-            keep |= near;
-        }
-        // The pieces two squares away need `2 * (2 + n) >= 6` steps, more than a turn
-        // has: none kept.
+    let on = enemy & Bitboard::TRAPS;
+    let beside = BesideTraps::of(enemy);
+    let unready = BesideTraps::of(enemy & !ready).any;
+    let none = Bitboard::TRAPS & !beside.any;
+    let one = beside.any & !beside.two_plus;
+    let two = beside.two_plus & !beside.three_plus;
+    let pass = match left {
+        0 | 1 => none,
+        2 => none | (one & !unready),
+        3 => none | one,
+        _ => none | one | (two & !unready),
+    };
+    let mut keep = (on & pass) | (enemy & spread_from_traps(pass & !on));
+    if left == 4 {
+        keep |= enemy & ready & two_from_traps(none & !on);
     }
     keep
 }
+
+/// The traps of [`Square::TRAPS`] with at least one, two and three squares of a set
+/// beside them (bits at the traps only).
+#[derive(Clone, Copy)]
+struct BesideTraps {
+    /// At least one.
+    any: Bitboard,
+    /// At least two.
+    two_plus: Bitboard,
+    /// At least three.
+    three_plus: Bitboard,
+}
+
+impl BesideTraps {
+    /// The counts for `pieces`. Exact: each shift brings the square beside a trap in one
+    /// direction onto the trap's bit (the traps stand on files c and f and ranks 3 and 6,
+    /// so no shift wraps round an edge onto a trap's bit); two or more of the four
+    /// directions are both of one axis or one of each; three or more are both of one
+    /// axis and one of the other.
+    #[inline(always)]
+    fn of(pieces: Bitboard) -> BesideTraps {
+        let (x, t) = (pieces.0, Bitboard::TRAPS.0);
+        let (east, west) = ((x >> 1) & t, (x << 1) & t);
+        let (north, south) = ((x >> 8) & t, (x << 8) & t);
+        let (file, rank) = (east | west, north | south);
+        let (both_file, both_rank) = (east & west, north & south);
+        BesideTraps {
+            any: Bitboard(file | rank),
+            two_plus: Bitboard(both_file | both_rank | (file & rank)),
+            three_plus: Bitboard((both_file & rank) | (both_rank & file)),
+        }
+    }
+}
+
+/// The squares beside the traps of `traps` (a subset of [`Square::TRAPS`]; no trap
+/// stands on an edge, so no shift wraps round one).
+#[inline(always)]
+fn spread_from_traps(traps: Bitboard) -> Bitboard {
+    let x = traps.0;
+    Bitboard((x >> 1) | (x << 1) | (x >> 8) | (x << 8))
+}
+
+/// The bit of a trap (of [`Square::TRAPS`]) in [`two_from_traps`]' index: c3 and f3
+/// (squares 18 and 21) shifted down by 18, c6 and f6 (42 and 45) by 41.
+const fn trap_index_bit(trap: Square) -> u8 {
+    if trap.index() < 32 {
+        trap.index() - 18
+    } else {
+        trap.index() - 41
+    }
+}
+
+/// The squares exactly two squares from a trap of `traps` (a subset of
+/// [`Square::TRAPS`]), read from [`TWO_FROM_TRAPS`] at an index of the four traps' bits
+/// gathered by two shifts ([`trap_index_bit`]: bits 0, 3, 1 and 4).
+#[inline(always)]
+fn two_from_traps(traps: Bitboard) -> Bitboard {
+    let x = traps.0;
+    TWO_FROM_TRAPS[(((x >> 18) & 0b1001) | ((x >> 41) & 0b1_0010)) as usize]
+}
+
+/// For each index of [`two_from_traps`] (a subset of [`Square::TRAPS`], bits by
+/// [`trap_index_bit`]), the squares exactly two squares from one of its traps (some of
+/// them beside another trap).
+const TWO_FROM_TRAPS: [Bitboard; 32] = {
+    let mut out = [Bitboard::EMPTY; 32];
+    let mut index = 0;
+    while index < 32 {
+        let mut i = 0;
+        while i < 4 {
+            let trap = Square::TRAPS[i];
+            if index & (1 << trap_index_bit(trap)) != 0 {
+                let mut j = 0;
+                while j < 64 {
+                    if let Some(sq) = Square::new(j) {
+                        if sq.distance(trap) == 2 {
+                            out[index] = out[index].union(Bitboard::from_square(sq));
+                        }
+                    }
+                    j += 1;
+                }
+            }
+            i += 1;
+        }
+        index += 1;
+    }
+    out
+};
 
 /// The enemy pieces with a piece of `side` stronger than them beside them
 /// ([`Board::threatened`] of the other side), out of line: the root computes it once.
@@ -467,26 +549,6 @@ fn trap_counts_keep(board: &Board, side: Color, left: u8, ready: Bitboard) -> Bi
 fn threatened_by(board: &Board, side: Color) -> Bitboard {
     board.threatened(!side)
 }
-
-/// For each trap of [`Square::TRAPS`], the squares exactly two squares from it.
-const TWO_FROM_TRAP: [Bitboard; 4] = {
-    let mut out = [Bitboard::EMPTY; 4];
-    let mut i = 0;
-    while i < 4 {
-        let trap = Square::TRAPS[i];
-        let mut j = 0;
-        while j < 64 {
-            if let Some(sq) = Square::new(j) {
-                if sq.distance(trap) == 2 {
-                    out[i] = out[i].union(Bitboard::from_square(sq));
-                }
-            }
-            j += 1;
-        }
-        i += 1;
-    }
-    out
-};
 
 /// The root's fast "no" filter, with no push waiting and no pull under way: whether some
 /// trap near the enemy piece on `sq` may still capture it within `left` steps, judged
@@ -4059,26 +4121,6 @@ fn few(b: Bitboard) -> u8 {
         n += 1;
     }
     n
-}
-
-/// How many squares of `pieces` each trap's area holds (the trap and the squares beside
-/// it), the four at once: [`trap_area_count`] reads one. Exact: each of the five sets
-/// summed, masked to the traps, has a trap's bit set when its piece stands on the trap
-/// (the set itself) or on the square beside it in one direction (the set shifted by 1
-/// or 8 towards the trap; the traps stand on files c and f and ranks 3 and 6, so no
-/// shift wraps round an edge onto a trap's bit). A trap's sum is at most five, three
-/// bits from the trap's own, and the traps' bits (18, 21, 42, 45) are three apart or
-/// more, so no sum carries into another's bits.
-#[inline(always)]
-fn trap_area_counts(pieces: Bitboard) -> u64 {
-    let (x, t) = (pieces.0, Bitboard::TRAPS.0);
-    (x & t) + ((x >> 1) & t) + ((x << 1) & t) + ((x >> 8) & t) + ((x << 8) & t)
-}
-
-/// The number of pieces on the area of `trap` (a trap) in sums from [`trap_area_counts`].
-#[inline(always)]
-fn trap_area_count(counts: u64, trap: Square) -> u8 {
-    ((counts >> trap.index()) & 7) as u8
 }
 
 /// A lower bound on the steps of a turn capturing a piece, with the enemy pieces whose

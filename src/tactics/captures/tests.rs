@@ -1498,21 +1498,27 @@ fn room_made_in_two_steps_keeps_the_trap() {
     assert_c3_falls_in_four("g [                          rr     rDMr     rdcR     e R          ]");
 }
 
-/// [`trap_area_counts`] against [`few`] on each trap's area: both colours' pieces on
-/// every board of the archive and the endgames, every set of one square, and random
-/// sets (dense ones included: every area full, five pieces on each).
+/// [`BesideTraps::of`] against [`few`] on the squares beside each trap: both colours'
+/// pieces on every board of the archive and the endgames, every set of one square, and
+/// random sets (dense ones included: every trap surrounded). And [`two_from_traps`]
+/// against [`Square::distance`] for every subset of the traps.
 #[test]
-fn the_trap_area_counts_are_the_counts() {
-    let check = |set: Bitboard| {
-        let counts = trap_area_counts(set);
+fn the_beside_traps_counts_are_the_counts() {
+    let mut checked = 0;
+    let mut check = |set: Bitboard| {
+        let beside = BesideTraps::of(set);
         for trap in Square::TRAPS {
-            let area = Bitboard::adjacent(trap).with(trap);
+            let n = few(set & Bitboard::adjacent(trap));
+            assert_eq!(beside.any.contains(trap), n >= 1, "{set:?} at {trap}");
+            assert_eq!(beside.two_plus.contains(trap), n >= 2, "{set:?} at {trap}");
             assert_eq!(
-                trap_area_count(counts, trap),
-                few(set & area),
+                beside.three_plus.contains(trap),
+                n >= 3,
                 "{set:?} at {trap}"
             );
         }
+        assert!(((beside.any | beside.two_plus | beside.three_plus) & !Bitboard::TRAPS).is_empty());
+        checked += 1;
     };
     for pos in archive_positions().iter().chain(&endgame_positions()) {
         check(pos.board().color(Color::Gold));
@@ -1526,6 +1532,28 @@ fn the_trap_area_counts_are_the_counts() {
     }
     check(Bitboard::FULL);
     check(Bitboard::EMPTY);
+    let boards = archive_positions().len() + endgame_positions().len();
+    println!("beside-trap counts checked on {checked} sets");
+    assert_eq!(checked, 2 * boards + 3 * 64 + 2);
+    let mut subsets = 0;
+    for index in 0..16 {
+        let traps: Bitboard = Square::TRAPS
+            .iter()
+            .enumerate()
+            .filter(|&(i, _)| index & (1 << i) != 0)
+            .map(|(_, &trap)| Bitboard::from_square(trap))
+            .fold(Bitboard::EMPTY, |a, b| a | b);
+        let mut expected = Bitboard::EMPTY;
+        for j in 0..64 {
+            let sq = Square::new(j).unwrap();
+            if traps.into_iter().any(|trap| sq.distance(trap) == 2) {
+                expected = expected.with(sq);
+            }
+        }
+        assert_eq!(two_from_traps(traps), expected, "{traps:?}");
+        subsets += 1;
+    }
+    assert_eq!(subsets, 16);
 }
 
 /// The answer table ([`Captures`], a slot per capture in square order, at most
