@@ -448,7 +448,7 @@ fn trap_counts_keep(board: &Board, side: Color, left: u8, ready: Bitboard) -> Bi
         3 => none | one,
         _ => none | one | (two & !unready),
     };
-    let mut keep = (on & pass) | (enemy & spread_from_traps(pass & !on));
+    let mut keep = (on & pass) | (enemy & (pass & !on).neighbours());
     if left == 4 {
         keep |= enemy & ready & two_from_traps(none & !on);
     }
@@ -486,14 +486,6 @@ impl BesideTraps {
             three_plus: Bitboard((both_file & rank) | (both_rank & file)),
         }
     }
-}
-
-/// The squares beside the traps of `traps` (a subset of [`Square::TRAPS`]; no trap
-/// stands on an edge, so no shift wraps round one).
-#[inline(always)]
-fn spread_from_traps(traps: Bitboard) -> Bitboard {
-    let x = traps.0;
-    Bitboard((x >> 1) | (x << 1) | (x >> 8) | (x << 8))
 }
 
 /// The bit of a trap (of [`Square::TRAPS`]) in [`two_from_traps`]' index: c3 and f3
