@@ -214,7 +214,7 @@ fn sum_over_turn_starts<const N: usize>(
 ) -> [usize; N] {
     let mut rng = Rng(seed);
     let mut counts = [0; N];
-    let mut add = |c: [usize; N]| (0..N).for_each(|i| counts[i] += c[i]);
+    let mut add = |c: [usize; N]| add_counts(&mut counts, c);
     for pos in archive_positions() {
         add(check(&pos));
         let turns = 1 + rng.below(2);
@@ -869,6 +869,25 @@ fn for_each_capped_and_inner_state(seed: u64, mut f: impl FnMut(&TurnState)) {
     }
 }
 
+/// The sum of `check`'s counts over the states of [`for_each_capped_and_inner_state`]
+/// (steps drawn with `inner_seed`) and the turn starts of [`sum_over_turn_starts`]
+/// (drawn with `starts_seed`): the archive and the endgames under caps 4 to 1, random
+/// states inside turns, and turn starts after random turns.
+fn sum_over_states_and_turn_starts<const N: usize>(
+    inner_seed: u64,
+    starts_seed: u64,
+    check: impl Fn(&TurnState) -> [usize; N],
+) -> [usize; N] {
+    let mut counts = sum_over_turn_starts(starts_seed, |pos| check(pos.turn_state()));
+    for_each_capped_and_inner_state(inner_seed, |state| add_counts(&mut counts, check(state)));
+    counts
+}
+
+/// Adds `more` to `counts`, count by count.
+fn add_counts<const N: usize>(counts: &mut [usize; N], more: [usize; N]) {
+    counts.iter_mut().zip(more).for_each(|(c, m)| *c += m);
+}
+
 /// [`stronger_than_piece_on`] (one walk up the kinds) against [`Board::kind_at`] then
 /// [`Board::stronger_than`], for both colours and every square of `node`'s board (the
 /// readers of the thirty-fifth round: [`walk_then_move`], [`wide_walk`],
@@ -971,11 +990,7 @@ fn check_trap_counts_leave_out(node: &TurnState) -> [usize; 2] {
 fn the_trap_counts_filter_leaves_out_no_capture() {
     // The archive under caps 4 to 1, the endgames, random states inside turns, and
     // turn starts after random turns.
-    let mut counts = [0; 2];
-    let mut add = |c: [usize; 2]| (0..2).for_each(|i| counts[i] += c[i]);
-    for_each_capped_and_inner_state(11, |state| add(check_trap_counts_leave_out(state)));
-    let starts = sum_over_turn_starts(13, |pos| check_trap_counts_leave_out(pos.turn_state()));
-    add(starts);
+    let counts = sum_over_states_and_turn_starts(11, 13, check_trap_counts_leave_out);
     let [left_out, at_the_limit] = counts;
     assert!(left_out > 100_000 && at_the_limit > 1_000, "{counts:?}");
     eprintln!("trap counts: {left_out} pieces left out, {at_the_limit} of them by the rule at the limit; none captured");
@@ -1117,7 +1132,7 @@ fn the_mover_steps_left_out_in_three_lead_to_no_capture_within_two() {
     // The archive and the endgames under a cap of three, and random states inside turns
     // with three steps left.
     let mut counts = [0; 3];
-    let mut add = |c: [usize; 3]| (0..3).for_each(|i| counts[i] += c[i]);
+    let mut add = |c: [usize; 3]| add_counts(&mut counts, c);
     let mut rng = Rng(33);
     for pos in archive_positions().iter().chain(&endgame_positions()) {
         let mut p = pos.clone();
@@ -1204,7 +1219,7 @@ fn no_arrival_beside_the_piece_leaves_no_capture_in_three() {
     // The archive and the endgames under caps 4 to 1, random states inside turns, and
     // turn starts after random turns.
     let mut counts = [0; 5];
-    let mut add = |c: [usize; 5]| (0..5).for_each(|i| counts[i] += c[i]);
+    let mut add = |c: [usize; 5]| add_counts(&mut counts, c);
     for_each_capped_and_inner_state(25, |state| add(check_arrival(state)));
     let at_starts = std::cell::Cell::new([0; 3]);
     let [pieces, steps] = sum_over_turn_starts(26, |pos| {
@@ -1302,12 +1317,7 @@ fn check_within_two(node: &TurnState) -> [usize; 3] {
 fn the_direct_answer_in_two_is_the_search_in_two() {
     // The archive and the endgames under caps 4 to 1, random states inside turns, and
     // turn starts after random turns.
-    let mut counts = [0; 3];
-    let mut add = |c: [usize; 3]| (0..3).for_each(|i| counts[i] += c[i]);
-    for_each_capped_and_inner_state(22, |state| add(check_within_two(state)));
-    add(sum_over_turn_starts(23, |pos| {
-        check_within_two(pos.turn_state())
-    }));
+    let counts = sum_over_states_and_turn_starts(22, 23, check_within_two);
     let [found, decided, frozen_beside] = counts;
     assert!(
         found > 4_000 && decided > 3_000 && frozen_beside > 0,
@@ -1379,12 +1389,7 @@ fn check_within_three(node: &TurnState) -> [usize; 2] {
 fn the_direct_answer_in_three_reads_the_given_frozen_pieces_as_computed() {
     // The archive and the endgames under caps 4 to 1, random states inside turns, and
     // turn starts after random turns.
-    let mut counts = [0; 2];
-    let mut add = |c: [usize; 2]| (0..2).for_each(|i| counts[i] += c[i]);
-    for_each_capped_and_inner_state(34, |state| add(check_within_three(state)));
-    add(sum_over_turn_starts(35, |pos| {
-        check_within_three(pos.turn_state())
-    }));
+    let counts = sum_over_states_and_turn_starts(34, 35, check_within_three);
     let [found, frozen_near] = counts;
     assert!(found > 1_000 && frozen_near > 100, "{counts:?}");
     eprintln!("captures within three: {found}, the same as the search and with the frozen pieces given; {frozen_near} pieces with a step to capture them and a frozen piece of the mover within three squares");
@@ -2052,12 +2057,7 @@ fn check_stepped_then_moved(node: &TurnState) -> [usize; 6] {
 fn the_helper_stepping_beside_then_moving_the_piece_captures_it_in_three() {
     // The archive and the endgames under caps 4 to 1, random states inside turns, and
     // turn starts after random turns.
-    let mut counts = [0; 6];
-    let mut add = |c: [usize; 6]| (0..6).for_each(|i| counts[i] += c[i]);
-    for_each_capped_and_inner_state(44, |state| add(check_stepped_then_moved(state)));
-    add(sum_over_turn_starts(4444, |pos| {
-        check_stepped_then_moved(pos.turn_state())
-    }));
+    let counts = sum_over_states_and_turn_starts(44, 4444, check_stepped_then_moved);
     assert!(counts.iter().all(|&n| n > 0), "{counts:?}");
     let [push_beside, push_on, pull_beside, pull_on, onto_trap, in_three] = counts;
     eprintln!("stepped then moved: pushes {push_beside} beside the trap and {push_on} of the guard, pulls {pull_beside} beside and {pull_on} of the guard; {onto_trap} with the first step onto a trap; {in_three} in exactly three");
@@ -2091,12 +2091,7 @@ fn check_vacated_then_pushed(node: &TurnState) -> [usize; 5] {
 fn the_end_vacated_then_the_piece_pushed_onto_it_captures_it_in_three() {
     // The archive and the endgames under caps 4 to 1, random states inside turns, and
     // turn starts after random turns.
-    let mut counts = [0; 5];
-    let mut add = |c: [usize; 5]| (0..5).for_each(|i| counts[i] += c[i]);
-    for_each_capped_and_inner_state(45, |state| add(check_vacated_then_pushed(state)));
-    add(sum_over_turn_starts(4545, |pos| {
-        check_vacated_then_pushed(pos.turn_state())
-    }));
+    let counts = sum_over_states_and_turn_starts(45, 4545, check_vacated_then_pushed);
     let [onto_trap, guard, rabbit, lost, in_three] = counts;
     eprintln!("vacated then pushed: {onto_trap} onto the emptied trap, {guard} of the guard; {rabbit} with a rabbit's first step, {lost} losing it on a trap; {in_three} in exactly three");
     assert!(counts.iter().all(|&n| n > 0), "{counts:?}");
@@ -2148,12 +2143,7 @@ fn check_only_arrivals(node: &TurnState) -> [usize; 2] {
 fn with_no_stronger_piece_beside_the_piece_only_an_arrival_captures_it_in_three() {
     // The archive and the endgames under caps 4 to 1, random states inside turns, and
     // turn starts after random turns.
-    let mut counts = [0; 2];
-    let mut add = |c: [usize; 2]| (0..2).for_each(|i| counts[i] += c[i]);
-    for_each_capped_and_inner_state(46, |state| add(check_only_arrivals(state)));
-    add(sum_over_turn_starts(4646, |pos| {
-        check_only_arrivals(pos.turn_state())
-    }));
+    let counts = sum_over_states_and_turn_starts(46, 4646, check_only_arrivals);
     let [decided, arrived] = counts;
     eprintln!("only arrivals: {decided} decided \"no\" within three, {arrived} of them past arrival_may_capture");
     assert!(counts.iter().all(|&n| n > 0), "{counts:?}");
