@@ -269,7 +269,9 @@ impl Board {
     /// lonely piece is left or a kind has none: those tests cost fewer instructions but
     /// mispredict, and the goal and capture queries, which call this at most nodes, ran
     /// 2 to 10 % faster by the wall clock without them (docs/tactics.md, "Core
-    /// primitives, thirteenth round").
+    /// primitives, thirteenth round"). So it costs the same whatever `among` holds: a
+    /// caller that reads several sets of one board asks once, for their union (or
+    /// [`Bitboard::FULL`]).
     #[must_use]
     pub(crate) fn frozen_among(&self, color: Color, among: Bitboard) -> Bitboard {
         let own = self.colors[color.index()];

@@ -2346,16 +2346,19 @@ fn steps_off_the_squares_aside(
     // (f): the squares a friend's step enters to unfreeze `R`, beside `r` for a frozen
     // `R` beside an `s` of kind (f), beside that `s` off the goal rank for an unfrozen one.
     let mut helped = Bitboard::EMPTY;
+    // The mover's frozen pieces, once for both readers below (`Board::frozen_among`
+    // costs the same whatever it is asked about; it is `Board::frozen` on those).
+    let frozen = board.frozen_among(side, Bitboard::FULL);
     if open_aside.any() {
         let near = rabbits & open_aside.neighbours();
-        let stuck = board.frozen_among(side, near);
+        let stuck = near & frozen;
         let free_aside = open_aside & (near & !stuck).neighbours();
         helped = empty & (stuck.neighbours() | (free_aside.neighbours() & !rank_band(side, 0)));
         // Not a rabbit on the goal rank (its step into `helped` would be backwards).
         let on_goal = board.pieces(PieceKind::Rabbit.of(side)) & rank_band(side, 0);
         asked |= near | (own & !on_goal & helped.neighbours());
     }
-    let movers = asked & !board.frozen_among(side, asked);
+    let movers = asked & !frozen;
     let back_steppers = movers & !board.pieces(PieceKind::Rabbit.of(side));
     let mut open = row | back_steppers.shift(back) | helped;
     if (pullers | leavers).any() {
@@ -2634,7 +2637,8 @@ fn past_a_friend_on_the_goal_square(
         }
     }
     // The unfrozen pieces of the mover among `pieces`.
-    let unfrozen = |pieces: Bitboard| pieces & own & !board.frozen_among(side, pieces & own);
+    let frozen = board.frozen_among(side, Bitboard::FULL);
+    let unfrozen = |pieces: Bitboard| pieces & own & !frozen;
     // The steps of `pieces`, unfrozen pieces of the mover, into the empty squares of
     // `targets` beside them, not backwards for a rabbit.
     let mut steps_of = |pieces: Bitboard, targets: Bitboard| {
@@ -4496,7 +4500,8 @@ fn rabbit_goal_in_two<const NONE_IN_ONE: bool>(pos: &TurnState) -> Option<(Step,
                 }
             }
         } else if empty.contains(a) {
-            // (d)
+            // (d), the mover's frozen pieces read once for every `y`.
+            let frozen = board.frozen_among(side, Bitboard::FULL);
             for y in beside & empty & !Bitboard::from_square(a) {
                 let movers = Bitboard::adjacent(y) & own & !Bitboard::from_square(x);
                 // No friend beside `Y` but `R`: no `P` (the frozen test needs none).
@@ -4504,7 +4509,7 @@ fn rabbit_goal_in_two<const NONE_IN_ONE: bool>(pos: &TurnState) -> Option<(Step,
                     continue;
                 }
                 // `s` is beside `y` (`movers` is within `Bitboard::adjacent(y)`).
-                if let Some(s) = (movers & !board.frozen_among(side, movers)).first() {
+                if let Some(s) = (movers & !frozen).first() {
                     return Some((Step::onto(s, y), Some(Step::new(x, fwd))));
                 }
             }
