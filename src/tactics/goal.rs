@@ -795,17 +795,18 @@ fn walls_near_goal(pos: &TurnState, k: u8, passing: u8) -> Bitboard {
     let zone = ranks_within(side, k - d);
     // The candidates within `k - 1 - d` of a stronger piece of the mover: for each kind
     // of the mover's pieces from the cat up, those of its pieces in `zone` cover the
-    // candidates of the weaker kinds (`weaker`) around them.
+    // candidates of the weaker kinds (`weaker`) around them, all at once (the spread of
+    // a union is the union of the spreads: no loop over the pieces, whose count varies).
+    let wide = d + 2 < k;
     let mut covered = Bitboard::EMPTY;
     let mut weaker = candidates & board.kind(PieceKind::Rabbit);
     for &kind in &PieceKind::ALL[1..] {
-        for sq in board.pieces(kind.of(side)) & zone {
-            let mut ball = Bitboard::from_square(sq) | Bitboard::adjacent(sq);
-            if d + 2 < k {
-                ball |= ball.neighbours();
-            }
-            covered |= ball & weaker;
+        let these = board.pieces(kind.of(side)) & zone;
+        let mut ball = these | these.neighbours();
+        if wide {
+            ball |= ball.neighbours();
         }
+        covered |= ball & weaker;
         weaker |= candidates & board.kind(kind);
     }
     candidates & !covered
