@@ -735,8 +735,8 @@ fn immovable(pos: &TurnState, k: u8) -> Bitboard {
 /// steps. Found from the other end: the enemy pieces there (the candidates) but those
 /// within `k - 1 - d` of a stronger piece of the mover, each of the mover's pieces other
 /// than rabbits within `k - d` ranks of the goal covering the squares within that
-/// distance of its own (one or two: a table's neighbours, spread once more for two) that
-/// hold a candidate of a weaker kind.
+/// distance of its own (one or two: the pieces of each kind spread together, once or
+/// twice) that hold a candidate of a weaker kind.
 ///
 /// Exact, as a subset of [`immovable`]'s pieces: every rule that reads walls reads each
 /// one by its own proof (the paths through it are too long), so any subset of them
