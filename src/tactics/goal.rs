@@ -138,7 +138,11 @@ impl Position {
             // The walls only where the path bound without them leaves a chance, and
             // before the goal bound (which reads neither): in the archive they settle ten
             // times as many positions as it does.
-            walls = self::walls(state, left);
+            walls = if left == 4 {
+                walls_that_may_raise(state, passing)
+            } else {
+                self::walls(state, left)
+            };
             // With no walls the bound is the one above (the same state, steps and walls),
             // and so it is when that bound is at most one more than the fewest ranks `d`
             // from a rabbit of the mover to its goal: a path of `passing` from a rabbit
@@ -146,7 +150,8 @@ impl Position {
             // cost three (it would cost `d' + 2` or more), and the walls are such squares
             // (enemy pieces not on a trap, not pullable): it is a path with the walls too,
             // and the walls never lower the bound.
-            if walls.any() && walls_may_raise(passing, side, rabbits) {
+            // With four steps the walls are none unless they may raise it.
+            if walls.any() && (left == 4 || walls_may_raise(passing, side, rabbits)) {
                 passing = if left == 4 {
                     // Derived from those without walls (`PathLayers::with_walls`; both
                     // wall sets are enemy pieces of cost three), the bound read from
@@ -730,8 +735,8 @@ fn immovable(pos: &TurnState, k: u8) -> Bitboard {
 /// steps. Found from the other end: the enemy pieces there (the candidates) but those
 /// within `k - 1 - d` of a stronger piece of the mover, each of the mover's pieces other
 /// than rabbits within `k - d` ranks of the goal covering the squares within that
-/// distance of its own (one or two: a table's neighbours, spread once more for two) that
-/// hold a candidate of a weaker kind.
+/// distance of its own (one or two: the pieces of each kind spread together, once or
+/// twice) that hold a candidate of a weaker kind.
 ///
 /// Exact, as a subset of [`immovable`]'s pieces: every rule that reads walls reads each
 /// one by its own proof (the paths through it are too long), so any subset of them
@@ -754,11 +759,31 @@ fn immovable(pos: &TurnState, k: u8) -> Bitboard {
 /// on the goal rank, within one of a square two or more ranks away only if that square
 /// is one rank away.
 fn immovable_near_goal(pos: &TurnState, k: u8) -> Bitboard {
+    walls_near_goal(pos, k, u8::MAX)
+}
+
+/// The walls the fast search's root with four steps left passes on: those of
+/// [`immovable_near_goal`] for four when they may raise the path bound `passing` found
+/// without them ([`walls_may_raise`]), none otherwise; `d`, the fewest ranks from a
+/// rabbit of the mover to its goal, found once for both tests.
+///
+/// Exact: no walls are a subset of [`immovable`]'s pieces, which serves every rule that
+/// reads walls ([`immovable_near_goal`]'s proof); and when the walls may not raise the
+/// bound it is the same with them or without (the root's proof, in `goal_move_by`).
+fn walls_that_may_raise(pos: &TurnState, passing: u8) -> Bitboard {
+    walls_near_goal(pos, 4, passing)
+}
+
+/// The body of [`immovable_near_goal`] for `k` steps, none when the path bound `passing`
+/// is at most `d + 1` (`u8::MAX`: never): [`immovable_near_goal`] and
+/// [`walls_that_may_raise`].
+#[inline(always)]
+fn walls_near_goal(pos: &TurnState, k: u8, passing: u8) -> Bitboard {
     let side = pos.side_to_move();
     let board = pos.board();
     let rabbits = board.pieces(PieceKind::Rabbit.of(side));
     let d = nearest_rank(side, rabbits);
-    if d == 0 || d == u8::MAX || d + 2 > k {
+    if d == 0 || d == u8::MAX || d + 2 > k || passing <= d + 1 {
         return Bitboard::EMPTY;
     }
     debug_assert!(k <= 4, "a turn has four steps at most");
@@ -770,17 +795,18 @@ fn immovable_near_goal(pos: &TurnState, k: u8) -> Bitboard {
     let zone = ranks_within(side, k - d);
     // The candidates within `k - 1 - d` of a stronger piece of the mover: for each kind
     // of the mover's pieces from the cat up, those of its pieces in `zone` cover the
-    // candidates of the weaker kinds (`weaker`) around them.
+    // candidates of the weaker kinds (`weaker`) around them, all at once (the spread of
+    // a union is the union of the spreads: no loop over the pieces, whose count varies).
+    let wide = d + 2 < k;
     let mut covered = Bitboard::EMPTY;
     let mut weaker = candidates & board.kind(PieceKind::Rabbit);
     for &kind in &PieceKind::ALL[1..] {
-        for sq in board.pieces(kind.of(side)) & zone {
-            let mut ball = Bitboard::from_square(sq) | Bitboard::adjacent(sq);
-            if d + 2 < k {
-                ball |= ball.neighbours();
-            }
-            covered |= ball & weaker;
+        let these = board.pieces(kind.of(side)) & zone;
+        let mut ball = these | these.neighbours();
+        if wide {
+            ball |= ball.neighbours();
         }
+        covered |= ball & weaker;
         weaker |= candidates & board.kind(kind);
     }
     candidates & !covered

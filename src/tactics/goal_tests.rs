@@ -10,7 +10,7 @@ use super::{
     path_region, paths_in_three, paths_within, push_completers, rabbit_within_reach, rank_band,
     squares_within_paths, steps_lowering_a_tighter_bound, steps_on_cheap_paths, three_step_region,
     to_go_layers, unfrozen_within_two_steps, walk_from_four_ranks, walk_from_three_ranks, walls,
-    walls_in_three, walls_may_raise, PathLayers, Region,
+    walls_in_three, walls_may_raise, walls_that_may_raise, PathLayers, Region,
 };
 use super::{
     closed_behind_a_friend, forward, ranks_within, region_in_four, steps_lowering_the_goal_bound,
@@ -1625,6 +1625,46 @@ fn walls_raise_no_path_bound_near_the_nearest_rank() {
     }
     eprintln!("walls_may_raise: {walled} states with walls, {settled} settled");
     assert!(settled > 1_000, "{walled} {settled}");
+}
+
+/// [`walls_that_may_raise`] (the root's walls with four steps left) is
+/// [`immovable_near_goal`](super::immovable_near_goal) for four where [`walls_may_raise`]
+/// says yes for the path bound without walls, and no walls otherwise; where it leaves
+/// walls out, the path bound with them is the one without, and the fast goal query (which
+/// passes no walls on then) answers as the plain one does, its answers replayed. On the
+/// archive, the endgames and 20,000 random positions (four steps left), each with its
+/// path bound as given and with a bound of `u8::MAX`. Counts the positions where walls are
+/// kept, left out, and the goals among the latter.
+#[test]
+fn the_root_keeps_the_walls_only_where_they_may_raise_the_bound() {
+    let mut rng = Rng(73);
+    let (mut kept, mut left_out, mut goals) = (0, 0, 0);
+    for pos in &archive_endgames_and_randoms(&mut rng) {
+        let state = pos.turn_state();
+        assert_eq!(state.steps_left(), 4, "{pos}");
+        let side = state.side_to_move();
+        let rabbits = state.board().pieces(PieceKind::Rabbit.of(side));
+        let all = super::immovable_near_goal(state, 4);
+        assert_eq!(walls_that_may_raise(state, u8::MAX), all, "{pos}");
+        let passing = path_bound(state, 4, Bitboard::EMPTY);
+        let walls = walls_that_may_raise(state, passing);
+        if walls_may_raise(passing, side, rabbits) {
+            assert_eq!(walls, all, "{pos}");
+            kept += usize::from(all.any());
+        } else {
+            assert_eq!(walls, Bitboard::EMPTY, "{pos}");
+            if all.any() {
+                left_out += 1;
+                assert_eq!(path_bound(state, 4, all), passing, "{pos}");
+                goals += usize::from(check(pos));
+            }
+        }
+    }
+    eprintln!("root walls: {kept} kept, {left_out} left out ({goals} goals there)");
+    assert!(
+        kept > 1_500 && left_out > 4_000 && goals > 3_000,
+        "{kept} {left_out} {goals}"
+    );
 }
 
 /// Where [`rabbit_within_reach`] says no or [`blocked_four_away`] says yes with four
