@@ -2324,10 +2324,12 @@ fn steps_off_the_squares_aside(
     }
     // The pieces of the mover stronger than `E` beside `A` (on a `g`), whose pull of `E`
     // may open `A`.
-    let mut pullers = Bitboard::EMPTY;
-    for a in ahead {
-        let kind = board.kind_at(a)?;
-        pullers |= Bitboard::adjacent(a) & board.stronger_than(side, kind);
+    // A walk over the kinds from the strongest, `stronger` the mover's pieces of the
+    // kinds passed (no branch on the kinds present).
+    let (mut pullers, mut stronger) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    for kind in PieceKind::ALL.into_iter().rev() {
+        pullers |= stronger & (ahead & board.pieces(kind.of(!side))).neighbours();
+        stronger |= board.pieces(kind.of(side));
     }
     // The friends whose leaving keeps some rabbit beside them along the rank unfrozen.
     let freezers = rabbit_freezers(board, side);
