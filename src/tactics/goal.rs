@@ -1959,22 +1959,25 @@ fn unfrozen_within_two_steps(board: &Board, side: Color, r: crate::Square, pulli
     let ball2 = ball1 | ball1.neighbours();
     let frozen = board.frozen_among(side, ball2.neighbours() & helpers);
     let ahead = Bitboard::from_square(r).shift(forward(side));
+    // The pieces of the mover stronger than an enemy piece beside them on a square
+    // beside `r` with an empty square beside it (its pushers), by a walk over the kinds
+    // from the weakest, `weaker` those enemy pieces of the kinds passed (no branch on
+    // the kinds present).
+    let pushed = beside & enemy & empty.neighbours();
+    let (mut pushers, mut weaker) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    for kind in PieceKind::ALL {
+        pushers |= board.pieces(kind.of(side)) & weaker.neighbours();
+        weaker |= pushed & board.pieces(kind.of(!side));
+    }
     // A helper two away enters a square beside `r` in one step, or pushes the enemy
-    // piece there away.
+    // piece there away (a rabbit pushes none).
     for x in ball2 & !ball1 & helpers {
-        let Some(kind) = board.kind_at(x) else {
-            continue;
-        };
+        if pushers.contains(x) && !frozen.contains(x) {
+            return true;
+        }
         let mut entries = Bitboard::adjacent(x) & beside;
         if rabbits.contains(x) {
             entries &= !Bitboard::from_square(x).shift(back);
-        }
-        if !frozen.contains(x) {
-            for n in entries & board.weaker_than(!side, kind) {
-                if (Bitboard::adjacent(n) & empty).any() {
-                    return true;
-                }
-            }
         }
         let open = entries & empty;
         if open == ahead {
