@@ -1985,22 +1985,25 @@ fn unfrozen_within_two_steps(board: &Board, side: Color, r: crate::Square, pulli
     let ball2 = ball1 | ball1.neighbours();
     let frozen = board.frozen_among(side, ball2.neighbours() & helpers);
     let ahead = Bitboard::from_square(r).shift(forward(side));
+    // The pieces of the mover stronger than an enemy piece beside them on a square
+    // beside `r` with an empty square beside it (its pushers), by a walk over the kinds
+    // from the weakest, `weaker` those enemy pieces of the kinds passed (no branch on
+    // the kinds present).
+    let pushed = beside & enemy & empty.neighbours();
+    let (mut pushers, mut weaker) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    for kind in PieceKind::ALL {
+        pushers |= board.pieces(kind.of(side)) & weaker.neighbours();
+        weaker |= pushed & board.pieces(kind.of(!side));
+    }
     // A helper two away enters a square beside `r` in one step, or pushes the enemy
-    // piece there away.
+    // piece there away (a rabbit pushes none).
     for x in ball2 & !ball1 & helpers {
-        let Some(kind) = board.kind_at(x) else {
-            continue;
-        };
+        if pushers.contains(x) && !frozen.contains(x) {
+            return true;
+        }
         let mut entries = Bitboard::adjacent(x) & beside;
         if rabbits.contains(x) {
             entries &= !Bitboard::from_square(x).shift(back);
-        }
-        if !frozen.contains(x) {
-            for n in entries & board.weaker_than(!side, kind) {
-                if (Bitboard::adjacent(n) & empty).any() {
-                    return true;
-                }
-            }
         }
         let open = entries & empty;
         if open == ahead {
@@ -2350,10 +2353,12 @@ fn steps_off_the_squares_aside(
     }
     // The pieces of the mover stronger than `E` beside `A` (on a `g`), whose pull of `E`
     // may open `A`.
-    let mut pullers = Bitboard::EMPTY;
-    for a in ahead {
-        let kind = board.kind_at(a)?;
-        pullers |= Bitboard::adjacent(a) & board.stronger_than(side, kind);
+    // A walk over the kinds from the strongest, `stronger` the mover's pieces of the
+    // kinds passed (no branch on the kinds present).
+    let (mut pullers, mut stronger) = (Bitboard::EMPTY, Bitboard::EMPTY);
+    for kind in PieceKind::ALL.into_iter().rev() {
+        pullers |= stronger & (ahead & board.pieces(kind.of(!side))).neighbours();
+        stronger |= board.pieces(kind.of(side));
     }
     // The friends whose leaving keeps some rabbit beside them along the rank unfrozen.
     let freezers = rabbit_freezers(board, side);
