@@ -134,17 +134,18 @@ impl TurnState {
     #[inline]
     #[must_use]
     pub fn pullable(&self) -> Bitboard {
-        match self.pull {
-            Some((sq, kind)) => {
-                // The kind walk only when an enemy piece stands beside the square.
-                let beside = self.board.color(!self.side) & Bitboard::adjacent(sq);
-                if beside.is_empty() {
-                    return Bitboard::EMPTY;
-                }
-                self.board.weaker_than(!self.side, kind) & beside
-            }
-            None => Bitboard::EMPTY,
+        // With no pull under way, a rabbit's pull from a1: no piece is weaker than a
+        // rabbit, so the set is empty, and there is no branch on it. Every kind read,
+        // each kept when weaker than `kind` by a mask, with no exit that depends on the
+        // board or the kind: the searches ask this at most nodes, and a walk that stops
+        // at `kind`, or a test of the pull, mispredicts.
+        let (sq, kind) = self.pull.unwrap_or((Square::A1, PieceKind::Rabbit));
+        let mut weaker = Bitboard::EMPTY;
+        for k in PieceKind::ALL {
+            let keep = Bitboard(0u64.wrapping_sub(u64::from(k.index() < kind.index())));
+            weaker |= self.board.pieces(k.of(!self.side)) & keep;
         }
+        weaker & Bitboard::adjacent(sq)
     }
 
     /// Every legal step now, as bitboards ([`StepSet`]).
