@@ -4437,6 +4437,16 @@ fn goal_in_one_after<const OURS: bool>(
 /// So a pair of these cases with the conditions met is a legal goal in two, and a goal
 /// in two by a simple first step is one of them ([`goal_in_two`]'s proof).
 ///
+/// The tests are asked on sets where that saves the walk: `R` on `X` is unfrozen with the
+/// friends `own` exactly when `X` is beside a piece of `own` or beside no freezer, so
+/// `free` answers for every square at once. Case (a) on every rabbit at once: `A`'s
+/// friends but `X` are those beside `A` off `X`'s rank (the only square of that rank
+/// beside `A` is `X`), and the first `X` in square order is the one a walk finds. The walk
+/// over the rabbits one rank away passes over those that meet no case, for which its body
+/// returns nothing: (b) needs `R` unfrozen beside an empty `Y` along the rank with the
+/// square ahead of `Y` empty, (c) `R` unfrozen with a friend on `A`, (d) `R` frozen with
+/// `A` empty; the others are walked in the same order with the same body.
+///
 /// `NONE_IN_ONE`: the caller knows that `pos` has no goal in one ([`goal_in_two`]'s
 /// `NONE_IN_ONE`), and the goal in one is not asked: it would find none.
 #[inline(always)]
