@@ -4472,6 +4472,16 @@ fn goal_in_one_after<const OURS: bool>(
 /// So a pair of these cases with the conditions met is a legal goal in two, and a goal
 /// in two by a simple first step is one of them ([`goal_in_two`]'s proof).
 ///
+/// The tests are asked on sets where that saves the walk: `R` on `X` is unfrozen with the
+/// friends `own` exactly when `X` is beside a piece of `own` or beside no freezer, so
+/// `free` answers for every square at once. Case (a) on every rabbit at once: `A`'s
+/// friends but `X` are those beside `A` off `X`'s rank (the only square of that rank
+/// beside `A` is `X`), and the first `X` in square order is the one a walk finds. The walk
+/// over the rabbits one rank away passes over those that meet no case, for which its body
+/// returns nothing: (b) needs `R` unfrozen beside an empty `Y` along the rank with the
+/// square ahead of `Y` empty, (c) `R` unfrozen with a friend on `A`, (d) `R` frozen with
+/// `A` empty; the others are walked in the same order with the same body.
+///
 /// `NONE_IN_ONE`: the caller knows that `pos` has no goal in one ([`goal_in_two`]'s
 /// `NONE_IN_ONE`), and the goal in one is not asked: it would find none.
 #[inline(always)]
@@ -4504,18 +4514,30 @@ fn rabbit_goal_in_two<const NONE_IN_ONE: bool>(pos: &TurnState) -> Option<(Step,
             }
         }
     }
-    // (a)
-    for x in two {
-        let a = Step::new(x, fwd).to_on_board();
-        if unfrozen(Bitboard::adjacent(x), own) && unfrozen(Bitboard::adjacent(a), own.without(x)) {
+    // The squares where a rabbit of the mover is unfrozen with the friends `own` (a friend
+    // beside it, or no freezer): `unfrozen` on every square at once.
+    let free = own.neighbours() | !freezers.neighbours();
+    // (a), on every rabbit at once: `x` unfrozen, and `a` unfrozen with the friends beside
+    // it but `x`, the one square two ranks from the goal beside `a` (so those off that
+    // rank); the first such `x` is the one a walk in square order finds.
+    if two.any() {
+        let a_free = (own & !rank_band(side, 2)).neighbours() | !freezers.neighbours();
+        if let Some(x) = (two & free & a_free.shift(back)).first() {
+            let a = Step::new(x, fwd).to_on_board();
             return Some((Step::new(x, fwd), Some(Step::new(a, fwd))));
         }
     }
     let along = rank_band(side, 1);
-    for x in one {
+    // The rabbits one rank away that may meet a case below, in square order (the others
+    // meet none, and the walk passes them over): (b) or (c), unfrozen with an empty square
+    // beside them along the rank whose square ahead is empty, or a friend ahead; (d),
+    // frozen with the square ahead empty.
+    let open = along & empty & ahead_empty;
+    let aside = open.shift(Direction::East) | open.shift(Direction::West) | own.shift(back);
+    for x in one & ((free & aside) | (!free & ahead_empty)) {
         let beside = Bitboard::adjacent(x);
         let a = Step::new(x, fwd).to_on_board();
-        if unfrozen(beside, own) {
+        if free.contains(x) {
             // (b)
             for y in beside & along & empty & ahead_empty {
                 // `y` is beside `x` (within `beside`).
