@@ -213,14 +213,13 @@ impl Board {
         let near = self.colors[color.opponent().index()] & among & movers.neighbours();
         let mut pushable = Bitboard::EMPTY;
         if near.any() {
-            // `stronger`: the movers stronger than kind k.
+            // `stronger`: the movers stronger than kind k. Every kind below the elephant
+            // is read, with no test of whether it stands in `near`: that test
+            // mispredicts, and the goal search asks this at many nodes.
             let mut stronger = Bitboard::EMPTY;
-            for k in (0..6).rev() {
-                let these = near & self.kinds[k];
-                if these.any() {
-                    pushable |= these & stronger.neighbours();
-                }
-                stronger |= movers & self.kinds[k];
+            for k in (0..5).rev() {
+                stronger |= movers & self.kinds[k + 1];
+                pushable |= near & self.kinds[k] & stronger.neighbours();
             }
         }
         pushable

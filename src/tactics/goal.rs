@@ -1886,18 +1886,19 @@ fn frozen_behind_enemy_pieces(pos: &TurnState, rabbits: Bitboard) -> bool {
     let occupied = board.occupied();
     let freezers = rabbit_freezers(board, side);
     let along = rank_band(side, 1);
+    // (i) for every rabbit at once: an enemy piece ahead with a piece of the mover that
+    // may push or pull it (one stronger beside it; `Board::pushable_by`).
+    if board.pushable_by(side, own, near.shift(fwd)).any() {
+        return false;
+    }
     for r in near {
         let a = Step::new(r, fwd).to_on_board();
-        // (i): a piece of the mover that may push or pull `E`.
-        let Some(kind) = board.kind_at(a) else {
+        if !occupied.contains(a) {
             // (vi): the square ahead empty.
             if unfrozen_within_two_steps(board, side, r, pullable.any()) {
                 return false;
             }
             continue;
-        };
-        if (Bitboard::adjacent(a) & board.stronger_than(side, kind)).any() {
-            return false;
         }
         // (ii) for each `y`.
         let helpers = own.without(r);
